@@ -1,0 +1,36 @@
+import FlowRuntime
+
+/// `expression`: evaluates its `formula` param; each variable of the formula is a number input,
+/// in order of first appearance (0 while unconnected, unless a param of that name sets it).
+struct ExpressionNode: NodeKind {
+  let name = "expression"
+  let summary = "result = formula over its variables (inputs), e.g. \"pi * r^2\""
+  let parameters = [ParameterDeclaration("formula", .string, required: true,
+                                         summary: "+ - * / % ^, parentheses, pi, e, sqrt abs min max round …")]
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    let formula: Formula
+    do {
+      formula = try Formula(parsing: parameters.string("formula") ?? "")
+    } catch {
+      throw NodeConfigurationError(parameter: "formula", reason: "does not parse: \(error.description)")
+    }
+    return NodeInstance(inputs: formula.variables.map { InputPort($0, .number, default: .number(0)) },
+                        outputs: [PortDeclaration("result", .number)], evaluator: Evaluator(formula: formula))
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let formula: Formula
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      var values: [Double] = []
+      values.reserveCapacity(inputs.count)
+      for index in 0..<inputs.count { values.append(try inputs.number(index)) }
+      do {
+        outputs[0] = .number(try formula.evaluate(values))
+      } catch {
+        throw NodeError(error.message)
+      }
+    }
+  }
+}

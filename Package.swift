@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Internal consistency checks (`_checkInvariants()`) run in debug builds, which is what
+/// `swift test` uses; release builds (`flow-bench`, `flow` in production) leave them out.
+let internalChecks: [SwiftSetting] = [.define("FLOW_INTERNAL_CHECKS", .when(configuration: .debug))]
+
+let package = Package(
+  name: "FlowRuntime",
+  products: [
+    .library(name: "FlowGraph", targets: ["FlowGraph"]),
+    .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+    .library(name: "FlowNodes", targets: ["FlowNodes"]),
+    .executable(name: "flow", targets: ["flow"]),
+    .executable(name: "flow-bench", targets: ["flow-bench"]),
+  ],
+  targets: [
+    .target(name: "FlowGraph", swiftSettings: internalChecks),
+    .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
+    .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
+    .executableTarget(name: "flow", dependencies: ["FlowNodes"]),
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes"]),
+    .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
+    .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
+    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
+    .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["flow", "FlowTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

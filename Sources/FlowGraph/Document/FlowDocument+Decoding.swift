@@ -1,0 +1,283 @@
+import Foundation
+
+extension FlowDocument {
+  /// Reads a document from the bytes of a JSON file.
+  ///
+  /// - Throws: `DocumentLoadError.syntax` with the line and column of bad JSON, or
+  ///   `DocumentLoadError.invalid` listing every shape problem found (not only the first).
+  public init(jsonBytes: [UInt8]) throws(DocumentLoadError) {
+    let json: JSONValue
+    do { json = try JSONValue.parse(jsonBytes) } catch { throw .syntax(error) }
+    do { try self.init(json: json) } catch { throw .invalid(error) }
+  }
+
+  /// Reads a document from parsed JSON.
+  ///
+  /// - Throws: every shape problem found, each naming the node or edge concerned.
+  public init(json: JSONValue) throws(GraphValidationError) {
+    var reader = DocumentReader()
+    guard let root = json.objectValue else {
+      throw GraphValidationError(GraphIssue(.malformedDocument,
+        "the document must be a JSON object with 'nodes' and 'edges', found \(json.typeName)"))
+    }
+    var nodes: [FlowNode] = []
+    var edges: [FlowEdge] = []
+    var viewport = Viewport()
+    var extra = JSONObject()
+    for member in root.members {
+      switch member.key {
+      case "nodes":
+        guard let array = member.value.arrayValue else {
+          reader.fail(nil, nil, "'nodes' must be an array, found \(member.value.typeName)"); continue
+        }
+        nodes.reserveCapacity(array.count)
+        for (position, element) in array.enumerated() {
+          if let node = reader.node(element, position: position) { nodes.append(node) }
+        }
+      case "edges":
+        guard let array = member.value.arrayValue else {
+          reader.fail(nil, nil, "'edges' must be an array, found \(member.value.typeName)"); continue
+        }
+        edges.reserveCapacity(array.count)
+        for (position, element) in array.enumerated() {
+          if let edge = reader.edge(element, position: position) { edges.append(edge) }
+        }
+      case "viewport":
+        if let value = reader.viewport(member.value) { viewport = value }
+      case "flowRuntime":
+        reader.checkFormat(member.value)
+      default:
+        extra[member.key] = member.value
+      }
+    }
+    if root["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
+    if !reader.issues.isEmpty { throw GraphValidationError(issues: reader.issues) }
+    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra)
+  }
+}
+
+/// Reads document parts from JSON, collecting a problem for every malformed value.
+struct DocumentReader {
+  var issues: [GraphIssue] = []
+
+  mutating func fail(_ nodeID: String?, _ edgeID: String?, _ message: String) {
+    issues.append(GraphIssue(.malformedDocument, message, nodeIDs: nodeID.map { [$0] } ?? [], edgeID: edgeID))
+  }
+
+  mutating func checkFormat(_ value: JSONValue) {
+    guard let object = value.objectValue else {
+      fail(nil, nil, "'flowRuntime' must be an object, found \(value.typeName)"); return
+    }
+    guard let version = object["formatVersion"] else { return }
+    guard let number = version.numberValue, number == number.rounded(), number >= 0 else {
+      fail(nil, nil, "'flowRuntime.formatVersion' must be a whole number"); return
+    }
+    if number > Double(FlowDocument.currentFormatVersion) {
+      issues.append(GraphIssue(.unsupportedFormatVersion,
+        "format version \(Int(number)) is newer than this build reads (\(FlowDocument.currentFormatVersion)); upgrade FlowRuntime"))
+    }
+    // Versions 0 and 1 share one layout: nothing to migrate yet.
+  }
+
+  mutating func node(_ value: JSONValue, position: Int) -> FlowNode? {
+    guard let object = value.objectValue else {
+      fail(nil, nil, "nodes[\(position)] must be an object, found \(value.typeName)"); return nil
+    }
+    guard let id = object["id"]?.stringValue else {
+      fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
+    }
+    let what = "node '\(id)'"
+    let before = issues.count
+    var node = FlowNode(id: id, data: NodeSpec(kind: ""))
+    if let data = object["data"] {
+      if let spec = nodeSpec(data, what: what, nodeID: id) { node.data = spec }
+    } else {
+      fail(id, nil, "\(what) has no 'data' (expected {\"kind\": …, \"params\": {…}})")
+    }
+    if let value = object["position"] { node.position = point(value, key: "position", what: what, nodeID: id) }
+    if let value = object["size"] {
+      let pair = point(value, key: "size", what: what, nodeID: id)
+      node.size = CGSize(width: pair.x, height: pair.y)
+    }
+    if let value = object["parentID"], !value.isNull {
+      node.parentID = string(value, key: "parentID", what: what, nodeID: id)
+    }
+    if let value = object["phase"] { node.phase = phase(value, what: what, nodeID: id) }
+    if let value = object["persistence"] {
+      node.persistence = enumeration(value, key: "persistence", what: what, nodeID: id) ?? .persistent
+    }
+    node.isSelected = bool(object["isSelected"], key: "isSelected", default: false, what: what, nodeID: id)
+    node.isDraggable = bool(object["isDraggable"], key: "isDraggable", default: true, what: what, nodeID: id)
+    node.acceptsChildren = bool(object["acceptsChildren"], key: "acceptsChildren", default: false, what: what, nodeID: id)
+    if let value = object["zIndex"] {
+      if let number = value.numberValue, number == number.rounded(), abs(number) < 1e15 { node.zIndex = Int(number) }
+      else { fail(id, nil, "\(what): 'zIndex' must be a whole number, found \(value.typeName)") }
+    }
+    if let value = object["handles"] {
+      if let array = value.arrayValue {
+        node.handles = array.compactMap { handle($0, what: what, nodeID: id) }
+      } else {
+        fail(id, nil, "\(what): 'handles' must be an array, found \(value.typeName)")
+      }
+    }
+    return issues.count == before ? node : nil
+  }
+
+  mutating func nodeSpec(_ value: JSONValue, what: String, nodeID: String) -> NodeSpec? {
+    guard var object = value.objectValue else {
+      fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)"); return nil
+    }
+    guard let kind = object["kind"]?.stringValue else {
+      fail(nodeID, nil, "\(what): 'data' has no string 'kind'"); return nil
+    }
+    var spec = NodeSpec(kind: kind)
+    if let params = object["params"], !params.isNull {
+      guard let paramsObject = params.objectValue else {
+        fail(nodeID, nil, "\(what): 'data.params' must be an object, found \(params.typeName)"); return nil
+      }
+      spec.params = paramsObject
+    }
+    if let label = object["label"], !label.isNull {
+      guard let text = label.stringValue else {
+        fail(nodeID, nil, "\(what): 'data.label' must be a string, found \(label.typeName)"); return nil
+      }
+      spec.label = text
+    }
+    object["kind"] = nil
+    object["params"] = nil
+    object["label"] = nil
+    spec.extra = object
+    return spec
+  }
+
+  mutating func edge(_ value: JSONValue, position: Int) -> FlowEdge? {
+    guard let object = value.objectValue else {
+      fail(nil, nil, "edges[\(position)] must be an object, found \(value.typeName)"); return nil
+    }
+    guard let id = object["id"]?.stringValue else {
+      fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
+    }
+    let what = "edge '\(id)'"
+    let before = issues.count
+    let source = requiredString(object["sourceNodeID"], key: "sourceNodeID", what: what, edgeID: id)
+    let target = requiredString(object["targetNodeID"], key: "targetNodeID", what: what, edgeID: id)
+    var edge = FlowEdge(id: id, sourceNodeID: source ?? "", targetNodeID: target ?? "")
+    edge.sourceHandleID = optionalString(object["sourceHandleID"], key: "sourceHandleID", what: what, edgeID: id)
+    edge.targetHandleID = optionalString(object["targetHandleID"], key: "targetHandleID", what: what, edgeID: id)
+    edge.parentID = optionalString(object["parentID"], key: "parentID", what: what, edgeID: id)
+    edge.label = optionalString(object["label"], key: "label", what: what, edgeID: id)
+    if let value = object["pathType"] {
+      if let text = value.stringValue, let type = FlowEdge.PathType(rawValue: text) { edge.pathType = type }
+      else { fail(nil, id, "\(what): 'pathType' must be one of bezier, straight, smoothStep, simpleBezier") }
+    }
+    if let value = object["isSelected"] {
+      if let flag = value.boolValue { edge.isSelected = flag }
+      else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
+    }
+    return issues.count == before ? edge : nil
+  }
+
+  mutating func viewport(_ value: JSONValue) -> Viewport? {
+    guard let object = value.objectValue else {
+      fail(nil, nil, "'viewport' must be an object, found \(value.typeName)"); return nil
+    }
+    var viewport = Viewport()
+    if let offset = object["offset"] { viewport.offset = point(offset, key: "viewport.offset", what: "the document", nodeID: nil) }
+    if let zoom = object["zoom"] {
+      if let number = zoom.numberValue { viewport.zoom = number }
+      else { fail(nil, nil, "'viewport.zoom' must be a number, found \(zoom.typeName)") }
+    }
+    return viewport
+  }
+
+  mutating func handle(_ value: JSONValue, what: String, nodeID: String) -> HandleDeclaration? {
+    guard let object = value.objectValue, let id = object["id"]?.stringValue else {
+      fail(nodeID, nil, "\(what): each handle must be an object with a string 'id'"); return nil
+    }
+    let handleWhat = "\(what), handle '\(id)'"
+    guard let type: HandleDeclaration.Kind = enumeration(object["type"] ?? .null, key: "type", what: handleWhat, nodeID: nodeID)
+    else { return nil }
+    var handle = HandleDeclaration(id: id, type: type, position: .center)
+    if let position = object["position"] {
+      guard let side: HandleDeclaration.Position = enumeration(position, key: "position", what: handleWhat, nodeID: nodeID)
+      else { return nil }
+      handle.position = side
+    }
+    if let area = object["connectionStartArea"], !area.isNull {
+      handle.connectionStartArea = hitArea(area, what: handleWhat, nodeID: nodeID)
+    }
+    if let area = object["connectionTargetArea"], !area.isNull {
+      handle.connectionTargetArea = hitArea(area, what: handleWhat, nodeID: nodeID)
+    }
+    return handle
+  }
+
+  mutating func hitArea(_ value: JSONValue, what: String, nodeID: String) -> HandleDeclaration.HitArea? {
+    if let object = value.objectValue, object.count == 1, let member = object.members.first,
+       let payload = member.value.objectValue {
+      switch member.key {
+      case "disabled": return .disabled
+      case "node": return .node
+      case "point": if let radius = payload["radius"]?.numberValue { return .point(radius: radius) }
+      case "nodeBorder": if let width = payload["width"]?.numberValue { return .nodeBorder(width: width) }
+      default: break
+      }
+    }
+    fail(nodeID, nil, "\(what): a hit area must be {\"disabled\":{}}, {\"point\":{\"radius\":r}}, {\"node\":{}} or {\"nodeBorder\":{\"width\":w}}")
+    return nil
+  }
+
+  mutating func phase(_ value: JSONValue, what: String, nodeID: String) -> FlowNode.Phase {
+    if let object = value.objectValue, object.count == 1, let member = object.members.first {
+      if member.key == "normal" { return .normal }
+      if member.key == "draft", let text = member.value.objectValue?["_0"]?.stringValue,
+         let validity = FlowNode.Phase.DraftValidity(rawValue: text) {
+        return .draft(validity)
+      }
+    }
+    fail(nodeID, nil, "\(what): 'phase' must be {\"normal\":{}} or {\"draft\":{\"_0\":\"neutral\"|\"valid\"|\"invalid\"}}")
+    return .normal
+  }
+
+  mutating func point(_ value: JSONValue, key: String, what: String, nodeID: String?) -> CGPoint {
+    if let array = value.arrayValue, array.count == 2, let x = array[0].numberValue, let y = array[1].numberValue {
+      return CGPoint(x: x, y: y)
+    }
+    fail(nodeID, nil, "\(what): '\(key)' must be an array of two numbers [x, y], found \(value.typeName)")
+    return .zero
+  }
+
+  mutating func string(_ value: JSONValue, key: String, what: String, nodeID: String) -> String? {
+    if let text = value.stringValue { return text }
+    fail(nodeID, nil, "\(what): '\(key)' must be a string, found \(value.typeName)")
+    return nil
+  }
+
+  mutating func requiredString(_ value: JSONValue?, key: String, what: String, edgeID: String) -> String? {
+    if let text = value?.stringValue { return text }
+    fail(nil, edgeID, "\(what) has no string '\(key)'")
+    return nil
+  }
+
+  mutating func optionalString(_ value: JSONValue?, key: String, what: String, edgeID: String) -> String? {
+    guard let value, !value.isNull else { return nil }
+    if let text = value.stringValue { return text }
+    fail(nil, edgeID, "\(what): '\(key)' must be a string, found \(value.typeName)")
+    return nil
+  }
+
+  mutating func bool(_ value: JSONValue?, key: String, default fallback: Bool, what: String, nodeID: String) -> Bool {
+    guard let value else { return fallback }
+    if let flag = value.boolValue { return flag }
+    fail(nodeID, nil, "\(what): '\(key)' must be true or false, found \(value.typeName)")
+    return fallback
+  }
+
+  mutating func enumeration<Choice: RawRepresentable<String>>(
+    _ value: JSONValue, key: String, what: String, nodeID: String
+  ) -> Choice? {
+    if let text = value.stringValue, let choice = Choice(rawValue: text) { return choice }
+    fail(nodeID, nil, "\(what): '\(key)' has an unknown value \(value.serialized(options: []))")
+    return nil
+  }
+}

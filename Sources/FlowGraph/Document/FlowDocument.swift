@@ -1,0 +1,24 @@
+/// A saved graph: SwiftFlow's `FlowDocument` JSON with `NodeSpec` node data.
+///
+/// Read it with `FlowDocument(jsonBytes:)` (lenient where SwiftFlow is strict: a missing
+/// viewport, position or size gets its default) and write it with `jsonString()` (always every
+/// key, so SwiftFlow can read it). Reading checks the shape of the JSON only; graph rules
+/// (ids, handles, kinds, cycles) are `DocumentValidator`'s job.
+public struct FlowDocument: Sendable, Hashable {
+  /// The format version this build writes in `"flowRuntime": {"formatVersion": …}`.
+  public static let currentFormatVersion = 1
+
+  public var nodes: [FlowNode]
+  public var edges: [FlowEdge]
+  public var viewport: Viewport
+  /// Top-level keys other than `nodes`, `edges`, `viewport` and `flowRuntime`, kept as read.
+  public var extra: JSONObject
+
+  public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
+              extra: JSONObject = JSONObject()) {
+    self.nodes = nodes
+    self.edges = edges
+    self.viewport = viewport
+    self.extra = extra
+  }
+}

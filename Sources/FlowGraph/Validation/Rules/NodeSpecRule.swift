@@ -1,0 +1,58 @@
+/// Every node names a known kind with valid params, and declared handles agree with its ports.
+enum NodeSpecRule {
+  static func check(_ context: inout ValidationContext) {
+    context.signatures.reserveCapacity(context.document.nodes.count)
+    for node in context.document.nodes {
+      let signature = resolve(node, in: &context)
+      context.signatures.append(signature)
+    }
+  }
+
+  static func resolve(_ node: FlowNode, in context: inout ValidationContext) -> NodeSignature? {
+    switch context.catalog.resolve(node.data) {
+    case .unknownKind:
+      context.report(GraphIssue(.unknownKind, "node '\(node.id)' has unknown kind '\(node.data.kind)'", nodeIDs: [node.id]))
+      return nil
+    case .invalidParameters(let problems):
+      for problem in problems {
+        context.report(GraphIssue(.invalidParameter,
+          "node '\(node.id)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)",
+          nodeIDs: [node.id], parameter: problem.parameter))
+      }
+      return nil
+    case .resolved(let signature):
+      if let handles = node.handles {
+        for issue in disagreements(of: handles, with: signature, node: node) { context.report(issue) }
+      }
+      return signature
+    }
+  }
+
+  /// Issues for declared handles that do not match the kind's ports one to one.
+  static func disagreements(of handles: [HandleDeclaration], with signature: NodeSignature,
+                            node: FlowNode) -> [GraphIssue] {
+    var issues: [GraphIssue] = []
+    func issue(_ handle: String, _ text: String) {
+      issues.append(GraphIssue(.handlesDisagreeWithKind, "node '\(node.id)' (\(node.data.kind)): handle '\(handle)' \(text)",
+                               nodeIDs: [node.id], handleID: handle))
+    }
+    for handle in handles {
+      let isInput = signature.inputIndex(named: handle.id) != nil
+      let isOutput = signature.outputIndex(named: handle.id) != nil
+      switch handle.type {
+      case .target where !isInput:
+        issue(handle.id, isOutput ? "is declared as a target but '\(handle.id)' is an output port" : "is not an input port of the kind")
+      case .source where !isOutput:
+        issue(handle.id, isInput ? "is declared as a source but '\(handle.id)' is an input port" : "is not an output port of the kind")
+      default: break
+      }
+    }
+    for port in signature.inputs where !handles.contains(where: { $0.id == port.name && $0.type == .target }) {
+      issue(port.name, "is missing: the kind has an input port '\(port.name)' (a target handle)")
+    }
+    for port in signature.outputs where !handles.contains(where: { $0.id == port.name && $0.type == .source }) {
+      issue(port.name, "is missing: the kind has an output port '\(port.name)' (a source handle)")
+    }
+    return issues
+  }
+}

@@ -1,0 +1,114 @@
+import FlowGraph
+
+/// Evaluates a graph incrementally, on the calling thread: the synchronous core of FlowRuntime.
+///
+/// Build one from a validated graph, call `evaluate()` for the first (full) pass, then apply
+/// edits (`setUnconnectedInput`, `connect`, …) and call `evaluate()` again: each pass runs
+/// only the nodes the edits affect (see `Scheduler.swift`). `FlowEngine` wraps this type with
+/// a `FlowStore`, concurrency and observation; use `GraphEvaluator` directly to evaluate a
+/// document once, or from code that has its own threading.
+public struct GraphEvaluator: Sendable {
+  var graph: EvaluationGraph
+  /// `failure[n]`: -1 if node `n` is fine, else the node where its failure started.
+  var failure: [Int32]
+  /// The own error message of each node that failed by itself.
+  var failureMessage: [Int32: String] = [:]
+  var failedCount = 0
+  /// Nodes to run in the next pass, and their marks (`dirtyMark[n]` iff `n` is listed).
+  var pendingDirty: [Int32] = []
+  var dirtyMark: [Bool]
+  /// `queuedStamp[n] == pass` iff node `n` was queued in the current pass.
+  var queuedStamp: [UInt32]
+  var pass: UInt32 = 0
+  var queue: RecomputeQueue
+  /// How often each node's evaluation ran since the evaluator was made.
+  var evaluationCounts: [UInt32]
+  var revision = 0
+  var inputScratch: [Value] = []
+  var outputScratch = NodeOutputs([])
+  /// Options of the passes (timing of every node).
+  public var options: EngineOptions
+
+  /// An evaluator for a validated graph; every node is dirty until the first `evaluate()`.
+  ///
+  /// - Parameters:
+  ///   - graph: the result of `DocumentValidator.validate`, with the same registry.
+  ///   - registry: the kinds that configure the nodes.
+  public init(_ graph: ResolvedGraph, registry: NodeKindRegistry, options: EngineOptions = EngineOptions()) {
+    self.graph = EvaluationGraph(graph, registry: registry)
+    let count = self.graph.nodeCount
+    failure = [Int32](repeating: -1, count: count)
+    dirtyMark = [Bool](repeating: true, count: count)
+    pendingDirty = Array(0..<Int32(count))
+    queuedStamp = [UInt32](repeating: 0, count: count)
+    evaluationCounts = [UInt32](repeating: 0, count: count)
+    queue = RecomputeQueue(capacity: count)
+    self.options = options
+    inputScratch.reserveCapacity(16)
+    outputScratch.values.reserveCapacity(4)
+  }
+
+  /// The ids of the nodes, by dense index.
+  public var nodeIDs: [String] { graph.ids }
+
+  /// Whether some node waits to be recomputed.
+  public var hasPendingWork: Bool { !pendingDirty.isEmpty }
+
+  /// The current outputs of node `id` by port name (the last values computed; a failed node
+  /// keeps its previous outputs), or `nil` for an unknown id.
+  public func outputs(of id: String) -> [String: Value]? {
+    guard let node = graph.indexByID[id], !graph.flags[Int(node)].contains(.removed) else { return nil }
+    return graph.outputs(of: node)
+  }
+
+  /// The value of output `port` of node `id`.
+  public func value(of id: String, port: String) -> Value? { outputs(of: id)?[port] }
+
+  /// Why node `id` failed in its last evaluation, or `nil` if it did not:
+  /// its own error, or `upstream error from <id>` naming the node where the failure started.
+  public func failure(of id: String) -> String? {
+    guard let node = graph.indexByID[id] else { return nil }
+    return failureDescription(of: node)
+  }
+
+  func failureDescription(of node: Int32) -> String? {
+    let root = failure[Int(node)]
+    guard root >= 0 else { return nil }
+    if root == node { return failureMessage[node] ?? "failed" }
+    return "upstream error from \(graph.ids[Int(root)])"
+  }
+
+  /// Every failed node with its message.
+  public var failures: [String: String] {
+    var result: [String: String] = [:]
+    guard failedCount > 0 else { return result }
+    for node in 0..<Int32(graph.nodeCount) where failure[Int(node)] >= 0 {
+      result[graph.ids[Int(node)]] = failureDescription(of: node)
+    }
+    return result
+  }
+
+  /// How many times node `id` has been evaluated.
+  public func evaluationCount(of id: String) -> Int? {
+    graph.indexByID[id].map { Int(evaluationCounts[Int($0)]) }
+  }
+
+  /// The ids of the sink nodes: nodes with output ports none of which feeds an edge.
+  public var sinks: [String] {
+    (0..<graph.nodeCount).filter { node in
+      graph.outputCount[node] > 0 && graph.successors[node].isEmpty && graph.flags[node].isDisjoint(with: [.container, .removed])
+    }.map { graph.ids[$0] }
+  }
+
+  /// Every live node's id, in the order nodes were added.
+  public var liveNodeIDs: [String] {
+    (0..<graph.nodeCount).filter { !graph.flags[$0].contains(.removed) }.map { graph.ids[$0] }
+  }
+
+  /// Marks `node` to be recomputed in the next pass.
+  mutating func markDirty(_ node: Int32) {
+    guard !dirtyMark[Int(node)] else { return }
+    dirtyMark[Int(node)] = true
+    pendingDirty.append(node)
+  }
+}

@@ -1,0 +1,215 @@
+// The scheduler: how a pass decides what to run, in which order, and what a failure does.
+//
+// ALGORITHM. Between passes, edits mark nodes dirty: a node whose kind, params or incoming
+// edges changed (`GraphEvaluator.markDirty`). A pass pushes the dirty nodes into a
+// `RecomputeQueue` keyed by topological position and pops them in increasing position. A
+// popped node runs (its evaluator gets its input values) and its new outputs are compared
+// with the previous ones (`Value.isIdentical`). Only if some output — or the node's failure
+// state — changed are its successors pushed. A per-node stamp keeps each node in the queue at
+// most once per pass. This is the recompute heap of Jane Street's Incremental with value
+// cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
+// nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
+//
+// ORDERING. Positions come from `TopologicalOrder`, kept incrementally (Pearce–Kelly) as
+// edges are added, so no pass re-sorts the graph. Every edge goes from a smaller to a larger
+// position, so when a node is popped every predecessor that will change in this pass already
+// has: each node runs at most once per pass, after all its inputs are final (glitch-free).
+// Nodes run in the same order whatever the thread count, so results never depend on it.
+//
+// CONCURRENCY. Cheap nodes run inline on the pass's task: a task costs more than arithmetic
+// (level-parallel W3 ran 3× slower than serial). Expensive nodes (`NodeCost.expensive`) run
+// in child tasks of a task group while the pass keeps popping: a node whose input comes from a
+// node still running (or waiting) waits itself, and pushes its successors speculatively so
+// they wait behind it; when the running node finishes, its waiters are released in position
+// order. A speculative node whose inputs turn out unchanged is skipped without running. See
+// `GraphEvaluator+Concurrency.swift`.
+//
+// FAILURE SEMANTICS. Errors are values. A node whose evaluator throws fails with the error's
+// description; its outputs keep their previous values. A node with a failed input does not
+// run: it fails with "upstream error from <root>", naming the node where the failure started,
+// not its direct parent. Both count as a change of the node's state, so descendants are
+// revisited; unrelated branches finish normally. When the root recovers, its descendants run
+// again. A cancelled pass (superseded by a newer revision) stops between nodes; the nodes it
+// did not reach stay dirty and are carried into the next pass, so nothing is lost and no value
+// of the older revision is published as the newer one's.
+
+import FlowGraph
+
+extension GraphEvaluator {
+  /// Runs one pass: recomputes the dirty nodes and, through changed outputs, their descendants.
+  ///
+  /// - Parameter shouldStop: checked between nodes; returning `true` stops the pass, leaving
+  ///   the unreached nodes dirty for the next one (the report says `wasCancelled`).
+  /// - Returns: what ran, what was cut off, what failed.
+  /// - Complexity: O(*k* log *k*) for *k* affected nodes while few are queued, O(*k* + *p*/64)
+  ///   for big changes spanning *p* positions.
+  @discardableResult
+  public mutating func evaluate(shouldStop: () -> Bool = { false }) -> EvaluationReport {
+    let clock = ContinuousClock()
+    let start = clock.now
+    var log = PassLog()
+    beginPass()
+    var stopped = false
+    var sinceCheck = 0
+    while let position = queue.popMin() {
+      let node = graph.order.nodeAt[Int(position)]
+      sinceCheck += 1
+      if sinceCheck >= 64 {
+        sinceCheck = 0
+        if shouldStop() {
+          stopped = true
+          requeueRemaining(after: node)
+          break
+        }
+      }
+      if run(node, log: &log) {
+        for successor in graph.successors[Int(node)] { enqueue(successor) }
+      }
+    }
+    if !stopped { revision += 1 }
+    return makeReport(log, cancelled: stopped, duration: clock.now - start)
+  }
+
+  /// Starts a pass: a new stamp, and the pending dirty nodes in the queue.
+  mutating func beginPass() {
+    pass &+= 1
+    if pass == 0 {
+      for index in queuedStamp.indices { queuedStamp[index] = 0 }
+      pass = 1
+    }
+    queue.ensureCapacity(graph.nodeCount)
+    for node in pendingDirty {
+      dirtyMark[Int(node)] = false
+      enqueue(node)
+    }
+    pendingDirty.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always)
+  mutating func enqueue(_ node: Int32) {
+    if queuedStamp[Int(node)] != pass {
+      queuedStamp[Int(node)] = pass
+      queue.push(graph.order.position[Int(node)])
+    }
+  }
+
+  /// After a stop: the popped node and everything still queued become dirty again.
+  mutating func requeueRemaining(after node: Int32) {
+    markDirty(node)
+    while let position = queue.popMin() { markDirty(graph.order.nodeAt[Int(position)]) }
+  }
+
+  /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
+  /// changed (so its successors must be visited).
+  @inline(__always)
+  mutating func run(_ node: Int32, log: inout PassLog) -> Bool {
+    let index = Int(node)
+    if graph.flags[index].contains(.container) || graph.flags[index].contains(.removed) { return false }
+    if failedCount > 0, let root = failedInputRoot(of: node) {
+      return recordFailure(node, root: root, message: nil, log: &log)
+    }
+    gatherInputs(of: node)
+    let clock = ContinuousClock()
+    let start = options.timesEveryNode ? clock.now : nil
+    let thrown: (any Error)?
+    do {
+      try graph.evaluators[index].evaluate(NodeInputs(inputScratch), &outputScratch)
+      thrown = nil
+    } catch {
+      thrown = error
+    }
+    if let start { log.durations[node] = clock.now - start }
+    log.ran.append(node)
+    evaluationCounts[index] &+= 1
+    if let thrown { return recordFailure(node, root: node, message: Self.message(of: thrown), log: &log) }
+    return storeOutputs(of: node, log: &log)
+  }
+
+  /// Fills `inputScratch` with the node's input values and `outputScratch` with its outputs.
+  @inline(__always)
+  mutating func gatherInputs(of node: Int32) {
+    let index = Int(node)
+    inputScratch.removeAll(keepingCapacity: true)
+    let inputStart = Int(graph.inputBase[index])
+    for input in inputStart..<(inputStart + Int(graph.inputCount[index])) {
+      inputScratch.append(graph.values[Int(graph.inputSource[input])])
+    }
+    outputScratch.values.removeAll(keepingCapacity: true)
+    let outputStart = Int(graph.slotBase[index])
+    for slot in outputStart..<(outputStart + Int(graph.outputCount[index])) {
+      outputScratch.values.append(graph.values[slot])
+    }
+  }
+
+  /// Moves `outputScratch` into the node's output slots. Returns whether anything changed.
+  @inline(__always)
+  mutating func storeOutputs(of node: Int32, log: inout PassLog) -> Bool {
+    let index = Int(node)
+    var changed = false
+    if failure[index] >= 0 {
+      clearFailure(node)
+      changed = true
+    }
+    let outputStart = Int(graph.slotBase[index])
+    for port in 0..<Int(graph.outputCount[index]) where !outputScratch.values[port].isIdentical(to: graph.values[outputStart + port]) {
+      graph.values[outputStart + port] = outputScratch.values[port]
+      changed = true
+    }
+    if !changed { log.cutOff.append(node) }
+    return changed
+  }
+
+  /// The root failure among the node's inputs (the first failed input in port order).
+  func failedInputRoot(of node: Int32) -> Int32? {
+    for port in 0..<graph.inputCount[Int(node)] {
+      let source = graph.sourceNode(of: node, input: port)
+      if source >= 0 && failure[Int(source)] >= 0 { return failure[Int(source)] }
+    }
+    return nil
+  }
+
+  /// Marks `node` failed with root cause `root`. Returns whether its failure state changed.
+  mutating func recordFailure(_ node: Int32, root: Int32, message: String?, log: inout PassLog) -> Bool {
+    let previous = failure[Int(node)]
+    if previous < 0 { failedCount += 1 }
+    failure[Int(node)] = root
+    var changed = previous != root
+    if let message {
+      changed = changed || failureMessage[node] != message
+      failureMessage[node] = message
+    } else {
+      failureMessage[node] = nil
+    }
+    log.failed.append(node)
+    return changed
+  }
+
+  mutating func clearFailure(_ node: Int32) {
+    failure[Int(node)] = -1
+    failureMessage[node] = nil
+    failedCount -= 1
+  }
+
+  static func message(of error: any Error) -> String {
+    switch error {
+    case let error as NodeError: error.message
+    case is CancellationError: "cancelled"
+    default: String(describing: error)
+    }
+  }
+
+  func makeReport(_ log: PassLog, cancelled: Bool, duration: Duration) -> EvaluationReport {
+    EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
+                     ran: log.ran, cutOff: log.cutOff, failed: log.failed,
+                     failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
+                     durations: log.durations)
+  }
+}
+
+/// What a pass did, by node index, while it runs.
+struct PassLog {
+  var ran: [Int32] = []
+  var cutOff: [Int32] = []
+  var failed: [Int32] = []
+  var durations: [Int32: Duration] = [:]
+}

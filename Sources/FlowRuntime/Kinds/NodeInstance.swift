@@ -1,0 +1,25 @@
+import FlowGraph
+
+/// A node kind configured by one node's params: its ports, its evaluator and its cost.
+public struct NodeInstance: Sendable {
+  public var inputs: [InputPort]
+  public var outputs: [PortDeclaration]
+  public var evaluator: any NodeEvaluator
+  public var cost: NodeCost
+  /// A container (`group`) has no ports and is never evaluated.
+  public var isContainer: Bool
+
+  public init(inputs: [InputPort], outputs: [PortDeclaration], evaluator: any NodeEvaluator,
+              cost: NodeCost = .cheap, isContainer: Bool = false) {
+    self.inputs = inputs
+    self.outputs = outputs
+    self.evaluator = evaluator
+    self.cost = cost
+    self.isContainer = isContainer
+  }
+
+  /// The ports as the graph layer sees them.
+  public var signature: NodeSignature {
+    NodeSignature(inputs: inputs.map(\.declaration), outputs: outputs, isContainer: isContainer)
+  }
+}

@@ -1,0 +1,38 @@
+/// A kind of node: the vocabulary documents name in `data.kind`.
+///
+/// A kind declares its params and, from a node's params, makes a `NodeInstance` (ports and
+/// evaluator). Kinds whose ports never depend on params adopt `StaticNodeKind` instead and
+/// only write `evaluate`.
+public protocol NodeKind: Sendable {
+  /// The name documents use in `data.kind`, such as `"add"`.
+  var name: String { get }
+  /// One line for `flow nodes`.
+  var summary: String { get }
+  /// The params the kind reads, besides params named like its inputs (which set them).
+  var parameters: [ParameterDeclaration] { get }
+
+  /// Configures a node of this kind.
+  ///
+  /// - Parameter parameters: the declared params, type-checked, defaults filled in.
+  /// - Throws: `NodeConfigurationError` naming a param whose value the kind rejects.
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance
+}
+
+extension NodeKind {
+  public var parameters: [ParameterDeclaration] { [] }
+}
+
+/// A kind with fixed ports that evaluates itself.
+public protocol StaticNodeKind: NodeKind, NodeEvaluator {
+  var inputs: [InputPort] { get }
+  var outputs: [PortDeclaration] { get }
+  var cost: NodeCost { get }
+}
+
+extension StaticNodeKind {
+  public var cost: NodeCost { .cheap }
+
+  public func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost)
+  }
+}

@@ -1,0 +1,48 @@
+/// What one pass did: which nodes ran and in what order, which were cut off, which failed.
+///
+/// Node lists hold dense indices and resolve to ids on access, so producing a report costs
+/// no string work on the hot path.
+public struct EvaluationReport: Sendable {
+  /// The revision of the graph this pass brought up to date.
+  public var revision: Int
+  /// Whether the pass was cancelled before it finished (a newer revision superseded it).
+  public var wasCancelled: Bool
+  /// Wall time of the whole pass.
+  public var duration: Duration
+  let nodeIDs: [String]
+  let ranIndices: [Int32]
+  let cutOffIndices: [Int32]
+  let failedIndices: [Int32]
+  let failureMessages: [String]
+  let durationsByIndex: [Int32: Duration]
+
+  init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
+       failed: [Int32], failureMessages: [String], durations: [Int32: Duration]) {
+    self.revision = revision
+    self.wasCancelled = wasCancelled
+    self.duration = duration
+    self.nodeIDs = nodeIDs
+    self.ranIndices = ran
+    self.cutOffIndices = cutOff
+    self.failedIndices = failed
+    self.failureMessages = failureMessages
+    self.durationsByIndex = durations
+  }
+
+  /// The nodes whose evaluation ran, in the order they ran (each at most once).
+  public var ran: [String] { ranIndices.map { nodeIDs[Int($0)] } }
+  /// The nodes that ran and produced their previous outputs again, so their descendants did
+  /// not run on their account (early cutoff).
+  public var cutOff: [String] { cutOffIndices.map { nodeIDs[Int($0)] } }
+  /// The nodes that failed in this pass, by their own error or an upstream one, with messages.
+  public var failed: [String: String] {
+    Dictionary(zip(failedIndices.map { nodeIDs[Int($0)] }, failureMessages), uniquingKeysWith: { first, _ in first })
+  }
+  /// How many node evaluations ran.
+  public var evaluationCount: Int { ranIndices.count }
+  /// Per-node wall time of the nodes that were timed (expensive nodes always; all nodes when
+  /// `EngineOptions.timesEveryNode` is on).
+  public var durations: [String: Duration] {
+    Dictionary(uniqueKeysWithValues: durationsByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
+  }
+}

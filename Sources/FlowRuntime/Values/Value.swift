@@ -1,0 +1,60 @@
+import FlowGraph
+
+/// A value on a port.
+///
+/// `number` is a `Double`; `integer` an `Int64` (it converts to `number` where a number is
+/// expected); `list` and `record` nest. Equality is structural; the engine's cutoff uses
+/// `isIdentical(to:)`, which also treats a NaN as equal to itself.
+public enum Value: Sendable, Hashable {
+  case number(Double)
+  case integer(Int64)
+  case bool(Bool)
+  case string(String)
+  case list([Value])
+  case record([String: Value])
+
+  /// The port type this value has.
+  public var type: PortType {
+    switch self {
+    case .number: .number
+    case .integer: .integer
+    case .bool: .bool
+    case .string: .string
+    case .list: .list
+    case .record: .record
+    }
+  }
+
+  /// The value as a `Double`, for `number` and `integer`.
+  @inlinable public var numberValue: Double? {
+    switch self {
+    case .number(let x): x
+    case .integer(let n): Double(n)
+    default: nil
+    }
+  }
+
+  /// The value as an `Int64`, for `integer` and for a `number` that is a whole number in range.
+  public var integerValue: Int64? {
+    switch self {
+    case .integer(let n): return n
+    case .number(let x):
+      guard x == x.rounded(), abs(x) < 9.2e18 else { return nil }
+      return Int64(x)
+    default: return nil
+    }
+  }
+
+  /// Whether the value may flow into a port of `type` (`integer` counts as a `number`).
+  public func conforms(to type: PortType) -> Bool { type.accepts(self.type) }
+
+  /// Equality for early cutoff: like `==`, but numbers compare by bit pattern, so a NaN output
+  /// that stays NaN does not re-run its descendants.
+  @inlinable public func isIdentical(to other: Value) -> Bool {
+    switch (self, other) {
+    case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
+    case (.integer(let a), .integer(let b)): a == b
+    default: self == other
+    }
+  }
+}

@@ -1,0 +1,1 @@
+print("flow-bench: workloads arrive with the incremental engine")

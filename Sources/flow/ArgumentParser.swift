@@ -1,0 +1,121 @@
+/// A small table-driven parser for `flow`'s arguments.
+///
+/// A command declares its options in a table (`OptionSpec`); parsing walks the arguments once,
+/// accepting `--name value`, `--name=value`, flags, repeated options, positionals, and `--`
+/// to end options. Anything else is a `UsageError` (exit status 64).
+struct OptionSpec: Sendable {
+  enum Arity: Sendable { case flag, single, repeated }
+  var name: String
+  var arity: Arity
+  var valueName: String = ""
+  var help: String
+  /// Allowed values, if the option takes one of a fixed set.
+  var choices: [String] = []
+}
+
+/// The syntax of one subcommand.
+struct CommandSpec: Sendable {
+  var name: String
+  var summary: String
+  var positionals: [String]
+  var options: [OptionSpec]
+
+  /// `--help` text for the command.
+  var help: String {
+    var lines = ["usage: flow \(name)" + positionals.map { " \($0)" }.joined()
+                   + options.map { option in
+                     let value = option.arity == .flag ? "" : " \(option.valueName)"
+                     return option.arity == .repeated ? " [\(option.name)\(value)]..." : " [\(option.name)\(value)]"
+                   }.joined(), "", summary]
+    if !options.isEmpty {
+      lines.append("")
+      lines.append("options:")
+      let width = options.map { $0.name.count + ($0.arity == .flag ? 0 : $0.valueName.count + 1) }.max() ?? 0
+      for option in options {
+        let left = option.name + (option.arity == .flag ? "" : " \(option.valueName)")
+        lines.append("  \(left.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(option.help)")
+      }
+      lines.append("  --help\(String(repeating: " ", count: max(2, width - 4)))show this help")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The arguments of one invocation, checked against a `CommandSpec`.
+struct ParsedArguments: Equatable {
+  var positionals: [String] = []
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var wantsHelp = false
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// Bad command-line usage: exit status 64.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  var message: String
+  init(_ message: String) { self.message = message }
+  var description: String { message }
+}
+
+enum ArgumentParser {
+  /// Parses `arguments` (without the command name) against `spec`.
+  ///
+  /// - Throws: `UsageError` for an unknown option, a missing or invalid value, a repeated
+  ///   single option, or the wrong number of positionals.
+  static func parse(_ arguments: [String], as spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" { optionsEnded = true; continue }
+      if argument == "--help" || argument == "-h" { parsed.wantsHelp = true; continue }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        throw UsageError("unknown option '\(name)' for 'flow \(spec.name)' (see 'flow \(spec.name) --help')")
+      }
+      if option.arity == .flag {
+        if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
+        parsed.flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else { throw UsageError("option '\(name)' needs a value (\(option.valueName))") }
+        value = arguments[index]
+        index += 1
+      }
+      if !option.choices.isEmpty && !option.choices.contains(value) {
+        throw UsageError("option '\(name)' must be one of \(option.choices.joined(separator: ", ")), not '\(value)'")
+      }
+      if option.arity == .single && parsed.values[name] != nil {
+        throw UsageError("option '\(name)' is given more than once")
+      }
+      parsed.values[name, default: []].append(value)
+    }
+    if !parsed.wantsHelp {
+      if parsed.positionals.count < spec.positionals.count {
+        throw UsageError("'flow \(spec.name)' needs \(spec.positionals.joined(separator: " ")) (see 'flow \(spec.name) --help')")
+      }
+      if parsed.positionals.count > spec.positionals.count {
+        throw UsageError("unexpected argument '\(parsed.positionals[spec.positionals.count])' for 'flow \(spec.name)'")
+      }
+    }
+    return parsed
+  }
+}

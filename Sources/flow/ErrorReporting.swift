@@ -1,0 +1,38 @@
+import FlowGraph
+
+/// `flow`'s exit statuses (SPEC §7).
+enum ExitStatus: Int32 {
+  case success = 0
+  /// The graph was evaluated but some node failed.
+  case nodeFailed = 1
+  /// The file is unreadable or not a valid document.
+  case invalidDocument = 2
+  /// Bad command-line usage.
+  case usage = 64
+}
+
+/// A failure that ends the command: what to print on stderr and the exit status.
+struct CommandFailure: Error {
+  var status: ExitStatus
+  var lines: [String]
+
+  init(_ status: ExitStatus, _ lines: [String]) {
+    self.status = status
+    self.lines = lines
+  }
+
+  static func usage(_ error: UsageError) -> CommandFailure { CommandFailure(.usage, ["flow: \(error.message)"]) }
+
+  /// The diagnostics for a document that failed to load, each naming the file and what is wrong.
+  static func load(_ error: DocumentLoadError, file: String) -> CommandFailure {
+    switch error {
+    case .syntax(let syntax):
+      return CommandFailure(.invalidDocument,
+        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)"])
+    case .invalid(let invalid):
+      let count = invalid.issues.count
+      return CommandFailure(.invalidDocument,
+        invalid.issues.map { "\(file): error: \($0.message)" } + ["\(file): \(count) problem\(count == 1 ? "" : "s") found"])
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import FlowGraph
+import FlowNodes
+import FlowRuntime
+
+/// `flow nodes`: list the node kinds with their ports and params.
+enum NodesCommand {
+  static let spec = CommandSpec(
+    name: "nodes", summary: "List the node kinds this build knows, with their ports and params.", positionals: [],
+    options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
+                         choices: ["text", "json"])])
+
+  static func run(_ arguments: ParsedArguments, output: inout String) throws(CommandFailure) -> ExitStatus {
+    let kinds = NodeKindRegistry.standard.allKinds
+    if arguments.value("--format") == "json" {
+      output = JSONValue.array(kinds.map(json(of:))).serialized() + "\n"
+    } else {
+      output = kinds.map(text(of:)).joined(separator: "\n")
+    }
+    return .success
+  }
+
+  /// Ports of a kind configured with its default params (for `expression`, a sample formula).
+  static func ports(of kind: any NodeKind) -> NodeInstance? {
+    var params = JSONObject()
+    if kind.name == "expression" { params["formula"] = .string("x") }
+    guard case .success(let configured) = NodeKindRegistry([kind]).configure(NodeSpec(kind: kind.name, params: params))
+    else { return nil }
+    return configured.instance
+  }
+
+  static func text(of kind: any NodeKind) -> String {
+    var lines = ["\(kind.name) — \(kind.summary)"]
+    if kind.name == "expression" {
+      lines.append("  inputs:  one number per variable of the formula (default 0)")
+    } else if let instance = ports(of: kind), !instance.inputs.isEmpty {
+      lines.append("  inputs:  " + instance.inputs.map { "\($0.name): \($0.type) = \($0.defaultValue)" }.joined(separator: ", "))
+    }
+    if let instance = ports(of: kind), !instance.outputs.isEmpty {
+      lines.append("  outputs: " + instance.outputs.map { "\($0.name): \($0.type)" }.joined(separator: ", "))
+    }
+    for parameter in kind.parameters {
+      let value = parameter.defaultValue.map { " = \($0)" } ?? (parameter.isRequired ? " (required)" : " (optional)")
+      lines.append("  param:   \(parameter.name): \(parameter.type)\(value)" + (parameter.summary.isEmpty ? "" : " — \(parameter.summary)"))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func json(of kind: any NodeKind) -> JSONValue {
+    let instance = ports(of: kind)
+    let port = { (name: String, type: PortType) -> JSONValue in .object(["name": .string(name), "type": .string(type.rawValue)]) }
+    return .object([
+      "name": .string(kind.name),
+      "summary": .string(kind.summary),
+      "inputs": .array(kind.name == "expression" ? [] : (instance?.inputs ?? []).map {
+        .object(["name": .string($0.name), "type": .string($0.type.rawValue), "default": $0.defaultValue.jsonValue])
+      }),
+      "outputs": .array((instance?.outputs ?? []).map { port($0.name, $0.type) }),
+      "params": .array(kind.parameters.map { parameter in
+        var object: JSONObject = ["name": .string(parameter.name), "type": .string(parameter.type.rawValue),
+                                  "required": .bool(parameter.isRequired)]
+        if let value = parameter.defaultValue { object["default"] = value.jsonValue }
+        return .object(object)
+      }),
+    ])
+  }
+}
