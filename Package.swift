@@ -24,7 +24,7 @@ let package = Package(
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["flow", "FlowTestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["flow", "FlowTestSupport"], exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

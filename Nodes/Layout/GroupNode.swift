@@ -3,8 +3,8 @@ import FlowRuntime
 /// `group`: a container (SwiftFlow's `acceptsChildren: true`, `handles: []`). It has no ports
 /// and is never evaluated; its children keep their `parentID`.
 struct GroupNode: NodeKind {
-  let name = "group"
-  let summary = "a container for other nodes; never evaluated"
+  var name: String { "group" }
+  var summary: String { "a container for other nodes; never evaluated" }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     NodeInstance(inputs: [], outputs: [], evaluator: Nothing(), isContainer: true)

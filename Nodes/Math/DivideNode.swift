@@ -2,9 +2,9 @@ import FlowRuntime
 
 /// `divide`: `result = a / b` (inputs default to 1); dividing by zero is an error, not ±inf.
 struct DivideNode: BinaryArithmetic {
-  let name = "divide"
-  let summary = "result = a / b (b = 0 is an error)"
-  static let identity = 1.0
+  var name: String { "divide" }
+  var summary: String { "result = a / b (b = 0 is an error)" }
+  static var identity: Double { 1.0 }
 
   func combine(_ a: Double, _ b: Double) throws -> Double {
     guard b != 0 else { throw NodeError("division by zero") }

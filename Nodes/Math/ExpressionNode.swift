@@ -3,10 +3,11 @@ import FlowRuntime
 /// `expression`: evaluates its `formula` param; each variable of the formula is a number input,
 /// in order of first appearance (0 while unconnected, unless a param of that name sets it).
 struct ExpressionNode: NodeKind {
-  let name = "expression"
-  let summary = "result = formula over its variables (inputs), e.g. \"pi * r^2\""
-  let parameters = [ParameterDeclaration("formula", .string, required: true,
-                                         summary: "+ - * / % ^, parentheses, pi, e, sqrt abs min max round …")]
+  var name: String { "expression" }
+  var summary: String { "result = formula over its variables (inputs), e.g. \"pi * r^2\"" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("formula", .string, required: true, summary: "+ - * / % ^, parentheses, pi, e, sqrt abs min max round …")]
+  }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let formula: Formula

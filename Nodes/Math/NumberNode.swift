@@ -2,9 +2,11 @@ import FlowRuntime
 
 /// `number`: a constant, set by its `value` param.
 struct NumberNode: NodeKind {
-  let name = "number"
-  let summary = "a constant number (param value)"
-  let parameters = [ParameterDeclaration("value", .number, default: .number(0), summary: "the number")]
+  var name: String { "number" }
+  var summary: String { "a constant number (param value)" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("value", .number, default: .number(0), summary: "the number")]
+  }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)],

@@ -1,1 +1,24 @@
-print("flow-bench: workloads arrive with the incremental engine")
+// flow-bench: the workloads of ../shared/bench/WORKLOADS.md (W1–W5) plus W6 (connect with the
+// incremental cycle check) and W7 (load a 100k-node document), as JSON lines in the format of
+// the hand-written floor. `Scripts/bench.sh` runs the floor beside it and prints the ratios.
+//
+//   swift run -c release flow-bench [W1 ...] [--quick]
+//   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
+
+if let files = benchSettings.compare {
+  Compare.run(floor: files.floor, ours: files.ours)
+} else {
+  for workload in benchSettings.workloads {
+    switch workload {
+    case "W1": try await W1Chain.run()
+    case "W2": try await W2Fan.run()
+    case "W3": try await W3RandomDAG.run()
+    case "W4": try await W4Heavy.run()
+    case "W5": try await W5Cutoff.run()
+    case "W6": try await W6Connect.run()
+    case "W7": try await W7Load.run()
+    default:
+      print("flow-bench: unknown workload \(workload) (W1…W7, --quick, --compare FLOOR OURS)")
+    }
+  }
+}

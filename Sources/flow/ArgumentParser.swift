@@ -27,16 +27,15 @@ struct CommandSpec: Sendable {
                      let value = option.arity == .flag ? "" : " \(option.valueName)"
                      return option.arity == .repeated ? " [\(option.name)\(value)]..." : " [\(option.name)\(value)]"
                    }.joined(), "", summary]
-    if !options.isEmpty {
-      lines.append("")
-      lines.append("options:")
-      let width = options.map { $0.name.count + ($0.arity == .flag ? 0 : $0.valueName.count + 1) }.max() ?? 0
-      for option in options {
-        let left = option.name + (option.arity == .flag ? "" : " \(option.valueName)")
-        lines.append("  \(left.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(option.help)")
-      }
-      lines.append("  --help\(String(repeating: " ", count: max(2, width - 4)))show this help")
+    lines.append("")
+    lines.append("options:")
+    let widths = options.map { $0.name.count + ($0.arity == .flag ? 0 : $0.valueName.count + 1) }
+    let width = max("--help".count, widths.max() ?? 0)
+    for option in options {
+      let left = option.name + (option.arity == .flag ? "" : " \(option.valueName)")
+      lines.append("  \(left.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(option.help)")
     }
+    lines.append("  \("--help".padding(toLength: width + 2, withPad: " ", startingAt: 0))show this help")
     return lines.joined(separator: "\n")
   }
 }

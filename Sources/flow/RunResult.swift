@@ -15,13 +15,13 @@ struct RunResult {
     }
   }
 
-  /// `<node>.<port> = <value>` lines, sorted, then `<node> ! <message>` lines.
+  /// `<node>.<port> = <value>` lines, sorted by node then port, then `<node> ! <message>` lines.
   func text() -> String {
     var lines: [String] = []
-    for (node, ports) in outputs {
-      for (port, value) in ports { lines.append("\(node).\(port) = \(value)") }
+    for node in outputs.keys.sorted() {
+      let ports = outputs[node]!
+      for port in ports.keys.sorted() { lines.append("\(node).\(port) = \(ports[port]!)") }
     }
-    lines.sort()
     lines += errors.keys.sorted().map { "\($0) ! \(errors[$0]!)" }
     return lines.map { $0 + "\n" }.joined()
   }

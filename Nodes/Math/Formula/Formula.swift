@@ -15,171 +15,171 @@
 /// Parsing compiles the formula into a postfix program without recursion; ``evaluate(_:)`` runs
 /// that program in a loop over a value stack whose size is computed at parse time.
 package struct Formula: Sendable, Hashable {
-    /// The formula text as given to ``init(parsing:)``.
-    package let source: String
-    /// Variable names in order of first appearance (excluding the constants `pi` and `e`, and
-    /// names used as functions).
-    package let variables: [String]
+  /// The formula text as given to ``init(parsing:)``.
+  package let source: String
+  /// Variable names in order of first appearance (excluding the constants `pi` and `e`, and
+  /// names used as functions).
+  package let variables: [String]
 
-    /// The postfix program.
-    let program: [FormulaInstruction]
-    /// The largest number of values the program ever holds on its stack.
-    let maxStackDepth: Int
+  /// The postfix program.
+  let program: [FormulaInstruction]
+  /// The largest number of values the program ever holds on its stack.
+  let maxStackDepth: Int
 
-    /// Parses and compiles `source`.
-    ///
-    /// - Throws: a ``FormulaError`` with the 1-based column of the problem.
-    package init(parsing source: String) throws(FormulaError) {
-        var parser = FormulaParser(source)
-        let compiled = try parser.compile()
-        self.source = source
-        self.variables = compiled.variables
-        self.program = compiled.program
-        self.maxStackDepth = compiled.maxStackDepth
+  /// Parses and compiles `source`.
+  ///
+  /// - Throws: a ``FormulaError`` with the 1-based column of the problem.
+  package init(parsing source: String) throws(FormulaError) {
+    var parser = FormulaParser(source)
+    let compiled = try parser.compile()
+    self.source = source
+    self.variables = compiled.variables
+    self.program = compiled.program
+    self.maxStackDepth = compiled.maxStackDepth
+  }
+
+  /// Evaluates the formula with one value per entry of ``variables``, in that order.
+  ///
+  /// Non-finite results (`sqrt(-1)`, `exp(1000)`) are returned as ordinary values.
+  ///
+  /// - Throws: a ``FormulaError`` without column when the number of values does not match
+  ///   ``variables`` or when a `/` or `%` has a zero divisor ("division by zero").
+  package func evaluate(_ values: [Double]) throws(FormulaError) -> Double {
+    guard values.count == variables.count else {
+      let expected = variables.count
+      throw FormulaError(
+        message: "expected \(expected) value\(expected == 1 ? "" : "s"), got \(values.count)"
+      )
     }
+    if program.count == 1 {
+      switch program[0] {
+      case .constant(let value): return value
+      case .variable(let index): return values[index]
+      default: break
+      }
+    }
+    let result = Self.execute(program, values: values, maxStackDepth: maxStackDepth)
+    guard let result else { throw .divisionByZero }
+    return result
+  }
 
-    /// Evaluates the formula with one value per entry of ``variables``, in that order.
-    ///
-    /// Non-finite results (`sqrt(-1)`, `exp(1000)`) are returned as ordinary values.
-    ///
-    /// - Throws: a ``FormulaError`` without column when the number of values does not match
-    ///   ``variables`` or when a `/` or `%` has a zero divisor ("division by zero").
-    package func evaluate(_ values: [Double]) throws(FormulaError) -> Double {
-        guard values.count == variables.count else {
-            let expected = variables.count
-            throw FormulaError(
-                message: "expected \(expected) value\(expected == 1 ? "" : "s"), got \(values.count)"
-            )
+  /// Runs a program; `nil` means a division by zero.
+  static func execute(
+    _ program: [FormulaInstruction], values: [Double], maxStackDepth: Int
+  ) -> Double? {
+    program.withUnsafeBufferPointer { code in
+      values.withUnsafeBufferPointer { values in
+        // Small stacks live on the machine stack; no heap allocation per evaluation.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: maxStackDepth) { stack in
+          FormulaInstruction.run(code, values: values, stack: stack)
         }
-        if program.count == 1 {
-            switch program[0] {
-            case .constant(let value): return value
-            case .variable(let index): return values[index]
-            default: break
-            }
-        }
-        let result = Self.execute(program, values: values, maxStackDepth: maxStackDepth)
-        guard let result else { throw .divisionByZero }
-        return result
+      }
     }
+  }
 
-    /// Runs a program; `nil` means a division by zero.
-    static func execute(
-        _ program: [FormulaInstruction], values: [Double], maxStackDepth: Int
-    ) -> Double? {
-        program.withUnsafeBufferPointer { code in
-            values.withUnsafeBufferPointer { values in
-                // Small stacks live on the machine stack; no heap allocation per evaluation.
-                withUnsafeTemporaryAllocation(of: Double.self, capacity: maxStackDepth) { stack in
-                    FormulaInstruction.run(code, values: values, stack: stack)
-                }
-            }
-        }
-    }
+  package static func == (lhs: Formula, rhs: Formula) -> Bool {
+    lhs.source == rhs.source
+  }
 
-    package static func == (lhs: Formula, rhs: Formula) -> Bool {
-        lhs.source == rhs.source
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(source)
-    }
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+  }
 }
 
 /// One step of a compiled formula's postfix program.
 enum FormulaInstruction: Sendable, Equatable {
-    /// Pushes a number.
-    case constant(Double)
-    /// Pushes the value of the variable at this index of ``Formula/variables``.
-    case variable(Int)
-    case add, subtract, multiply, divide, remainder, power, negate
-    /// Replaces the top value by a one-argument function of it.
-    case unary(FormulaFunction)
-    /// Replaces the top two values by a two-argument function of them.
-    case binary(FormulaFunction)
-    /// Replaces the top three values (`x`, `lo`, `hi`) by `clamp(x, lo, hi)`.
-    case clamp
-    /// Replaces the top `count` values by their minimum.
-    case minimum(count: Int)
-    /// Replaces the top `count` values by their maximum.
-    case maximum(count: Int)
+  /// Pushes a number.
+  case constant(Double)
+  /// Pushes the value of the variable at this index of ``Formula/variables``.
+  case variable(Int)
+  case add, subtract, multiply, divide, remainder, power, negate
+  /// Replaces the top value by a one-argument function of it.
+  case unary(FormulaFunction)
+  /// Replaces the top two values by a two-argument function of them.
+  case binary(FormulaFunction)
+  /// Replaces the top three values (`x`, `lo`, `hi`) by `clamp(x, lo, hi)`.
+  case clamp
+  /// Replaces the top `count` values by their minimum.
+  case minimum(count: Int)
+  /// Replaces the top `count` values by their maximum.
+  case maximum(count: Int)
 
-    /// How the instruction changes the stack depth.
-    var stackEffect: Int {
-        switch self {
-        case .constant, .variable: 1
-        case .add, .subtract, .multiply, .divide, .remainder, .power, .binary: -1
-        case .negate, .unary: 0
-        case .clamp: -2
-        case .minimum(let count), .maximum(let count): 1 - count
-        }
+  /// How the instruction changes the stack depth.
+  var stackEffect: Int {
+    switch self {
+    case .constant, .variable: 1
+    case .add, .subtract, .multiply, .divide, .remainder, .power, .binary: -1
+    case .negate, .unary: 0
+    case .clamp: -2
+    case .minimum(let count), .maximum(let count): 1 - count
     }
+  }
 
-    /// The evaluation loop. `stack` must hold at least the program's maximum depth; `values`
-    /// must cover every variable index. Returns the single value left on the stack, or `nil`
-    /// for a division by zero.
-    static func run(
-        _ code: UnsafeBufferPointer<FormulaInstruction>,
-        values: UnsafeBufferPointer<Double>,
-        stack: UnsafeMutableBufferPointer<Double>
-    ) -> Double? {
-        var top = -1  // index of the topmost value
-        for instruction in code {
-            switch instruction {
-            case .constant(let value):
-                top += 1
-                stack[top] = value
-            case .variable(let index):
-                top += 1
-                stack[top] = values[index]
-            case .add:
-                top -= 1
-                stack[top] += stack[top + 1]
-            case .subtract:
-                top -= 1
-                stack[top] -= stack[top + 1]
-            case .multiply:
-                top -= 1
-                stack[top] *= stack[top + 1]
-            case .divide:
-                top -= 1
-                let divisor = stack[top + 1]
-                if divisor == 0 { return nil }
-                stack[top] /= divisor
-            case .remainder:
-                top -= 1
-                let divisor = stack[top + 1]
-                if divisor == 0 { return nil }
-                stack[top] = stack[top].truncatingRemainder(dividingBy: divisor)
-            case .power:
-                top -= 1
-                stack[top] = formulaPower(stack[top], stack[top + 1])
-            case .negate:
-                stack[top] = -stack[top]
-            case .unary(let function):
-                stack[top] = function.apply(stack[top])
-            case .binary(let function):
-                top -= 1
-                stack[top] = function.apply(stack[top], stack[top + 1])
-            case .clamp:
-                top -= 2
-                stack[top] = formulaClamp(stack[top], stack[top + 1], stack[top + 2])
-            case .minimum(let count):
-                top -= count - 1
-                var result = stack[top]
-                for offset in 1..<count {
-                    result = formulaMinimum(result, stack[top + offset])
-                }
-                stack[top] = result
-            case .maximum(let count):
-                top -= count - 1
-                var result = stack[top]
-                for offset in 1..<count {
-                    result = formulaMaximum(result, stack[top + offset])
-                }
-                stack[top] = result
-            }
+  /// The evaluation loop. `stack` must hold at least the program's maximum depth; `values`
+  /// must cover every variable index. Returns the single value left on the stack, or `nil`
+  /// for a division by zero.
+  static func run(
+    _ code: UnsafeBufferPointer<FormulaInstruction>,
+    values: UnsafeBufferPointer<Double>,
+    stack: UnsafeMutableBufferPointer<Double>
+  ) -> Double? {
+    var top = -1  // index of the topmost value
+    for instruction in code {
+      switch instruction {
+      case .constant(let value):
+        top += 1
+        stack[top] = value
+      case .variable(let index):
+        top += 1
+        stack[top] = values[index]
+      case .add:
+        top -= 1
+        stack[top] += stack[top + 1]
+      case .subtract:
+        top -= 1
+        stack[top] -= stack[top + 1]
+      case .multiply:
+        top -= 1
+        stack[top] *= stack[top + 1]
+      case .divide:
+        top -= 1
+        let divisor = stack[top + 1]
+        if divisor == 0 { return nil }
+        stack[top] /= divisor
+      case .remainder:
+        top -= 1
+        let divisor = stack[top + 1]
+        if divisor == 0 { return nil }
+        stack[top] = stack[top].truncatingRemainder(dividingBy: divisor)
+      case .power:
+        top -= 1
+        stack[top] = formulaPower(stack[top], stack[top + 1])
+      case .negate:
+        stack[top] = -stack[top]
+      case .unary(let function):
+        stack[top] = function.apply(stack[top])
+      case .binary(let function):
+        top -= 1
+        stack[top] = function.apply(stack[top], stack[top + 1])
+      case .clamp:
+        top -= 2
+        stack[top] = formulaClamp(stack[top], stack[top + 1], stack[top + 2])
+      case .minimum(let count):
+        top -= count - 1
+        var result = stack[top]
+        for offset in 1..<count {
+          result = formulaMinimum(result, stack[top + offset])
         }
-        return stack[0]
+        stack[top] = result
+      case .maximum(let count):
+        top -= count - 1
+        var result = stack[top]
+        for offset in 1..<count {
+          result = formulaMaximum(result, stack[top + offset])
+        }
+        stack[top] = result
+      }
     }
+    return stack[0]
+  }
 }

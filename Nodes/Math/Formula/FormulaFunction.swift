@@ -12,113 +12,113 @@ import ucrt
 
 /// The built-in functions a formula can call, e.g. `sqrt(x)` or `clamp(x, 0, 1)`.
 enum FormulaFunction: Sendable, Hashable, CaseIterable {
-    case sqrt, abs, min, max, floor, ceil, round
-    case sin, cos, tan, asin, acos, atan, atan2
-    case log, ln, log10, log2, exp, pow
-    case sign, trunc, hypot, clamp
+  case sqrt, abs, min, max, floor, ceil, round
+  case sin, cos, tan, asin, acos, atan, atan2
+  case log, ln, log10, log2, exp, pow
+  case sign, trunc, hypot, clamp
 
-    /// How many arguments a function accepts.
-    enum Arity: Sendable, Hashable {
-        case exactly(Int)
-        case atLeast(Int)
+  /// How many arguments a function accepts.
+  enum Arity: Sendable, Hashable {
+    case exactly(Int)
+    case atLeast(Int)
 
-        func accepts(_ count: Int) -> Bool {
-            switch self {
-            case .exactly(let n): count == n
-            case .atLeast(let n): count >= n
-            }
-        }
-
-        /// "1 argument", "2 arguments", "at least 1 argument".
-        var phrase: String {
-            switch self {
-            case .exactly(let n): "\(n) argument\(n == 1 ? "" : "s")"
-            case .atLeast(let n): "at least \(n) argument\(n == 1 ? "" : "s")"
-            }
-        }
+    func accepts(_ count: Int) -> Bool {
+      switch self {
+      case .exactly(let n): count == n
+      case .atLeast(let n): count >= n
+      }
     }
 
-    /// Looks a function up by its (case-sensitive) name.
-    init?(name: String) {
-        switch name {
-        case "sqrt": self = .sqrt
-        case "abs": self = .abs
-        case "min": self = .min
-        case "max": self = .max
-        case "floor": self = .floor
-        case "ceil": self = .ceil
-        case "round": self = .round
-        case "sin": self = .sin
-        case "cos": self = .cos
-        case "tan": self = .tan
-        case "asin": self = .asin
-        case "acos": self = .acos
-        case "atan": self = .atan
-        case "atan2": self = .atan2
-        case "log": self = .log
-        case "ln": self = .ln
-        case "log10": self = .log10
-        case "log2": self = .log2
-        case "exp": self = .exp
-        case "pow": self = .pow
-        case "sign": self = .sign
-        case "trunc": self = .trunc
-        case "hypot": self = .hypot
-        case "clamp": self = .clamp
-        default: return nil
-        }
+    /// "1 argument", "2 arguments", "at least 1 argument".
+    var phrase: String {
+      switch self {
+      case .exactly(let n): "\(n) argument\(n == 1 ? "" : "s")"
+      case .atLeast(let n): "at least \(n) argument\(n == 1 ? "" : "s")"
+      }
     }
+  }
 
-    var name: String {
-        switch self {
-        case .sqrt: "sqrt"
-        case .abs: "abs"
-        case .min: "min"
-        case .max: "max"
-        case .floor: "floor"
-        case .ceil: "ceil"
-        case .round: "round"
-        case .sin: "sin"
-        case .cos: "cos"
-        case .tan: "tan"
-        case .asin: "asin"
-        case .acos: "acos"
-        case .atan: "atan"
-        case .atan2: "atan2"
-        case .log: "log"
-        case .ln: "ln"
-        case .log10: "log10"
-        case .log2: "log2"
-        case .exp: "exp"
-        case .pow: "pow"
-        case .sign: "sign"
-        case .trunc: "trunc"
-        case .hypot: "hypot"
-        case .clamp: "clamp"
-        }
+  /// Looks a function up by its (case-sensitive) name.
+  init?(name: String) {
+    switch name {
+    case "sqrt": self = .sqrt
+    case "abs": self = .abs
+    case "min": self = .min
+    case "max": self = .max
+    case "floor": self = .floor
+    case "ceil": self = .ceil
+    case "round": self = .round
+    case "sin": self = .sin
+    case "cos": self = .cos
+    case "tan": self = .tan
+    case "asin": self = .asin
+    case "acos": self = .acos
+    case "atan": self = .atan
+    case "atan2": self = .atan2
+    case "log": self = .log
+    case "ln": self = .ln
+    case "log10": self = .log10
+    case "log2": self = .log2
+    case "exp": self = .exp
+    case "pow": self = .pow
+    case "sign": self = .sign
+    case "trunc": self = .trunc
+    case "hypot": self = .hypot
+    case "clamp": self = .clamp
+    default: return nil
     }
+  }
 
-    var arity: Arity {
-        switch self {
-        case .min, .max: .atLeast(1)
-        case .pow, .atan2, .hypot: .exactly(2)
-        case .clamp: .exactly(3)
-        default: .exactly(1)
-        }
+  var name: String {
+    switch self {
+    case .sqrt: "sqrt"
+    case .abs: "abs"
+    case .min: "min"
+    case .max: "max"
+    case .floor: "floor"
+    case .ceil: "ceil"
+    case .round: "round"
+    case .sin: "sin"
+    case .cos: "cos"
+    case .tan: "tan"
+    case .asin: "asin"
+    case .acos: "acos"
+    case .atan: "atan"
+    case .atan2: "atan2"
+    case .log: "log"
+    case .ln: "ln"
+    case .log10: "log10"
+    case .log2: "log2"
+    case .exp: "exp"
+    case .pow: "pow"
+    case .sign: "sign"
+    case .trunc: "trunc"
+    case .hypot: "hypot"
+    case .clamp: "clamp"
     }
+  }
 
-    /// Applies a one-argument function. Only meaningful for functions of arity 1.
-    @inline(__always)
-    func apply(_ x: Double) -> Double {
-        formulaApply(self, x)
+  var arity: Arity {
+    switch self {
+    case .min, .max: .atLeast(1)
+    case .pow, .atan2, .hypot: .exactly(2)
+    case .clamp: .exactly(3)
+    default: .exactly(1)
     }
+  }
 
-    /// Applies a two-argument function (`pow`, `atan2`, `hypot`, and `min`/`max` with two
-    /// arguments). Only meaningful for those functions.
-    @inline(__always)
-    func apply(_ x: Double, _ y: Double) -> Double {
-        formulaApply(self, x, y)
-    }
+  /// Applies a one-argument function. Only meaningful for functions of arity 1.
+  @inline(__always)
+  func apply(_ x: Double) -> Double {
+    formulaApply(self, x)
+  }
+
+  /// Applies a two-argument function (`pow`, `atan2`, `hypot`, and `min`/`max` with two
+  /// arguments). Only meaningful for those functions.
+  @inline(__always)
+  func apply(_ x: Double, _ y: Double) -> Double {
+    formulaApply(self, x, y)
+  }
 }
 
 // The implementations live in free functions so that unqualified names such as `sin` refer to
@@ -126,63 +126,63 @@ enum FormulaFunction: Sendable, Hashable, CaseIterable {
 
 @inline(__always)
 private func formulaApply(_ function: FormulaFunction, _ x: Double) -> Double {
-    switch function {
-    case .sqrt: x.squareRoot()
-    case .abs: x.magnitude
-    case .min, .max: x
-    case .floor: x.rounded(.down)
-    case .ceil: x.rounded(.up)
-    case .round: x.rounded(.toNearestOrAwayFromZero)
-    case .trunc: x.rounded(.towardZero)
-    case .sin: sin(x)
-    case .cos: cos(x)
-    case .tan: tan(x)
-    case .asin: asin(x)
-    case .acos: acos(x)
-    case .atan: atan(x)
-    case .log, .ln: log(x)
-    case .log10: log10(x)
-    case .log2: log2(x)
-    case .exp: exp(x)
-    case .sign: x > 0 ? 1 : (x < 0 ? -1 : x)  // keeps ±0 and NaN
-    case .atan2, .pow, .hypot, .clamp: .nan  // not unary; never emitted as such
-    }
+  switch function {
+  case .sqrt: x.squareRoot()
+  case .abs: x.magnitude
+  case .min, .max: x
+  case .floor: x.rounded(.down)
+  case .ceil: x.rounded(.up)
+  case .round: x.rounded(.toNearestOrAwayFromZero)
+  case .trunc: x.rounded(.towardZero)
+  case .sin: sin(x)
+  case .cos: cos(x)
+  case .tan: tan(x)
+  case .asin: asin(x)
+  case .acos: acos(x)
+  case .atan: atan(x)
+  case .log, .ln: log(x)
+  case .log10: log10(x)
+  case .log2: log2(x)
+  case .exp: exp(x)
+  case .sign: x > 0 ? 1 : (x < 0 ? -1 : x)  // keeps ±0 and NaN
+  case .atan2, .pow, .hypot, .clamp: .nan  // not unary; never emitted as such
+  }
 }
 
 @inline(__always)
 private func formulaApply(_ function: FormulaFunction, _ x: Double, _ y: Double) -> Double {
-    switch function {
-    case .pow: formulaPower(x, y)
-    case .atan2: atan2(x, y)
-    case .hypot: hypot(x, y)
-    case .min: formulaMinimum(x, y)
-    case .max: formulaMaximum(x, y)
-    default: .nan  // not binary; never emitted as such
-    }
+  switch function {
+  case .pow: formulaPower(x, y)
+  case .atan2: atan2(x, y)
+  case .hypot: hypot(x, y)
+  case .min: formulaMinimum(x, y)
+  case .max: formulaMaximum(x, y)
+  default: .nan  // not binary; never emitted as such
+  }
 }
 
 /// `x ^ y` and `pow(x, y)`.
 @inline(__always)
 func formulaPower(_ x: Double, _ y: Double) -> Double {
-    pow(x, y)
+  pow(x, y)
 }
 
 /// `min` that propagates NaN (a NaN argument makes the result NaN).
 @inline(__always)
 func formulaMinimum(_ x: Double, _ y: Double) -> Double {
-    if x.isNaN || y.isNaN { return .nan }
-    return y < x ? y : x
+  if x.isNaN || y.isNaN { return .nan }
+  return y < x ? y : x
 }
 
 /// `max` that propagates NaN (a NaN argument makes the result NaN).
 @inline(__always)
 func formulaMaximum(_ x: Double, _ y: Double) -> Double {
-    if x.isNaN || y.isNaN { return .nan }
-    return y > x ? y : x
+  if x.isNaN || y.isNaN { return .nan }
+  return y > x ? y : x
 }
 
 /// `clamp(x, lo, hi)` = `min(max(x, lo), hi)`; when `lo > hi` the result is `hi`.
 @inline(__always)
 func formulaClamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
-    formulaMinimum(formulaMaximum(x, low), high)
+  formulaMinimum(formulaMaximum(x, low), high)
 }

@@ -24,7 +24,9 @@ extension FlowDocument {
     var edges: [FlowEdge] = []
     var viewport = Viewport()
     var extra = JSONObject()
-    for member in root.members {
+    // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation read it).
+    for (position, member) in root.members.enumerated()
+    where !root.members[(position + 1)...].contains(where: { $0.key == member.key }) {
       switch member.key {
       case "nodes":
         guard let array = member.value.arrayValue else {
@@ -96,7 +98,7 @@ struct DocumentReader {
     }
     if let value = object["position"] { node.position = point(value, key: "position", what: what, nodeID: id) }
     if let value = object["size"] {
-      let pair = point(value, key: "size", what: what, nodeID: id)
+      let pair = point(value, key: "size", what: what, nodeID: id, shape: "[width, height]")
       node.size = CGSize(width: pair.x, height: pair.y)
     }
     if let value = object["parentID"], !value.isNull {
@@ -239,11 +241,11 @@ struct DocumentReader {
     return .normal
   }
 
-  mutating func point(_ value: JSONValue, key: String, what: String, nodeID: String?) -> CGPoint {
+  mutating func point(_ value: JSONValue, key: String, what: String, nodeID: String?, shape: String = "[x, y]") -> CGPoint {
     if let array = value.arrayValue, array.count == 2, let x = array[0].numberValue, let y = array[1].numberValue {
       return CGPoint(x: x, y: y)
     }
-    fail(nodeID, nil, "\(what): '\(key)' must be an array of two numbers [x, y], found \(value.typeName)")
+    fail(nodeID, nil, "\(what): '\(key)' must be an array of two numbers \(shape), found \(value.typeName)")
     return .zero
   }
 

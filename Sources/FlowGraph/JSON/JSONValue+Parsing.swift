@@ -1,33 +1,33 @@
 import Foundation
 
 extension JSONValue {
-    /// Parses a complete UTF-8 JSON document (RFC 8259, strict).
-    ///
-    /// Exactly one value of any type is accepted, surrounded only by
-    /// whitespace. Nesting deeper than 512 levels is rejected.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
-        }
-        return try result.get()
+  /// Parses a complete UTF-8 JSON document (RFC 8259, strict).
+  ///
+  /// Exactly one value of any type is accepted, surrounded only by
+  /// whitespace. Nesting deeper than 512 levels is rejected.
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
     }
+    return try result.get()
+  }
 
-    /// Parses a complete UTF-8 JSON document (RFC 8259, strict).
-    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(JSONSyntaxError) in
-                try JSONParser.parse(raw.bindMemory(to: UInt8.self))
-            }
-        }
-        return try result.get()
+  /// Parses a complete UTF-8 JSON document (RFC 8259, strict).
+  public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+    let result = data.withUnsafeBytes { raw in
+      Result { () throws(JSONSyntaxError) in
+        try JSONParser.parse(raw.bindMemory(to: UInt8.self))
+      }
     }
+    return try result.get()
+  }
 
-    /// Parses a complete JSON document (RFC 8259, strict).
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        var text = text
-        let result = text.withUTF8 { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
-        }
-        return try result.get()
+  /// Parses a complete JSON document (RFC 8259, strict).
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    var text = text
+    let result = text.withUTF8 { buffer in
+      Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
     }
+    return try result.get()
+  }
 }

@@ -1,170 +1,279 @@
 /// Serializes `JSONValue`s to UTF-8 bytes.
 ///
 /// Iterative: open containers live on an explicit stack, so deeply nested
-/// values do not recurse.
-struct JSONWriter {
-    private(set) var output: [UInt8] = []
-    private let prettyPrinted: Bool
-    private let sortedKeys: Bool
+/// values do not recurse. Output goes to a manually grown byte buffer.
+struct JSONWriter: ~Copyable {
+  private let prettyPrinted: Bool
+  private let sortedKeys: Bool
 
-    /// An array or object whose children are being written.
-    private struct Frame {
-        var elements: [JSONValue]  // arrays
-        var members: [JSONMember]  // objects
-        var isObject: Bool
-        var next: Int
+  private var buffer: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var count = 0
 
-        var count: Int { isObject ? members.count : elements.count }
-    }
+  /// An array or object whose children are being written.
+  private struct Frame {
+    var elements: [JSONValue]  // arrays
+    var members: [JSONMember]  // objects
+    var isObject: Bool
+    var next = 0
+  }
 
-    init(options: JSONValue.WritingOptions) {
-        prettyPrinted = options.contains(.prettyPrinted)
-        sortedKeys = options.contains(.sortedKeys)
-        output.reserveCapacity(256)
-    }
+  init(options: JSONValue.WritingOptions) {
+    prettyPrinted = options.contains(.prettyPrinted)
+    sortedKeys = options.contains(.sortedKeys)
+    capacity = 1024
+    buffer = .allocate(capacity: capacity)
+  }
 
-    mutating func write(_ root: JSONValue) {
-        var stack: [Frame] = []
-        var value = root
-        writing: while true {
-            switch value {
-            case .null:
-                append("null")
-            case .bool(let bool):
-                append(bool ? "true" : "false")
-            case .number(let number):
-                writeNumber(number)
-            case .string(let string):
-                writeString(string)
-            case .array(let elements):
-                if elements.isEmpty {
-                    append("[]")
-                } else {
-                    output.append(UInt8(ascii: "["))
-                    stack.append(Frame(elements: elements, members: [], isObject: false, next: 0))
-                }
-            case .object(let object):
-                if object.isEmpty {
-                    append("{}")
-                } else {
-                    output.append(UInt8(ascii: "{"))
-                    let members = sortedKeys ? Self.sorted(object.members) : object.members
-                    stack.append(Frame(elements: [], members: members, isObject: true, next: 0))
-                }
-            }
+  deinit {
+    buffer.deallocate()
+  }
 
-            // Find the next value to write, closing finished containers.
-            while let frame = stack.last {
-                if frame.next < frame.count {
-                    if frame.next > 0 {
-                        output.append(UInt8(ascii: ","))
-                    }
-                    newline(depth: stack.count)
-                    stack[stack.count - 1].next += 1
-                    if frame.isObject {
-                        let member = frame.members[frame.next]
-                        writeString(member.key)
-                        append(prettyPrinted ? " : " : ":")
-                        value = member.value
-                    } else {
-                        value = frame.elements[frame.next]
-                    }
-                    continue writing
-                }
-                stack.removeLast()
-                newline(depth: stack.count)
-                output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-            }
-            break writing
-        }
-    }
+  /// The bytes written so far.
+  func withOutput<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    body(UnsafeBufferPointer(start: buffer, count: count))
+  }
 
-    /// Stable sort by key, so duplicate keys keep their relative order
-    /// (and the last one still wins).
-    private static func sorted(_ members: [JSONMember]) -> [JSONMember] {
-        members.sorted { $0.key < $1.key }
-    }
-
-    private mutating func newline(depth: Int) {
-        guard prettyPrinted else { return }
-        output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
-    }
-
-    private mutating func append(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    // MARK: - Numbers
-
-    private mutating func writeNumber(_ number: Double) {
-        guard number.isFinite else {
-            // Not representable in JSON; write a string so the output stays valid.
-            append(number.isNaN ? "\"nan\"" : number < 0 ? "\"-inf\"" : "\"inf\"")
-            return
-        }
-        if number.magnitude < 9_007_199_254_740_992 && number.rounded(.towardZero) == number {
-            if number.sign == .minus {
-                output.append(UInt8(ascii: "-"))
-            }
-            writeDigits(UInt64(number.magnitude))
+  mutating func write(_ root: JSONValue) {
+    var stack: [Frame] = []
+    var value = root
+    writing: while true {
+      switch value {
+      case .null:
+        append("null")
+      case .bool(let bool):
+        append(bool ? "true" : "false")
+      case .number(let number):
+        writeNumber(number)
+      case .string(let string):
+        writeString(string)
+      case .array(let elements):
+        if elements.isEmpty {
+          append("[]")
         } else {
-            output.append(contentsOf: number.description.utf8)
+          append(UInt8(ascii: "["))
+          stack.append(Frame(elements: elements, members: [], isObject: false))
         }
-    }
-
-    private mutating func writeDigits(_ value: UInt64) {
-        var digitCount = 1
-        var remaining = value / 10
-        while remaining > 0 {
-            digitCount += 1
-            remaining /= 10
+      case .object(let object):
+        if object.isEmpty {
+          append("{}")
+        } else {
+          append(UInt8(ascii: "{"))
+          let members = sortedKeys ? Self.sorted(object.members) : object.members
+          stack.append(Frame(elements: [], members: members, isObject: true))
         }
-        let start = output.count
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount))
-        var rest = value
-        var position = start + digitCount
-        while rest > 0 {
-            position -= 1
-            output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        }
-    }
+      }
 
-    // MARK: - Strings
-
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
-    private mutating func writeString(_ string: String) {
-        output.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var runStart = 0
-            for position in bytes.indices {
-                let byte = bytes[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
-                runStart = position + 1
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                default:
-                    let hex = Self.hexDigits.utf8Start
-                    output.append(UInt8(ascii: "u"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(UInt8(ascii: "0"))
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0x0F)])
-                }
+      // Find the next value to write, closing finished containers.
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        let next = stack[top].next
+        if stack[top].isObject {
+          if next < stack[top].members.count {
+            startChild(first: next == 0, depth: stack.count)
+            stack[top].next = next + 1
+            writeString(stack[top].members[next].key)
+            if prettyPrinted {
+              append(" : ")
+            } else {
+              append(UInt8(ascii: ":"))
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            value = stack[top].members[next].value
+            continue writing
+          }
+        } else if next < stack[top].elements.count {
+          startChild(first: next == 0, depth: stack.count)
+          stack[top].next = next + 1
+          value = stack[top].elements[next]
+          continue writing
         }
-        output.append(UInt8(ascii: "\""))
+        let isObject = stack[top].isObject
+        stack.removeLast()
+        newline(depth: stack.count)
+        append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+      }
+      break writing
     }
+  }
+
+  /// Stable sort by key, so duplicate keys keep their relative order
+  /// (and the last one still wins).
+  private static func sorted(_ members: [JSONMember]) -> [JSONMember] {
+    members.sorted { $0.key < $1.key }
+  }
+
+  // MARK: - Output buffer
+
+  @inline(__always)
+  private mutating func reserve(_ additional: Int) {
+    if count &+ additional > capacity {
+      grow(minimumCapacity: count + additional)
+    }
+  }
+
+  private mutating func grow(minimumCapacity: Int) {
+    let newCapacity = max(capacity * 2, minimumCapacity)
+    let newBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBuffer.initialize(from: buffer, count: count)
+    buffer.deallocate()
+    buffer = newBuffer
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    buffer[count] = byte
+    count &+= 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+    reserve(bytes.count)
+    (buffer + count).initialize(from: source, count: bytes.count)
+    count &+= bytes.count
+  }
+
+  private mutating func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  private mutating func startChild(first: Bool, depth: Int) {
+    if !first {
+      append(UInt8(ascii: ","))
+    }
+    newline(depth: depth)
+  }
+
+  private mutating func newline(depth: Int) {
+    guard prettyPrinted else { return }
+    reserve(1 + 2 * depth)
+    buffer[count] = 0x0A
+    (buffer + count + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * depth)
+    count &+= 1 + 2 * depth
+  }
+
+  // MARK: - Numbers
+
+  private mutating func writeNumber(_ number: Double) {
+    guard number.isFinite else {
+      // Not representable in JSON; write a string so the output stays valid.
+      append(number.isNaN ? "\"nan\"" : number < 0 ? "\"-inf\"" : "\"inf\"")
+      return
+    }
+    if number.magnitude < 9_007_199_254_740_992 && number.rounded(.towardZero) == number {
+      if number.sign == .minus {
+        append(UInt8(ascii: "-"))
+      }
+      writeDigits(UInt64(number.magnitude))
+    } else {
+      var text = number.description
+      text.withUTF8 { append($0) }
+    }
+  }
+
+  private mutating func writeDigits(_ value: UInt64) {
+    var digitCount = 1
+    var remaining = value / 10
+    while remaining > 0 {
+      digitCount += 1
+      remaining /= 10
+    }
+    reserve(digitCount)
+    var rest = value
+    var position = count + digitCount
+    repeat {
+      position -= 1
+      buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
+    count += digitCount
+  }
+
+  // MARK: - Strings
+
+  private static let hexDigits: StaticString = "0123456789abcdef"
+
+  private mutating func writeString(_ string: String) {
+    let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+    if written == nil {
+      var string = string
+      string.withUTF8 { writeString(utf8: $0) }
+    }
+  }
+
+  private mutating func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    // Worst case every byte becomes a six-byte \u00XX escape; the extra
+    // eight bytes let the word-at-a-time loop store whole words.
+    reserve(10 + 6 * bytes.count)
+    buffer[count] = UInt8(ascii: "\"")
+    count &+= 1
+    if let source = bytes.baseAddress {
+      let end = bytes.count
+      var position = 0
+      while position < end {
+        let byte: UInt8
+        if position &+ 8 <= end {
+          // Copy eight bytes at a time up to the first byte that needs escaping.
+          let word = UnsafeRawPointer(source + position).loadUnaligned(as: UInt64.self)
+          UnsafeMutableRawPointer(buffer + count).storeBytes(of: word, as: UInt64.self)
+          let plain = Self.plainByteCount(UInt64(littleEndian: word))
+          count &+= plain
+          position &+= plain
+          if plain == 8 { continue }
+          byte = source[position]
+        } else {
+          byte = source[position]
+          if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            buffer[count] = byte
+            count &+= 1
+            position &+= 1
+            continue
+          }
+        }
+        writeEscape(byte)
+        position &+= 1
+      }
+    }
+    buffer[count] = UInt8(ascii: "\"")
+    count &+= 1
+  }
+
+  /// Writes the escape sequence of a byte that must not appear raw in a string.
+  private mutating func writeEscape(_ byte: UInt8) {
+    buffer[count] = UInt8(ascii: "\\")
+    switch byte {
+    case UInt8(ascii: "\""): buffer[count &+ 1] = UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): buffer[count &+ 1] = UInt8(ascii: "\\")
+    case 0x0A: buffer[count &+ 1] = UInt8(ascii: "n")
+    case 0x0D: buffer[count &+ 1] = UInt8(ascii: "r")
+    case 0x09: buffer[count &+ 1] = UInt8(ascii: "t")
+    case 0x08: buffer[count &+ 1] = UInt8(ascii: "b")
+    case 0x0C: buffer[count &+ 1] = UInt8(ascii: "f")
+    default:
+      let hex = Self.hexDigits.utf8Start
+      buffer[count &+ 1] = UInt8(ascii: "u")
+      buffer[count &+ 2] = UInt8(ascii: "0")
+      buffer[count &+ 3] = UInt8(ascii: "0")
+      buffer[count &+ 4] = hex[Int(byte &>> 4)]
+      buffer[count &+ 5] = hex[Int(byte & 0x0F)]
+      count &+= 4
+    }
+    count &+= 2
+  }
+
+  /// How many of the eight bytes in `word` (first byte lowest) come before
+  /// the first one that needs escaping ('"', '\\' or a control character).
+  @inline(__always)
+  private static func plainByteCount(_ word: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    // Bytes 0x80 and up are excluded by `& ~word`; the lowest flagged
+    // byte is always a real match.
+    let special =
+      (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20))
+      & ~word & (ones &* 0x80)
+    return special.trailingZeroBitCount &>> 3
+  }
 }

@@ -20,7 +20,7 @@ public struct ResolvedGraph: Sendable {
   public let edges: [Edge]
   /// Node indices, each after all of its predecessors; ties in document order.
   public let topologicalOrder: [Int32]
-  let indexByID: [String: Int32]
+  package let indexByID: [String: Int32]
 
   init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
        indexByID: [String: Int32]) {

@@ -11,7 +11,16 @@ public enum DocumentValidator {
   /// - Throws: every problem found, each naming the node, edge, handle or param concerned.
   /// - Complexity: O(*n* + *m* log *m*) for *n* nodes and *m* edges; no recursion.
   public static func validate(_ document: FlowDocument, catalog: some NodeCatalog) throws(GraphValidationError) -> ResolvedGraph {
-    var context = ValidationContext(document: document, catalog: catalog)
+    try validate(document, resolutions: document.nodes.map { catalog.resolve($0.data) })
+  }
+
+  /// Validates `document` given what a catalog said of each node's spec, for callers that
+  /// resolved the specs already (the runtime configures each node once and reuses the result).
+  ///
+  /// - Parameter resolutions: `resolutions[i]` for `document.nodes[i]`.
+  public static func validate(_ document: FlowDocument, resolutions: [NodeSpecResolution]) throws(GraphValidationError) -> ResolvedGraph {
+    precondition(resolutions.count == document.nodes.count, "one resolution per node")
+    var context = ValidationContext(document: document, resolutions: resolutions)
     UniqueIDRule.check(&context)
     NodeSpecRule.check(&context)
     EdgeEndpointRule.check(&context)

@@ -23,6 +23,10 @@ public struct GraphIssue: Error, Hashable, Sendable, CustomStringConvertible {
     public static let handlesDisagreeWithKind = Code(rawValue: "handlesDisagreeWithKind")
     public static let typeMismatch = Code(rawValue: "typeMismatch")
     public static let cycle = Code(rawValue: "cycle")
+    /// A store mutation names a node id the store does not hold (remove or update).
+    public static let unknownNode = Code(rawValue: "unknownNode")
+    /// A store mutation names an edge id the store does not hold (remove or update).
+    public static let unknownEdge = Code(rawValue: "unknownEdge")
   }
 
   public var code: Code

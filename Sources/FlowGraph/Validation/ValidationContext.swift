@@ -5,7 +5,8 @@
 /// rules skip edges that touch it, so one bad node does not produce a cascade of issues.
 struct ValidationContext {
   let document: FlowDocument
-  let catalog: any NodeCatalog
+  /// `resolutions[i]`: what the catalog said of `document.nodes[i].data`.
+  let resolutions: [NodeSpecResolution]
   var issues: [GraphIssue] = []
   /// id → index of the first node with that id.
   var indexByID: [String: Int32] = [:]
@@ -13,9 +14,9 @@ struct ValidationContext {
   /// Edges whose endpoints resolved, in document order.
   var edges: [ResolvedGraph.Edge] = []
 
-  init(document: FlowDocument, catalog: any NodeCatalog) {
+  init(document: FlowDocument, resolutions: [NodeSpecResolution]) {
     self.document = document
-    self.catalog = catalog
+    self.resolutions = resolutions
   }
 
   mutating func report(_ issue: GraphIssue) { issues.append(issue) }

@@ -20,6 +20,8 @@ struct EvaluationGraph {
     static let container = Flags(rawValue: 1)
     static let expensive = Flags(rawValue: 2)
     static let removed = Flags(rawValue: 4)
+    /// Nodes that never run: containers and removed nodes.
+    static let inert: Flags = [.container, .removed]
   }
 
   var ids: [String] = []
@@ -35,26 +37,27 @@ struct EvaluationGraph {
   var values: [Value] = []
   var successors: [[Int32]] = []
   var order = TopologicalOrder()
-  /// Output port names per node (shared arrays for nodes of one kind), for results by name.
+  /// Port names per node (shared arrays for nodes of one kind), for results and edits by name.
   var outputNames: [[String]] = []
+  var inputNames: [[String]] = []
+  var inputTypes: [[PortType]] = []
+  /// Nodes whose flags include `.expensive` (live ones), to pick the serial or concurrent pass.
+  var expensiveCount = 0
 
   var nodeCount: Int { ids.count }
 
   /// Builds the graph of a validated document.
   ///
   /// - Complexity: O(*n* + *m*), plus configuring each node once.
-  init(_ graph: ResolvedGraph, registry: NodeKindRegistry) {
+  init(_ graph: ResolvedGraph, configured: [ConfiguredNode]) {
     let count = graph.nodeCount
     ids.reserveCapacity(count)
-    indexByID.reserveCapacity(count)
     evaluators.reserveCapacity(count)
     successors.reserveCapacity(count)
-    for node in graph.document.nodes {
-      guard case .success(let configured) = registry.configure(node.data) else {
-        preconditionFailure("Internal inconsistency: node '\(node.id)' passed validation but does not configure")
-      }
-      _ = appendNode(id: node.id, configured, appendToOrder: false)
+    for (node, configuration) in zip(graph.document.nodes, configured) {
+      _ = appendNode(id: node.id, configuration, appendToOrder: false, indexed: false)
     }
+    indexByID = graph.indexByID
     order = TopologicalOrder(validOrder: graph.topologicalOrder)
     for edge in graph.edges {
       connect(source: edge.source, port: edge.sourcePort, target: edge.target, port: edge.targetPort)
@@ -62,21 +65,26 @@ struct EvaluationGraph {
   }
 
   /// Adds a node after all others (its index is the old `nodeCount`).
-  mutating func appendNode(id: String, _ configured: ConfiguredNode, appendToOrder: Bool = true) -> Int32 {
+  mutating func appendNode(id: String, _ configured: ConfiguredNode, appendToOrder: Bool = true, indexed: Bool = true) -> Int32 {
     let node = Int32(ids.count)
     let instance = configured.instance
     ids.append(id)
-    indexByID[id] = node
+    if indexed { indexByID[id] = node }
     evaluators.append(instance.evaluator)
     var nodeFlags: Flags = []
     if instance.isContainer { nodeFlags.insert(.container) }
-    if instance.cost == .expensive { nodeFlags.insert(.expensive) }
+    if instance.cost == .expensive {
+      nodeFlags.insert(.expensive)
+      expensiveCount += 1
+    }
     flags.append(nodeFlags)
     inputBase.append(Int32(inputSource.count))
     inputCount.append(Int32(instance.inputs.count))
     slotBase.append(Int32(values.count))
     outputCount.append(Int32(instance.outputs.count))
-    outputNames.append(instance.outputs.map(\.name))
+    outputNames.append(configured.outputNames)
+    inputNames.append(configured.inputNames)
+    inputTypes.append(configured.inputTypes)
     let outputSlots = values.count
     for _ in instance.outputs {
       values.append(.number(0))
@@ -90,6 +98,45 @@ struct EvaluationGraph {
     successors.append([])
     if appendToOrder { order.appendNode() }
     return node
+  }
+
+  /// Gives `node` a new configuration. Its edges must be disconnected first; when the port
+  /// counts differ, it gets a fresh run of slots (the old run is left unused).
+  mutating func reconfigure(_ node: Int32, _ configured: ConfiguredNode) {
+    let index = Int(node)
+    let instance = configured.instance
+    evaluators[index] = instance.evaluator
+    if flags[index].contains(.expensive) { expensiveCount -= 1 }
+    var nodeFlags: Flags = []
+    if instance.isContainer { nodeFlags.insert(.container) }
+    if instance.cost == .expensive {
+      nodeFlags.insert(.expensive)
+      expensiveCount += 1
+    }
+    flags[index] = nodeFlags
+    outputNames[index] = configured.outputNames
+    inputNames[index] = configured.inputNames
+    inputTypes[index] = configured.inputTypes
+    if Int(outputCount[index]) != instance.outputs.count || Int(inputCount[index]) != instance.inputs.count {
+      for slot in Int(slotBase[index])..<Int(slotBase[index] + outputCount[index]) { slotOwner[slot] = -1 }
+      inputBase[index] = Int32(inputSource.count)
+      inputCount[index] = Int32(instance.inputs.count)
+      slotBase[index] = Int32(values.count)
+      outputCount[index] = Int32(instance.outputs.count)
+      for _ in instance.outputs {
+        values.append(.number(0))
+        slotOwner.append(node)
+      }
+      for (port, value) in configured.unconnectedInputs.enumerated() {
+        inputSource.append(Int32(Int(slotBase[index]) + instance.outputs.count + port))
+        values.append(value)
+        slotOwner.append(-1)
+      }
+    } else {
+      for (port, value) in configured.unconnectedInputs.enumerated() {
+        values[Int(constantSlot(of: node, input: Int32(port)))] = value
+      }
+    }
   }
 
   /// Feeds input `targetPort` of `target` from output `sourcePort` of `source`. The caller has

@@ -23,9 +23,18 @@ public struct GraphEvaluator: Sendable {
   var queue: RecomputeQueue
   /// How often each node's evaluation ran since the evaluator was made.
   var evaluationCounts: [UInt32]
-  var revision = 0
-  var inputScratch: [Value] = []
-  var outputScratch = NodeOutputs([])
+  /// The revision of the last completed pass.
+  public internal(set) var revision = 0
+  /// `changedStamp[n] == pass` iff node `n`'s outputs or failure changed in pass `pass`.
+  var changedStamp: [UInt32]
+  /// Per-pass state of the concurrent scheduler (all zero between passes).
+  var concurrentState: [UInt8]
+  var waitCount: [Int32]
+  var mustRunStamp: [UInt32]
+  /// Where each edge attaches, once `indexEdges` was called (for edits that name edges).
+  var edgeEnds: [String: EdgeEnds] = [:]
+  let registry: NodeKindRegistry
+  var scratch = EvaluationScratch()
   /// Options of the passes (timing of every node).
   public var options: EngineOptions
 
@@ -35,17 +44,47 @@ public struct GraphEvaluator: Sendable {
   ///   - graph: the result of `DocumentValidator.validate`, with the same registry.
   ///   - registry: the kinds that configure the nodes.
   public init(_ graph: ResolvedGraph, registry: NodeKindRegistry, options: EngineOptions = EngineOptions()) {
-    self.graph = EvaluationGraph(graph, registry: registry)
+    let configured = graph.document.nodes.map { node in
+      guard case .success(let configuration) = registry.configure(node.data) else {
+        preconditionFailure("Internal inconsistency: node '\(node.id)' passed validation but does not configure")
+      }
+      return configuration
+    }
+    self.init(graph, configured: configured, registry: registry, options: options)
+  }
+
+  /// Validates `document` against `registry` and makes an evaluator for it, configuring each
+  /// node once (validation and evaluation share the configuration).
+  ///
+  /// - Throws: every validation problem of the document (SPEC §4).
+  public init(validating document: FlowDocument, registry: NodeKindRegistry,
+              options: EngineOptions = EngineOptions()) throws(GraphValidationError) {
+    let outcomes = document.nodes.map { registry.configure($0.data) }
+    let graph = try DocumentValidator.validate(document, resolutions: outcomes.map(NodeKindRegistry.resolution(of:)))
+    let configured = outcomes.map { outcome in
+      guard case .success(let configuration) = outcome else {
+        preconditionFailure("Internal inconsistency: a node passed validation but does not configure")
+      }
+      return configuration
+    }
+    self.init(graph, configured: configured, registry: registry, options: options)
+  }
+
+  init(_ graph: ResolvedGraph, configured: [ConfiguredNode], registry: NodeKindRegistry, options: EngineOptions) {
+    self.graph = EvaluationGraph(graph, configured: configured)
     let count = self.graph.nodeCount
     failure = [Int32](repeating: -1, count: count)
     dirtyMark = [Bool](repeating: true, count: count)
     pendingDirty = Array(0..<Int32(count))
     queuedStamp = [UInt32](repeating: 0, count: count)
     evaluationCounts = [UInt32](repeating: 0, count: count)
+    changedStamp = [UInt32](repeating: 0, count: count)
+    concurrentState = []
+    waitCount = []
+    mustRunStamp = []
     queue = RecomputeQueue(capacity: count)
+    self.registry = registry
     self.options = options
-    inputScratch.reserveCapacity(16)
-    outputScratch.values.reserveCapacity(4)
   }
 
   /// The ids of the nodes, by dense index.

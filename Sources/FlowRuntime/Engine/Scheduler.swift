@@ -43,31 +43,38 @@ extension GraphEvaluator {
   /// - Returns: what ran, what was cut off, what failed.
   /// - Complexity: O(*k* log *k*) for *k* affected nodes while few are queued, O(*k* + *p*/64)
   ///   for big changes spanning *p* positions.
+  /// - Parameter revision: the revision the pass brings the values up to (default: one more
+  ///   than the last completed pass).
   @discardableResult
-  public mutating func evaluate(shouldStop: () -> Bool = { false }) -> EvaluationReport {
+  public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
     let clock = ContinuousClock()
     let start = clock.now
     var log = PassLog()
+    var scratch = takeScratch()
     beginPass()
     var stopped = false
     var sinceCheck = 0
     while let position = queue.popMin() {
       let node = graph.order.nodeAt[Int(position)]
-      sinceCheck += 1
-      if sinceCheck >= 64 {
-        sinceCheck = 0
-        if shouldStop() {
-          stopped = true
-          requeueRemaining(after: node)
-          break
-        }
+      sinceCheck &+= 1
+      if sinceCheck & 63 == 0 && shouldStop() {
+        stopped = true
+        requeueRemaining(after: node)
+        break
       }
-      if run(node, log: &log) {
-        for successor in graph.successors[Int(node)] { enqueue(successor) }
-      }
+      if run(node, scratch: &scratch, log: &log) { propagateChange(of: node) }
     }
-    if !stopped { revision += 1 }
+    self.scratch = scratch
+    if !stopped { revision = newRevision ?? revision + 1 }
     return makeReport(log, cancelled: stopped, duration: clock.now - start)
+  }
+
+  /// Moves the scratch buffers out of `self`, so the hot loop owns them uniquely and can pass
+  /// them to evaluators without overlapping access to `self`.
+  mutating func takeScratch() -> EvaluationScratch {
+    let taken = scratch
+    scratch = EvaluationScratch()
+    return taken
   }
 
   /// Starts a pass: a new stamp, and the pending dirty nodes in the queue.
@@ -93,6 +100,14 @@ extension GraphEvaluator {
     }
   }
 
+  /// Records that `node` changed in this pass and queues its successors.
+  @inline(__always)
+  mutating func propagateChange(of node: Int32) {
+    let index = Int(node)
+    changedStamp[index] = pass
+    for position in graph.successors[index].indices { enqueue(graph.successors[index][position]) }
+  }
+
   /// After a stop: the popped node and everything still queued become dirty again.
   mutating func requeueRemaining(after node: Int32) {
     markDirty(node)
@@ -102,48 +117,46 @@ extension GraphEvaluator {
   /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
   /// changed (so its successors must be visited).
   @inline(__always)
-  mutating func run(_ node: Int32, log: inout PassLog) -> Bool {
+  mutating func run(_ node: Int32, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
-    if graph.flags[index].contains(.container) || graph.flags[index].contains(.removed) { return false }
+    if graph.flags[index].rawValue & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
     if failedCount > 0, let root = failedInputRoot(of: node) {
       return recordFailure(node, root: root, message: nil, log: &log)
     }
-    gatherInputs(of: node)
-    let clock = ContinuousClock()
-    let start = options.timesEveryNode ? clock.now : nil
-    let thrown: (any Error)?
-    do {
-      try graph.evaluators[index].evaluate(NodeInputs(inputScratch), &outputScratch)
-      thrown = nil
-    } catch {
-      thrown = error
+    gatherInputs(of: node, into: &scratch)
+    var thrown: (any Error)?
+    if options.timesEveryNode {
+      let clock = ContinuousClock()
+      let start = clock.now
+      do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
+      log.durations[node] = clock.now - start
+    } else {
+      do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
     }
-    if let start { log.durations[node] = clock.now - start }
     log.ran.append(node)
     evaluationCounts[index] &+= 1
     if let thrown { return recordFailure(node, root: node, message: Self.message(of: thrown), log: &log) }
-    return storeOutputs(of: node, log: &log)
+    return storeOutputs(of: node, scratch.outputs.values, log: &log)
   }
 
-  /// Fills `inputScratch` with the node's input values and `outputScratch` with its outputs.
+  /// Fills the scratch inputs with the node's input values and the scratch outputs with its
+  /// current outputs, reusing the buffers.
   @inline(__always)
-  mutating func gatherInputs(of node: Int32) {
+  func gatherInputs(of node: Int32, into scratch: inout EvaluationScratch) {
     let index = Int(node)
-    inputScratch.removeAll(keepingCapacity: true)
+    let inputCount = Int(graph.inputCount[index])
+    EvaluationScratch.resize(&scratch.inputs, to: inputCount)
     let inputStart = Int(graph.inputBase[index])
-    for input in inputStart..<(inputStart + Int(graph.inputCount[index])) {
-      inputScratch.append(graph.values[Int(graph.inputSource[input])])
-    }
-    outputScratch.values.removeAll(keepingCapacity: true)
+    for port in 0..<inputCount { scratch.inputs[port] = graph.values[Int(graph.inputSource[inputStart + port])] }
+    let outputCount = Int(graph.outputCount[index])
+    EvaluationScratch.resize(&scratch.outputs.values, to: outputCount)
     let outputStart = Int(graph.slotBase[index])
-    for slot in outputStart..<(outputStart + Int(graph.outputCount[index])) {
-      outputScratch.values.append(graph.values[slot])
-    }
+    for port in 0..<outputCount { scratch.outputs.values[port] = graph.values[outputStart + port] }
   }
 
-  /// Moves `outputScratch` into the node's output slots. Returns whether anything changed.
+  /// Moves new outputs into the node's output slots. Returns whether anything changed.
   @inline(__always)
-  mutating func storeOutputs(of node: Int32, log: inout PassLog) -> Bool {
+  mutating func storeOutputs(of node: Int32, _ outputs: [Value], log: inout PassLog) -> Bool {
     let index = Int(node)
     var changed = false
     if failure[index] >= 0 {
@@ -151,8 +164,8 @@ extension GraphEvaluator {
       changed = true
     }
     let outputStart = Int(graph.slotBase[index])
-    for port in 0..<Int(graph.outputCount[index]) where !outputScratch.values[port].isIdentical(to: graph.values[outputStart + port]) {
-      graph.values[outputStart + port] = outputScratch.values[port]
+    for port in 0..<min(outputs.count, Int(graph.outputCount[index])) where !outputs[port].isIdentical(to: graph.values[outputStart + port]) {
+      graph.values[outputStart + port] = outputs[port]
       changed = true
     }
     if !changed { log.cutOff.append(node) }
@@ -203,6 +216,21 @@ extension GraphEvaluator {
                      ran: log.ran, cutOff: log.cutOff, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
                      durations: log.durations)
+  }
+}
+
+/// Reused buffers for one node's inputs and outputs.
+struct EvaluationScratch: Sendable {
+  var inputs: [Value] = []
+  var outputs = NodeOutputs([])
+
+  @inline(__always)
+  static func resize(_ values: inout [Value], to count: Int) {
+    if values.count < count {
+      values.append(contentsOf: repeatElement(.integer(0), count: count - values.count))
+    } else if values.count > count {
+      values.removeLast(values.count - count)
+    }
   }
 }
 

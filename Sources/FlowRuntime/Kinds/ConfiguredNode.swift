@@ -5,4 +5,20 @@ import FlowGraph
 public struct ConfiguredNode: Sendable {
   public var instance: NodeInstance
   public var unconnectedInputs: [Value]
+  /// The ports as the graph layer sees them (shared by all nodes of a static kind).
+  public var signature: NodeSignature
+  /// Port names in port order (shared arrays for nodes of a static kind).
+  var inputNames: [String]
+  var outputNames: [String]
+  var inputTypes: [PortType]
+
+  init(instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature,
+       inputNames: [String]? = nil, outputNames: [String]? = nil, inputTypes: [PortType]? = nil) {
+    self.instance = instance
+    self.unconnectedInputs = unconnectedInputs
+    self.signature = signature
+    self.inputNames = inputNames ?? signature.inputs.map(\.name)
+    self.outputNames = outputNames ?? signature.outputs.map(\.name)
+    self.inputTypes = inputTypes ?? signature.inputs.map(\.type)
+  }
 }

@@ -3,7 +3,31 @@ import FlowGraph
 /// The node kinds an engine knows, by name. Conforms to `NodeCatalog`, so the graph layer
 /// validates documents and mutations against it.
 public struct NodeKindRegistry: NodeCatalog, Sendable {
-  private var kinds: [String: any NodeKind] = [:]
+  /// A kind with what is computed once per kind rather than once per node.
+  struct Entry: Sendable {
+    var kind: any NodeKind
+    var parameters: [ParameterDeclaration]
+    /// For `StaticNodeKind`s: the one instance every node of the kind shares.
+    var sharedInstance: NodeInstance?
+    var sharedSignature: NodeSignature?
+    var sharedInputNames: [String]?
+    var sharedOutputNames: [String]?
+    var sharedInputTypes: [PortType]?
+
+    init(_ kind: any NodeKind) {
+      self.kind = kind
+      parameters = kind.parameters
+      if let fixed = kind as? any StaticNodeKind, parameters.isEmpty, let instance = try? fixed.instantiate(NodeParameters([:])) {
+        sharedInstance = instance
+        sharedSignature = instance.signature
+        sharedInputNames = instance.inputs.map(\.name)
+        sharedOutputNames = instance.outputs.map(\.name)
+        sharedInputTypes = instance.inputs.map(\.type)
+      }
+    }
+  }
+
+  private var kinds: [String: Entry] = [:]
 
   /// A registry holding `kinds` (a later kind with the same name replaces an earlier one).
   public init(_ kinds: [any NodeKind] = []) {
@@ -11,23 +35,30 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   }
 
   /// Adds `kind`, replacing any kind of the same name.
-  public mutating func register(_ kind: any NodeKind) { kinds[kind.name] = kind }
+  public mutating func register(_ kind: any NodeKind) { kinds[kind.name] = Entry(kind) }
 
   /// The kind named `name`.
-  public func kind(named name: String) -> (any NodeKind)? { kinds[name] }
+  public func kind(named name: String) -> (any NodeKind)? { kinds[name]?.kind }
 
   /// Every kind, sorted by name.
-  public var allKinds: [any NodeKind] { kinds.values.sorted { $0.name < $1.name } }
+  public var allKinds: [any NodeKind] { kinds.values.map(\.kind).sorted { $0.name < $1.name } }
 
   /// Configures the node a spec describes, checking its params.
   ///
   /// Each param must be a declared param of the kind with a value of its type, or be named like
   /// an input port with a value that port accepts.
   public func configure(_ spec: NodeSpec) -> Result<ConfiguredNode, NodeSpecFailure> {
-    guard let kind = kinds[spec.kind] else { return .failure(.unknownKind) }
+    guard let entry = kinds[spec.kind] else { return .failure(.unknownKind) }
+    if let instance = entry.sharedInstance, spec.params.isEmpty {
+      return .success(ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
+                                     signature: entry.sharedSignature ?? instance.signature,
+                                     inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
+                                   inputTypes: entry.sharedInputTypes))
+    }
+    let kind = entry.kind
     var problems: [ParameterProblem] = []
     var declared: [String: Value] = [:]
-    for parameter in kind.parameters {
+    for parameter in entry.parameters {
       if let json = spec.params[parameter.name], !json.isNull {
         if let value = Value(json: json, as: parameter.type) {
           declared[parameter.name] = value
@@ -43,17 +74,21 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
     let instance: NodeInstance
-    do {
-      instance = try kind.instantiate(NodeParameters(declared))
-    } catch {
-      return .failure(.invalidParameters([ParameterProblem(parameter: error.parameter, reason: error.reason)]))
+    if let shared = entry.sharedInstance {
+      instance = shared
+    } else {
+      do {
+        instance = try kind.instantiate(NodeParameters(declared))
+      } catch {
+        return .failure(.invalidParameters([ParameterProblem(parameter: error.parameter, reason: error.reason)]))
+      }
     }
     var unconnected = instance.inputs.map(\.defaultValue)
     for member in spec.params.members where declared[member.key] == nil {
-      if kind.parameters.contains(where: { $0.name == member.key }) { continue }
+      if entry.parameters.contains(where: { $0.name == member.key }) { continue }
       guard let port = instance.inputs.firstIndex(where: { $0.name == member.key }) else {
         let inputs = instance.inputs.map(\.name)
-        let known = kind.parameters.map(\.name) + inputs
+        let known = entry.parameters.map(\.name) + inputs
         problems.append(ParameterProblem(parameter: member.key,
           reason: "is not a param of kind '\(kind.name)'" + (known.isEmpty ? " (it takes none)" : " (known: \(known.joined(separator: ", ")))")))
         continue
@@ -67,12 +102,21 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       }
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
-    return .success(ConfiguredNode(instance: instance, unconnectedInputs: unconnected))
+    return .success(ConfiguredNode(instance: instance, unconnectedInputs: unconnected,
+                                   signature: entry.sharedSignature ?? instance.signature,
+                                   inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
+                                   inputTypes: entry.sharedInputTypes))
   }
 
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
-    switch configure(spec) {
-    case .success(let node): .resolved(node.instance.signature)
+    if let entry = kinds[spec.kind], let signature = entry.sharedSignature, spec.params.isEmpty { return .resolved(signature) }
+    return Self.resolution(of: configure(spec))
+  }
+
+  /// The graph layer's view of a configuration outcome.
+  static func resolution(of result: Result<ConfiguredNode, NodeSpecFailure>) -> NodeSpecResolution {
+    switch result {
+    case .success(let node): .resolved(node.signature)
     case .failure(.unknownKind): .unknownKind
     case .failure(.invalidParameters(let problems)): .invalidParameters(problems)
     }

@@ -2,7 +2,8 @@
 /// the cycle's node ids in edge order (a self-loop is a cycle of one node).
 ///
 /// Everything here is iterative: Kahn's algorithm for the order, then, for the nodes it could
-/// not place, a walk along successors that are also unplaced until a node repeats.
+/// not place, their strongly connected components (Tarjan, explicit stack) and in each cyclic
+/// one a walk along successors inside it until a node repeats.
 enum CycleRule {
   /// - Complexity: O(*n* + *m*).
   static func check(_ context: inout ValidationContext) -> [Int32] {
@@ -26,48 +27,88 @@ enum CycleRule {
     return order
   }
 
-  /// Reports cycles among the nodes Kahn's algorithm left (those with `inDegree > 0`): at least
-  /// one, and never the same one twice.
+  /// Reports one cycle in each strongly connected component that holds one, among the nodes
+  /// Kahn's algorithm left (those with `inDegree > 0`), in document order of the components'
+  /// first nodes.
   ///
-  /// Unplaced nodes are on a cycle or downstream of one. Pruning those without an unplaced
-  /// successor (Kahn's algorithm backwards) leaves nodes that each have a successor among
-  /// them, so a walk along such successors must repeat a node, and the repeat closes a cycle.
+  /// Unplaced nodes are on a cycle or downstream of one. A walk from a node of a component
+  /// along successors inside that component must repeat a node, and the repeat closes a cycle.
+  /// Walking by component matters: a walk free to leave its component could run into a
+  /// downstream cycle and never report the one it started from (A ⇄ B → C ⇄ D).
   private static func reportCycles(_ context: inout ValidationContext, successors: Successors, inDegree: [Int32]) {
-    let nodeCount = inDegree.count
-    var onCycleSide = inDegree.map { $0 > 0 }
-    var predecessors = [[Int32]](repeating: [], count: nodeCount)
-    var outDegree = [Int32](repeating: 0, count: nodeCount)
-    for edge in context.edges where onCycleSide[Int(edge.source)] && onCycleSide[Int(edge.target)] {
-      predecessors[Int(edge.target)].append(edge.source)
-      outDegree[Int(edge.source)] += 1
-    }
-    var prune = (0..<nodeCount).filter { onCycleSide[$0] && outDegree[$0] == 0 }
-    while let node = prune.popLast() {
-      onCycleSide[node] = false
-      for predecessor in predecessors[node] where onCycleSide[Int(predecessor)] {
-        outDegree[Int(predecessor)] -= 1
-        if outDegree[Int(predecessor)] == 0 { prune.append(Int(predecessor)) }
-      }
-    }
-    // 0 = not visited, 1 = on the current walk, 2 = finished.
-    var state = [UInt8](repeating: 0, count: nodeCount)
-    var walkPosition = [Int32](repeating: -1, count: nodeCount)
+    let component = stronglyConnectedComponents(successors: successors, members: inDegree.map { $0 > 0 })
+    var visited = [Bool](repeating: false, count: inDegree.count)
+    var walkPosition = [Int32](repeating: -1, count: inDegree.count)
     var walk: [Int32] = []
-    for start in 0..<nodeCount where onCycleSide[start] && state[start] == 0 {
+    for start in inDegree.indices where component[start] >= 0 && !visited[Int(component[start])] {
+      let members = component[start]
+      visited[Int(members)] = true
+      // Every node of a larger component has a successor inside it; a single node only if it
+      // has a self-loop (otherwise it is no cycle, just downstream of one).
+      guard successors[start].contains(where: { component[Int($0)] == members }) else { continue }
       walk.removeAll(keepingCapacity: true)
       var node = Int32(start)
-      while state[Int(node)] == 0 {
-        state[Int(node)] = 1
+      while walkPosition[Int(node)] < 0 {
         walkPosition[Int(node)] = Int32(walk.count)
         walk.append(node)
-        node = successors[Int(node)].first { onCycleSide[Int($0)] }!
+        node = successors[Int(node)].first { component[Int($0)] == members }!
       }
-      if state[Int(node)] == 1 {
-        let cycle = walk[Int(walkPosition[Int(node)])...].map { context.document.nodes[Int($0)].id }
-        context.report(GraphIssue(.cycle, "cycle: \((cycle + [cycle[0]]).joined(separator: " → "))", nodeIDs: cycle))
-      }
-      for member in walk { state[Int(member)] = 2 }
+      let cycle = walk[Int(walkPosition[Int(node)])...].map { context.document.nodes[Int($0)].id }
+      context.report(GraphIssue(.cycle, "cycle: \((cycle + [cycle[0]]).joined(separator: " → "))", nodeIDs: cycle))
+      for member in walk { walkPosition[Int(member)] = -1 }
     }
+  }
+
+  /// The strongly connected components of the subgraph induced by `members` (Tarjan's algorithm
+  /// with an explicit stack): `component[node]` is a component number, or -1 outside `members`.
+  ///
+  /// - Complexity: O(*n* + *m*); no recursion.
+  private static func stronglyConnectedComponents(successors: Successors, members: [Bool]) -> [Int32] {
+    let nodeCount = members.count
+    var component = [Int32](repeating: -1, count: nodeCount)
+    var index = [Int32](repeating: -1, count: nodeCount)
+    var low = [Int32](repeating: 0, count: nodeCount)
+    var onStack = [Bool](repeating: false, count: nodeCount)
+    var stack: [Int32] = []
+    var calls: [(node: Int32, next: Int)] = []
+    var counter: Int32 = 0
+    var components: Int32 = 0
+    func visit(_ node: Int32) {
+      index[Int(node)] = counter
+      low[Int(node)] = counter
+      counter += 1
+      stack.append(node)
+      onStack[Int(node)] = true
+      calls.append((node, successors[Int(node)].startIndex))
+    }
+    for root in 0..<nodeCount where members[root] && index[root] < 0 {
+      visit(Int32(root))
+      while let (node, next) = calls.last {
+        let targets = successors[Int(node)]
+        if next < targets.endIndex {
+          calls[calls.count - 1].next += 1
+          let successor = targets[next]
+          guard members[Int(successor)] else { continue }
+          if index[Int(successor)] < 0 {
+            visit(successor)
+          } else if onStack[Int(successor)] {
+            low[Int(node)] = min(low[Int(node)], index[Int(successor)])
+          }
+          continue
+        }
+        calls.removeLast()
+        if let (parent, _) = calls.last { low[Int(parent)] = min(low[Int(parent)], low[Int(node)]) }
+        if low[Int(node)] == index[Int(node)] {
+          while let member = stack.popLast() {
+            onStack[Int(member)] = false
+            component[Int(member)] = components
+            if member == node { break }
+          }
+          components += 1
+        }
+      }
+    }
+    return component
   }
 }
 

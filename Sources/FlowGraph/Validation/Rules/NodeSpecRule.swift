@@ -2,14 +2,14 @@
 enum NodeSpecRule {
   static func check(_ context: inout ValidationContext) {
     context.signatures.reserveCapacity(context.document.nodes.count)
-    for node in context.document.nodes {
-      let signature = resolve(node, in: &context)
+    for (node, resolution) in zip(context.document.nodes, context.resolutions) {
+      let signature = check(node, resolution, in: &context)
       context.signatures.append(signature)
     }
   }
 
-  static func resolve(_ node: FlowNode, in context: inout ValidationContext) -> NodeSignature? {
-    switch context.catalog.resolve(node.data) {
+  static func check(_ node: FlowNode, _ resolution: NodeSpecResolution, in context: inout ValidationContext) -> NodeSignature? {
+    switch resolution {
     case .unknownKind:
       context.report(GraphIssue(.unknownKind, "node '\(node.id)' has unknown kind '\(node.data.kind)'", nodeIDs: [node.id]))
       return nil

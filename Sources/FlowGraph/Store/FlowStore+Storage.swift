@@ -1,0 +1,109 @@
+extension FlowStore {
+  /// Everything a `FlowStore` guards with its one lock: the graph, the revision, undo history,
+  /// the callbacks and observers, and the queue of changes not yet delivered.
+  ///
+  /// Invariants: `pending[pendingHead...]` holds the undelivered changes in increasing revision
+  /// order, the last one's revision being `revision`; when `isDelivering` is false the queue is
+  /// empty or about to be drained by the thread that just queued into it.
+  struct Storage: Sendable {
+    var state: StoreState
+    /// The revision of the last accepted change.
+    var revision = 0
+    var undoStack: [HistoryEntry] = []
+    var redoStack: [HistoryEntry] = []
+    var onNodesChange: (@Sendable ([NodeChange]) -> Void)?
+    var onEdgesChange: (@Sendable ([EdgeChange]) -> Void)?
+    /// In subscription order.
+    var observers: [Observer] = []
+    var nextObserverID: UInt64 = 0
+    var pending: [FlowStoreChange] = []
+    var pendingHead = 0
+    /// Whether some thread is running `deliverPending()`.
+    var isDelivering = false
+    /// Tombstones are dropped when there are more than this many (see `compactIfNeeded()`).
+    var compactionThreshold = Storage.compactionMinimum
+    /// The least `compactionThreshold`; tests lower it to compact often.
+    var compactionMinimum = Storage.compactionMinimum
+
+    static let compactionMinimum = 4_096
+
+    init(state: StoreState) { self.state = state }
+
+    /// One `observe(_:)` subscription.
+    struct Observer: Sendable {
+      var id: UInt64
+      /// The revision of the snapshot the observer started from: it gets later changes only.
+      var since: Int
+      var handler: @Sendable (FlowStoreChange) -> Void
+    }
+
+    /// What one step of delivery calls, outside the lock.
+    struct Delivery: Sendable {
+      var change: FlowStoreChange
+      var observers: [@Sendable (FlowStoreChange) -> Void]
+      var onNodesChange: (@Sendable ([NodeChange]) -> Void)?
+      var onEdgesChange: (@Sendable ([EdgeChange]) -> Void)?
+    }
+
+    /// Records an accepted mutation: bumps the revision, pushes the undo entry (clearing redo)
+    /// and queues the change. A mutation that changed nothing is no revision and fires nothing.
+    ///
+    /// - Returns: whether the caller must deliver (see `enqueue`).
+    mutating func commit(_ log: StoreLog) -> Bool {
+      state._checkInvariants(after: log)
+      guard !log.items.isEmpty else { return false }
+      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))
+      if undoStack.count > FlowStore.undoLimit { undoStack.removeFirst(undoStack.count - FlowStore.undoLimit) }
+      redoStack.removeAll()
+      compactIfNeeded()
+      return publish(log.items)
+    }
+
+    /// Drops the tombstones no history entry needs once they outnumber the threshold, and
+    /// renumbers the history. The threshold then grows with the graph and with what had to be
+    /// kept, so compaction costs O(1) amortized per removal.
+    mutating func compactIfNeeded() {
+      guard state.tombstoneCount > compactionThreshold else { return }
+      let history = (undoStack + redoStack).lazy.flatMap { $0.forward + $0.inverse }
+      let map = state.compact(keeping: history)
+      undoStack = undoStack.map { $0.renumbered(by: map) }
+      redoStack = redoStack.map { $0.renumbered(by: map) }
+      compactionThreshold = max(compactionMinimum, state.nodeCount + state.edgeCount, 2 * state.tombstoneCount)
+      state._checkInvariants()
+    }
+
+    /// Bumps the revision and queues a change with `items`.
+    mutating func publish(_ items: [FlowStoreChange.Item]) -> Bool {
+      revision += 1
+      return enqueue(FlowStoreChange(revision: revision, items: items))
+    }
+
+    /// Queues `change` for delivery.
+    ///
+    /// - Returns: `true` if the caller became the delivering thread and must call
+    ///   `deliverPending()` after unlocking; `false` if another thread is delivering (and will
+    ///   deliver this change too).
+    mutating func enqueue(_ change: FlowStoreChange) -> Bool {
+      pending.append(change)
+      guard !isDelivering else { return false }
+      isDelivering = true
+      return true
+    }
+
+    /// Takes the next change to deliver with the handlers to call, or, when the queue is empty,
+    /// ends this thread's turn as deliverer and returns `nil`.
+    mutating func nextDelivery() -> Delivery? {
+      guard pendingHead < pending.count else {
+        pending.removeAll(keepingCapacity: pending.count <= 64)
+        pendingHead = 0
+        isDelivering = false
+        return nil
+      }
+      let change = pending[pendingHead]
+      pendingHead += 1
+      var handlers: [@Sendable (FlowStoreChange) -> Void] = []
+      for observer in observers where observer.since < change.revision { handlers.append(observer.handler) }
+      return Delivery(change: change, observers: handlers, onNodesChange: onNodesChange, onEdgesChange: onEdgesChange)
+    }
+  }
+}

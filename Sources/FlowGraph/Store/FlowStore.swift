@@ -1,0 +1,223 @@
+import Synchronization
+
+/// The headless counterpart of SwiftFlow's store: a graph of nodes and edges that only ever
+/// holds a valid DAG, with change callbacks, batches and undo.
+///
+/// Every mutation is validated (SPEC §4): a rejected one throws a `GraphValidationError`
+/// naming the node, edge, handle or param concerned, and changes nothing and fires nothing —
+/// never SwiftFlow's silent no-op. An accepted one bumps `revision` and produces one
+/// `FlowStoreChange` with its items in the order they took effect.
+///
+/// ## Callbacks
+/// `onNodesChange` / `onEdgesChange` are SwiftFlow-style single slots, called once per accepted
+/// mutation, batch, undo or redo that has node (edge) changes; `load` fires neither.
+/// `observe(_:)` adds observers that receive every `FlowStoreChange`, `load` included. No
+/// handler is ever called while the store's lock is held, so handlers may read and mutate the
+/// store.
+///
+/// Delivery order: each change is queued, inside the lock, in revision order. The thread
+/// that queued it then delivers the queue outside the lock — unless another thread is already
+/// delivering, in which case that thread delivers it too. For each change, observers come
+/// first, then `onNodesChange`, then `onEdgesChange`. Hence:
+/// - With a single thread (the usual case), the callbacks of a mutation have run when it
+///   returns. A mutation made from inside a handler is delivered after that handler returns.
+/// - With concurrent mutators, every handler still sees every change in strictly increasing
+///   revision order, but a mutation may return before its callbacks ran on another thread.
+///
+/// ## Batches, undo and rollback
+/// Every mutation is a sequence of primitive steps (`StoreOperation`), each of which returns its
+/// exact inverse. `batch(_:)` applies its mutations as they are called and, if the body throws,
+/// applies the recorded inverses in reverse — never a copy of the graph, which may hold 100k
+/// nodes. Undo and redo replay the same steps; removed nodes and edges keep their slots
+/// (tombstones) until no history entry needs them, so undo restores insertion order exactly.
+/// A batch body runs under the store's lock: it reads through its `Batch`, never the store
+/// (the lock is not recursive and traps).
+///
+/// - Complexity: lookups by id are O(1); per-node edge lists come from per-node indices;
+///   adding an edge checks for cycles in time proportional to the affected region of the
+///   topological order (Pearce–Kelly), never a full re-sort.
+public final class FlowStore: Sendable {
+  let catalog: any NodeCatalog
+  let storage: Mutex<Storage>
+
+  /// A store holding `document`.
+  ///
+  /// - Parameters:
+  ///   - catalog: the node kinds specs resolve against.
+  ///   - document: the initial graph (empty by default); its viewport and extra keys are kept.
+  /// - Throws: every problem `DocumentValidator` finds in `document`.
+  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument()) throws(GraphValidationError) {
+    let graph = try DocumentValidator.validate(document, catalog: catalog)
+    self.catalog = catalog
+    storage = Mutex(Storage(state: StoreState(graph, catalog: catalog)))
+  }
+
+  // MARK: - Reading
+
+  /// 0 after `init`; one more per accepted mutation, batch, load, undo and redo.
+  public var revision: Int { storage.withLock { $0.revision } }
+
+  /// The nodes in insertion order (document order first).
+  ///
+  /// - Complexity: O(*n*).
+  public var nodes: [FlowNode] { storage.withLock { $0.state.liveNodes } }
+
+  /// The edges in insertion order (document order first).
+  ///
+  /// - Complexity: O(*m*).
+  public var edges: [FlowEdge] { storage.withLock { $0.state.liveEdges } }
+
+  /// The node with id `id`, if any.
+  ///
+  /// - Complexity: O(1).
+  public func node(id: String) -> FlowNode? { storage.withLock { $0.state.node(id: id) } }
+
+  /// The edge with id `id`, if any.
+  ///
+  /// - Complexity: O(1).
+  public func edge(id: String) -> FlowEdge? { storage.withLock { $0.state.edge(id: id) } }
+
+  /// The edges into the node, in the order of its input ports (empty for an unknown id).
+  ///
+  /// - Complexity: O(inputs of the node).
+  public func incomingEdges(of nodeID: String) -> [FlowEdge] { storage.withLock { $0.state.incomingEdges(of: nodeID) } }
+
+  /// The edges out of the node, in insertion order (empty for an unknown id).
+  ///
+  /// - Complexity: O(out-degree of the node).
+  public func outgoingEdges(of nodeID: String) -> [FlowEdge] { storage.withLock { $0.state.outgoingEdges(of: nodeID) } }
+
+  /// The graph as SwiftFlow's `export()` writes it: without transient nodes and the edges
+  /// touching them, with `isSelected` false everywhere; viewport and extra keys kept.
+  public func export() -> FlowDocument { storage.withLock { $0.state.exported() } }
+
+  /// The canvas viewport, saved by `export()`. Setting it is no graph change: no revision, no
+  /// callback.
+  public var viewport: Viewport {
+    get { storage.withLock { $0.state.viewport } }
+    set { storage.withLock { $0.state.viewport = newValue } }
+  }
+
+  // MARK: - Callbacks
+
+  /// Called with the node changes of each accepted mutation, batch, undo or redo that has any.
+  public var onNodesChange: (@Sendable ([NodeChange]) -> Void)? {
+    get { storage.withLock { $0.onNodesChange } }
+    set {
+      let old = storage.withLock { storage in
+        defer { storage.onNodesChange = newValue }
+        return storage.onNodesChange
+      }
+      withExtendedLifetime(old) {}  // released outside the lock: its captures' deinits may call the store
+    }
+  }
+
+  /// Called with the edge changes of each accepted mutation, batch, undo or redo that has any.
+  public var onEdgesChange: (@Sendable ([EdgeChange]) -> Void)? {
+    get { storage.withLock { $0.onEdgesChange } }
+    set {
+      let old = storage.withLock { storage in
+        defer { storage.onEdgesChange = newValue }
+        return storage.onEdgesChange
+      }
+      withExtendedLifetime(old) {}  // released outside the lock: its captures' deinits may call the store
+    }
+  }
+
+  // MARK: - Mutations
+
+  /// Adds a node (without edges).
+  ///
+  /// - Throws: a duplicate id, an unknown kind, invalid params, or handles that disagree with
+  ///   the kind; nothing changes.
+  public func addNode(_ node: FlowNode) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
+  }
+
+  /// Removes a node and its edges; the change lists the edge removals before the node's.
+  ///
+  /// - Throws: `.unknownNode` if there is no such node.
+  public func removeNode(id: String) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
+  }
+
+  /// Replaces the node with `node.id`. Emits `.position`, `.dimensions` or `.select` when only
+  /// that changed, `.replace` otherwise, nothing when nothing changed.
+  ///
+  /// - Throws: `.unknownNode`; for a new spec or new handles, the spec's problems and each
+  ///   existing edge of the node that would no longer resolve (naming the edge).
+  public func updateNode(_ node: FlowNode) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
+  }
+
+  /// Adds an edge from an output port to a free input port.
+  ///
+  /// - Throws: a duplicate id, a missing node, an unknown, ambiguous or wrong-direction handle,
+  ///   incompatible port types, an input already connected (naming its edge), or a cycle
+  ///   (`"edge 'e' would close a cycle: a → b → a"`, self-loops included).
+  /// - Complexity: O(affected region of the topological order); never a full re-sort.
+  public func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
+  }
+
+  /// Removes an edge.
+  ///
+  /// - Throws: `.unknownEdge` if there is no such edge.
+  public func removeEdge(id: String) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.removeEdge(id: id, log: &log) }
+  }
+
+  /// Replaces the edge with `edge.id`. New endpoints are checked as remove + add, atomically;
+  /// emits `.replace`, or `.select` when only the selection changed.
+  ///
+  /// - Throws: `.unknownEdge`, or what `addEdge(_:)` would throw for the new endpoints.
+  public func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
+    try mutate { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
+  }
+
+  /// Replaces the whole graph by `document`, clearing undo history.
+  ///
+  /// Emits a `FlowStoreChange` with `reloadedDocument` set and no items to observers;
+  /// `onNodesChange` and `onEdgesChange` do not fire (SwiftFlow's `load` fires none).
+  ///
+  /// - Throws: every problem `DocumentValidator` finds; the store is then unchanged.
+  /// - Complexity: O(*n* + *m* log *m*), validation and indexing done outside the lock.
+  public func load(_ document: FlowDocument) throws(GraphValidationError) {
+    let graph = try DocumentValidator.validate(document, catalog: catalog)
+    var state = StoreState(graph, catalog: catalog)
+    let shouldDeliver = storage.withLock { storage in
+      swap(&storage.state, &state)
+      storage.undoStack.removeAll()
+      storage.redoStack.removeAll()
+      storage.compactionThreshold = storage.compactionMinimum
+      storage.revision += 1
+      return storage.enqueue(FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: []))
+    }
+    withExtendedLifetime(state) {}  // the old graph is freed here, outside the lock
+    if shouldDeliver { deliverPending() }
+  }
+
+  /// Runs one validated mutation under the lock, commits it, then delivers its change.
+  func mutate(_ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+    throws(GraphValidationError)
+  {
+    let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+      var log = StoreLog()
+      do throws(GraphValidationError) {
+        try body(&storage.state, &log)
+      } catch {
+        storage.state.rollBack(log)
+        throw error
+      }
+      return storage.commit(log)
+    }
+    if shouldDeliver { deliverPending() }
+  }
+
+  /// Checks every invariant of the store's state (only with `FLOW_INTERNAL_CHECKS`; a no-op
+  /// otherwise). Traps on a violation.
+  package func _checkInvariants() { storage.withLock { $0.state._checkInvariants() } }
+
+  /// How many node and edge slots the store holds, tombstones included (for tests of compaction).
+  package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.edges.count) } }
+}

@@ -1,0 +1,187 @@
+/// The validated mutations: each checks everything first (SPEC §4), throws every problem it
+/// found without changing anything, and only then performs its steps into `log`.
+///
+/// Messages match `DocumentValidator`'s where the problem is the same (the same rule code
+/// produces them), and name the node, edge, handle or param concerned.
+extension StoreState {
+  /// Adds a node without edges.
+  ///
+  /// - Throws: a duplicate id, an unknown kind, invalid params, or handles that disagree with
+  ///   the kind's ports.
+  /// - Complexity: O(1) plus resolving the spec.
+  mutating func addNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
+    var issues: [GraphIssue] = []
+    if nodeSlot[node.id] != nil {
+      issues.append(GraphIssue(.duplicateNodeID, "duplicate node id '\(node.id)': the store already has a node with that id",
+                               nodeIDs: [node.id]))
+    }
+    let signature = resolve(node, into: &issues)
+    guard issues.isEmpty, let signature else { throw GraphValidationError(issues: issues) }
+    perform(.insertNode(slot: Int32(nodes.count), node: node, signature: signature), into: &log)
+  }
+
+  /// Removes a node and, first, its edges (in the order of `edges`).
+  ///
+  /// - Throws: `.unknownNode` if there is no such node.
+  /// - Complexity: O(*d* log *d*) for a node of degree *d*, plus the removal of each edge.
+  mutating func removeNode(id: String, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = nodeSlot[id] else {
+      throw GraphValidationError(GraphIssue(.unknownNode, "cannot remove node '\(id)': there is no node with that id",
+                                            nodeIDs: [id]))
+    }
+    for edge in edgeSlots(of: slot) { perform(.deleteEdge(slot: edge), into: &log) }
+    perform(.deleteNode(slot: slot), into: &log)
+  }
+
+  /// Replaces the node with the same id. A change of spec or handles must resolve, and every
+  /// edge of the node must still resolve against the new ports, one edge per input.
+  ///
+  /// - Throws: `.unknownNode`, the spec's problems, or each edge that would no longer fit.
+  /// - Complexity: O(1) when only geometry or selection changes; otherwise resolving the spec
+  ///   and every edge of the node.
+  mutating func updateNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = nodeSlot[node.id], let old = nodes[Int(slot)] else {
+      throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
+                                            nodeIDs: [node.id]))
+    }
+    guard old != node else { return }
+    guard old.data != node.data || old.handles != node.handles else {
+      perform(.replaceNode(slot: slot, node: node, signature: signatures[Int(slot)], ports: []), into: &log)
+      return
+    }
+    var issues: [GraphIssue] = []
+    guard let signature = resolve(node, into: &issues), issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    var ports: [StoreOperation.EdgePorts] = []
+    var taken = [Int32](repeating: -1, count: signature.inputs.count)
+    for edgeSlot in edgeSlots(of: slot) {
+      let end = ends[Int(edgeSlot)]
+      let edge = edges[Int(edgeSlot)]!
+      let isIncoming = end.target == slot
+      let resolution = EdgeEndpointRule.resolve(
+        edge, sourceSignature: isIncoming ? signatures[Int(end.source)] : signature,
+        targetSignature: isIncoming ? signature : signatures[Int(end.target)])
+      switch resolution {
+      case .failure(let failure):
+        issues += failure.issues.map { issue in
+          var issue = issue
+          issue.message = "node '\(node.id)' cannot change: its \(isIncoming ? "incoming" : "outgoing") \(issue.message)"
+          return issue
+        }
+      case .success(let resolved):
+        ports.append(.init(edge: edgeSlot, sourcePort: resolved.source, targetPort: resolved.target))
+        guard isIncoming else { continue }
+        let other = taken[Int(resolved.target)]
+        if other >= 0 {
+          let input = signature.inputs[Int(resolved.target)].name
+          issues.append(GraphIssue(.inputAlreadyConnected,
+            "node '\(node.id)' cannot change: edges '\(edges[Int(other)]!.id)' and '\(edge.id)' would both go into its input '\(input)'; an input takes one",
+            nodeIDs: [node.id], edgeID: edge.id, handleID: input))
+        }
+        taken[Int(resolved.target)] = edgeSlot
+      }
+    }
+    guard issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    perform(.replaceNode(slot: slot, node: node, signature: signature, ports: ports), into: &log)
+  }
+
+  /// Adds an edge from an output port to a free input port, keeping the graph acyclic.
+  ///
+  /// - Throws: a duplicate id, missing nodes, unknown or ambiguous handles, wrong direction,
+  ///   incompatible types, an input already connected (naming its edge), or the cycle the
+  ///   edge would close (self-loops included).
+  /// - Complexity: O(*d*) for the endpoints' degrees, plus the topological order's affected
+  ///   region; never a full re-sort.
+  mutating func addEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
+    var issues: [GraphIssue] = []
+    if edgeSlot[edge.id] != nil {
+      issues.append(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)': the store already has an edge with that id",
+                               edgeID: edge.id))
+    }
+    let end = try attachment(of: edge, replacing: -1, issues: issues)
+    perform(.insertEdge(slot: Int32(edges.count), edge: edge, ends: end), into: &log)
+  }
+
+  /// Removes an edge.
+  ///
+  /// - Throws: `.unknownEdge` if there is no such edge.
+  mutating func removeEdge(id: String, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = edgeSlot[id] else {
+      throw GraphValidationError(GraphIssue(.unknownEdge, "cannot remove edge '\(id)': there is no edge with that id",
+                                            edgeID: id))
+    }
+    perform(.deleteEdge(slot: slot), into: &log)
+  }
+
+  /// Replaces the edge with the same id. When an endpoint (node or handle) changes, the edge
+  /// is checked as if removed and added again, in one step.
+  ///
+  /// - Throws: `.unknownEdge`, or what `addEdge` would throw for the new endpoints.
+  mutating func updateEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = edgeSlot[edge.id], let old = edges[Int(slot)] else {
+      throw GraphValidationError(GraphIssue(.unknownEdge, "cannot update edge '\(edge.id)': there is no edge with that id",
+                                            edgeID: edge.id))
+    }
+    guard old != edge else { return }
+    let sameEnds = old.sourceNodeID == edge.sourceNodeID && old.sourceHandleID == edge.sourceHandleID
+      && old.targetNodeID == edge.targetNodeID && old.targetHandleID == edge.targetHandleID
+    let end = sameEnds ? ends[Int(slot)] : try attachment(of: edge, replacing: slot, issues: [])
+    perform(.replaceEdge(slot: slot, edge: edge, ends: end), into: &log)
+  }
+
+  // MARK: - Checks
+
+  /// Resolves the node's spec and checks its declared handles (`NodeSpecRule`).
+  ///
+  /// - Returns: the signature, or `nil` if the spec did not resolve; problems go to `issues`.
+  private func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> NodeSignature? {
+    var context = ValidationContext(document: FlowDocument(), resolutions: [])
+    let signature = NodeSpecRule.check(node, catalog.resolve(node.data), in: &context)
+    issues += context.issues
+    return signature
+  }
+
+  /// Where `edge` would attach, after checking its endpoints, its input and acyclicity.
+  ///
+  /// On success the topological order already respects the edge (inserting it is then O(1));
+  /// on failure nothing changed.
+  ///
+  /// - Parameters:
+  ///   - replacing: the slot of the edge being rewired (left out of the checks), or -1.
+  ///   - issues: problems found so far; thrown with the rest.
+  private mutating func attachment(of edge: FlowEdge, replacing: Int32,
+                                   issues: [GraphIssue]) throws(GraphValidationError) -> EdgeEnds {
+    var issues = issues
+    let source = nodeSlot[edge.sourceNodeID]
+    let target = nodeSlot[edge.targetNodeID]
+    if source == nil {
+      issues.append(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
+                               nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
+    }
+    if target == nil {
+      issues.append(GraphIssue(.missingNode, "edge '\(edge.id)' ends at node '\(edge.targetNodeID)', which does not exist",
+                               nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: edge.targetHandleID))
+    }
+    guard let source, let target else { throw GraphValidationError(issues: issues) }
+    let ports: (source: Int32, target: Int32)
+    switch EdgeEndpointRule.resolve(edge, sourceSignature: signatures[Int(source)],
+                                    targetSignature: signatures[Int(target)]) {
+    case .failure(let failure): throw GraphValidationError(issues: issues + failure.issues)
+    case .success(let resolved): ports = resolved
+    }
+    let occupant = incoming[Int(target)][Int(ports.target)]
+    if occupant >= 0 && occupant != replacing {
+      let input = signatures[Int(target)].inputs[Int(ports.target)].name
+      issues.append(GraphIssue(.inputAlreadyConnected,
+        "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edges[Int(occupant)]!.id)'; edge '\(edge.id)' cannot connect to it (an input takes one)",
+        nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: input))
+    }
+    guard issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    if let cycle = order.insertEdge(from: source, to: target, in: adjacency(excluding: replacing)) {
+      let ids = cycle.map { nodes[Int($0)]!.id }
+      throw GraphValidationError(GraphIssue(.cycle,
+        "edge '\(edge.id)' would close a cycle: \((ids + [ids[0]]).joined(separator: " → "))",
+        nodeIDs: ids, edgeID: edge.id))
+    }
+    return EdgeEnds(source: source, sourcePort: ports.source, target: target, targetPort: ports.target)
+  }
+}

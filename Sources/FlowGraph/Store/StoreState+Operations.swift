@@ -1,0 +1,249 @@
+/// One primitive step of a store mutation, already validated.
+///
+/// `StoreState.apply(_:)` performs a step and returns its inverse, which undoes it exactly
+/// (slots included). A mutation is a sequence of steps; undo applies the inverses in reverse,
+/// redo the steps again, and a failed batch rolls back with its inverses, so no one ever
+/// copies the whole state. Each step yields one change item.
+enum StoreOperation: Sendable {
+  /// Puts `node` into `slot`, either the next new slot (`slot == nodes.count`) or a tombstone
+  /// being revived. The node starts without edges.
+  case insertNode(slot: Int32, node: FlowNode, signature: NodeSignature)
+  /// Turns the node in `slot`, which has no edges left, into a tombstone.
+  case deleteNode(slot: Int32)
+  /// Replaces the node in `slot` by `node` with the same id. `ports` gives the re-resolved
+  /// ports of the node's edges when its spec or handles changed (empty otherwise).
+  case replaceNode(slot: Int32, node: FlowNode, signature: NodeSignature, ports: [EdgePorts])
+  /// Puts `edge` into `slot` (new or a tombstone) between `ends`; the edge keeps the graph acyclic
+  /// and the target port is free.
+  case insertEdge(slot: Int32, edge: FlowEdge, ends: StoreState.EdgeEnds)
+  /// Turns the edge in `slot` into a tombstone.
+  case deleteEdge(slot: Int32)
+  /// Replaces the edge in `slot` by `edge` with the same id, moving it to `ends` if they differ.
+  case replaceEdge(slot: Int32, edge: FlowEdge, ends: StoreState.EdgeEnds)
+
+  /// The ports an edge resolves to after its node's signature changed.
+  struct EdgePorts: Sendable, Hashable {
+    var edge: Int32
+    var sourcePort: Int32
+    var targetPort: Int32
+  }
+}
+
+/// What one mutation did: its steps, their inverses and the change items, in order.
+struct StoreLog: Sendable {
+  var forward: [StoreOperation] = []
+  var inverse: [StoreOperation] = []
+  var items: [FlowStoreChange.Item] = []
+  /// The node slots the steps touched (for the invariant check after the mutation).
+  var touchedNodes: [Int32] = []
+}
+
+extension StoreState {
+  /// Applies `operation` and records it, its inverse and its change item in `log`.
+  mutating func perform(_ operation: StoreOperation, into log: inout StoreLog) {
+    let (inverse, item) = apply(operation)
+    log.forward.append(operation)
+    log.inverse.append(inverse)
+    if let item { log.items.append(item) }
+    touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
+  }
+
+  /// Undoes every step of `log`, last first. The graph is then what it was before the first
+  /// step (the topological order may differ, but stays valid).
+  mutating func rollBack(_ log: StoreLog) {
+    for operation in log.inverse.reversed() { _ = apply(operation) }
+  }
+
+  /// Applies the steps, in order, recording them in a fresh log (redo, and undo of inverses).
+  mutating func replay(_ operations: some Sequence<StoreOperation>) -> StoreLog {
+    var log = StoreLog()
+    for operation in operations { perform(operation, into: &log) }
+    return log
+  }
+
+  /// Performs one step.
+  ///
+  /// - Precondition: the step is valid for the current state (the mutation checked it, or it is
+  ///   the inverse or replay of a step that was); a violation traps.
+  /// - Returns: the inverse step, and the change item (`nil` only for a replacement by an
+  ///   identical value).
+  /// - Complexity: O(1) amortized for nodes; O(degree) for edges, plus the topological order's
+  ///   affected region when an edge is inserted.
+  mutating func apply(_ operation: StoreOperation) -> (inverse: StoreOperation, item: FlowStoreChange.Item?) {
+    switch operation {
+    case .insertNode(let slot, let node, let signature):
+      let index = Int(slot)
+      if index == nodes.count {
+        nodes.append(node)
+        signatures.append(signature)
+        incoming.append([Int32](repeating: -1, count: signature.inputs.count))
+        outgoing.append([])
+        order.appendNode()
+      } else {
+        precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
+        nodes[index] = node
+        signatures[index] = signature
+        incoming[index] = [Int32](repeating: -1, count: signature.inputs.count)
+      }
+      precondition(nodeSlot.updateValue(slot, forKey: node.id) == nil, "Internal inconsistency: node '\(node.id)' twice")
+      nodeCount += 1
+      return (.deleteNode(slot: slot), .node(.add(node)))
+
+    case .deleteNode(let slot):
+      let index = Int(slot)
+      guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
+      precondition(outgoing[index].isEmpty && incoming[index].allSatisfy { $0 < 0 },
+                   "Internal inconsistency: deleting node '\(node.id)', which still has edges")
+      let signature = signatures[index]
+      nodes[index] = nil
+      signatures[index] = NodeSignature()
+      incoming[index] = []
+      nodeSlot[node.id] = nil
+      nodeCount -= 1
+      return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
+
+    case .replaceNode(let slot, let node, let signature, let ports):
+      let index = Int(slot)
+      guard let old = nodes[index], old.id == node.id else {
+        preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
+      }
+      let oldSignature = signatures[index]
+      var oldPorts: [StoreOperation.EdgePorts] = []
+      if !ports.isEmpty {
+        oldPorts.reserveCapacity(ports.count)
+        for port in ports {
+          let end = ends[Int(port.edge)]
+          oldPorts.append(.init(edge: port.edge, sourcePort: end.sourcePort, targetPort: end.targetPort))
+          ends[Int(port.edge)].sourcePort = port.sourcePort
+          ends[Int(port.edge)].targetPort = port.targetPort
+        }
+      }
+      if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
+        var inputs = [Int32](repeating: -1, count: signature.inputs.count)
+        for edge in incoming[index] where edge >= 0 {
+          let port = Int(ends[Int(edge)].targetPort)
+          precondition(inputs[port] < 0, "Internal inconsistency: two edges into \(node.id).\(signature.inputs[port].name)")
+          inputs[port] = edge
+        }
+        incoming[index] = inputs
+      }
+      nodes[index] = node
+      signatures[index] = signature
+      return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
+              Self.change(from: old, to: node).map { .node($0) })
+
+    case .insertEdge(let slot, let edge, let end):
+      let index = Int(slot)
+      if index == edges.count {
+        edges.append(edge)
+        ends.append(end)
+      } else {
+        precondition(edges[index] == nil, "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
+        edges[index] = edge
+        ends[index] = end
+      }
+      precondition(edgeSlot.updateValue(slot, forKey: edge.id) == nil, "Internal inconsistency: edge '\(edge.id)' twice")
+      connect(slot, end)
+      edgeCount += 1
+      return (.deleteEdge(slot: slot), .edge(.add(edge)))
+
+    case .deleteEdge(let slot):
+      let index = Int(slot)
+      guard let edge = edges[index] else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
+      let end = ends[index]
+      disconnect(slot, end)
+      edges[index] = nil
+      ends[index] = .none
+      edgeSlot[edge.id] = nil
+      edgeCount -= 1
+      return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
+
+    case .replaceEdge(let slot, let edge, let end):
+      let index = Int(slot)
+      guard let old = edges[index], old.id == edge.id else {
+        preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
+      }
+      let oldEnd = ends[index]
+      if oldEnd != end {
+        disconnect(slot, oldEnd)
+        ends[index] = end
+        connect(slot, end)
+      }
+      edges[index] = edge
+      return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
+    }
+  }
+
+  /// Attaches edge `slot` to the lists of its ends and makes the order respect it.
+  private mutating func connect(_ slot: Int32, _ end: EdgeEnds) {
+    let cycle = order.insertEdge(from: end.source, to: end.target, in: adjacency())
+    precondition(cycle == nil, "Internal inconsistency: edge slot \(slot) closes a cycle through slots \(cycle ?? [])")
+    precondition(incoming[Int(end.target)][Int(end.targetPort)] < 0,
+                 "Internal inconsistency: edge slot \(slot) into a connected input")
+    incoming[Int(end.target)][Int(end.targetPort)] = slot
+    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
+    outgoing[Int(end.source)].insert(slot, at: position)
+  }
+
+  /// Detaches edge `slot` from the lists of its ends.
+  private mutating func disconnect(_ slot: Int32, _ end: EdgeEnds) {
+    precondition(incoming[Int(end.target)][Int(end.targetPort)] == slot, "Internal inconsistency: edge slot \(slot) not attached")
+    incoming[Int(end.target)][Int(end.targetPort)] = -1
+    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
+    precondition(position < outgoing[Int(end.source)].count && outgoing[Int(end.source)][position] == slot,
+                 "Internal inconsistency: edge slot \(slot) not listed")
+    outgoing[Int(end.source)].remove(at: position)
+  }
+
+  /// The first index of the ascending `list` whose element is not less than `slot`.
+  static func insertionIndex(of slot: Int32, in list: [Int32]) -> Int {
+    var low = 0
+    var high = list.count
+    while low < high {
+      let middle = (low + high) / 2
+      if list[middle] < slot { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// SwiftFlow's change for a node replaced by `new`: `.position`, `.dimensions` or `.select`
+  /// when only that changed, `.replace` otherwise, `nil` when nothing did.
+  static func change(from old: FlowNode, to new: FlowNode) -> NodeChange? {
+    if old == new { return nil }
+    var moved = old
+    moved.position = new.position
+    if moved == new { return .position(id: new.id, position: new.position) }
+    var resized = old
+    resized.size = new.size
+    if resized == new { return .dimensions(id: new.id, size: new.size) }
+    var selected = old
+    selected.isSelected = new.isSelected
+    if selected == new { return .select(id: new.id, isSelected: new.isSelected) }
+    return .replace(new)
+  }
+
+  /// SwiftFlow's change for an edge replaced by `new`: `.select` when only the selection
+  /// changed, `.replace` otherwise, `nil` when nothing did.
+  static func change(from old: FlowEdge, to new: FlowEdge) -> EdgeChange? {
+    if old == new { return nil }
+    var selected = old
+    selected.isSelected = new.isSelected
+    return selected == new ? .select(id: new.id, isSelected: new.isSelected) : .replace(new)
+  }
+
+  /// Adds the node slots `operation` concerns to `touched`.
+  private func touchedNodes(of operation: StoreOperation, inverse: StoreOperation, into touched: inout [Int32]) {
+    #if FLOW_INTERNAL_CHECKS
+    for step in [operation, inverse] {
+      switch step {
+      case .insertNode(let slot, _, _), .deleteNode(let slot): touched.append(slot)
+      case .replaceNode(let slot, _, _, let ports):
+        touched.append(slot)
+        for port in ports { touched += [ends[Int(port.edge)].source, ends[Int(port.edge)].target] }
+      case .insertEdge(_, _, let end), .replaceEdge(_, _, let end): touched += [end.source, end.target]
+      case .deleteEdge: break
+      }
+    }
+    #endif
+  }
+}

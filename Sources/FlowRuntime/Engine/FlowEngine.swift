@@ -1,0 +1,96 @@
+import FlowGraph
+import Synchronization
+
+/// The embeddable engine: keeps a `FlowStore`'s graph evaluated as it changes.
+///
+/// The engine observes the store; every accepted mutation marks what it affects dirty and
+/// schedules a pass. Passes are serialized on one runner task the engine owns: cheap nodes run
+/// inline, expensive ones concurrently in child tasks (`Scheduler.swift`). A change arriving
+/// during a pass supersedes it per `SupersessionPolicy`; a superseded pass publishes nothing,
+/// so observers never see an older revision's values after a newer one's.
+///
+/// ```swift
+/// let engine = try FlowEngine(document: document, registry: .standard)
+/// let report = await engine.evaluate()          // the first, full pass
+/// try engine.store.updateNode(changedNode)      // schedules an incremental pass
+/// let next = await engine.evaluate()            // waits for it
+/// print(next.ran, await engine.outputs(of: "total") ?? [:])
+/// ```
+public final class FlowEngine: Sendable {
+  /// The graph the engine evaluates; mutate it to trigger passes.
+  public let store: FlowStore
+  let core: EngineCore
+  private let observation: FlowStore.Observation
+
+  /// An engine evaluating `store`'s graph with the kinds of `registry`.
+  ///
+  /// - Throws: if the store's graph holds a node the registry cannot configure (a store made
+  ///   with another catalog).
+  public init(store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
+              policy: SupersessionPolicy = .replaceRunningPass) throws(GraphValidationError) {
+    self.store = store
+    let core = EngineCore(registry: registry, options: options, policy: policy)
+    let (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
+    self.observation = observation
+    self.core = core
+    do {
+      try core.start(with: snapshot, revision: revision)
+    } catch {
+      observation.cancel()
+      throw error
+    }
+  }
+
+  /// An engine over a new store holding `document`.
+  ///
+  /// - Throws: every validation problem of the document.
+  public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
+                          policy: SupersessionPolicy = .replaceRunningPass) throws(GraphValidationError) {
+    try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy)
+  }
+
+  deinit {
+    observation.cancel()
+    core.shutDown()
+  }
+
+  /// Waits until the graph is evaluated up to the store's current revision.
+  ///
+  /// - Returns: the report of the pass that completed that revision (the last pass if nothing
+  ///   changed since), or `nil` if the engine was shut down first.
+  @discardableResult
+  public func evaluate() async -> EvaluationReport? {
+    await core.waitForRevision(store.revision)
+  }
+
+  /// Marks node `id` to be recomputed and schedules a pass: the seam for external triggers (a
+  /// live node's own emission, a file that changed).
+  public func invalidate(_ id: String) { core.trigger(id) }
+
+  /// The outputs of node `id` as of the last completed pass (waits if a pass is running).
+  public func outputs(of id: String) async -> [String: Value]? { await core.read { $0.outputs(of: id) } }
+
+  /// Why node `id` failed in the last completed pass, if it did.
+  public func failure(of id: String) async -> String? { await core.read { $0.failure(of: id) } }
+
+  /// Every failed node with its message, as of the last completed pass.
+  public func failures() async -> [String: String] { await core.read { $0.failures } }
+
+  /// How many times node `id` has been evaluated since the engine started (or reloaded).
+  public func evaluationCount(of id: String) async -> Int? { await core.read { $0.evaluationCount(of: id) } }
+
+  /// The report of the last completed pass.
+  public var lastReport: EvaluationReport? { core.state.withLock { $0.lastReport } }
+
+  /// Reports of the passes as they finish (superseded passes too, with `wasCancelled`).
+  public var reports: AsyncStream<EvaluationReport> { core.subscribeToReports() }
+
+  /// The outputs of node `id`: the current ones, then each time a completed pass changes them.
+  public func values(of id: String) -> AsyncStream<[String: Value]> { core.subscribeToValues(of: id) }
+
+  /// Stops the engine: cancels a running pass, ends the async sequences, resumes waiters.
+  public func shutDown() {
+    observation.cancel()
+    core.shutDown()
+  }
+}

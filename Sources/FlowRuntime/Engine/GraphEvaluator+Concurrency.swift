@@ -1,0 +1,202 @@
+import FlowGraph
+
+/// The result of an expensive node's evaluation in a child task.
+struct NodeCompletion: Sendable {
+  var node: Int32
+  var outputs: [Value]
+  var errorMessage: String?
+  var duration: Duration
+}
+
+/// States of `GraphEvaluator.concurrentState` (all `idle` between passes).
+enum ConcurrentNodeState {
+  static let idle: UInt8 = 0
+  /// Popped while an input was unfinished; `waitCount` counts the unfinished input edges.
+  static let waiting: UInt8 = 1
+  /// Running in a child task.
+  static let running: UInt8 = 2
+  /// Was waiting, its inputs are final, and it is queued again.
+  static let released: UInt8 = 3
+}
+
+extension GraphEvaluator {
+  /// Whether passes should use `evaluateConcurrently`: some node is expensive and the options
+  /// allow child tasks.
+  public var benefitsFromConcurrency: Bool { options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 }
+
+  /// Runs one pass, evaluating expensive nodes in child tasks (see `Scheduler.swift`).
+  ///
+  /// Cheap nodes still run inline, in topological order. Results equal `evaluate()`'s; only the
+  /// order of `ran` may differ. Falls back to `evaluate()` when no node is expensive.
+  ///
+  /// - Parameters:
+  ///   - revision: the revision the pass brings the values up to.
+  ///   - shouldStop: checked before each node; `true` cancels the child tasks, discards their
+  ///     results and leaves the unfinished nodes dirty.
+  ///   - stopSignal: an element (or the end) of this sequence while the pass waits for child
+  ///     tasks makes it consult `shouldStop` at once, so a superseded pass does not wait for
+  ///     slow nodes to finish on their own.
+  @discardableResult
+  public mutating func evaluateConcurrently(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false },
+                                            stopSignal: AsyncStream<Void>? = nil) async -> EvaluationReport {
+    guard benefitsFromConcurrency else { return evaluate(revision: newRevision, shouldStop: shouldStop) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let count = graph.nodeCount
+    if concurrentState.count < count {
+      concurrentState.append(contentsOf: repeatElement(ConcurrentNodeState.idle, count: count - concurrentState.count))
+      waitCount.append(contentsOf: repeatElement(0, count: count - waitCount.count))
+      mustRunStamp.append(contentsOf: repeatElement(0, count: count - mustRunStamp.count))
+    }
+    let dirty = pendingDirty
+    beginPass()
+    for node in dirty { mustRunStamp[Int(node)] = pass }
+    var log = PassLog()
+    var scratch = takeScratch()
+    var touched: [Int32] = []
+    var stopped = false
+    let limit = options.maximumConcurrentNodes
+    await withTaskGroup(of: NodeCompletion.self) { group in
+      var running = 0
+      if let stopSignal {
+        group.addTask {
+          for await _ in stopSignal { break }
+          return NodeCompletion(node: -1, outputs: [], errorMessage: nil, duration: .zero)
+        }
+      }
+      passLoop: while true {
+        while let position = queue.popMin() {
+          if shouldStop() {
+            stopped = true
+            markDirtyIfMustRun(graph.order.nodeAt[Int(position)])
+            break passLoop
+          }
+          let node = graph.order.nodeAt[Int(position)]
+          let index = Int(node)
+          let state = concurrentState[index]
+          if state == ConcurrentNodeState.idle && hasUnfinishedInput(node) {
+            touched.append(node)
+            concurrentState[index] = ConcurrentNodeState.waiting
+            waitCount[index] = unfinishedInputCount(of: node)
+            for successor in graph.successors[index] { enqueue(successor) }
+            continue
+          }
+          if mustRunStamp[index] != pass || graph.flags[index].contains(.container) || graph.flags[index].contains(.removed) {
+            finish(node, changed: false)
+            continue
+          }
+          if graph.flags[index].contains(.expensive) && failedInputRoot(of: node) == nil {
+            while running >= limit, let completion = await group.next() {
+              if completion.node < 0 {
+                if shouldStop() {
+                  stopped = true
+                  markDirtyIfMustRun(node)
+                  break passLoop
+                }
+                continue
+              }
+              running -= 1
+              complete(completion, log: &log)
+            }
+            gatherInputs(of: node, into: &scratch)
+            let evaluator = graph.evaluators[index]
+            let inputs = NodeInputs(scratch.inputs)
+            let previous = scratch.outputs
+            group.addTask {
+              let taskClock = ContinuousClock()
+              let began = taskClock.now
+              var outputs = previous
+              do {
+                try evaluator.evaluate(inputs, &outputs)
+                return NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil, duration: taskClock.now - began)
+              } catch {
+                return NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
+                                      duration: taskClock.now - began)
+              }
+            }
+            running += 1
+            if state == ConcurrentNodeState.idle { touched.append(node) }
+            concurrentState[index] = ConcurrentNodeState.running
+            for successor in graph.successors[index] { enqueue(successor) }
+            continue
+          }
+          finish(node, changed: run(node, scratch: &scratch, log: &log))
+        }
+        guard running > 0, let completion = await group.next() else { break }
+        if completion.node < 0 {
+          if shouldStop() {
+            stopped = true
+            break
+          }
+          continue
+        }
+        running -= 1
+        complete(completion, log: &log)
+      }
+      group.cancelAll()
+      while await group.next() != nil {}
+    }
+    self.scratch = scratch
+    if stopped {
+      while let position = queue.popMin() { markDirtyIfMustRun(graph.order.nodeAt[Int(position)]) }
+      for node in touched where concurrentState[Int(node)] != ConcurrentNodeState.idle { markDirtyIfMustRun(node) }
+    }
+    for node in touched { concurrentState[Int(node)] = ConcurrentNodeState.idle }
+    if !stopped { revision = newRevision ?? revision + 1 }
+    return makeReport(log, cancelled: stopped, duration: clock.now - start)
+  }
+
+  /// Takes the result of a child task into the node's outputs and releases its waiters.
+  mutating func complete(_ completion: NodeCompletion, log: inout PassLog) {
+    let node = completion.node
+    log.durations[node] = completion.duration
+    log.ran.append(node)
+    evaluationCounts[Int(node)] &+= 1
+    let changed: Bool
+    if let message = completion.errorMessage {
+      changed = recordFailure(node, root: node, message: message, log: &log)
+    } else {
+      changed = storeOutputs(of: node, completion.outputs, log: &log)
+    }
+    finish(node, changed: changed)
+  }
+
+  /// A node's value is final for this pass: propagate a change, and if it had been waiting or
+  /// running, release the nodes waiting on it.
+  mutating func finish(_ node: Int32, changed: Bool) {
+    let index = Int(node)
+    if changed {
+      changedStamp[index] = pass
+      for position in graph.successors[index].indices {
+        let successor = graph.successors[index][position]
+        mustRunStamp[Int(successor)] = pass
+        enqueue(successor)
+      }
+    }
+    guard concurrentState[index] != ConcurrentNodeState.idle else { return }
+    concurrentState[index] = ConcurrentNodeState.idle
+    for successor in graph.successors[index] where concurrentState[Int(successor)] == ConcurrentNodeState.waiting {
+      waitCount[Int(successor)] -= 1
+      if waitCount[Int(successor)] == 0 {
+        concurrentState[Int(successor)] = ConcurrentNodeState.released
+        queue.push(graph.order.position[Int(successor)])
+      }
+    }
+  }
+
+  func hasUnfinishedInput(_ node: Int32) -> Bool { unfinishedInputCount(of: node) > 0 }
+
+  /// How many input edges of `node` come from nodes waiting or running in this pass.
+  func unfinishedInputCount(of node: Int32) -> Int32 {
+    var count: Int32 = 0
+    for port in 0..<graph.inputCount[Int(node)] {
+      let source = graph.sourceNode(of: node, input: port)
+      if source >= 0 && concurrentState[Int(source)] != ConcurrentNodeState.idle { count += 1 }
+    }
+    return count
+  }
+
+  mutating func markDirtyIfMustRun(_ node: Int32) {
+    if mustRunStamp[Int(node)] == pass { markDirty(node) }
+  }
+}

@@ -1,0 +1,139 @@
+import FlowGraph
+
+/// Where an edge attaches (kept for edits that name edges by id). Ports are kept by name: a
+/// reconfigured node (a new formula) may renumber its ports while its edges stay.
+struct EdgeEnds: Sendable, Hashable {
+  var source: Int32
+  var sourcePort: Int32
+  var target: Int32
+  var targetPort: Int32
+  var targetPortName: String
+}
+
+extension GraphEvaluator {
+  /// Applies one accepted store change to the evaluator, marking what it affects dirty.
+  ///
+  /// The store validated the change (ids, handles, types, acyclicity), so the edits here only
+  /// move indices; an edge insertion updates the topological order (Pearce–Kelly) in
+  /// O(affected). Geometry and selection changes affect nothing.
+  mutating func apply(_ item: FlowStoreChange.Item) {
+    switch item {
+    case .node(.add(let node)): addNode(node)
+    case .node(.remove(let id)): removeNode(id)
+    case .node(.replace(let node)): replaceNode(node)
+    case .node(.position), .node(.dimensions), .node(.select), .edge(.select): break
+    case .edge(.add(let edge)): addEdge(edge)
+    case .edge(.remove(let id)): removeEdge(id)
+    case .edge(.replace(let edge)):
+      removeEdge(edge.id)
+      addEdge(edge)
+    }
+  }
+
+  /// Remembers where each edge of `edges` attaches, so later changes can name edges by id.
+  mutating func indexEdges(_ edges: [FlowEdge]) {
+    edgeEnds.reserveCapacity(edges.count)
+    for edge in edges {
+      guard let ends = ends(of: edge) else { continue }
+      edgeEnds[edge.id] = ends
+    }
+  }
+
+  func ends(of edge: FlowEdge) -> EdgeEnds? {
+    guard let source = graph.indexByID[edge.sourceNodeID], let target = graph.indexByID[edge.targetNodeID] else { return nil }
+    let outputs = graph.outputNames[Int(source)]
+    let inputs = graph.inputNames[Int(target)]
+    guard let sourcePort = edge.sourceHandleID.map({ outputs.firstIndex(of: $0) }) ?? (outputs.count == 1 ? 0 : nil),
+          let targetPort = edge.targetHandleID.map({ inputs.firstIndex(of: $0) }) ?? (inputs.count == 1 ? 0 : nil)
+    else { return nil }
+    return EdgeEnds(source: source, sourcePort: Int32(sourcePort), target: target, targetPort: Int32(targetPort),
+                    targetPortName: inputs[targetPort])
+  }
+
+  mutating func addNode(_ node: FlowNode) {
+    guard case .success(let configured) = registry.configure(node.data) else {
+      preconditionFailure("Internal inconsistency: the store accepted node '\(node.id)' but it does not configure")
+    }
+    let index = graph.appendNode(id: node.id, configured)
+    failure.append(-1)
+    dirtyMark.append(false)
+    queuedStamp.append(0)
+    evaluationCounts.append(0)
+    changedStamp.append(0)
+    markDirty(index)
+  }
+
+  mutating func removeNode(_ id: String) {
+    guard let node = graph.indexByID[id] else { return }
+    for port in 0..<graph.inputCount[Int(node)] { graph.disconnect(target: node, port: port) }
+    for successor in graph.successors[Int(node)] {
+      for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == node {
+        graph.disconnect(target: successor, port: port)
+      }
+      markDirty(successor)
+    }
+    if graph.flags[Int(node)].contains(.expensive) { graph.expensiveCount -= 1 }
+    graph.flags[Int(node)] = [.removed]
+    graph.indexByID[id] = nil
+    if failure[Int(node)] >= 0 { clearFailure(node) }
+  }
+
+  /// A node's spec changed: reconfigure it and reconnect its edges by port name (a new formula
+  /// may reorder or add ports).
+  mutating func replaceNode(_ node: FlowNode) {
+    guard let index = graph.indexByID[node.id] else { return }
+    guard case .success(let configured) = registry.configure(node.data) else {
+      preconditionFailure("Internal inconsistency: the store accepted node '\(node.id)' but it does not configure")
+    }
+    let oldInputs = graph.inputNames[Int(index)]
+    let oldOutputs = graph.outputNames[Int(index)]
+    var incoming: [(name: String, source: Int32, port: Int32)] = []
+    for port in 0..<graph.inputCount[Int(index)] {
+      let source = graph.sourceNode(of: index, input: port)
+      guard source >= 0 else { continue }
+      let slot = graph.inputSource[Int(graph.inputBase[Int(index)] + port)]
+      incoming.append((oldInputs[Int(port)], source, slot - graph.slotBase[Int(source)]))
+      graph.disconnect(target: index, port: port)
+    }
+    var outgoing: [(target: Int32, port: Int32, name: String)] = []
+    for successor in Set(graph.successors[Int(index)]) {
+      for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == index {
+        let slot = graph.inputSource[Int(graph.inputBase[Int(successor)] + port)]
+        outgoing.append((successor, port, oldOutputs[Int(slot - graph.slotBase[Int(index)])]))
+        graph.disconnect(target: successor, port: port)
+      }
+    }
+    graph.reconfigure(index, configured)
+    for edge in incoming {
+      guard let port = graph.inputNames[Int(index)].firstIndex(of: edge.name) else { continue }
+      graph.connect(source: edge.source, port: edge.port, target: index, port: Int32(port))
+    }
+    for edge in outgoing {
+      guard let port = graph.outputNames[Int(index)].firstIndex(of: edge.name) else { continue }
+      graph.connect(source: index, port: Int32(port), target: edge.target, port: edge.port)
+      markDirty(edge.target)
+    }
+    markDirty(index)
+  }
+
+  mutating func addEdge(_ edge: FlowEdge) {
+    guard let ends = ends(of: edge) else {
+      preconditionFailure("Internal inconsistency: the store accepted edge '\(edge.id)' but its ends do not resolve")
+    }
+    if let cycle = graph.order.insertEdge(from: ends.source, to: ends.target, in: graph) {
+      preconditionFailure("Internal inconsistency: the store accepted edge '\(edge.id)' closing a cycle of \(cycle.count)")
+    }
+    graph.disconnect(target: ends.target, port: ends.targetPort)
+    graph.connect(source: ends.source, port: ends.sourcePort, target: ends.target, port: ends.targetPort)
+    edgeEnds[edge.id] = ends
+    markDirty(ends.target)
+  }
+
+  mutating func removeEdge(_ id: String) {
+    guard let ends = edgeEnds.removeValue(forKey: id), !graph.flags[Int(ends.target)].contains(.removed),
+          let port = graph.inputNames[Int(ends.target)].firstIndex(of: ends.targetPortName),
+          graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source else { return }
+    graph.disconnect(target: ends.target, port: Int32(port))
+    markDirty(ends.target)
+  }
+}
