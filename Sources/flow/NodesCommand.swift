@@ -23,9 +23,12 @@ enum NodesCommand {
   static func ports(of kind: any NodeKind) -> NodeInstance? {
     var params = JSONObject()
     if kind.name == "expression" { params["formula"] = .string("x") }
-    guard case .success(let configured) = NodeKindRegistry([kind]).configure(NodeSpec(kind: kind.name, params: params))
-    else { return nil }
-    return configured.instance
+    let registry = NodeKindRegistry([kind])
+    let spec = NodeSpec(kind: kind.name, params: params)
+    switch registry.configure(spec) {
+    case .success(let configured): return configured.instance
+    case .failure: return nil
+    }
   }
 
   static func text(of kind: any NodeKind) -> String {

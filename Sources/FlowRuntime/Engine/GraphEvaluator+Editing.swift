@@ -51,9 +51,7 @@ extension GraphEvaluator {
   }
 
   mutating func addNode(_ node: FlowNode) {
-    guard case .success(let configured) = registry.configure(node.data) else {
-      preconditionFailure("Internal inconsistency: the store accepted node '\(node.id)' but it does not configure")
-    }
+    let configured = registry.configureValidated(node)
     let index = graph.appendNode(id: node.id, configured)
     failure.append(-1)
     dirtyMark.append(false)
@@ -82,9 +80,7 @@ extension GraphEvaluator {
   /// may reorder or add ports).
   mutating func replaceNode(_ node: FlowNode) {
     guard let index = graph.indexByID[node.id] else { return }
-    guard case .success(let configured) = registry.configure(node.data) else {
-      preconditionFailure("Internal inconsistency: the store accepted node '\(node.id)' but it does not configure")
-    }
+    let configured = registry.configureValidated(node)
     let oldInputs = graph.inputNames[Int(index)]
     let oldOutputs = graph.outputNames[Int(index)]
     var incoming: [(name: String, source: Int32, port: Int32)] = []

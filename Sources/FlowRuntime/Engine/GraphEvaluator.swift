@@ -44,12 +44,7 @@ public struct GraphEvaluator: Sendable {
   ///   - graph: the result of `DocumentValidator.validate`, with the same registry.
   ///   - registry: the kinds that configure the nodes.
   public init(_ graph: ResolvedGraph, registry: NodeKindRegistry, options: EngineOptions = EngineOptions()) {
-    let configured = graph.document.nodes.map { node in
-      guard case .success(let configuration) = registry.configure(node.data) else {
-        preconditionFailure("Internal inconsistency: node '\(node.id)' passed validation but does not configure")
-      }
-      return configuration
-    }
+    let configured = graph.document.nodes.map(registry.configureValidated)
     self.init(graph, configured: configured, registry: registry, options: options)
   }
 
@@ -62,10 +57,10 @@ public struct GraphEvaluator: Sendable {
     let outcomes = document.nodes.map { registry.configure($0.data) }
     let graph = try DocumentValidator.validate(document, resolutions: outcomes.map(NodeKindRegistry.resolution(of:)))
     let configured = outcomes.map { outcome in
-      guard case .success(let configuration) = outcome else {
-        preconditionFailure("Internal inconsistency: a node passed validation but does not configure")
+      switch outcome {
+      case .success(let configuration): return configuration
+      case .failure: preconditionFailure("Internal inconsistency: a node passed validation but does not configure")
       }
-      return configuration
     }
     self.init(graph, configured: configured, registry: registry, options: options)
   }

@@ -108,6 +108,17 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
                                    inputTypes: entry.sharedInputTypes))
   }
 
+  /// Configures a node that validation (or the store) already accepted; a failure here is an
+  /// internal inconsistency.
+  func configureValidated(_ node: FlowNode) -> ConfiguredNode {
+    let outcome = configure(node.data)
+    switch outcome {
+    case .success(let configured): return configured
+    case .failure(let failure):
+      preconditionFailure("Internal inconsistency: node '\(node.id)' was accepted but does not configure: \(failure)")
+    }
+  }
+
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
     if let entry = kinds[spec.kind], let signature = entry.sharedSignature, spec.params.isEmpty { return .resolved(signature) }
     return Self.resolution(of: configure(spec))
