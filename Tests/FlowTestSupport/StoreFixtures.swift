@@ -1,5 +1,5 @@
 import FlowGraph
-import Synchronization
+
 
 /// Records everything a `FlowStore` delivers: `onNodesChange` and `onEdgesChange` calls (it
 /// takes both slots) and, through an observation it keeps, every `FlowStoreChange`.
@@ -25,7 +25,7 @@ public final class StoreRecorder: Sendable {
   }
 
   private final class Box: Sendable {
-    let log = Mutex(Log())
+    let log = Locked(Log())
   }
 
   private let box = Box()
@@ -141,9 +141,9 @@ public enum StoreFixtures {
 
 /// A value shared between tasks and handlers, behind a lock.
 public final class LockedValue<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
+  private let mutex: Locked<Value>
 
-  public init(_ value: Value) { mutex = Mutex(value) }
+  public init(_ value: Value) { mutex = Locked(value) }
 
   /// Runs `body` with exclusive access to the value.
   public func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }

@@ -38,7 +38,7 @@ import Synchronization
 ///   topological order (Pearce–Kelly), never a full re-sort.
 public final class FlowStore: Sendable {
   let catalog: any NodeCatalog
-  let storage: Mutex<Storage>
+  let storage: Locked<Storage>
 
   /// A store holding `document`.
   ///
@@ -49,7 +49,7 @@ public final class FlowStore: Sendable {
   public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument()) throws(GraphValidationError) {
     let graph = try DocumentValidator.validate(document, catalog: catalog)
     self.catalog = catalog
-    storage = Mutex(Storage(state: StoreState(graph, catalog: catalog)))
+    storage = Locked(Storage(state: StoreState(graph, catalog: catalog)))
   }
 
   // MARK: - Reading

@@ -8,7 +8,7 @@ import Synchronization
 /// continuations, yielding to streams, reader callbacks) happen after the lock is released,
 /// except readers, which run under the lock because they read the parked evaluator.
 final class EngineCore: Sendable {
-  let state: Mutex<EngineState>
+  let state: Locked<EngineState>
   let supersede = Atomic<Bool>(false)
   let registry: NodeKindRegistry
   let options: EngineOptions
@@ -18,7 +18,7 @@ final class EngineCore: Sendable {
     self.registry = registry
     self.options = options
     self.policy = policy
-    state = Mutex(EngineState(evaluator: nil, revision: 0))
+    state = Locked(EngineState(evaluator: nil, revision: 0))
   }
 
   /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.

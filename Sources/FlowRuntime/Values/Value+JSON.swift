@@ -50,9 +50,11 @@ extension Value {
 }
 
 extension Value: CustomStringConvertible {
-  /// The value as compact JSON (`3`, `2.5`, `"text"`, `[1,2]`), as `flow run` prints it.
+  /// The value as compact JSON (`3`, `2.5`, `"text"`, `[1,2]`), as `flow run` prints it;
+  /// non-finite numbers print bare as `nan`, `inf`, `-inf` (unlike the strings `"inf"`).
   public var description: String {
     if case .integer(let n) = self { return String(n) }
+    if case .number(let x) = self, !x.isFinite { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
     return jsonValue.serialized(options: [.sortedKeys])
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+
 import Testing
 
 import FlowGraph
@@ -11,7 +11,7 @@ import FlowTestSupport
     var transient = FlowNode.node("ghost", "number")
     transient.persistence = .transient
     try store.addNode(transient)
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     let (snapshot, revision, observation) = store.observe { change in seen.withLock { $0.append(change.revision) } }
     #expect(revision == 2)
     #expect(snapshot.nodes.map(\.id) == ["a", "b", "sum", "p", "show", "t", "ghost"])
@@ -27,7 +27,7 @@ import FlowTestSupport
 
   @Test func releasingTheObservationUnsubscribes() throws {
     let (store, _) = StoreFixtures.calculatorStore()
-    let count = Mutex(0)
+    let count = Locked(0)
     do {
       let observation = store.observe { _ in count.withLock { $0 += 1 } }.observation
       try store.removeEdge(id: "e1")
@@ -40,7 +40,7 @@ import FlowTestSupport
   @Test func aHandlerMayMutateTheStoreAndItsChangeFollows() throws {
     // main thread: removeEdge(e1) ─ deliver rev 1 ─ handler: removeEdge(e2) (queued) ─ deliver rev 2 ─ return
     let (store, _) = StoreFixtures.calculatorStore()
-    let seen = Mutex<[[EdgeChange]]>([])
+    let seen = Locked<[[EdgeChange]]>([])
     store.onEdgesChange = { [weak store] changes in
       seen.withLock { $0.append(changes) }
       if changes == [.remove(id: "e1")] { try? store?.removeEdge(id: "e2") }
@@ -54,8 +54,8 @@ import FlowTestSupport
     // task 1..8: addNode / addEdge / removeEdge, interleaved arbitrarily; whichever task is
     // delivering hands every queued change to the handlers in revision order.
     let store = FlowStore.testing()
-    let revisions = Mutex<[Int]>([])
-    let nodeCalls = Mutex(0)
+    let revisions = Locked<[Int]>([])
+    let nodeCalls = Locked(0)
     let observation = store.observe { change in revisions.withLock { $0.append(change.revision) } }.observation
     store.onNodesChange = { _ in nodeCalls.withLock { $0 += 1 } }
     let tasks = 8

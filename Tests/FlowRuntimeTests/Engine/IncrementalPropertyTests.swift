@@ -2,7 +2,7 @@ import FlowGraph
 import FlowNodes
 @testable import FlowRuntime
 import FlowTestSupport
-import Synchronization
+
 import Testing
 
 /// After every edit, the incremental pass must leave the same values and failures as a
@@ -11,7 +11,7 @@ import Testing
 @Suite struct IncrementalPropertyTests {
   /// Store changes captured by `observe`, drained by the test.
   final class ChangeLog: Sendable {
-    private let changes = Mutex<[FlowStoreChange]>([])
+    private let changes = Locked<[FlowStoreChange]>([])
     func append(_ change: FlowStoreChange) { changes.withLock { $0.append(change) } }
     func drain() -> [FlowStoreChange] {
       changes.withLock { changes in
