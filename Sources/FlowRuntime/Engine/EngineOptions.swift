@@ -6,7 +6,9 @@ public struct EngineOptions: Sendable, Hashable {
   /// Run expensive nodes in child tasks, concurrently with each other and with cheap nodes.
   /// Results are identical either way.
   public var runsExpensiveNodesConcurrently = true
-  /// At most this many child tasks run at once (default: one per core).
+  /// At most this many child tasks are in flight at once (default: two per core, so a core
+  /// that finishes a node finds the next one queued instead of waiting for the pass to
+  /// dispatch it).
   public var maximumConcurrentNodes: Int
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
@@ -16,8 +18,8 @@ public struct EngineOptions: Sendable, Hashable {
     self.maximumConcurrentNodes = max(1, maximumConcurrentNodes)
   }
 
-  /// One child task per active core.
-  public static var defaultConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  /// Two child tasks per active core.
+  public static var defaultConcurrency: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
 }
 
 import Foundation

@@ -8,6 +8,10 @@ enum CycleRule {
   /// - Complexity: O(*n* + *m*).
   static func check(_ context: inout ValidationContext) -> [Int32] {
     let nodeCount = context.document.nodes.count
+    // Documents are usually written in dependency order. Then that order is the topological
+    // order, and keeping it makes passes walk the engine's per-node arrays sequentially
+    // instead of jumping through memory (a several-fold difference on 100k-node graphs).
+    if context.edges.allSatisfy({ $0.source < $0.target }) { return Array(0..<Int32(nodeCount)) }
     let successors = Successors(nodeCount: nodeCount, edges: context.edges)
     var inDegree = [Int32](repeating: 0, count: nodeCount)
     for edge in context.edges { inDegree[Int(edge.target)] += 1 }
