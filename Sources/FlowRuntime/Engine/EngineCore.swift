@@ -196,41 +196,40 @@ final class EngineCore: Sendable {
   }
 
   func subscribeToReports() -> AsyncStream<EvaluationReport> {
-    let (stream, continuation) = AsyncStream<EvaluationReport>.makeStream(bufferingPolicy: .unbounded)
-    let id = state.withLock { state -> Int? in
-      guard !state.isShutDown else { return nil }
-      state.nextSubscriberID += 1
-      state.reportSubscribers[state.nextSubscriberID] = continuation
-      return state.nextSubscriberID
-    }
-    guard let id else {
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.reportSubscribers.removeValue(forKey: id) }
-    }
-    return stream
+    subscribe(
+      register: { state, id, continuation in state.reportSubscribers[id] = continuation },
+      unregister: { state, id in state.reportSubscribers[id] = nil })
   }
 
   func subscribeToValues(of nodeID: String) -> AsyncStream<[String: Value]> {
-    let (stream, continuation) = AsyncStream<[String: Value]>.makeStream(bufferingPolicy: .unbounded)
+    subscribe(
+      register: { state, id, continuation in
+        state.valueSubscribers[id] = (nodeID, continuation)
+        if let evaluator = state.evaluator, state.completedRevision >= 0, let outputs = evaluator.outputs(of: nodeID) {
+          continuation.yield(outputs)
+        }
+      },
+      unregister: { state, id in state.valueSubscribers[id] = nil })
+  }
+
+  /// A stream registered in the state under a fresh id (finished at once after shutdown) that
+  /// unregisters itself when its consumer stops.
+  private func subscribe<Element: Sendable>(
+    register: (inout EngineState, Int, AsyncStream<Element>.Continuation) -> Void,
+    unregister: @escaping @Sendable (inout EngineState, Int) -> Void
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
     let id = state.withLock { state -> Int? in
       guard !state.isShutDown else { return nil }
       state.nextSubscriberID += 1
-      state.valueSubscribers[state.nextSubscriberID] = (nodeID, continuation)
-      if let evaluator = state.evaluator, state.completedRevision >= 0, let outputs = evaluator.outputs(of: nodeID) {
-        continuation.yield(outputs)
-      }
+      register(&state, state.nextSubscriberID, continuation)
       return state.nextSubscriberID
     }
     guard let id else {
       continuation.finish()
       return stream
     }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.valueSubscribers.removeValue(forKey: id) }
-    }
+    continuation.onTermination = { [weak self] _ in self?.state.withLock { unregister(&$0, id) } }
     return stream
   }
 
