@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -105,5 +107,3 @@ enum Harness {
     }
   }
 }
-
-import Foundation

@@ -20,14 +20,18 @@ enum RunCommand {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document) }
-    let registry = NodeKindRegistry.standard
-    let graph = try DocumentLoading.validate(document, registry: registry, file: file)
-    var evaluator = GraphEvaluator(graph, registry: registry)
-    evaluator.evaluate()
+    var evaluator: GraphEvaluator
+    do {
+      // Validation and evaluation share one configuration of each node.
+      evaluator = try GraphEvaluator(validating: document, registry: .standard)
+    } catch {
+      throw CommandFailure.load(.invalid(error), file: file)
+    }
     let requested = arguments.all("--node")
-    for id in requested where graph.nodeIndex(of: id) == nil {
+    for id in requested where evaluator.outputs(of: id) == nil {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)"])
     }
+    evaluator.evaluate()
     let shown: [String]
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.liveNodeIDs }

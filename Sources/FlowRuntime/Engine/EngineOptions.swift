@@ -1,3 +1,5 @@
+import Foundation
+
 /// Options of evaluation passes.
 public struct EngineOptions: Sendable, Hashable {
   /// Time every node and put the durations in the report. Off by default: reading the clock
@@ -21,5 +23,3 @@ public struct EngineOptions: Sendable, Hashable {
   /// Two child tasks per active core.
   public static var defaultConcurrency: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
 }
-
-import Foundation
