@@ -7,10 +7,13 @@ let internalChecks: [SwiftSetting] = [.define("FLOW_INTERNAL_CHECKS", .when(conf
 
 let package = Package(
   name: "FlowRuntime",
+  // `Synchronization` (`Mutex`, `Atomic`) needs these; Linux has no minimum.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "FlowGraph", targets: ["FlowGraph"]),
     .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
     .library(name: "FlowNodes", targets: ["FlowNodes"]),
+    .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
     .executable(name: "flow", targets: ["flow"]),
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],
@@ -18,13 +21,14 @@ let package = Package(
     .target(name: "FlowGraph", swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
-    .executableTarget(name: "flow", dependencies: ["FlowNodes"]),
+    .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
+    .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["flow", "FlowTestSupport"], exclude: ["Fixtures", "Golden"]),
+    .testTarget(name: "CLITests", dependencies: ["FlowCommandLine", "flow", "FlowTestSupport"], exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import Testing
-@testable import flow
+@testable import FlowCommandLine
 
 /// The table-driven parser, in process, against a demo spec shaped like `flow run`'s.
 @Suite struct ArgumentParserTests {

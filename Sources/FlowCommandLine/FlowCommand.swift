@@ -2,7 +2,7 @@ import Foundation
 
 /// The `flow` tool: picks the subcommand, runs it, maps failures to stderr and exit statuses.
 enum FlowCommand {
-  typealias Handler = @Sendable (ParsedArguments, inout String) throws(CommandFailure) -> ExitStatus
+  typealias Handler = @Sendable (ParsedArguments, CommandContext, inout String) throws(CommandFailure) -> ExitStatus
 
   static let commands: [(spec: CommandSpec, handler: Handler)] = [
     (RunCommand.spec, RunCommand.run),
@@ -27,7 +27,7 @@ enum FlowCommand {
   /// Runs `flow` with `arguments` (without the program name).
   ///
   /// - Returns: the exit status, the text for stdout and the lines for stderr.
-  static func main(_ arguments: [String]) -> (status: ExitStatus, output: String, diagnostics: [String]) {
+  static func main(_ arguments: [String], context: CommandContext = CommandContext()) -> (status: ExitStatus, output: String, diagnostics: [String]) {
     guard let name = arguments.first else { return (.usage, "", [usage]) }
     if name == "--help" || name == "-h" || name == "help" { return (.success, usage + "\n", []) }
     guard let command = commands.first(where: { $0.spec.name == name }) else {
@@ -40,7 +40,7 @@ enum FlowCommand {
     }
     if parsed.wantsHelp { return (.success, command.spec.help + "\n", []) }
     do {
-      let status = try command.handler(parsed, &output)
+      let status = try command.handler(parsed, context, &output)
       return (status, output, [])
     } catch {
       return (error.status, "", error.lines)

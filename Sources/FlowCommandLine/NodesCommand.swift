@@ -9,8 +9,8 @@ enum NodesCommand {
     options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
                          choices: ["text", "json"])])
 
-  static func run(_ arguments: ParsedArguments, output: inout String) throws(CommandFailure) -> ExitStatus {
-    let kinds = NodeKindRegistry.standard.allKinds
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+    let kinds = context.registry.allKinds
     if arguments.value("--format") == "json" {
       output = JSONValue.array(kinds.map(json(of:))).serialized() + "\n"
     } else {

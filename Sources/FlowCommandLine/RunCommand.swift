@@ -16,14 +16,14 @@ enum RunCommand {
                  choices: ["text", "json"]),
     ])
 
-  static func run(_ arguments: ParsedArguments, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document) }
     var evaluator: GraphEvaluator
     do {
       // Validation and evaluation share one configuration of each node.
-      evaluator = try GraphEvaluator(validating: document, registry: .standard)
+      evaluator = try GraphEvaluator(validating: document, registry: context.registry)
     } catch {
       throw CommandFailure.load(.invalid(error), file: file)
     }
