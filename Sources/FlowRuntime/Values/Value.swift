@@ -48,11 +48,12 @@ public enum Value: Sendable, Hashable {
   /// Whether the value may flow into a port of `type` (`integer` counts as a `number`).
   public func conforms(to type: PortType) -> Bool { type.accepts(self.type) }
 
-  /// Equality for early cutoff: like `==`, but numbers compare by bit pattern, so a NaN output
-  /// that stays NaN does not re-run its descendants.
+  /// Equality for early cutoff: like `==`, except that a NaN equals a NaN, so a NaN output that
+  /// stays NaN does not re-run its descendants. `0` and `-0` are equal (as for `==`): an output
+  /// going from `0` to `-0` is no change, and keeps the value it had.
   @inlinable public func isIdentical(to other: Value) -> Bool {
     switch (self, other) {
-    case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
+    case (.number(let a), .number(let b)): a == b || (a.isNaN && b.isNaN)
     case (.integer(let a), .integer(let b)): a == b
     default: self == other
     }
