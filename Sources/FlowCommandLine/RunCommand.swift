@@ -34,7 +34,7 @@ enum RunCommand {
     evaluator.evaluate()
     let shown: [String]
     if !requested.isEmpty { shown = requested }
-    else if arguments.has("--all") { shown = evaluator.liveNodeIDs }
+    else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
     else { shown = evaluator.sinks }
     let result = RunResult(evaluator: evaluator, nodes: shown)
     output = arguments.value("--format") == "json" ? result.json() : result.text()

@@ -24,6 +24,7 @@ extension FlowDocument {
     var edges: [FlowEdge] = []
     var viewport = Viewport()
     var extra = JSONObject()
+    var liveState = JSONObject()
     // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation read it).
     for (position, member) in root.members.enumerated()
     where !root.members[(position + 1)...].contains(where: { $0.key == member.key }) {
@@ -48,13 +49,17 @@ extension FlowDocument {
         if let value = reader.viewport(member.value) { viewport = value }
       case "flowRuntime":
         reader.checkFormat(member.value)
+        if let saved = member.value.objectValue?["liveState"] {
+          if let object = saved.objectValue { liveState = object }
+          else { reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)") }
+        }
       default:
         extra[member.key] = member.value
       }
     }
     if root["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
     if !reader.issues.isEmpty { throw GraphValidationError(issues: reader.issues) }
-    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra)
+    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState)
   }
 }
 

@@ -13,7 +13,9 @@ extension FlowDocument {
       "offset": Self.json(viewport.offset.x, viewport.offset.y),
       "zoom": .number(viewport.zoom),
     ])
-    root["flowRuntime"] = .object(["formatVersion": .number(Double(Self.currentFormatVersion))])
+    var runtime: JSONObject = ["formatVersion": .number(Double(Self.currentFormatVersion))]
+    if !liveState.members.isEmpty { runtime["liveState"] = .object(liveState) }
+    root["flowRuntime"] = .object(runtime)
     return .object(root)
   }
 

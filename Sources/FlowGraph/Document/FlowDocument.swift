@@ -13,12 +13,16 @@ public struct FlowDocument: Sendable, Hashable {
   public var viewport: Viewport
   /// Top-level keys other than `nodes`, `edges`, `viewport` and `flowRuntime`, kept as read.
   public var extra: JSONObject
+  /// The saved state of live nodes (`flowRuntime.liveState`): node id → the state as JSON.
+  /// Written only when not empty; the runtime restores it when an engine loads the document.
+  public var liveState: JSONObject
 
   public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
-              extra: JSONObject = JSONObject()) {
+              extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject()) {
     self.nodes = nodes
     self.edges = edges
     self.viewport = viewport
     self.extra = extra
+    self.liveState = liveState
   }
 }

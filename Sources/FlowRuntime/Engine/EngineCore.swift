@@ -14,13 +14,18 @@ final class EngineCore: Sendable {
   let registry: NodeKindRegistry
   let options: EngineOptions
   let policy: SupersessionPolicy
+  /// The time live sources tell (injectable: tests drive a manual clock).
+  let clock: any Clock<Duration>
 
-  init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int) {
+  init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int,
+       clock: any Clock<Duration> = ContinuousClock()) {
     self.registry = registry
     self.options = options
     self.policy = policy
+    self.clock = clock
     state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
-                                                            replacesRunningPass: policy == .replaceRunningPass)))
+                                                            replacesRunningPass: policy == .replaceRunningPass,
+                                                            emissionCapacity: options.emissionBufferCapacity)))
   }
 
   /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.
@@ -44,7 +49,7 @@ final class EngineCore: Sendable {
   func trigger(_ id: String) { transition { $0.triggered(id) } }
 
   /// Runs an input transition and performs its action.
-  private func transition(_ body: (inout EngineState.Machine) -> EngineState.Machine.InputAction) {
+  func transition(_ body: (inout EngineState.Machine) -> EngineState.Machine.InputAction) {
     let action = state.withLock { state in
       let action = body(&state.machine)
       if action == .startRunner { state.runner = Task { [self] in await runLoop() } }
@@ -72,9 +77,10 @@ final class EngineCore: Sendable {
       let action = state.withLock { state in
         let action = state.machine.takeWork()
         if case .becomeIdle = action { state.runner = nil }
-        return action
+        return (action, state.machine.takeSettledQuiescence())
       }
-      switch action {
+      for resume in action.1 { resume() }
+      switch action.0 {
       case .becomeIdle(let waiters, let report):
         for waiter in waiters { waiter.resume(returning: report) }
         return
@@ -89,9 +95,15 @@ final class EngineCore: Sendable {
   /// Applies the work's changes and triggers to its evaluator and runs one pass.
   private func runPass(_ work: EngineState.Machine.Work) async -> (EvaluationReport, GraphEvaluator) {
     var evaluator = work.evaluator
+    for resume in work.resumeProducers { resume(true) }
+    var stops: [UInt64] = []
     for change in work.changes {
       if let document = change.reloadedDocument {
-        if let fresh = try? makeEvaluator(document) { evaluator = fresh }
+        if var fresh = try? makeEvaluator(document) {
+          stops += evaluator.runningSourceTokens
+          for (id, count) in evaluator.observers { for _ in 0..<count { fresh.observe(id) } }
+          evaluator = fresh
+        }
       } else {
         for item in change.items { evaluator.apply(item) }
       }
@@ -99,6 +111,13 @@ final class EngineCore: Sendable {
     for id in work.triggers {
       if let node = evaluator.graph.indexByID[id] { evaluator.markDirty(node) }
     }
+    for observation in work.observations {
+      if observation.delta > 0 { evaluator.observe(observation.id) } else { evaluator.unobserve(observation.id) }
+    }
+    evaluator.live.emission = work.emission
+    var changes = evaluator.takeLiveChanges()
+    changes.stops += stops
+    if !changes.isEmpty { performLiveChanges(changes) }
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
     #endif
@@ -129,11 +148,15 @@ final class EngineCore: Sendable {
     var values: [(AsyncStream<[String: Value]>.Continuation, [String: Value])] = []
     let (publication, reportStreams) = state.withLock { state in
       let publication = state.machine.passFinished(report, evaluator: evaluator)
+      guard !state.valueSubscribers.isEmpty || !state.reportSubscribers.isEmpty else {
+        return (publication, [AsyncStream<EvaluationReport>.Continuation]())
+      }
       if publication.publishesValues {
         for subscriber in state.valueSubscribers.values {
           guard let node = evaluator.graph.indexByID[subscriber.nodeID],
-                evaluator.changedStamp[Int(node)] == evaluator.pass else { continue }
-          values.append((subscriber.continuation, evaluator.graph.outputs(of: node)))
+                evaluator.changedStamp[Int(node)] == evaluator.pass, let outputs = evaluator.outputs(of: subscriber.nodeID)
+          else { continue }
+          values.append((subscriber.continuation, outputs))
         }
       }
       #if FLOW_INTERNAL_CHECKS
@@ -218,6 +241,7 @@ final class EngineCore: Sendable {
 
   /// Cancels the runner, finishes streams, resumes every waiter with `nil`.
   func shutDown() {
+    stopAllSources()
     let (waiters, runner, reports, values) = state.withLock { state in
       let (waiters, _) = state.machine.shutDown()
       defer {
@@ -231,5 +255,6 @@ final class EngineCore: Sendable {
     for waiter in waiters { waiter.resume(returning: nil) }
     for stream in reports { stream.finish() }
     for stream in values { stream.finish() }
+    for resume in state.withLock({ $0.machine.takeSettledQuiescence() }) { resume() }
   }
 }

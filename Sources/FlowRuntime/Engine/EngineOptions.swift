@@ -12,12 +12,21 @@ public struct EngineOptions: Sendable, Hashable {
   /// that finishes a node finds the next one queued instead of waiting for the pass to
   /// dispatch it).
   public var maximumConcurrentNodes: Int
+  /// Compute only *necessary* nodes: those an observer depends on (`observe`). Off by default
+  /// for embedding (every node is kept up to date); `flow run` turns it on.
+  public var demandDriven = false
+  /// How many emissions of live sources may wait for their pass; a source that runs ahead
+  /// suspends until the engine has drained the buffer (back-pressure).
+  public var emissionBufferCapacity = 64
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
-              maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency) {
+              maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,
+              emissionBufferCapacity: Int = 64) {
     self.timesEveryNode = timesEveryNode
     self.runsExpensiveNodesConcurrently = runsExpensiveNodesConcurrently
     self.maximumConcurrentNodes = max(1, maximumConcurrentNodes)
+    self.demandDriven = demandDriven
+    self.emissionBufferCapacity = max(1, emissionBufferCapacity)
   }
 
   /// Two child tasks per active core.

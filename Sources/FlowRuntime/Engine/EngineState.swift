@@ -14,6 +14,10 @@ struct EngineState: Sendable {
   var reportSubscribers: [Int: AsyncStream<EvaluationReport>.Continuation] = [:]
   var valueSubscribers: [Int: (nodeID: String, continuation: AsyncStream<[String: Value]>.Continuation)] = [:]
   var nextSubscriberID = 0
+  /// The tasks of the live sources, until each one's body returns.
+  var sourceTasks: [UInt64: Task<Void, Never>] = [:]
+  /// Waiting until no source task runs.
+  var sourceStopWaiters: [CheckedContinuation<Void, Never>] = []
 
   init(machine: Machine) { self.machine = machine }
 

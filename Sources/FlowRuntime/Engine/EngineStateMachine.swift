@@ -50,6 +50,12 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     var triggers: [String]
     /// The revision the pass brings the values up to.
     var revision: Int
+    /// The emission this pass processes (each emission is a pass of its own).
+    var emission: LiveEmission? = nil
+    /// Observers added (+1) or removed (-1) since the last pass.
+    var observations: [(id: String, delta: Int32)] = []
+    /// Sources that waited for room in the emission buffer: resume them (with `true`).
+    var resumeProducers: [@Sendable (Bool) -> Void] = []
   }
 
   /// A reader: computes its result from the parked evaluator (under the lock) and returns the
@@ -101,13 +107,37 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   /// `SupersessionPolicy.replaceRunningPass`: a change during a pass supersedes it.
   let replacesRunningPass: Bool
 
-  init(revision: Int, replacesRunningPass: Bool) {
+  // Live sources (`EngineStateMachine+Live.swift`).
+  /// The emission buffer: `emissions[emissionHead...]`, at most `emissionCapacity` (plus one
+  /// emission put back by a stopped pass, plus one end marker per source).
+  var emissions: [LiveEmission] = []
+  var emissionHead = 0
+  let emissionCapacity: Int
+  /// Sources that found the buffer full, with their emission, waiting for room.
+  var blocked: [(emission: LiveEmission, resume: @Sendable (Bool) -> Void)] = []
+  /// The tokens of the sources started and not yet ended or stopped.
+  var sources: Set<UInt64> = []
+  /// Value emissions processed by passes that completed.
+  var processedEmissions = 0
+  /// Stop taking emissions once this many were processed (`--ticks`, a signal).
+  var emissionLimit: Int?
+  var runningEmission: LiveEmission?
+  var pendingObservations: [(id: String, delta: Int32)] = []
+  /// Waiting until every source finished (or the limit is reached) and the engine is idle.
+  var quiescenceWaiters: [@Sendable () -> Void] = []
+  var settledQuiescence: [@Sendable () -> Void] = []
+
+  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64) {
     latestRevision = revision
     self.replacesRunningPass = replacesRunningPass
+    self.emissionCapacity = max(1, emissionCapacity)
   }
 
   /// Whether the runner has anything to do.
-  var hasWork: Bool { !pendingChanges.isEmpty || !pendingTriggers.isEmpty || parked?.hasPendingWork == true }
+  var hasWork: Bool {
+    !pendingChanges.isEmpty || !pendingTriggers.isEmpty || !pendingObservations.isEmpty || canTakeEmission
+      || parked?.hasPendingWork == true
+  }
 
   /// How many waiters and readers wait.
   var waitingCount: (waiters: Int, readers: Int) { (waiters.count, readers.count) }
@@ -137,7 +167,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     return inputArrived()
   }
 
-  private mutating func inputArrived() -> InputAction {
+  mutating func inputArrived() -> InputAction {
     if phase == .running {
       if parked == nil { changedDuringPass = true }
       return parked == nil && replacesRunningPass ? .signalSupersession : .none
@@ -145,7 +175,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     return startRunnerIfNeeded()
   }
 
-  private mutating func startRunnerIfNeeded() -> InputAction {
+  mutating func startRunnerIfNeeded() -> InputAction {
     guard phase == .idle, parked != nil, hasWork else { return .none }
     phase = .running
     return .startRunner
@@ -166,13 +196,19 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     case .running:
       guard let evaluator = parked, hasWork else {
         phase = .idle
+        if isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
         return .becomeIdle(resume: takeWaiters(upTo: completedRevision), with: lastReport)
       }
       parked = nil
       changedDuringPass = false
-      let work = Work(evaluator: evaluator, changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
+      var work = Work(evaluator: evaluator, changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
       pendingChanges.removeAll()
       pendingTriggers.removeAll()
+      work.observations = pendingObservations
+      pendingObservations.removeAll()
+      work.emission = takeEmission()
+      runningEmission = work.emission
+      work.resumeProducers = admitBlocked()
       return .run(work)
     }
   }
@@ -185,6 +221,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   mutating func passFinished(_ report: EvaluationReport, evaluator: Evaluator) -> Publication {
     precondition(parked == nil, "Internal inconsistency: a pass finished while the evaluator was parked")
     parked = evaluator
+    emissionPassFinished(stopped: report.wasCancelled)
     var report = report
     if !report.wasCancelled && changedDuringPass && replacesRunningPass { report.wasCancelled = true }
     var resumed: [Waiter] = []
@@ -250,6 +287,9 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     phase = .shutDown
     pendingChanges.removeAll()
     pendingTriggers.removeAll()
+    pendingObservations.removeAll()
+    settledQuiescence += quiescenceWaiters
+    quiescenceWaiters.removeAll()
     let all = waiters.map(\.waiter)
     waiters.removeAll()
     return (all, wasActive)
@@ -271,6 +311,10 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       precondition(waiters.isEmpty, "Internal inconsistency: waiters after shutdown")
     }
     precondition(completedRevision <= latestRevision, "Internal inconsistency: completed \(completedRevision) > latest \(latestRevision)")
+    precondition(queuedEmissionCount <= emissionCapacity + 1 + sources.count + blocked.count,
+                 "Internal inconsistency: the emission buffer outgrew its bound")
+    precondition(phase != .idle || !isLiveQuiescent || quiescenceWaiters.isEmpty,
+                 "Internal inconsistency: an idle, quiescent engine keeps a quiescence waiter")
   }
   #endif
 }

@@ -20,8 +20,26 @@ struct EvaluationGraph {
     static let container = Flags(rawValue: 1)
     static let expensive = Flags(rawValue: 2)
     static let removed = Flags(rawValue: 4)
+    /// A live node whose state advances in passes.
+    static let stateful = Flags(rawValue: 8)
+    /// A live node that emits on its own.
+    static let source = Flags(rawValue: 16)
     /// Nodes that never run: containers and removed nodes.
     static let inert: Flags = [.container, .removed]
+    static let live: Flags = [.stateful, .source]
+
+    /// The flags of a node configured as `instance`.
+    static func of(_ instance: NodeInstance) -> Flags {
+      var flags: Flags = []
+      if instance.isContainer { flags.insert(.container) }
+      if instance.cost == .expensive { flags.insert(.expensive) }
+      switch instance.live?.shape {
+      case .stateful?: flags.insert(.stateful)
+      case .source?: flags.insert(.source)
+      case nil: break
+      }
+      return flags
+    }
   }
 
   var ids: [String] = []
@@ -71,12 +89,8 @@ struct EvaluationGraph {
     ids.append(id)
     if indexed { indexByID[id] = node }
     evaluators.append(instance.evaluator)
-    var nodeFlags: Flags = []
-    if instance.isContainer { nodeFlags.insert(.container) }
-    if instance.cost == .expensive {
-      nodeFlags.insert(.expensive)
-      expensiveCount += 1
-    }
+    let nodeFlags = Flags.of(instance)
+    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     flags.append(nodeFlags)
     inputBase.append(Int32(inputSource.count))
     inputCount.append(Int32(instance.inputs.count))
@@ -107,12 +121,8 @@ struct EvaluationGraph {
     let instance = configured.instance
     evaluators[index] = instance.evaluator
     if flags[index].contains(.expensive) { expensiveCount -= 1 }
-    var nodeFlags: Flags = []
-    if instance.isContainer { nodeFlags.insert(.container) }
-    if instance.cost == .expensive {
-      nodeFlags.insert(.expensive)
-      expensiveCount += 1
-    }
+    let nodeFlags = Flags.of(instance)
+    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     flags[index] = nodeFlags
     outputNames[index] = configured.outputNames
     inputNames[index] = configured.inputNames

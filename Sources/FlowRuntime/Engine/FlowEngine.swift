@@ -26,11 +26,15 @@ public final class FlowEngine: Sendable {
   ///
   /// - Throws: if the store's graph holds a node the registry cannot configure (a store made
   ///   with another catalog).
+  ///   - clock: the time of live sources (a clock, a watched file); tests pass a manual clock.
+  ///   - liveState: saved live state by node id (`FlowDocument.liveState`) to resume from.
   public init(store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-              policy: SupersessionPolicy = .replaceRunningPass) throws(GraphValidationError) {
+              policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+              liveState: JSONObject = JSONObject()) throws(GraphValidationError) {
     self.store = store
-    let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0)
-    let (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
+    let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0, clock: clock)
+    var (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
+    snapshot.liveState = liveState
     self.observation = observation
     self.core = core
     do {
@@ -41,12 +45,15 @@ public final class FlowEngine: Sendable {
     }
   }
 
-  /// An engine over a new store holding `document`.
+  /// An engine over a new store holding `document`, resuming its live nodes from the
+  /// document's `flowRuntime.liveState`.
   ///
   /// - Throws: every validation problem of the document.
   public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-                          policy: SupersessionPolicy = .replaceRunningPass) throws(GraphValidationError) {
-    try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy)
+                          policy: SupersessionPolicy = .replaceRunningPass,
+                          clock: any Clock<Duration> = ContinuousClock()) throws(GraphValidationError) {
+    try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
+                  clock: clock, liveState: document.liveState)
   }
 
   deinit {
@@ -88,7 +95,8 @@ public final class FlowEngine: Sendable {
   /// The outputs of node `id`: the current ones, then each time a completed pass changes them.
   public func values(of id: String) -> AsyncStream<[String: Value]> { core.subscribeToValues(of: id) }
 
-  /// Stops the engine: cancels a running pass, ends the async sequences, resumes waiters.
+  /// Stops the engine: cancels a running pass and every live source, ends the async
+  /// sequences, resumes waiters.
   public func shutDown() {
     observation.cancel()
     core.shutDown()

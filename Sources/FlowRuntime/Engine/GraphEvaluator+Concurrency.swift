@@ -22,7 +22,12 @@ enum ConcurrentNodeState {
 extension GraphEvaluator {
   /// Whether passes should use `evaluateConcurrently`: some node is expensive and the options
   /// allow child tasks.
-  public var benefitsFromConcurrency: Bool { options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 }
+  ///
+  /// Graphs with live nodes always use the serial pass, which carries emissions (see
+  /// `GraphEvaluator+Live.swift`).
+  public var benefitsFromConcurrency: Bool {
+    options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty
+  }
 
   /// Runs one pass, evaluating expensive nodes in child tasks (see `Scheduler.swift`).
   ///
@@ -85,7 +90,8 @@ extension GraphEvaluator {
             finish(node, changed: false)
             continue
           }
-          if graph.flags[index].contains(.expensive) && failedInputRoot(of: node) == nil {
+          if graph.flags[index].contains(.expensive) && failedInputRoot(of: node) == nil && isComputed(node)
+              && !(pendingCount > 0 && hasPendingInput(node)) {
             while running >= limit, let completion = await group.next() {
               if completion.node < 0 {
                 if shouldStop() {
@@ -142,6 +148,7 @@ extension GraphEvaluator {
       for node in touched where concurrentState[Int(node)] != ConcurrentNodeState.idle { markDirtyIfMustRun(node) }
     }
     for node in touched { concurrentState[Int(node)] = ConcurrentNodeState.idle }
+    finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     return makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)

@@ -58,18 +58,26 @@ extension GraphEvaluator {
     queuedStamp.append(0)
     evaluationCounts.append(0)
     changedStamp.append(0)
+    pendingMark.append(false)
+    demandCount.append(observers[node.id] ?? 0)
+    staleMark.append(false)
+    registerLive(index, configured, kind: node.data.kind, saved: nil)
     markDirty(index)
   }
 
   mutating func removeNode(_ id: String) {
     guard let node = graph.indexByID[id] else { return }
-    for port in 0..<graph.inputCount[Int(node)] { graph.disconnect(target: node, port: port) }
-    for successor in graph.successors[Int(node)] {
+    for port in 0..<graph.inputCount[Int(node)] { disconnectTracked(target: node, port: port) }
+    for successor in Set(graph.successors[Int(node)]) {
       for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == node {
-        graph.disconnect(target: successor, port: port)
+        disconnectTracked(target: successor, port: port)
       }
       markDirty(successor)
     }
+    demandCount[Int(node)] = 0
+    staleMark[Int(node)] = false
+    clearPending(node)
+    retireLive(node)
     if graph.flags[Int(node)].contains(.expensive) { graph.expensiveCount -= 1 }
     graph.flags[Int(node)] = [.removed]
     graph.indexByID[id] = nil
@@ -89,24 +97,27 @@ extension GraphEvaluator {
       guard source >= 0 else { continue }
       let slot = graph.inputSource[Int(graph.inputBase[Int(index)] + port)]
       incoming.append((oldInputs[Int(port)], source, slot - graph.slotBase[Int(source)]))
-      graph.disconnect(target: index, port: port)
+      disconnectTracked(target: index, port: port)
     }
     var outgoing: [(target: Int32, port: Int32, name: String)] = []
     for successor in Set(graph.successors[Int(index)]) {
       for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == index {
         let slot = graph.inputSource[Int(graph.inputBase[Int(successor)] + port)]
         outgoing.append((successor, port, oldOutputs[Int(slot - graph.slotBase[Int(index)])]))
-        graph.disconnect(target: successor, port: port)
+        disconnectTracked(target: successor, port: port)
       }
     }
     graph.reconfigure(index, configured)
+    retireLive(index)
+    clearPending(index)
+    registerLive(index, configured, kind: node.data.kind, saved: nil)
     for edge in incoming {
       guard let port = graph.inputNames[Int(index)].firstIndex(of: edge.name) else { continue }
-      graph.connect(source: edge.source, port: edge.port, target: index, port: Int32(port))
+      connectTracked(source: edge.source, port: edge.port, target: index, port: Int32(port))
     }
     for edge in outgoing {
       guard let port = graph.outputNames[Int(index)].firstIndex(of: edge.name) else { continue }
-      graph.connect(source: index, port: Int32(port), target: edge.target, port: edge.port)
+      connectTracked(source: index, port: Int32(port), target: edge.target, port: edge.port)
       markDirty(edge.target)
     }
     markDirty(index)
@@ -119,8 +130,8 @@ extension GraphEvaluator {
     if let cycle = graph.order.insertEdge(from: ends.source, to: ends.target, in: graph) {
       preconditionFailure("Internal inconsistency: the store accepted edge '\(edge.id)' closing a cycle of \(cycle.count)")
     }
-    graph.disconnect(target: ends.target, port: ends.targetPort)
-    graph.connect(source: ends.source, port: ends.sourcePort, target: ends.target, port: ends.targetPort)
+    disconnectTracked(target: ends.target, port: ends.targetPort)
+    connectTracked(source: ends.source, port: ends.sourcePort, target: ends.target, port: ends.targetPort)
     edgeEnds[edge.id] = ends
     markDirty(ends.target)
   }
@@ -129,7 +140,7 @@ extension GraphEvaluator {
     guard let ends = edgeEnds.removeValue(forKey: id), !graph.flags[Int(ends.target)].contains(.removed),
           let port = graph.inputNames[Int(ends.target)].firstIndex(of: ends.targetPortName),
           graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source else { return }
-    graph.disconnect(target: ends.target, port: Int32(port))
+    disconnectTracked(target: ends.target, port: Int32(port))
     markDirty(ends.target)
   }
 }

@@ -33,6 +33,17 @@ public struct GraphEvaluator: Sendable {
   var mustRunStamp: [UInt32]
   /// Where each edge attaches, once `indexEdges` was called (for edits that name edges).
   var edgeEnds: [String: EdgeEnds] = [:]
+  /// `pendingMark[n]`: node `n` waits for a source's first emission (no value, not run).
+  var pendingMark: [Bool]
+  var pendingCount = 0
+  /// Observers on node `n` plus its necessary successor edges (`GraphEvaluator+Demand.swift`).
+  var demandCount: [Int32]
+  /// `staleMark[n]`: node `n` was skipped while unnecessary; it reruns when it becomes necessary.
+  var staleMark: [Bool]
+  /// Observers by node id (an id may be observed before its node exists).
+  var observers: [String: Int32] = [:]
+  /// Live nodes' state, staged states, sources to start and stop.
+  var live = LiveTable()
   let registry: NodeKindRegistry
   var scratch = EvaluationScratch()
   /// Options of the passes (timing of every node).
@@ -78,20 +89,29 @@ public struct GraphEvaluator: Sendable {
     waitCount = []
     mustRunStamp = []
     queue = RecomputeQueue(capacity: count)
+    pendingMark = [Bool](repeating: false, count: count)
+    demandCount = [Int32](repeating: 0, count: count)
+    staleMark = [Bool](repeating: false, count: count)
     self.registry = registry
     self.options = options
+    let saved = graph.document.liveState
+    for (index, configuration) in configured.enumerated() where configuration.instance.live != nil {
+      let node = graph.document.nodes[index]
+      registerLive(Int32(index), configuration, kind: node.data.kind, saved: saved[node.id])
+    }
   }
 
   /// The ids of the nodes, by dense index.
   public var nodeIDs: [String] { graph.ids }
 
   /// Whether some node waits to be recomputed.
-  public var hasPendingWork: Bool { !pendingDirty.isEmpty }
+  public var hasPendingWork: Bool { !pendingDirty.isEmpty || live.emission != nil }
 
   /// The current outputs of node `id` by port name (the last values computed; a failed node
-  /// keeps its previous outputs), or `nil` for an unknown id.
+  /// keeps its previous outputs), or `nil` for an unknown id or a *pending* node (one waiting
+  /// for a live source's first emission).
   public func outputs(of id: String) -> [String: Value]? {
-    guard let node = graph.indexByID[id], !graph.flags[Int(node)].contains(.removed) else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags[Int(node)].contains(.removed), !pendingMark[Int(node)] else { return nil }
     return graph.outputs(of: node)
   }
 
@@ -112,7 +132,10 @@ public struct GraphEvaluator: Sendable {
     return "upstream error from \(graph.ids[Int(root)])"
   }
 
-  /// Every failed node with its message.
+  /// Whether node `id` waits for a live source's first emission.
+  public func isPending(_ id: String) -> Bool { graph.indexByID[id].map { pendingMark[Int($0)] } ?? false }
+
+  /// Every failed node with its message (pending nodes never fail).
   public var failures: [String: String] {
     var result: [String: String] = [:]
     guard failedCount > 0 else { return result }
@@ -134,8 +157,8 @@ public struct GraphEvaluator: Sendable {
     }.map { graph.ids[$0] }
   }
 
-  /// Every live node's id, in the order nodes were added.
-  public var liveNodeIDs: [String] {
+  /// The ids of the nodes in the graph (not removed), in the order they were added.
+  public var presentNodeIDs: [String] {
     (0..<graph.nodeCount).filter { !graph.flags[$0].contains(.removed) }.map { graph.ids[$0] }
   }
 

@@ -73,9 +73,13 @@ extension GraphEvaluator {
         requeueRemaining(after: node)
         break
       }
-      if run(node, scratch: &scratch, log: &log) { propagateChange(of: node) }
+      let forced = isForced(node)
+      if run(node, forced: forced, scratch: &scratch, log: &log) || (forced && isComputed(node)) {
+        propagateChange(of: node, forced: forced)
+      }
     }
     self.scratch = scratch
+    finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     return makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
@@ -102,6 +106,7 @@ extension GraphEvaluator {
       enqueue(node)
     }
     pendingDirty.removeAll(keepingCapacity: true)
+    if live.emission != nil { applyPendingEmission() }
   }
 
   @inline(__always)
@@ -112,11 +117,19 @@ extension GraphEvaluator {
     }
   }
 
-  /// Records that `node` changed in this pass and queues its successors.
+  /// Records that `node` changed in this pass (or was reached by an emission: `forced`) and
+  /// queues its successors.
   @inline(__always)
-  mutating func propagateChange(of node: Int32) {
+  mutating func propagateChange(of node: Int32, forced: Bool = false) {
     let index = Int(node)
     changedStamp[index] = pass
+    if forced {
+      for successor in graph.successors[index] {
+        live.emissionReach[Int(successor)] = pass
+        enqueue(successor)
+      }
+      return
+    }
     for position in graph.successors[index].indices { enqueue(graph.successors[index][position]) }
   }
 
@@ -128,13 +141,23 @@ extension GraphEvaluator {
 
   /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
   /// changed (so its successors must be visited).
+  ///
+  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports no
+  /// change; a node with a pending input becomes pending; live nodes go to `runLive`.
   @inline(__always)
-  mutating func run(_ node: Int32, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
+  mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
-    if graph.flags[index].rawValue & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
+    let flags = graph.flags[index].rawValue
+    if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
+    if options.demandDriven && demandCount[index] == 0 {
+      staleMark[index] = true
+      return false
+    }
+    if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
     if failedCount > 0, let root = failedInputRoot(of: node) {
       return recordFailure(node, root: root, message: nil, log: &log)
     }
+    if pendingCount > 0 && hasPendingInput(node) { return recordPending(node) }
     gatherInputs(of: node, into: &scratch)
     var thrown: (any Error)?
     if options.timesEveryNode {
@@ -173,6 +196,10 @@ extension GraphEvaluator {
     var changed = false
     if failure[index] >= 0 {
       clearFailure(node)
+      changed = true
+    }
+    if pendingMark[index] {
+      clearPending(node)
       changed = true
     }
     let outputStart = Int(graph.slotBase[index])

@@ -8,9 +8,12 @@ public struct NodeInstance: Sendable {
   public var cost: NodeCost
   /// A container (`group`) has no ports and is never evaluated.
   public var isContainer: Bool
+  /// Set for live kinds: the node keeps state across passes, or emits on its own.
+  public var live: LiveBehavior?
 
   public init(inputs: [InputPort], outputs: [PortDeclaration], evaluator: any NodeEvaluator,
-              cost: NodeCost = .cheap, isContainer: Bool = false) {
+              cost: NodeCost = .cheap, isContainer: Bool = false, live: LiveBehavior? = nil) {
+    self.live = live
     self.inputs = inputs
     self.outputs = outputs
     self.evaluator = evaluator

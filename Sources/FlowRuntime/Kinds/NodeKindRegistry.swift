@@ -73,7 +73,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       }
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
-    let instance: NodeInstance
+    var instance: NodeInstance
     if let shared = entry.sharedInstance {
       instance = shared
     } else {
@@ -86,6 +86,15 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     var unconnected = instance.inputs.map(\.defaultValue)
     for member in spec.params.members where declared[member.key] == nil {
       if entry.parameters.contains(where: { $0.name == member.key }) { continue }
+      if member.key == "policy", instance.live != nil {
+        if let name = member.value.stringValue, let policy = LivePolicy(rawValue: name) {
+          instance.live?.policy = policy
+        } else {
+          problems.append(ParameterProblem(parameter: "policy",
+            reason: "must be \"persistent\" or \"onDemand\", found \(member.value.serialized(options: []))"))
+        }
+        continue
+      }
       guard let port = instance.inputs.firstIndex(where: { $0.name == member.key }) else {
         let inputs = instance.inputs.map(\.name)
         let known = entry.parameters.map(\.name) + inputs

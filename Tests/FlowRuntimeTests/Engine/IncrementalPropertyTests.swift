@@ -117,7 +117,7 @@ import Testing
 
   static func state(of evaluator: GraphEvaluator) -> State {
     var state = State()
-    for id in evaluator.liveNodeIDs {
+    for id in evaluator.presentNodeIDs {
       state.outputs[id] = evaluator.outputs(of: id)
       if let failure = evaluator.failure(of: id) { state.failures[id] = failure }
     }
@@ -199,7 +199,7 @@ import Testing
       let report = try #require(await engine.evaluate())
       #expect(report.revision == engine.store.revision)
       let scratch = try Self.fromScratch(engine.store)
-      for id in scratch.liveNodeIDs {
+      for id in scratch.presentNodeIDs {
         #expect(await engine.failure(of: id) == scratch.failure(of: id), "seed \(seed): failure of \(id)")
         if scratch.failure(of: id) == nil {
           #expect(await engine.outputs(of: id) == scratch.outputs(of: id), "seed \(seed): outputs of \(id)")

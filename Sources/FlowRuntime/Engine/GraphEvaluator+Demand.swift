@@ -1,0 +1,76 @@
+import FlowGraph
+
+// Observers and demand (Incremental's *necessary* nodes).
+//
+// `demandCount[n]` = observers on `n` + edges from `n` into necessary nodes. A node is
+// necessary iff its count is positive. A count going 0 → 1 adds one to each predecessor's,
+// 1 → 0 takes one away: both walk an explicit stack, never recursion, and touch only the
+// nodes whose necessity changes (O(change), no whole-graph walk). Every edge connected or
+// disconnected through `connectTracked`/`disconnectTracked` keeps the counts.
+//
+// With `EngineOptions.demandDriven` a pass skips unnecessary nodes and marks them *stale*;
+// a stale node becoming necessary is marked dirty, so it reruns then. Counts are kept whether
+// or not passes are demand-driven: `onDemand` live nodes follow them either way.
+
+extension GraphEvaluator {
+  /// Observes node `id` (which may not exist yet): it and its ancestors become necessary.
+  ///
+  /// - Complexity: O(nodes whose necessity changes + their edges).
+  public mutating func observe(_ id: String) {
+    observers[id, default: 0] += 1
+    if let node = graph.indexByID[id] { addDemand(node) }
+  }
+
+  /// Takes back one `observe(id)`; does nothing if `id` is not observed.
+  public mutating func unobserve(_ id: String) {
+    guard let count = observers[id], count > 0 else { return }
+    observers[id] = count == 1 ? nil : count - 1
+    if let node = graph.indexByID[id] { removeDemand(node) }
+  }
+
+  /// Whether node `id` is necessary: observed, or an ancestor of an observed node.
+  public func isNecessary(_ id: String) -> Bool { graph.indexByID[id].map { demandCount[Int($0)] > 0 } ?? false }
+
+  /// Whether a pass computes `node`: every node unless passes are demand-driven.
+  @inline(__always)
+  func isComputed(_ node: Int32) -> Bool { !options.demandDriven || demandCount[Int(node)] > 0 }
+
+  mutating func addDemand(_ start: Int32) {
+    var stack: [Int32] = [start]
+    while let node = stack.popLast() {
+      let index = Int(node)
+      demandCount[index] += 1
+      guard demandCount[index] == 1 else { continue }
+      if staleMark[index] {
+        staleMark[index] = false
+        markDirty(node)
+      }
+      if graph.flags[index].rawValue & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
+      graph.forEachPredecessor(of: node) { stack.append($0) }
+    }
+  }
+
+  mutating func removeDemand(_ start: Int32) {
+    var stack: [Int32] = [start]
+    while let node = stack.popLast() {
+      let index = Int(node)
+      demandCount[index] -= 1
+      guard demandCount[index] == 0 else { continue }
+      if graph.flags[index].rawValue & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
+      graph.forEachPredecessor(of: node) { stack.append($0) }
+    }
+  }
+
+  /// `graph.connect`, keeping demand counts.
+  mutating func connectTracked(source: Int32, port sourcePort: Int32, target: Int32, port targetPort: Int32) {
+    graph.connect(source: source, port: sourcePort, target: target, port: targetPort)
+    if demandCount[Int(target)] > 0 { addDemand(source) }
+  }
+
+  /// `graph.disconnect`, keeping demand counts.
+  mutating func disconnectTracked(target: Int32, port: Int32) {
+    let source = graph.sourceNode(of: target, input: port)
+    graph.disconnect(target: target, port: port)
+    if source >= 0 && demandCount[Int(target)] > 0 { removeDemand(source) }
+  }
+}
