@@ -30,6 +30,9 @@ extension FlowEngine {
   /// one put back by a stopped pass and one end marker per source).
   public var queuedEmissionCount: Int { core.state.withLock { $0.machine.queuedEmissionCount } }
 
+  /// How many sources are suspended because the emission buffer is full (back-pressure).
+  public var suspendedSourceCount: Int { core.state.withLock { $0.machine.blocked.count } }
+
   /// Waits until no live-source task is alive (after removals, reloads, shutdown).
   public func waitUntilNoSourceRuns() async { await core.waitUntilNoSourceRuns() }
 
