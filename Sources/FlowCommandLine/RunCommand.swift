@@ -14,28 +14,46 @@ enum RunCommand {
       OptionSpec(name: "--all", arity: .flag, help: "print the outputs of every node"),
       OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
                  choices: ["text", "json"]),
+      OptionSpec(name: "--live", arity: .flag, help: "keep evaluating as live nodes emit, until every source finished"),
+      OptionSpec(name: "--ticks", arity: .single, valueName: "N", help: "with --live: stop after N emissions"),
+      OptionSpec(name: "--save", arity: .single, valueName: "FILE", help: "with --live: write the document with its live state"),
     ])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document) }
+    let live = arguments.has("--live")
+    let ticks = try LiveRun.ticks(arguments)
+    if !live && (ticks != nil || arguments.value("--save") != nil) {
+      throw CommandFailure(.usage, ["flow: --ticks and --save need --live"])
+    }
     var evaluator: GraphEvaluator
     do {
-      // Validation and evaluation share one configuration of each node.
-      evaluator = try GraphEvaluator(validating: document, registry: context.registry)
+      // Validation and evaluation share one configuration of each node. Demand-driven: only
+      // what the printed nodes depend on is computed.
+      evaluator = try GraphEvaluator(validating: document, registry: context.registry,
+                                     options: EngineOptions(demandDriven: true))
     } catch {
       throw CommandFailure.load(.invalid(error), file: file)
     }
     let requested = arguments.all("--node")
-    for id in requested where evaluator.outputs(of: id) == nil {
+    for id in requested where !evaluator.presentNodeIDs.contains(id) {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)"])
     }
-    evaluator.evaluate()
     let shown: [String]
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
     else { shown = evaluator.sinks }
+    if live {
+      let outcome = try LiveRun.run(document, shown: shown, registry: context.registry, ticks: ticks,
+                                    saves: arguments.value("--save") != nil)
+      evaluator = outcome.evaluator
+      if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
+    } else {
+      for id in shown { evaluator.observe(id) }
+      evaluator.evaluate()
+    }
     let result = RunResult(evaluator: evaluator, nodes: shown)
     output = arguments.value("--format") == "json" ? result.json() : result.text()
     return result.errors.isEmpty ? .success : .nodeFailed

@@ -26,6 +26,7 @@ final class EngineCore: Sendable {
     state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
                                                             replacesRunningPass: policy == .replaceRunningPass,
                                                             emissionCapacity: options.emissionBufferCapacity)))
+    if let limit = options.emissionLimit { state.withLock { $0.machine.limitEmissions(to: limit) } }
   }
 
   /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.

@@ -18,6 +18,9 @@ public struct EngineOptions: Sendable, Hashable {
   /// How many emissions of live sources may wait for their pass; a source that runs ahead
   /// suspends until the engine has drained the buffer (back-pressure).
   public var emissionBufferCapacity = 64
+  /// Stop taking emissions once this many were processed (`flow run --live --ticks N`);
+  /// `nil`: no limit. `FlowEngine.stopEmissions(after:)` changes it later.
+  public var emissionLimit: Int?
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

@@ -20,6 +20,10 @@ extension FlowEngine {
     return document
   }
 
+  /// A copy of the evaluator as of the last completed pass (waits if a pass runs): for reading
+  /// many results at once, as `flow run` does when it prints.
+  public func evaluatorSnapshot() async -> GraphEvaluator { await core.read { $0 } }
+
   /// How many live-source tasks are alive (for tests and progress lines).
   public var runningSourceCount: Int { core.runningSourceCount }
 

@@ -1,0 +1,99 @@
+import Dispatch
+import FlowGraph
+import FlowRuntime
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flow run FILE --live [--ticks N] [--save FILE]`: keeps evaluating as live nodes emit, and
+/// stops when every source finished, after N emissions, or on SIGINT/SIGTERM (the running pass
+/// finishes first); then prints as `run` does, and `--save` writes the document with its live
+/// state.
+enum LiveRun {
+  /// What a live run leaves to print and save.
+  struct Outcome: Sendable {
+    var evaluator: GraphEvaluator
+    var document: FlowDocument?
+  }
+
+  /// Parses `--ticks`.
+  static func ticks(_ arguments: ParsedArguments) throws(CommandFailure) -> Int? {
+    guard let text = arguments.value("--ticks") else { return nil }
+    guard let count = Int(text), count >= 0 else {
+      throw CommandFailure(.usage, ["flow: --ticks expects a whole number ≥ 0, got '\(text)'"])
+    }
+    return count
+  }
+
+  /// Runs the engine to the end of the live run (blocking the calling thread, which is the
+  /// process's main thread in `flow`).
+  static func run(_ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
+                  saves: Bool) throws(CommandFailure) -> Outcome {
+    var options = EngineOptions(demandDriven: true)
+    options.emissionLimit = ticks
+    let engine: FlowEngine
+    do {
+      engine = try FlowEngine(document: document, registry: registry, options: options)
+    } catch {
+      throw CommandFailure(.invalidDocument, ["flow: \(error)"])
+    }
+    let handles = shown.map(engine.observe)
+    let signals = installSignalHandlers { engine.stopEmissions() }
+    let result = Locked<Outcome?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      let progress = isatty(2) == 1 ? Task { await showProgress(engine) } : nil
+      await engine.evaluate()
+      await engine.waitForLiveSources()
+      progress?.cancel()
+      let evaluator = await engine.evaluatorSnapshot()
+      let saved = saves ? await engine.documentWithLiveState() : nil
+      result.withLock { $0 = Outcome(evaluator: evaluator, document: saved) }
+      done.signal()
+    }
+    done.wait()
+    for signal in signals { signal.cancel() }
+    for handle in handles { handle.cancel() }
+    engine.shutDown()
+    guard let outcome = result.withLock({ $0 }) else { preconditionFailure("Internal inconsistency: the live run left no outcome") }
+    return outcome
+  }
+
+  /// SIGINT and SIGTERM stop taking emissions; the default actions are ignored meanwhile.
+  static func installSignalHandlers(_ stop: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler(handler: stop)
+      source.resume()
+      return source
+    }
+  }
+
+  /// One line on stderr, rewritten twice a second: emissions and emissions per second.
+  static func showProgress(_ engine: FlowEngine) async {
+    let clock = ContinuousClock()
+    let start = clock.now
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(500))
+      let count = engine.processedEmissionCount
+      let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+      let rate = seconds > 0 ? Int(Double(count) / seconds) : 0
+      FileHandle.standardError.write(Data("\r\(count) emissions, \(rate) passes/s   ".utf8))
+    }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+
+  /// Writes `document` to `path` atomically (a temporary file renamed over the target).
+  static func save(_ document: FlowDocument, to path: String) throws(CommandFailure) {
+    do {
+      try Data(document.jsonString().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CommandFailure(.invalidDocument, ["flow: --save: cannot write '\(path)': \(error.localizedDescription)"])
+    }
+  }
+}
