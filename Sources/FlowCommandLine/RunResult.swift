@@ -20,10 +20,20 @@ struct RunResult {
     var lines: [String] = []
     for node in outputs.keys.sorted() {
       let ports = outputs[node]!
-      for port in ports.keys.sorted() { lines.append("\(node).\(port) = \(ports[port]!)") }
+      for port in ports.keys.sorted() { lines.append(Self.line(node: node, port: port, value: ports[port]!)) }
     }
     lines += errors.keys.sorted().map { "\($0) ! \(errors[$0]!)" }
     return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// `<node>.<port> = <value>` with the value's text form (strings unquoted); a table follows
+  /// on the next lines as an indented grid.
+  static func line(node: String, port: String, value: Value) -> String {
+    if case .table(let table) = value {
+      return "\(node).\(port) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
+        + table.text().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+    return "\(node).\(port) = \(value.text)"
   }
 
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.

@@ -39,10 +39,26 @@ public struct NodeInputs: Sendable {
     if case .bool(let flag) = values[index] { return flag }
     throw NodeError.wrongInput(index, expected: "bool", found: values[index])
   }
+
+  /// Input `index` as a table.
+  ///
+  /// - Throws: `NodeError` if the value is not a table.
+  public func table(_ index: Int) throws -> Table {
+    if case .table(let table) = values[index] { return table }
+    throw NodeError.wrongInput(index, expected: "table", found: values[index])
+  }
+
+  /// Input `index` as a list.
+  ///
+  /// - Throws: `NodeError` if the value is not a list.
+  public func list(_ index: Int) throws -> [Value] {
+    if case .list(let items) = values[index] { return items }
+    throw NodeError.wrongInput(index, expected: "list", found: values[index])
+  }
 }
 
 extension NodeError {
   @usableFromInline static func wrongInput(_ index: Int, expected: String, found: Value) -> NodeError {
-    NodeError("input #\(index + 1) is \(found.type), expected \(expected)")
+    NodeError("input #\(index + 1) is \(found.typeName), expected \(expected)")
   }
 }
