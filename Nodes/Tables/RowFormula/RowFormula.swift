@@ -39,6 +39,9 @@ package struct RowFormula: Sendable, Hashable {
   let steps: [RowFormulaStep]
   /// The UTF-8 offset in `source` of the token of each step, for error messages.
   let offsets: [Int]
+  /// The result type as far as it is known before any table arrives (`unknown` when it
+  /// depends on column types).
+  private(set) var typeWithoutTable = RowType.unknown
 
   /// Parses `source`, then checks the types it can without a table (literals only).
   ///
@@ -55,7 +58,7 @@ package struct RowFormula: Sendable, Hashable {
       if case .column(let name) = step, seen.insert(name).inserted { columns.append(name) }
     }
     self.columns = columns
-    _ = try RowFormulaChecker.check(self, schema: nil)
+    self.typeWithoutTable = try RowFormulaChecker.check(self, schema: nil).resultType
   }
 
   /// Resolves the column names against `schema` and checks the types.

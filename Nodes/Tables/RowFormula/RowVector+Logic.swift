@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// Column-at-a-time comparisons, three-valued logic, `isNull` and `if`.
 extension RowVector {
   /// `left op right`: null where either side is null. Numbers compare as IEEE doubles (two
@@ -10,7 +12,8 @@ extension RowVector {
     case (.integer(let a, _), .integer(let b, _)):
       for row in 0..<count { result[row] = op.holds(a[row], b[row]) }
     case (.string(let a, _), .string(let b, _)):
-      for row in 0..<count { result[row] = op.holds(scalarOrder(a[row], b[row])) }
+      // Unicode scalar order (the order of the UTF-8 bytes), no locale, no normalization.
+      for row in 0..<count { result[row] = op.holds(a.compare(row, with: b, row)) }
     case (.bool(let a, _), .bool(let b, _)):
       for row in 0..<count { result[row] = op.holds(a[row] == b[row] ? 0 : (a[row] ? 1 : -1)) }
     default:
@@ -18,21 +21,6 @@ extension RowVector {
       for row in 0..<count { result[row] = op.holds(a[row], b[row]) }
     }
     return .bool(result, valid: valid)
-  }
-
-  /// -1, 0 or 1: the order of two strings by Unicode scalar values (UTF-8 byte order is the
-  /// same order).
-  static func scalarOrder(_ a: String, _ b: String) -> Int {
-    var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
-    while true {
-      switch (left.next(), right.next()) {
-      case (nil, nil): return 0
-      case (nil, _): return -1
-      case (_, nil): return 1
-      case let (x?, y?) where x != y: return x < y ? -1 : 1
-      default: continue
-      }
-    }
   }
 
   /// Three-valued `and` / `or` (`null and false` is false, `null or true` is true).
@@ -84,8 +72,7 @@ extension RowVector {
       return select(then, otherwise, pick) { if case .bool(let v, _) = $0 { v } else { nil } }
         .map { .bool($0, valid: $1) } ?? .null
     case .string?:
-      return select(then, otherwise, pick) { if case .string(let v, _) = $0 { v } else { nil } }
-        .map { .string($0, valid: $1) } ?? .null
+      return selectStrings(then, otherwise, pick)
     default:
       return .null
     }
@@ -112,6 +99,30 @@ extension RowVector {
       }
     }
     return (result, anyNull ? valid : nil)
+  }
+}
+
+extension RowVector {
+  /// ``select(_:_:_:extract:)`` for strings, copying UTF-8 bytes from the picked side.
+  fileprivate static func selectStrings(_ then: RowVector, _ otherwise: RowVector, _ pick: [Bool]) -> RowVector {
+    func strings(_ vector: RowVector) -> StringColumn? {
+      if case .string(let values, _) = vector { values } else { nil }
+    }
+    let a = strings(then), b = strings(otherwise)
+    var result = StringColumn()
+    var valid = [Bool](repeating: true, count: pick.count)
+    var anyNull = false
+    for row in pick.indices {
+      let (side, values) = pick[row] ? (then, a) : (otherwise, b)
+      if let values, side.isValid(row) {
+        result.append(utf8: values.utf8(row))
+      } else {
+        result.appendEmpty()
+        valid[row] = false
+        anyNull = true
+      }
+    }
+    return .string(result, valid: anyNull ? valid : nil)
   }
 }
 

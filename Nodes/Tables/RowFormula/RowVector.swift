@@ -1,12 +1,15 @@
+import FlowRuntime
+
 /// A column of values during row-formula evaluation: typed storage plus validity (`nil` means
 /// no nulls; otherwise `false` marks a null row, whose stored value is meaningless).
 ///
 /// Invariant: every array has the evaluation's row count; `.null` is a column of nulls only.
+/// Strings stay in a table's UTF-8 layout (``StringColumn``), never one `String` per row.
 enum RowVector: Sendable {
   case integer([Int64], valid: [Bool]?)
   case number([Double], valid: [Bool]?)
   case bool([Bool], valid: [Bool]?)
-  case string([String], valid: [Bool]?)
+  case string(StringColumn, valid: [Bool]?)
   case null
 
   /// The static type this vector has.
@@ -63,7 +66,8 @@ enum RowVector: Sendable {
     case .integer(let value): .integer([Int64](repeating: value, count: count), valid: nil)
     case .number(let value): .number([Double](repeating: value, count: count), valid: nil)
     case .bool(let value): .bool([Bool](repeating: value, count: count), valid: nil)
-    case .string(let value): .string([String](repeating: value, count: count), valid: nil)
+    case .string(let value):
+      .string(StringColumn(repeatElement(value, count: count)), valid: nil)
     default: .null
     }
   }

@@ -50,7 +50,7 @@ import Testing
                   RowFormulaChecker.arithmeticType(Self.arithmetic(op), a.type, b.type))
         case 2:
           let a = make(.numeric, depth: depth - 1)
-          return ("-(\(a.text))", .negate(a.expr), a.type)
+          return ("(-(\(a.text)))", .negate(a.expr), a.type)  // `-a ^ b` would be `-(a ^ b)`
         case 3:
           let name = ["sqrt", "abs", "min", "max", "floor", "round", "clamp", "pow"][int(8)]
           let count = name == "clamp" ? 3 : (name == "pow" ? 2 : (name == "min" || name == "max") ? 1 + int(3) : 1)

@@ -1,3 +1,4 @@
+import FlowRuntime
 @testable import FlowNodes
 
 /// A cell as the row-formula tests write it.
@@ -44,7 +45,8 @@ struct CellColumn {
     case .integer: return .integer(cells.map { if case .integer(let n) = $0 { n } else { 0 } }, valid: mask)
     case .number: return .number(cells.map { if case .number(let x) = $0 { x } else { 0 } }, valid: mask)
     case .bool: return .bool(cells.map { if case .bool(let b) = $0 { b } else { false } }, valid: mask)
-    case .string: return .string(cells.map { if case .string(let s) = $0 { s } else { "" } }, valid: mask)
+    case .string:
+      return .string(StringColumn(cells.map { if case .string(let s) = $0 { s } else { "" } }), valid: mask)
     case .null, .unknown: return .null
     }
   }
