@@ -98,6 +98,14 @@ enum RowFormulaStep: Sendable, Hashable {
   case isNull
   /// `if(condition, a, b)`.
   case choose
+
+  /// Whether the step is a non-null literal.
+  var isLiteral: Bool {
+    switch self {
+    case .integer, .number, .string, .bool: true
+    default: false
+    }
+  }
 }
 
 /// The binary arithmetic operators.

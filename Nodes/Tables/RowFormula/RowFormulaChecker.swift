@@ -44,6 +44,7 @@ enum RowFormulaChecker {
     }
     var types: [RowType] = []
     var instructions: [RowInstruction] = []
+    var offsets: [Int] = []
     instructions.reserveCapacity(formula.steps.count)
     var maxDepth = 0
     for (position, step) in formula.steps.enumerated() {
@@ -88,6 +89,12 @@ enum RowFormulaChecker {
           throw fail("cannot compare \(left) with \(right) using '\(op.symbol)'")
         }
         types.append(left == .null || right == .null ? .null : .bool)
+        // `column op literal`: compare against the literal without broadcasting it.
+        if right != .null, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .compareWithLiteral(op, literal)
+        }
       case .and, .or:
         let right = types.removeLast(), left = types.removeLast()
         guard left.fits({ $0 == .bool }), right.fits({ $0 == .bool }) else {
@@ -113,9 +120,10 @@ enum RowFormulaChecker {
         types.append(unified)
       }
       instructions.append(instruction)
+      offsets.append(offset)
       maxDepth = max(maxDepth, types.count)
     }
-    return RowProgram(instructions: instructions, offsets: formula.offsets, source: formula.source,
+    return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
                       resultType: types.last ?? .null, maxDepth: maxDepth)
   }
 

@@ -2,6 +2,8 @@
 enum RowInstruction: Sendable, Hashable {
   case step(RowFormulaStep)
   case column(Int)
+  /// A comparison whose right operand is this (non-null) literal, not broadcast to a column.
+  case compareWithLiteral(RowComparison, RowFormulaStep)
 }
 
 /// A row formula compiled against one table schema: postfix instructions that each transform
@@ -31,6 +33,9 @@ struct RowProgram: Sendable {
       switch instruction {
       case .column(let index):
         stack.append(columns[index])
+        continue
+      case .compareWithLiteral(let op, let literal):
+        stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))
         continue
       case .step(let parsed):
         step = parsed

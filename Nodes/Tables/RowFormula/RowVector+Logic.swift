@@ -23,6 +23,29 @@ extension RowVector {
     return .bool(result, valid: valid)
   }
 
+  /// `left op literal`, the same as comparing with the literal broadcast to a column.
+  static func compare(_ op: RowComparison, _ left: RowVector, literal: RowFormulaStep, count: Int) -> RowVector {
+    if left.isAllNull { return .null }
+    var result = [Bool](repeating: false, count: count)
+    switch (left, literal) {
+    case (.integer(let a, _), .integer(let n)):
+      for row in 0..<count { result[row] = op.holds(a[row], n) }
+    case (.integer(let a, _), .number(let x)):
+      for row in 0..<count { result[row] = op.holds(Double(a[row]), x) }
+    case (.number(let a, _), .integer(let n)):
+      let x = Double(n)
+      for row in 0..<count { result[row] = op.holds(a[row], x) }
+    case (.number(let a, _), .number(let x)):
+      for row in 0..<count { result[row] = op.holds(a[row], x) }
+    case (.string(let a, _), .string(let text)):
+      let b = StringColumn(CollectionOfOne(text))
+      for row in 0..<count { result[row] = op.holds(a.compare(row, with: b, 0)) }
+    default:
+      return compare(op, left, .broadcast(literal, count: count), count: count)
+    }
+    return .bool(result, valid: left.valid)
+  }
+
   /// Three-valued `and` / `or` (`null and false` is false, `null or true` is true).
   static func logic(isAnd: Bool, _ left: RowVector, _ right: RowVector, count: Int) -> RowVector {
     let (a, validA) = left.bools(count: count), (b, validB) = right.bools(count: count)
