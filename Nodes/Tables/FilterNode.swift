@@ -5,7 +5,7 @@ import FlowRuntime
 /// the param) and compiled once per table schema.
 struct FilterNode: NodeKind {
   var name: String { "filter" }
-  var summary: String { "keeps the rows where a row formula is true, e.g. \"species == \\\"Adelie\\\" and mass > 4000\"" }
+  var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
   var parameters: [ParameterDeclaration] {
     [ParameterDeclaration("where", .string, required: true,
                           summary: "row formula: columns, comparisons, and/or/not, \"strings\", null, isNull, if")]

@@ -18,8 +18,9 @@ if let files = benchSettings.compare {
     case "W6": try await W6Connect.run()
     case "W7": try await W7Load.run()
     case "WEXPR": try await WExpr.run()
+    case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W7, WExpr, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W7, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }
