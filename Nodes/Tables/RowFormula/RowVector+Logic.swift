@@ -38,12 +38,31 @@ extension RowVector {
     case (.number(let a, _), .number(let x)):
       for row in 0..<count { result[row] = op.holds(a[row], x) }
     case (.string(let a, _), .string(let text)):
-      let b = StringColumn(CollectionOfOne(text))
-      for row in 0..<count { result[row] = op.holds(a.compare(row, with: b, 0)) }
+      let literal = Array(text.utf8), bytes = a.bytes, offsets = a.offsets
+      for row in 0..<count {
+        let start = offsets[row], end = offsets[row + 1]
+        if (op == .equal || op == .notEqual) && end - start != literal.count {
+          result[row] = op == .notEqual  // different lengths: not equal, no bytes to compare
+          continue
+        }
+        result[row] = op.holds(scalarOrder(bytes, start, end, literal))
+      }
     default:
       return compare(op, left, .broadcast(literal, count: count), count: count)
     }
     return .bool(result, valid: left.valid)
+  }
+
+  /// -1, 0 or 1: the order of the UTF-8 bytes `bytes[start..<end]` and `literal` (the order of
+  /// their Unicode scalars).
+  @inline(__always)
+  static func scalarOrder(_ bytes: [UInt8], _ start: Int, _ end: Int, _ literal: [UInt8]) -> Int {
+    let length = min(end - start, literal.count)
+    for index in 0..<length where bytes[start + index] != literal[index] {
+      return bytes[start + index] < literal[index] ? -1 : 1
+    }
+    let (left, right) = (end - start, literal.count)
+    return left == right ? 0 : (left < right ? -1 : 1)
   }
 
   /// Three-valued `and` / `or` (`null and false` is false, `null or true` is true).

@@ -48,7 +48,14 @@ extension RowVector {
   /// The vector as a table column of `type` (the program's result type): an integer vector of
   /// a `number` result converts, and `.null` becomes `count` nulls.
   func column(as type: RowType, count: Int) -> Column {
-    func validity(_ valid: [Bool]?) -> Validity? { valid.map { Validity($0) } }
+    func validity(_ valid: [Bool]?) -> Validity? {
+      guard let valid, valid.contains(false) else { return nil }
+      // Appending row by row through the concrete method (the generic initializer is not
+      // specialized across modules and costs several times more).
+      var validity = Validity()
+      for flag in valid { validity.append(flag) }
+      return validity
+    }
     switch self {
     case .integer(let values, let valid) where type == .number:
       return Column(.number(values.map { Double($0) }), validity: validity(valid))
