@@ -38,12 +38,14 @@ struct RunResult {
 
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
   func json() -> String {
+    // Keys are sorted here rather than by the writer, so a table's row objects keep their
+    // column order (SPEC §4).
     var outputObject = JSONObject()
-    for (node, ports) in outputs {
-      outputObject[node] = .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
+    for (node, ports) in outputs.sorted(by: { $0.key < $1.key }) {
+      outputObject[node] = .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
     }
-    let errorObject = JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["outputs": .object(outputObject), "errors": .object(errorObject)])
-    return root.serialized() + "\n"
+    let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
+    let root: JSONValue = .object(["errors": .object(errorObject), "outputs": .object(outputObject)])
+    return root.serialized(options: [.prettyPrinted]) + "\n"
   }
 }
