@@ -19,6 +19,10 @@ extension FormulaLexer {
     case UInt8(ascii: ">"):
       if next == UInt8(ascii: "=") { (kind, length) = (.greaterOrEqual, 2) } else { kind = .greater }
     case UInt8(ascii: "="):
+      if next == UInt8(ascii: ">") || next == UInt8(ascii: "<") {
+        let flipped = next == UInt8(ascii: ">") ? ">=" : "<="
+        throw error("unexpected '=\(flipped.prefix(1))' (write '\(flipped)')", atOffset: start)
+      }
       guard next == UInt8(ascii: "=") else {
         throw error("unexpected '=' (write '==' to compare)", atOffset: start)
       }

@@ -67,6 +67,8 @@ import Testing
     ("\"abc", 1, "unterminated string"),
     ("x == \"a\\nb\"", 8, "unknown escape '\\n'"),
     ("a = b", 3, "unexpected '=' (write '==' to compare)"),
+    ("a => b", 3, "unexpected '=>' (write '>=')"),
+    ("a =< b", 3, "unexpected '=<' (write '<=')"),
     ("a ! b", 3, "unexpected '!'"),
     ("`body mass", 1, "unterminated `column name`"),
     ("`` + 1", 1, "empty `column name`"),
