@@ -5,7 +5,17 @@ import Synchronization
 /// configured node (evaluations may run on any thread; the lock is held only to read or
 /// replace the entry, never while compiling).
 final class RowProgramCache: Sendable {
-  private let last = Mutex<(schema: RowSchema, programs: [RowProgram])?>(nil)
+  private struct State {
+    var schema: RowSchema?
+    var programs: [RowProgram] = []
+    /// How many times `compile` ran (for tests).
+    var compilations = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// How many times the cache compiled (a test hook).
+  var compilationCount: Int { state.withLock { $0.compilations } }
 
   /// The programs for `schema`: the cached ones if the schema is the last one seen, else
   /// `compile(schema)`, which then replaces the entry.
@@ -14,13 +24,16 @@ final class RowProgramCache: Sendable {
   func programs(
     for schema: RowSchema, compile: (RowSchema) throws(FormulaError) -> [RowProgram]
   ) throws(FormulaError) -> [RowProgram] {
-    let cached = last.withLock { entry -> [RowProgram]? in
-      guard let entry, entry.schema == schema else { return nil }
-      return entry.programs
+    let cached = state.withLock { state -> [RowProgram]? in
+      state.schema == schema ? state.programs : nil
     }
     if let cached { return cached }
     let programs = try compile(schema)
-    last.withLock { $0 = (schema, programs) }
+    state.withLock { state in
+      state.schema = schema
+      state.programs = programs
+      state.compilations += 1
+    }
     return programs
   }
 }

@@ -1,6 +1,7 @@
+import Foundation
 import FlowGraph
 import FlowTestSupport
-import FlowRuntime
+@testable import FlowRuntime
 import Testing
 @testable import FlowNodes
 
@@ -120,5 +121,57 @@ import Testing
       #expect(actual.count == kept.count && zip(actual, kept).allSatisfy { $0.matches($1) },
               "\(text): \(column.name) \(actual) expected \(kept)")
     }
+  }
+}
+
+/// `filter` in a document with a file source: incrementality and compiling once per schema.
+@Suite struct FilterNodeIncrementalTests {
+  static let pipeline = FlowDocument(
+    nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
+            .node("filter", "filter", params: ["where": "mass > 4000"]),
+            .node("count", "rowCount")],
+    edges: [.edge("e1", "read", "filter"), .edge("e2", "filter", "count")])
+
+  @Test func editingWhereReRunsTheFilterAndItsDescendantsButNotTheRead() throws {
+    var (folder, evaluator) = try FileNodeTests.setUp(Self.pipeline)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(evaluator.evaluate().ran == ["read", "filter", "count"])
+    #expect(evaluator.value(of: "count", port: "count") == .integer(2))
+
+    evaluator.replaceNode(.node("filter", "filter", params: ["where": "species == \"Adelie\""]))
+    let report = evaluator.evaluate()
+    #expect(report.ran == ["filter", "count"])
+    #expect(evaluator.value(of: "count", port: "count") == .integer(2))  // the null mass row is Adelie
+
+    // Same rows kept: the filter's output equals the previous one (cut off). (`count` still
+    // runs: replacing a node reconnects its edges, which marks their targets.)
+    evaluator.replaceNode(.node("filter", "filter", params: ["where": "species == \"Adelie\" or false"]))
+    let cutOff = evaluator.evaluate()
+    #expect(!cutOff.ran.contains("read"))
+    #expect(cutOff.cutOff.contains("filter"))
+  }
+
+  @Test func compilesOncePerSchema() throws {
+    guard case .success(let node) = NodeKindRegistry.standard.configure(
+      NodeSpec(kind: "filter", params: ["where": "x > 1"])),
+      let evaluator = node.instance.evaluator as? FilterNode.Evaluator
+    else {
+      Issue.record("filter did not configure")
+      return
+    }
+    func run(_ columns: [CellColumn]) throws -> Int? {
+      var outputs = NodeOutputs([.null])
+      try evaluator.evaluate(NodeInputs([.table(try Table(columns))]), &outputs)
+      return outputs[0].tableValue?.rowCount
+    }
+    let integers = [CellColumn("x", .integer, [.integer(1), .integer(2)])]
+    #expect(try run(integers) == 1)
+    #expect(try run([CellColumn("x", .integer, [.integer(5), .integer(6), .integer(0)])]) == 2)
+    #expect(evaluator.cache.compilationCount == 1)
+    #expect(try run([CellColumn("x", .number, [.number(1.5)])]) == 1)
+    #expect(try run([CellColumn("w", .bool, [.bool(true)]), CellColumn("x", .integer, [.integer(3)])]) == 1)
+    #expect(evaluator.cache.compilationCount == 3)
+    #expect(try run(integers) == 1)
+    #expect(evaluator.cache.compilationCount == 4)  // only the last schema is kept
   }
 }
