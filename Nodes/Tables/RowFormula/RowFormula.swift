@@ -15,7 +15,7 @@
 /// of the language: a column with such a name is written in backticks.
 ///
 /// Types: `integer`, `number`, `bool`, `string` and `null`. A literal written with digits only
-/// (`12`, up to 2^53) is an integer; `+ - *` and unary minus of integers give integers (an overflow fails the
+/// (`12`, up to 2^63 - 1) is an integer; `+ - *` and unary minus of integers give integers (an overflow fails the
 /// node); `/`, `%`, `^` and the functions give numbers. Integers and numbers mix freely
 /// (comparisons of an integer with a number compare as numbers). Strings compare by Unicode
 /// scalar values (no locale); `false < true`. Comparing values of different types (a string

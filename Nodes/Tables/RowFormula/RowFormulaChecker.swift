@@ -83,6 +83,12 @@ enum RowFormulaChecker {
           throw fail("'\(op.symbol)' needs numbers, got \(left) and \(right)")
         }
         types.append(arithmeticType(op, left, right))
+        // `column op literal`: apply the literal without broadcasting it.
+        if right.isNumeric, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .arithmeticWithLiteral(op, literal)
+        }
       case .comparison(let op):
         let right = types.removeLast(), left = types.removeLast()
         guard comparable(left, right) else {

@@ -119,8 +119,7 @@ struct RowFormulaParser {
     switch token.kind {
     case .number(let value):
       let text = lexer.text(of: token)
-      if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-         let integer = Int64(exactly: value), value.magnitude <= 9_007_199_254_740_992 {
+      if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let integer = Int64(text) {
         emit(.integer(integer), at: token.start)
       } else {
         emit(.number(value), at: token.start)

@@ -4,6 +4,8 @@ enum RowInstruction: Sendable, Hashable {
   case column(Int)
   /// A comparison whose right operand is this (non-null) literal, not broadcast to a column.
   case compareWithLiteral(RowComparison, RowFormulaStep)
+  /// Arithmetic whose right operand is this numeric literal, not broadcast to a column.
+  case arithmeticWithLiteral(RowArithmetic, RowFormulaStep)
 }
 
 /// A row formula compiled against one table schema: postfix instructions that each transform
@@ -36,6 +38,12 @@ struct RowProgram: Sendable {
         continue
       case .compareWithLiteral(let op, let literal):
         stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))
+        continue
+      case .arithmeticWithLiteral(let op, let literal):
+        guard let result = RowVector.arithmetic(op, stack.removeLast(), literal: literal, count: rowCount) else {
+          throw overflow(op.symbol, at: position)
+        }
+        stack.append(result)
         continue
       case .step(let parsed):
         step = parsed

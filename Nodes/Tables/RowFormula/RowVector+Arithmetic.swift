@@ -43,6 +43,43 @@ extension RowVector {
     return .number(result, valid: valid)
   }
 
+  /// `left op literal` for a numeric literal: the same as broadcasting it, without the column.
+  static func arithmetic(_ op: RowArithmetic, _ left: RowVector, literal: RowFormulaStep, count: Int) -> RowVector? {
+    if left.isAllNull { return .null }
+    let valid = left.valid
+    if case .integer(let a, _) = left, case .integer(let n) = literal,
+       op == .add || op == .subtract || op == .multiply {
+      var result = [Int64](repeating: 0, count: count)
+      for row in 0..<count {
+        let (value, overflow): (Int64, Bool)
+        switch op {
+        case .add: (value, overflow) = a[row].addingReportingOverflow(n)
+        case .subtract: (value, overflow) = a[row].subtractingReportingOverflow(n)
+        default: (value, overflow) = a[row].multipliedReportingOverflow(by: n)
+        }
+        if overflow, valid?[row] ?? true { return nil }
+        result[row] = value
+      }
+      return .integer(result, valid: valid)
+    }
+    let b: Double
+    switch literal {
+    case .integer(let n): b = Double(n)
+    case .number(let x): b = x
+    default: return arithmetic(op, left, .broadcast(literal, count: count), count: count)
+    }
+    let a = left.numbers
+    switch op {
+    case .add: return .number(a.map { $0 + b }, valid: valid)
+    case .subtract: return .number(a.map { $0 - b }, valid: valid)
+    case .multiply: return .number(a.map { $0 * b }, valid: valid)
+    case .power: return .number(a.map { formulaPower($0, b) }, valid: valid)
+    case .divide, .remainder:
+      if b == 0 { return .number([Double](repeating: 0, count: count), valid: [Bool](repeating: false, count: count)) }
+      return .number(op == .divide ? a.map { $0 / b } : a.map { $0.truncatingRemainder(dividingBy: b) }, valid: valid)
+    }
+  }
+
   /// Unary minus; nil when negating the smallest integer in a valid row.
   func negated() -> RowVector? {
     switch self {

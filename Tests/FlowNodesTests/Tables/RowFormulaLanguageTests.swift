@@ -43,6 +43,9 @@ import Testing
     #expect(try evaluateOne("null") == .null)
     #expect(try evaluateOne("12") == .integer(12))
     #expect(try evaluateOne("12.5") == .number(12.5))
+    #expect(try evaluateOne("9007199254740993") == .integer(9_007_199_254_740_993))  // exact, not via Double
+    #expect(try evaluateOne("9223372036854775807") == .integer(.max))
+    #expect(try evaluateOne("9223372036854775808") == .number(9_223_372_036_854_775_808))
   }
 
   @Test func backtickedColumnNames() throws {
