@@ -29,7 +29,7 @@ struct DeriveNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(entries: entries, cache: RowProgramCache()))
+                        evaluator: Evaluator(entries: entries, cache: RowProgramCache()), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -45,6 +45,7 @@ struct DeriveNode: NodeKind {
         throw NodeError(error.description)
       }
       for (index, program) in programs.enumerated() {
+        try Task.checkCancellation()  // a superseded pass stops between columns
         let name = entries[index].name
         do {
           let column = try program.evaluate(over: table).column(as: program.resultType, count: table.rowCount)

@@ -24,7 +24,7 @@ struct FilterNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(formula: formula, cache: RowProgramCache()))
+                        evaluator: Evaluator(formula: formula, cache: RowProgramCache()), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
