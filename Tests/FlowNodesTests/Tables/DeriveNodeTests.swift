@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowTestSupport
 import FlowRuntime
 import Testing
 @testable import FlowNodes
@@ -88,6 +89,54 @@ import Testing
       guard let issue = (error as? GraphValidationError)?.issues.first else { return false }
       return issue.code == .invalidParameter && issue.nodeIDs == ["d"] && issue.parameter == "columns"
         && issue.message.contains(message)
+    }
+  }
+}
+
+/// `derive` against the per-row reference of ``RowFormulaPropertyTests`` over random tables.
+@Suite struct DeriveNodePropertyTests {
+  @Test(arguments: 0..<200)
+  func derivedColumnsMatchTheReference(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed) &* 15_485_863 &+ 11)
+    let columns = RowFormulaPropertyTests.randomTable(&random)
+    var generator = RowFormulaPropertyTests.Generator(random: random, columns: columns)
+    let kind: RowFormulaPropertyTests.Kind = [.numeric, .bool, .string][seed % 3]
+    let (text, expr, type) = generator.make(kind, depth: 3)
+    // Replace `i` in place, or add a column at the end.
+    let target = seed % 2 == 0 ? "i" : "new"
+    var expected: [Cell]? = []
+    do {
+      for row in 0..<columns[0].cells.count {
+        expected?.append(try RowFormulaPropertyTests.reference(expr, row: row, columns: columns))
+      }
+    } catch {
+      expected = nil
+    }
+    var pipeline = try TablePipeline(
+      "derive", ["columns": .object(JSONObject([JSONMember(key: target, value: .string(text))]))])
+    let outcome = try pipeline.run(try Table(columns))
+    guard let expected else {
+      #expect(outcome.failure?.contains("integer overflow") == true, "\(text)")
+      return
+    }
+    let table = try #require(outcome.table, "\(text): \(outcome.failure ?? "")")
+    let names = columns.map(\.name)
+    #expect(table.columnNames == (target == "i" ? names : names + ["new"]))
+    #expect(table.column(named: target)?.type == ColumnType(rowType: type), "\(text)")
+    let actual = table.cells(target)
+    #expect(actual.count == expected.count && zip(actual, expected).allSatisfy { $0.matches($1) },
+            "\(text): \(actual) expected \(expected)")
+  }
+}
+
+extension ColumnType {
+  /// The column type `derive` makes for a formula of static type `type` (null → integer).
+  init(rowType: RowType) {
+    switch rowType {
+    case .number: self = .number
+    case .bool: self = .bool
+    case .string: self = .string
+    default: self = .integer
     }
   }
 }
