@@ -74,12 +74,13 @@ public enum Value: Sendable, Hashable {
   /// Whether the value may flow into a port of `type` (`integer` counts as a `number`).
   public func conforms(to type: PortType) -> Bool { type.accepts(self.type) }
 
-  /// Equality for early cutoff: like `==`, but numbers compare by bit pattern, so a NaN output
-  /// that stays NaN does not re-run its descendants; tables compare by storage identity first
-  /// (O(1) when a node passed its input table through unchanged).
+  /// Equality for early cutoff: like `==`, except that a NaN equals a NaN, so a NaN output that
+  /// stays NaN does not re-run its descendants; `0` and `-0` are equal (as for `==`), so an
+  /// output going from `0` to `-0` is no change and keeps the value it had. Tables compare by
+  /// storage identity first (O(1) when a node passed its input table through unchanged).
   @inlinable public func isIdentical(to other: Value) -> Bool {
     switch (self, other) {
-    case (.number(let a), .number(let b)): a.bitPattern == b.bitPattern
+    case (.number(let a), .number(let b)): a == b || (a.isNaN && b.isNaN)
     case (.integer(let a), .integer(let b)): a == b
     case (.table(let a), .table(let b)): a.isIdentical(to: b)
     default: self == other
