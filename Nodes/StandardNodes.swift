@@ -1,12 +1,16 @@
 import FlowRuntime
 
 extension NodeKindRegistry {
-  /// The standard kinds of SPEC §5 and §6: `number`, `add`, `subtract`, `multiply`, `divide`,
-  /// `expression`, `group`, and the live kinds `clock`, `counter`, `accumulate`, `previous`,
-  /// `lines`.
+  /// The standard kinds of SPEC §5 and §6: the calculator (`number`, `add`, `subtract`,
+  /// `multiply`, `divide`, `expression`), `group`, the pipeline vocabulary (text, files,
+  /// tables), and the live kinds (`clock`, `counter`, `accumulate`, `previous`, `lines`).
   public static var standard: NodeKindRegistry {
     NodeKindRegistry([
       NumberNode(), AddNode(), SubtractNode(), MultiplyNode(), DivideNode(), ExpressionNode(), GroupNode(),
+      TextNode(), FormatNode(), ToNumberNode(),
+      ReadTextNode(), ReadCSVNode(), ReadJSONNode(), WriteCSVNode(), WriteJSONNode(), WriteTextNode(),
+      SelectNode(), SortNode(), GroupByNode(), JoinNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
+      FilterNode(), DeriveNode(),
       ClockNode(), CounterNode(), AccumulateNode(), PreviousNode(), LinesNode(),
     ])
   }

@@ -2,24 +2,26 @@ import Foundation
 import FlowRuntime
 
 /// `lines`: emits each line of a file (without its newline), numbered from 1; finished at the
-/// end of the file. `"-"` reads standard input. The file is streamed in chunks, so a large
+/// end of the file. `"-"` reads standard input. The path is resolved against the document's
+/// folder under the host's file-access policy. The file is streamed in chunks, so a large
 /// file never sits in memory. A restored node resumes after the line it saved.
 struct LinesNode: NodeKind {
   var name: String { "lines" }
   var summary: String { "live source: emits each line of a file (param path; \"-\" is stdin) with its number" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("path", .string, required: true, summary: "the file to read (\"-\": standard input)")]
+    [ParameterDeclaration("path", .string, required: true,
+                          summary: "the file to read, relative to the document's folder (\"-\": standard input)")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let path = parameters.string("path") ?? ""
     guard !path.isEmpty else { throw NodeConfigurationError(parameter: "path", reason: "must not be empty") }
     return NodeInstance(inputs: [], outputs: [PortDeclaration("line", .string), PortDeclaration("number", .integer)],
-                        evaluator: LiveNodeEvaluator(), live: .source(Source(path: path)))
+                        evaluator: LiveNodeEvaluator(), live: .source(Source(file: FileParameter(parameters))))
   }
 
   struct Source: LiveSource {
-    let path: String
+    let file: FileParameter
     var initialState: Value { .integer(0) }
 
     func restore(_ saved: Value) throws(NodeError) -> Value {
@@ -32,12 +34,12 @@ struct LinesNode: NodeKind {
     func run(from state: Value, _ emitter: LiveEmitter) async throws {
       let skip = state.integerValue ?? 0
       let reader: ChunkedLineReader
-      if path == "-" {
+      if file.path == "-" {
         reader = ChunkedLineReader(handle: FileHandle.standardInput, closes: false)
       } else {
-        let resolved = LiveFilePaths.resolve(path)
+        let resolved = try file.resolved(for: .read)
         guard let handle = FileHandle(forReadingAtPath: resolved) else {
-          throw NodeError("cannot open '\(path)' for reading")
+          throw NodeError("cannot open '\(file.path)' for reading")
         }
         reader = ChunkedLineReader(handle: handle, closes: true)
       }
@@ -51,13 +53,4 @@ struct LinesNode: NodeKind {
       }
     }
   }
-}
-
-/// Where live kinds find files named by a relative path.
-///
-/// Until the pipelines branch's file-access policy lands in main (kinds will get the
-/// document's folder and the allowed folders), a relative path is resolved against the
-/// current directory here, in this one function, so switching is a one-line change.
-enum LiveFilePaths {
-  static func resolve(_ path: String) -> String { path }
 }

@@ -32,21 +32,22 @@ enum LiveRun {
   /// Runs the engine to the end of the live run (blocking the calling thread, which is the
   /// process's main thread in `flow`).
   static func run(_ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
-                  saves: Bool) throws(CommandFailure) -> Outcome {
+                  saves: Bool, context: CommandContext) throws(CommandFailure) -> Outcome {
     var options = EngineOptions(demandDriven: true)
     options.emissionLimit = ticks
     let engine: FlowEngine
     do {
-      engine = try FlowEngine(document: document, registry: registry, options: options)
+      // Observed from the first pass: no emission is processed before the printed nodes are necessary.
+      engine = try FlowEngine(document: document, registry: registry, options: options, observing: shown)
     } catch {
       throw CommandFailure(.invalidDocument, ["flow: \(error)"])
     }
-    let handles = shown.map(engine.observe)
+    let handles = engine.initialObservations
     let signals = installSignalHandlers { engine.stopEmissions() }
     let result = Locked<Outcome?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-      let progress = isatty(2) == 1 ? Task { await showProgress(engine) } : nil
+      let progress = context.stderrIsTerminal ? Task { await showProgress(engine, write: context.writeDiagnostic) } : nil
       await engine.evaluate()
       await engine.waitForLiveSources()
       progress?.cancel()
@@ -75,7 +76,7 @@ enum LiveRun {
   }
 
   /// One line on stderr, rewritten twice a second: emissions and emissions per second.
-  static func showProgress(_ engine: FlowEngine) async {
+  static func showProgress(_ engine: FlowEngine, write: @Sendable (String) -> Void) async {
     let clock = ContinuousClock()
     let start = clock.now
     while !Task.isCancelled {
@@ -83,9 +84,9 @@ enum LiveRun {
       let count = engine.processedEmissionCount
       let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
       let rate = seconds > 0 ? Int(Double(count) / seconds) : 0
-      FileHandle.standardError.write(Data("\r\(count) emissions, \(rate) passes/s   ".utf8))
+      write("\r\(count) emissions, \(rate) passes/s   ")
     }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    write("\r\u{1B}[K")
   }
 
   /// Writes `document` to `path` atomically (a temporary file renamed over the target).

@@ -1,3 +1,4 @@
+import Foundation
 import FlowGraph
 import FlowNodes
 import FlowRuntime
@@ -17,6 +18,12 @@ enum RunCommand {
       OptionSpec(name: "--live", arity: .flag, help: "keep evaluating as live nodes emit, until every source finished"),
       OptionSpec(name: "--ticks", arity: .single, valueName: "N", help: "with --live: stop after N emissions"),
       OptionSpec(name: "--save", arity: .single, valueName: "FILE", help: "with --live: write the document with its live state"),
+      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
+                 help: "let file nodes read inside DIR too (default: the document's folder only)"),
+      OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR",
+                 help: "let file nodes write (and read) inside DIR too"),
+      OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
+                 help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
     ])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -29,14 +36,20 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --ticks and --save need --live"])
     }
     var evaluator: GraphEvaluator
+    let progress = PassProgress()
+    var registry = context.registry
+    registry.environment.progress = progress
+    let tracePath = arguments.value("--trace")
+    let configured = environment(for: file, arguments, registry)
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
-      evaluator = try GraphEvaluator(validating: document, registry: context.registry,
-                                     options: EngineOptions(demandDriven: true))
+      evaluator = try GraphEvaluator(validating: document, registry: configured,
+                                     options: EngineOptions(timesEveryNode: tracePath != nil, demandDriven: true))
     } catch {
       throw CommandFailure.load(.invalid(error), file: file)
     }
+    evaluator.progress = progress
     let requested = arguments.all("--node")
     for id in requested where !evaluator.presentNodeIDs.contains(id) {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)"])
@@ -46,17 +59,49 @@ enum RunCommand {
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
     else { shown = evaluator.sinks }
     if live {
-      let outcome = try LiveRun.run(document, shown: shown, registry: context.registry, ticks: ticks,
-                                    saves: arguments.value("--save") != nil)
+      let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks,
+                                    saves: arguments.value("--save") != nil, context: context)
       evaluator = outcome.evaluator
       if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
     } else {
       for id in shown { evaluator.observe(id) }
-      evaluator.evaluate()
+      let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
+                                      write: context.writeDiagnostic)
+      reporter.start()
+      let report = evaluator.evaluate()
+      reporter.stop()
+      if let tracePath {
+        let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))
+        do {
+          let absolute = tracePath.hasPrefix("/") ? tracePath : FileAccessPolicy.currentDirectory + "/" + tracePath
+          try AtomicFileWriter().write(trace.serializedBytes(options: []), to: absolute)
+        } catch {
+          throw CommandFailure(.usage, ["flow: --trace: \(error)"])
+        }
+      }
     }
-    let result = RunResult(evaluator: evaluator, nodes: shown)
+    var result = RunResult(evaluator: evaluator, nodes: shown)
+    result.listsEveryFailure = arguments.has("--all")
     output = arguments.value("--format") == "json" ? result.json() : result.text()
     return result.errors.isEmpty ? .success : .nodeFailed
+  }
+
+  /// `registry` with the environment of a run of `file`: paths resolve against the document's
+  /// folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
+  /// folders (relative ones resolve against the working directory).
+  static func environment(for file: String, _ arguments: ParsedArguments, _ registry: NodeKindRegistry) -> NodeKindRegistry {
+    let workingDirectory = FileAccessPolicy.currentDirectory
+    func absolute(_ path: String) -> String {
+      let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+      return (joined as NSString).standardizingPath
+    }
+    let folder = file == "-" ? workingDirectory : (absolute(file) as NSString).deletingLastPathComponent
+    var registry = registry
+    let policy = FileAccessPolicy(readableRoots: [folder] + arguments.all("--allow-read").map(absolute),
+                                  writableRoots: [folder] + arguments.all("--allow-write").map(absolute))
+    registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
+                                                 progress: registry.environment.progress)
+    return registry
   }
 
   /// Applies `NODE.PARAM=JSON` to the document.

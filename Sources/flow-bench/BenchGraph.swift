@@ -12,9 +12,9 @@ struct BenchGraph {
     return id
   }
 
-  mutating func edge(_ source: String, to target: String, _ port: String) {
-    document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: source, targetNodeID: target,
-                                   targetHandleID: port))
+  mutating func edge(_ source: String, _ sourcePort: String? = nil, to target: String, _ port: String) {
+    document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: source, sourceHandleID: sourcePort,
+                                   targetNodeID: target, targetHandleID: port))
   }
 
   func evaluator(options: EngineOptions = EngineOptions()) -> GraphEvaluator {

@@ -30,8 +30,9 @@ final class EngineCore: Sendable {
   }
 
   /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.
-  func start(with document: FlowDocument, revision: Int) throws(GraphValidationError) {
-    let evaluator = try makeEvaluator(document)
+  func start(with document: FlowDocument, revision: Int, observing: [String] = []) throws(GraphValidationError) {
+    var evaluator = try makeEvaluator(document)
+    for id in observing { evaluator.observe(id) }
     transition { $0.started(with: evaluator, revision: revision) }
   }
 

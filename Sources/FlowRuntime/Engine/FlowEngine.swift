@@ -20,6 +20,8 @@ public final class FlowEngine: Sendable {
   /// The graph the engine evaluates; mutate it to trigger passes.
   public let store: FlowStore
   let core: EngineCore
+  /// The handles of the nodes observed from the start (`init(…observing:)`).
+  public let initialObservations: [ObservationHandle]
   private let observation: FlowStore.Observation
 
   /// An engine evaluating `store`'s graph with the kinds of `registry`.
@@ -28,17 +30,22 @@ public final class FlowEngine: Sendable {
   ///   with another catalog).
   ///   - clock: the time of live sources (a clock, a watched file); tests pass a manual clock.
   ///   - liveState: saved live state by node id (`FlowDocument.liveState`) to resume from.
+  ///   - observing: nodes observed from the first pass on (before any source emits); their
+  ///     handles are `initialObservations`.
   public init(store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
               policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
-              liveState: JSONObject = JSONObject()) throws(GraphValidationError) {
+              liveState: JSONObject = JSONObject(), observing: [String] = []) throws(GraphValidationError) {
     self.store = store
     let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0, clock: clock)
     var (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
     snapshot.liveState = liveState
     self.observation = observation
     self.core = core
+    initialObservations = observing.map { id in
+      ObservationHandle(nodeID: id) { [weak core] in core?.transition { $0.observationChanged(id, delta: -1) } }
+    }
     do {
-      try core.start(with: snapshot, revision: revision)
+      try core.start(with: snapshot, revision: revision, observing: observing)
     } catch {
       observation.cancel()
       throw error
@@ -50,10 +57,10 @@ public final class FlowEngine: Sendable {
   ///
   /// - Throws: every validation problem of the document.
   public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-                          policy: SupersessionPolicy = .replaceRunningPass,
-                          clock: any Clock<Duration> = ContinuousClock()) throws(GraphValidationError) {
+                          policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+                          observing: [String] = []) throws(GraphValidationError) {
     try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
-                  clock: clock, liveState: document.liveState)
+                  clock: clock, liveState: document.liveState, observing: observing)
   }
 
   deinit {
