@@ -76,13 +76,13 @@ final class EngineCore: Sendable {
   /// Takes work, runs a pass, publishes; until the state machine says the engine is idle.
   func runLoop() async {
     while true {
-      let action = state.withLock { state in
+      let (action, settled) = state.withLock { state in
         let action = state.machine.takeWork()
         if case .becomeIdle = action { state.runner = nil }
         return (action, state.machine.takeSettledQuiescence())
       }
-      for resume in action.1 { resume() }
-      switch action.0 {
+      for resume in settled { resume() }
+      switch consume action {
       case .becomeIdle(let waiters, let report):
         for waiter in waiters { waiter.resume(returning: report) }
         return
@@ -95,11 +95,21 @@ final class EngineCore: Sendable {
   }
 
   /// Applies the work's changes and triggers to its evaluator and runs one pass.
-  private func runPass(_ work: EngineState.Machine.Work) async -> (EvaluationReport, GraphEvaluator) {
+  ///
+  /// `work` is consumed and its evaluator taken as the last use of `work`: a second reference
+  /// alive during the pass would make every per-node array copy on its first write (O(n) per
+  /// pass).
+  private func runPass(_ work: consuming EngineState.Machine.Work) async -> (EvaluationReport, GraphEvaluator) {
+    let storeChanges = work.changes
+    let triggers = work.triggers
+    let observations = work.observations
+    let emission = work.emission
+    let producers = work.resumeProducers
+    let revision = work.revision
     var evaluator = work.evaluator
-    for resume in work.resumeProducers { resume(true) }
+    for resume in producers { resume(true) }
     var stops: [UInt64] = []
-    for change in work.changes {
+    for change in storeChanges {
       if let document = change.reloadedDocument {
         if var fresh = try? makeEvaluator(document) {
           stops += evaluator.runningSourceTokens
@@ -110,13 +120,13 @@ final class EngineCore: Sendable {
         for item in change.items { evaluator.apply(item) }
       }
     }
-    for id in work.triggers {
+    for id in triggers {
       if let node = evaluator.graph.indexByID[id] { evaluator.markDirty(node) }
     }
-    for observation in work.observations {
+    for observation in observations {
       if observation.delta > 0 { evaluator.observe(observation.id) } else { evaluator.unobserve(observation.id) }
     }
-    evaluator.live.emission = work.emission
+    evaluator.live.emission = emission
     var changes = evaluator.takeLiveChanges()
     changes.stops += stops
     if !changes.isEmpty { performLiveChanges(changes) }
@@ -130,14 +140,14 @@ final class EngineCore: Sendable {
       state.withLock { $0.stopSignal = continuation }
       if supersede.load(ordering: .relaxed) { continuation.yield() }
       report = await withTaskCancellationHandler {
-        await evaluator.evaluateConcurrently(revision: work.revision, shouldStop: stop, stopSignal: signal)
+        await evaluator.evaluateConcurrently(revision: revision, shouldStop: stop, stopSignal: signal)
       } onCancel: {
         continuation.finish()
       }
       state.withLock { $0.stopSignal = nil }
       continuation.finish()
     } else {
-      report = evaluator.evaluate(revision: work.revision, shouldStop: stop)
+      report = evaluator.evaluate(revision: revision, shouldStop: stop)
     }
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
