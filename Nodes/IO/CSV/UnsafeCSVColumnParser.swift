@@ -16,6 +16,10 @@ struct UnsafeCSVColumnParser {
   private var leadingNulls = 0
   /// Rows expected (an estimate from the first record's length), reserved once typed.
   var expectedRows = 0
+  /// The bytes of the records (an upper bound of a string column's bytes).
+  var expectedTextBytes = 0
+  /// The length of the first text cell (to estimate a string column's bytes).
+  private var firstTextLength = 0
   private var integers: [Int64] = []
   private var numbers: [Double] = []
   private var bools: [Bool] = []
@@ -70,6 +74,7 @@ struct UnsafeCSVColumnParser {
         bools.append(flag)
         count += 1
       } else if state == .untyped {
+        firstTextLength = field.end - field.start
         become(.string)
         appendText(field, scanner, scratch: &scratch)
       } else {
@@ -108,6 +113,14 @@ struct UnsafeCSVColumnParser {
     return nil
   }
 
+  /// A string column's bytes if its cells are about as long as its first: at most the bytes of
+  /// the records, so the buffer rarely grows (a doubling copy would raise the peak memory).
+  private var expectedStringBytes: Int {
+    let (product, overflow) = expectedRows.multipliedReportingOverflow(by: firstTextLength + 1)
+    let estimate = overflow ? expectedTextBytes : min(product, expectedTextBytes)
+    return min(expectedTextBytes, estimate + estimate / 4 + 1024)
+  }
+
   /// Moves from untyped (or integer) to `type`, materializing the leading nulls.
   private mutating func become(_ newState: State) {
     if state == newState { return }
@@ -116,7 +129,7 @@ struct UnsafeCSVColumnParser {
       case .integer: integers.reserveCapacity(expectedRows)
       case .number: numbers.reserveCapacity(expectedRows)
       case .bool: bools.reserveCapacity(expectedRows)
-      case .string: strings.reserveCapacity(strings: expectedRows, bytes: 0)
+      case .string: strings.reserveCapacity(strings: expectedRows, bytes: expectedStringBytes)
       default: break
       }
     }
@@ -185,12 +198,13 @@ extension CSVReader {
   /// be text after numeric cells).
   func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
-    var fields: [CSVField] = []
+    var fields = UnsafeCSVFieldBuffer(capacity: 64)
+    defer { fields.deallocate() }
     var names: [String] = []
     var firstRecordIsData = false
     if let _ = try scanner.nextRecord(into: &fields) {
       if header {
-        names = fields.map { scanner.string($0) }
+        names = fields.fields.map { scanner.string($0) }
       } else {
         names = (1...fields.count).map { "column\($0)" }
         firstRecordIsData = true
@@ -198,13 +212,14 @@ extension CSVReader {
     }
     let width = names.count
     var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: width)
-    // Reserve for the rows the file probably holds (from the length of the first data record),
-    // so columns do not grow by doubling (time and up to twice the memory).
-    let dataStart = scanner.position
-    var probe = scanner
-    if !firstRecordIsData, (try? probe.nextRecord(into: &fields)) != nil, probe.position > dataStart {
-      let estimate = min(buffer.count, (buffer.count - dataStart) / (probe.position - dataStart) * 11 / 10 + 16)
-      for index in columns.indices { columns[index].expectedRows = estimate }
+    // Reserve for the rows the file can hold (one per line break after the header, plus an
+    // unterminated last one: exact unless quoted fields span lines or lines are blank), so
+    // columns never grow by doubling (time, and up to twice the memory at the peak).
+    let expectedRows = UnsafeCSVScanner.lineBreaks(in: buffer, from: scanner.position) + 1
+    let textBytes = buffer.count - scanner.position
+    for index in columns.indices {
+      columns[index].expectedRows = expectedRows
+      columns[index].expectedTextBytes = textBytes
     }
     var scratch: [UInt8] = []
     var rows = 0

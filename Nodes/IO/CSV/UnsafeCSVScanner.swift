@@ -9,6 +9,50 @@ struct CSVField {
   var escaped: Bool
 }
 
+/// The fields of one record, in storage allocated once per parse and grown (rarely) by
+/// doubling, so the scan appends without array bookkeeping.
+///
+/// Invariants: `storage` holds `capacity` initialized-or-not slots of a trivial type; the first
+/// `count <= capacity` are the record's fields; the owner calls `deallocate()` exactly once.
+struct UnsafeCSVFieldBuffer {
+  private(set) var storage: UnsafeMutablePointer<CSVField>
+  private(set) var capacity: Int
+  /// The fields of the current record.
+  var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 4)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  @inline(__always)
+  mutating func append(_ field: CSVField) {
+    if count == capacity { grow() }
+    storage[count] = field
+    count &+= 1
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<CSVField>.allocate(capacity: capacity * 2)
+    larger.initialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  /// Field `index` of the current record (`index < count`).
+  @inline(__always)
+  subscript(index: Int) -> CSVField {
+    assert(index >= 0 && index < count, "field \(index) of \(count)")
+    return storage[index]
+  }
+
+  /// The current record's fields as an array (for the header).
+  var fields: [CSVField] { (0..<count).map { storage[$0] } }
+
+  func deallocate() { storage.deallocate() }
+}
+
 /// Phase one of the CSV reader: a quote-aware scan that finds the fields of each record (RFC
 /// 4180: quoted fields, `""` escapes, line breaks inside quotes, CRLF or LF record ends).
 ///
@@ -43,8 +87,8 @@ struct UnsafeCSVScanner {
   ///
   /// - Returns: the line the record starts on, or `nil` at the end of the buffer.
   /// - Throws: `CSVError` for an unterminated quoted field or text after a closing quote.
-  mutating func nextRecord(into fields: inout [CSVField]) throws(CSVError) -> Int? {
-    fields.removeAll(keepingCapacity: true)
+  mutating func nextRecord(into fields: inout UnsafeCSVFieldBuffer) throws(CSVError) -> Int? {
+    fields.count = 0
     let count = buffer.count
     var i = position
     // Blank lines are not records.
@@ -115,6 +159,30 @@ struct UnsafeCSVScanner {
     }
     position = i
     return startLine
+  }
+
+  /// The number of LF bytes in `buffer[start...]` (a vectorizable count, no quote tracking).
+  static func lineBreaks(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var total = 0
+    var i = start
+    let count = buffer.count
+    // Eight bytes at a time: a byte of `x` is 0 where the word has an LF; the high bit of each
+    // byte of `y` is set exactly for the zero bytes of `x` (no carries between bytes).
+    if let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+      while i &+ 8 <= count {
+        let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lineFeeds
+        let y = ~(((x & low) &+ low) | x | low)
+        total &+= y.nonzeroBitCount
+        i &+= 8
+      }
+    }
+    while i < count {
+      total &+= buffer[i] == newline ? 1 : 0
+      i &+= 1
+    }
+    return total
   }
 
   /// The content of `field` with `""` escapes collapsed, appended to `output`.
