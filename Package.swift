@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
-    .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
+    .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
     .testTarget(name: "CLITests", dependencies: ["FlowCommandLine", "flow", "FlowTestSupport"], exclude: ["Fixtures", "Golden"]),

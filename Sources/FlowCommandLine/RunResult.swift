@@ -28,10 +28,11 @@ struct RunResult {
 
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
   func json() -> String {
-    var outputObject = JSONObject()
-    for (node, ports) in outputs {
-      outputObject[node] = .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
-    }
+    // Members are built as arrays (keys are unique): keyed insertion into a `JSONObject` is a
+    // linear search per key, quadratic over 100,000 nodes.
+    let outputObject = JSONObject(outputs.map { node, ports in
+      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
+    })
     let errorObject = JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) })
     let root: JSONValue = .object(["outputs": .object(outputObject), "errors": .object(errorObject)])
     return root.serialized() + "\n"
