@@ -2,13 +2,15 @@ import FlowGraph
 import FlowRuntime
 
 /// The outputs and errors `flow run` prints, in text or JSON (SPEC §7).
-struct RunResult {
+///
+/// `package` so that `flow-bench` can measure the writers' linearity (W11).
+package struct RunResult {
   /// Node → port → value, for the shown nodes that did not fail.
   var outputs: [String: [String: Value]] = [:]
   /// Every failed node of the graph with its message.
   var errors: [String: String]
 
-  init(evaluator: GraphEvaluator, nodes: [String]) {
+  package init(evaluator: GraphEvaluator, nodes: [String]) {
     errors = evaluator.failures
     for id in nodes where errors[id] == nil {
       if let ports = evaluator.outputs(of: id), !ports.isEmpty { outputs[id] = ports }
@@ -16,7 +18,7 @@ struct RunResult {
   }
 
   /// `<node>.<port> = <value>` lines, sorted by node then port, then `<node> ! <message>` lines.
-  func text() -> String {
+  package func text() -> String {
     var lines: [String] = []
     for node in outputs.keys.sorted() {
       let ports = outputs[node]!
@@ -27,7 +29,7 @@ struct RunResult {
   }
 
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
-  func json() -> String {
+  package func json() -> String {
     // Members are built as arrays (keys are unique): keyed insertion into a `JSONObject` is a
     // linear search per key, quadratic over 100,000 nodes.
     let outputObject = JSONObject(outputs.map { node, ports in

@@ -4,6 +4,9 @@
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
+//   swift run -c release flow-bench fuzz decoder|formula --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
+
+if CommandLine.arguments.dropFirst().first == "fuzz" { Fuzz.main(Array(CommandLine.arguments.dropFirst(2))) }
 
 if let files = benchSettings.compare {
   Compare.run(floor: files.floor, ours: files.ours)
@@ -17,8 +20,9 @@ if let files = benchSettings.compare {
     case "W5": try await W5Cutoff.run()
     case "W6": try await W6Connect.run()
     case "W7": try await W7Load.run()
+    case "W11": try await W11Linearity.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W7, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W7, W11, --quick, --compare FLOOR OURS)")
     }
   }
 }
