@@ -22,21 +22,32 @@ package struct RunResult {
     var lines: [String] = []
     for node in outputs.keys.sorted() {
       let ports = outputs[node]!
-      for port in ports.keys.sorted() { lines.append("\(node).\(port) = \(ports[port]!)") }
+      for port in ports.keys.sorted() { lines.append(Self.line(node: node, port: port, value: ports[port]!)) }
     }
     lines += errors.keys.sorted().map { "\($0) ! \(errors[$0]!)" }
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// `<node>.<port> = <value>` with the value's text form (strings unquoted); a table follows
+  /// on the next lines as an indented grid.
+  static func line(node: String, port: String, value: Value) -> String {
+    if case .table(let table) = value {
+      return "\(node).\(port) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
+        + table.text().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+    return "\(node).\(port) = \(value.text)"
+  }
+
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
   package func json() -> String {
-    // Members are built as arrays (keys are unique): keyed insertion into a `JSONObject` is a
-    // linear search per key, quadratic over 100,000 nodes.
-    let outputObject = JSONObject(outputs.map { node, ports in
-      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
+    // Keys are sorted here rather than by the writer, so a table's row objects keep their
+    // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
+    // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
+    let outputObject = JSONObject(outputs.sorted(by: { $0.key < $1.key }).map { node, ports in
+      JSONMember(key: node, value: .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
     })
-    let errorObject = JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["outputs": .object(outputObject), "errors": .object(errorObject)])
-    return root.serialized() + "\n"
+    let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
+    let root: JSONValue = .object(["errors": .object(errorObject), "outputs": .object(outputObject)])
+    return root.serialized(options: [.prettyPrinted]) + "\n"
   }
 }
