@@ -25,13 +25,22 @@ enum FuzzTargets {
     Harness.check(reread != nil, "fuzz decoder: a decoded document does not re-read after writing:\n\(written)")
     // Writing sorts keys, so compare writings: writing what was read back changes nothing.
     Harness.check(reread?.jsonString() == written, "fuzz decoder: the round trip changed the document:\n\(written)")
-    guard var evaluator = try? GraphEvaluator(validating: document, registry: .standard) else { return .rejected }
+    guard var evaluator = try? GraphEvaluator(validating: document, registry: registry) else { return .rejected }
     evaluator.evaluate()
     let result = RunResult(evaluator: evaluator, nodes: evaluator.liveNodeIDs)
     _ = result.text()
     _ = result.json()
     return .accepted
   }
+
+  /// The standard kinds with no file access at all: a fuzzed `writeCSV` must not write into the
+  /// working directory (file nodes fail with a policy error instead, which is exercised too).
+  static let registry: NodeKindRegistry = {
+    var registry = NodeKindRegistry.standard
+    registry.environment = EvaluationEnvironment(documentFolder: "/nonexistent/flow-fuzz",
+                                                 fileAccess: FileAccessPolicy(readableRoots: [], writableRoots: []))
+    return registry
+  }()
 
   /// Values the formula target evaluates with: signed zeros, extremes, non-finite numbers.
   static let values: [Double] = [0, -0.0, 1, -1, 0.5, 2, 1e308, -1e308, .leastNonzeroMagnitude, .infinity, -.infinity, .nan, 9.3e18]
