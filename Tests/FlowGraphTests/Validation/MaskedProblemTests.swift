@@ -57,3 +57,12 @@ import FlowTestSupport
     }
   }
 }
+
+/// The test catalog itself must survive hostile params (it backs the store's property tests).
+@Suite struct TestCatalogHostileParamTests {
+  @Test(arguments: [1e300, -9_223_372_036_854_775_808.0, 9_223_372_036_854_775_808.0, 0.5])
+  func mergeWithAnInputCountThatFitsNoIntIsAnInvalidParam(_ count: Double) {
+    let issues = FlowDocument(nodes: [.node("m", "merge", params: ["inputs": .number(count)])]).validationIssues()
+    #expect(issues.map(\.code) == [.invalidParameter])
+  }
+}
