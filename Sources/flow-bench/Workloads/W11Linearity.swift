@@ -14,7 +14,7 @@ import FlowRuntime
 /// ports, declared handles against many ports, unknown params listing the known ones, a flood
 /// of problems, and `--format json` output of many sinks.
 enum W11Linearity {
-  /// The largest growth accepted for a 10× larger input. Linear work measures 10–25× here:
+  /// The largest growth accepted for a 10× larger input. Linear work measures 8–27× here:
   /// hash tables and arrays that fit the caches at *n* no longer do at 10 *n*.
   static let bound = 40.0
 
