@@ -26,14 +26,16 @@ struct RunResult {
     return lines.map { $0 + "\n" }.joined()
   }
 
-  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
-  func json() -> String {
+  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
+  func json(report: JSONValue? = nil) -> String {
     var outputObject = JSONObject()
     for (node, ports) in outputs {
       outputObject[node] = .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
     }
     let errorObject = JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["outputs": .object(outputObject), "errors": .object(errorObject)])
+    var rootObject: JSONObject = ["outputs": .object(outputObject), "errors": .object(errorObject)]
+    if let report { rootObject["report"] = report }
+    let root: JSONValue = .object(rootObject)
     return root.serialized() + "\n"
   }
 }

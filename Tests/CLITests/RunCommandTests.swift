@@ -174,19 +174,35 @@ import Testing
   }
 
   @Test(arguments: ["ten", "\"10\"", "true", "[1]"])
-  func setGivingANumberParamANonNumberIsAValidationError(value: String) async throws {
+  func setGivingANumberParamANonNumberIsAUsageErrorNamingTheArgument(value: String) async throws {
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantity.value=\(value)"])
-    #expect(result.status == 2, "\(result)")
+    #expect(result.status == 64, "\(result)")
     #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("flow: --set quantity.value="), "blamed on the argument, not the file: \(result.stderr)")
     #expect(result.stderr.contains("'quantity'"))
     #expect(result.stderr.contains("'value'"))
+    #expect(!result.stderr.contains("calculator.flow.json"))
   }
 
-  @Test func setOfAnUnknownParamIsAValidationError() async throws {
+  @Test func setOfAnUnknownParamIsAUsageError() async throws {
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantity.colour=red"])
-    #expect(result.status == 2, "\(result)")
-    #expect(result.stderr.contains("'quantity'"))
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("--set quantity.colour=red"))
     #expect(result.stderr.contains("'colour'"))
+  }
+
+  @Test func setOnAConnectedInputWarnsAndTheEdgeWins() async throws {
+    let result = try await FlowProcess.run(["run", Self.calculator, "--set", "subtotal.a=100"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.contains("warning"))
+    #expect(result.stderr.contains("'a'") && result.stderr.contains("'subtotal'"))
+    GoldenFile.expect(result.stdout, matches: "run-calculator.txt")
+  }
+
+  @Test func setOfAnUnknownNodeSuggestsTheClosestID() async throws {
+    let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantty.value=3"])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("did you mean 'quantity'?"))
   }
 
   @Test(arguments: ["quantity", "quantity.value", "quantityvalue=3", ".value=1", "quantity.=1", "=1",
