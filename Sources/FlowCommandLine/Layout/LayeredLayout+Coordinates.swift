@@ -57,10 +57,13 @@ struct LayerPlacement {
         offsets.removeAll(keepingCapacity: true)
         var offset = 0.0
         for vertex in layer {
-          let desired = self.desired(vertex, graph: graph, incoming: last || downward, outgoing: last || !downward)
+          // The last sweep looks both ways, except that a dummy follows its predecessor only, so
+          // a long edge's dummies line up behind its first one wherever the spacing allows.
+          let dummy = graph.isDummy(vertex)
+          let desired = self.desired(vertex, graph: graph, incoming: last || downward, outgoing: (last && !dummy) || !downward)
           offsets.append(offset)
           targets.append(desired - offset)
-          weights.append(graph.isDummy(vertex) ? 4 : 1)
+          weights.append(dummy ? 8 : 1)
           offset += graph.vertexHeight[Int(vertex)] + gap(graph, vertex)
         }
         Self.isotonicFit(&targets, weights: weights, blocks: &blocks)
