@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
-    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes"]),
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),

@@ -17,6 +17,7 @@ if let files = benchSettings.compare {
     case "W5": try await W5Cutoff.run()
     case "W6": try await W6Connect.run()
     case "W7": try await W7Load.run()
+    case "W12": try await W12Render.run()
     default:
       print("flow-bench: unknown workload \(workload) (W1…W7, --quick, --compare FLOOR OURS)")
     }

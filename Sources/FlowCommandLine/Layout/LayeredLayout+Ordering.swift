@@ -12,7 +12,7 @@ struct LayerOrdering {
   }
 
   /// Sweeps down and up, alternately, keeping the order with the fewest crossings; stops after
-  /// `maximumSweeps`, at zero crossings, or after four sweeps without improvement.
+  /// `maximumSweeps`, at zero crossings, or after four sweeps without a 1% improvement.
   ///
   /// - Returns: the crossings of the kept order and the number of sweeps run.
   mutating func reduceCrossings(in graph: LayeredGraph, maximumSweeps: Int) -> (crossings: Int, sweeps: Int) {
@@ -25,9 +25,11 @@ struct LayerOrdering {
       sweeps += 1
       let count = crossings(in: graph)
       if count < best {
+        // Only a gain of at least 1% resets the patience: big tangled graphs creep down by a
+        // hair per sweep, and those sweeps are not worth their time.
+        sinceImprovement = best - count >= max(1, best / 100) ? 0 : sinceImprovement + 1
         best = count
         bestLayers = layers
-        sinceImprovement = 0
       } else {
         sinceImprovement += 1
       }
@@ -83,11 +85,33 @@ struct LayerOrdering {
         for index in Int(graph.outStart[v])..<Int(graph.outStart[v + 1]) {
           targets.append(position[Int(graph.segmentTo[Int(graph.outSegment[index])])])
         }
-        targets[first...].sort()
+        Self.sortTail(&targets, from: first)
       }
       total += Self.inversions(targets, bound: layers[layerIndex + 1].count, tree: &tree)
     }
     return total
+  }
+
+  /// Sorts `values[from...]` in place: insertion sort for the usual handful of out-edges, a
+  /// copy sorted aside for a node with many (sorting the slice through `values[from...]` may
+  /// copy the whole array, which made this quadratic).
+  static func sortTail(_ values: inout [Int32], from: Int) {
+    let count = values.count - from
+    if count < 2 { return }
+    if count <= 24 {
+      for index in (from + 1)..<values.count {
+        let value = values[index]
+        var hole = index
+        while hole > from && values[hole - 1] > value {
+          values[hole] = values[hole - 1]
+          hole -= 1
+        }
+        values[hole] = value
+      }
+      return
+    }
+    let sorted = values[from...].sorted()
+    values.replaceSubrange(from..., with: sorted)
   }
 
   /// Pairs `i < j` with `values[i] > values[j]`, with a Fenwick tree over `0..<bound`.

@@ -27,6 +27,8 @@ extension GraphPicture {
     var margins = options
     margins.margin += 40  // room for group frames around the outermost nodes
     let layout = LayeredLayout(widths: widths, heights: heights, edges: layoutEdges, options: margins)
+    crossings = layout.crossings
+    sweeps = layout.sweeps
     for index in boxes.indices where vertexOf[index] >= 0 {
       boxes[index].x = layout.x[Int(vertexOf[index])]
       boxes[index].y = layout.y[Int(vertexOf[index])]

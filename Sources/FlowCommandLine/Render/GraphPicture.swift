@@ -44,6 +44,9 @@ struct GraphPicture {
   var routes: [[(x: Double, y: Double)]]
   var width = 0.0
   var height = 0.0
+  /// Crossings and sweeps of the last layered placement.
+  var crossings = 0
+  var sweeps = 0
 
   /// The boxes of `graph`; `values` (if given) supplies each node's outputs and failure.
   init(graph: ResolvedGraph, values: GraphEvaluator?) {
