@@ -24,11 +24,18 @@ let package = Package(
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
+    // The example programs (README "Examples"); CLITests runs each and checks its output.
+    .executableTarget(name: "example-embedding", dependencies: ["FlowNodes"], path: "Examples/Embedding"),
+    .executableTarget(name: "example-custom-kind", dependencies: ["FlowNodes"], path: "Examples/CustomKind"),
+    .executableTarget(name: "example-observe-values", dependencies: ["FlowNodes"], path: "Examples/ObserveValues"),
     .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
-    .testTarget(name: "CLITests", dependencies: ["FlowCommandLine", "flow", "FlowTestSupport"], exclude: ["Fixtures", "Golden"]),
+    .testTarget(name: "CLITests",
+                dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "example-embedding", "example-custom-kind",
+                               "example-observe-values"],
+                exclude: ["Fixtures", "Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

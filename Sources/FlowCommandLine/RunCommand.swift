@@ -1,3 +1,4 @@
+import Foundation
 import FlowGraph
 import FlowNodes
 import FlowRuntime
@@ -14,6 +15,10 @@ enum RunCommand {
       OptionSpec(name: "--all", arity: .flag, help: "print the outputs of every node"),
       OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
                  choices: ["text", "json"]),
+      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
+                 help: "let file nodes read inside DIR too (default: the document's folder only)"),
+      OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR",
+                 help: "let file nodes write (and read) inside DIR too"),
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
     ],
     positionalHelp: ["the saved graph (- reads standard input)"])
@@ -25,7 +30,7 @@ enum RunCommand {
     var evaluator: GraphEvaluator
     do {
       // Validation and evaluation share one configuration of each node.
-      evaluator = try GraphEvaluator(validating: document, registry: context.registry,
+      evaluator = try GraphEvaluator(validating: document, registry: environment(for: file, arguments, context.registry),
                                      options: EngineOptions(timesEveryNode: arguments.has("--report")))
     } catch {
       throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
@@ -47,6 +52,24 @@ enum RunCommand {
       output = result.text() + (wantsReport ? report.text() : "")
     }
     return result.errors.isEmpty ? .success : .nodeFailed
+  }
+
+  /// `registry` with the environment of a run of `file`: paths resolve against the document's
+  /// folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
+  /// folders (relative ones resolve against the working directory).
+  static func environment(for file: String, _ arguments: ParsedArguments, _ registry: NodeKindRegistry) -> NodeKindRegistry {
+    let workingDirectory = FileAccessPolicy.currentDirectory
+    func absolute(_ path: String) -> String {
+      let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+      return (joined as NSString).standardizingPath
+    }
+    let folder = file == "-" ? workingDirectory : (absolute(file) as NSString).deletingLastPathComponent
+    var registry = registry
+    let policy = FileAccessPolicy(readableRoots: [folder] + arguments.all("--allow-read").map(absolute),
+                                  writableRoots: [folder] + arguments.all("--allow-write").map(absolute))
+    registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
+                                                 progress: registry.environment.progress)
+    return registry
   }
 
   /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The

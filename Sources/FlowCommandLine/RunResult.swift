@@ -20,22 +20,33 @@ struct RunResult {
     var lines: [String] = []
     for node in outputs.keys.sorted() {
       let ports = outputs[node]!
-      for port in ports.keys.sorted() { lines.append("\(node).\(port) = \(ports[port]!)") }
+      for port in ports.keys.sorted() { lines.append(Self.line(node: node, port: port, value: ports[port]!)) }
     }
     lines += errors.keys.sorted().map { "\($0) ! \(errors[$0]!)" }
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// `<node>.<port> = <value>` with the value's text form (strings unquoted); a table follows
+  /// on the next lines as an indented grid.
+  static func line(node: String, port: String, value: Value) -> String {
+    if case .table(let table) = value {
+      return "\(node).\(port) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
+        + table.text().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+    return "\(node).\(port) = \(value.text)"
+  }
+
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
   func json(report: JSONValue? = nil) -> String {
+    // Keys are sorted here rather than by the writer, so a table's row objects keep their
+    // column order (SPEC §4).
     var outputObject = JSONObject()
-    for (node, ports) in outputs {
-      outputObject[node] = .object(JSONObject(ports.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
+    for (node, ports) in outputs.sorted(by: { $0.key < $1.key }) {
+      outputObject[node] = .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
     }
-    let errorObject = JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    var rootObject: JSONObject = ["outputs": .object(outputObject), "errors": .object(errorObject)]
-    if let report { rootObject["report"] = report }
-    let root: JSONValue = .object(rootObject)
-    return root.serialized() + "\n"
+    let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
+    var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]
+    if let report { rootObject["report"] = report }  // after "outputs": the keys stay sorted
+    return JSONValue.object(rootObject).serialized(options: [.prettyPrinted]) + "\n"
   }
 }

@@ -20,7 +20,7 @@ extension CalcSession {
       }
       guard let node = store.node(id: id), let outputs = await engine.outputs(of: id) else { continue }
       for port in signature(of: node)?.outputs.map(\.name) ?? outputs.keys.sorted() {
-        if let value = outputs[port] { text += "\(id).\(port) = \(value)\n" }
+        if let value = outputs[port] { text += RunResult.line(node: id, port: port, value: value) + "\n" }
       }
     }
     context.write(text)
@@ -96,7 +96,7 @@ extension CalcSession {
       let outputs = await engine.outputs(of: node.id) ?? [:]
       lines.append("  outputs:")
       for output in instance.outputs {
-        lines.append("    \(output.name) = " + (outputs[output.name].map { "\($0)" } ?? "(not computed)"))
+        lines.append("    \(output.name) = " + (outputs[output.name].map { GraphPicture.summary(of: $0) } ?? "(not computed)"))
       }
     }
     context.write(lines.joined(separator: "\n") + "\n")

@@ -74,7 +74,7 @@ struct GraphPicture {
       let failure = values?.failure(of: node.id)
       let outputs = signature.outputs.map { port in
         guard failure == nil, let value = outputValues?[port.name] else { return port.name }
-        return Self.clip("\(port.name) = \(value)")
+        return Self.clip("\(port.name) = \(Self.summary(of: value))")
       }
       let params = spec.params.members.filter { !portNames.contains($0.key) }.map {
         Self.clip("\($0.key): \($0.value.serialized(options: [.sortedKeys]))")
@@ -89,6 +89,13 @@ struct GraphPicture {
     }
     edges = graph.edges
     routes = []
+  }
+
+  /// A value in one line: its text form (strings unquoted), a table as its shape (without
+  /// writing out every cell).
+  static func summary(of value: Value) -> String {
+    if case .table(let table) = value { return "table (\(table.rowCount) rows × \(table.columnCount) columns)" }
+    return value.text
   }
 
   /// Shortens `text` to `textLimit` characters with an ellipsis.

@@ -55,19 +55,36 @@ extension FlowStore {
   /// On success: one revision, one `FlowStoreChange` with all items in order, and at most one
   /// call of each callback (none if the batch changed nothing). If `body` throws, the mutations
   /// it made are undone by applying their inverse steps in reverse — never by copying the graph —
-  /// nothing fires, and the error is rethrown.
+  /// nothing fires, and the error is rethrown. Likewise if a synchronous guard vetoes the batch,
+  /// which it sees after the body ran (kind `.batch`, every id the body touched).
   ///
   /// - Parameter body: makes the mutations through the `Batch`; it runs under the store's lock
   ///   and must not call the store.
-  /// - Throws: what `body` throws.
+  /// - Throws: what `body` throws, or a guard's veto.
   /// - Complexity: the sum of the mutations' costs; a rollback costs the same again.
   public func batch(_ body: (inout Batch) throws(GraphValidationError) -> Void) throws(GraphValidationError) {
+    try batch(operations: [], body)
+  }
+
+  /// `batch(_:)`, described to the guards and the history with `operations` (those of
+  /// `StoreOperation.batch(_:)`, or none). The synchronous guards see what the body did.
+  func batch(operations: [StoreOperation], _ body: (inout Batch) throws(GraphValidationError) -> Void)
+    throws(GraphValidationError)
+  {
     let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
       // Move the graph into the batch (and back) without copying it.
       var batch = Batch(state: StoreState(catalog: catalog))
       swap(&storage.state, &batch.state)
+      var operation = StoreOperation.batch(operations)
       do throws(GraphValidationError) {
-        try body(&batch)
+        do throws(GraphValidationError) {
+          try body(&batch)
+        } catch {
+          storage.record(operation, .rejected(error.description))
+          throw error
+        }
+        operation = batch.state.describe(.batch, items: batch.log.items, operations: operations)
+        try storage.checkGuards(operation)
       } catch {
         batch.state.rollBack(batch.log)
         swap(&storage.state, &batch.state)
@@ -76,7 +93,9 @@ extension FlowStore {
         throw error
       }
       swap(&storage.state, &batch.state)
-      return storage.commit(batch.log)
+      let shouldDeliver = storage.commit(batch.log)
+      storage.record(operation, .applied)
+      return shouldDeliver
     }
     if shouldDeliver { deliverPending() }
   }

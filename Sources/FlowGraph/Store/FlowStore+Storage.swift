@@ -1,6 +1,7 @@
 extension FlowStore {
   /// Everything a `FlowStore` guards with its one lock: the graph, the revision, undo history,
-  /// the callbacks and observers, and the queue of changes not yet delivered.
+  /// the callbacks and observers, the queue of changes not yet delivered, the guards, the
+  /// operation history and the turn-taking of `perform(_:)`.
   ///
   /// Invariants: `pending[pendingHead...]` holds the undelivered changes in increasing revision
   /// order, the last one's revision being `revision`; when `isDelivering` is false the queue is
@@ -9,8 +10,23 @@ extension FlowStore {
     var state: StoreState
     /// The revision of the last accepted change.
     var revision = 0
-    var undoStack: [HistoryEntry] = []
+    /// The newest entry last; at most `undoCapacity` entries, the oldest forgotten first.
+    var undoStack = RingBuffer<HistoryEntry>(capacity: FlowStore.undoLimit)
+    /// At most as many entries as `undoStack` can hold, since each came from it.
     var redoStack: [HistoryEntry] = []
+    /// In the order they were added.
+    var guards: [StoreGuard] = []
+    /// Applied, blocked and rejected operations, oldest first.
+    var operationHistory = RingBuffer<OperationRecord>(capacity: FlowStore.operationHistoryLimit)
+    var nextRecordSequence = 0
+    /// Turn-taking of `perform(_:)`: whether an operation holds the turn, and the tasks
+    /// waiting for it in submission order (`waiters[waiterHead...]`).
+    var queueBusy = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiterHead = 0
+    /// Test hook: called under the lock with each operation submitted to `perform(_:)`, in
+    /// submission order.
+    var onSubmit: (@Sendable (StoreOperation) -> Void)?
     var onNodesChange: (@Sendable ([NodeChange]) -> Void)?
     var onEdgesChange: (@Sendable ([EdgeChange]) -> Void)?
     /// In subscription order.
@@ -52,8 +68,7 @@ extension FlowStore {
     mutating func commit(_ log: StoreLog) -> Bool {
       state._checkInvariants(after: log)
       guard !log.items.isEmpty else { return false }
-      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))
-      if undoStack.count > FlowStore.undoLimit { undoStack.removeFirst(undoStack.count - FlowStore.undoLimit) }
+      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))  // O(1); forgets the oldest when full
       redoStack.removeAll()
       compactIfNeeded()
       return publish(log.items)
@@ -64,9 +79,9 @@ extension FlowStore {
     /// kept, so compaction costs O(1) amortized per removal.
     mutating func compactIfNeeded() {
       guard state.tombstoneCount > compactionThreshold else { return }
-      let history = (undoStack + redoStack).lazy.flatMap { $0.forward + $0.inverse }
+      let history = (undoStack.elements + redoStack).lazy.flatMap { $0.forward + $0.inverse }
       let map = state.compact(keeping: history)
-      undoStack = undoStack.map { $0.renumbered(by: map) }
+      undoStack.transform { $0.renumbered(by: map) }
       redoStack = redoStack.map { $0.renumbered(by: map) }
       compactionThreshold = max(compactionMinimum, state.nodeCount + state.edgeCount, 2 * state.tombstoneCount)
       state._checkInvariants()

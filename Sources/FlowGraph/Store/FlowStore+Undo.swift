@@ -1,12 +1,12 @@
 extension FlowStore {
-  /// How many mutations `undo()` can go back; older steps are forgotten.
-  static let undoLimit = 1_000
+  /// How many mutations `undo()` can go back by default; older steps are forgotten.
+  public static let undoLimit = 1_000
 
   /// One undoable mutation or batch: its steps and their inverses, by slot, so that undo and
   /// redo put every node and edge back exactly where it was.
   struct HistoryEntry: Sendable {
-    var forward: [StoreOperation]
-    var inverse: [StoreOperation]
+    var forward: [StoreStep]
+    var inverse: [StoreStep]
 
     /// The entry after `StoreState.compact(keeping:)` renumbered the slots.
     func renumbered(by map: StoreState.SlotMap) -> HistoryEntry {
@@ -25,6 +25,20 @@ extension FlowStore {
     }
   }
 
+  /// How many mutations `undo()` can go back (`undoLimit` unless changed); pushing a step
+  /// beyond it forgets the oldest, in O(1). Lowering it forgets the oldest steps at once; the
+  /// redo steps are kept up to the same number.
+  public var undoCapacity: Int {
+    get { storage.withLock { $0.undoStack.capacity } }
+    set {
+      storage.withLock { storage in
+        storage.undoStack.setCapacity(newValue)
+        let extra = storage.redoStack.count - storage.undoStack.capacity
+        if extra > 0 { storage.redoStack.removeFirst(extra) }
+      }
+    }
+  }
+
   /// Whether `undo()` has a mutation to undo (`load` clears the history).
   public var canUndo: Bool { storage.withLock { !$0.undoStack.isEmpty } }
 
@@ -36,43 +50,78 @@ extension FlowStore {
   /// Counts as a revision and fires the ordinary callbacks with the inverse changes (an
   /// undone add is a `.remove`, an undone removal an `.add`, and so on).
   ///
-  /// - Returns: `false` if there was nothing to undo.
-  @discardableResult
-  public func undo() -> Bool {
-    let (done, shouldDeliver) = storage.withLock { $0.undo() }
-    if shouldDeliver { deliverPending() }
-    return done
-  }
-
-  /// Redoes the last undone mutation or batch, firing the ordinary callbacks.
+  /// An undo is an operation too: a synchronous guard may veto it (see `StoreGuard`); it then
+  /// changes nothing and the step stays on the undo stack. `apply(.undo)` throws the veto.
   ///
-  /// - Returns: `false` if there was nothing to redo.
+  /// - Returns: `false` if there was nothing to undo or a guard vetoed it.
   @discardableResult
-  public func redo() -> Bool {
-    let (done, shouldDeliver) = storage.withLock { $0.redo() }
+  public func undo() -> Bool { (try? undoOrRedo(redo: false)) ?? false }
+
+  /// Redoes the last undone mutation or batch, firing the ordinary callbacks. A guard may veto
+  /// it like an undo.
+  ///
+  /// - Returns: `false` if there was nothing to redo or a guard vetoed it.
+  @discardableResult
+  public func redo() -> Bool { (try? undoOrRedo(redo: true)) ?? false }
+
+  /// Undoes or redoes one step, delivering its change.
+  ///
+  /// - Returns: `false` if there was nothing to undo (redo).
+  /// - Throws: a guard's veto.
+  func undoOrRedo(redo: Bool) throws(GraphValidationError) -> Bool {
+    let (done, shouldDeliver) = try storage.withLock { (storage) throws(GraphValidationError) in
+      try redo ? storage.redo() : storage.undo()
+    }
     if shouldDeliver { deliverPending() }
     return done
   }
 }
 
 extension FlowStore.Storage {
-  /// Applies the inverse steps of the last entry, last first.
-  mutating func undo() -> (done: Bool, shouldDeliver: Bool) {
-    guard let entry = undoStack.popLast() else { return (false, false) }
+  /// Applies the inverse steps of the last entry, last first, unless a guard vetoes the result.
+  ///
+  /// - Throws: the veto; the steps are then rolled back and the entry stays.
+  mutating func undo() throws(GraphValidationError) -> (done: Bool, shouldDeliver: Bool) {
+    guard let entry = undoStack.last else { return (false, false) }
     let log = state.replay(entry.inverse.reversed())
-    state._checkInvariants(after: log)
+    let operation = try checkReplay(log, kind: .undo)
+    _ = undoStack.popLast()
     redoStack.append(entry)
     compactIfNeeded()
-    return (true, publish(log.items))
+    let shouldDeliver = publish(log.items)
+    record(operation, .applied)
+    return (true, shouldDeliver)
   }
 
-  /// Applies the steps of the last undone entry again, in order.
-  mutating func redo() -> (done: Bool, shouldDeliver: Bool) {
-    guard let entry = redoStack.popLast() else { return (false, false) }
+  /// Applies the steps of the last undone entry again, in order, unless a guard vetoes it.
+  ///
+  /// - Throws: the veto; the steps are then rolled back and the entry stays.
+  mutating func redo() throws(GraphValidationError) -> (done: Bool, shouldDeliver: Bool) {
+    guard let entry = redoStack.last else { return (false, false) }
     let log = state.replay(entry.forward)
-    state._checkInvariants(after: log)
+    let operation = try checkReplay(log, kind: .redo)
+    _ = redoStack.popLast()
     undoStack.append(entry)
     compactIfNeeded()
-    return (true, publish(log.items))
+    let shouldDeliver = publish(log.items)
+    record(operation, .applied)
+    return (true, shouldDeliver)
+  }
+
+  /// Checks the invariants after a replay and asks the synchronous guards about it; on a veto,
+  /// rolls the replay back and throws.
+  ///
+  /// - Returns: the operation as the guards saw it.
+  private mutating func checkReplay(_ log: StoreLog, kind: StoreOperation.Kind) throws(GraphValidationError) -> StoreOperation {
+    state._checkInvariants(after: log)
+    let operation = state.describe(kind, items: log.items)
+    do throws(GraphValidationError) {
+      try checkGuards(operation)
+      return operation
+    } catch {
+      state.rollBack(log)
+      state._checkInvariants(after: log)
+      throw error
+    }
   }
 }

@@ -25,13 +25,19 @@ import Synchronization
 ///   revision order, but a mutation may return before its callbacks ran on another thread.
 ///
 /// ## Batches, undo and rollback
-/// Every mutation is a sequence of primitive steps (`StoreOperation`), each of which returns its
+/// Every mutation is a sequence of primitive steps (`StoreStep`), each of which returns its
 /// exact inverse. `batch(_:)` applies its mutations as they are called and, if the body throws,
 /// applies the recorded inverses in reverse — never a copy of the graph, which may hold 100k
 /// nodes. Undo and redo replay the same steps; removed nodes and edges keep their slots
 /// (tombstones) until no history entry needs them, so undo restores insertion order exactly.
 /// A batch body runs under the store's lock: it reads through its `Batch`, never the store
 /// (the lock is not recursive and traps).
+///
+/// ## Guards and operation history
+/// Hosts may veto operations with `StoreGuard`s: synchronous ones inside every operation
+/// (a veto throws, changes nothing, fires nothing, is not undoable), async ones before each
+/// operation submitted with `perform(_:)`, which applies them one at a time in submission order.
+/// `operationHistory` keeps the latest applied, blocked and rejected operations (a ring).
 ///
 /// - Complexity: lookups by id are O(1); per-node edge lists come from per-node indices;
 ///   adding an edge checks for cycles in time proportional to the affected region of the
@@ -131,14 +137,14 @@ public final class FlowStore: Sendable {
   /// - Throws: a duplicate id, an unknown kind, invalid params, or handles that disagree with
   ///   the kind; nothing changes.
   public func addNode(_ node: FlowNode) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
+    try mutate(.addNode(node)) { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
   }
 
   /// Removes a node and its edges; the change lists the edge removals before the node's.
   ///
   /// - Throws: `.unknownNode` if there is no such node.
   public func removeNode(id: String) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
+    try mutate(.removeNode(id: id)) { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
   }
 
   /// Replaces the node with `node.id`. Emits `.position`, `.dimensions` or `.select` when only
@@ -147,7 +153,7 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownNode`; for a new spec or new handles, the spec's problems and each
   ///   existing edge of the node that would no longer resolve (naming the edge).
   public func updateNode(_ node: FlowNode) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
+    try mutate(.updateNode(node)) { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
   }
 
   /// Adds an edge from an output port to a free input port.
@@ -157,14 +163,14 @@ public final class FlowStore: Sendable {
   ///   (`"edge 'e' would close a cycle: a → b → a"`, self-loops included).
   /// - Complexity: O(affected region of the topological order); never a full re-sort.
   public func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
+    try mutate(.addEdge(edge)) { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
   }
 
   /// Removes an edge.
   ///
   /// - Throws: `.unknownEdge` if there is no such edge.
   public func removeEdge(id: String) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.removeEdge(id: id, log: &log) }
+    try mutate(.removeEdge(id: id)) { (state, log) throws(GraphValidationError) in try state.removeEdge(id: id, log: &log) }
   }
 
   /// Replaces the edge with `edge.id`. New endpoints are checked as remove + add, atomically;
@@ -172,7 +178,7 @@ public final class FlowStore: Sendable {
   ///
   /// - Throws: `.unknownEdge`, or what `addEdge(_:)` would throw for the new endpoints.
   public func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-    try mutate { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
+    try mutate(.updateEdge(edge)) { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
   }
 
   /// Replaces the whole graph by `document`, clearing undo history.
@@ -180,36 +186,51 @@ public final class FlowStore: Sendable {
   /// Emits a `FlowStoreChange` with `reloadedDocument` set and no items to observers;
   /// `onNodesChange` and `onEdgesChange` do not fire (SwiftFlow's `load` fires none).
   ///
-  /// - Throws: every problem `DocumentValidator` finds; the store is then unchanged.
+  /// - Throws: every problem `DocumentValidator` finds, or a guard's veto; the store is then
+  ///   unchanged.
   /// - Complexity: O(*n* + *m* log *m*), validation and indexing done outside the lock.
   public func load(_ document: FlowDocument) throws(GraphValidationError) {
-    let graph = try DocumentValidator.validate(document, catalog: catalog)
+    let operation = StoreOperation.load(document)
+    let graph: ResolvedGraph
+    do throws(GraphValidationError) {
+      graph = try DocumentValidator.validate(document, catalog: catalog)
+    } catch {
+      storage.withLock { $0.record(operation, .rejected(error.description)) }
+      throw error
+    }
     var state = StoreState(graph, catalog: catalog)
-    let shouldDeliver = storage.withLock { storage in
+    let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+      try storage.checkGuards(operation)
       swap(&storage.state, &state)
       storage.undoStack.removeAll()
       storage.redoStack.removeAll()
       storage.compactionThreshold = storage.compactionMinimum
       storage.revision += 1
+      storage.record(operation, .applied)
       return storage.enqueue(FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: []))
     }
     withExtendedLifetime(state) {}  // the old graph is freed here, outside the lock
     if shouldDeliver { deliverPending() }
   }
 
-  /// Runs one validated mutation under the lock, commits it, then delivers its change.
-  func mutate(_ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+  /// Runs one mutation under the lock — the synchronous guards, then the validated change —
+  /// commits it, records it in the operation history, then delivers its change.
+  func mutate(_ operation: StoreOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
     throws(GraphValidationError)
   {
     let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+      try storage.checkGuards(operation)
       var log = StoreLog()
       do throws(GraphValidationError) {
         try body(&storage.state, &log)
       } catch {
         storage.state.rollBack(log)
+        storage.record(operation, .rejected(error.description))
         throw error
       }
-      return storage.commit(log)
+      let shouldDeliver = storage.commit(log)
+      storage.record(operation, .applied)
+      return shouldDeliver
     }
     if shouldDeliver { deliverPending() }
   }

@@ -19,7 +19,7 @@ extension StoreState {
     }
 
     /// `operation` with its slots renumbered.
-    func operation(_ operation: StoreOperation) -> StoreOperation {
+    func operation(_ operation: StoreStep) -> StoreStep {
       switch operation {
       case .insertNode(let slot, let node, let signature): .insertNode(slot: self.node(slot), node: node, signature: signature)
       case .deleteNode(let slot): .deleteNode(slot: node(slot))
@@ -37,7 +37,7 @@ extension StoreState {
   var tombstoneCount: Int { (nodes.count - nodeCount) + (edges.count - edgeCount) }
 
   /// Adds the slots `operation` refers to, as it or its replay would need them, to the sets.
-  static func markSlots(of operation: StoreOperation, nodes: inout [Bool], edges: inout [Bool]) {
+  static func markSlots(of operation: StoreStep, nodes: inout [Bool], edges: inout [Bool]) {
     func node(_ slot: Int32) { if slot >= 0 && Int(slot) < nodes.count { nodes[Int(slot)] = true } }
     func edge(_ slot: Int32) { if slot >= 0 && Int(slot) < edges.count { edges[Int(slot)] = true } }
     switch operation {
@@ -59,7 +59,7 @@ extension StoreState {
   ///   their inverses); renumber them with the returned map.
   /// - Returns: the renumbering.
   /// - Complexity: O(*n* + *m* + the history's size).
-  mutating func compact(keeping history: some Sequence<StoreOperation>) -> SlotMap {
+  mutating func compact(keeping history: some Sequence<StoreStep>) -> SlotMap {
     var keepNodes = nodes.map { $0 != nil }
     var keepEdges = edges.map { $0 != nil }
     for operation in history { Self.markSlots(of: operation, nodes: &keepNodes, edges: &keepEdges) }

@@ -51,7 +51,7 @@ extension StoreState {
     }
     var issues: [GraphIssue] = []
     guard let signature = resolve(node, into: &issues), issues.isEmpty else { throw GraphValidationError(issues: issues) }
-    var ports: [StoreOperation.EdgePorts] = []
+    var ports: [StoreStep.EdgePorts] = []
     var taken = [Int32](repeating: -1, count: signature.inputs.count)
     for edgeSlot in edgeSlots(of: slot) {
       let end = ends[Int(edgeSlot)]

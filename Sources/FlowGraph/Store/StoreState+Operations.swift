@@ -4,7 +4,7 @@
 /// (slots included). A mutation is a sequence of steps; undo applies the inverses in reverse,
 /// redo the steps again, and a failed batch rolls back with its inverses, so no one ever
 /// copies the whole state. Each step yields one change item.
-enum StoreOperation: Sendable {
+enum StoreStep: Sendable {
   /// Puts `node` into `slot`, either the next new slot (`slot == nodes.count`) or a tombstone
   /// being revived. The node starts without edges.
   case insertNode(slot: Int32, node: FlowNode, signature: NodeSignature)
@@ -31,8 +31,8 @@ enum StoreOperation: Sendable {
 
 /// What one mutation did: its steps, their inverses and the change items, in order.
 struct StoreLog: Sendable {
-  var forward: [StoreOperation] = []
-  var inverse: [StoreOperation] = []
+  var forward: [StoreStep] = []
+  var inverse: [StoreStep] = []
   var items: [FlowStoreChange.Item] = []
   /// The node slots the steps touched (for the invariant check after the mutation).
   var touchedNodes: [Int32] = []
@@ -40,7 +40,7 @@ struct StoreLog: Sendable {
 
 extension StoreState {
   /// Applies `operation` and records it, its inverse and its change item in `log`.
-  mutating func perform(_ operation: StoreOperation, into log: inout StoreLog) {
+  mutating func perform(_ operation: StoreStep, into log: inout StoreLog) {
     let (inverse, item) = apply(operation)
     log.forward.append(operation)
     log.inverse.append(inverse)
@@ -55,7 +55,7 @@ extension StoreState {
   }
 
   /// Applies the steps, in order, recording them in a fresh log (redo, and undo of inverses).
-  mutating func replay(_ operations: some Sequence<StoreOperation>) -> StoreLog {
+  mutating func replay(_ operations: some Sequence<StoreStep>) -> StoreLog {
     var log = StoreLog()
     for operation in operations { perform(operation, into: &log) }
     return log
@@ -69,7 +69,7 @@ extension StoreState {
   ///   identical value).
   /// - Complexity: O(1) amortized for nodes; O(degree) for edges, plus the topological order's
   ///   affected region when an edge is inserted.
-  mutating func apply(_ operation: StoreOperation) -> (inverse: StoreOperation, item: FlowStoreChange.Item?) {
+  mutating func apply(_ operation: StoreStep) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
     switch operation {
     case .insertNode(let slot, let node, let signature):
       let index = Int(slot)
@@ -108,7 +108,7 @@ extension StoreState {
         preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
       }
       let oldSignature = signatures[index]
-      var oldPorts: [StoreOperation.EdgePorts] = []
+      var oldPorts: [StoreStep.EdgePorts] = []
       if !ports.isEmpty {
         oldPorts.reserveCapacity(ports.count)
         for port in ports {
@@ -232,7 +232,7 @@ extension StoreState {
   }
 
   /// Adds the node slots `operation` concerns to `touched`.
-  private func touchedNodes(of operation: StoreOperation, inverse: StoreOperation, into touched: inout [Int32]) {
+  private func touchedNodes(of operation: StoreStep, inverse: StoreStep, into touched: inout [Int32]) {
     #if FLOW_INTERNAL_CHECKS
     for step in [operation, inverse] {
       switch step {

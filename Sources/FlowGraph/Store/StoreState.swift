@@ -18,7 +18,7 @@
 ///   goes forward.
 ///
 /// Mutations (`StoreState+Mutations.swift`) check everything first and then apply
-/// `StoreOperation`s (`StoreState+Operations.swift`), each of which returns its inverse.
+/// `StoreStep`s (`StoreState+Operations.swift`), each of which returns its inverse.
 struct StoreState: Sendable {
   /// Where an edge is attached, by dense indices.
   struct EdgeEnds: Sendable, Hashable {

@@ -1,12 +1,13 @@
 import FlowGraph
 import Synchronization
 
-/// The executor behind `FlowEngine`: receives store changes, runs the pass loop, publishes.
+/// The executor behind `FlowEngine`: feeds its inputs to `EngineStateMachine` under one lock
+/// and performs the actions the transitions return, after the lock is released.
 ///
-/// All shared state is in `state` (a mutex); the only other shared value is `supersede`, an
-/// atomic flag the running pass polls between nodes. Effects that call out (resuming
-/// continuations, yielding to streams, reader callbacks) happen after the lock is released,
-/// except readers, which run under the lock because they read the parked evaluator.
+/// The only shared values outside the lock are `supersede`, an atomic flag the running pass
+/// polls, and the immutable configuration. Starting the runner is the one effect performed
+/// under the lock (creating a `Task` only enqueues it), so the handle stored for shutdown is
+/// always the runner that exists.
 final class EngineCore: Sendable {
   let state: Locked<EngineState>
   let supersede = Atomic<Bool>(false)
@@ -14,21 +15,18 @@ final class EngineCore: Sendable {
   let options: EngineOptions
   let policy: SupersessionPolicy
 
-  init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy) {
+  init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int) {
     self.registry = registry
     self.options = options
     self.policy = policy
-    state = Locked(EngineState(evaluator: nil, revision: 0))
+    state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
+                                                            replacesRunningPass: policy == .replaceRunningPass)))
   }
 
   /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.
   func start(with document: FlowDocument, revision: Int) throws(GraphValidationError) {
     let evaluator = try makeEvaluator(document)
-    state.withLock { state in
-      state.evaluator = evaluator
-      state.latestRevision = revision
-    }
-    scheduleRunner()
+    transition { $0.started(with: evaluator, revision: revision) }
   }
 
   func makeEvaluator(_ document: FlowDocument) throws(GraphValidationError) -> GraphEvaluator {
@@ -39,17 +37,23 @@ final class EngineCore: Sendable {
 
   // MARK: Inputs
 
-  /// A store change: queue it, supersede a running pass if the policy says so, make sure the
-  /// runner runs.
-  func receive(_ change: FlowStoreChange) {
-    let supersedes = state.withLock { state -> Bool in
-      guard !state.isShutDown else { return false }
-      state.pendingChanges.append(change)
-      state.latestRevision = max(state.latestRevision, change.revision)
-      return state.isRunning
+  /// A store change: queued for the runner; supersedes a running pass if the policy says so.
+  func receive(_ change: FlowStoreChange) { transition { $0.received(change) } }
+
+  /// Node `id` is to be recomputed without a store change.
+  func trigger(_ id: String) { transition { $0.triggered(id) } }
+
+  /// Runs an input transition and performs its action.
+  private func transition(_ body: (inout EngineState.Machine) -> EngineState.Machine.InputAction) {
+    let action = state.withLock { state in
+      let action = body(&state.machine)
+      if action == .startRunner { state.runner = Task { [self] in await runLoop() } }
+      #if FLOW_INTERNAL_CHECKS
+      state.machine._checkInvariants()
+      #endif
+      return action
     }
-    if supersedes && policy == .replaceRunningPass { signalSupersession() }
-    scheduleRunner()
+    if action == .signalSupersession { signalSupersession() }
   }
 
   /// Tells the running pass to stop: the flag it polls between nodes, and the signal it
@@ -60,112 +64,88 @@ final class EngineCore: Sendable {
     signal?.yield()
   }
 
-  func trigger(_ id: String) {
-    let supersedes = state.withLock { state -> Bool in
-      guard !state.isShutDown else { return false }
-      state.pendingTriggers.append(id)
-      return state.isRunning
-    }
-    if supersedes && policy == .replaceRunningPass { signalSupersession() }
-    scheduleRunner()
-  }
-
-  /// Starts the runner task unless it is running or there is nothing to do.
-  func scheduleRunner() {
-    state.withLock { state in
-      guard !state.isRunning, !state.isShutDown, state.hasWork else { return }
-      state.isRunning = true
-      state.runner = Task { [self] in await runLoop() }
-    }
-  }
-
   // MARK: The pass loop
 
-  /// Takes work, runs a pass, publishes; until no work is left.
+  /// Takes work, runs a pass, publishes; until the state machine says the engine is idle.
   func runLoop() async {
-    while !Task.isCancelled {
-      let taken = state.withLock { state -> (GraphEvaluator, [FlowStoreChange], [String], Int)? in
-        guard !state.isShutDown, state.hasWork, let evaluator = state.evaluator else {
-          state.isRunning = false
-          return nil
-        }
-        state.evaluator = nil
-        defer {
-          state.pendingChanges.removeAll()
-          state.pendingTriggers.removeAll()
-        }
-        return (evaluator, state.pendingChanges, state.pendingTriggers, state.latestRevision)
+    while true {
+      let action = state.withLock { state in
+        let action = state.machine.takeWork()
+        if case .becomeIdle = action { state.runner = nil }
+        return action
       }
-      guard let (parked, changes, triggers, revision) = taken else { return }
-      var evaluator = parked
-      supersede.store(false, ordering: .relaxed)
-      for change in changes {
-        if let document = change.reloadedDocument {
-          if let fresh = try? makeEvaluator(document) { evaluator = fresh }
-        } else {
-          for item in change.items { evaluator.apply(item) }
-        }
+      switch action {
+      case .becomeIdle(let waiters, let report):
+        for waiter in waiters { waiter.resume(returning: report) }
+        return
+      case .run(let work):
+        supersede.store(false, ordering: .relaxed)
+        let (report, evaluator) = await runPass(work)
+        publish(report, evaluator: evaluator)
       }
-      for id in triggers {
-        if let node = evaluator.graph.indexByID[id] { evaluator.markDirty(node) }
-      }
-      #if FLOW_INTERNAL_CHECKS
-      evaluator._checkInvariants()
-      #endif
-      let stop = { [self] in supersede.load(ordering: .relaxed) || Task.isCancelled }
-      let report: EvaluationReport
-      if evaluator.benefitsFromConcurrency {
-        let (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        state.withLock { $0.stopSignal = continuation }
-        if supersede.load(ordering: .relaxed) { continuation.yield() }
-        report = await withTaskCancellationHandler {
-          await evaluator.evaluateConcurrently(revision: revision, shouldStop: stop, stopSignal: signal)
-        } onCancel: {
-          continuation.finish()
-        }
-        state.withLock { $0.stopSignal = nil }
-        continuation.finish()
-      } else {
-        report = evaluator.evaluate(revision: revision, shouldStop: stop)
-      }
-      #if FLOW_INTERNAL_CHECKS
-      evaluator._checkInvariants()
-      #endif
-      publish(report, evaluator: evaluator)
     }
-    state.withLock { $0.isRunning = false }
   }
 
-  /// Parks the evaluator, serves readers and waiters, feeds the async sequences.
+  /// Applies the work's changes and triggers to its evaluator and runs one pass.
+  private func runPass(_ work: EngineState.Machine.Work) async -> (EvaluationReport, GraphEvaluator) {
+    var evaluator = work.evaluator
+    for change in work.changes {
+      if let document = change.reloadedDocument {
+        if let fresh = try? makeEvaluator(document) { evaluator = fresh }
+      } else {
+        for item in change.items { evaluator.apply(item) }
+      }
+    }
+    for id in work.triggers {
+      if let node = evaluator.graph.indexByID[id] { evaluator.markDirty(node) }
+    }
+    #if FLOW_INTERNAL_CHECKS
+    evaluator._checkInvariants()
+    #endif
+    let stop = { [self] in supersede.load(ordering: .relaxed) || Task.isCancelled }
+    let report: EvaluationReport
+    if evaluator.benefitsFromConcurrency {
+      let (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+      state.withLock { $0.stopSignal = continuation }
+      if supersede.load(ordering: .relaxed) { continuation.yield() }
+      report = await withTaskCancellationHandler {
+        await evaluator.evaluateConcurrently(revision: work.revision, shouldStop: stop, stopSignal: signal)
+      } onCancel: {
+        continuation.finish()
+      }
+      state.withLock { $0.stopSignal = nil }
+      continuation.finish()
+    } else {
+      report = evaluator.evaluate(revision: work.revision, shouldStop: stop)
+    }
+    #if FLOW_INTERNAL_CHECKS
+    evaluator._checkInvariants()
+    #endif
+    return (report, evaluator)
+  }
+
+  /// Parks the evaluator; serves readers, waiters and the async sequences.
   func publish(_ report: EvaluationReport, evaluator: GraphEvaluator) {
-    var resumed: [(CheckedContinuation<EvaluationReport?, Never>, EvaluationReport?)] = []
-    var reportStreams: [AsyncStream<EvaluationReport>.Continuation] = []
     var values: [(AsyncStream<[String: Value]>.Continuation, [String: Value])] = []
-    state.withLock { state in
-      state.evaluator = evaluator
-      reportStreams = Array(state.reportSubscribers.values)
-      if !report.wasCancelled {
-        state.completedRevision = report.revision
-        state.lastReport = report
-        state.revisionWaiters.removeAll { waiter in
-          guard waiter.revision <= report.revision else { return false }
-          resumed.append((waiter.continuation, report))
-          return true
-        }
+    let (publication, reportStreams) = state.withLock { state in
+      let publication = state.machine.passFinished(report, evaluator: evaluator)
+      if publication.publishesValues {
         for subscriber in state.valueSubscribers.values {
           guard let node = evaluator.graph.indexByID[subscriber.nodeID],
                 evaluator.changedStamp[Int(node)] == evaluator.pass else { continue }
           values.append((subscriber.continuation, evaluator.graph.outputs(of: node)))
         }
       }
-      let readers = state.readers
-      state.readers.removeAll()
-      for reader in readers { reader(evaluator) }
+      #if FLOW_INTERNAL_CHECKS
+      state.machine._checkInvariants()
+      #endif
+      return (publication, Array(state.reportSubscribers.values))
     }
     // Streams first: a waiter resumed below may shut the engine down and finish them.
-    for stream in reportStreams { stream.yield(report) }
+    for stream in reportStreams { stream.yield(publication.report) }
     for (stream, outputs) in values { stream.yield(outputs) }
-    for (continuation, value) in resumed { continuation.resume(returning: value) }
+    for deliver in publication.readers { deliver() }
+    for waiter in publication.resumed { waiter.resume(returning: publication.report) }
   }
 
   // MARK: Reading and waiting
@@ -173,25 +153,27 @@ final class EngineCore: Sendable {
   /// Runs `body` on the evaluator as of the last completed pass, waiting if a pass runs.
   func read<Result: Sendable>(_ body: @escaping @Sendable (GraphEvaluator) -> Result) async -> Result {
     await withCheckedContinuation { continuation in
-      let immediate = state.withLock { state -> Result? in
-        if let evaluator = state.evaluator { return body(evaluator) }
-        state.readers.append { continuation.resume(returning: body($0)) }
-        return nil
+      let deliver = state.withLock { state in
+        state.machine.readerArrived { evaluator in
+          let result = body(evaluator)
+          return { continuation.resume(returning: result) }
+        }
       }
-      if let immediate { continuation.resume(returning: immediate) }
+      deliver?()
     }
   }
 
-  /// Waits until a pass has completed revision `revision` (or the engine shut down).
+  /// Waits until a pass has completed revision `revision`; `nil` if the engine shut down first.
   func waitForRevision(_ revision: Int) async -> EvaluationReport? {
     await withCheckedContinuation { continuation in
-      let immediate = state.withLock { state -> EvaluationReport?? in
-        if state.isShutDown { return .some(state.lastReport) }
-        if state.completedRevision >= revision && !state.hasWork && !state.isRunning { return .some(state.lastReport) }
-        state.revisionWaiters.append((max(revision, state.latestRevision), continuation))
-        return .none
+      let outcome = state.withLock { state in
+        let outcome = state.machine.waiterArrived(continuation, revision: revision)
+        #if FLOW_INTERNAL_CHECKS
+        state.machine._checkInvariants()
+        #endif
+        return outcome
       }
-      if let immediate { continuation.resume(returning: immediate) }
+      if case .resume(let report) = outcome { continuation.resume(returning: report) }
     }
   }
 
@@ -205,7 +187,8 @@ final class EngineCore: Sendable {
     subscribe(
       register: { state, id, continuation in
         state.valueSubscribers[id] = (nodeID, continuation)
-        if let evaluator = state.evaluator, state.completedRevision >= 0, let outputs = evaluator.outputs(of: nodeID) {
+        if let evaluator = state.machine.parked, state.machine.completedRevision >= 0,
+           let outputs = evaluator.outputs(of: nodeID) {
           continuation.yield(outputs)
         }
       },
@@ -233,21 +216,19 @@ final class EngineCore: Sendable {
     return stream
   }
 
-  /// Cancels the runner, finishes streams, resumes every waiter.
+  /// Cancels the runner, finishes streams, resumes every waiter with `nil`.
   func shutDown() {
-    let (runner, waiters, reports, values) = state.withLock { state in
-      state.isShutDown = true
+    let (waiters, runner, reports, values) = state.withLock { state in
+      let (waiters, _) = state.machine.shutDown()
       defer {
-        state.revisionWaiters.removeAll()
         state.reportSubscribers.removeAll()
         state.valueSubscribers.removeAll()
       }
-      return (state.runner, state.revisionWaiters.map { ($0.continuation, state.lastReport) },
-              Array(state.reportSubscribers.values), state.valueSubscribers.values.map(\.continuation))
+      return (waiters, state.runner, Array(state.reportSubscribers.values), state.valueSubscribers.values.map(\.continuation))
     }
     signalSupersession()
     runner?.cancel()
-    for (continuation, report) in waiters { continuation.resume(returning: report) }
+    for waiter in waiters { waiter.resume(returning: nil) }
     for stream in reports { stream.finish() }
     for stream in values { stream.finish() }
   }

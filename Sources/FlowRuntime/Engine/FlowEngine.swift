@@ -29,7 +29,7 @@ public final class FlowEngine: Sendable {
   public init(store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
               policy: SupersessionPolicy = .replaceRunningPass) throws(GraphValidationError) {
     self.store = store
-    let core = EngineCore(registry: registry, options: options, policy: policy)
+    let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0)
     let (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
     self.observation = observation
     self.core = core
@@ -57,7 +57,7 @@ public final class FlowEngine: Sendable {
   /// Waits until the graph is evaluated up to the store's current revision.
   ///
   /// - Returns: the report of the pass that completed that revision (the last pass if nothing
-  ///   changed since), or `nil` if the engine was shut down first.
+  ///   changed since), or `nil` if the engine was shut down first (or while waiting).
   @discardableResult
   public func evaluate() async -> EvaluationReport? {
     await core.waitForRevision(store.revision)
@@ -80,7 +80,7 @@ public final class FlowEngine: Sendable {
   public func evaluationCount(of id: String) async -> Int? { await core.read { $0.evaluationCount(of: id) } }
 
   /// The report of the last completed pass.
-  public var lastReport: EvaluationReport? { core.state.withLock { $0.lastReport } }
+  public var lastReport: EvaluationReport? { core.state.withLock { $0.machine.lastReport } }
 
   /// Reports of the passes as they finish (superseded passes too, with `wasCancelled`).
   public var reports: AsyncStream<EvaluationReport> { core.subscribeToReports() }

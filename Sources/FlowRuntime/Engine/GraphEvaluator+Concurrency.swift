@@ -142,8 +142,9 @@ extension GraphEvaluator {
       for node in touched where concurrentState[Int(node)] != ConcurrentNodeState.idle { markDirtyIfMustRun(node) }
     }
     for node in touched { concurrentState[Int(node)] = ConcurrentNodeState.idle }
-    if !stopped { revision = newRevision ?? revision + 1 }
-    return makeReport(log, cancelled: stopped, duration: clock.now - start)
+    let target = newRevision ?? revision + 1
+    if !stopped { revision = target }
+    return makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
   }
 
   /// Takes the result of a child task into the node's outputs and releases its waiters.

@@ -27,12 +27,17 @@ public protocol StaticNodeKind: NodeKind, NodeEvaluator {
   var inputs: [InputPort] { get }
   var outputs: [PortDeclaration] { get }
   var cost: NodeCost { get }
+  /// Whether `evaluate` reads its inputs by port name (`inputs.number("a")`); `false` by
+  /// default (by index only, one call less per evaluation).
+  var readsInputsByName: Bool { get }
 }
 
 extension StaticNodeKind {
   public var cost: NodeCost { .cheap }
+  public var readsInputsByName: Bool { false }
 
   public func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost)
+    let instance = NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost)
+    return readsInputsByName ? instance.namingInputs() : instance
   }
 }

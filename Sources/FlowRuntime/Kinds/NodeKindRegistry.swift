@@ -29,6 +29,12 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
 
   private var kinds: [String: Entry] = [:]
 
+  /// Where nodes configured by this registry run (document folder, file-access policy,
+  /// progress counters); kinds receive it in `NodeParameters.environment`. A host sets it
+  /// before validating or evaluating a document (`flow run` sets it from the document's path
+  /// and `--allow-read`/`--allow-write`).
+  public var environment = EvaluationEnvironment()
+
   /// A registry holding `kinds` (a later kind with the same name replaces an earlier one).
   public init(_ kinds: [any NodeKind] = []) {
     for kind in kinds { register(kind) }
@@ -78,7 +84,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       instance = shared
     } else {
       do {
-        instance = try kind.instantiate(NodeParameters(declared))
+        instance = try kind.instantiate(NodeParameters(declared, raw: spec.params, environment: environment))
       } catch {
         return .failure(.invalidParameters([ParameterProblem(parameter: error.parameter, reason: error.reason)]))
       }

@@ -3,15 +3,23 @@ import FlowGraph
 extension Value {
   /// Converts a JSON param to a value for a port or param of `type`.
   ///
-  /// - Returns: `nil` if the JSON does not fit the type (a `null` never fits).
+  /// A JSON `null` becomes `.null` for an `any` port and inside lists and records; for a typed
+  /// port it does not fit (a `null` param of a kind means "absent" and never reaches here).
+  /// For a `table` port, an array of row objects becomes a table (see `Table(jsonRows:)`).
+  ///
+  /// - Returns: `nil` if the JSON does not fit the type.
   public init?(json: JSONValue, as type: PortType) {
     switch (json, type) {
+    case (.null, .any): self = .null
     case (.number(let x), .integer):
       guard x == x.rounded(), abs(x) < 9.2e18 else { return nil }
       self = .integer(Int64(x))
     case (.number(let x), .number), (.number(let x), .any): self = .number(x)
     case (.bool(let flag), .bool), (.bool(let flag), .any): self = .bool(flag)
     case (.string(let text), .string), (.string(let text), .any): self = .string(text)
+    case (.array(let items), .table):
+      guard let table = Table(jsonRows: items) else { return nil }
+      self = .table(table)
     case (.array(let items), .list), (.array(let items), .any):
       var list: [Value] = []
       list.reserveCapacity(items.count)
@@ -32,29 +40,48 @@ extension Value {
     }
   }
 
-  /// The value as JSON; non-finite numbers become the strings `"nan"`, `"inf"`, `"-inf"`.
+  /// The value as JSON; non-finite numbers become the strings `"nan"`, `"inf"`, `"-inf"`; a
+  /// table becomes an array of row objects with its columns in order.
   public var jsonValue: JSONValue {
     switch self {
-    case .number(let x):
-      if x.isNaN { return .string("nan") }
-      if x.isInfinite { return .string(x < 0 ? "-inf" : "inf") }
-      return .number(x)
+    case .number(let x): return Self.json(number: x)
     case .integer(let n): return .number(Double(n))
     case .bool(let flag): return .bool(flag)
     case .string(let text): return .string(text)
     case .list(let items): return .array(items.map(\.jsonValue))
     case .record(let record):
       return .object(JSONObject(record.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
+    case .null: return .null
+    case .table(let table): return table.jsonRows
     }
+  }
+
+  /// A number as JSON (non-finite numbers as the strings `"nan"`, `"inf"`, `"-inf"`).
+  static func json(number x: Double) -> JSONValue {
+    if x.isNaN { return .string("nan") }
+    if x.isInfinite { return .string(x < 0 ? "-inf" : "inf") }
+    return .number(x)
   }
 }
 
 extension Value: CustomStringConvertible {
-  /// The value as compact JSON (`3`, `2.5`, `"text"`, `[1,2]`), as `flow run` prints it;
-  /// non-finite numbers print bare as `nan`, `inf`, `-inf` (unlike the strings `"inf"`).
+  /// The value as compact JSON (`3`, `2.5`, `"text"`, `[1,2]`, `null`), as `flow run` prints it;
+  /// non-finite numbers print bare as `nan`, `inf`, `-inf` (unlike the strings `"inf"`); a
+  /// table prints as its text grid (see `Table.text(maxRows:)`).
   public var description: String {
-    if case .integer(let n) = self { return String(n) }
-    if case .number(let x) = self, !x.isFinite { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
-    return jsonValue.serialized(options: [.sortedKeys])
+    switch self {
+    case .integer(let n): return String(n)
+    case .number(let x) where !x.isFinite: return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf")
+    case .null: return "null"
+    case .table(let table): return table.text()
+    default: return jsonValue.serialized(options: [.sortedKeys])
+    }
+  }
+
+  /// The value as text for people (`flow run` text output, `format` placeholders): like
+  /// `description`, but a string is its characters, unquoted.
+  public var text: String {
+    if case .string(let text) = self { return text }
+    return description
   }
 }

@@ -1,0 +1,203 @@
+import FlowRuntime
+
+/// Phase two of the CSV reader: converts each field of one column as it is scanned, inferring
+/// the column's type (integer → number → bool → string) as it goes.
+///
+/// A column starts untyped (only nulls so far); its first non-null cell picks a type; a later
+/// cell may widen integer to number. A cell that fits neither a numeric nor a bool column
+/// turns it into a string column whose earlier cells were converted already: the column is
+/// marked `needsRescan` and read again as text in a second scan (rare: only such columns).
+///
+/// Invariants: fields come from an `UnsafeCSVScanner` over the same buffer (in bounds);
+/// `count` cells were appended, with `leadingNulls` of them still implicit while untyped.
+struct UnsafeCSVColumnParser {
+  enum State { case untyped, integer, number, bool, string, needsRescan }
+  private(set) var state = State.untyped
+  private var leadingNulls = 0
+  private var integers: [Int64] = []
+  private var numbers: [Double] = []
+  private var bools: [Bool] = []
+  private var strings = StringColumn()
+  private var validity = Validity()
+
+  /// A parser that treats every non-null cell as text (for the rescan of a column).
+  static func text() -> UnsafeCSVColumnParser {
+    var parser = UnsafeCSVColumnParser()
+    parser.state = .string
+    return parser
+  }
+
+  mutating func appendNull() {
+    switch state {
+    case .untyped: leadingNulls += 1; return
+    case .integer: integers.append(0)
+    case .number: numbers.append(0)
+    case .bool: bools.append(false)
+    case .string: strings.appendEmpty()
+    case .needsRescan: return
+    }
+    validity.append(false)
+  }
+
+  mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+    switch state {
+    case .needsRescan: return
+    case .string: appendText(field, scanner, scratch: &scratch)
+    case .integer, .number, .untyped:
+      if let parsed = UnsafeDecimalParser.parse(scanner.buffer, field.start, field.end) {
+        switch parsed {
+        case .integer(let value):
+          if state == .number { numbers.append(Double(value)) } else { become(.integer); integers.append(value) }
+        case .number(let value):
+          if state != .number { become(.number) }
+          numbers.append(value)
+        }
+        validity.append(true)
+      } else if state == .untyped, let flag = Self.bool(field, scanner) {
+        become(.bool)
+        bools.append(flag)
+        validity.append(true)
+      } else if state == .untyped {
+        become(.string)
+        appendText(field, scanner, scratch: &scratch)
+      } else {
+        state = .needsRescan
+        integers = []
+        numbers = []
+      }
+    case .bool:
+      if let flag = Self.bool(field, scanner) {
+        bools.append(flag)
+        validity.append(true)
+      } else {
+        state = .needsRescan
+        bools = []
+      }
+    }
+  }
+
+  private mutating func appendText(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+    if field.escaped {
+      scanner.unescape(field, into: &scratch)
+      strings.append(utf8: scratch)
+    } else {
+      strings.append(utf8: UnsafeBufferPointer(rebasing: scanner.buffer[field.start..<field.end]))
+    }
+    validity.append(true)
+  }
+
+  static func bool(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool? {
+    let length = field.end - field.start
+    if length == 4 && scanner.field(field, equals: Array("true".utf8)) { return true }
+    if length == 5 && scanner.field(field, equals: Array("false".utf8)) { return false }
+    return nil
+  }
+
+  /// Moves from untyped (or integer) to `type`, materializing the leading nulls.
+  private mutating func become(_ newState: State) {
+    if state == newState { return }
+    if state == .integer && newState == .number {
+      numbers = integers.map { Double($0) }
+      integers = []
+      state = .number
+      return
+    }
+    state = newState
+    for _ in 0..<leadingNulls {
+      switch newState {
+      case .integer: integers.append(0)
+      case .number: numbers.append(0)
+      case .bool: bools.append(false)
+      default: strings.appendEmpty()
+      }
+      validity.append(false)
+    }
+    leadingNulls = 0
+  }
+
+  /// The column, once every row was appended (`nil` if the column needs a rescan).
+  func build() -> Column? {
+    switch state {
+    case .untyped: return Column.nulls(.integer, count: leadingNulls)
+    case .integer: return Column(.integer(integers), validity: validity)
+    case .number: return Column(.number(numbers), validity: validity)
+    case .bool: return Column(.bool(bools), validity: validity)
+    case .string: return Column(.string(strings), validity: validity)
+    case .needsRescan: return nil
+    }
+  }
+}
+
+extension CSVReader {
+  /// Scans `buffer` once, converting every column (and again for columns that turned out to
+  /// be text after numeric cells).
+  func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
+    var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
+    var fields: [CSVField] = []
+    var names: [String] = []
+    var firstRecordIsData = false
+    if let _ = try scanner.nextRecord(into: &fields) {
+      if header {
+        names = fields.map { scanner.string($0) }
+      } else {
+        names = (1...fields.count).map { "column\($0)" }
+        firstRecordIsData = true
+      }
+    }
+    let width = names.count
+    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: width)
+    var scratch: [UInt8] = []
+    var rows = 0
+    var reported = 0
+    var recordLine = 1
+    var pending = firstRecordIsData
+    while true {
+      if pending {
+        pending = false
+      } else {
+        guard let line = try scanner.nextRecord(into: &fields) else { break }
+        recordLine = line
+      }
+      guard fields.count == width else {
+        throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
+      }
+      for index in 0..<width {
+        let field = fields[index]
+        if !field.quoted && isNullToken(field, scanner) { columns[index].appendNull() } else {
+          columns[index].append(field, scanner, scratch: &scratch)
+        }
+      }
+      rows += 1
+      if rows & 0x3FFF == 0 {
+        if Task.isCancelled { throw CancellationError() }
+        progress?.addRead(rows: rows - reported, bytes: 0)
+        reported = rows
+      }
+    }
+    progress?.addRead(rows: rows - reported, bytes: 0)
+    var built = columns.map { $0.build() }
+    let rescan = built.indices.filter { built[$0] == nil }
+    if !rescan.isEmpty {
+      var texts = [UnsafeCSVColumnParser](repeating: .text(), count: rescan.count)
+      var again = UnsafeCSVScanner(buffer, delimiter: delimiter)
+      if header { _ = try again.nextRecord(into: &fields) }
+      while try again.nextRecord(into: &fields) != nil {
+        for (slot, index) in rescan.enumerated() {
+          let field = fields[index]
+          if !field.quoted && isNullToken(field, again) { texts[slot].appendNull() } else {
+            texts[slot].append(field, again, scratch: &scratch)
+          }
+        }
+      }
+      for (slot, index) in rescan.enumerated() { built[index] = texts[slot].build() }
+    }
+    return try Table(names: names, columns: built.map { $0! }, rowCount: rows)
+  }
+
+  func isNullToken(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
+    let length = field.end - field.start
+    guard length <= longestNullToken else { return false }
+    for token in nullTokens where scanner.field(field, equals: token) { return true }
+    return false
+  }
+}

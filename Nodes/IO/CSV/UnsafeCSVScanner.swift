@@ -1,0 +1,140 @@
+/// One field of a CSV record: where its content lies in the buffer.
+struct CSVField {
+  /// The content, without surrounding quotes: `start..<end`.
+  var start: Int
+  var end: Int
+  /// Whether the field was quoted (quoted cells never match a null token).
+  var quoted: Bool
+  /// Whether the quoted content holds `""` escapes to collapse.
+  var escaped: Bool
+}
+
+/// Phase one of the CSV reader: a quote-aware scan that finds the fields of each record (RFC
+/// 4180: quoted fields, `""` escapes, line breaks inside quotes, CRLF or LF record ends).
+///
+/// Invariants: `buffer` outlives the scanner (it is only used inside the `withUnsafeBufferPointer`
+/// call that made it); every index the scanner reads is checked against `buffer.count`, and
+/// every `CSVField` it reports satisfies `0 <= start <= end <= buffer.count`. `line` is the
+/// physical line (from 1) of `position`, counting every LF, inside quotes too.
+struct UnsafeCSVScanner {
+  let buffer: UnsafeBufferPointer<UInt8>
+  let delimiter: UInt8
+  private(set) var position = 0
+  private(set) var line = 1
+
+  static let quote = UInt8(ascii: "\"")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+
+  /// A scanner at the start of `buffer`, past a UTF-8 byte order mark if there is one.
+  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    self.buffer = buffer
+    self.delimiter = delimiter
+    if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
+  }
+
+  /// Reads the next record into `fields` (replacing its contents), skipping blank lines.
+  ///
+  /// - Returns: the line the record starts on, or `nil` at the end of the buffer.
+  /// - Throws: `CSVError` for an unterminated quoted field or text after a closing quote.
+  mutating func nextRecord(into fields: inout [CSVField]) throws(CSVError) -> Int? {
+    fields.removeAll(keepingCapacity: true)
+    let count = buffer.count
+    var i = position
+    // Blank lines are not records.
+    while i < count {
+      if buffer[i] == Self.newline { i += 1; line += 1; continue }
+      if buffer[i] == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline { i += 2; line += 1; continue }
+      break
+    }
+    guard i < count else {
+      position = i
+      return nil
+    }
+    let startLine = line
+    while true {
+      if i < count && buffer[i] == Self.quote {
+        let fieldLine = line
+        i += 1
+        let start = i
+        var escaped = false
+        while true {
+          guard i < count else { throw CSVError(line: fieldLine, "a quoted field is not closed") }
+          let byte = buffer[i]
+          if byte == Self.quote {
+            if i + 1 < count && buffer[i + 1] == Self.quote {
+              escaped = true
+              i += 2
+              continue
+            }
+            break
+          }
+          if byte == Self.newline { line += 1 }
+          i += 1
+        }
+        fields.append(CSVField(start: start, end: i, quoted: true, escaped: escaped))
+        i += 1
+        if i < count {
+          let next = buffer[i]
+          let endsLine = next == Self.newline || (next == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline)
+          if next != delimiter && !endsLine {
+            throw CSVError(line: line, "unexpected text after a closing quote (field \(fields.count))")
+          }
+        }
+      } else {
+        let start = i
+        while i < count {
+          let byte = buffer[i]
+          if byte == delimiter || byte == Self.newline { break }
+          if byte == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline { break }
+          i += 1
+        }
+        fields.append(CSVField(start: start, end: i, quoted: false, escaped: false))
+      }
+      if i >= count { break }
+      let byte = buffer[i]
+      if byte == delimiter {
+        i += 1
+        if i >= count { fields.append(CSVField(start: i, end: i, quoted: false, escaped: false)); break }
+        continue
+      }
+      i += byte == Self.carriageReturn ? 2 : 1
+      line += 1
+      break
+    }
+    position = i
+    return startLine
+  }
+
+  /// The content of `field` with `""` escapes collapsed, appended to `output`.
+  func unescape(_ field: CSVField, into output: inout [UInt8]) {
+    output.removeAll(keepingCapacity: true)
+    var i = field.start
+    while i < field.end {
+      let byte = buffer[i]
+      output.append(byte)
+      i += byte == Self.quote ? 2 : 1
+    }
+  }
+
+  /// Whether `field`'s bytes equal `token`.
+  func field(_ field: CSVField, equals token: [UInt8]) -> Bool {
+    guard field.end - field.start == token.count else { return false }
+    var j = 0
+    for i in field.start..<field.end {
+      if buffer[i] != token[j] { return false }
+      j += 1
+    }
+    return true
+  }
+
+  /// The field's content as a string (escapes collapsed).
+  func string(_ field: CSVField) -> String {
+    if field.escaped {
+      var bytes: [UInt8] = []
+      unescape(field, into: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return String(decoding: UnsafeBufferPointer(rebasing: buffer[field.start..<field.end]), as: UTF8.self)
+  }
+}

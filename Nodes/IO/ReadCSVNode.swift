@@ -1,0 +1,57 @@
+import FlowRuntime
+
+/// `readCSV`: the CSV file at `path` as a table (see `CSVReader` for the rules).
+struct ReadCSVNode: NodeKind {
+  var name: String { "readCSV" }
+  var summary: String { "table = the CSV file at path (RFC 4180, typed columns, nulls)" }
+  var parameters: [ParameterDeclaration] {
+    [FileParameter.declaration,
+     ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character"),
+     ParameterDeclaration("header", .bool, default: .bool(true), summary: "the first row names the columns"),
+     ParameterDeclaration("nullValues", .list, default: .list(CSVReader.defaultNullValues.map { .string($0) }),
+                          summary: "unquoted cells that are null")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    var reader = CSVReader()
+    reader.delimiter = try Self.delimiter(parameters)
+    reader.header = parameters.bool("header") ?? true
+    if let tokens = parameters.list("nullValues") {
+      reader.nullTokens = []
+      for token in tokens {
+        guard case .string(let text) = token else {
+          throw NodeConfigurationError(parameter: "nullValues", reason: "must be a list of strings, found \(token)")
+        }
+        reader.nullTokens.append(Array(text.utf8))
+      }
+    }
+    reader.progress = parameters.environment.progress
+    return NodeInstance(inputs: [], outputs: [PortDeclaration("table", .table)],
+                        evaluator: Evaluator(file: FileParameter(parameters), reader: reader), cost: .expensive)
+  }
+
+  /// The `delimiter` param as one byte.
+  static func delimiter(_ parameters: NodeParameters) throws(NodeConfigurationError) -> UInt8 {
+    let text = parameters.string("delimiter") ?? ","
+    guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+      throw NodeConfigurationError(parameter: "delimiter", reason: "must be one ASCII character other than a quote or line break, found \"\(text)\"")
+    }
+    return byte
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let file: FileParameter
+    let reader: CSVReader
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      let bytes = try file.read()
+      do {
+        outputs[0] = .table(try reader.read(bytes))
+      } catch let error as CSVError {
+        throw NodeError("\(file.path): \(error)")
+      } catch let error as TableError {
+        throw NodeError("\(file.path): \(error.message)")
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import FlowRuntime
+
+/// `writeCSV`: writes its table to `path` atomically (see `CSVWriter`); outputs the absolute
+/// path written and the number of rows.
+struct WriteCSVNode: NodeKind {
+  var name: String { "writeCSV" }
+  var summary: String { "writes the table to path as CSV, atomically; path = where, rows = how many" }
+  var parameters: [ParameterDeclaration] {
+    [FileParameter.declaration, ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    var writer = CSVWriter()
+    writer.delimiter = try ReadCSVNode.delimiter(parameters)
+    return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
+                        outputs: [PortDeclaration("path", .string), PortDeclaration("rows", .integer)],
+                        evaluator: Evaluator(file: FileParameter(parameters), writer: writer), cost: .expensive)
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let file: FileParameter
+    let writer: CSVWriter
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      let table = try inputs.table(0)
+      let path = try file.write(try writer.bytes(of: table))
+      outputs[0] = .string(path)
+      outputs[1] = .integer(Int64(table.rowCount))
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import FlowGraph
+import FlowRuntime
+
+/// `groupBy`: one row per distinct key (the `by` columns), in order of first appearance; the
+/// key columns, then the aggregates in the order the document wrote them. A null key is a key
+/// of its own; aggregates skip nulls; `by: []` gives one row, even for an empty table.
+struct GroupByNode: NodeKind {
+  var name: String { "groupBy" }
+  var summary: String { "table = one row per distinct key of the by columns, with the aggregates" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("by", .list, default: .list([]), summary: "key columns"),
+     ParameterDeclaration("aggregate", .record, default: .record([:]),
+                          summary: "output name → count(), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c)")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    let keys = try TableParameters.strings(parameters, "by")
+    var aggregates: [Aggregate] = []
+    // The raw JSON keeps the members in the order the document wrote them.
+    for member in parameters.json("aggregate")?.objectValue?.members ?? [] {
+      guard case .string(let text) = member.value else {
+        throw NodeConfigurationError(parameter: "aggregate", reason: "'\(member.key)' must be a string such as \"sum(c)\"")
+      }
+      aggregates.append(try Aggregate.parse(output: member.key, text).get())
+    }
+    let names = keys + aggregates.map(\.output)
+    if let duplicate = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) })?.element {
+      throw NodeConfigurationError(parameter: "aggregate", reason: "names the output column '\(duplicate)' twice")
+    }
+    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+                        evaluator: Evaluator(keys: keys, aggregates: aggregates), cost: .expensive)
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let keys: [String]
+    let aggregates: [Aggregate]
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      let table = try inputs.table(0)
+      var keyColumns: [Column] = []
+      for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
+      var sources: [Column?] = []
+      for aggregate in aggregates {
+        sources.append(try aggregate.column.map { table.column(at: try TableParameters.column($0, in: table)) })
+      }
+      let groups: [Int32]
+      let groupCount: Int
+      if keys.isEmpty {
+        groups = [Int32](repeating: 0, count: table.rowCount)
+        groupCount = 1
+      } else {
+        (groups, groupCount) = ColumnCodes.codes(of: keyColumns, rowCount: table.rowCount)
+      }
+      var firstRow = [Int32](repeating: -1, count: groupCount)
+      for row in 0..<table.rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
+      if Task.isCancelled { throw CancellationError() }
+      var columns = keyColumns.map { $0.gathering(firstRow) }
+      for (aggregate, source) in zip(aggregates, sources) {
+        columns.append(try aggregate.compute(groups: groups, groupCount: groupCount, column: source))
+      }
+      do {
+        outputs[0] = .table(try Table(names: keys + aggregates.map(\.output), columns: columns, rowCount: groupCount))
+      } catch {
+        throw TableParameters.failure(error)
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import FlowRuntime
+
+/// `sort`: orders the rows by the listed columns (`"-name"` descending); stable, and nulls go
+/// last in either direction. Strings compare by Unicode scalar values.
+struct SortNode: NodeKind {
+  var name: String { "sort" }
+  var summary: String { "table = rows of table ordered by the listed columns (\"-name\" descending); stable, nulls last" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("by", .list, required: true, summary: "column names; \"-name\" for descending")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    let keys = try TableParameters.strings(parameters, "by").map { entry in
+      entry.hasPrefix("-") ? (name: String(entry.dropFirst()), descending: true) : (name: entry, descending: false)
+    }
+    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+                        evaluator: Evaluator(keys: keys), cost: .expensive)
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let keys: [(name: String, descending: Bool)]
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      let table = try inputs.table(0)
+      var columns: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)] = []
+      for key in keys {
+        let column = table.column(at: try TableParameters.column(key.name, in: table))
+        columns.append((column, CellOrder.comparator(for: column), key.descending))
+      }
+      outputs[0] = .table(table.gathering(Self.order(rowCount: table.rowCount, columns)))
+    }
+
+    /// The row order: by each key in turn, nulls last, ties in row order (stable).
+    static func order(rowCount: Int, _ keys: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)]) -> [Int32] {
+      var rows = (0..<Int32(rowCount)).map { $0 }
+      rows.sort { a, b in
+        let x = Int(a), y = Int(b)
+        for key in keys {
+          let xNull = key.column.isNull(x), yNull = key.column.isNull(y)
+          if xNull || yNull {
+            if xNull == yNull { continue }
+            return yNull
+          }
+          let order = key.compare(x, y)
+          if order != 0 { return key.descending ? order > 0 : order < 0 }
+        }
+        return a < b
+      }
+      return rows
+    }
+  }
+}

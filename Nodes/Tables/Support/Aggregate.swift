@@ -1,0 +1,107 @@
+import FlowRuntime
+
+/// One entry of `groupBy.aggregate`: `output: "function(column)"`.
+struct Aggregate: Sendable {
+  enum Function: String, Sendable, CaseIterable {
+    case count, sum, mean, min, max, first, last, countDistinct
+  }
+
+  var output: String
+  var function: Function
+  /// The column aggregated (`nil` for `count()`).
+  var column: String?
+
+  /// Parses `text` (`count()`, `sum(c)`, …; a column may be written in backticks).
+  ///
+  /// - Returns: `nil` with a reason if the text is not an aggregate.
+  static func parse(output: String, _ text: String) -> Result<Aggregate, NodeConfigurationError> {
+    let trimmed = text.trimmingSpaces
+    let problem = NodeConfigurationError(parameter: "aggregate",
+      reason: "'\(output)': \"\(text)\" is not an aggregate (count(), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c))")
+    guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return .failure(problem) }
+    guard let function = Function(rawValue: String(trimmed[..<open]).trimmingSpaces) else { return .failure(problem) }
+    var argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingSpaces
+    if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") { argument = String(argument.dropFirst().dropLast()) }
+    if function == .count {
+      guard argument.isEmpty else { return .failure(problem) }
+      return .success(Aggregate(output: output, function: function, column: nil))
+    }
+    guard !argument.isEmpty else { return .failure(problem) }
+    return .success(Aggregate(output: output, function: function, column: argument))
+  }
+
+  /// The aggregate of `column` over each group (`groups[row]` in `0..<groupCount`); groups
+  /// with no non-null value get null (`count()` counts rows).
+  ///
+  /// - Complexity: O(rows) (plus hashing for `countDistinct`).
+  func compute(groups: [Int32], groupCount: Int, column: Column?) throws -> Column {
+    guard let column else {
+      var counts = [Int64](repeating: 0, count: groupCount)
+      for group in groups { counts[Int(group)] += 1 }
+      return Column(.integer(counts))
+    }
+    let rows = column.count
+    switch function {
+    case .count:
+      preconditionFailure("Internal inconsistency: count() with a column")
+    case .sum, .mean:
+      guard column.isNumeric else {
+        throw NodeError("\(function.rawValue)(\(self.column ?? "")) needs numbers, but the column is \(column.type)")
+      }
+      var seen = [Int64](repeating: 0, count: groupCount)
+      if function == .sum, case .integer(let values) = column.storage {
+        var sums = [Int64](repeating: 0, count: groupCount)
+        var overflow = false
+        for row in 0..<rows where column.validity.isValid(row) {
+          let group = Int(groups[row])
+          let (sum, didOverflow) = sums[group].addingReportingOverflow(values[row])
+          sums[group] = sum
+          overflow = overflow || didOverflow
+          seen[group] += 1
+        }
+        if !overflow { return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 })) }
+      }
+      var sums = [Double](repeating: 0, count: groupCount)
+      seen = [Int64](repeating: 0, count: groupCount)
+      for row in 0..<rows {
+        guard let value = column.number(at: row) else { continue }
+        sums[Int(groups[row])] += value
+        seen[Int(groups[row])] += 1
+      }
+      if function == .mean {
+        for group in 0..<groupCount where seen[group] > 0 { sums[group] /= Double(seen[group]) }
+      }
+      return Column(.number(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
+    case .min, .max:
+      var best = [Int32](repeating: -1, count: groupCount)
+      let compare = CellOrder.comparator(for: column)
+      let wantsMax = function == .max
+      for row in 0..<rows where column.validity.isValid(row) {
+        let group = Int(groups[row])
+        let current = best[group]
+        if current < 0 { best[group] = Int32(row); continue }
+        let order = compare(row, Int(current))
+        if wantsMax ? order > 0 : order < 0 { best[group] = Int32(row) }
+      }
+      return column.gathering(best)
+    case .first, .last:
+      var chosen = [Int32](repeating: -1, count: groupCount)
+      for row in 0..<rows where column.validity.isValid(row) {
+        let group = Int(groups[row])
+        if function == .last || chosen[group] < 0 { chosen[group] = Int32(row) }
+      }
+      return column.gathering(chosen)
+    case .countDistinct:
+      let (codes, _) = ColumnCodes.codes(of: column)
+      var pairs = Set<Int64>()
+      var counts = [Int64](repeating: 0, count: groupCount)
+      var seen = [Bool](repeating: false, count: groupCount)
+      for row in 0..<rows where column.validity.isValid(row) {
+        let group = Int(groups[row])
+        seen[group] = true
+        if pairs.insert(Int64(group) << 32 | Int64(codes[row])).inserted { counts[group] += 1 }
+      }
+      return Column(.integer(counts), validity: Validity(seen))
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import FlowRuntime
+
+/// Dense integer codes for the cells of key columns, so grouping and joining hash each value
+/// once and then work on `Int32`s (DuckDB's group index, polars' categorical codes).
+enum ColumnCodes {
+  /// One code per row: equal cells share a code, codes count up from 0 in order of first
+  /// appearance, and null is a value of its own (SPEC: a null key is a key of its own).
+  ///
+  /// - Returns: the codes and how many distinct codes there are.
+  static func codes(of column: Column) -> (codes: [Int32], cardinality: Int) {
+    var codes = [Int32](repeating: 0, count: column.count)
+    var next: Int32 = 0
+    var nullCode: Int32 = -1
+    func assign<K: Hashable>(_ key: (Int) -> K) {
+      var seen: [K: Int32] = [:]
+      for row in 0..<column.count {
+        if column.isNull(row) {
+          if nullCode < 0 { nullCode = next; next += 1 }
+          codes[row] = nullCode
+          continue
+        }
+        let k = key(row)
+        if let code = seen[k] { codes[row] = code } else {
+          seen[k] = next
+          codes[row] = next
+          next += 1
+        }
+      }
+    }
+    switch column.storage {
+    case .integer(let values): assign { values[$0] }
+    case .number(let values): assign { normalized(values[$0]) }
+    case .bool(let values): assign { values[$0] }
+    case .string(let strings): assign { strings[$0] }
+    }
+    return (codes, Int(next))
+  }
+
+  /// Codes for the rows of several columns together (a composite key), in order of first
+  /// appearance of each combination.
+  static func codes(of columns: [Column], rowCount: Int) -> (codes: [Int32], cardinality: Int) {
+    guard let first = columns.first else { return ([Int32](repeating: 0, count: rowCount), rowCount > 0 ? 1 : 0) }
+    var (combined, cardinality) = codes(of: first)
+    for column in columns.dropFirst() {
+      let (next, nextCardinality) = codes(of: column)
+      var ids: [Int64: Int32] = [:]
+      var count: Int32 = 0
+      for row in 0..<rowCount {
+        let key = Int64(combined[row]) * Int64(nextCardinality) + Int64(next[row])
+        if let id = ids[key] { combined[row] = id } else {
+          ids[key] = count
+          combined[row] = count
+          count += 1
+        }
+      }
+      cardinality = Int(count)
+    }
+    return (combined, cardinality)
+  }
+
+  /// Codes for join keys: `right` rows get codes for their distinct values; `left` rows get the
+  /// code of the equal right value or -1; null cells get -1 on both sides (never match).
+  /// Integer and number columns compare numerically.
+  ///
+  /// - Throws: `NodeError` if the two columns hold different kinds of values.
+  static func joinCodes(left: Column, right: Column, name: String) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
+    var leftCodes = [Int32](repeating: -1, count: left.count)
+    var rightCodes = [Int32](repeating: -1, count: right.count)
+    var next: Int32 = 0
+    func assign<K: Hashable>(_ leftKey: (Int) -> K, _ rightKey: (Int) -> K) {
+      var seen: [K: Int32] = [:]
+      for row in 0..<right.count where !right.isNull(row) {
+        let k = rightKey(row)
+        if let code = seen[k] { rightCodes[row] = code } else {
+          seen[k] = next
+          rightCodes[row] = next
+          next += 1
+        }
+      }
+      for row in 0..<left.count where !left.isNull(row) {
+        leftCodes[row] = seen[leftKey(row)] ?? -1
+      }
+    }
+    switch (left.storage, right.storage) {
+    case (.integer(let a), .integer(let b)): assign({ a[$0] }, { b[$0] })
+    case (.string(let a), .string(let b)): assign({ a[$0] }, { b[$0] })
+    case (.bool(let a), .bool(let b)): assign({ a[$0] }, { b[$0] })
+    case _ where left.isNumeric && right.isNumeric:
+      assign({ normalized(left.number(at: $0) ?? 0) }, { normalized(right.number(at: $0) ?? 0) })
+    default:
+      throw NodeError("join key '\(name)' is \(left.type) on the left but \(right.type) on the right")
+    }
+    return (leftCodes, rightCodes, Int(next))
+  }
+
+  /// A number's bit pattern with -0 as 0 and every NaN as one NaN, so equal numbers hash alike.
+  static func normalized(_ value: Double) -> UInt64 {
+    if value == 0 { return 0 }
+    if value.isNaN { return Double.nan.bitPattern }
+    return value.bitPattern
+  }
+}

@@ -1,0 +1,15 @@
+import FlowRuntime
+
+/// `text`: a constant string, set by its `value` param.
+struct TextNode: NodeKind {
+  var name: String { "text" }
+  var summary: String { "a constant string (param value)" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("value", .string, default: .string(""), summary: "the text")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    NodeInstance(inputs: [], outputs: [PortDeclaration("value", .string)],
+                 evaluator: NumberNode.Constant(value: parameters["value"] ?? .string("")))
+  }
+}

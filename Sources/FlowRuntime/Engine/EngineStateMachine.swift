@@ -1,0 +1,276 @@
+import FlowGraph
+
+/// What the engine's state machine needs to know of the evaluator it parks.
+protocol ParkedEvaluator: Sendable {
+  /// Whether some node waits to be recomputed.
+  var hasPendingWork: Bool { get }
+}
+
+extension GraphEvaluator: ParkedEvaluator {}
+
+/// The pure state machine behind `FlowEngine`: every transition of the engine's shared state,
+/// and the effects each one asks for.
+///
+/// `EngineCore` holds this struct behind one lock, calls a transition, and performs the
+/// returned action after the lock is released. No transition blocks, suspends, calls out or
+/// reads a clock, so every interleaving of the engine's inputs (store changes, triggers,
+/// waiters, readers, the runner's steps, shutdown) is a sequence of plain method calls that a
+/// unit test can replay without threads (`EngineStateMachineTests`).
+///
+/// The runner is a task the core starts when a transition returns `.startRunner`; it loops
+/// `takeWork()` → run the pass → `passFinished(_:evaluator:)` until `takeWork()` returns
+/// `.becomeIdle`. The evaluator is *parked* here between passes and *taken* by the runner
+/// during one.
+///
+/// Invariants (checked by `_checkInvariants()` in debug builds):
+/// - `parked == nil` exactly while the runner holds the evaluator (`phase == .running`).
+/// - `phase == .idle` implies there is no work once started: an idle engine with work is a
+///   lost wake-up.
+/// - Every waiter waits for a revision greater than `completedRevision`, or the runner is
+///   active and will settle it when it next publishes or becomes idle.
+/// - Readers wait only while the evaluator is taken.
+/// - After `shutDown()` no waiter, reader or runner start is ever added.
+///
+/// Generic over the evaluator and the waiter token so tests drive it with plain values.
+struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendable {
+  /// Where the runner is.
+  enum Phase: Equatable, Sendable {
+    /// No runner: nothing to do.
+    case idle
+    /// A runner task exists; it holds the evaluator while a pass runs.
+    case running
+    /// Shut down: no runner starts again; the one that runs stops at its next step.
+    case shutDown
+  }
+
+  /// A pass to run: the evaluator and what to apply to it first.
+  struct Work: Sendable {
+    var evaluator: Evaluator
+    var changes: [FlowStoreChange]
+    var triggers: [String]
+    /// The revision the pass brings the values up to.
+    var revision: Int
+  }
+
+  /// A reader: computes its result from the parked evaluator (under the lock) and returns the
+  /// effect that delivers it (performed after the lock is released).
+  typealias Reader = @Sendable (Evaluator) -> @Sendable () -> Void
+
+  /// The effect of a transition of the inputs (a change, a trigger, the initial evaluator).
+  enum InputAction: Equatable, Sendable {
+    case none
+    /// Start the runner task (the phase is already `.running`).
+    case startRunner
+    /// Tell the running pass to stop: a newer revision supersedes it.
+    case signalSupersession
+  }
+
+  /// What the runner does next.
+  enum RunnerAction: Sendable {
+    /// Run this pass.
+    case run(Work)
+    /// Stop: the engine is idle (resume these waiters, whose revision is complete) or shut down.
+    case becomeIdle(resume: [Waiter], with: EvaluationReport?)
+  }
+
+  /// What publishing a finished pass does.
+  struct Publication: Sendable {
+    /// The pass's report, for the report streams (also for superseded passes).
+    var report: EvaluationReport
+    /// Whether its values are published (value streams, waiters): false for a superseded pass.
+    var publishesValues: Bool
+    /// Waiters whose revision this pass completed, to resume with `report`.
+    var resumed: [Waiter]
+    /// Readers that waited for the pass, with their delivery effects.
+    var readers: [@Sendable () -> Void]
+  }
+
+  private(set) var phase: Phase = .idle
+  private(set) var parked: Evaluator?
+  private var pendingChanges: [FlowStoreChange] = []
+  private var pendingTriggers: [String] = []
+  /// The newest store revision received.
+  private(set) var latestRevision: Int
+  /// The revision of the last pass that completed and published its values.
+  private(set) var completedRevision = -1
+  private(set) var lastReport: EvaluationReport?
+  /// A change arrived while the runner held the evaluator.
+  private var changedDuringPass = false
+  private var waiters: [(revision: Int, waiter: Waiter)] = []
+  private var readers: [Reader] = []
+  /// `SupersessionPolicy.replaceRunningPass`: a change during a pass supersedes it.
+  let replacesRunningPass: Bool
+
+  init(revision: Int, replacesRunningPass: Bool) {
+    latestRevision = revision
+    self.replacesRunningPass = replacesRunningPass
+  }
+
+  /// Whether the runner has anything to do.
+  var hasWork: Bool { !pendingChanges.isEmpty || !pendingTriggers.isEmpty || parked?.hasPendingWork == true }
+
+  /// How many waiters and readers wait.
+  var waitingCount: (waiters: Int, readers: Int) { (waiters.count, readers.count) }
+
+  // MARK: Inputs
+
+  /// The first evaluator, for revision `revision`: parked, and a runner for its first pass.
+  mutating func started(with evaluator: Evaluator, revision: Int) -> InputAction {
+    guard phase != .shutDown else { return .none }
+    parked = evaluator
+    latestRevision = max(latestRevision, revision)
+    return startRunnerIfNeeded()
+  }
+
+  /// A store change arrived.
+  mutating func received(_ change: FlowStoreChange) -> InputAction {
+    guard phase != .shutDown else { return .none }
+    pendingChanges.append(change)
+    latestRevision = max(latestRevision, change.revision)
+    return inputArrived()
+  }
+
+  /// Node `id` was invalidated (a live node's emission, an external trigger).
+  mutating func triggered(_ id: String) -> InputAction {
+    guard phase != .shutDown else { return .none }
+    pendingTriggers.append(id)
+    return inputArrived()
+  }
+
+  private mutating func inputArrived() -> InputAction {
+    if phase == .running {
+      if parked == nil { changedDuringPass = true }
+      return parked == nil && replacesRunningPass ? .signalSupersession : .none
+    }
+    return startRunnerIfNeeded()
+  }
+
+  private mutating func startRunnerIfNeeded() -> InputAction {
+    guard phase == .idle, parked != nil, hasWork else { return .none }
+    phase = .running
+    return .startRunner
+  }
+
+  // MARK: The runner
+
+  /// The runner asks for work: a pass to run, or the end of its loop.
+  ///
+  /// Becoming idle settles every waiter whose revision is complete: a waiter that registered
+  /// after the last publication but before this step is resumed here (the lost wake-up).
+  mutating func takeWork() -> RunnerAction {
+    switch phase {
+    case .shutDown:
+      return .becomeIdle(resume: [], with: nil)
+    case .idle:
+      preconditionFailure("Internal inconsistency: the runner took work while the engine was idle")
+    case .running:
+      guard let evaluator = parked, hasWork else {
+        phase = .idle
+        return .becomeIdle(resume: takeWaiters(upTo: completedRevision), with: lastReport)
+      }
+      parked = nil
+      changedDuringPass = false
+      let work = Work(evaluator: evaluator, changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
+      pendingChanges.removeAll()
+      pendingTriggers.removeAll()
+      return .run(work)
+    }
+  }
+
+  /// The runner finished a pass (completed or stopped) and returns the evaluator.
+  ///
+  /// A pass that was stopped, or that completed after a newer change arrived while the policy
+  /// replaces running passes, publishes no values: no value of an older revision appears
+  /// after a newer revision was asked for. Its report still goes to the report streams.
+  mutating func passFinished(_ report: EvaluationReport, evaluator: Evaluator) -> Publication {
+    precondition(parked == nil, "Internal inconsistency: a pass finished while the evaluator was parked")
+    parked = evaluator
+    var report = report
+    if !report.wasCancelled && changedDuringPass && replacesRunningPass { report.wasCancelled = true }
+    var resumed: [Waiter] = []
+    if !report.wasCancelled {
+      completedRevision = max(completedRevision, report.revision)
+      lastReport = report
+      resumed = takeWaiters(upTo: report.revision)
+    }
+    let delivered = readers.map { $0(evaluator) }
+    readers.removeAll()
+    return Publication(report: report, publishesValues: !report.wasCancelled, resumed: resumed, readers: delivered)
+  }
+
+  private mutating func takeWaiters(upTo revision: Int) -> [Waiter] {
+    guard !waiters.isEmpty else { return [] }
+    var resumed: [Waiter] = []
+    waiters.removeAll { entry in
+      guard entry.revision <= revision else { return false }
+      resumed.append(entry.waiter)
+      return true
+    }
+    return resumed
+  }
+
+  // MARK: Waiting and reading
+
+  /// Whether a waiter for `revision` is settled now, and with what.
+  enum WaitOutcome: Sendable {
+    /// Resume the waiter at once with this report (`nil`: the engine shut down).
+    case resume(EvaluationReport?)
+    /// The waiter was queued; a later transition resumes it.
+    case queued
+  }
+
+  /// `evaluate()` waits until revision `revision` is evaluated.
+  ///
+  /// It is settled at once if the engine is shut down (with `nil`), or idle with that revision
+  /// complete (with the last report); otherwise it waits for the first publication of a
+  /// revision at least `revision` and at least the newest one received.
+  mutating func waiterArrived(_ waiter: Waiter, revision: Int) -> WaitOutcome {
+    switch phase {
+    case .shutDown: return .resume(nil)
+    case .idle where completedRevision >= revision && !hasWork: return .resume(lastReport)
+    default:
+      waiters.append((max(revision, latestRevision), waiter))
+      return .queued
+    }
+  }
+
+  /// A read of the evaluator: served now from the parked evaluator, or queued until the
+  /// running pass returns it.
+  mutating func readerArrived(_ reader: @escaping Reader) -> (@Sendable () -> Void)? {
+    if let parked { return reader(parked) }
+    readers.append(reader)
+    return nil
+  }
+
+  /// Shuts the engine down: no runner starts again; every waiter is resumed with `nil`.
+  ///
+  /// - Returns: the waiters to resume, and whether a runner is active (to cancel it).
+  mutating func shutDown() -> (waiters: [Waiter], runnerWasActive: Bool) {
+    let wasActive = phase == .running
+    phase = .shutDown
+    pendingChanges.removeAll()
+    pendingTriggers.removeAll()
+    let all = waiters.map(\.waiter)
+    waiters.removeAll()
+    return (all, wasActive)
+  }
+
+  #if FLOW_INTERNAL_CHECKS
+  /// Checks the invariants of the header comment.
+  func _checkInvariants() {
+    switch phase {
+    case .idle:
+      // Before `started(with:revision:)` nothing is parked and changes may already queue.
+      precondition(parked == nil || !hasWork, "Internal inconsistency: idle with work (a lost wake-up)")
+      precondition(readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
+      precondition(waiters.allSatisfy { $0.revision > completedRevision },
+                   "Internal inconsistency: an idle engine keeps a settled waiter (a lost wake-up)")
+    case .running:
+      precondition(parked == nil || readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
+    case .shutDown:
+      precondition(waiters.isEmpty, "Internal inconsistency: waiters after shutdown")
+    }
+    precondition(completedRevision <= latestRevision, "Internal inconsistency: completed \(completedRevision) > latest \(latestRevision)")
+  }
+  #endif
+}

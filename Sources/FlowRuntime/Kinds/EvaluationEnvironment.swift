@@ -1,0 +1,22 @@
+/// What a host tells node kinds about where they run: the folder relative paths resolve
+/// against and which folders file nodes may read and write.
+///
+/// The host sets it on the registry (`NodeKindRegistry.environment`) before configuring nodes;
+/// kinds receive it in `NodeParameters.environment` at `instantiate`. The default has no
+/// document folder (paths resolve against the working directory) and allows the working
+/// directory's tree only.
+public struct EvaluationEnvironment: Sendable {
+  /// The folder of the document being run (absolute), against which relative paths resolve.
+  public var documentFolder: String
+  /// Which folders file nodes may read and write.
+  public var fileAccess: FileAccessPolicy
+  /// Where file nodes report progress (rows read), if the host watches.
+  public var progress: PassProgress?
+
+  public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil) {
+    let folder = documentFolder ?? FileAccessPolicy.currentDirectory
+    self.documentFolder = folder
+    self.fileAccess = fileAccess ?? FileAccessPolicy(readableRoots: [folder], writableRoots: [folder])
+    self.progress = progress
+  }
+}

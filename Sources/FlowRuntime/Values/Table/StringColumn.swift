@@ -1,0 +1,66 @@
+/// The strings of a column: one contiguous UTF-8 buffer and `count + 1` offsets into it (the
+/// Arrow layout), so a million strings are two arrays rather than a million objects.
+///
+/// Invariant: `offsets` starts at 0, never decreases and ends at `bytes.count`; each string's
+/// bytes are valid UTF-8.
+public struct StringColumn: Sendable, Hashable {
+  /// The UTF-8 bytes of every string, back to back.
+  public private(set) var bytes: [UInt8] = []
+  /// Where each string starts in `bytes`; string `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+  public private(set) var offsets: [Int] = [0]
+
+  /// An empty column.
+  public init() {}
+
+  /// A column holding `strings`.
+  public init(_ strings: some Sequence<String>) {
+    for string in strings { append(string) }
+  }
+
+  /// The number of strings.
+  @inlinable public var count: Int { offsets.count - 1 }
+
+  /// String `index`.
+  public subscript(index: Int) -> String {
+    String(decoding: bytes[offsets[index]..<offsets[index + 1]], as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of string `index`.
+  @inlinable public func utf8(_ index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
+
+  /// Compares strings `a` of this column and `b` of `other` by Unicode scalar values (the
+  /// order of their UTF-8 bytes): negative, zero or positive.
+  public func compare(_ a: Int, with other: StringColumn, _ b: Int) -> Int {
+    let left = utf8(a), right = other.utf8(b)
+    var i = left.startIndex, j = right.startIndex
+    while i < left.endIndex && j < right.endIndex {
+      let x = left[i], y = right[j]
+      if x != y { return x < y ? -1 : 1 }
+      i += 1
+      j += 1
+    }
+    return left.count - right.count
+  }
+
+  /// Appends a string.
+  public mutating func append(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes.append(contentsOf: $0) }
+    offsets.append(bytes.count)
+  }
+
+  /// Appends a string given as UTF-8 bytes (the caller guarantees they are valid UTF-8).
+  public mutating func append(utf8: some Collection<UInt8>) {
+    bytes.append(contentsOf: utf8)
+    offsets.append(bytes.count)
+  }
+
+  /// Appends the empty string (the placeholder of a null cell).
+  public mutating func appendEmpty() { offsets.append(bytes.count) }
+
+  /// Reserves room for `strings` strings of `bytes` bytes in all.
+  public mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
+    offsets.reserveCapacity(strings + 1)
+    bytes.reserveCapacity(byteCount)
+  }
+}

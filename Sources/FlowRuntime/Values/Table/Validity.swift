@@ -1,0 +1,66 @@
+/// Which cells of a column hold a value (valid) and which are null: one bit per row.
+///
+/// Invariant: `words` is empty when no cell is null (the common case costs no memory), else it
+/// holds `(count + 63) / 64` words where bit `i % 64` of word `i / 64` is 1 iff row `i` is valid;
+/// bits past `count` are 0. `nullCount` is the number of 0 bits below `count`.
+public struct Validity: Sendable, Hashable {
+  @usableFromInline var words: [UInt64] = []
+  /// The number of rows.
+  public private(set) var count = 0
+  /// The number of null rows.
+  public private(set) var nullCount = 0
+
+  /// A validity of `count` rows, all valid.
+  public init(allValid count: Int = 0) { self.count = count }
+
+  /// A validity from one flag per row (`true` = valid).
+  public init(_ flags: some Sequence<Bool>) {
+    for flag in flags { append(flag) }
+  }
+
+  /// Whether row `row` holds a value.
+  @inlinable public func isValid(_ row: Int) -> Bool {
+    words.isEmpty || (words[row &>> 6] &>> UInt64(row & 63)) & 1 == 1
+  }
+
+  /// Whether row `row` is null.
+  @inlinable public func isNull(_ row: Int) -> Bool { !isValid(row) }
+
+  /// Appends one row.
+  public mutating func append(_ valid: Bool) {
+    if !valid && words.isEmpty && count > 0 {
+      words = [UInt64](repeating: ~0, count: (count + 63) / 64)
+      let extra = words.count * 64 - count
+      if extra > 0 { words[words.count - 1] &>>= UInt64(extra) }
+    }
+    if !valid || !words.isEmpty {
+      if count & 63 == 0 { words.append(0) }
+      if valid { words[count &>> 6] |= 1 &<< UInt64(count & 63) }
+    }
+    if !valid { nullCount += 1 }
+    count += 1
+  }
+
+  /// Appends `other`'s rows.
+  public mutating func append(contentsOf other: Validity) {
+    if other.nullCount == 0 && nullCount == 0 {
+      count += other.count
+      return
+    }
+    for row in 0..<other.count { append(other.isValid(row)) }
+  }
+}
+
+extension Validity {
+  /// Equality of the rows (not of the representation).
+  public static func == (a: Validity, b: Validity) -> Bool {
+    guard a.count == b.count, a.nullCount == b.nullCount else { return false }
+    if a.nullCount == 0 { return true }
+    return a.words == b.words
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    hasher.combine(nullCount)
+  }
+}

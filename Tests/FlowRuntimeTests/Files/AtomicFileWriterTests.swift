@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import FlowRuntime
+
+/// Atomic replacement: the old file survives any failure before the rename, byte for byte,
+/// and no temporary file is left behind.
+@Suite struct AtomicFileWriterTests {
+  struct InjectedFailure: Error {}
+
+  static func folder() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flow-atomic-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  @Test func writesAndReplaces() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.txt"
+    try AtomicFileWriter().write(Array("one".utf8), to: path)
+    try AtomicFileWriter().write(Array("two".utf8), to: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+  }
+
+  @Test func aFailureBetweenWriteAndRenameLeavesTheOldFileAndNoTemporaryFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.csv"
+    let old: [UInt8] = Array("old,bytes\n1,2\n".utf8)
+    try Data(old).write(to: URL(fileURLWithPath: path))
+    var writer = AtomicFileWriter()
+    let seen = SeenPath()
+    writer.beforeRename = { temporary in
+      // The new bytes are complete in the temporary file, in the same folder.
+      seen.set(temporary)
+      #expect((temporary as NSString).deletingLastPathComponent == folder)
+      #expect(FileManager.default.contents(atPath: temporary) == Data(Array(repeating: UInt8(ascii: "x"), count: 3_000_000)))
+      throw InjectedFailure()
+    }
+    #expect(throws: InjectedFailure.self) { try writer.write(Array(repeating: UInt8(ascii: "x"), count: 3_000_000), to: path) }
+    #expect(FileManager.default.contents(atPath: path) == Data(old))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.csv"])
+    #expect(seen.get() != nil)
+  }
+
+  @Test func aMissingFolderFailsNamingIt() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(throws: FileAccessError.self) { try AtomicFileWriter().write([1], to: folder + "/missing/out.txt") }
+  }
+
+  @Test func aCancelledTaskDoesNotReplaceTheFile() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.txt"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+    // A child added to a cancelled group starts cancelled: no timing involved.
+    await #expect(throws: CancellationError.self) {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.cancelAll()
+        group.addTask { try AtomicFileWriter().write(Array("new".utf8), to: path) }
+        try await group.waitForAll()
+      }
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+  }
+}
+
+import Synchronization
+
+/// A path seen inside a `@Sendable` hook.
+final class SeenPath: Sendable {
+  private let value = Mutex<String?>(nil)
+  func set(_ path: String) { value.withLock { $0 = path } }
+  func get() -> String? { value.withLock { $0 } }
+}
