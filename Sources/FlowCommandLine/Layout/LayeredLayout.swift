@@ -83,7 +83,10 @@ package struct LayeredLayout: Sendable {
     let (crossings, sweeps) = ordering.reduceCrossings(in: graph, maximumSweeps: options.maximumSweeps)
     graph.layers = ordering.layers
     var placement = LayerPlacement(graph: graph, options: options)
-    placement.place(graph: graph, sweeps: options.placementSweeps)
+    // Past 200,000 vertices (nodes plus dummies) half the placement sweeps: each is a pass of
+    // random reads over every segment, and the first few do most of the straightening.
+    let placementSweeps = graph.vertexCount > 200_000 ? min(4, options.placementSweeps) : options.placementSweeps
+    placement.place(graph: graph, sweeps: placementSweeps)
     self.crossings = crossings
     self.sweeps = sweeps
     let nodeCount = widths.count
