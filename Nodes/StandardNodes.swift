@@ -9,6 +9,7 @@ extension NodeKindRegistry {
       TextNode(), FormatNode(), ToNumberNode(),
       ReadTextNode(), ReadCSVNode(), ReadJSONNode(), WriteCSVNode(), WriteJSONNode(), WriteTextNode(),
       SelectNode(), SortNode(), GroupByNode(), JoinNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
+      FilterNode(), DeriveNode(),
     ])
   }
 }

@@ -23,15 +23,9 @@ struct ExpressionNode: NodeKind {
   struct Evaluator: NodeEvaluator {
     let formula: Formula
 
+    /// Runs the formula compiled at `instantiate`, reading the inputs in place (no allocation).
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
-      var values: [Double] = []
-      values.reserveCapacity(inputs.count)
-      for index in 0..<inputs.count { values.append(try inputs.number(index)) }
-      do {
-        outputs[0] = .number(try formula.evaluate(values))
-      } catch {
-        throw NodeError(error.message)
-      }
+      outputs[0] = .number(try formula.evaluate(reading: inputs))
     }
   }
 }

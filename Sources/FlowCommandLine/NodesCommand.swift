@@ -20,15 +20,35 @@ enum NodesCommand {
   }
 
   /// Ports of a kind configured with its default params (for `expression`, a sample formula).
+  /// Required params get a sample value of their type (a string param also tries the first word
+  /// of its summary, such as `sum` for `reduce.op`).
   static func ports(of kind: any NodeKind) -> NodeInstance? {
     var params = JSONObject()
     if kind.name == "expression" { params["formula"] = .string("x") }
-    let registry = NodeKindRegistry([kind])
-    let spec = NodeSpec(kind: kind.name, params: params)
-    switch registry.configure(spec) {
-    case .success(let configured): return configured.instance
-    case .failure: return nil
+    var alternatives = JSONObject()
+    for parameter in kind.parameters where parameter.isRequired && params[parameter.name] == nil {
+      switch parameter.type {
+      case .string:
+        params[parameter.name] = .string("x")
+        if let word = parameter.summary.split(whereSeparator: { $0 == "," || $0 == " " }).first {
+          alternatives[parameter.name] = .string(String(word))
+        }
+      case .list: params[parameter.name] = .array([.string("x")])
+      case .integer, .number: params[parameter.name] = .number(1)
+      case .bool: params[parameter.name] = .bool(false)
+      case .record: params[parameter.name] = .object(JSONObject())
+      default: break
+      }
     }
+    let registry = NodeKindRegistry([kind])
+    var alternative = params
+    for member in alternatives.members { alternative[member.key] = member.value }
+    for candidate in [params, alternative] {
+      if case .success(let configured) = registry.configure(NodeSpec(kind: kind.name, params: candidate)) {
+        return configured.instance
+      }
+    }
+    return nil
   }
 
   static func text(of kind: any NodeKind) -> String {

@@ -19,6 +19,8 @@ enum RunCommand {
                  help: "let file nodes read inside DIR too (default: the document's folder only)"),
       OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR",
                  help: "let file nodes write (and read) inside DIR too"),
+      OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
+                 help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
     ],
     positionalHelp: ["the saved graph (- reads standard input)"])
@@ -28,28 +30,47 @@ enum RunCommand {
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
     var evaluator: GraphEvaluator
+    let progress = PassProgress()
+    var registry = context.registry
+    registry.environment.progress = progress
+    let tracePath = arguments.value("--trace")
     do {
       // Validation and evaluation share one configuration of each node.
-      evaluator = try GraphEvaluator(validating: document, registry: environment(for: file, arguments, context.registry),
-                                     options: EngineOptions(timesEveryNode: arguments.has("--report")))
+      evaluator = try GraphEvaluator(validating: document, registry: environment(for: file, arguments, registry),
+                                     options: EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report")))
     } catch {
       throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }
+    evaluator.progress = progress
     let requested = arguments.all("--node")
     for id in requested where evaluator.outputs(of: id) == nil {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)"])
     }
-    let report = RunReport(evaluator.evaluate())
+    let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
+                                    write: context.writeDiagnostic)
+    reporter.start()
+    let report = evaluator.evaluate()
+    reporter.stop()
+    if let tracePath {
+      let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))
+      do {
+        let absolute = tracePath.hasPrefix("/") ? tracePath : FileAccessPolicy.currentDirectory + "/" + tracePath
+        try AtomicFileWriter().write(trace.serializedBytes(options: []), to: absolute)
+      } catch {
+        throw CommandFailure(.usage, ["flow: --trace: \(error)"])
+      }
+    }
     let shown: [String]
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.liveNodeIDs }
     else { shown = evaluator.sinks }
-    let result = RunResult(evaluator: evaluator, nodes: shown)
-    let wantsReport = arguments.has("--report")
+    var result = RunResult(evaluator: evaluator, nodes: shown)
+    result.listsEveryFailure = arguments.has("--all")
+    let runReport = arguments.has("--report") ? RunReport(report) : nil
     if arguments.value("--format") == "json" {
-      output = result.json(report: wantsReport ? report.json() : JSONValue?.none)  // JSONValue is nil-literal expressible
+      output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible
     } else {
-      output = result.text() + (wantsReport ? report.text() : "")
+      output = result.text() + (runReport?.text() ?? "")
     }
     return result.errors.isEmpty ? .success : .nodeFailed
   }

@@ -22,8 +22,38 @@ struct RunResult {
       let ports = outputs[node]!
       for port in ports.keys.sorted() { lines.append(Self.line(node: node, port: port, value: ports[port]!)) }
     }
-    lines += errors.keys.sorted().map { "\($0) ! \(errors[$0]!)" }
+    lines += errorLines()
     return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// Whether text output lists every failed node (`--all`) rather than the nodes that failed by
+  /// themselves and a count of those skipped downstream.
+  var listsEveryFailure = false
+
+  /// `<node> ! <message>` for each node that failed by itself; the nodes skipped because of an
+  /// upstream failure are summed up in one line (`3 nodes failed, 86,906 skipped downstream`)
+  /// unless `listsEveryFailure`.
+  func errorLines() -> [String] {
+    let sorted = errors.keys.sorted()
+    if listsEveryFailure { return sorted.map { "\($0) ! \(errors[$0]!)" } }
+    let roots = sorted.filter { !errors[$0]!.hasPrefix("upstream error from ") }
+    let skipped = errors.count - roots.count
+    var lines = roots.map { "\($0) ! \(errors[$0]!)" }
+    if skipped > 0 {
+      lines.append("\(Self.grouped(roots.count)) node\(roots.count == 1 ? "" : "s") failed, \(Self.grouped(skipped)) skipped downstream")
+    }
+    return lines
+  }
+
+  /// `86906` as `86,906`.
+  static func grouped(_ number: Int) -> String {
+    let digits = Array(String(number.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return (number < 0 ? "-" : "") + text
   }
 
   /// `<node>.<port> = <value>` with the value's text form (strings unquoted); a table follows

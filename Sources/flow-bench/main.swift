@@ -1,6 +1,8 @@
 // flow-bench: the workloads of ../shared/bench/WORKLOADS.md (W1–W5) plus W6 (connect with the
 // incremental cycle check) and W7 (load a 100k-node document), as JSON lines in the format of
-// the hand-written floor. `Scripts/bench.sh` runs the floor beside it and prints the ratios.
+// the hand-written floor, and W9 (a flights-sized CSV pipeline; run it on its own, `flow-bench W9`,
+// since it reports peak RSS), WExpr (`expression` against `add`) and WRows (row formulas over
+// 336,776 rows against a loop). `Scripts/bench.sh` runs the floor beside it and prints the ratios.
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
@@ -17,9 +19,12 @@ if let files = benchSettings.compare {
     case "W5": try await W5Cutoff.run()
     case "W6": try await W6Connect.run()
     case "W7": try await W7Load.run()
+    case "W9": try await W9Pipeline.run()
     case "W12": try await W12Render.run()
+    case "WEXPR": try await WExpr.run()
+    case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W7, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W7, W9, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }

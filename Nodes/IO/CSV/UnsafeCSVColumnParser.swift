@@ -14,11 +14,15 @@ struct UnsafeCSVColumnParser {
   enum State { case untyped, integer, number, bool, string, needsRescan }
   private(set) var state = State.untyped
   private var leadingNulls = 0
+  /// Rows expected (an estimate from the first record's length), reserved once typed.
+  var expectedRows = 0
   private var integers: [Int64] = []
   private var numbers: [Double] = []
   private var bools: [Bool] = []
   private var strings = StringColumn()
-  private var validity = Validity()
+  /// The rows appended so far, and which of them are null (increasing).
+  private var count = 0
+  private var nullRows: [Int32] = []
 
   /// A parser that treats every non-null cell as text (for the rescan of a column).
   static func text() -> UnsafeCSVColumnParser {
@@ -36,13 +40,21 @@ struct UnsafeCSVColumnParser {
     case .string: strings.appendEmpty()
     case .needsRescan: return
     }
-    validity.append(false)
+    nullRows.append(Int32(truncatingIfNeeded: count))
+    count += 1
   }
 
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
     switch state {
     case .needsRescan: return
     case .string: appendText(field, scanner, scratch: &scratch)
+    case .integer where !field.quoted:
+      if let value = Self.plainInteger(field, scanner) {
+        integers.append(value)
+        count += 1
+        return
+      }
+      fallthrough
     case .integer, .number, .untyped:
       if let parsed = UnsafeDecimalParser.parse(scanner.buffer, field.start, field.end) {
         switch parsed {
@@ -52,11 +64,11 @@ struct UnsafeCSVColumnParser {
           if state != .number { become(.number) }
           numbers.append(value)
         }
-        validity.append(true)
+        count += 1
       } else if state == .untyped, let flag = Self.bool(field, scanner) {
         become(.bool)
         bools.append(flag)
-        validity.append(true)
+        count += 1
       } else if state == .untyped {
         become(.string)
         appendText(field, scanner, scratch: &scratch)
@@ -68,7 +80,7 @@ struct UnsafeCSVColumnParser {
     case .bool:
       if let flag = Self.bool(field, scanner) {
         bools.append(flag)
-        validity.append(true)
+        count += 1
       } else {
         state = .needsRescan
         bools = []
@@ -83,19 +95,31 @@ struct UnsafeCSVColumnParser {
     } else {
       strings.append(utf8: UnsafeBufferPointer(rebasing: scanner.buffer[field.start..<field.end]))
     }
-    validity.append(true)
+    count += 1
   }
+
+  static let trueBytes = Array("true".utf8)
+  static let falseBytes = Array("false".utf8)
 
   static func bool(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool? {
     let length = field.end - field.start
-    if length == 4 && scanner.field(field, equals: Array("true".utf8)) { return true }
-    if length == 5 && scanner.field(field, equals: Array("false".utf8)) { return false }
+    if length == 4 && scanner.field(field, equals: trueBytes) { return true }
+    if length == 5 && scanner.field(field, equals: falseBytes) { return false }
     return nil
   }
 
   /// Moves from untyped (or integer) to `type`, materializing the leading nulls.
   private mutating func become(_ newState: State) {
     if state == newState { return }
+    defer {
+      switch state {
+      case .integer: integers.reserveCapacity(expectedRows)
+      case .number: numbers.reserveCapacity(expectedRows)
+      case .bool: bools.reserveCapacity(expectedRows)
+      case .string: strings.reserveCapacity(strings: expectedRows, bytes: 0)
+      default: break
+      }
+    }
     if state == .integer && newState == .number {
       numbers = integers.map { Double($0) }
       integers = []
@@ -110,13 +134,33 @@ struct UnsafeCSVColumnParser {
       case .bool: bools.append(false)
       default: strings.appendEmpty()
       }
-      validity.append(false)
+      nullRows.append(Int32(truncatingIfNeeded: count))
+      count += 1
     }
     leadingNulls = 0
   }
 
+  /// An unsigned or negative run of at most 18 digits (the common integer cell), or `nil`.
+  @inline(__always)
+  static func plainInteger(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Int64? {
+    var i = field.start
+    let end = field.end
+    guard end > i, end - i <= 18 else { return nil }
+    let negative = scanner.buffer[i] == UInt8(ascii: "-")
+    if negative { i += 1; if i == end { return nil } }
+    var value: Int64 = 0
+    while i < end {
+      let digit = scanner.buffer[i] &- 0x30
+      guard digit < 10 else { return nil }
+      value = value &* 10 &+ Int64(digit)
+      i += 1
+    }
+    return negative ? -value : value
+  }
+
   /// The column, once every row was appended (`nil` if the column needs a rescan).
   func build() -> Column? {
+    let validity = Validity(count: count, nullRows: nullRows)
     switch state {
     case .untyped: return Column.nulls(.integer, count: leadingNulls)
     case .integer: return Column(.integer(integers), validity: validity)
@@ -146,11 +190,32 @@ extension CSVReader {
     }
     let width = names.count
     var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: width)
+    // Reserve for the rows the file probably holds (from the length of the first data record),
+    // so columns do not grow by doubling (time and up to twice the memory).
+    let dataStart = scanner.position
+    var probe = scanner
+    if !firstRecordIsData, (try? probe.nextRecord(into: &fields)) != nil, probe.position > dataStart {
+      let estimate = min(buffer.count, (buffer.count - dataStart) / (probe.position - dataStart) * 11 / 10 + 16)
+      for index in columns.indices { columns[index].expectedRows = estimate }
+    }
     var scratch: [UInt8] = []
     var rows = 0
     var reported = 0
     var recordLine = 1
     var pending = firstRecordIsData
+    let longest = longestNullToken
+    // Most cells cannot be a null token: only those whose first byte starts one (or empty ones).
+    var startsToken = [Bool](repeating: false, count: 256)
+    var emptyIsNull = false
+    for token in nullTokens {
+      if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }
+    }
+    func isNull(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
+      if field.quoted { return false }
+      let length = field.end - field.start
+      if length == 0 { return emptyIsNull }
+      return length <= longest && startsToken[Int(scanner.buffer[field.start])] && isNullToken(field, scanner)
+    }
     while true {
       if pending {
         pending = false
@@ -163,7 +228,7 @@ extension CSVReader {
       }
       for index in 0..<width {
         let field = fields[index]
-        if !field.quoted && isNullToken(field, scanner) { columns[index].appendNull() } else {
+        if isNull(field, scanner) { columns[index].appendNull() } else {
           columns[index].append(field, scanner, scratch: &scratch)
         }
       }
@@ -184,7 +249,7 @@ extension CSVReader {
       while try again.nextRecord(into: &fields) != nil {
         for (slot, index) in rescan.enumerated() {
           let field = fields[index]
-          if !field.quoted && isNullToken(field, again) { texts[slot].appendNull() } else {
+          if isNull(field, again) { texts[slot].appendNull() } else {
             texts[slot].append(field, again, scratch: &scratch)
           }
         }
@@ -195,8 +260,6 @@ extension CSVReader {
   }
 
   func isNullToken(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
-    let length = field.end - field.start
-    guard length <= longestNullToken else { return false }
     for token in nullTokens where scanner.field(field, equals: token) { return true }
     return false
   }

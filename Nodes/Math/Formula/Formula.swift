@@ -63,20 +63,6 @@ package struct Formula: Sendable, Hashable {
     return result
   }
 
-  /// Runs a program; `nil` means a division by zero.
-  static func execute(
-    _ program: [FormulaInstruction], values: [Double], maxStackDepth: Int
-  ) -> Double? {
-    program.withUnsafeBufferPointer { code in
-      values.withUnsafeBufferPointer { values in
-        // Small stacks live on the machine stack; no heap allocation per evaluation.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: maxStackDepth) { stack in
-          FormulaInstruction.run(code, values: values, stack: stack)
-        }
-      }
-    }
-  }
-
   package static func == (lhs: Formula, rhs: Formula) -> Bool {
     lhs.source == rhs.source
   }
@@ -113,73 +99,5 @@ enum FormulaInstruction: Sendable, Equatable {
     case .clamp: -2
     case .minimum(let count), .maximum(let count): 1 - count
     }
-  }
-
-  /// The evaluation loop. `stack` must hold at least the program's maximum depth; `values`
-  /// must cover every variable index. Returns the single value left on the stack, or `nil`
-  /// for a division by zero.
-  static func run(
-    _ code: UnsafeBufferPointer<FormulaInstruction>,
-    values: UnsafeBufferPointer<Double>,
-    stack: UnsafeMutableBufferPointer<Double>
-  ) -> Double? {
-    var top = -1  // index of the topmost value
-    for instruction in code {
-      switch instruction {
-      case .constant(let value):
-        top += 1
-        stack[top] = value
-      case .variable(let index):
-        top += 1
-        stack[top] = values[index]
-      case .add:
-        top -= 1
-        stack[top] += stack[top + 1]
-      case .subtract:
-        top -= 1
-        stack[top] -= stack[top + 1]
-      case .multiply:
-        top -= 1
-        stack[top] *= stack[top + 1]
-      case .divide:
-        top -= 1
-        let divisor = stack[top + 1]
-        if divisor == 0 { return nil }
-        stack[top] /= divisor
-      case .remainder:
-        top -= 1
-        let divisor = stack[top + 1]
-        if divisor == 0 { return nil }
-        stack[top] = stack[top].truncatingRemainder(dividingBy: divisor)
-      case .power:
-        top -= 1
-        stack[top] = formulaPower(stack[top], stack[top + 1])
-      case .negate:
-        stack[top] = -stack[top]
-      case .unary(let function):
-        stack[top] = function.apply(stack[top])
-      case .binary(let function):
-        top -= 1
-        stack[top] = function.apply(stack[top], stack[top + 1])
-      case .clamp:
-        top -= 2
-        stack[top] = formulaClamp(stack[top], stack[top + 1], stack[top + 2])
-      case .minimum(let count):
-        top -= count - 1
-        var result = stack[top]
-        for offset in 1..<count {
-          result = formulaMinimum(result, stack[top + offset])
-        }
-        stack[top] = result
-      case .maximum(let count):
-        top -= count - 1
-        var result = stack[top]
-        for offset in 1..<count {
-          result = formulaMaximum(result, stack[top + offset])
-        }
-        stack[top] = result
-      }
-    }
-    return stack[0]
   }
 }

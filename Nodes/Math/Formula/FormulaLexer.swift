@@ -6,6 +6,11 @@ struct FormulaToken: Sendable, Equatable {
     case identifier
     case plus, minus, star, slash, percent, caret
     case leftParen, rightParen, comma
+    /// Row formulas only (see `FormulaLexer+Row.swift`): a string literal with its escapes
+    /// decoded, a backticked column name, and the comparison operators.
+    case string(String)
+    case quotedName(String)
+    case less, lessOrEqual, equal, notEqual, greaterOrEqual, greater
     case end
   }
 
@@ -29,13 +34,17 @@ struct FormulaToken: Sendable, Equatable {
 /// Every valid token is ASCII; the first non-ASCII character is an "unexpected character" error.
 struct FormulaLexer {
   let source: String
-  private let bytes: [UInt8]
-  private var position = 0
+  let bytes: [UInt8]
+  var position = 0
   private var lookahead: FormulaToken?
+  /// Whether the row-formula tokens (strings, backticks, comparisons) are recognized; the
+  /// calculator language (`expression`) reports them as unexpected characters.
+  let allowsRowSyntax: Bool
 
-  init(_ source: String) {
+  init(_ source: String, allowsRowSyntax: Bool = false) {
     self.source = source
     self.bytes = Array(source.utf8)
+    self.allowsRowSyntax = allowsRowSyntax
   }
 
   /// Returns the next token without consuming it.
@@ -104,6 +113,7 @@ struct FormulaLexer {
       }
       return FormulaToken(kind: .identifier, start: start, end: position)
     default:
+      if allowsRowSyntax, let token = try scanRowToken() { return token }
       throw unexpectedCharacter(atOffset: start)
     }
     position += 1
@@ -188,7 +198,7 @@ struct FormulaLexer {
     return error("malformed number \(FormulaLexer.quoted(text))", atOffset: start)
   }
 
-  private func unexpectedCharacter(atOffset offset: Int) -> FormulaError {
+  func unexpectedCharacter(atOffset offset: Int) -> FormulaError {
     let utf8 = source.utf8
     let index = utf8.index(utf8.startIndex, offsetBy: offset)
     let scalar = source.unicodeScalars[index]

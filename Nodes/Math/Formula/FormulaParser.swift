@@ -116,7 +116,9 @@ struct FormulaParser {
           throw missingOperand(at: token, after: previous)
         case .end where previous == nil:
           throw FormulaError(message: "empty formula", column: 1)
-        case .comma, .end, .star, .slash, .percent, .caret:
+        case .comma, .end, .star, .slash, .percent, .caret,
+             .string, .quotedName, .less, .lessOrEqual, .equal, .notEqual, .greaterOrEqual, .greater:
+          // The row-formula tokens never reach this parser (its lexer does not produce them).
           throw missingOperand(at: token, after: previous)
         }
       } else {
@@ -134,7 +136,8 @@ struct FormulaParser {
           expectingOperand = true
         case .end:
           return try finish(at: token)
-        case .number, .identifier, .leftParen:
+        case .number, .identifier, .leftParen,
+             .string, .quotedName, .less, .lessOrEqual, .equal, .notEqual, .greaterOrEqual, .greater:
           let before = previous.map { lexer.text(of: $0) } ?? ""
           throw lexer.error(
             "missing operator between \(FormulaLexer.quoted(before)) and "

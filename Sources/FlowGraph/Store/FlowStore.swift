@@ -237,7 +237,17 @@ public final class FlowStore: Sendable {
 
   /// Checks every invariant of the store's state (only with `FLOW_INTERNAL_CHECKS`; a no-op
   /// otherwise). Traps on a violation.
-  package func _checkInvariants() { storage.withLock { $0.state._checkInvariants() } }
+  package func _checkInvariants() {
+    storage.withLock { storage in
+      storage.state._checkInvariants()
+      storage.undoStack._checkInvariants()
+      storage.operationHistory._checkInvariants()
+      #if FLOW_INTERNAL_CHECKS
+      precondition(storage.waiterHead <= storage.waiters.count && (storage.queueBusy || storage.waiterHead == storage.waiters.count),
+                   "Internal inconsistency: \(storage.waiters.count - storage.waiterHead) operations wait for a free turn")
+      #endif
+    }
+  }
 
   /// How many node and edge slots the store holds, tombstones included (for tests of compaction).
   package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.edges.count) } }

@@ -44,8 +44,9 @@ public struct StoreGuard: Sendable {
   ///
   /// - Parameters:
   ///   - name: names the guard in errors and in the operation history.
-  ///   - asyncCheck: decides; runs outside the store's lock, may read or await anything, and
-  ///     holds up the queue of performed operations until it returns.
+  ///   - asyncCheck: decides; runs outside the store's lock, may read the store or await
+  ///     anything, and holds up the queue of performed operations until it returns (so it must
+  ///     not itself `perform` on the same store: that would wait for its own turn).
   public init(_ name: String, asyncCheck: @escaping @Sendable (StoreOperation) async -> Verdict) {
     self.name = name
     self.check = .async(asyncCheck)

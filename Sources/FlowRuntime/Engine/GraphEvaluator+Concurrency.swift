@@ -6,6 +6,7 @@ struct NodeCompletion: Sendable {
   var outputs: [Value]
   var errorMessage: String?
   var duration: Duration
+  var began: ContinuousClock.Instant
 }
 
 /// States of `GraphEvaluator.concurrentState` (all `idle` between passes).
@@ -51,7 +52,8 @@ extension GraphEvaluator {
     let dirty = pendingDirty
     beginPass()
     for node in dirty { mustRunStamp[Int(node)] = pass }
-    var log = PassLog()
+    var log = PassLog(began: start)
+    progress?.nodesTotal.store(dirty.count, ordering: .relaxed)
     var scratch = takeScratch()
     var touched: [Int32] = []
     var stopped = false
@@ -61,7 +63,7 @@ extension GraphEvaluator {
       if let stopSignal {
         group.addTask {
           for await _ in stopSignal { break }
-          return NodeCompletion(node: -1, outputs: [], errorMessage: nil, duration: .zero)
+          return NodeCompletion(node: -1, outputs: [], errorMessage: nil, duration: .zero, began: ContinuousClock().now)
         }
       }
       passLoop: while true {
@@ -102,16 +104,18 @@ extension GraphEvaluator {
             let evaluator = graph.evaluators[index]
             let inputs = NodeInputs(scratch.inputs)
             let previous = scratch.outputs
+            if let progress { progress.runningNode.store(index, ordering: .relaxed) }
             group.addTask {
               let taskClock = ContinuousClock()
               let began = taskClock.now
               var outputs = previous
               do {
                 try evaluator.evaluate(inputs, &outputs)
-                return NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil, duration: taskClock.now - began)
+                return NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil, duration: taskClock.now - began,
+                                      began: began)
               } catch {
                 return NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
-                                      duration: taskClock.now - began)
+                                      duration: taskClock.now - began, began: began)
               }
             }
             running += 1
@@ -151,6 +155,8 @@ extension GraphEvaluator {
   mutating func complete(_ completion: NodeCompletion, log: inout PassLog) {
     let node = completion.node
     log.durations[node] = completion.duration
+    log.starts[node] = completion.began - log.began
+    if let progress { progress.nodesDone.add(1, ordering: .relaxed) }
     log.ran.append(node)
     evaluationCounts[Int(node)] &+= 1
     let changed: Bool

@@ -37,6 +37,9 @@ public struct GraphEvaluator: Sendable {
   var scratch = EvaluationScratch()
   /// Options of the passes (timing of every node).
   public var options: EngineOptions
+  /// Counters a host reads from another thread to show progress (nodes done, node running);
+  /// `nil` (the default) costs nothing.
+  public var progress: PassProgress?
 
   /// An evaluator for a validated graph; every node is dirty until the first `evaluate()`.
   ///

@@ -61,8 +61,9 @@ extension GraphEvaluator {
   public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
     let clock = ContinuousClock()
     let start = clock.now
-    var log = PassLog()
+    var log = PassLog(began: start)
     var scratch = takeScratch()
+    progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     beginPass()
     var stopped = false
     var poll = StopPolling(start: start)
@@ -137,11 +138,14 @@ extension GraphEvaluator {
     }
     gatherInputs(of: node, into: &scratch)
     var thrown: (any Error)?
+    if let progress { progress.runningNode.store(index, ordering: .relaxed) }
+    defer { if let progress { progress.nodesDone.add(1, ordering: .relaxed) } }
     if options.timesEveryNode {
       let clock = ContinuousClock()
       let start = clock.now
       do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
       log.durations[node] = clock.now - start
+      log.starts[node] = start - log.began
     } else {
       do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
     }
@@ -228,7 +232,7 @@ extension GraphEvaluator {
     EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
                      ran: log.ran, cutOff: log.cutOff, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
-                     durations: log.durations)
+                     durations: log.durations, starts: log.starts)
   }
 }
 
@@ -276,8 +280,11 @@ struct EvaluationScratch: Sendable {
 
 /// What a pass did, by node index, while it runs.
 struct PassLog {
+  /// When the pass started (node start times are offsets from it).
+  var began: ContinuousClock.Instant
   var ran: [Int32] = []
   var cutOff: [Int32] = []
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
+  var starts: [Int32: Duration] = [:]
 }

@@ -132,6 +132,24 @@ extension NodeInputs {
     if case .bool(let flag) = value { return flag }
     throw NodeError.wrongInput(name, expected: "bool", found: value)
   }
+
+  /// The input named `name` as a table.
+  ///
+  /// - Throws: `NodeError` naming the input if it is missing or not a table.
+  public func table(_ name: String) throws -> Table {
+    let value = try self[name]
+    if case .table(let table) = value { return table }
+    throw NodeError.wrongInput(name, expected: "table", found: value)
+  }
+
+  /// The input named `name` as a list.
+  ///
+  /// - Throws: `NodeError` naming the input if it is missing or not a list.
+  public func list(_ name: String) throws -> [Value] {
+    let value = try self[name]
+    if case .list(let items) = value { return items }
+    throw NodeError.wrongInput(name, expected: "list", found: value)
+  }
 }
 
 /// The names of an instance's input ports with their indices, built once per instance (once per

@@ -15,9 +15,10 @@ public struct EvaluationReport: Sendable {
   let failedIndices: [Int32]
   let failureMessages: [String]
   let durationsByIndex: [Int32: Duration]
+  let startsByIndex: [Int32: Duration]
 
   init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
-       failed: [Int32], failureMessages: [String], durations: [Int32: Duration]) {
+       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:]) {
     self.revision = revision
     self.wasCancelled = wasCancelled
     self.duration = duration
@@ -27,6 +28,7 @@ public struct EvaluationReport: Sendable {
     self.failedIndices = failed
     self.failureMessages = failureMessages
     self.durationsByIndex = durations
+    self.startsByIndex = starts
   }
 
   /// The nodes whose evaluation ran, in the order they ran (each at most once).
@@ -44,5 +46,10 @@ public struct EvaluationReport: Sendable {
   /// `EngineOptions.timesEveryNode` is on).
   public var durations: [String: Duration] {
     Dictionary(uniqueKeysWithValues: durationsByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
+  }
+  /// When each timed node started, as an offset from the start of the pass (the same nodes as
+  /// `durations`): with `durations`, a timeline of the pass (`flow run --trace`).
+  public var starts: [String: Duration] {
+    Dictionary(uniqueKeysWithValues: startsByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
   }
 }

@@ -56,7 +56,34 @@ private struct Pick: NodeKind {
   }
 }
 
+/// `sizes`: how many items and rows its `list` and `table` inputs hold, read by name.
+private struct Sizes: StaticNodeKind {
+  var name: String { "sizes" }
+  var summary: String { "counts items and rows" }
+  var readsInputsByName: Bool { true }
+  var inputs: [InputPort] {
+    [InputPort("items", .list, default: .list([.integer(1), .integer(2)])),
+     InputPort("rows", .table, default: .table(Table(rowCount: 3)))]
+  }
+  var outputs: [PortDeclaration] { [PortDeclaration("count", .integer)] }
+
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    #expect(throws: NodeError.self) { try inputs.table("items") }
+    #expect(throws: NodeError.self) { try inputs.list("rows") }
+    outputs[0] = .integer(Int64(try inputs.list("items").count + inputs.table("rows").rowCount))
+  }
+}
+
 @Suite struct NodeInputsByNameTests {
+  @Test func listsAndTablesReadByNameToo() throws {
+    var registry = NodeKindRegistry()
+    registry.register(Sizes())
+    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: [FlowNode(id: "s", data: NodeSpec(kind: "sizes"))]),
+                                       registry: registry)
+    evaluator.evaluate()
+    #expect(evaluator.value(of: "s", port: "count") == .integer(5))
+  }
+
   static var registry: NodeKindRegistry {
     var registry = NodeKindRegistry.standard
     registry.register(Lerp())

@@ -4,10 +4,13 @@
 /// Invariant: `offsets` starts at 0, never decreases and ends at `bytes.count`; each string's
 /// bytes are valid UTF-8.
 public struct StringColumn: Sendable, Hashable {
+  @usableFromInline var storedBytes: [UInt8] = []
+  @usableFromInline var storedOffsets: [Int] = [0]
+
   /// The UTF-8 bytes of every string, back to back.
-  public private(set) var bytes: [UInt8] = []
+  @inlinable public var bytes: [UInt8] { storedBytes }
   /// Where each string starts in `bytes`; string `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-  public private(set) var offsets: [Int] = [0]
+  @inlinable public var offsets: [Int] { storedOffsets }
 
   /// An empty column.
   public init() {}
@@ -18,7 +21,7 @@ public struct StringColumn: Sendable, Hashable {
   }
 
   /// The number of strings.
-  @inlinable public var count: Int { offsets.count - 1 }
+  @inlinable public var count: Int { storedOffsets.count - 1 }
 
   /// String `index`.
   public subscript(index: Int) -> String {
@@ -26,7 +29,7 @@ public struct StringColumn: Sendable, Hashable {
   }
 
   /// The UTF-8 bytes of string `index`.
-  @inlinable public func utf8(_ index: Int) -> ArraySlice<UInt8> { bytes[offsets[index]..<offsets[index + 1]] }
+  @inlinable public func utf8(_ index: Int) -> ArraySlice<UInt8> { storedBytes[storedOffsets[index]..<storedOffsets[index + 1]] }
 
   /// Compares strings `a` of this column and `b` of `other` by Unicode scalar values (the
   /// order of their UTF-8 bytes): negative, zero or positive.
@@ -45,22 +48,22 @@ public struct StringColumn: Sendable, Hashable {
   /// Appends a string.
   public mutating func append(_ string: String) {
     var string = string
-    string.withUTF8 { bytes.append(contentsOf: $0) }
-    offsets.append(bytes.count)
+    string.withUTF8 { storedBytes.append(contentsOf: $0) }
+    storedOffsets.append(storedBytes.count)
   }
 
   /// Appends a string given as UTF-8 bytes (the caller guarantees they are valid UTF-8).
-  public mutating func append(utf8: some Collection<UInt8>) {
-    bytes.append(contentsOf: utf8)
-    offsets.append(bytes.count)
+  @inlinable public mutating func append(utf8: some Collection<UInt8>) {
+    storedBytes.append(contentsOf: utf8)
+    storedOffsets.append(storedBytes.count)
   }
 
   /// Appends the empty string (the placeholder of a null cell).
-  public mutating func appendEmpty() { offsets.append(bytes.count) }
+  @inlinable public mutating func appendEmpty() { storedOffsets.append(storedBytes.count) }
 
   /// Reserves room for `strings` strings of `bytes` bytes in all.
   public mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
-    offsets.reserveCapacity(strings + 1)
-    bytes.reserveCapacity(byteCount)
+    storedOffsets.reserveCapacity(strings + 1)
+    storedBytes.reserveCapacity(byteCount)
   }
 }

@@ -18,6 +18,25 @@ public struct Validity: Sendable, Hashable {
     for flag in flags { append(flag) }
   }
 
+  /// A validity of `count` rows where the rows in `nullRows` (increasing) are null.
+  ///
+  /// - Complexity: O(`count` / 64 + `nullRows.count`).
+  public init(count: Int, nullRows: [Int32]) {
+    self.count = count
+    guard !nullRows.isEmpty else { return }
+    words = [UInt64](repeating: ~0, count: (count + 63) / 64)
+    let extra = words.count * 64 - count
+    if extra > 0 { words[words.count - 1] &>>= UInt64(extra) }
+    for row in nullRows {
+      let index = Int(row)
+      let mask: UInt64 = 1 &<< UInt64(index & 63)
+      if words[index &>> 6] & mask != 0 {
+        words[index &>> 6] &= ~mask
+        nullCount += 1
+      }
+    }
+  }
+
   /// Whether row `row` holds a value.
   @inlinable public func isValid(_ row: Int) -> Bool {
     words.isEmpty || (words[row &>> 6] &>> UInt64(row & 63)) & 1 == 1

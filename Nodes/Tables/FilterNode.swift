@@ -1,0 +1,63 @@
+import FlowRuntime
+
+/// `filter`: keeps the rows of `table` where the row formula `where` is true (not false, not
+/// null), in order. The formula is parsed at load (a syntax error is a validation error naming
+/// the param) and compiled once per table schema.
+struct FilterNode: NodeKind {
+  var name: String { "filter" }
+  var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("where", .string, required: true,
+                          summary: "row formula: columns, comparisons, and/or/not, \"strings\", null, isNull, if")]
+  }
+
+  func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    let formula: RowFormula
+    do {
+      formula = try RowFormula(parsing: parameters.string("where") ?? "")
+    } catch {
+      throw NodeConfigurationError(parameter: "where", reason: "does not parse: \(error.description)")
+    }
+    let type = formula.typeWithoutTable
+    if type != .bool, type != .null, type != .unknown {
+      throw NodeConfigurationError(parameter: "where", reason: "gives \(type) values, not true/false")
+    }
+    return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
+                        outputs: [PortDeclaration("table", .table)],
+                        evaluator: Evaluator(formula: formula, cache: RowProgramCache()), cost: .expensive)
+  }
+
+  struct Evaluator: NodeEvaluator {
+    let formula: RowFormula
+    let cache: RowProgramCache
+
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      let table = try inputs.table(0)
+      guard table.rowCount <= Int(Int32.max) else {
+        throw NodeError("a table of \(table.rowCount) rows is too large to filter")
+      }
+      let result: RowVector
+      do throws(FormulaError) {
+        let formula = self.formula
+        let program = try cache.programs(for: RowSchema(table)) { schema throws(FormulaError) in
+          [try formula.compile(for: schema)]
+        }[0]
+        guard program.resultType == .bool || program.resultType == .null else {
+          throw FormulaError(message: "'where' gives \(program.resultType) values, not true/false")
+        }
+        result = try program.evaluate(over: table)
+      } catch {
+        throw NodeError(error.description)
+      }
+      var rows: [Int32] = []
+      if case .bool(let keep, let valid) = result {
+        rows.reserveCapacity(table.rowCount)
+        for row in 0..<table.rowCount where keep[row] && (valid?[row] ?? true) {
+          rows.append(Int32(truncatingIfNeeded: row))
+        }
+      }
+      // Every row kept: pass the same table on (O(1) cutoff downstream).
+      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows))
+    }
+  }
+}

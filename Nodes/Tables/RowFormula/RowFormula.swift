@@ -1,0 +1,154 @@
+/// A parsed row formula: the language of `filter.where` and `derive.columns` (SPEC §5, "Row
+/// formulas").
+///
+/// ```swift
+/// let adult = try RowFormula(parsing: "age >= 18 and not isNull(`body mass`)")
+/// adult.columns   // ["age", "body mass"]
+/// ```
+///
+/// The language is the calculator language of ``Formula`` plus comparisons `< <= == != >= >`,
+/// `and`, `or`, `not`, string literals in double quotes (escapes `\"` and `\\`), `true`,
+/// `false`, `null`, `isNull(x)`, `if(condition, a, b)`, and column names in backticks. Its
+/// variables are the row's columns. Precedence from low to high: `or`, `and`, `not`,
+/// comparisons (which do not chain: `a < b < c` is an error), `+ -`, `* / %`, unary minus,
+/// `^` (right-associative). `pi`, `e`, `true`, `false`, `null`, `and`, `or`, `not` are words
+/// of the language: a column with such a name is written in backticks.
+///
+/// Types: `integer`, `number`, `bool`, `string` and `null`. A literal written with digits only
+/// (`12`, up to 2^63 - 1) is an integer; `+ - *` and unary minus of integers give integers (an overflow fails the
+/// node); `/`, `%`, `^` and the functions give numbers. Integers and numbers mix freely
+/// (comparisons of an integer with a number compare as numbers). Strings compare by Unicode
+/// scalar values (no locale); `false < true`. Comparing values of different types (a string
+/// with a number, a bool with a string…) is a type error, found when the formula is compiled
+/// against the table's columns (or at load when both sides are literals).
+///
+/// Nulls follow SQL: arithmetic, functions and comparisons with a null operand give null;
+/// `and`/`or` are three-valued; `not null` is null; `isNull(x)` is never null; `if(null, a, b)`
+/// gives `b`. A division or remainder by zero gives null (as in SQLite and DuckDB), so the
+/// column-at-a-time evaluation never depends on which rows an `if` selects.
+///
+/// Parsing is syntax only (errors carry the 1-based column); ``compile(for:)`` resolves the
+/// column names and checks types against a table's schema; the resulting ``RowProgram``
+/// evaluates column at a time.
+package struct RowFormula: Sendable, Hashable {
+  /// The formula text.
+  package let source: String
+  /// The referenced column names, in order of first appearance.
+  package let columns: [String]
+  /// The formula in postfix order.
+  let steps: [RowFormulaStep]
+  /// The UTF-8 offset in `source` of the token of each step, for error messages.
+  let offsets: [Int]
+  /// The result type as far as it is known before any table arrives (`unknown` when it
+  /// depends on column types).
+  private(set) var typeWithoutTable = RowType.unknown
+
+  /// Parses `source`, then checks the types it can without a table (literals only).
+  ///
+  /// - Throws: a ``FormulaError`` with the 1-based column of the problem.
+  package init(parsing source: String) throws(FormulaError) {
+    var parser = RowFormulaParser(source)
+    let parsed = try parser.parse()
+    self.source = source
+    self.steps = parsed.steps
+    self.offsets = parsed.offsets
+    var columns: [String] = []
+    var seen: Set<String> = []
+    for step in parsed.steps {
+      if case .column(let name) = step, seen.insert(name).inserted { columns.append(name) }
+    }
+    self.columns = columns
+    self.typeWithoutTable = try RowFormulaChecker.check(self, schema: nil).resultType
+  }
+
+  /// Resolves the column names against `schema` and checks the types.
+  ///
+  /// - Throws: a ``FormulaError``: `no column 'x' in the table (columns: …)`, or a type error
+  ///   with the column of the operator.
+  func compile(for schema: RowSchema) throws(FormulaError) -> RowProgram {
+    try RowFormulaChecker.check(self, schema: schema)
+  }
+
+  /// The 1-based character column of a UTF-8 offset of the source.
+  func column(atOffset offset: Int) -> Int {
+    FormulaLexer(source).column(atOffset: offset)
+  }
+
+  package static func == (lhs: RowFormula, rhs: RowFormula) -> Bool { lhs.source == rhs.source }
+
+  package func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+/// One step of a parsed row formula, in postfix order.
+enum RowFormulaStep: Sendable, Hashable {
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case bool(Bool)
+  case null
+  /// A column by name (resolved by ``RowFormulaChecker``).
+  case column(String)
+  case negate
+  case not
+  case arithmetic(RowArithmetic)
+  case comparison(RowComparison)
+  case and, or
+  /// A numeric function of ``FormulaFunction`` with this many arguments.
+  case call(FormulaFunction, arguments: Int)
+  case isNull
+  /// `if(condition, a, b)`.
+  case choose
+
+  /// Whether the step is a non-null literal.
+  var isLiteral: Bool {
+    switch self {
+    case .integer, .number, .string, .bool: true
+    default: false
+    }
+  }
+}
+
+/// The binary arithmetic operators.
+enum RowArithmetic: Sendable, Hashable {
+  case add, subtract, multiply, divide, remainder, power
+
+  var symbol: String {
+    switch self {
+    case .add: "+"
+    case .subtract: "-"
+    case .multiply: "*"
+    case .divide: "/"
+    case .remainder: "%"
+    case .power: "^"
+    }
+  }
+}
+
+/// The comparison operators.
+enum RowComparison: Sendable, Hashable {
+  case less, lessOrEqual, equal, notEqual, greaterOrEqual, greater
+
+  var symbol: String {
+    switch self {
+    case .less: "<"
+    case .lessOrEqual: "<="
+    case .equal: "=="
+    case .notEqual: "!="
+    case .greaterOrEqual: ">="
+    case .greater: ">"
+    }
+  }
+
+  /// Whether a three-way comparison result (-1, 0, 1) satisfies the operator.
+  @inline(__always)
+  func holds(_ order: Int) -> Bool {
+    switch self {
+    case .less: order < 0
+    case .lessOrEqual: order <= 0
+    case .equal: order == 0
+    case .notEqual: order != 0
+    case .greaterOrEqual: order >= 0
+    case .greater: order > 0
+    }
+  }
+}

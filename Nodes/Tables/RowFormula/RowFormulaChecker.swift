@@ -1,0 +1,163 @@
+/// The static type of a row-formula value. `unknown` stands for a column whose type is not known
+/// yet (the load-time check, before any table arrives).
+enum RowType: Sendable, Hashable, CustomStringConvertible {
+  case integer, number, bool, string, null, unknown
+
+  var isNumeric: Bool { self == .integer || self == .number }
+  /// Whether a value of this type may be used where `wanted` is needed (null and unknown fit).
+  func fits(_ wanted: (RowType) -> Bool) -> Bool { self == .null || self == .unknown || wanted(self) }
+
+  var description: String {
+    switch self {
+    case .integer: "integer"
+    case .number: "number"
+    case .bool: "bool"
+    case .string: "string"
+    case .null: "null"
+    case .unknown: "unknown"
+    }
+  }
+}
+
+/// The column names and types of a table, as a row formula sees them.
+struct RowSchema: Sendable, Hashable {
+  var names: [String]
+  var types: [RowType]
+
+  /// The bounded list for a message: `a, b, c` (at most 20 names, then `… N more`).
+  var listing: String {
+    let shown = names.prefix(20).joined(separator: ", ")
+    return names.count > 20 ? "\(shown), … \(names.count - 20) more" : shown
+  }
+}
+
+/// Type-checks a ``RowFormula`` and resolves its column names against a schema, giving the
+/// ``RowProgram`` the table evaluator runs. One pass over the postfix steps with a type stack.
+enum RowFormulaChecker {
+  /// - Parameter schema: the table's columns, or nil to check only what literals determine.
+  /// - Throws: a ``FormulaError``: a type error with the column of the operator, or
+  ///   `no column 'x' in the table (columns: a, b, c)`.
+  static func check(_ formula: RowFormula, schema: RowSchema?) throws(FormulaError) -> RowProgram {
+    var index: [String: Int] = [:]
+    if let schema {
+      for (position, name) in schema.names.enumerated() where index[name] == nil { index[name] = position }
+    }
+    var types: [RowType] = []
+    var instructions: [RowInstruction] = []
+    var offsets: [Int] = []
+    instructions.reserveCapacity(formula.steps.count)
+    var maxDepth = 0
+    for (position, step) in formula.steps.enumerated() {
+      let offset = formula.offsets[position]
+      func fail(_ message: String) -> FormulaError {
+        FormulaError(message: message, column: formula.column(atOffset: offset))
+      }
+      var instruction = RowInstruction.step(step)
+      switch step {
+      case .integer: types.append(.integer)
+      case .number: types.append(.number)
+      case .string: types.append(.string)
+      case .bool: types.append(.bool)
+      case .null: types.append(.null)
+      case .column(let name):
+        if let schema {
+          guard let column = index[name] else {
+            throw FormulaError(message: "no column '\(name)' in the table (columns: \(schema.listing))")
+          }
+          instruction = .column(column)
+          types.append(schema.types[column])
+        } else {
+          types.append(.unknown)
+        }
+      case .negate:
+        let operand = types.removeLast()
+        guard operand.fits(\.isNumeric) else { throw fail("'-' needs a number, got \(operand)") }
+        types.append(operand)
+      case .not:
+        let operand = types.removeLast()
+        guard operand.fits({ $0 == .bool }) else { throw fail("'not' needs a bool, got \(operand)") }
+        types.append(operand == .null ? .null : .bool)
+      case .arithmetic(let op):
+        let right = types.removeLast(), left = types.removeLast()
+        guard left.fits(\.isNumeric), right.fits(\.isNumeric) else {
+          throw fail("'\(op.symbol)' needs numbers, got \(left) and \(right)")
+        }
+        types.append(arithmeticType(op, left, right))
+        // `column op literal`: apply the literal without broadcasting it.
+        if right.isNumeric, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .arithmeticWithLiteral(op, literal)
+        }
+      case .comparison(let op):
+        let right = types.removeLast(), left = types.removeLast()
+        guard comparable(left, right) else {
+          throw fail("cannot compare \(left) with \(right) using '\(op.symbol)'")
+        }
+        types.append(left == .null || right == .null ? .null : .bool)
+        // `column op literal`: compare against the literal without broadcasting it.
+        if right != .null, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .compareWithLiteral(op, literal)
+        }
+      case .and, .or:
+        let right = types.removeLast(), left = types.removeLast()
+        guard left.fits({ $0 == .bool }), right.fits({ $0 == .bool }) else {
+          throw fail("'\(step == .and ? "and" : "or")' needs bools, got \(left) and \(right)")
+        }
+        types.append(.bool)
+      case .call(let function, let arguments):
+        let operands = types.suffix(arguments)
+        types.removeLast(arguments)
+        if let bad = operands.first(where: { !$0.fits(\.isNumeric) }) {
+          throw fail("'\(function.name)' needs numbers, got \(bad)")
+        }
+        types.append(operands.contains(.null) ? .null : .number)
+      case .isNull:
+        types.removeLast()
+        types.append(.bool)
+      case .choose:
+        let otherwise = types.removeLast(), then = types.removeLast(), condition = types.removeLast()
+        guard condition.fits({ $0 == .bool }) else { throw fail("'if' needs a bool condition, got \(condition)") }
+        guard let unified = unify(then, otherwise) else {
+          throw fail("the branches of 'if' have different types: \(then) and \(otherwise)")
+        }
+        types.append(unified)
+      }
+      instructions.append(instruction)
+      offsets.append(offset)
+      maxDepth = max(maxDepth, types.count)
+    }
+    return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
+                      resultType: types.last ?? .null, maxDepth: maxDepth)
+  }
+
+  static func arithmeticType(_ op: RowArithmetic, _ left: RowType, _ right: RowType) -> RowType {
+    if left == .null || right == .null { return .null }
+    switch op {
+    case .add, .subtract, .multiply:
+      if left == .integer && right == .integer { return .integer }
+      if left == .unknown || right == .unknown { return .unknown }
+      return .number
+    case .divide, .remainder, .power:
+      return .number
+    }
+  }
+
+  static func comparable(_ left: RowType, _ right: RowType) -> Bool {
+    if left == .null || right == .null || left == .unknown || right == .unknown { return true }
+    if left.isNumeric && right.isNumeric { return true }
+    return left == right
+  }
+
+  /// The type of `if(c, a, b)`: the common type of the branches, or nil when there is none.
+  static func unify(_ left: RowType, _ right: RowType) -> RowType? {
+    if left == right { return left }
+    if left == .null { return right }
+    if right == .null { return left }
+    if left == .unknown || right == .unknown { return .unknown }
+    if left.isNumeric && right.isNumeric { return .number }
+    return nil
+  }
+}

@@ -1,0 +1,92 @@
+/// One step of a ``RowProgram``: a parsed step, or a column resolved to its index.
+enum RowInstruction: Sendable, Hashable {
+  case step(RowFormulaStep)
+  case column(Int)
+  /// A comparison whose right operand is this (non-null) literal, not broadcast to a column.
+  case compareWithLiteral(RowComparison, RowFormulaStep)
+  /// Arithmetic whose right operand is this numeric literal, not broadcast to a column.
+  case arithmeticWithLiteral(RowArithmetic, RowFormulaStep)
+}
+
+/// A row formula compiled against one table schema: postfix instructions that each transform
+/// whole columns (a stack of ``RowVector``s), so the per-row work is tight loops over typed
+/// arrays rather than a lookup per row.
+///
+/// Made by ``RowFormulaChecker``; valid for the schema it was checked against.
+struct RowProgram: Sendable {
+  let instructions: [RowInstruction]
+  /// The UTF-8 offset of each instruction's token in `source`, for evaluation errors.
+  let offsets: [Int]
+  let source: String
+  /// The type of the result (``RowType/unknown`` only for a program checked without schema).
+  let resultType: RowType
+  let maxDepth: Int
+
+  /// Evaluates the program over columns of `rowCount` rows.
+  ///
+  /// - Parameter columns: the table's columns, in schema order.
+  /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column).
+  /// - Complexity: O(instructions × rows).
+  func evaluate(columns: [RowVector], rowCount: Int) throws(FormulaError) -> RowVector {
+    var stack: [RowVector] = []
+    stack.reserveCapacity(maxDepth)
+    for (position, instruction) in instructions.enumerated() {
+      let step: RowFormulaStep
+      switch instruction {
+      case .column(let index):
+        stack.append(columns[index])
+        continue
+      case .compareWithLiteral(let op, let literal):
+        stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))
+        continue
+      case .arithmeticWithLiteral(let op, let literal):
+        guard let result = RowVector.arithmetic(op, stack.removeLast(), literal: literal, count: rowCount) else {
+          throw overflow(op.symbol, at: position)
+        }
+        stack.append(result)
+        continue
+      case .step(let parsed):
+        step = parsed
+      }
+      switch step {
+      case .integer, .number, .string, .bool, .null:
+        stack.append(.broadcast(step, count: rowCount))
+      case .column:
+        preconditionFailure("Internal inconsistency: unresolved column in a checked program")
+      case .negate:
+        let operand = stack.removeLast()
+        guard let result = operand.negated() else { throw overflow("-", at: position) }
+        stack.append(result)
+      case .not:
+        stack.append(stack.removeLast().negatedLogically())
+      case .arithmetic(let op):
+        let right = stack.removeLast(), left = stack.removeLast()
+        guard let result = RowVector.arithmetic(op, left, right, count: rowCount) else {
+          throw overflow(op.symbol, at: position)
+        }
+        stack.append(result)
+      case .comparison(let op):
+        let right = stack.removeLast(), left = stack.removeLast()
+        stack.append(RowVector.compare(op, left, right, count: rowCount))
+      case .and, .or:
+        let right = stack.removeLast(), left = stack.removeLast()
+        stack.append(RowVector.logic(isAnd: step == .and, left, right, count: rowCount))
+      case .call(let function, let arguments):
+        let operands = Array(stack.suffix(arguments))
+        stack.removeLast(arguments)
+        stack.append(RowVector.call(function, operands, count: rowCount))
+      case .isNull:
+        stack.append(stack.removeLast().nullTest(count: rowCount))
+      case .choose:
+        let otherwise = stack.removeLast(), then = stack.removeLast(), condition = stack.removeLast()
+        stack.append(RowVector.choose(condition, then, otherwise, count: rowCount))
+      }
+    }
+    return stack.last ?? .null
+  }
+
+  private func overflow(_ symbol: String, at position: Int) -> FormulaError {
+    FormulaError(message: "integer overflow in '\(symbol)'",
+                 column: FormulaLexer(source).column(atOffset: offsets[position]))
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import FlowNodes
+import FlowRuntime
+
+/// W9: a headless pipeline on a flights-sized CSV (336,776 rows × 19 columns, ~30 MB):
+/// `readCSV → groupBy [origin, carrier] (count, mean arr_delay, sum distance) → sort → writeCSV`
+/// (no `filter` until row formulas land), against `W9Floor`. Reports each stage, rows/s, the
+/// CSV read rate and the peak RSS after the first run (run `flow-bench W9` on its own: RSS is
+/// a high-water mark of the process).
+enum W9Pipeline {
+  static func run() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-w9-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let input = folder + "/flights.csv"
+    let baseline = Harness.peakRSSMegabytes()
+    let size = try W9Flights.write(to: input)
+    let megabytes = Double(size) / 1e6
+
+    var graph = BenchGraph()
+    let read = graph.node("readCSV", ["path": "flights.csv"])
+    let groups = graph.node("groupBy", ["by": ["origin", "carrier"],
+                                        "aggregate": .object(JSONObject([
+                                          JSONMember(key: "flights", value: "count()"),
+                                          JSONMember(key: "mean_arr_delay", value: "mean(arr_delay)"),
+                                          JSONMember(key: "total_distance", value: "sum(distance)")]))])
+    let sort = graph.node("sort", ["by": ["-flights"]])
+    let write = graph.node("writeCSV", ["path": "summary.csv"])
+    graph.edge(read, to: groups, "table")
+    graph.edge(groups, to: sort, "table")
+    graph.edge(sort, to: write, "table")
+    var registry = NodeKindRegistry.standard
+    registry.environment = EvaluationEnvironment(documentFolder: folder)
+
+    func pass() throws -> EvaluationReport {
+      var evaluator = try GraphEvaluator(validating: graph.document, registry: registry, options: EngineOptions(timesEveryNode: true))
+      let report = evaluator.evaluate()
+      Harness.check(evaluator.failures.isEmpty, "W9 failed: \(evaluator.failures)")
+      Harness.check(evaluator.value(of: read, port: "table")?.tableValue?.rowCount == W9Flights.rows, "W9 row count")
+      Harness.check(evaluator.value(of: write, port: "rows") == .integer(48), "W9 groups: \(String(describing: evaluator.value(of: write, port: "rows")))")
+      return report
+    }
+    let first = try pass()
+    let peak = Harness.peakRSSMegabytes()
+    var stages: [String: [Double]] = [:]
+    let whole = try Harness.measure { _ in
+      let report = try pass()
+      for (node, duration) in report.durations {
+        let (seconds, attoseconds) = duration.components
+        stages[node, default: []].append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+      }
+    }
+    _ = first
+    var floorGroups = 0
+    let floor = try Harness.measure { _ in floorGroups = try W9Floor.run(input: input, output: folder + "/floor.csv").groups }
+    Harness.check(floorGroups == 48, "W9 floor groups \(floorGroups)")
+    let ours = try String(contentsOfFile: folder + "/summary.csv", encoding: .utf8).split(separator: "\n")
+    let theirs = try String(contentsOfFile: folder + "/floor.csv", encoding: .utf8).split(separator: "\n")
+    Harness.check(ours.count == theirs.count && zip(ours, theirs).allSatisfy { a, b in a.split(separator: ",").prefix(3) == b.split(separator: ",").prefix(3) },
+                  "W9 pipeline and floor disagree")
+    let readNanoseconds = Stat(stages[read] ?? [0]).median
+    let stageText = [(read, "readCSV"), (groups, "groupBy"), (sort, "sort"), (write, "writeCSV")].map { node, name in
+      "\"\(name)\": \(Harness.format(Stat(stages[node] ?? [0]).median / 1e6, 3))"
+    }.joined(separator: ", ")
+    Harness.emit(workload: "W9", metric: "flights pipeline: readCSV → groupBy → sort → writeCSV", whole, nodes: 4,
+                 variant: "in-process, cold evaluator per run (no filter: row formulas not merged)",
+                 note: "\(W9Flights.rows) rows, \(Harness.format(megabytes, 1)) MB",
+                 extra: ["stages_ms": "{\(stageText)}",
+                         "rows_per_s": Harness.format(Double(W9Flights.rows) / (whole.median / 1e9), 0),
+                         "csv_read_mb_per_s": Harness.format(megabytes / (readNanoseconds / 1e9), 1),
+                         "floor_ms": Harness.format(floor.median / 1e6, 3),
+                         "ratio_to_floor": Harness.format(whole.median / floor.median, 2),
+                         "peak_rss_after_first_run_mb": Harness.format(peak, 1),
+                         "rss_before_mb": Harness.format(baseline, 1),
+                         "rss_over_file_size": Harness.format(peak / megabytes, 2),
+                         "targets": "\"pipeline <= 3x floor, CSV read >= 150 MB/s, peak RSS <= 4x file size\""])
+  }
+}
