@@ -104,7 +104,8 @@ extension CalcSession {
     try expect(arguments, 1, 1, usage: "load FILE")
     let document: FlowDocument
     do { document = try DocumentLoading.document(arguments[0]) } catch {
-      throw CalcError(error.lines.joined(separator: "\n"))
+      // `FILE: error: reason` → `FILE: reason` (the line already starts with `error: `).
+      throw CalcError(error.lines.map { $0.replacingOccurrences(of: ": error: ", with: ": ") }.joined(separator: "\n"))
     }
     try await change { () throws(GraphValidationError) in try store.load(document) }
   }
