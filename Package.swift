@@ -23,7 +23,7 @@ let package = Package(
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
-    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes"]),
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
     .executableTarget(name: "example-embedding", dependencies: ["FlowNodes"], path: "Examples/Embedding"),
     .executableTarget(name: "example-custom-kind", dependencies: ["FlowNodes"], path: "Examples/CustomKind"),

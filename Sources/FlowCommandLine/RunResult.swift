@@ -66,8 +66,8 @@ struct RunResult {
     return "\(node).\(port) = \(value.text)"
   }
 
-  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
-  func json() -> String {
+  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
+  func json(report: JSONValue? = nil) -> String {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
     // column order (SPEC §4).
     var outputObject = JSONObject()
@@ -75,7 +75,8 @@ struct RunResult {
       outputObject[node] = .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
     }
     let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["errors": .object(errorObject), "outputs": .object(outputObject)])
-    return root.serialized(options: [.prettyPrinted]) + "\n"
+    var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]
+    if let report { rootObject["report"] = report }  // after "outputs": the keys stay sorted
+    return JSONValue.object(rootObject).serialized(options: [.prettyPrinted]) + "\n"
   }
 }

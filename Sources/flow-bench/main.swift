@@ -20,10 +20,11 @@ if let files = benchSettings.compare {
     case "W6": try await W6Connect.run()
     case "W7": try await W7Load.run()
     case "W9": try await W9Pipeline.run()
+    case "W12": try await W12Render.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W7, W9, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W7, W9, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }
