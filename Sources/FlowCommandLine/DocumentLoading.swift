@@ -46,7 +46,20 @@ enum DocumentLoading {
   /// Validates `document` against `registry`.
   static func validate(_ document: FlowDocument, registry: NodeKindRegistry, file: String) throws(CommandFailure) -> ResolvedGraph {
     do { return try DocumentValidator.validate(document, catalog: registry) } catch {
-      throw CommandFailure.load(.invalid(error), file: file)
+      throw CommandFailure.load(.invalid(withSuggestions(error, document: document, registry: registry)), file: file)
     }
+  }
+
+  /// Adds "did you mean 'add'?" to each unknown-kind issue whose kind is close to a known one.
+  static func withSuggestions(_ error: GraphValidationError, document: FlowDocument,
+                              registry: NodeKindRegistry) -> GraphValidationError {
+    var error = error
+    let names = registry.allKinds.map(\.name)
+    for index in error.issues.indices where error.issues[index].code == .unknownKind {
+      guard let id = error.issues[index].nodeIDs.first,
+            let node = document.nodes.first(where: { $0.id == id }) else { continue }
+      error.issues[index].message += Suggestion.hint(for: node.data.kind, among: names)
+    }
+    return error
   }
 }

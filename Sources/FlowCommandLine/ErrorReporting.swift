@@ -28,7 +28,7 @@ struct CommandFailure: Error {
     switch error {
     case .syntax(let syntax):
       return CommandFailure(.invalidDocument,
-        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)"])
+        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON: \(syntax.message)"])
     case .invalid(let invalid):
       // The validator keeps the first problems and counts the rest (bounded output and memory).
       let count = invalid.totalCount

@@ -68,8 +68,8 @@ package struct RunResult {
     return "\(node).\(port) = \(value.text)"
   }
 
-  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
-  package func json() -> String {
+  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
+  package func json(report: JSONValue? = nil) -> String {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
     // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
     // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
@@ -77,7 +77,8 @@ package struct RunResult {
       JSONMember(key: node, value: .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
     })
     let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["errors": .object(errorObject), "outputs": .object(outputObject)])
-    return root.serialized(options: [.prettyPrinted]) + "\n"
+    var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]
+    if let report { rootObject["report"] = report }  // after "outputs": the keys stay sorted
+    return JSONValue.object(rootObject).serialized(options: [.prettyPrinted]) + "\n"
   }
 }

@@ -24,10 +24,11 @@ if let files = benchSettings.compare {
     case "W7": try await W7Load.run()
     case "W9": try await W9Pipeline.run()
     case "W11": try await W11Linearity.run()
+    case "W12": try await W12Render.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W7, W9, W11, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W7, W9, W11, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }

@@ -17,11 +17,5 @@ struct CSVReader {
 
   var longestNullToken: Int { nullTokens.map(\.count).max() ?? -1 }
 
-  /// The table in `bytes`.
-  ///
-  /// - Throws: `CSVError` naming the line of a ragged row or bad quoting, `TableError` for
-  ///   duplicate header names, `CancellationError` if the task is cancelled.
-  func read(_ bytes: [UInt8]) throws -> Table {
-    try bytes.withUnsafeBufferPointer { try parse($0) }
-  }
+  // `read(_:)` (the table in some bytes) is in `UnsafeCSVColumnParser.swift`, beside the scan.
 }

@@ -173,6 +173,14 @@ struct UnsafeCSVColumnParser {
 }
 
 extension CSVReader {
+  /// The table in `bytes`.
+  ///
+  /// - Throws: `CSVError` naming the line of a ragged row or bad quoting, `TableError` for
+  ///   duplicate header names, `CancellationError` if the task is cancelled.
+  func read(_ bytes: [UInt8]) throws -> Table {
+    try bytes.withUnsafeBufferPointer { try parse($0) }
+  }
+
   /// Scans `buffer` once, converting every column (and again for columns that turned out to
   /// be text after numeric cells).
   func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {

@@ -21,6 +21,9 @@ struct UnsafeCSVScanner {
   let delimiter: UInt8
   private(set) var position = 0
   private(set) var line = 1
+  /// Bit `b` is set for the bytes below 64 that may end an unquoted field (LF, CR, a low
+  /// delimiter).
+  let stopMask: UInt64
 
   static let quote = UInt8(ascii: "\"")
   static let newline = UInt8(ascii: "\n")
@@ -30,6 +33,9 @@ struct UnsafeCSVScanner {
   init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
     self.buffer = buffer
     self.delimiter = delimiter
+    var mask: UInt64 = (1 << UInt64(Self.newline)) | (1 << UInt64(Self.carriageReturn))
+    if delimiter < 64 { mask |= 1 << UInt64(delimiter) }
+    stopMask = mask
     if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
   }
 
@@ -85,6 +91,11 @@ struct UnsafeCSVScanner {
         let start = i
         while i < count {
           let byte = buffer[i]
+          // One test per ordinary byte: is it one of the (few, low) bytes that end a field?
+          if byte < 64 ? (stopMask &>> UInt64(byte)) & 1 == 0 : byte != delimiter {
+            i += 1
+            continue
+          }
           if byte == delimiter || byte == Self.newline { break }
           if byte == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline { break }
           i += 1

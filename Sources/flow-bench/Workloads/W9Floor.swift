@@ -1,8 +1,9 @@
 import Foundation
 
 /// The W9 floor: what a hand-written program does for the same result — read the file, split
-/// each line on commas (the file has no quotes), parse the two numbers it needs from bytes,
-/// aggregate per (origin, carrier) in a dictionary, sort, write CSV.
+/// each line on commas (the file has no quotes), skip cancelled flights (`dep_time` is NA),
+/// parse the two numbers it needs from bytes, aggregate per (origin, carrier) in a dictionary,
+/// sort, write CSV.
 enum W9Floor {
   struct Group {
     var count = 0
@@ -30,6 +31,7 @@ enum W9Floor {
       }
       if field < 19 { fields[field] = start..<index }
       index += 1
+      guard integer(bytes, fields[3]) != nil else { continue }
       let key = String(decoding: bytes[fields[12]], as: UTF8.self) + "|" + String(decoding: bytes[fields[9]], as: UTF8.self)
       var group = groups[key] ?? { order.append(key); return Group() }()
       group.count += 1

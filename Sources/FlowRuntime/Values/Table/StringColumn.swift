@@ -47,8 +47,7 @@ public struct StringColumn: Sendable, Hashable {
 
   /// Appends a string.
   public mutating func append(_ string: String) {
-    var string = string
-    string.withUTF8 { storedBytes.append(contentsOf: $0) }
+    storedBytes.append(contentsOf: string.utf8)
     storedOffsets.append(storedBytes.count)
   }
 
