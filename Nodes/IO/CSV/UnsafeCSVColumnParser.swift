@@ -48,6 +48,7 @@ struct UnsafeCSVColumnParser {
     count += 1
   }
 
+  @inline(__always)
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
     switch state {
     case .needsRescan: return
@@ -239,27 +240,31 @@ extension CSVReader {
       if length == 0 { return emptyIsNull }
       return length <= longest && startsToken[Int(scanner.buffer[field.start])] && isNullToken(field, scanner)
     }
-    while true {
-      if pending {
-        pending = false
-      } else {
-        guard let line = try scanner.nextRecord(into: &fields) else { break }
-        recordLine = line
-      }
-      guard fields.count == width else {
-        throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
-      }
-      for index in 0..<width {
-        let field = fields[index]
-        if isNull(field, scanner) { columns[index].appendNull() } else {
-          columns[index].append(field, scanner, scratch: &scratch)
+    // The column parsers through one buffer pointer for the whole scan (no per-cell
+    // uniqueness check of the array); `index < width == columns.count`.
+    try columns.withUnsafeMutableBufferPointer { parsers in
+      while true {
+        if pending {
+          pending = false
+        } else {
+          guard let line = try scanner.nextRecord(into: &fields) else { break }
+          recordLine = line
         }
-      }
-      rows += 1
-      if rows & 0x3FFF == 0 {
-        if Task.isCancelled { throw CancellationError() }
-        progress?.addRead(rows: rows - reported, bytes: 0)
-        reported = rows
+        guard fields.count == width else {
+          throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
+        }
+        for index in 0..<width {
+          let field = fields[index]
+          if isNull(field, scanner) { parsers[index].appendNull() } else {
+            parsers[index].append(field, scanner, scratch: &scratch)
+          }
+        }
+        rows += 1
+        if rows & 0x3FFF == 0 {
+          if Task.isCancelled { throw CancellationError() }
+          progress?.addRead(rows: rows - reported, bytes: 0)
+          reported = rows
+        }
       }
     }
     progress?.addRead(rows: rows - reported, bytes: 0)
