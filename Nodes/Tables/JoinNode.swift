@@ -30,6 +30,8 @@ struct JoinNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let left = try inputs.table(0), right = try inputs.table(1)
+      try TableParameters.checkRowIndices(left, for: "join")
+      try TableParameters.checkRowIndices(right, for: "join")
       var leftIDs = [Int32](repeating: 0, count: left.rowCount)
       var rightIDs = [Int32](repeating: 0, count: right.rowCount)
       var cardinality = 1

@@ -26,6 +26,16 @@ enum TableParameters {
     throw NodeError("no column '\(name)' (columns: \(known)\(table.columnCount > 30 ? ", …" : ""))")
   }
 
+  /// Checks that the rows of `table` can be numbered with `Int32` (the row indices that
+  /// `Table.gathering` takes), so a node never traps converting a row number.
+  ///
+  /// - Throws: `NodeError` naming the operation and the row count.
+  static func checkRowIndices(_ table: Table, for operation: String) throws {
+    guard table.rowCount <= Int(Int32.max) else {
+      throw NodeError("a table of \(table.rowCount) rows is too large to \(operation)")
+    }
+  }
+
   /// A node's `TableError` as its failure.
   static func failure(_ error: TableError) -> NodeError { NodeError(error.message) }
 }
