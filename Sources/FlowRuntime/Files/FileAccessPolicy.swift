@@ -17,6 +17,8 @@ public struct FileAccessPolicy: Sendable, Hashable {
   /// Folders whose trees may be written (and read).
   public var writableRoots: [String]
 
+  /// A policy allowing the trees of `readableRoots` to be read and those of `writableRoots`
+  /// to be written and read (relative roots are below the working directory).
   public init(readableRoots: [String], writableRoots: [String]) {
     self.readableRoots = readableRoots
     self.writableRoots = writableRoots
