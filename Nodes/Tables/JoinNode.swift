@@ -36,8 +36,9 @@ struct JoinNode: NodeKind {
       var rightIDs = [Int32](repeating: 0, count: right.rowCount)
       var cardinality = 1
       for (position, key) in keys.enumerated() {
-        let codes = try ColumnCodes.joinCodes(left: left.column(at: try TableParameters.column(key, in: left)),
-                                              right: right.column(at: try TableParameters.column(key, in: right)), name: key)
+        let codes = try ColumnCodes.joinCodes(left: left.column(at: try TableParameters.column(key, in: left, side: "left")),
+                                              right: right.column(at: try TableParameters.column(key, in: right, side: "right")),
+                                              name: key)
         if position == 0 {
           (leftIDs, rightIDs, cardinality) = codes
         } else {

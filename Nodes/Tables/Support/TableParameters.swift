@@ -19,11 +19,13 @@ enum TableParameters {
 
   /// The position of column `name` in `table`.
   ///
+  /// - Parameter side: for a node with several tables, which one (`"left"`), named in the error.
   /// - Throws: `NodeError` naming the column and the table's columns.
-  static func column(_ name: String, in table: Table) throws -> Int {
+  static func column(_ name: String, in table: Table, side: String? = nil) throws -> Int {
     if let index = table.columnIndex(named: name) { return index }
     let known = table.columnNames.prefix(30).map { "'\($0)'" }.joined(separator: ", ")
-    throw NodeError("no column '\(name)' (columns: \(known)\(table.columnCount > 30 ? ", …" : ""))")
+    let which = side.map { " in the \($0) table" } ?? ""
+    throw NodeError("no column '\(name)'\(which) (columns: \(known)\(table.columnCount > 30 ? ", …" : ""))")
   }
 
   /// Checks that the rows of `table` can be numbered with `Int32` (the row indices that

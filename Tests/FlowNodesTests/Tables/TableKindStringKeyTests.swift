@@ -45,4 +45,12 @@ import Testing
     #expect(try scalars("first", [nil, Self.composed, Self.decomposed]) == composed)
     #expect(try scalars("last", [Self.composed, Self.decomposed, nil]) == decomposed)
   }
+
+  @Test func joinNamesTheTableThatLacksAKey() throws {
+    let left = try Table([("k", .strings(["a"]))]), right = try Table([("id", .strings(["a"]))])
+    #expect(KindHarness.failure { try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)]) }
+      == "no column 'k' in the right table (columns: 'id')")
+    #expect(KindHarness.failure { try KindHarness.table("join", ["on": ["id"]], [.table(left), .table(right)]) }
+      == "no column 'id' in the left table (columns: 'k')")
+  }
 }
