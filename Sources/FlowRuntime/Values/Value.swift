@@ -58,9 +58,7 @@ public enum Value: Sendable, Hashable {
   public var integerValue: Int64? {
     switch self {
     case .integer(let n): return n
-    case .number(let x):
-      guard x == x.rounded(), abs(x) < 9.2e18 else { return nil }
-      return Int64(x)
+    case .number(let x): return Int64(exactly: x)
     default: return nil
     }
   }
