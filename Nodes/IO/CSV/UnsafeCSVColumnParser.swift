@@ -9,7 +9,9 @@ import FlowRuntime
 /// marked `needsRescan` and read again as text in a second scan (rare: only such columns).
 ///
 /// Invariants: fields come from an `UnsafeCSVScanner` over the same buffer (in bounds);
-/// `count` cells were appended, with `leadingNulls` of them still implicit while untyped.
+/// `count` cells were appended, with `leadingNulls` of them still implicit while untyped. The
+/// reader's parsers are reached through a buffer pointer only inside the
+/// `withUnsafeMutableBufferPointer` call over its array, at indices below the header's width.
 struct UnsafeCSVColumnParser {
   enum State { case untyped, integer, number, bool, string, needsRescan }
   private(set) var state = State.untyped

@@ -51,6 +51,11 @@ struct UnsafeCSVFieldBuffer {
   var fields: [CSVField] { (0..<count).map { storage[$0] } }
 
   func deallocate() { storage.deallocate() }
+
+  /// Checks the invariants (called in debug builds after each record).
+  func _checkInvariants() {
+    assert(capacity >= 4 && count >= 0 && count <= capacity, "field buffer: \(count) fields in \(capacity)")
+  }
 }
 
 /// Phase one of the CSV reader: a quote-aware scan that finds the fields of each record (RFC
@@ -59,7 +64,9 @@ struct UnsafeCSVFieldBuffer {
 /// Invariants: `buffer` outlives the scanner (it is only used inside the `withUnsafeBufferPointer`
 /// call that made it); every index the scanner reads is checked against `buffer.count`, and
 /// every `CSVField` it reports satisfies `0 <= start <= end <= buffer.count`. `line` is the
-/// physical line (from 1) of `position`, counting every LF, inside quotes too.
+/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`
+/// loads 8-byte words only at offsets `i` with `i + 8 <= buffer.count`. Checked by
+/// `_checkInvariants(_:)` after each record in debug builds.
 struct UnsafeCSVScanner {
   let buffer: UnsafeBufferPointer<UInt8>
   let delimiter: UInt8
@@ -158,7 +165,20 @@ struct UnsafeCSVScanner {
       break
     }
     position = i
+    #if DEBUG
+    _checkInvariants(fields)
+    #endif
     return startLine
+  }
+
+  /// Checks the invariants for the record just read into `fields` (debug builds).
+  func _checkInvariants(_ fields: UnsafeCSVFieldBuffer) {
+    fields._checkInvariants()
+    assert(position >= 0 && position <= buffer.count && line >= 1, "scanner at \(position) of \(buffer.count), line \(line)")
+    for index in 0..<fields.count {
+      let field = fields[index]
+      assert(0 <= field.start && field.start <= field.end && field.end <= buffer.count, "field \(index): \(field.start)..<\(field.end)")
+    }
   }
 
   /// The number of LF bytes in `buffer[start...]` (a vectorizable count, no quote tracking).
