@@ -33,9 +33,7 @@ struct FilterNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
-      guard table.rowCount <= Int(Int32.max) else {
-        throw NodeError("a table of \(table.rowCount) rows is too large to filter")
-      }
+      try TableParameters.checkRowIndices(table, for: "filter")
       let result: RowVector
       do throws(FormulaError) {
         let formula = self.formula

@@ -37,6 +37,7 @@ struct GroupByNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
+      try TableParameters.checkRowIndices(table, for: "group")
       var keyColumns: [Column] = []
       for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
       var sources: [Column?] = []

@@ -30,12 +30,15 @@ struct JoinNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let left = try inputs.table(0), right = try inputs.table(1)
+      try TableParameters.checkRowIndices(left, for: "join")
+      try TableParameters.checkRowIndices(right, for: "join")
       var leftIDs = [Int32](repeating: 0, count: left.rowCount)
       var rightIDs = [Int32](repeating: 0, count: right.rowCount)
       var cardinality = 1
       for (position, key) in keys.enumerated() {
-        let codes = try ColumnCodes.joinCodes(left: left.column(at: try TableParameters.column(key, in: left)),
-                                              right: right.column(at: try TableParameters.column(key, in: right)), name: key)
+        let codes = try ColumnCodes.joinCodes(left: left.column(at: try TableParameters.column(key, in: left, side: "left")),
+                                              right: right.column(at: try TableParameters.column(key, in: right, side: "right")),
+                                              name: key)
         if position == 0 {
           (leftIDs, rightIDs, cardinality) = codes
         } else {

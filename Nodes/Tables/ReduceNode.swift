@@ -5,41 +5,54 @@ import FlowRuntime
 struct ReduceNode: NodeKind {
   var name: String { "reduce" }
   var summary: String { "result = sum, mean, min, max, count, first or last of the list's non-null items" }
-  static let operations = ["sum", "mean", "min", "max", "count", "first", "last"]
+  /// The folds `op` names.
+  enum Operation: String, Sendable, CaseIterable {
+    case sum, mean, min, max, count, first, last
+  }
+
+  static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("op", .string, required: true, summary: Self.operations.joined(separator: ", "))]
+    [ParameterDeclaration("op", .string, required: true, summary: Self.operations)]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    let op = parameters.string("op") ?? ""
-    guard Self.operations.contains(op) else {
-      throw NodeConfigurationError(parameter: "op", reason: "must be one of \(Self.operations.joined(separator: ", ")), found \"\(op)\"")
+    let name = parameters.string("op") ?? ""
+    guard let op = Operation(rawValue: name) else {
+      throw NodeConfigurationError(parameter: "op", reason: "must be one of \(Self.operations), found \"\(name)\"")
     }
     return NodeInstance(inputs: [InputPort("list", .list, default: .list([]))], outputs: [PortDeclaration("result", .any)],
                         evaluator: Evaluator(op: op))
   }
 
   struct Evaluator: NodeEvaluator {
-    let op: String
+    let op: Operation
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
-      let items = try inputs.list(0).filter { !$0.isNull }
-      outputs[0] = try Self.reduce(items, op)
+      outputs[0] = try Self.reduce(try inputs.list(0), op)
     }
 
-    static func reduce(_ items: [Value], _ op: String) throws -> Value {
-      if op == "count" { return .integer(Int64(items.count)) }
-      guard let first = items.first else { return .null }
+    /// `op` over the non-null items of `list`; errors name an item by its position in `list`
+    /// (nulls included), counting from 1.
+    static func reduce(_ list: [Value], _ op: Operation) throws -> Value {
+      let items = list.enumerated().lazy.filter { !$0.element.isNull }
       switch op {
-      case "first": return first
-      case "last": return items[items.count - 1]
-      case "sum", "mean":
+      case .count:
+        return .integer(Int64(items.count))
+      case .first:
+        return items.first?.element ?? .null
+      case .last:
+        return list.last(where: { !$0.isNull }) ?? .null
+      case .sum, .mean:
         var integerSum: Int64 = 0
-        var allIntegers = op == "sum"
+        var allIntegers = op == .sum
         var sum = 0.0
-        for (index, item) in items.enumerated() {
-          guard let value = item.numberValue else { throw NodeError("\(op): item #\(index + 1) is \(item.typeName), not a number") }
+        var count = 0
+        for (index, item) in items {
+          guard let value = item.numberValue else {
+            throw NodeError("\(op.rawValue): item #\(index + 1) is \(item.typeName), not a number")
+          }
           sum += value
+          count += 1
           if allIntegers, case .integer(let n) = item {
             let (next, overflow) = integerSum.addingReportingOverflow(n)
             integerSum = next
@@ -48,15 +61,17 @@ struct ReduceNode: NodeKind {
             allIntegers = false
           }
         }
+        if count == 0 { return .null }
         if allIntegers { return .integer(integerSum) }
-        return .number(op == "mean" ? sum / Double(items.count) : sum)
-      default:
-        var best = first
-        for (index, item) in items.enumerated().dropFirst() {
-          let order = try compare(item, best, index: index)
-          if op == "min" ? order < 0 : order > 0 { best = item }
+        return .number(op == .mean ? sum / Double(count) : sum)
+      case .min, .max:
+        var best: Value?
+        for (index, item) in items {
+          guard let current = best else { best = item; continue }
+          let order = try compare(item, current, index: index)
+          if op == .min ? order < 0 : order > 0 { best = item }
         }
-        return best
+        return best ?? .null
       }
     }
 
@@ -65,7 +80,9 @@ struct ReduceNode: NodeKind {
       if let x = a.numberValue, let y = b.numberValue { return CellOrder.compare(x, y) }
       switch (a, b) {
       case (.string(let x), .string(let y)):
-        return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : (x == y ? 0 : 1)
+        // By Unicode scalars, so equality too (Swift's `==` would equate "é" and "e" + U+0301).
+        if x.unicodeScalars.elementsEqual(y.unicodeScalars) { return 0 }
+        return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1
       case (.bool(let x), .bool(let y)): return x == y ? 0 : (x ? 1 : -1)
       default: throw NodeError("item #\(index + 1) is \(a.typeName), which does not compare with \(b.typeName)")
       }

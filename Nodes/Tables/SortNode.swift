@@ -22,6 +22,7 @@ struct SortNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
+      try TableParameters.checkRowIndices(table, for: "sort")
       var columns: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)] = []
       for key in keys {
         let column = table.column(at: try TableParameters.column(key.name, in: table))

@@ -11,6 +11,8 @@ struct OptionSpec: Sendable {
   var help: String
   /// Allowed values, if the option takes one of a fixed set.
   var choices: [String] = []
+  /// A one-letter alias (`-o` for `--output`).
+  var short: String? = nil
 }
 
 /// The syntax of one subcommand.
@@ -19,25 +21,10 @@ struct CommandSpec: Sendable {
   var summary: String
   var positionals: [String]
   var options: [OptionSpec]
-
-  /// `--help` text for the command.
-  var help: String {
-    var lines = ["usage: flow \(name)" + positionals.map { " \($0)" }.joined()
-                   + options.map { option in
-                     let value = option.arity == .flag ? "" : " \(option.valueName)"
-                     return option.arity == .repeated ? " [\(option.name)\(value)]..." : " [\(option.name)\(value)]"
-                   }.joined(), "", summary]
-    lines.append("")
-    lines.append("options:")
-    let widths = options.map { $0.name.count + ($0.arity == .flag ? 0 : $0.valueName.count + 1) }
-    let width = max("--help".count, widths.max() ?? 0)
-    for option in options {
-      let left = option.name + (option.arity == .flag ? "" : " \(option.valueName)")
-      lines.append("  \(left.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(option.help)")
-    }
-    lines.append("  \("--help".padding(toLength: width + 2, withPad: " ", startingAt: 0))show this help")
-    return lines.joined(separator: "\n")
-  }
+  /// One line of help per positional, in order.
+  var positionalHelp: [String] = []
+  /// Paragraphs printed after the options.
+  var discussion: String = ""
 }
 
 /// The arguments of one invocation, checked against a `CommandSpec`.
@@ -83,9 +70,11 @@ enum ArgumentParser {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      guard let option = spec.options.first(where: { $0.name == name }) else {
-        throw UsageError("unknown option '\(name)' for 'flow \(spec.name)' (see 'flow \(spec.name) --help')")
+      guard let option = spec.options.first(where: { $0.name == name || ($0.short != nil && $0.short == name) }) else {
+        let hint = Suggestion.hint(for: name, among: spec.options.map(\.name) + ["--help"])
+        throw UsageError("unknown option '\(name)' for 'flow \(spec.name)'\(hint) (see 'flow \(spec.name) --help')")
       }
+      name = option.name
       if option.arity == .flag {
         if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }
         parsed.flags.insert(name)

@@ -2,19 +2,31 @@ import Foundation
 import FlowNodes
 import FlowRuntime
 
-/// What every `flow` command runs with: the node kinds it knows.
+/// What every `flow` command runs with: the node kinds it knows, and where it writes as it
+/// goes (interactive commands and warnings cannot wait for the command to finish).
 struct CommandContext: Sendable {
   /// The kinds documents may name; `NodeKindRegistry.standard` unless a host adds its own.
   var registry: NodeKindRegistry
   /// Whether stderr is a terminal (progress lines are drawn only then).
   var stderrIsTerminal: Bool
-  /// Writes to stderr while a command runs (progress, warnings).
+  /// Writes text to standard output now (`flow calc`'s results and prompt).
+  var write: @Sendable (String) -> Void
+  /// Writes one line to standard error now (warnings, `flow calc`'s `error:` lines).
+  var warn: @Sendable (String) -> Void
+  /// Writes to stderr while a command runs (progress, warnings), as given (no newline added).
   var writeDiagnostic: @Sendable (String) -> Void
 
   init(registry: NodeKindRegistry = .standard, stderrIsTerminal: Bool = isatty(STDERR_FILENO) != 0,
+       write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+       warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
        writeDiagnostic: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
     self.registry = registry
     self.stderrIsTerminal = stderrIsTerminal
+    self.write = write
+    self.warn = warn
     self.writeDiagnostic = writeDiagnostic
   }
+
+  /// The names of the kinds, for suggestions.
+  var kindNames: [String] { registry.allKinds.map(\.name) }
 }

@@ -28,11 +28,15 @@ struct CommandFailure: Error {
     switch error {
     case .syntax(let syntax):
       return CommandFailure(.invalidDocument,
-        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON at line \(syntax.line), column \(syntax.column): \(syntax.message)"])
+        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON: \(syntax.message)"])
     case .invalid(let invalid):
-      let count = invalid.issues.count
+      // The validator keeps the first problems and counts the rest (bounded output and memory).
+      let count = invalid.totalCount
+      let more = invalid.unreportedCount
       return CommandFailure(.invalidDocument,
-        invalid.issues.map { "\(file): error: \($0.message)" } + ["\(file): \(count) problem\(count == 1 ? "" : "s") found"])
+        invalid.issues.map { "\(file): error: \($0.message)" }
+          + (more > 0 ? ["\(file): … and \(more) more problem\(more == 1 ? "" : "s")"] : [])
+          + ["\(file): \(count) problem\(count == 1 ? "" : "s") found"])
     }
   }
 }

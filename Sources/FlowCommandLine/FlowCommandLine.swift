@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import FlowNodes
 import FlowRuntime
@@ -16,13 +17,20 @@ import FlowRuntime
 public enum FlowCommandLine {
   /// Runs `flow` with the process's arguments and `registry`, writes its output and exits.
   ///
+  /// Commands run on Swift concurrency (`flow calc` drives a `FlowEngine`); this function starts
+  /// them in a task and parks the main thread in `dispatchMain()` until the task exits.
+  ///
   /// - Parameter registry: the node kinds documents may name (default: the standard ones).
   public static func main(registry: NodeKindRegistry = .standard) -> Never {
-    let result = FlowCommand.main(Array(CommandLine.arguments.dropFirst()), context: CommandContext(registry: registry))
-    FileHandle.standardOutput.write(Data(result.output.utf8))
-    if !result.diagnostics.isEmpty {
-      FileHandle.standardError.write(Data((result.diagnostics.joined(separator: "\n") + "\n").utf8))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    Task {
+      let result = await FlowCommand.main(arguments, context: CommandContext(registry: registry))
+      FileHandle.standardOutput.write(Data(result.output.utf8))
+      if !result.diagnostics.isEmpty {
+        FileHandle.standardError.write(Data((result.diagnostics.joined(separator: "\n") + "\n").utf8))
+      }
+      exit(result.status.rawValue)
     }
-    exit(result.status.rawValue)
+    dispatchMain()
   }
 }

@@ -24,12 +24,14 @@ enum RunCommand {
                  help: "let file nodes write (and read) inside DIR too"),
       OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
                  help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
-    ])
+      OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
+    ],
+    positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
-    for assignment in arguments.all("--set") { try apply(assignment, to: &document) }
+    for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
     let live = arguments.has("--live")
     let ticks = try LiveRun.ticks(arguments)
     if !live && (ticks != nil || arguments.value("--save") != nil) {
@@ -45,9 +47,10 @@ enum RunCommand {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
       evaluator = try GraphEvaluator(validating: document, registry: configured,
-                                     options: EngineOptions(timesEveryNode: tracePath != nil, demandDriven: true))
+                                     options: EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report"),
+                                                            demandDriven: true))
     } catch {
-      throw CommandFailure.load(.invalid(error), file: file)
+      throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }
     evaluator.progress = progress
     let requested = arguments.all("--node")
@@ -58,6 +61,7 @@ enum RunCommand {
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
     else { shown = evaluator.sinks }
+    var passReport: EvaluationReport?
     if live {
       let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks,
                                     saves: arguments.value("--save") != nil, context: context)
@@ -69,6 +73,7 @@ enum RunCommand {
                                       write: context.writeDiagnostic)
       reporter.start()
       let report = evaluator.evaluate()
+      passReport = report
       reporter.stop()
       if let tracePath {
         let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))
@@ -82,7 +87,12 @@ enum RunCommand {
     }
     var result = RunResult(evaluator: evaluator, nodes: shown)
     result.listsEveryFailure = arguments.has("--all")
-    output = arguments.value("--format") == "json" ? result.json() : result.text()
+    let runReport = arguments.has("--report") ? passReport.map(RunReport.init) : nil
+    if arguments.value("--format") == "json" {
+      output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible
+    } else {
+      output = result.text() + (runReport?.text() ?? "")
+    }
     return result.errors.isEmpty ? .success : .nodeFailed
   }
 
@@ -104,8 +114,10 @@ enum RunCommand {
     return registry
   }
 
-  /// Applies `NODE.PARAM=JSON` to the document.
-  static func apply(_ assignment: String, to document: inout FlowDocument) throws(CommandFailure) {
+  /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The
+  /// value is checked against the kind here, so a bad one is a usage error naming the argument
+  /// (never blamed on the file); setting an input that an edge feeds warns on stderr.
+  static func apply(_ assignment: String, to document: inout FlowDocument, context: CommandContext) throws(CommandFailure) {
     guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else {
       throw CommandFailure(.usage, ["flow: --set expects NODE.PARAM=JSON, got '\(assignment)'"])
     }
@@ -116,9 +128,31 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --set expects NODE.PARAM=JSON, got '\(assignment)'"])
     }
     guard let index = document.nodes.firstIndex(where: { $0.id == nodeID }) else {
-      throw CommandFailure(.usage, ["flow: --set \(assignment): there is no node '\(nodeID)' in the document"])
+      let hint = Suggestion.hint(for: nodeID, among: document.nodes.map(\.id))
+      throw CommandFailure(.usage, ["flow: --set \(assignment): there is no node '\(nodeID)' in the document\(hint)"])
     }
     let value = (try? JSONValue.parse(text)) ?? .string(text)
+    let before = context.registry.resolve(document.nodes[index].data)
     document.nodes[index].data.params[parameter] = value
+    let node = document.nodes[index]
+    switch context.registry.resolve(node.data) {
+    case .invalidParameters(let problems):
+      var earlier: [ParameterProblem] = []
+      if case .invalidParameters(let problems) = before { earlier = problems }
+      let introduced = problems.filter { !earlier.contains($0) }
+      if let problem = introduced.first(where: { $0.parameter == parameter }) ?? introduced.first {
+        throw CommandFailure(.usage, ["flow: --set \(assignment): node '\(nodeID)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)"])
+      }
+    case .resolved(let signature):
+      guard let port = signature.inputIndex(named: parameter) else { break }
+      let fed = document.edges.contains { edge in
+        edge.targetNodeID == nodeID && (edge.targetHandleID ?? (signature.inputs.count == 1 ? signature.inputs[0].name : nil)) == parameter
+      }
+      if fed {
+        context.warn("flow: warning: --set \(assignment): input '\(signature.inputs[port].name)' of node '\(nodeID)' is connected; the edge's value wins")
+      }
+    case .unknownKind:
+      break  // reported by validation, naming the kind
+    }
   }
 }

@@ -2,13 +2,15 @@ import FlowGraph
 import FlowRuntime
 
 /// The outputs and errors `flow run` prints, in text or JSON (SPEC §7).
-struct RunResult {
+///
+/// `package` so that `flow-bench` can measure the writers' linearity (W11).
+package struct RunResult {
   /// Node → port → value, for the shown nodes that did not fail.
   var outputs: [String: [String: Value]] = [:]
   /// Every failed node of the graph with its message.
   var errors: [String: String]
 
-  init(evaluator: GraphEvaluator, nodes: [String]) {
+  package init(evaluator: GraphEvaluator, nodes: [String]) {
     errors = evaluator.failures
     for id in nodes where errors[id] == nil {
       if let ports = evaluator.outputs(of: id), !ports.isEmpty { outputs[id] = ports }
@@ -16,7 +18,7 @@ struct RunResult {
   }
 
   /// `<node>.<port> = <value>` lines, sorted by node then port, then `<node> ! <message>` lines.
-  func text() -> String {
+  package func text() -> String {
     var lines: [String] = []
     for node in outputs.keys.sorted() {
       let ports = outputs[node]!
@@ -66,16 +68,17 @@ struct RunResult {
     return "\(node).\(port) = \(value.text)"
   }
 
-  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`.
-  func json() -> String {
+  /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
+  package func json(report: JSONValue? = nil) -> String {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
-    // column order (SPEC §4).
-    var outputObject = JSONObject()
-    for (node, ports) in outputs.sorted(by: { $0.key < $1.key }) {
-      outputObject[node] = .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
-    }
+    // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
+    // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
+    let outputObject = JSONObject(outputs.sorted(by: { $0.key < $1.key }).map { node, ports in
+      JSONMember(key: node, value: .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
+    })
     let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
-    let root: JSONValue = .object(["errors": .object(errorObject), "outputs": .object(outputObject)])
-    return root.serialized(options: [.prettyPrinted]) + "\n"
+    var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]
+    if let report { rootObject["report"] = report }  // after "outputs": the keys stay sorted
+    return JSONValue.object(rootObject).serialized(options: [.prettyPrinted]) + "\n"
   }
 }

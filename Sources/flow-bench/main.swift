@@ -7,6 +7,9 @@
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
+//   swift run -c release flow-bench fuzz decoder|formula --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
+
+if CommandLine.arguments.dropFirst().first == "fuzz" { Fuzz.main(Array(CommandLine.arguments.dropFirst(2))) }
 
 if let files = benchSettings.compare {
   Compare.run(floor: files.floor, ours: files.ours)
@@ -22,10 +25,12 @@ if let files = benchSettings.compare {
     case "W7": try await W7Load.run()
     case "W8": try await W8Live.run()
     case "W9": try await W9Pipeline.run()
+    case "W11": try await W11Linearity.run()
+    case "W12": try await W12Render.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W9, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W9, W11, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }

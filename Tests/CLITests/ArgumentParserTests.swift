@@ -146,13 +146,15 @@ import Testing
   func helpListsEveryOption(command: String) throws {
     let spec = try #require(Self.allSpecs.first { $0.name == command })
     let help = spec.help
-    #expect(help.hasPrefix("usage: flow \(spec.name)"))
+    #expect(help.hasPrefix("OVERVIEW: \(spec.summary)"))
+    #expect(help.contains("\nUSAGE: flow \(spec.name)"))
     #expect(help.contains(spec.summary))
     for positional in spec.positionals { #expect(help.contains(positional)) }
     for option in spec.options {
       #expect(help.contains(option.name), "help of \(spec.name) should list \(option.name)")
       #expect(help.contains(option.help), "help of \(spec.name) should describe \(option.name)")
       if option.arity != .flag { #expect(help.contains("\(option.name) \(option.valueName)")) }
+      if let short = option.short { #expect(help.contains("\(short), \(option.name)")) }
     }
     #expect(help.contains("--help"), "help of \(spec.name) should list --help")
   }
@@ -172,15 +174,19 @@ import Testing
     let spec = try #require((Self.allSpecs + [Self.shortSpec]).first { $0.name == command })
     let lines = spec.help.split(separator: "\n").map(String.init)
     var columns: Set<Int> = []
-    for (name, text) in spec.options.map({ ($0.name, $0.help) }) + [("--help", "show this help")] {
-      let line = try #require(lines.first { $0.hasPrefix("  \(name)") && $0.hasSuffix(text) })
+    for (name, text) in spec.options.map({ (($0.short.map { "\($0), " } ?? "") + $0.name, $0.help) })
+      + [("-h, --help", "show help information")] {
+      // A long option name puts its text on the next line, at the same column.
+      let index = try #require(lines.firstIndex { $0.hasPrefix("  \(name)") })
+      let line = lines[index].hasSuffix(text) ? lines[index] : lines[index + 1]
+      #expect(line.hasSuffix(text))
       columns.insert(line.count - text.count)
     }
     #expect(columns.count == 1, "descriptions start at columns \(columns.sorted())")
   }
 
   @Test func flowKnowsItsCommands() {
-    #expect(FlowCommand.commands.map(\.spec.name) == ["run", "validate", "nodes"])
+    #expect(FlowCommand.commands.map(\.spec.name) == ["run", "validate", "nodes", "render", "layout", "calc"])
     for command in FlowCommand.commands { #expect(FlowCommand.usage.contains(command.spec.name)) }
   }
 }

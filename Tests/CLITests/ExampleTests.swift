@@ -26,30 +26,3 @@ import Testing
     #expect((root["outputs"] as? [String: Any])?.isEmpty == false)
   }
 }
-
-/// The shared conformance cases (`../shared/conformance`), run by their own checker.
-@Suite struct ConformanceTests {
-  static let checker = TestPaths.packageRoot.appendingPathComponent("../shared/conformance/check.py").standardized
-  static let cases = TestPaths.packageRoot.appendingPathComponent("../shared/conformance/cases").standardized
-
-  /// `python3` on the `PATH`, if any.
-  static let python: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
-
-  static var isAvailable: Bool {
-    python != nil && FileManager.default.fileExists(atPath: checker.path)
-      && FileManager.default.fileExists(atPath: cases.path) && FlowProcess.binary != nil
-  }
-
-  @Test(.enabled(if: isAvailable, "needs python3 on the PATH and ../shared/conformance next to the package"))
-  func sharedConformanceCasesPass() async throws {
-    let python = try #require(Self.python)
-    let binary = try #require(FlowProcess.binary)
-    let result = try await FlowProcess.run([Self.checker.path, binary.path, Self.cases.path], executable: python)
-    #expect(result.status == 0, "\(result)")
-    #expect(result.stdout.contains(" passed, 0 failed"), "\(result)")
-  }
-}

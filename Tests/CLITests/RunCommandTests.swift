@@ -174,19 +174,35 @@ import Testing
   }
 
   @Test(arguments: ["ten", "\"10\"", "true", "[1]"])
-  func setGivingANumberParamANonNumberIsAValidationError(value: String) async throws {
+  func setGivingANumberParamANonNumberIsAUsageErrorNamingTheArgument(value: String) async throws {
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantity.value=\(value)"])
-    #expect(result.status == 2, "\(result)")
+    #expect(result.status == 64, "\(result)")
     #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("flow: --set quantity.value="), "blamed on the argument, not the file: \(result.stderr)")
     #expect(result.stderr.contains("'quantity'"))
     #expect(result.stderr.contains("'value'"))
+    #expect(!result.stderr.contains("calculator.flow.json"))
   }
 
-  @Test func setOfAnUnknownParamIsAValidationError() async throws {
+  @Test func setOfAnUnknownParamIsAUsageError() async throws {
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantity.colour=red"])
-    #expect(result.status == 2, "\(result)")
-    #expect(result.stderr.contains("'quantity'"))
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("--set quantity.colour=red"))
     #expect(result.stderr.contains("'colour'"))
+  }
+
+  @Test func setOnAConnectedInputWarnsAndTheEdgeWins() async throws {
+    let result = try await FlowProcess.run(["run", Self.calculator, "--set", "subtotal.a=100"])
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderr.contains("warning"))
+    #expect(result.stderr.contains("'a'") && result.stderr.contains("'subtotal'"))
+    GoldenFile.expect(result.stdout, matches: "run-calculator.txt")
+  }
+
+  @Test func setOfAnUnknownNodeSuggestsTheClosestID() async throws {
+    let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantty.value=3"])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("did you mean 'quantity'?"))
   }
 
   @Test(arguments: ["quantity", "quantity.value", "quantityvalue=3", ".value=1", "quantity.=1", "=1",
@@ -239,4 +255,46 @@ import Testing
     #expect(output.string("huge", "result") == "inf")
     #expect(output.string("negativeHuge", "result") == "-inf")
   }
+
+  // MARK: - --report
+
+  @Test func reportInTextIsABlockAfterTheOutputs() async throws {
+    let result = try await FlowProcess.run(["run", Self.calculator, "--report"])
+    #expect(result.status == 0, "\(result)")
+    let golden = try String(contentsOf: GoldenFile.url("run-calculator.txt"), encoding: .utf8)
+    #expect(result.stdout.hasPrefix(golden + "report:\n"))
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let ran = try #require(lines.first { $0.hasPrefix("  ran (8, in order): ") })
+    let order = ran.dropFirst("  ran (8, in order): ".count).split(separator: ", ").map { String($0.split(separator: " ")[0]) }
+    #expect(order.count == 8)
+    #expect(order.firstIndex(of: "subtotal")! < order.firstIndex(of: "tax")!)
+    #expect(order.firstIndex(of: "total")! < order.firstIndex(of: "perPerson")!)
+    #expect(lines.contains("  cut off (0):"))
+    #expect(lines.contains("  failed (0):"))
+    #expect(lines.contains { $0.hasPrefix("  pass: ") && $0.hasSuffix(" ms") })
+  }
+
+  @Test func reportNamesFailuresAndSkippedNodes() async throws {
+    let result = try await FlowProcess.run(["run", TestPaths.fixture("division-by-zero.flow.json"), "--report", "--format", "json"])
+    #expect(result.status == 1, "\(result)")
+    let root = try #require(try parseJSON(result.stdout) as? [String: Any])
+    let report = try #require(root["report"] as? [String: Any])
+    let ran = try #require(report["ran"] as? [String])
+    let failed = try #require(report["failed"] as? [String: String])
+    let skipped = try #require(report["skipped"] as? [String: String])
+    let errors = try #require(root["errors"] as? [String: String])
+    #expect(Set(failed.keys).union(skipped.keys) == Set(errors.keys))
+    for (id, message) in failed { #expect(ran.contains(id)); #expect(message == errors[id]) }
+    for (id, message) in skipped { #expect(!ran.contains(id)); #expect(message.hasPrefix("upstream error from ")) }
+    let durations = try #require(report["durations"] as? [String: Double])
+    #expect(Set(durations.keys) == Set(ran))
+    #expect((report["duration"] as? Double).map { $0 >= 0 } == true)
+    #expect(report["cutOff"] is [String])
+  }
+
+  @Test func withoutReportJSONHasOnlyOutputsAndErrors() async throws {
+    let output = try await Self.runJSON([Self.calculator])
+    #expect(output.outputs.keys.sorted() == ["perPerson", "tip"])
+  }
 }
+

@@ -9,13 +9,19 @@ import FlowRuntime
 /// marked `needsRescan` and read again as text in a second scan (rare: only such columns).
 ///
 /// Invariants: fields come from an `UnsafeCSVScanner` over the same buffer (in bounds);
-/// `count` cells were appended, with `leadingNulls` of them still implicit while untyped.
+/// `count` cells were appended, with `leadingNulls` of them still implicit while untyped. The
+/// reader's parsers are reached through a buffer pointer only inside the
+/// `withUnsafeMutableBufferPointer` call over its array, at indices below the header's width.
 struct UnsafeCSVColumnParser {
   enum State { case untyped, integer, number, bool, string, needsRescan }
   private(set) var state = State.untyped
   private var leadingNulls = 0
   /// Rows expected (an estimate from the first record's length), reserved once typed.
   var expectedRows = 0
+  /// The bytes of the records (an upper bound of a string column's bytes).
+  var expectedTextBytes = 0
+  /// The length of the first text cell (to estimate a string column's bytes).
+  private var firstTextLength = 0
   private var integers: [Int64] = []
   private var numbers: [Double] = []
   private var bools: [Bool] = []
@@ -44,6 +50,7 @@ struct UnsafeCSVColumnParser {
     count += 1
   }
 
+  @inline(__always)
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
     switch state {
     case .needsRescan: return
@@ -70,6 +77,7 @@ struct UnsafeCSVColumnParser {
         bools.append(flag)
         count += 1
       } else if state == .untyped {
+        firstTextLength = field.end - field.start
         become(.string)
         appendText(field, scanner, scratch: &scratch)
       } else {
@@ -108,6 +116,14 @@ struct UnsafeCSVColumnParser {
     return nil
   }
 
+  /// A string column's bytes if its cells are about as long as its first: at most the bytes of
+  /// the records, so the buffer rarely grows (a doubling copy would raise the peak memory).
+  private var expectedStringBytes: Int {
+    let (product, overflow) = expectedRows.multipliedReportingOverflow(by: firstTextLength + 1)
+    let estimate = overflow ? expectedTextBytes : min(product, expectedTextBytes)
+    return min(expectedTextBytes, estimate + estimate / 4 + 1024)
+  }
+
   /// Moves from untyped (or integer) to `type`, materializing the leading nulls.
   private mutating func become(_ newState: State) {
     if state == newState { return }
@@ -116,7 +132,7 @@ struct UnsafeCSVColumnParser {
       case .integer: integers.reserveCapacity(expectedRows)
       case .number: numbers.reserveCapacity(expectedRows)
       case .bool: bools.reserveCapacity(expectedRows)
-      case .string: strings.reserveCapacity(strings: expectedRows, bytes: 0)
+      case .string: strings.reserveCapacity(strings: expectedRows, bytes: expectedStringBytes)
       default: break
       }
     }
@@ -185,12 +201,13 @@ extension CSVReader {
   /// be text after numeric cells).
   func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
-    var fields: [CSVField] = []
+    var fields = UnsafeCSVFieldBuffer(capacity: 64)
+    defer { fields.deallocate() }
     var names: [String] = []
     var firstRecordIsData = false
     if let _ = try scanner.nextRecord(into: &fields) {
       if header {
-        names = fields.map { scanner.string($0) }
+        names = fields.fields.map { scanner.string($0) }
       } else {
         names = (1...fields.count).map { "column\($0)" }
         firstRecordIsData = true
@@ -198,13 +215,14 @@ extension CSVReader {
     }
     let width = names.count
     var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: width)
-    // Reserve for the rows the file probably holds (from the length of the first data record),
-    // so columns do not grow by doubling (time and up to twice the memory).
-    let dataStart = scanner.position
-    var probe = scanner
-    if !firstRecordIsData, (try? probe.nextRecord(into: &fields)) != nil, probe.position > dataStart {
-      let estimate = min(buffer.count, (buffer.count - dataStart) / (probe.position - dataStart) * 11 / 10 + 16)
-      for index in columns.indices { columns[index].expectedRows = estimate }
+    // Reserve for the rows the file can hold (one per line break after the header, plus an
+    // unterminated last one: exact unless quoted fields span lines or lines are blank), so
+    // columns never grow by doubling (time, and up to twice the memory at the peak).
+    let expectedRows = UnsafeCSVScanner.lineBreaks(in: buffer, from: scanner.position) + 1
+    let textBytes = buffer.count - scanner.position
+    for index in columns.indices {
+      columns[index].expectedRows = expectedRows
+      columns[index].expectedTextBytes = textBytes
     }
     var scratch: [UInt8] = []
     var rows = 0
@@ -224,27 +242,31 @@ extension CSVReader {
       if length == 0 { return emptyIsNull }
       return length <= longest && startsToken[Int(scanner.buffer[field.start])] && isNullToken(field, scanner)
     }
-    while true {
-      if pending {
-        pending = false
-      } else {
-        guard let line = try scanner.nextRecord(into: &fields) else { break }
-        recordLine = line
-      }
-      guard fields.count == width else {
-        throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
-      }
-      for index in 0..<width {
-        let field = fields[index]
-        if isNull(field, scanner) { columns[index].appendNull() } else {
-          columns[index].append(field, scanner, scratch: &scratch)
+    // The column parsers through one buffer pointer for the whole scan (no per-cell
+    // uniqueness check of the array); `index < width == columns.count`.
+    try columns.withUnsafeMutableBufferPointer { parsers in
+      while true {
+        if pending {
+          pending = false
+        } else {
+          guard let line = try scanner.nextRecord(into: &fields) else { break }
+          recordLine = line
         }
-      }
-      rows += 1
-      if rows & 0x3FFF == 0 {
-        if Task.isCancelled { throw CancellationError() }
-        progress?.addRead(rows: rows - reported, bytes: 0)
-        reported = rows
+        guard fields.count == width else {
+          throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
+        }
+        for index in 0..<width {
+          let field = fields[index]
+          if isNull(field, scanner) { parsers[index].appendNull() } else {
+            parsers[index].append(field, scanner, scratch: &scratch)
+          }
+        }
+        rows += 1
+        if rows & 0x3FFF == 0 {
+          if Task.isCancelled { throw CancellationError() }
+          progress?.addRead(rows: rows - reported, bytes: 0)
+          reported = rows
+        }
       }
     }
     progress?.addRead(rows: rows - reported, bytes: 0)

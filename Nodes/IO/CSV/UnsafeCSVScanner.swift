@@ -9,13 +9,64 @@ struct CSVField {
   var escaped: Bool
 }
 
+/// The fields of one record, in storage allocated once per parse and grown (rarely) by
+/// doubling, so the scan appends without array bookkeeping.
+///
+/// Invariants: `storage` holds `capacity` initialized-or-not slots of a trivial type; the first
+/// `count <= capacity` are the record's fields; the owner calls `deallocate()` exactly once.
+struct UnsafeCSVFieldBuffer {
+  private(set) var storage: UnsafeMutablePointer<CSVField>
+  private(set) var capacity: Int
+  /// The fields of the current record.
+  var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 4)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  @inline(__always)
+  mutating func append(_ field: CSVField) {
+    if count == capacity { grow() }
+    storage[count] = field
+    count &+= 1
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<CSVField>.allocate(capacity: capacity * 2)
+    larger.initialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  /// Field `index` of the current record (`index < count`).
+  @inline(__always)
+  subscript(index: Int) -> CSVField {
+    assert(index >= 0 && index < count, "field \(index) of \(count)")
+    return storage[index]
+  }
+
+  /// The current record's fields as an array (for the header).
+  var fields: [CSVField] { (0..<count).map { storage[$0] } }
+
+  func deallocate() { storage.deallocate() }
+
+  /// Checks the invariants (called in debug builds after each record).
+  func _checkInvariants() {
+    assert(capacity >= 4 && count >= 0 && count <= capacity, "field buffer: \(count) fields in \(capacity)")
+  }
+}
+
 /// Phase one of the CSV reader: a quote-aware scan that finds the fields of each record (RFC
 /// 4180: quoted fields, `""` escapes, line breaks inside quotes, CRLF or LF record ends).
 ///
 /// Invariants: `buffer` outlives the scanner (it is only used inside the `withUnsafeBufferPointer`
 /// call that made it); every index the scanner reads is checked against `buffer.count`, and
 /// every `CSVField` it reports satisfies `0 <= start <= end <= buffer.count`. `line` is the
-/// physical line (from 1) of `position`, counting every LF, inside quotes too.
+/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`
+/// loads 8-byte words only at offsets `i` with `i + 8 <= buffer.count`. Checked by
+/// `_checkInvariants(_:)` after each record in debug builds.
 struct UnsafeCSVScanner {
   let buffer: UnsafeBufferPointer<UInt8>
   let delimiter: UInt8
@@ -43,8 +94,8 @@ struct UnsafeCSVScanner {
   ///
   /// - Returns: the line the record starts on, or `nil` at the end of the buffer.
   /// - Throws: `CSVError` for an unterminated quoted field or text after a closing quote.
-  mutating func nextRecord(into fields: inout [CSVField]) throws(CSVError) -> Int? {
-    fields.removeAll(keepingCapacity: true)
+  mutating func nextRecord(into fields: inout UnsafeCSVFieldBuffer) throws(CSVError) -> Int? {
+    fields.count = 0
     let count = buffer.count
     var i = position
     // Blank lines are not records.
@@ -114,7 +165,44 @@ struct UnsafeCSVScanner {
       break
     }
     position = i
+    #if DEBUG
+    _checkInvariants(fields)
+    #endif
     return startLine
+  }
+
+  /// Checks the invariants for the record just read into `fields` (debug builds).
+  func _checkInvariants(_ fields: UnsafeCSVFieldBuffer) {
+    fields._checkInvariants()
+    assert(position >= 0 && position <= buffer.count && line >= 1, "scanner at \(position) of \(buffer.count), line \(line)")
+    for index in 0..<fields.count {
+      let field = fields[index]
+      assert(0 <= field.start && field.start <= field.end && field.end <= buffer.count, "field \(index): \(field.start)..<\(field.end)")
+    }
+  }
+
+  /// The number of LF bytes in `buffer[start...]` (a vectorizable count, no quote tracking).
+  static func lineBreaks(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var total = 0
+    var i = start
+    let count = buffer.count
+    // Eight bytes at a time: a byte of `x` is 0 where the word has an LF; the high bit of each
+    // byte of `y` is set exactly for the zero bytes of `x` (no carries between bytes).
+    if let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+      while i &+ 8 <= count {
+        let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lineFeeds
+        let y = ~(((x & low) &+ low) | x | low)
+        total &+= y.nonzeroBitCount
+        i &+= 8
+      }
+    }
+    while i < count {
+      total &+= buffer[i] == newline ? 1 : 0
+      i &+= 1
+    }
+    return total
   }
 
   /// The content of `field` with `""` escapes collapsed, appended to `output`.

@@ -98,7 +98,9 @@ enum UnsafeDecimalParser {
       return .number(negative ? -value : value)
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[textStart..<stop]), as: UTF8.self)
-    guard let value = Double(text) else { return nil }
+    // A literal beyond the double range (`1e400`) is no number: reading it as `inf` would write
+    // back as text that no longer reads as one.
+    guard let value = Double(text), value.isFinite else { return nil }
     return .number(value)
   }
 

@@ -3,8 +3,9 @@ import FlowRuntime
 /// Dense integer codes for the cells of key columns, so grouping and joining hash each value
 /// once and then work on `Int32`s (DuckDB's group index, polars' categorical codes).
 enum ColumnCodes {
-  /// One code per row: equal cells share a code, codes count up from 0 in order of first
-  /// appearance, and null is a value of its own (SPEC: a null key is a key of its own).
+  /// One code per row: equal cells share a code (strings when their Unicode scalars are
+  /// equal), codes count up from 0 in order of first appearance, and null is a value of its
+  /// own (SPEC: a null key is a key of its own).
   ///
   /// - Returns: the codes and how many distinct codes there are.
   static func codes(of column: Column) -> (codes: [Int32], cardinality: Int) {
@@ -31,7 +32,7 @@ enum ColumnCodes {
     case .integer(let values): assign { values[$0] }
     case .number(let values): assign { normalized(values[$0]) }
     case .bool(let values): assign { values[$0] }
-    case .string(let strings): assign { strings[$0] }
+    case .string(let strings): assign { UTF8Key(strings.utf8($0)) }
     }
     return (codes, Int(next))
   }
@@ -83,7 +84,7 @@ enum ColumnCodes {
     }
     switch (left.storage, right.storage) {
     case (.integer(let a), .integer(let b)): assign({ a[$0] }, { b[$0] })
-    case (.string(let a), .string(let b)): assign({ a[$0] }, { b[$0] })
+    case (.string(let a), .string(let b)): assign({ UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
     case (.bool(let a), .bool(let b)): assign({ a[$0] }, { b[$0] })
     case _ where left.isNumeric && right.isNumeric:
       assign({ normalized(left.number(at: $0) ?? 0) }, { normalized(right.number(at: $0) ?? 0) })

@@ -25,9 +25,12 @@ extension FlowDocument {
     var viewport = Viewport()
     var extra = JSONObject()
     var liveState = JSONObject()
-    // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation read it).
-    for (position, member) in root.members.enumerated()
-    where !root.members[(position + 1)...].contains(where: { $0.key == member.key }) {
+    // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation
+    // read it). One dictionary of last positions keeps this linear in the number of keys.
+    var lastPosition: [String: Int] = [:]
+    lastPosition.reserveCapacity(root.members.count)
+    for (position, member) in root.members.enumerated() { lastPosition[member.key] = position }
+    for (position, member) in root.members.enumerated() where lastPosition[member.key] == position {
       switch member.key {
       case "nodes":
         guard let array = member.value.arrayValue else {
@@ -54,21 +57,37 @@ extension FlowDocument {
           else { reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)") }
         }
       default:
-        extra[member.key] = member.value
+        // Keys are unique here: append instead of a keyed (linear) insertion.
+        extra.members.append(member)
       }
     }
-    if root["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
-    if !reader.issues.isEmpty { throw GraphValidationError(issues: reader.issues) }
+    if lastPosition["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
+    if reader.problemCount > 0 { throw GraphValidationError(issues: reader.issues, unreportedCount: reader.unreportedCount) }
     self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState)
   }
 }
 
 /// Reads document parts from JSON, collecting a problem for every malformed value.
+///
+/// Only the first `GraphValidationError.reportedIssueLimit` problems are kept; the rest are
+/// counted, so a file of millions of bad entries is reported in bounded memory.
 struct DocumentReader {
   var issues: [GraphIssue] = []
+  /// Problems found beyond the kept `issues`.
+  var unreportedCount = 0
+  /// Every problem found so far, kept or counted.
+  var problemCount: Int { issues.count + unreportedCount }
 
-  mutating func fail(_ nodeID: String?, _ edgeID: String?, _ message: String) {
-    issues.append(GraphIssue(.malformedDocument, message, nodeIDs: nodeID.map { [$0] } ?? [], edgeID: edgeID))
+  mutating func fail(_ nodeID: String?, _ edgeID: String?, _ message: @autoclosure () -> String) {
+    report(.malformedDocument, message(), nodeID: nodeID, edgeID: edgeID)
+  }
+
+  mutating func report(_ code: GraphIssue.Code, _ message: @autoclosure () -> String, nodeID: String? = nil, edgeID: String? = nil) {
+    guard issues.count < GraphValidationError.reportedIssueLimit else {
+      unreportedCount += 1
+      return
+    }
+    issues.append(GraphIssue(code, message(), nodeIDs: nodeID.map { [$0] } ?? [], edgeID: edgeID))
   }
 
   mutating func checkFormat(_ value: JSONValue) {
@@ -76,12 +95,14 @@ struct DocumentReader {
       fail(nil, nil, "'flowRuntime' must be an object, found \(value.typeName)"); return
     }
     guard let version = object["formatVersion"] else { return }
-    guard let number = version.numberValue, number == number.rounded(), number >= 0 else {
-      fail(nil, nil, "'flowRuntime.formatVersion' must be a whole number"); return
+    // `Int(exactly:)` rejects fractions, non-finite values and anything outside `Int` (1e300).
+    guard let number = version.numberValue, let number = Int(exactly: number), number >= 0 else {
+      fail(nil, nil, "'flowRuntime.formatVersion' must be a whole number from 0 to \(Int.max), found \(version.serialized(options: []))")
+      return
     }
-    if number > Double(FlowDocument.currentFormatVersion) {
-      issues.append(GraphIssue(.unsupportedFormatVersion,
-        "format version \(Int(number)) is newer than this build reads (\(FlowDocument.currentFormatVersion)); upgrade FlowRuntime"))
+    if number > FlowDocument.currentFormatVersion {
+      report(.unsupportedFormatVersion,
+        "format version \(number) is newer than this build reads (\(FlowDocument.currentFormatVersion)); upgrade FlowRuntime")
     }
     // Versions 0 and 1 share one layout: nothing to migrate yet.
   }
@@ -94,7 +115,7 @@ struct DocumentReader {
       fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
     }
     let what = "node '\(id)'"
-    let before = issues.count
+    let before = problemCount
     var node = FlowNode(id: id, data: NodeSpec(kind: ""))
     if let data = object["data"] {
       if let spec = nodeSpec(data, what: what, nodeID: id) { node.data = spec }
@@ -117,8 +138,9 @@ struct DocumentReader {
     node.isDraggable = bool(object["isDraggable"], key: "isDraggable", default: true, what: what, nodeID: id)
     node.acceptsChildren = bool(object["acceptsChildren"], key: "acceptsChildren", default: false, what: what, nodeID: id)
     if let value = object["zIndex"] {
-      if let number = value.numberValue, number == number.rounded(), abs(number) < 1e15 { node.zIndex = Int(number) }
-      else { fail(id, nil, "\(what): 'zIndex' must be a whole number, found \(value.typeName)") }
+      // Whole numbers a double holds exactly (|z| ≤ 2^53), so the value survives a round trip.
+      if let number = value.numberValue, let z = Int(exactly: number), z.magnitude <= 1 << 53 { node.zIndex = z }
+      else { fail(id, nil, "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))") }
     }
     if let value = object["handles"] {
       if let array = value.arrayValue {
@@ -127,7 +149,7 @@ struct DocumentReader {
         fail(id, nil, "\(what): 'handles' must be an array, found \(value.typeName)")
       }
     }
-    return issues.count == before ? node : nil
+    return problemCount == before ? node : nil
   }
 
   mutating func nodeSpec(_ value: JSONValue, what: String, nodeID: String) -> NodeSpec? {
@@ -165,7 +187,7 @@ struct DocumentReader {
       fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
     }
     let what = "edge '\(id)'"
-    let before = issues.count
+    let before = problemCount
     let source = requiredString(object["sourceNodeID"], key: "sourceNodeID", what: what, edgeID: id)
     let target = requiredString(object["targetNodeID"], key: "targetNodeID", what: what, edgeID: id)
     var edge = FlowEdge(id: id, sourceNodeID: source ?? "", targetNodeID: target ?? "")
@@ -181,7 +203,7 @@ struct DocumentReader {
       if let flag = value.boolValue { edge.isSelected = flag }
       else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
     }
-    return issues.count == before ? edge : nil
+    return problemCount == before ? edge : nil
   }
 
   mutating func viewport(_ value: JSONValue) -> Viewport? {

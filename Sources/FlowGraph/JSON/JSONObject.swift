@@ -16,6 +16,12 @@ public struct JSONMember: Sendable, Hashable {
 /// convention). Lookups are linear searches: objects in the documents this
 /// type is used for are small.
 ///
+/// - Complexity: a keyed lookup or set is O(*n*). Never insert member by member
+///   into a large object (O(*n*²) over *n* keys): build its `members` array and
+///   use ``init(_:)``, and look up many keys through a dictionary built once
+///   (as the document decoder and `flow run --format json` do; `flow-bench W11`
+///   checks them).
+///
 /// Equality and hashing are order-sensitive: two objects are equal when they
 /// have the same members in the same order.
 public struct JSONObject: Sendable, Hashable {

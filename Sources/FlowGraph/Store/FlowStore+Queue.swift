@@ -54,8 +54,15 @@ extension FlowStore {
         storage.queueBusy = false
         return nil
       }
-      defer { storage.waiterHead += 1 }
-      return storage.waiters[storage.waiterHead]
+      let next = storage.waiters[storage.waiterHead]
+      storage.waiterHead += 1
+      // A queue that never drains must not keep every continuation it ever held: drop the
+      // handed-out prefix once it is half the array (amortized O(1) per operation).
+      if storage.waiterHead >= 64 && storage.waiterHead * 2 >= storage.waiters.count {
+        storage.waiters.removeFirst(storage.waiterHead)
+        storage.waiterHead = 0
+      }
+      return next
     }
     next?.resume()
   }

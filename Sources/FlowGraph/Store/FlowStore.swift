@@ -245,6 +245,8 @@ public final class FlowStore: Sendable {
       #if FLOW_INTERNAL_CHECKS
       precondition(storage.waiterHead <= storage.waiters.count && (storage.queueBusy || storage.waiterHead == storage.waiters.count),
                    "Internal inconsistency: \(storage.waiters.count - storage.waiterHead) operations wait for a free turn")
+      precondition(storage.waiterHead < 64 || storage.waiterHead * 2 < storage.waiters.count,
+                   "Internal inconsistency: \(storage.waiterHead) handed-out waiters kept")
       #endif
     }
   }

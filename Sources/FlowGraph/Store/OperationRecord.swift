@@ -16,11 +16,13 @@ public struct OperationRecord: Sendable, Hashable, CustomStringConvertible {
   public var sequence: Int
   /// The operation as guards saw it (a load's document is left out to keep the history small).
   public var operation: StoreOperation
+  /// Whether the operation was applied, blocked by a guard or rejected by validation.
   public var outcome: Outcome
   /// The store's revision after the operation (unchanged unless it was applied and changed
   /// something).
   public var revision: Int
 
+  /// A record with the given parts (the store makes them; tests and hosts may too).
   public init(sequence: Int, operation: StoreOperation, outcome: Outcome, revision: Int) {
     self.sequence = sequence
     self.operation = operation

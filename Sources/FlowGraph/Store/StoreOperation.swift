@@ -16,26 +16,38 @@
 public struct StoreOperation: Sendable, Hashable, CustomStringConvertible {
   /// The kind of an operation. An open set of names (`rawValue`), like `GraphIssue.Code`.
   public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The kind's name, as the operation history and messages show it.
     public var rawValue: String
 
+    /// A kind named `rawValue` (the standard kinds are the static constants).
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Adding one node (`FlowStore.addNode(_:)`).
     public static let addNode = Kind(rawValue: "addNode")
+    /// Removing one node and its edges (`FlowStore.removeNode(id:)`).
     public static let removeNode = Kind(rawValue: "removeNode")
+    /// Replacing one node's data (`FlowStore.updateNode(_:)`).
     public static let updateNode = Kind(rawValue: "updateNode")
+    /// Adding one edge (`FlowStore.addEdge(_:)`).
     public static let addEdge = Kind(rawValue: "addEdge")
+    /// Removing one edge (`FlowStore.removeEdge(id:)`).
     public static let removeEdge = Kind(rawValue: "removeEdge")
+    /// Replacing one edge (`FlowStore.updateEdge(_:)`).
     public static let updateEdge = Kind(rawValue: "updateEdge")
     /// Several operations, all or nothing (`FlowStore.batch(_:)`).
     public static let batch = Kind(rawValue: "batch")
+    /// Undoing the last mutation or batch (`FlowStore.undo()`).
     public static let undo = Kind(rawValue: "undo")
+    /// Redoing the last undone step (`FlowStore.redo()`).
     public static let redo = Kind(rawValue: "redo")
     /// Replacing the whole graph (`FlowStore.load(_:)`).
     public static let load = Kind(rawValue: "load")
 
+    /// The kind's name.
     public var description: String { rawValue }
   }
 
+  /// What kind of operation this is.
   public var kind: Kind
   /// The ids of the nodes the operation adds, removes or changes, in order, without repeats.
   public var nodeIDs: [String]
@@ -50,6 +62,7 @@ public struct StoreOperation: Sendable, Hashable, CustomStringConvertible {
   /// For `.batch` made with `.batch(_:)`: its operations, in order.
   public var operations: [StoreOperation]
 
+  /// An operation with the given parts (prefer the static factories, which fill in the ids).
   public init(kind: Kind, nodeIDs: [String] = [], edgeIDs: [String] = [], nodes: [FlowNode] = [],
               edges: [FlowEdge] = [], document: FlowDocument? = nil, operations: [StoreOperation] = []) {
     self.kind = kind

@@ -20,13 +20,18 @@ public enum DocumentValidator {
   /// - Parameter resolutions: `resolutions[i]` for `document.nodes[i]`.
   public static func validate(_ document: FlowDocument, resolutions: [NodeSpecResolution]) throws(GraphValidationError) -> ResolvedGraph {
     precondition(resolutions.count == document.nodes.count, "one resolution per node")
+    // Dense indices are `Int32`; a document read within the size limit is far smaller.
+    guard document.nodes.count < Int32.max, document.edges.count < Int32.max else {
+      throw GraphValidationError(GraphIssue(.malformedDocument,
+        "the document has \(document.nodes.count) nodes and \(document.edges.count) edges; at most \(Int32.max - 1) of each are supported"))
+    }
     var context = ValidationContext(document: document, resolutions: resolutions)
     UniqueIDRule.check(&context)
     NodeSpecRule.check(&context)
     EdgeEndpointRule.check(&context)
     SingleInputRule.check(&context)
     let order = CycleRule.check(&context)
-    guard context.issues.isEmpty else { throw GraphValidationError(issues: context.issues) }
+    guard !context.hasIssues else { throw context.error }
     return ResolvedGraph(document: document, signatures: context.signatures.map { $0! }, edges: context.edges,
                          topologicalOrder: order, indexByID: context.indexByID)
   }

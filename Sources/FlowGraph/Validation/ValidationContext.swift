@@ -2,22 +2,46 @@
 ///
 /// Rules run in a fixed order (`DocumentValidator`); each appends issues and may fill in the
 /// resolution later rules need. A node whose spec did not resolve has a `nil` signature and
-/// rules skip edges that touch it, so one bad node does not produce a cascade of issues.
+/// the port rules skip edges that touch it, so one bad node does not produce a cascade of
+/// issues. The cycle rule, though, sees every edge between existing nodes (`dependencies`),
+/// whatever else is wrong with it, so a cycle is never hidden behind another problem.
+///
+/// Only the first `GraphValidationError.reportedIssueLimit` issues are kept; later ones are
+/// counted in `unreportedCount` (bounded memory for documents with millions of problems).
 struct ValidationContext {
   let document: FlowDocument
   /// `resolutions[i]`: what the catalog said of `document.nodes[i].data`.
   let resolutions: [NodeSpecResolution]
-  var issues: [GraphIssue] = []
+  /// The first issues found, in the order found.
+  private(set) var issues: [GraphIssue] = []
+  /// Issues found beyond `issues`.
+  private(set) var unreportedCount = 0
   /// id → index of the first node with that id.
   var indexByID: [String: Int32] = [:]
   var signatures: [NodeSignature?] = []
-  /// Edges whose endpoints resolved, in document order.
+  /// Edges whose endpoints and ports resolved, in document order.
   var edges: [ResolvedGraph.Edge] = []
+  /// Every edge whose two nodes exist, resolved or not (ports are -1 when unresolved), in
+  /// document order: what the cycle rule walks.
+  var dependencies: [ResolvedGraph.Edge] = []
 
   init(document: FlowDocument, resolutions: [NodeSpecResolution]) {
     self.document = document
     self.resolutions = resolutions
   }
 
-  mutating func report(_ issue: GraphIssue) { issues.append(issue) }
+  /// Whether some issue was found (kept or counted).
+  var hasIssues: Bool { !issues.isEmpty || unreportedCount > 0 }
+
+  /// Keeps `issue`, or only counts it once the limit is reached.
+  mutating func report(_ issue: @autoclosure () -> GraphIssue) {
+    guard issues.count < GraphValidationError.reportedIssueLimit else {
+      unreportedCount += 1
+      return
+    }
+    issues.append(issue())
+  }
+
+  /// Every issue found, as one error.
+  var error: GraphValidationError { GraphValidationError(issues: issues, unreportedCount: unreportedCount) }
 }

@@ -10,6 +10,7 @@ public struct AtomicFileWriter: Sendable {
   /// before the rename. Throwing here aborts the write as a failure at that point would.
   package var beforeRename: (@Sendable (String) throws -> Void)?
 
+  /// A writer with no test seam.
   public init() {}
 
   /// Writes `bytes` to `path` atomically.

@@ -1,7 +1,9 @@
 /// A file path a node may not use, or a file it cannot read or write.
 public struct FileAccessError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The message shown for the failing node.
   public var message: String
 
+  /// An error with `message`.
   public init(_ message: String) { self.message = message }
 
   /// `path outside the allowed folders: <path>` (SPEC §5).
@@ -9,5 +11,6 @@ public struct FileAccessError: Error, Hashable, Sendable, CustomStringConvertibl
     FileAccessError("path outside the allowed folders: \(path)")
   }
 
+  /// The message.
   public var description: String { message }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// would follow it: each existing component is resolved with `realpath` (so a symlink pointing
 /// out is seen for where it leads), `..` steps up from the real folder, and the components that
 /// do not exist yet are appended as written. The result must lie inside one of the roots (also
-/// canonical). A folder you may write you may also read.
+/// canonical). A folder you may write you may also read. A relative root or document folder is
+/// taken relative to the current working directory (never to `/`).
 public struct FileAccessPolicy: Sendable, Hashable {
   /// What a node wants to do with a path.
   public enum Access: Sendable, Hashable { case read, write }
@@ -16,6 +17,8 @@ public struct FileAccessPolicy: Sendable, Hashable {
   /// Folders whose trees may be written (and read).
   public var writableRoots: [String]
 
+  /// A policy allowing the trees of `readableRoots` to be read and those of `writableRoots`
+  /// to be written and read (relative roots are below the working directory).
   public init(readableRoots: [String], writableRoots: [String]) {
     self.readableRoots = readableRoots
     self.writableRoots = writableRoots
@@ -36,16 +39,26 @@ public struct FileAccessPolicy: Sendable, Hashable {
   ///   `FileAccessError` if it cannot be resolved (a dangling symlink).
   public func resolve(_ path: String, relativeTo folder: String, for access: Access) throws(FileAccessError) -> String {
     guard !path.isEmpty, !path.utf8.contains(0) else { throw FileAccessError("invalid path '\(path)'") }
-    let absolute = path.hasPrefix("/") ? path : (folder.hasSuffix("/") ? folder : folder + "/") + path
+    let base = Self.absolute(folder)
+    let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
     guard let resolved = Self.canonical(absolute) else {
       throw FileAccessError("cannot resolve '\(path)' (a symlink that leads nowhere)")
     }
     let roots = access == .write ? writableRoots : readableRoots + writableRoots
     for root in roots {
-      let canonicalRoot = Self.canonical(root) ?? root
+      let absoluteRoot = Self.absolute(root)
+      let canonicalRoot = Self.canonical(absoluteRoot) ?? absoluteRoot
       if Self.isInside(resolved, canonicalRoot) { return resolved }
     }
     throw FileAccessError.outside(path)
+  }
+
+  /// `path` as an absolute path: as it is if it starts with `/`, else below the current
+  /// working directory.
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    let directory = currentDirectory
+    return path.isEmpty ? directory : (directory.hasSuffix("/") ? directory : directory + "/") + path
   }
 
   /// Whether `path` equals `root` or lies below it (whole components).

@@ -13,6 +13,8 @@ public struct EvaluationEnvironment: Sendable {
   /// Where file nodes report progress (rows read), if the host watches.
   public var progress: PassProgress?
 
+  /// An environment for a document in `documentFolder` (default: the working directory)
+  /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only).
   public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil) {
     let folder = documentFolder ?? FileAccessPolicy.currentDirectory
     self.documentFolder = folder

@@ -19,6 +19,7 @@ public struct NodeInputs: Sendable {
     self.names = names
   }
 
+  /// How many inputs the node has.
   public var count: Int { values.count }
 
   /// The value on input `index`.

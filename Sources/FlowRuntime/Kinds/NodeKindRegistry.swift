@@ -7,6 +7,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   struct Entry: Sendable {
     var kind: any NodeKind
     var parameters: [ParameterDeclaration]
+    /// The names of `parameters`, for checking a spec's params without a search per param.
+    var parameterNames: Set<String>
     /// For `StaticNodeKind`s: the one instance every node of the kind shares.
     var sharedInstance: NodeInstance?
     var sharedSignature: NodeSignature?
@@ -17,6 +19,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     init(_ kind: any NodeKind) {
       self.kind = kind
       parameters = kind.parameters
+      parameterNames = Set(parameters.map(\.name))
       if let fixed = kind as? any StaticNodeKind, parameters.isEmpty, let instance = try? fixed.instantiate(NodeParameters([:])) {
         sharedInstance = instance
         sharedSignature = instance.signature
@@ -90,8 +93,12 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       }
     }
     var unconnected = instance.inputs.map(\.defaultValue)
+    // Params that set inputs are matched through a name index built once (an `expression` may
+    // have tens of thousands of variables): linear in params + inputs, not their product.
+    var inputIndex: [String: Int]?
+    var knownNames: String?
     for member in spec.params.members where declared[member.key] == nil {
-      if entry.parameters.contains(where: { $0.name == member.key }) { continue }
+      if entry.parameterNames.contains(member.key) { continue }
       if member.key == "policy", instance.live != nil {
         if let name = member.value.stringValue, let policy = LivePolicy(rawValue: name) {
           instance.live?.policy = policy
@@ -101,11 +108,12 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         }
         continue
       }
-      guard let port = instance.inputs.firstIndex(where: { $0.name == member.key }) else {
-        let inputs = instance.inputs.map(\.name)
-        let known = entry.parameters.map(\.name) + inputs
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "is not a param of kind '\(kind.name)'" + (known.isEmpty ? " (it takes none)" : " (known: \(known.joined(separator: ", ")))")))
+      if inputIndex == nil {
+        inputIndex = Dictionary(instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+      }
+      guard let port = inputIndex?[member.key] else {
+        if knownNames == nil { knownNames = Self.knownNames(entry.parameters.map(\.name) + instance.inputs.map(\.name)) }
+        problems.append(ParameterProblem(parameter: member.key, reason: "is not a param of kind '\(kind.name)'" + knownNames!))
         continue
       }
       let type = instance.inputs[port].type
@@ -121,6 +129,13 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
                                    signature: entry.sharedSignature ?? instance.signature,
                                    inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
                                    inputTypes: entry.sharedInputTypes))
+  }
+
+  /// ` (known: a, b, …)` listing at most 20 names (built once per node, not once per bad param).
+  static func knownNames(_ names: [String]) -> String {
+    if names.isEmpty { return " (it takes none)" }
+    let shown = names.prefix(20).joined(separator: ", ")
+    return " (known: \(shown)\(names.count > 20 ? ", … \(names.count - 20) more" : ""))"
   }
 
   /// Configures a node that validation (or the store) already accepted; a failure here is an

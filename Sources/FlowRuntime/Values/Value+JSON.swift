@@ -12,8 +12,9 @@ extension Value {
     switch (json, type) {
     case (.null, .any): self = .null
     case (.number(let x), .integer):
-      guard x == x.rounded(), abs(x) < 9.2e18 else { return nil }
-      self = .integer(Int64(x))
+      // Exact: a fraction, a non-finite number or anything outside Int64 (2^63, 1e300) is no integer.
+      guard let n = Int64(exactly: x) else { return nil }
+      self = .integer(n)
     case (.number(let x), .number), (.number(let x), .any): self = .number(x)
     case (.bool(let flag), .bool), (.bool(let flag), .any): self = .bool(flag)
     case (.string(let text), .string), (.string(let text), .any): self = .string(text)

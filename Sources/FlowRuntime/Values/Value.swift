@@ -58,9 +58,7 @@ public enum Value: Sendable, Hashable {
   public var integerValue: Int64? {
     switch self {
     case .integer(let n): return n
-    case .number(let x):
-      guard x == x.rounded(), abs(x) < 9.2e18 else { return nil }
-      return Int64(x)
+    case .number(let x): return Int64(exactly: x)
     default: return nil
     }
   }
@@ -76,12 +74,15 @@ public enum Value: Sendable, Hashable {
 
   /// Equality for early cutoff: like `==`, except that a NaN equals a NaN, so a NaN output that
   /// stays NaN does not re-run its descendants; `0` and `-0` are equal (as for `==`), so an
-  /// output going from `0` to `-0` is no change and keeps the value it had. Tables compare by
+  /// output going from `0` to `-0` is no change and keeps the value it had. Strings compare by
+  /// their Unicode scalars (SPEC: no locale, no normalization). Tables compare by
   /// storage identity first (O(1) when a node passed its input table through unchanged).
   @inlinable public func isIdentical(to other: Value) -> Bool {
     switch (self, other) {
     case (.number(let a), .number(let b)): a == b || (a.isNaN && b.isNaN)
     case (.integer(let a), .integer(let b)): a == b
+    // By scalars, not Swift's canonical equivalence: "é" and "e" + U+0301 are different text.
+    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
     case (.table(let a), .table(let b)): a.isIdentical(to: b)
     default: self == other
     }

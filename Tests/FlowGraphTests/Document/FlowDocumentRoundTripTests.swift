@@ -4,11 +4,12 @@ import Testing
 import FlowGraph
 import FlowTestSupport
 
-/// `../shared/fixtures/<name>` beside the package root (four levels above this file).
-private func sharedFixture(_ name: String, filePath: String = #filePath) throws -> [UInt8] {
+/// `Tests/FlowGraphTests/Fixtures/<name>` (a copy of the contract's fixture, so the tests run in
+/// a clone without `../shared` beside it).
+private func fixture(_ name: String, filePath: String = #filePath) throws -> [UInt8] {
   var url = URL(fileURLWithPath: filePath)
-  for _ in 0..<4 { url.deleteLastPathComponent() }
-  url.appendPathComponent("../shared/fixtures/\(name)")
+  for _ in 0..<2 { url.deleteLastPathComponent() }
+  url.appendPathComponent("Fixtures/\(name)")
   return try Array(Data(contentsOf: url.standardizedFileURL))
 }
 
@@ -111,7 +112,7 @@ private let richDocument = #"""
   // MARK: - The SwiftFlow fixture
 
   @Test func swiftFlowFixtureLoadsWithEveryField() throws {
-    let document = try FlowDocument(jsonBytes: sharedFixture("swiftflow-document.json"))
+    let document = try FlowDocument(jsonBytes: fixture("swiftflow-document.json"))
     #expect(document.nodes.map(\.id) == ["a", "b", "sum"])
     #expect(document.edges.map(\.id) == ["e1", "e2"])
     #expect(document.viewport == Viewport(offset: CGPoint(x: 120, y: -40), zoom: 1.25))
@@ -138,25 +139,25 @@ private let richDocument = #"""
   }
 
   @Test func swiftFlowFixtureValidatesAgainstTheTestCatalog() throws {
-    let graph = try DocumentValidator.load(sharedFixture("swiftflow-document.json"), catalog: TestCatalog())
+    let graph = try DocumentValidator.load(fixture("swiftflow-document.json"), catalog: TestCatalog())
     #expect(graph.nodeCount == 3)
     #expect(graph.edges.count == 2)
     #expect(graph.topologicalOrder.last.map { graph.nodeID(Int($0)) } == "sum")
   }
 
   @Test func swiftFlowFixtureSurvivesLoadWriteLoad() throws {
-    let document = try FlowDocument(jsonBytes: sharedFixture("swiftflow-document.json"))
+    let document = try FlowDocument(jsonBytes: fixture("swiftflow-document.json"))
     #expect(try roundTripped(document) == document)
   }
 
   @Test func writtenSwiftFlowFixtureIsSemanticallyTheOriginalFile() throws {
-    let bytes = try sharedFixture("swiftflow-document.json")
+    let bytes = try fixture("swiftflow-document.json")
     let written = try FlowDocument(jsonBytes: bytes).jsonString()
     #expect(semanticDifferences(original: try JSONValue.parse(bytes), written: try JSONValue.parse(written)) == [])
   }
 
   @Test func writtenJSONIsPrettyPrintedWithSortedKeysLikeSwiftFlow() throws {
-    let written = try FlowDocument(jsonBytes: sharedFixture("swiftflow-document.json")).jsonString()
+    let written = try FlowDocument(jsonBytes: fixture("swiftflow-document.json")).jsonString()
     #expect(written.hasPrefix("{\n  \"edges\" : ["))
     let rootKeys = written.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
     #expect(rootKeys == ["edges", "flowRuntime", "nodes", "viewport"])

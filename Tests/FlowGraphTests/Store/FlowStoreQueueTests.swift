@@ -85,7 +85,9 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
   // s0…s19:    perform(add sᵢ) from 20 tasks at once ─ queued in whatever order they arrive
   // (test)     waits until all 20 are queued, opens the gate ─ they apply in exactly that order,
   //            never two guards at once
-  @Test func concurrentSubmittersAreAppliedInTheOrderTheyWereQueued() async throws {
+  // With 200 submitters the queue drops the handed-out prefix of its waiters while still busy.
+  @Test(arguments: [20, 200])
+  func concurrentSubmittersAreAppliedInTheOrderTheyWereQueued(count: Int) async throws {
     let store = FlowStore.testing()
     let gate = AsyncGate()
     let running = LockedValue((now: 0, most: 0))
@@ -102,7 +104,6 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
     await reached.next()
     #expect(await submitted.next() == "blocker")
 
-    let count = 20
     try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<count {
         group.addTask { try await store.perform(.addNode(.node("s\(index)", "number"))) }

@@ -33,9 +33,18 @@ private func source(_ id: String) -> HandleDeclaration { HandleDeclaration(id: i
 
   @Test func edgesOfANodeWithAnUnknownKindAreNotReportedAgain() {
     let document = FlowDocument(nodes: [.node("x", "nope"), .node("sum", "add"), .node("y", "pass")],
+                                edges: [.edge("e1", "x.out", "sum.a"), .edge("e3", "x", "y")])
+    #expect(document.validationIssues().map(\.code) == [.unknownKind])
+  }
+
+  @Test func aCycleThroughANodeWithAnUnknownKindIsStillReported() {
+    // Its edges' handles cannot be checked, but x → sum → x is a cycle whatever x's kind.
+    let document = FlowDocument(nodes: [.node("x", "nope"), .node("sum", "add"), .node("y", "pass")],
                                 edges: [.edge("e1", "x.out", "sum.a"), .edge("e2", "sum.result", "x.anything"),
                                         .edge("e3", "x", "y")])
-    #expect(document.validationIssues().map(\.code) == [.unknownKind])
+    let issues = document.validationIssues()
+    #expect(issues.map(\.code) == [.unknownKind, .cycle])
+    #expect(issues.last?.message == "cycle: x → sum → x")
   }
 
   // MARK: - Params

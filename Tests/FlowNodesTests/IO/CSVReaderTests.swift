@@ -59,7 +59,7 @@ import Testing
     let table = try Self.read("x\n" + cells.joined(separator: "\n"))
     #expect(table.column(named: "x")?.type == .number)
     #expect(table.column(named: "x")?.values == cells.map { .number(Double($0)!) })
-    for bad in ["1e", "--1", "0x10", "inf", "nan", "1 2", ".", "e5"] {
+    for bad in ["1e", "--1", "0x10", "inf", "nan", "1 2", ".", "e5", "1e400", "-1e999"] {
       #expect(UnsafeDecimalParser.parse(bad) == nil, "\(bad)")
     }
     #expect(UnsafeDecimalParser.parse("  -42 ") == .integer(-42))
@@ -98,5 +98,35 @@ import Testing
 
   @Test func duplicateHeaderNamesFail() {
     #expect(throws: TableError.self) { try Self.read("a,a\n1,2\n") }
+  }
+
+  @Test func wideRecordsAndRowsBeyondTheLineBreakCountParse() throws {
+    // 150 columns: the record buffer grows past its first capacity (64 fields).
+    let header = (0..<150).map { "c\($0)" }.joined(separator: ",")
+    let row = (0..<150).map { "\($0)" }.joined(separator: ",")
+    let wide = try Self.read(header + "\n" + row + "\n" + row)
+    #expect(wide.rowCount == 2 && wide.columnNames.count == 150)
+    #expect(KindHarness.rows(wide)[1][149] == .integer(149))
+    // A ragged wide row still names its line.
+    #expect(throws: CSVError.self) { try Self.read(header + "\n" + row + ",1\n") }
+    // Quoted line breaks and blank lines: fewer records than line breaks; none: one record.
+    #expect(try Self.rows("s,n\n\"a\nb\nc\",1\n\n\n\"d\",2") == [[.string("a\nb\nc"), .integer(1)], [.string("d"), .integer(2)]])
+    #expect(try Self.rows("s,t\nx,yy") == [[.string("x"), .string("yy")]])
+    // String cells much longer than the first one (the byte reservation is an estimate).
+    let long = String(repeating: "z", count: 5000)
+    #expect(try Self.rows("s\na\n\(long)\n\(long)\n") == [[.string("a")], [.string(long)], [.string(long)]])
+  }
+
+  @Test func lineBreakCountMatchesAByteLoop() {
+    var state: UInt64 = 5
+    for length in 0..<200 {
+      let bytes = (0..<length).map { _ -> UInt8 in
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return [0x0A, 0x0B, 0x09, 0x8A, 0xFF, 0x00, 0x41][Int(state >> 61) % 7]
+      }
+      let start = length / 3
+      let expected = bytes[start...].filter { $0 == 0x0A }.count
+      #expect(bytes.withUnsafeBufferPointer { UnsafeCSVScanner.lineBreaks(in: $0, from: start) } == expected, "length \(length)")
+    }
   }
 }

@@ -41,4 +41,22 @@ import Testing
   func toNumberRejectsEverythingElseQuotingTheText(text: String) {
     #expect(KindHarness.failure { try KindHarness.run("toNumber", [:], [.string(text)]) } == "not a number: \"\(text)\"")
   }
+
+  @Test(arguments: ["1e400", "-1e400", " 2e308 "])
+  func toNumberFailsOnNumbersBeyondDoubleInsteadOfGivingInfinity(text: String) {
+    // The node fails quoting the text (today "number out of range"; "not a number" if the
+    // shared decimal parser comes to reject such text itself) and never outputs ±inf.
+    let message = KindHarness.failure { try KindHarness.run("toNumber", [:], [.string(text)]) }
+    #expect(message == "number out of range: \"\(text)\"" || message == "not a number: \"\(text)\"")
+  }
+
+  @Test func toNumberKeepsTheSignOfNegativeZero() throws {
+    guard case .number(let value) = try KindHarness.run("toNumber", [:], [.string(" -0 ")])[0] else {
+      Issue.record("toNumber gave no number")
+      return
+    }
+    #expect(value == 0 && value.sign == .minus)
+    guard case .number(let plain) = try KindHarness.run("toNumber", [:], [.string("0")])[0] else { return }
+    #expect(plain.sign == .plus)
+  }
 }

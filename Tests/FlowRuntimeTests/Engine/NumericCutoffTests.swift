@@ -66,3 +66,12 @@ import Testing
     #expect(!Value.number(1).isIdentical(to: .number(1.0000000000000002)))
   }
 }
+
+extension NumericCutoffTests {
+  @Test func stringsThatAreCanonicallyEquivalentButDifferentScalarsAreAChange() {
+    let composed = Value.string("\u{E9}")
+    let decomposed = Value.string("e\u{301}")
+    #expect(!composed.isIdentical(to: decomposed))
+    #expect(composed.isIdentical(to: .string("\u{E9}")))
+  }
+}

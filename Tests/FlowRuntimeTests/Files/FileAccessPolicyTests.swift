@@ -65,4 +65,17 @@ import Testing
     #expect(FileAccessPolicy.isInside("/a/docs/x", "/a/docs"))
     #expect(FileAccessPolicy.isInside("/a/docs", "/a/docs/"))
   }
+
+  @Test func relativeRootsAndFoldersAreBelowTheWorkingDirectoryNotTheFilesystemRoot() throws {
+    let name = "flow-no-such-folder-\(UUID().uuidString)"
+    let policy = FileAccessPolicy(readableRoots: [name], writableRoots: [])
+    // The root "name" is <cwd>/name, so /name is outside it …
+    #expect(throws: FileAccessError.outside("/\(name)/a.txt")) { try policy.resolve("/\(name)/a.txt", relativeTo: "/", for: .read) }
+    // … while a path relative to a relative document folder lands inside it.
+    let inside = try policy.resolve("a.txt", relativeTo: name, for: .read)
+    #expect(inside == FileAccessPolicy.canonical(FileAccessPolicy.currentDirectory)! + "/\(name)/a.txt")
+    #expect(FileAccessPolicy.absolute("x/y") == FileAccessPolicy.currentDirectory + "/x/y")
+    #expect(FileAccessPolicy.absolute("/x") == "/x")
+  }
 }
+

@@ -1,6 +1,10 @@
 /// The graph is a DAG. Produces the topological order, or one issue per cycle found, listing
 /// the cycle's node ids in edge order (a self-loop is a cycle of one node).
 ///
+/// It walks `context.dependencies` — every edge between two existing nodes, even one another
+/// rule rejected (a second edge into an input, a type mismatch, an unknown handle, a node with
+/// bad params) — so a cycle is never hidden behind another problem.
+///
 /// Everything here is iterative: Kahn's algorithm for the order, then, for the nodes it could
 /// not place, their strongly connected components (Tarjan, explicit stack) and in each cyclic
 /// one a walk along successors inside it until a node repeats.
@@ -11,10 +15,10 @@ enum CycleRule {
     // Documents are usually written in dependency order. Then that order is the topological
     // order, and keeping it makes passes walk the engine's per-node arrays sequentially
     // instead of jumping through memory (a several-fold difference on 100k-node graphs).
-    if context.edges.allSatisfy({ $0.source < $0.target }) { return Array(0..<Int32(nodeCount)) }
-    let successors = Successors(nodeCount: nodeCount, edges: context.edges)
+    if context.dependencies.allSatisfy({ $0.source < $0.target }) { return Array(0..<Int32(nodeCount)) }
+    let successors = Successors(nodeCount: nodeCount, edges: context.dependencies)
     var inDegree = [Int32](repeating: 0, count: nodeCount)
-    for edge in context.edges { inDegree[Int(edge.target)] += 1 }
+    for edge in context.dependencies { inDegree[Int(edge.target)] += 1 }
     var order: [Int32] = []
     order.reserveCapacity(nodeCount)
     for node in 0..<nodeCount where inDegree[node] == 0 { order.append(Int32(node)) }

@@ -1,8 +1,16 @@
 /// Every edge joins an existing node's output port to an existing node's input port of a
 /// compatible type; a handle-less end refers to the node's only port on that side.
+///
+/// Every edge between two existing nodes is also recorded in `context.dependencies`, whatever
+/// else is wrong with it, for the cycle rule.
+///
+/// - Complexity: O(*m* + *p*) for *m* edges and *p* ports: ports are found through a name index
+///   per node (built once, for nodes with many ports), never by a search per edge.
 enum EdgeEndpointRule {
   static func check(_ context: inout ValidationContext) {
     context.edges.reserveCapacity(context.document.edges.count)
+    context.dependencies.reserveCapacity(context.document.edges.count)
+    var portIndex = PortIndex()
     for (position, edge) in context.document.edges.enumerated() {
       let source = context.indexByID[edge.sourceNodeID]
       let target = context.indexByID[edge.targetNodeID]
@@ -14,10 +22,14 @@ enum EdgeEndpointRule {
         context.report(GraphIssue(.missingNode, "edge '\(edge.id)' ends at node '\(edge.targetNodeID)', which does not exist",
                                   nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: edge.targetHandleID))
       }
-      guard let source, let target,
-            let sourceSignature = context.signatures[Int(source)],
+      guard let source, let target else { continue }
+      context.dependencies.append(ResolvedGraph.Edge(source: source, sourcePort: -1, target: target, targetPort: -1,
+                                                     documentIndex: Int32(position)))
+      guard let sourceSignature = context.signatures[Int(source)],
             let targetSignature = context.signatures[Int(target)] else { continue }
-      switch resolve(edge, sourceSignature: sourceSignature, targetSignature: targetSignature) {
+      let ports = (source: portIndex.ports(of: source, sourceSignature), target: portIndex.ports(of: target, targetSignature))
+      switch resolve(edge, sourceSignature: sourceSignature, targetSignature: targetSignature,
+                     sourcePorts: ports.source, targetPorts: ports.target) {
       case .success(let ports):
         context.edges.append(ResolvedGraph.Edge(source: source, sourcePort: ports.source, target: target,
                                                 targetPort: ports.target, documentIndex: Int32(position)))
@@ -31,14 +43,23 @@ enum EdgeEndpointRule {
   ///
   /// - Returns: the output port index on the source and the input port index on the target, or
   ///   every issue with the edge (unknown handle, wrong direction, ambiguity, type mismatch).
-  static func resolve(_ edge: FlowEdge, sourceSignature: NodeSignature, targetSignature: NodeSignature)
+  ///
+  /// - Parameters:
+  ///   - sourcePorts: a name index of the source's ports, for nodes with many (`nil`: search).
+  ///   - targetPorts: the same for the target.
+  static func resolve(_ edge: FlowEdge, sourceSignature: NodeSignature, targetSignature: NodeSignature,
+                      sourcePorts: PortNames? = nil, targetPorts: PortNames? = nil)
     -> Result<(source: Int32, target: Int32), GraphValidationError>
   {
     var issues: [GraphIssue] = []
     let sourcePort = port(edge, nodeID: edge.sourceNodeID, handle: edge.sourceHandleID, wanted: sourceSignature.outputs,
-                          other: sourceSignature.inputs, side: "output", into: &issues)
+                          other: sourceSignature.inputs, side: "output",
+                          lookup: sourcePorts.map { names in { names.outputs[$0] } },
+                          isOther: sourcePorts.map { names in { names.inputs[$0] != nil } }, into: &issues)
     let targetPort = port(edge, nodeID: edge.targetNodeID, handle: edge.targetHandleID, wanted: targetSignature.inputs,
-                          other: targetSignature.outputs, side: "input", into: &issues)
+                          other: targetSignature.outputs, side: "input",
+                          lookup: targetPorts.map { names in { names.inputs[$0] } },
+                          isOther: targetPorts.map { names in { names.outputs[$0] != nil } }, into: &issues)
     guard let sourcePort, let targetPort else { return .failure(GraphValidationError(issues: issues)) }
     let from = sourceSignature.outputs[sourcePort]
     let to = targetSignature.inputs[targetPort]
@@ -51,7 +72,8 @@ enum EdgeEndpointRule {
   }
 
   private static func port(_ edge: FlowEdge, nodeID: String, handle: String?, wanted: [PortDeclaration],
-                           other: [PortDeclaration], side: String, into issues: inout [GraphIssue]) -> Int? {
+                           other: [PortDeclaration], side: String, lookup: ((String) -> Int?)?,
+                           isOther: ((String) -> Bool)?, into issues: inout [GraphIssue]) -> Int? {
     let end = side == "output" ? "starts at" : "ends at"
     guard let handle else {
       if wanted.count == 1 { return 0 }
@@ -61,8 +83,8 @@ enum EdgeEndpointRule {
         "edge '\(edge.id)' \(end) node '\(nodeID)' without a handle id, \(reason)", nodeIDs: [nodeID], edgeID: edge.id))
       return nil
     }
-    if let index = wanted.firstIndex(where: { $0.name == handle }) { return index }
-    if other.contains(where: { $0.name == handle }) {
+    if let index = lookup.map({ $0(handle) }) ?? wanted.firstIndex(where: { $0.name == handle }) { return index }
+    if isOther.map({ $0(handle) }) ?? other.contains(where: { $0.name == handle }) {
       let direction = side == "output" ? "out of the input" : "into the output"
       issues.append(GraphIssue(.wrongDirection, "edge '\(edge.id)' goes \(direction) '\(handle)' of node '\(nodeID)'",
                                nodeIDs: [nodeID], edgeID: edge.id, handleID: handle))
@@ -72,5 +94,34 @@ enum EdgeEndpointRule {
                                nodeIDs: [nodeID], edgeID: edge.id, handleID: handle))
     }
     return nil
+  }
+}
+
+/// The port names of one node's signature, by name (the first port of each name).
+struct PortNames {
+  var inputs: [String: Int]
+  var outputs: [String: Int]
+
+  init(_ signature: NodeSignature) {
+    inputs = Dictionary(signature.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    outputs = Dictionary(signature.outputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+}
+
+/// Name indexes of the nodes with many ports, built on first use.
+///
+/// A node with a few ports is searched directly; one with more than `threshold` (an
+/// `expression` with thousands of variables) gets a dictionary once, so resolving *m* edges
+/// into it costs O(*m*), not O(*m* × ports).
+struct PortIndex {
+  static let threshold = 16
+  private var byNode: [Int32: PortNames] = [:]
+
+  mutating func ports(of node: Int32, _ signature: NodeSignature) -> PortNames? {
+    guard signature.inputs.count + signature.outputs.count > Self.threshold else { return nil }
+    if let names = byNode[node] { return names }
+    let names = PortNames(signature)
+    byNode[node] = names
+    return names
   }
 }

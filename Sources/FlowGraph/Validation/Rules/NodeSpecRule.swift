@@ -36,9 +36,12 @@ enum NodeSpecRule {
       issues.append(GraphIssue(.handlesDisagreeWithKind, "node '\(node.id)' (\(node.data.kind)): handle '\(handle)' \(text)",
                                nodeIDs: [node.id], handleID: handle))
     }
+    // Sets, not searches: a node may declare thousands of handles (one per formula variable).
+    let inputNames = Set(signature.inputs.map(\.name))
+    let outputNames = Set(signature.outputs.map(\.name))
     for handle in handles {
-      let isInput = signature.inputIndex(named: handle.id) != nil
-      let isOutput = signature.outputIndex(named: handle.id) != nil
+      let isInput = inputNames.contains(handle.id)
+      let isOutput = outputNames.contains(handle.id)
       switch handle.type {
       case .target where !isInput:
         issue(handle.id, isOutput ? "is declared as a target but '\(handle.id)' is an output port" : "is not an input port of the kind")
@@ -47,10 +50,12 @@ enum NodeSpecRule {
       default: break
       }
     }
-    for port in signature.inputs where !handles.contains(where: { $0.id == port.name && $0.type == .target }) {
+    let targets = Set(handles.lazy.filter { $0.type == .target }.map(\.id))
+    let sources = Set(handles.lazy.filter { $0.type == .source }.map(\.id))
+    for port in signature.inputs where !targets.contains(port.name) {
       issue(port.name, "is missing: the kind has an input port '\(port.name)' (a target handle)")
     }
-    for port in signature.outputs where !handles.contains(where: { $0.id == port.name && $0.type == .source }) {
+    for port in signature.outputs where !sources.contains(port.name) {
       issue(port.name, "is missing: the kind has an output port '\(port.name)' (a source handle)")
     }
     return issues

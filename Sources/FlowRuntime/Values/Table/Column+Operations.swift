@@ -56,19 +56,12 @@ extension Column {
     func gather<T>(_ values: [T], _ placeholder: T) -> [T] {
       rows.map { $0 >= 0 ? values[Int($0)] : placeholder }
     }
-    let newValidity = noNulls ? Validity(allValid: rows.count)
-                              : Validity(rows.lazy.map { $0 >= 0 && self.validity.isValid(Int($0)) })
+    let newValidity = noNulls ? Validity(allValid: rows.count) : validity.gathering(rows)
     switch storage {
     case .integer(let values): return Column(.integer(gather(values, 0)), validity: newValidity)
     case .number(let values): return Column(.number(gather(values, 0)), validity: newValidity)
     case .bool(let values): return Column(.bool(gather(values, false)), validity: newValidity)
-    case .string(let strings):
-      var result = StringColumn()
-      result.reserveCapacity(strings: rows.count, bytes: strings.bytes.count / max(1, strings.count) * rows.count)
-      for row in rows {
-        if row >= 0 { result.append(utf8: strings.utf8(Int(row))) } else { result.appendEmpty() }
-      }
-      return Column(.string(result), validity: newValidity)
+    case .string(let strings): return Column(.string(strings.gathering(rows)), validity: newValidity)
     }
   }
 

@@ -60,6 +60,39 @@ public struct StringColumn: Sendable, Hashable {
   /// Appends the empty string (the placeholder of a null cell).
   @inlinable public mutating func appendEmpty() { storedOffsets.append(storedBytes.count) }
 
+  /// The strings at `rows`, in that order; a row of -1 gives the empty string. Runs of rows
+  /// whose bytes are adjacent (a filter's increasing rows) are copied at once.
+  ///
+  /// - Complexity: O(`rows.count` + the bytes copied).
+  public func gathering(_ rows: [Int32]) -> StringColumn {
+    var offsets: [Int] = []
+    offsets.reserveCapacity(rows.count + 1)
+    offsets.append(0)
+    var total = 0
+    for row in rows {
+      if row >= 0 { total += storedOffsets[Int(row) + 1] - storedOffsets[Int(row)] }
+      offsets.append(total)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(total)
+    var runStart = 0, runEnd = 0
+    for row in rows where row >= 0 {
+      let start = storedOffsets[Int(row)], end = storedOffsets[Int(row) + 1]
+      if start == runEnd {
+        runEnd = end
+        continue
+      }
+      if runEnd > runStart { bytes.append(contentsOf: storedBytes[runStart..<runEnd]) }
+      runStart = start
+      runEnd = end
+    }
+    if runEnd > runStart { bytes.append(contentsOf: storedBytes[runStart..<runEnd]) }
+    var result = StringColumn()
+    result.storedBytes = bytes
+    result.storedOffsets = offsets
+    return result
+  }
+
   /// Reserves room for `strings` strings of `bytes` bytes in all.
   public mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
     storedOffsets.reserveCapacity(strings + 1)

@@ -65,7 +65,7 @@ extension Table {
       let cellType: ColumnType
       switch cell {
       case .null: continue
-      case .number(let x): cellType = (x == x.rounded() && abs(x) < 9.2e18) ? .integer : .number
+      case .number(let x): cellType = Int64(exactly: x) != nil ? .integer : .number
       case .bool: cellType = .bool
       case .string: cellType = .string
       case .array, .object: return nil

@@ -60,6 +60,32 @@ public struct Validity: Sendable, Hashable {
     count += 1
   }
 
+  /// The validity of rows `rows`, in that order; a row of -1 is null. Built a word at a time.
+  ///
+  /// - Complexity: O(`rows.count`).
+  public func gathering(_ rows: [Int32]) -> Validity {
+    let total = rows.count
+    var gathered = [UInt64](repeating: 0, count: (total + 63) / 64)
+    var nulls = 0
+    for index in gathered.indices {
+      let base = index &<< 6
+      let end = Swift.min(64, total - base)
+      var word: UInt64 = 0
+      for bit in 0..<end {
+        let row = Int(rows[base + bit])
+        if row >= 0 && isValid(row) { word |= 1 &<< UInt64(bit) }
+      }
+      nulls += end - word.nonzeroBitCount
+      gathered[index] = word
+    }
+    var result = Validity(allValid: total)
+    if nulls > 0 {
+      result.words = gathered
+      result.nullCount = nulls
+    }
+    return result
+  }
+
   /// Appends `other`'s rows.
   public mutating func append(contentsOf other: Validity) {
     if other.nullCount == 0 && nullCount == 0 {

@@ -2,6 +2,12 @@
 ///
 /// Iterative: open containers live on an explicit stack, so deeply nested
 /// values do not recurse. Output goes to a manually grown byte buffer.
+///
+/// Why unsafe, and why it is sound: appending to a raw buffer avoids `Array`'s uniqueness and
+/// bounds checks per byte. Invariants: `buffer` holds `capacity` allocated bytes of which the
+/// first `count` are initialized, `count <= capacity` after every append (each append grows
+/// the buffer first when needed); the writer is `~Copyable`, so the buffer has one owner and is
+/// deallocated once, in `deinit`; `withOutput` lends the bytes only for the closure's duration.
 struct JSONWriter: ~Copyable {
   private let prettyPrinted: Bool
   private let sortedKeys: Bool

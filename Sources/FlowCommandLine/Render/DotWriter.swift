@@ -1,0 +1,56 @@
+/// Graphviz DOT of a `GraphPicture`, left to right: a box per node (title, kind, outputs and
+/// failure as label lines), an edge per edge labelled `output → input`, a cluster per group.
+enum DotWriter {
+  static func dot(_ picture: GraphPicture) -> String {
+    var out = "digraph flow {\n  rankdir=LR;\n  node [shape=box, style=\"rounded\", fontname=\"Helvetica\"];\n"
+    let framed = picture.groupsWithChildren
+    var clustered = Set<Int>()
+    for group in framed.sorted() {
+      out += "  subgraph \(quote("cluster_" + picture.boxes[group].id)) {\n    label=\(quote(picture.boxes[group].title));\n"
+      for (index, box) in picture.boxes.enumerated() where box.parent == group && !framed.contains(index) {
+        out += "    " + node(box) + "\n"
+        clustered.insert(index)
+      }
+      out += "  }\n"
+    }
+    for (index, box) in picture.boxes.enumerated() where !framed.contains(index) && !clustered.contains(index) {
+      out += "  " + node(box) + "\n"
+    }
+    for edge in picture.edges {
+      let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
+      let label = Self.portName(source.outputs[Int(edge.sourcePort)]) + " → " + Self.portName(target.inputs[Int(edge.targetPort)])
+      out += "  \(quote(source.id)) -> \(quote(target.id)) [label=\(quote(label))];\n"
+    }
+    return out + "}\n"
+  }
+
+  static func node(_ box: GraphPicture.Box) -> String {
+    var lines = [box.title, box.kind] + box.params
+    lines += box.outputs.filter { $0.contains(" = ") }
+    var attributes = "label=\(quote(lines.joined(separator: "\n")))"
+    if let failure = box.failure {
+      attributes = "label=\(quote((lines + [failure]).joined(separator: "\n"))), color=red, fontcolor=red"
+    }
+    return "\(quote(box.id)) [\(attributes)];"
+  }
+
+  /// A port's name without its value.
+  static func portName(_ label: String) -> String {
+    label.firstRange(of: " = ").map { String(label[..<$0.lowerBound]) } ?? label
+  }
+
+  /// A DOT string: `"` and `\` escaped, newlines as `\n`.
+  static func quote(_ text: String) -> String {
+    var quoted = "\""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\"": quoted += "\\\""
+      case "\\": quoted += "\\\\"
+      case "\n": quoted += "\\n"
+      case "\r", "\t": quoted += " "
+      default: quoted.unicodeScalars.append(character)
+      }
+    }
+    return quoted + "\""
+  }
+}

@@ -1,0 +1,120 @@
+import FlowGraph
+import FlowRuntime
+
+/// What a drawing shows of a validated graph: one box per node (title, kind, params, ports,
+/// values, failure), the edges by port, and the groups; positions come from `+Placement`.
+///
+/// Every size is measured for a 12 px monospace font, so an SVG needs no text metrics.
+struct GraphPicture {
+  /// One node's box.
+  struct Box {
+    var id: String
+    var title: String
+    var kind: String
+    var isGroup: Bool
+    var parent: Int?
+    /// `name` or `name = value` (an unconnected input set by a param).
+    var inputs: [String]
+    /// `name` or `name = value` (with `--values`).
+    var outputs: [String]
+    var params: [String]
+    var failure: String?
+    var width = 0.0
+    var height = 0.0
+    var x = 0.0
+    var y = 0.0
+
+    /// Distance from the box's top to its `index`th port row.
+    func portY(_ index: Int) -> Double {
+      GraphPicture.headerHeight + Double(params.count) * GraphPicture.lineHeight + (Double(index) + 0.5) * GraphPicture.rowHeight
+    }
+  }
+
+  static let charWidth = 7.2
+  static let headerHeight = 40.0
+  static let lineHeight = 16.0
+  static let rowHeight = 20.0
+  static let minimumWidth = 120.0
+  static let textLimit = 40
+
+  var boxes: [Box]
+  /// Edges by node index and port index.
+  var edges: [ResolvedGraph.Edge]
+  /// For each edge, the points it passes through between its ports (layered layout only).
+  var routes: [[(x: Double, y: Double)]]
+  var width = 0.0
+  var height = 0.0
+  /// Crossings and sweeps of the last layered placement.
+  var crossings = 0
+  var sweeps = 0
+
+  /// The boxes of `graph`; `values` (if given) supplies each node's outputs and failure.
+  init(graph: ResolvedGraph, values: GraphEvaluator?) {
+    let document = graph.document
+    var indexByID: [String: Int] = [:]
+    for (index, node) in document.nodes.enumerated() where indexByID[node.id] == nil { indexByID[node.id] = index }
+    var connected = Set<Int64>()
+    for edge in graph.edges { connected.insert(Int64(edge.target) << 32 | Int64(edge.targetPort)) }
+    boxes = []
+    boxes.reserveCapacity(document.nodes.count)
+    for (index, node) in document.nodes.enumerated() {
+      let signature = graph.signatures[index]
+      let spec = node.data
+      let portNames = Set(signature.inputs.map(\.name))
+      var inputs: [String] = []
+      for (port, input) in signature.inputs.enumerated() {
+        let isConnected = connected.contains(Int64(index) << 32 | Int64(port))
+        if !isConnected, let value = spec.params[input.name] {
+          inputs.append(Self.clip("\(input.name) = \(value.serialized(options: [.sortedKeys]))"))
+        } else {
+          inputs.append(input.name)
+        }
+      }
+      let outputValues = values?.outputs(of: node.id)
+      let failure = values?.failure(of: node.id)
+      let outputs = signature.outputs.map { port in
+        guard failure == nil, let value = outputValues?[port.name] else { return port.name }
+        return Self.clip("\(port.name) = \(Self.summary(of: value))")
+      }
+      let params = spec.params.members.filter { !portNames.contains($0.key) }.map {
+        Self.clip("\($0.key): \($0.value.serialized(options: [.sortedKeys]))")
+      }
+      let isGroup = signature.isContainer || spec.kind == "group"
+      var box = Box(id: node.id, title: Self.clip(spec.label ?? node.id),
+                    kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
+                    parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
+                    failure: failure.map { Self.clip("! " + $0) })
+      Self.measure(&box)
+      boxes.append(box)
+    }
+    edges = graph.edges
+    routes = []
+  }
+
+  /// A value in one line: its text form (strings unquoted), a table as its shape (without
+  /// writing out every cell).
+  static func summary(of value: Value) -> String {
+    if case .table(let table) = value { return "table (\(table.rowCount) rows × \(table.columnCount) columns)" }
+    return value.text
+  }
+
+  /// Shortens `text` to `textLimit` characters with an ellipsis.
+  static func clip(_ text: String) -> String {
+    text.count <= textLimit ? text : String(text.prefix(textLimit - 1)) + "…"
+  }
+
+  /// Sets the box's size from its text.
+  static func measure(_ box: inout Box) {
+    var characters = max(box.title.count + 1, box.kind.count)
+    for line in box.params { characters = max(characters, line.count) }
+    for row in 0..<max(box.inputs.count, box.outputs.count) {
+      let left = row < box.inputs.count ? box.inputs[row].count : 0
+      let right = row < box.outputs.count ? box.outputs[row].count : 0
+      characters = max(characters, left + right + 3)
+    }
+    if let failure = box.failure { characters = max(characters, failure.count) }
+    box.width = max(minimumWidth, Double(characters) * charWidth + 24)
+    box.height = headerHeight + Double(box.params.count) * lineHeight
+      + Double(max(box.inputs.count, box.outputs.count)) * rowHeight + (box.failure == nil ? 0 : lineHeight) + 8
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import FlowGraph
+import FlowRuntime
+
+/// `flow render FILE`: draw the graph as SVG (laid out by us), DOT or Mermaid.
+enum RenderCommand {
+  static let spec = CommandSpec(
+    name: "render", summary: "Draw a saved graph as SVG (laid out by FlowRuntime), Graphviz DOT or Mermaid.",
+    positionals: ["FILE"],
+    options: [
+      OptionSpec(name: "--format", arity: .single, valueName: "svg|dot|mermaid", help: "output format (default svg)",
+                 choices: ["svg", "dot", "mermaid"]),
+      OptionSpec(name: "--values", arity: .flag, help: "evaluate first; show outputs, and failures in red"),
+      OptionSpec(name: "--layout", arity: .single, valueName: "layered|document",
+                 help: "SVG positions: layered (default) or the document's", choices: ["layered", "document"]),
+      OptionSpec(name: "--output", arity: .single, valueName: "FILE", help: "write to FILE (atomically) instead of stdout",
+                 short: "-o"),
+    ],
+    positionalHelp: ["the saved graph (- reads standard input)"],
+    discussion: """
+      The layered layout puts inputs on the left and outputs on the right of each node, sources
+      in the first columns, and draws edges as curves between the ports; groups are frames
+      around their children. Exit status 1 when --values finds a failed node (it is still drawn).
+      """)
+
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+    let file = arguments.positionals[0]
+    let document = try DocumentLoading.document(file)
+    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    var evaluator: GraphEvaluator?
+    if arguments.has("--values") {
+      var values = GraphEvaluator(graph, registry: context.registry)
+      values.evaluate()
+      evaluator = values
+    }
+    var picture = GraphPicture(graph: graph, values: evaluator)
+    let text: String
+    switch arguments.value("--format") ?? "svg" {
+    case "dot": text = DotWriter.dot(picture)
+    case "mermaid": text = MermaidWriter.mermaid(picture)
+    default:
+      if arguments.value("--layout") == "document" { picture.placeFromDocument(document) } else { picture.placeLayered() }
+      text = SVGWriter.svg(picture)
+    }
+    if let path = arguments.value("--output") { try write(text, to: path) } else { output = text }
+    return (evaluator?.failures.isEmpty ?? true) ? .success : .nodeFailed
+  }
+
+  /// Writes `text` to `path` atomically (a temporary file renamed over it).
+  static func write(_ text: String, to path: String) throws(CommandFailure) {
+    do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+      throw CommandFailure(.usage, ["flow: -o \(path): cannot write the file: \(error.localizedDescription)"])
+    }
+  }
+}

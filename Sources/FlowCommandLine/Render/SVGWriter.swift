@@ -1,0 +1,116 @@
+/// A self-contained SVG of a placed `GraphPicture`: its own styles and fonts, a `viewBox` so it
+/// scales, one `<g class="group">` per framed group, one `<path class="edge">` per edge (cubic
+/// Béziers from the output port on a node's right side to the input port on the left, through
+/// the layout's dummy points) and one `<g class="node">` per node. Every text and attribute
+/// value is escaped.
+///
+/// - Complexity: O(size of the output).
+enum SVGWriter {
+  static func svg(_ picture: GraphPicture) -> String {
+    var out = ""
+    out.reserveCapacity(400 * picture.boxes.count + 200 * picture.edges.count + 1_000)
+    let width = number(picture.width), height = number(picture.height)
+    out += """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)">
+      <style>
+      text { font-family: ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12px; fill: #1d2330; }
+      .node rect.body { fill: #ffffff; stroke: #5b6475; stroke-width: 1.2; }
+      .node.failed rect.body { fill: #fff1f0; stroke: #c62828; stroke-width: 2; }
+      .node .title { font-weight: bold; font-size: 13px; }
+      .node .kind { fill: #6b7385; font-size: 11px; }
+      .node .param { fill: #4a5263; font-size: 11px; }
+      .node .failure { fill: #c62828; }
+      .port { fill: #ffffff; stroke: #5b6475; stroke-width: 1.2; }
+      .edge { fill: none; stroke: #7a869a; stroke-width: 1.5; }
+      .group rect { fill: #eef2f8; stroke: #9aa8c0; stroke-dasharray: 5 3; }
+      .group text { fill: #4a5a78; font-weight: bold; }
+      </style>
+      <rect width="100%" height="100%" fill="#fafbfc"/>
+
+      """
+    let framed = picture.groupsWithChildren
+    for index in framed.sorted() {
+      let box = picture.boxes[index]
+      out += "<g class=\"group\" data-id=\"\(escape(box.id))\">"
+      out += "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"8\"/>"
+      out += "<text x=\"\(number(box.x + 10))\" y=\"\(number(box.y + 16))\">\(escape(box.title))</text></g>\n"
+    }
+    for (index, edge) in picture.edges.enumerated() {
+      let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
+      var points = [(x: source.x + source.width, y: source.y + source.portY(Int(edge.sourcePort)))]
+      if index < picture.routes.count { points += picture.routes[index] }
+      points.append((target.x, target.y + target.portY(Int(edge.targetPort))))
+      var path = "M\(number(points[0].x)) \(number(points[0].y))"
+      for step in 1..<points.count {
+        let from = points[step - 1], to = points[step]
+        let bend = max(24, abs(to.x - from.x) / 2)
+        path += " C\(number(from.x + bend)) \(number(from.y)) \(number(to.x - bend)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
+      }
+      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(path)\"/>\n"
+    }
+    for (index, box) in picture.boxes.enumerated() where !framed.contains(index) {
+      write(box, into: &out)
+    }
+    out += "</svg>\n"
+    return out
+  }
+
+  static func write(_ box: GraphPicture.Box, into out: inout String) {
+    let x = box.x, y = box.y
+    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-id=\"\(escape(box.id))\">"
+    out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
+    out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"
+    out += "<text class=\"kind\" x=\"\(number(x + 10))\" y=\"\(number(y + 33))\">\(escape(box.kind))</text>"
+    var lineY = y + GraphPicture.headerHeight
+    for param in box.params {
+      out += "<text class=\"param\" x=\"\(number(x + 10))\" y=\"\(number(lineY + 12))\">\(escape(param))</text>"
+      lineY += GraphPicture.lineHeight
+    }
+    for (port, label) in box.inputs.enumerated() {
+      let portY = y + box.portY(port)
+      out += "<circle class=\"port\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"4\"/>"
+      out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
+    }
+    for (port, label) in box.outputs.enumerated() {
+      let portY = y + box.portY(port)
+      out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
+      out += "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
+    }
+    if let failure = box.failure {
+      out += "<text class=\"failure\" x=\"\(number(x + 10))\" y=\"\(number(y + box.height - 10))\">\(escape(failure))</text>"
+    }
+    out += "</g>\n"
+  }
+
+  /// `& < > " '` as entities, for text and attribute values alike; control characters, which
+  /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space).
+  static func escape(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 })
+    else { return text }
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count + 16)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&#39;"
+      case "\t", "\n", "\r": escaped += " "
+      case "\u{0}"..."\u{1F}": escaped += "\u{FFFD}"  // not allowed in XML 1.0
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// A coordinate with at most one decimal (`12`, `12.5`).
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let tenths = Int((value * 10).rounded())
+    let whole = tenths / 10, fraction = abs(tenths % 10)
+    if fraction == 0 { return String(whole) }
+    return (tenths < 0 && whole == 0 ? "-" : "") + "\(whole).\(fraction)"
+  }
+}

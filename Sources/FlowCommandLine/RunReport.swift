@@ -1,0 +1,62 @@
+import FlowGraph
+import FlowRuntime
+
+/// `flow run --report`: what the pass did — the nodes that ran (in order), were cut off,
+/// failed (by their own error) or were skipped downstream of a failure, with durations.
+struct RunReport {
+  var ran: [String]
+  var cutOff: [String]
+  /// Nodes whose own evaluation failed, with the message.
+  var failed: [(id: String, message: String)]
+  /// Nodes that did not run because an input failed, with `upstream error from <root>`.
+  var skipped: [(id: String, message: String)]
+  var durations: [String: Duration]
+  var total: Duration
+
+  init(_ report: EvaluationReport) {
+    ran = report.ran
+    cutOff = report.cutOff
+    let failures = report.failed
+    let ranSet = Set(ran)
+    failed = ran.compactMap { id in failures[id].map { (id, $0) } }
+    skipped = failures.keys.filter { !ranSet.contains($0) }.sorted().map { ($0, failures[$0]!) }
+    durations = report.durations
+    total = report.duration
+  }
+
+  static func milliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+  }
+
+  static func format(_ duration: Duration) -> String {
+    let ms = milliseconds(duration)
+    return (ms * 1_000).rounded() / 1_000 == 0 && ms > 0 ? "<0.001 ms" : "\((ms * 1_000).rounded() / 1_000) ms"
+  }
+
+  /// The text block printed after the outputs.
+  func text() -> String {
+    func list(_ items: [String]) -> String { items.isEmpty ? "" : " " + items.joined(separator: ", ") }
+    var lines = ["report:"]
+    lines.append("  ran (\(ran.count), in order):" + list(ran.map { id in durations[id].map { "\(id) \(Self.format($0))" } ?? id }))
+    lines.append("  cut off (\(cutOff.count)):" + list(cutOff))
+    lines.append("  failed (\(failed.count)):" + list(failed.map { "\($0.id) (\($0.message))" }))
+    lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\($0.id) (\($0.message))" }))
+    lines.append("  pass: \(Self.format(total))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `"report"` object of `--format json`; durations in milliseconds.
+  func json() -> JSONValue {
+    .object([
+      "ran": .array(ran.map(JSONValue.string)),
+      "cutOff": .array(cutOff.map(JSONValue.string)),
+      "failed": .object(JSONObject(failed.map { JSONMember(key: $0.id, value: .string($0.message)) })),
+      "skipped": .object(JSONObject(skipped.map { JSONMember(key: $0.id, value: .string($0.message)) })),
+      "durations": .object(JSONObject(ran.compactMap { id in
+        durations[id].map { JSONMember(key: id, value: .number(Self.milliseconds($0))) }
+      })),
+      "duration": .number(Self.milliseconds(total)),
+    ])
+  }
+}
