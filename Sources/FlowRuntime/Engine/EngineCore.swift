@@ -76,14 +76,15 @@ final class EngineCore: Sendable {
   /// Takes work, runs a pass, publishes; until the state machine says the engine is idle.
   func runLoop() async {
     while true {
-      let (action, settled) = state.withLock { state in
+      let action = state.withLock { state in
         let action = state.machine.takeWork()
         if case .becomeIdle = action { state.runner = nil }
-        return (action, state.machine.takeSettledQuiescence())
+        return action
       }
-      for resume in settled { resume() }
-      switch consume action {
+      switch action {
       case .becomeIdle(let waiters, let report):
+        // Quiescence is settled only when the runner becomes idle.
+        for resume in state.withLock({ $0.machine.takeSettledQuiescence() }) { resume() }
         for waiter in waiters { waiter.resume(returning: report) }
         return
       case .run(let work):
