@@ -76,8 +76,9 @@ final class EngineCore: Sendable {
   /// Takes work, runs a pass, publishes; until the state machine says the engine is idle.
   func runLoop() async {
     while true {
+      var taken: GraphEvaluator?
       let action = state.withLock { state in
-        let action = state.machine.takeWork()
+        let action = state.machine.takeWork(handingOver: &taken)
         if case .becomeIdle = action { state.runner = nil }
         return action
       }
@@ -88,8 +89,10 @@ final class EngineCore: Sendable {
         for waiter in waiters { waiter.resume(returning: report) }
         return
       case .run(let work):
+        guard var evaluator = taken else { preconditionFailure("Internal inconsistency: work without an evaluator") }
+        taken = nil
         supersede.store(false, ordering: .relaxed)
-        let (report, evaluator) = await runPass(work)
+        let report = await runPass(work, on: &evaluator)
         publish(report, evaluator: evaluator)
       }
     }
@@ -97,17 +100,16 @@ final class EngineCore: Sendable {
 
   /// Applies the work's changes and triggers to its evaluator and runs one pass.
   ///
-  /// `work` is consumed and its evaluator taken as the last use of `work`: a second reference
-  /// alive during the pass would make every per-node array copy on its first write (O(n) per
-  /// pass).
-  private func runPass(_ work: consuming EngineState.Machine.Work) async -> (EvaluationReport, GraphEvaluator) {
+  /// `evaluator` is the only reference to the evaluator's storage during the pass (the state
+  /// machine handed it over, `runLoop` dropped its copy): a second reference alive during the
+  /// pass would make every per-node array copy on its first write (O(n) per pass).
+  private func runPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) async -> EvaluationReport {
     let storeChanges = work.changes
     let triggers = work.triggers
     let observations = work.observations
     let emission = work.emission
     let producers = work.resumeProducers
     let revision = work.revision
-    var evaluator = work.evaluator
     for resume in producers { resume(true) }
     var stops: [UInt64] = []
     for change in storeChanges {
@@ -153,7 +155,7 @@ final class EngineCore: Sendable {
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
     #endif
-    return (report, evaluator)
+    return report
   }
 
   /// Parks the evaluator; serves readers, waiters and the async sequences.

@@ -45,7 +45,6 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
 
   /// A pass to run: the evaluator and what to apply to it first.
   struct Work: Sendable {
-    var evaluator: Evaluator
     var changes: [FlowStoreChange]
     var triggers: [String]
     /// The revision the pass brings the values up to.
@@ -56,6 +55,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     var observations: [(id: String, delta: Int32)] = []
     /// Sources that waited for room in the emission buffer: resume them (with `true`).
     var resumeProducers: [@Sendable (Bool) -> Void] = []
+
   }
 
   /// A reader: computes its result from the parked evaluator (under the lock) and returns the
@@ -187,21 +187,26 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   ///
   /// Becoming idle settles every waiter whose revision is complete: a waiter that registered
   /// after the last publication but before this step is resumed here (the lost wake-up).
-  mutating func takeWork() -> RunnerAction {
+  ///
+  /// - Parameter evaluator: receives the evaluator for the pass, moved out of the machine so
+  ///   that the pass holds the only reference (a second one would make every per-node array
+  ///   copy on its first write: O(n) per pass). It never travels inside the action.
+  mutating func takeWork(handingOver evaluator: inout Evaluator?) -> RunnerAction {
     switch phase {
     case .shutDown:
       return .becomeIdle(resume: [], with: nil)
     case .idle:
       preconditionFailure("Internal inconsistency: the runner took work while the engine was idle")
     case .running:
-      guard let evaluator = parked, hasWork else {
+      guard parked != nil, hasWork else {
         phase = .idle
         if isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
         return .becomeIdle(resume: takeWaiters(upTo: completedRevision), with: lastReport)
       }
+      evaluator = parked
       parked = nil
       changedDuringPass = false
-      var work = Work(evaluator: evaluator, changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
+      var work = Work(changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
       pendingChanges.removeAll()
       pendingTriggers.removeAll()
       work.observations = pendingObservations
@@ -211,6 +216,12 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       work.resumeProducers = admitBlocked()
       return .run(work)
     }
+  }
+
+  /// `takeWork(handingOver:)` for callers that drop the evaluator (tests of the transitions).
+  mutating func takeWork() -> RunnerAction {
+    var dropped: Evaluator?
+    return takeWork(handingOver: &dropped)
   }
 
   /// The runner finished a pass (completed or stopped) and returns the evaluator.
