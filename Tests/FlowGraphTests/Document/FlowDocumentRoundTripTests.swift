@@ -5,7 +5,7 @@ import FlowGraph
 import FlowTestSupport
 
 /// `Tests/FlowGraphTests/Fixtures/<name>` (a copy of the contract's fixture, so the tests run in
-/// a clone without `../shared` beside it).
+/// a clone with nothing beside it).
 private func fixture(_ name: String, filePath: String = #filePath) throws -> [UInt8] {
   var url = URL(fileURLWithPath: filePath)
   for _ in 0..<2 { url.deleteLastPathComponent() }
