@@ -139,8 +139,6 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       || parked?.hasPendingWork == true
   }
 
-  /// How many waiters and readers wait.
-  var waitingCount: (waiters: Int, readers: Int) { (waiters.count, readers.count) }
 
   // MARK: Inputs
 

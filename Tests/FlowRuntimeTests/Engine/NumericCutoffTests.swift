@@ -5,41 +5,37 @@ import Testing
 
 /// Early cutoff on numbers: `0` and `-0` are the same value, a NaN stays a NaN.
 @Suite struct NumericCutoffTests {
-  @Test(arguments: [(0.0, -0.0), (-0.0, 0.0)])
-  func zeroToNegativeZeroIsNoChange(from: Double, to: Double) throws {
+  /// `root → after (+ 1)`, where `root` is a node of `kind` with `params`, evaluated once.
+  static func rootThenAfter(_ kind: String, _ params: JSONObject) throws -> GraphEvaluator {
     var graphs = Graphs()
-    graphs.node("product", "multiply", ["a": .number(from), "b": 1])
-    graphs.node("after", "add", ["b": 1])
-    graphs.edge("product", to: "after", "a")
-    var evaluator = try graphs.evaluator()
-    evaluator.evaluate()
-    try evaluator.setUnconnectedInput(#require(evaluator.input("product", "a")), to: .number(to))
-    let report = evaluator.evaluate()
-    #expect(report.ran.isEmpty || report.ran == ["product"], "\(report.ran)")
-    #expect(!report.ran.contains("after"))
-  }
-
-  @Test func zeroToNegativeZeroOutputIsCutOff() throws {
-    var graphs = Graphs()
-    graphs.node("product", "multiply", ["a": 0, "b": 1])
-    graphs.node("after", "add", ["b": 1])
-    graphs.edge("product", to: "after", "a")
-    var evaluator = try graphs.evaluator()
-    evaluator.evaluate()
-    // 0 * -1 = -0: the product's output goes from 0 to -0.
-    try evaluator.setUnconnectedInput(#require(evaluator.input("product", "b")), to: .number(-1))
-    let report = evaluator.evaluate()
-    #expect(report.ran == ["product"])
-    #expect(report.cutOff == ["product"])
-  }
-
-  @Test func aNaNThatStaysNaNIsCutOff() throws {
-    var graphs = Graphs()
-    graphs.node("root", "expression", ["formula": "sqrt(x)", "x": -1])
+    graphs.node("root", kind, params)
     graphs.node("after", "add", ["b": 1])
     graphs.edge("root", to: "after", "a")
     var evaluator = try graphs.evaluator()
     evaluator.evaluate()
+    return evaluator
+  }
+
+  @Test(arguments: [(0.0, -0.0), (-0.0, 0.0)])
+  func zeroToNegativeZeroIsNoChange(from: Double, to: Double) throws {
+    var evaluator = try Self.rootThenAfter("multiply", ["a": .number(from), "b": 1])
+    try evaluator.setUnconnectedInput(#require(evaluator.input("root", "a")), to: .number(to))
+    let report = evaluator.evaluate()
+    #expect(report.ran.isEmpty || report.ran == ["root"], "\(report.ran)")
+    #expect(!report.ran.contains("after"))
+  }
+
+  @Test func zeroToNegativeZeroOutputIsCutOff() throws {
+    var evaluator = try Self.rootThenAfter("multiply", ["a": 0, "b": 1])
+    // 0 * -1 = -0: the root's output goes from 0 to -0.
+    try evaluator.setUnconnectedInput(#require(evaluator.input("root", "b")), to: .number(-1))
+    let report = evaluator.evaluate()
+    #expect(report.ran == ["root"])
+    #expect(report.cutOff == ["root"])
+  }
+
+  @Test func aNaNThatStaysNaNIsCutOff() throws {
+    var evaluator = try Self.rootThenAfter("expression", ["formula": "sqrt(x)", "x": -1])
     try evaluator.setUnconnectedInput(#require(evaluator.input("root", "x")), to: .number(-4))
     let report = evaluator.evaluate()
     #expect(report.ran == ["root"])
@@ -47,15 +43,10 @@ import Testing
   }
 
   @Test func aRealChangeStillPropagates() throws {
-    var graphs = Graphs()
-    graphs.node("product", "multiply", ["a": 0, "b": 1])
-    graphs.node("after", "add", ["b": 1])
-    graphs.edge("product", to: "after", "a")
-    var evaluator = try graphs.evaluator()
-    evaluator.evaluate()
-    try evaluator.setUnconnectedInput(#require(evaluator.input("product", "a")), to: .number(2))
+    var evaluator = try Self.rootThenAfter("multiply", ["a": 0, "b": 1])
+    try evaluator.setUnconnectedInput(#require(evaluator.input("root", "a")), to: .number(2))
     let report = evaluator.evaluate()
-    #expect(report.ran == ["product", "after"])
+    #expect(report.ran == ["root", "after"])
     #expect(evaluator.value(of: "after", port: "result") == .number(3))
   }
 
