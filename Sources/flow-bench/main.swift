@@ -3,7 +3,8 @@
 // the hand-written floor, W8 (live: `lines` → `toNumber` → `accumulate`, one pass per emission;
 // run it on its own, it reports peak RSS), and W9 (a flights-sized CSV pipeline; run it on its own, `flow-bench W9`,
 // since it reports peak RSS), WExpr (`expression` against `add`) and WRows (row formulas over
-// 336,776 rows against a loop). `Scripts/bench.sh` runs the floor beside it and prints the ratios.
+// 336,776 rows against a loop), W10 (a 1,000,000-node document: `flow run`, store + engine, updates;
+// run it on its own, it reports peak RSS per phase). `Scripts/bench.sh` runs the floor beside it and prints the ratios.
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
@@ -25,12 +26,13 @@ if let files = benchSettings.compare {
     case "W7": try await W7Load.run()
     case "W8": try await W8Live.run()
     case "W9": try await W9Pipeline.run()
+    case "W10": try await W10Scale.run()
     case "W11": try await W11Linearity.run()
     case "W12": try await W12Render.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W9, W11, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W11, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }

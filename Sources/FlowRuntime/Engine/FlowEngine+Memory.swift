@@ -1,0 +1,7 @@
+extension FlowEngine {
+  /// Bytes held by the engine's evaluator (`GraphEvaluator.memoryFootprint`), for
+  /// `flow-bench`'s memory rows; waits for a running pass to finish.
+  package var memoryFootprint: (bytes: Int, nodes: Int) {
+    get async { await core.read { $0.memoryFootprint } }
+  }
+}
