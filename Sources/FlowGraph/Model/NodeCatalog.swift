@@ -8,6 +8,20 @@ public protocol NodeCatalog: Sendable {
   /// - Parameter spec: the node's `data`.
   /// - Returns: the signature, or why the spec does not describe a valid node.
   func resolve(_ spec: NodeSpec) -> NodeSpecResolution
+
+  /// Resolves a node spec and also returns the catalog's own result for it (the runtime's
+  /// registry returns the configured node), opaque to the graph layer. `FlowStore` keeps it
+  /// and hands it to engines with the graph and with each change, so that a spec is resolved
+  /// once, not once by the store and again by each engine.
+  ///
+  /// The default implementation returns `resolve(spec)` and no payload.
+  func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?)
+}
+
+extension NodeCatalog {
+  public func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?) {
+    (resolve(spec), nil)
+  }
 }
 
 /// The outcome of resolving a node spec against a catalog.

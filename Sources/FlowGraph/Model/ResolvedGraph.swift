@@ -15,7 +15,7 @@ public struct ResolvedGraph: Sendable {
     public var documentIndex: Int32
   }
 
-  public let document: FlowDocument
+  public package(set) var document: FlowDocument
   public let signatures: [NodeSignature]
   public let edges: [Edge]
   /// Node indices, each after all of its predecessors; ties in document order.

@@ -71,7 +71,7 @@ extension FlowStore {
       undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))  // O(1); forgets the oldest when full
       redoStack.removeAll()
       compactIfNeeded()
-      return publish(log.items)
+      return publish(log.items, resolutions: log.resolutions)
     }
 
     /// Drops the tombstones no history entry needs once they outnumber the threshold, and
@@ -88,9 +88,12 @@ extension FlowStore {
     }
 
     /// Bumps the revision and queues a change with `items`.
-    mutating func publish(_ items: [FlowStoreChange.Item]) -> Bool {
+    mutating func publish(_ items: [FlowStoreChange.Item], resolutions: ChangeResolutions = ChangeResolutions()) -> Bool {
       revision += 1
-      return enqueue(FlowStoreChange(revision: revision, items: items))
+      state.initialPayloads = []
+      var change = FlowStoreChange(revision: revision, items: items)
+      change.resolutions = resolutions
+      return enqueue(change)
     }
 
     /// Queues `change` for delivery.

@@ -88,7 +88,7 @@ extension FlowStore.Storage {
     _ = undoStack.popLast()
     redoStack.append(entry)
     compactIfNeeded()
-    let shouldDeliver = publish(log.items)
+    let shouldDeliver = publish(log.items, resolutions: log.resolutions)
     record(operation, .applied)
     return (true, shouldDeliver)
   }
@@ -103,7 +103,7 @@ extension FlowStore.Storage {
     _ = redoStack.popLast()
     undoStack.append(entry)
     compactIfNeeded()
-    let shouldDeliver = publish(log.items)
+    let shouldDeliver = publish(log.items, resolutions: log.resolutions)
     record(operation, .applied)
     return (true, shouldDeliver)
   }

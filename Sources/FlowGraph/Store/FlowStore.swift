@@ -53,9 +53,9 @@ public final class FlowStore: Sendable {
   ///   - document: the initial graph (empty by default); its viewport and extra keys are kept.
   /// - Throws: every problem `DocumentValidator` finds in `document`.
   public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument()) throws(GraphValidationError) {
-    let graph = try DocumentValidator.validate(document, catalog: catalog)
+    let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
     self.catalog = catalog
-    storage = Locked(Storage(state: StoreState(graph, catalog: catalog)))
+    storage = Locked(Storage(state: StoreState(graph, catalog: catalog, payloads: payloads)))
   }
 
   // MARK: - Reading
@@ -192,8 +192,9 @@ public final class FlowStore: Sendable {
   public func load(_ document: FlowDocument) throws(GraphValidationError) {
     let operation = StoreOperation.load(document)
     let graph: ResolvedGraph
+    let payloads: [(any Sendable)?]
     do throws(GraphValidationError) {
-      graph = try DocumentValidator.validate(document, catalog: catalog)
+      (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
     } catch {
       storage.withLock { $0.record(operation, .rejected(error.description)) }
       throw error
@@ -207,7 +208,10 @@ public final class FlowStore: Sendable {
       storage.compactionThreshold = storage.compactionMinimum
       storage.revision += 1
       storage.record(operation, .applied)
-      return storage.enqueue(FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: []))
+      var change = FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: [])
+      change.resolutions.reloadedGraph = graph
+      change.resolutions.reloadedPayloads = payloads
+      return storage.enqueue(change)
     }
     withExtendedLifetime(state) {}  // the old graph is freed here, outside the lock
     if shouldDeliver { deliverPending() }

@@ -14,6 +14,9 @@ public struct FlowStoreChange: Sendable, Hashable {
   /// For `load`: the whole new graph (observers rebuild from it; `items` is then empty).
   public var reloadedDocument: FlowDocument?
   public var items: [Item]
+  /// What the store resolved while accepting the change, for engines (see `ChangeResolutions`);
+  /// not part of the change's value (two changes differing only here are equal).
+  package var resolutions = ChangeResolutions()
 
   public init(revision: Int, reloadedDocument: FlowDocument? = nil, items: [Item]) {
     self.revision = revision

@@ -60,6 +60,7 @@ extension StoreState {
   /// - Returns: the renumbering.
   /// - Complexity: O(*n* + *m* + the history's size).
   mutating func compact(keeping history: some Sequence<StoreStep>) -> SlotMap {
+    initialPayloads = []  // by the old slots
     var keepNodes = nodes.map { $0 != nil }
     var keepEdges = edges.map { $0 != nil }
     for operation in history { Self.markSlots(of: operation, nodes: &keepNodes, edges: &keepEdges) }

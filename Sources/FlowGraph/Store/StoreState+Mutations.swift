@@ -15,8 +15,9 @@ extension StoreState {
       issues.append(GraphIssue(.duplicateNodeID, "duplicate node id '\(node.id)': the store already has a node with that id",
                                nodeIDs: [node.id]))
     }
-    let signature = resolve(node, into: &issues)
+    let (signature, payload) = resolve(node, into: &issues)
     guard issues.isEmpty, let signature else { throw GraphValidationError(issues: issues) }
+    log.resolutions.payloads[log.items.count] = payload
     perform(.insertNode(slot: Int32(nodes.count), node: node, signature: signature), into: &log)
   }
 
@@ -50,7 +51,8 @@ extension StoreState {
       return
     }
     var issues: [GraphIssue] = []
-    guard let signature = resolve(node, into: &issues), issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    let (resolved, payload) = resolve(node, into: &issues)
+    guard let signature = resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
     var ports: [StoreStep.EdgePorts] = []
     var taken = [Int32](repeating: -1, count: signature.inputs.count)
     for edgeSlot in edgeSlots(of: slot) {
@@ -81,6 +83,7 @@ extension StoreState {
       }
     }
     guard issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    log.resolutions.payloads[log.items.count] = payload
     perform(.replaceNode(slot: slot, node: node, signature: signature, ports: ports), into: &log)
   }
 
@@ -132,12 +135,14 @@ extension StoreState {
 
   /// Resolves the node's spec and checks its declared handles (`NodeSpecRule`).
   ///
-  /// - Returns: the signature, or `nil` if the spec did not resolve; problems go to `issues`.
-  private func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> NodeSignature? {
+  /// - Returns: the signature, or `nil` if the spec did not resolve (problems go to `issues`),
+  ///   and the catalog's payload for the spec.
+  private func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> (NodeSignature?, (any Sendable)?) {
     var context = ValidationContext(document: FlowDocument(), resolutions: [])
-    let signature = NodeSpecRule.check(node, catalog.resolve(node.data), in: &context)
+    let (resolution, payload) = catalog.resolveWithPayload(node.data)
+    let signature = NodeSpecRule.check(node, resolution, in: &context)
     issues += context.issues
-    return signature
+    return (signature, payload)
   }
 
   /// Where `edge` would attach, after checking its endpoints, its input and acyclicity.

@@ -34,6 +34,8 @@ struct StoreLog: Sendable {
   var forward: [StoreStep] = []
   var inverse: [StoreStep] = []
   var items: [FlowStoreChange.Item] = []
+  /// What was resolved for the items, by item index (see `ChangeResolutions`).
+  var resolutions = ChangeResolutions()
   /// The node slots the steps touched (for the invariant check after the mutation).
   var touchedNodes: [Int32] = []
 }
@@ -44,7 +46,15 @@ extension StoreState {
     let (inverse, item) = apply(operation)
     log.forward.append(operation)
     log.inverse.append(inverse)
-    if let item { log.items.append(item) }
+    if let item {
+      // The edge an item removes or replaces is the one its inverse puts back.
+      switch (item, inverse) {
+      case (.edge(.remove), .insertEdge(_, let old, _)), (.edge(.replace), .replaceEdge(_, let old, _)):
+        log.resolutions.previousEdges[log.items.count] = old
+      default: break
+      }
+      log.items.append(item)
+    }
     touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
   }
 

@@ -55,6 +55,11 @@ struct StoreState: Sendable {
 
   var order = TopologicalOrder()
 
+  /// The catalog's payload for each node slot, as resolved when the state was built from a
+  /// document; kept until an engine takes it (`FlowStore.observeResolved`) or a change is
+  /// published (changes carry their own payloads), so empty most of the time.
+  var initialPayloads: [(any Sendable)?] = []
+
   /// An empty graph.
   init(catalog: any NodeCatalog, viewport: Viewport = Viewport(), extra: JSONObject = JSONObject()) {
     self.catalog = catalog
@@ -65,7 +70,7 @@ struct StoreState: Sendable {
   /// The graph of a validated document: node and edge slots in document order.
   ///
   /// - Complexity: O(*n* + *m*).
-  init(_ graph: ResolvedGraph, catalog: any NodeCatalog) {
+  init(_ graph: ResolvedGraph, catalog: any NodeCatalog, payloads: [(any Sendable)?] = []) {
     let document = graph.document
     self.init(catalog: catalog, viewport: document.viewport, extra: document.extra)
     nodes = document.nodes
@@ -91,6 +96,7 @@ struct StoreState: Sendable {
     }
     edgeCount = document.edges.count
     order = TopologicalOrder(validOrder: graph.topologicalOrder)
+    initialPayloads = payloads
   }
 
   // MARK: - Reading

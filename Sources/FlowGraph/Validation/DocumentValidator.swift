@@ -14,6 +14,23 @@ public enum DocumentValidator {
     try validate(document, resolutions: document.nodes.map { catalog.resolve($0.data) })
   }
 
+  /// Validates `document` against `catalog`, also returning the catalog's payload for each
+  /// node (`NodeCatalog.resolveWithPayload`), by node index: what `FlowStore` keeps for engines.
+  package static func validateKeepingPayloads(_ document: FlowDocument, catalog: some NodeCatalog)
+    throws(GraphValidationError) -> (graph: ResolvedGraph, payloads: [(any Sendable)?])
+  {
+    var resolutions: [NodeSpecResolution] = []
+    var payloads: [(any Sendable)?] = []
+    resolutions.reserveCapacity(document.nodes.count)
+    payloads.reserveCapacity(document.nodes.count)
+    for node in document.nodes {
+      let (resolution, payload) = catalog.resolveWithPayload(node.data)
+      resolutions.append(resolution)
+      payloads.append(payload)
+    }
+    return (try validate(document, resolutions: resolutions), payloads)
+  }
+
   /// Validates `document` given what a catalog said of each node's spec, for callers that
   /// resolved the specs already (the runtime configures each node once and reuses the result).
   ///

@@ -29,17 +29,35 @@ final class EngineCore: Sendable {
     if let limit = options.emissionLimit { state.withLock { $0.machine.limitEmissions(to: limit) } }
   }
 
-  /// Builds the evaluator for the store's snapshot and schedules the first (full) pass.
-  func start(with document: FlowDocument, revision: Int, observing: [String] = []) throws(GraphValidationError) {
-    var evaluator = try makeEvaluator(document)
+  /// Builds the evaluator for the store's resolved snapshot and schedules the first (full) pass.
+  func start(with graph: ResolvedGraph, payloads: [(any Sendable)?], revision: Int, observing: [String] = [])
+    throws(GraphValidationError)
+  {
+    var evaluator = try makeEvaluator(graph, payloads: payloads)
     for id in observing { evaluator.observe(id) }
     transition { $0.started(with: evaluator, revision: revision) }
   }
 
-  func makeEvaluator(_ document: FlowDocument) throws(GraphValidationError) -> GraphEvaluator {
-    var evaluator = try GraphEvaluator(validating: document, registry: registry, options: options)
-    evaluator.indexEdges(document.edges)
-    return evaluator
+  /// An evaluator for a graph the store resolved: neither validated again nor configured again
+  /// where the store kept this registry's configuration of a node (its payload).
+  ///
+  /// - Throws: the problems of nodes this registry cannot configure (a store made with
+  ///   another catalog).
+  func makeEvaluator(_ graph: ResolvedGraph, payloads: [(any Sendable)?]) throws(GraphValidationError) -> GraphEvaluator {
+    let nodes = graph.document.nodes
+    var configured: [ConfiguredNode] = []
+    configured.reserveCapacity(nodes.count)
+    for index in nodes.indices {
+      if index < payloads.count, let node = registry.configured(fromPayload: payloads[index]) {
+        configured.append(node)
+      } else if case .success(let node) = registry.configure(nodes[index].data) {
+        configured.append(node)
+      } else {
+        // Another catalog's graph: let validation name every problem.
+        return try GraphEvaluator(validating: graph.document, registry: registry, options: options)
+      }
+    }
+    return GraphEvaluator(graph, configured: configured, registry: registry, options: options)
   }
 
   // MARK: Inputs
@@ -114,13 +132,15 @@ final class EngineCore: Sendable {
     var stops: [UInt64] = []
     for change in storeChanges {
       if let document = change.reloadedDocument {
-        if var fresh = try? makeEvaluator(document) {
+        let fresh = change.resolutions.reloadedGraph.map { try? makeEvaluator($0, payloads: change.resolutions.reloadedPayloads) }
+          ?? (try? GraphEvaluator(validating: document, registry: registry, options: options))
+        if var fresh {
           stops += evaluator.runningSourceTokens
           for (id, count) in evaluator.observers { for _ in 0..<count { fresh.observe(id) } }
           evaluator = fresh
         }
       } else {
-        for item in change.items { evaluator.apply(item) }
+        evaluator.apply(change)
       }
     }
     for id in triggers {

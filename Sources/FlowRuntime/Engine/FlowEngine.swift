@@ -37,15 +37,15 @@ public final class FlowEngine: Sendable {
               liveState: JSONObject = JSONObject(), observing: [String] = []) throws(GraphValidationError) {
     self.store = store
     let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0, clock: clock)
-    var (snapshot, revision, observation) = store.observe { [weak core] change in core?.receive(change) }
-    snapshot.liveState = liveState
+    var (snapshot, observation) = store.observeResolved { [weak core] change in core?.receive(change) }
+    snapshot.graph.document.liveState = liveState
     self.observation = observation
     self.core = core
     initialObservations = observing.map { id in
       ObservationHandle(nodeID: id) { [weak core] in core?.transition { $0.observationChanged(id, delta: -1) } }
     }
     do {
-      try core.start(with: snapshot, revision: revision, observing: observing)
+      try core.start(with: snapshot.graph, payloads: snapshot.payloads, revision: snapshot.revision, observing: observing)
     } catch {
       observation.cancel()
       throw error

@@ -11,23 +11,43 @@ struct EdgeEnds: Sendable, Hashable {
 }
 
 extension GraphEvaluator {
+  /// Applies the items of one accepted store change, in order, with what the store resolved
+  /// for them: nodes take the store's configuration (configured once, by the store), removed
+  /// edges are found from the edge the store hands back (no index of edges by id).
+  mutating func apply(_ change: FlowStoreChange) {
+    for (index, item) in change.items.enumerated() {
+      apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index])
+    }
+  }
+
   /// Applies one accepted store change to the evaluator, marking what it affects dirty.
   ///
   /// The store validated the change (ids, handles, types, acyclicity), so the edits here only
   /// move indices; an edge insertion updates the topological order (Pearce–Kelly) in
   /// O(affected). Geometry and selection changes affect nothing.
-  mutating func apply(_ item: FlowStoreChange.Item) {
+  ///
+  /// - Parameters:
+  ///   - payload: the store's payload for an added or replaced node (configured here if `nil`
+  ///     or another registry's).
+  ///   - previousEdge: for an edge removal or replacement, the edge as it was; without it the
+  ///     edge is looked up in `edgeEnds` (filled by `indexEdges`, for callers without a store).
+  mutating func apply(_ item: FlowStoreChange.Item, payload: (any Sendable)? = nil, previousEdge: FlowEdge? = nil) {
     switch item {
-    case .node(.add(let node)): addNode(node)
+    case .node(.add(let node)): addNode(node, configured: configuration(of: node, payload))
     case .node(.remove(let id)): removeNode(id)
-    case .node(.replace(let node)): replaceNode(node)
+    case .node(.replace(let node)): replaceNode(node, configured: configuration(of: node, payload))
     case .node(.position), .node(.dimensions), .node(.select), .edge(.select): break
     case .edge(.add(let edge)): addEdge(edge)
-    case .edge(.remove(let id)): removeEdge(id)
+    case .edge(.remove(let id)): removeEdge(id, previous: previousEdge)
     case .edge(.replace(let edge)):
-      removeEdge(edge.id)
+      removeEdge(edge.id, previous: previousEdge)
       addEdge(edge)
     }
+  }
+
+  /// The store's configuration of `node` if it is this registry's, else a new one.
+  func configuration(of node: FlowNode, _ payload: (any Sendable)?) -> ConfiguredNode {
+    registry.configured(fromPayload: payload) ?? registry.configureValidated(node)
   }
 
   /// Remembers where each edge of `edges` attaches, so later changes can name edges by id.
@@ -50,8 +70,9 @@ extension GraphEvaluator {
                     targetPortName: inputs[targetPort])
   }
 
-  mutating func addNode(_ node: FlowNode) {
-    let configured = registry.configureValidated(node)
+  /// Adds `node` with its configuration (made here when `nil`).
+  mutating func addNode(_ node: FlowNode, configured: ConfiguredNode? = nil) {
+    let configured = configured ?? registry.configureValidated(node)
     let index = graph.appendNode(id: node.id, configured)
     failure.append(-1)
     dirtyMark.append(false)
@@ -86,9 +107,9 @@ extension GraphEvaluator {
 
   /// A node's spec changed: reconfigure it and reconnect its edges by port name (a new formula
   /// may reorder or add ports).
-  mutating func replaceNode(_ node: FlowNode) {
+  mutating func replaceNode(_ node: FlowNode, configured: ConfiguredNode? = nil) {
     guard let index = graph.indexByID[node.id] else { return }
-    let configured = registry.configureValidated(node)
+    let configured = configured ?? registry.configureValidated(node)
     let oldInputs = graph.inputNames[Int(index)]
     let oldOutputs = graph.outputNames[Int(index)]
     var incoming: [(name: String, source: Int32, port: Int32)] = []
@@ -132,12 +153,15 @@ extension GraphEvaluator {
     }
     disconnectTracked(target: ends.target, port: ends.targetPort)
     connectTracked(source: ends.source, port: ends.sourcePort, target: ends.target, port: ends.targetPort)
-    edgeEnds[edge.id] = ends
+    if !edgeEnds.isEmpty { edgeEnds[edge.id] = ends }
     markDirty(ends.target)
   }
 
-  mutating func removeEdge(_ id: String) {
-    guard let ends = edgeEnds.removeValue(forKey: id), !graph.flags[Int(ends.target)].contains(.removed),
+  /// Removes the edge `id`, found from `previous` (the edge as the store had it) or else in
+  /// `edgeEnds`.
+  mutating func removeEdge(_ id: String, previous: FlowEdge? = nil) {
+    let recorded = edgeEnds.isEmpty ? nil : edgeEnds.removeValue(forKey: id)
+    guard let ends = previous.flatMap({ ends(of: $0) }) ?? recorded, !graph.flags[Int(ends.target)].contains(.removed),
           let port = graph.inputNames[Int(ends.target)].firstIndex(of: ends.targetPortName),
           graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source else { return }
     disconnectTracked(target: ends.target, port: Int32(port))

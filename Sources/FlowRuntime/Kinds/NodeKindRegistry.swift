@@ -15,6 +15,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     var sharedInputNames: [String]?
     var sharedOutputNames: [String]?
     var sharedInputTypes: [PortType]?
+    /// For `StaticNodeKind`s: the configuration every node of the kind without params shares,
+    /// and the same as a payload of this registry (`resolveWithPayload`).
+    var sharedConfigured: ConfiguredNode?
+    var sharedPayload: ConfiguredPayload?
 
     init(_ kind: any NodeKind) {
       self.kind = kind
@@ -26,25 +30,47 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         sharedInputNames = instance.inputs.map(\.name)
         sharedOutputNames = instance.outputs.map(\.name)
         sharedInputTypes = instance.inputs.map(\.type)
+        sharedConfigured = ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
+                                          signature: instance.signature, inputNames: sharedInputNames,
+                                          outputNames: sharedOutputNames, inputTypes: sharedInputTypes)
       }
     }
   }
 
   private var kinds: [String: Entry] = [:]
+  /// Replaced whenever the registry changes, so that payloads of another registry (or of this
+  /// one before a change) are never taken for its own.
+  private(set) var identity = RegistryIdentity()
 
   /// Where nodes configured by this registry run (document folder, file-access policy,
   /// progress counters); kinds receive it in `NodeParameters.environment`. A host sets it
   /// before validating or evaluating a document (`flow run` sets it from the document's path
   /// and `--allow-read`/`--allow-write`).
-  public var environment = EvaluationEnvironment()
+  public var environment = EvaluationEnvironment() {
+    didSet { renewIdentity() }
+  }
 
   /// A registry holding `kinds` (a later kind with the same name replaces an earlier one).
   public init(_ kinds: [any NodeKind] = []) {
-    for kind in kinds { register(kind) }
+    for kind in kinds { self.kinds[kind.name] = Entry(kind) }
+    renewIdentity()
   }
 
   /// Adds `kind`, replacing any kind of the same name.
-  public mutating func register(_ kind: any NodeKind) { kinds[kind.name] = Entry(kind) }
+  public mutating func register(_ kind: any NodeKind) {
+    kinds[kind.name] = Entry(kind)
+    renewIdentity()
+  }
+
+  /// A new identity, and the shared payloads made anew under it.
+  private mutating func renewIdentity() {
+    let identity = RegistryIdentity()
+    self.identity = identity
+    for name in Array(kinds.keys) {
+      let payload = kinds[name]?.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0) }
+      kinds[name]?.sharedPayload = payload
+    }
+  }
 
   /// The kind named `name`.
   public func kind(named name: String) -> (any NodeKind)? { kinds[name]?.kind }
@@ -58,12 +84,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   /// an input port with a value that port accepts.
   public func configure(_ spec: NodeSpec) -> Result<ConfiguredNode, NodeSpecFailure> {
     guard let entry = kinds[spec.kind] else { return .failure(.unknownKind) }
-    if let instance = entry.sharedInstance, spec.params.isEmpty {
-      return .success(ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
-                                     signature: entry.sharedSignature ?? instance.signature,
-                                     inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
-                                   inputTypes: entry.sharedInputTypes))
-    }
+    if let shared = entry.sharedConfigured, spec.params.isEmpty { return .success(shared) }
     let kind = entry.kind
     var problems: [ParameterProblem] = []
     var declared: [String: Value] = [:]
@@ -149,6 +170,24 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     }
   }
 
+  /// Configures the spec (`configure(_:)`) and returns the configuration as the payload, which
+  /// only this registry, unchanged, takes back (`configured(fromPayload:)`).
+  public func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?) {
+    if let entry = kinds[spec.kind], let payload = entry.sharedPayload, spec.params.isEmpty {
+      return (.resolved(payload.node.signature), payload)
+    }
+    let outcome = configure(spec)
+    guard case .success(let node) = outcome else { return (Self.resolution(of: outcome), nil) }
+    return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
+  }
+
+  /// The configuration a payload of `resolveWithPayload` holds, if this registry made it (and
+  /// did not change since); `nil` otherwise.
+  func configured(fromPayload payload: (any Sendable)?) -> ConfiguredNode? {
+    guard let payload = payload as? ConfiguredPayload, payload.registry === identity else { return nil }
+    return payload.node
+  }
+
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
     if let entry = kinds[spec.kind], let signature = entry.sharedSignature, spec.params.isEmpty { return .resolved(signature) }
     return Self.resolution(of: configure(spec))
@@ -172,4 +211,19 @@ public enum NodeSpecFailure: Error, Hashable, Sendable {
 
 extension PortType {
   var article: String { self == .integer || self == .any ? "an" : "a" }
+}
+
+/// A registry's identity (see `NodeKindRegistry.identity`): compared by reference.
+final class RegistryIdentity: Sendable {}
+
+/// The payload `NodeKindRegistry.resolveWithPayload` returns: a configured node, tagged with
+/// the registry that configured it.
+final class ConfiguredPayload: Sendable {
+  let registry: RegistryIdentity
+  let node: ConfiguredNode
+
+  init(registry: RegistryIdentity, node: ConfiguredNode) {
+    self.registry = registry
+    self.node = node
+  }
 }

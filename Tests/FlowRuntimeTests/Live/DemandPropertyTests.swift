@@ -31,8 +31,6 @@ import Testing
     defer { observation.cancel() }
     var full = try GraphEvaluator(validating: snapshot, registry: .standard)
     var demand = try GraphEvaluator(validating: snapshot, registry: .standard, options: EngineOptions(demandDriven: true))
-    full.indexEdges(snapshot.edges)
-    demand.indexEdges(snapshot.edges)
     var observed: [String: Int] = [:]
     for node in snapshot.nodes where random.next() % 4 == 0 {
       observed[node.id, default: 0] += 1
@@ -57,10 +55,8 @@ import Testing
         Property.randomEdit(store, &random, fresh: &fresh)
       }
       for change in log.drain() {
-        for item in change.items {
-          full.apply(item)
-          demand.apply(item)
-        }
+        full.apply(change)
+        demand.apply(change)
       }
       demand._checkInvariants()
       let necessary = Self.necessary(store, observed: observed)

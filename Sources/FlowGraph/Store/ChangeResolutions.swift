@@ -1,0 +1,22 @@
+/// What a `FlowStore` resolved while accepting a change, handed to engines with it so they
+/// neither resolve a node spec again nor keep an index of edges by id.
+///
+/// A cache beside the change's items, not part of its value: every two are equal, and it
+/// hashes to nothing. Missing entries are allowed (a change made by hand has none); an engine
+/// then resolves what it needs itself.
+package struct ChangeResolutions: Sendable, Hashable {
+  /// By item index: the catalog's payload (`NodeCatalog.resolveWithPayload`) for the spec of a
+  /// node the item adds or replaces.
+  package var payloads: [Int: any Sendable] = [:]
+  /// By item index: the edge as it was before the item removed or replaced it.
+  package var previousEdges: [Int: FlowEdge] = [:]
+  /// For a `load`: the new graph with dense indices, and the payload of each node by index.
+  package var reloadedGraph: ResolvedGraph?
+  package var reloadedPayloads: [(any Sendable)?] = []
+
+  package init() {}
+
+  package static func == (_: ChangeResolutions, _: ChangeResolutions) -> Bool { true }
+
+  package func hash(into hasher: inout Hasher) {}
+}
