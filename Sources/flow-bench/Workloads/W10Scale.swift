@@ -70,25 +70,60 @@ enum W10Scale {
     func documentBytes() -> [UInt8] {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(nodeCount * 140)
-      bytes += #"{"nodes":["#.utf8
-      for index in 0..<nodeCount {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        let position = #""position":[\#(index % 1_000 * 200),\#(index / 1_000 * 100)]"#
-        if index < sourceCount {
-          bytes += #"{"id":"n\#(index)",\#(position),"data":{"kind":"source","params":{"value":\#(index + 1)}}}"#.utf8
-        } else {
-          bytes += #"{"id":"n\#(index)",\#(position),"data":{"kind":"addmod"}}"#.utf8
+      func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      }
+      func append(_ number: Int) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = number
+        withUnsafeMutableBytes(of: &digits) { buffer in
+          repeat {
+            buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            count += 1
+          } while rest > 0
+          for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
         }
       }
-      bytes += #"],"edges":["#.utf8
-      for edge in 0..<inputs.count {
-        if edge > 0 { bytes.append(UInt8(ascii: ",")) }
-        let target = sourceCount + edge / 2
-        bytes += #"{"id":"e\#(edge)","sourceNodeID":"n\#(inputs[edge])","targetNodeID":"n\#(target)","targetHandleID":"\#(edge % 2 == 0 ? "a" : "b")"}"#.utf8
+      append(#"{"nodes":["#)
+      for index in 0..<nodeCount {
+        if index > 0 { append(",") }
+        append(#"{"id":"n"#)
+        append(index)
+        append(#"","position":["#)
+        append(index % 1_000 * 200)
+        append(",")
+        append(index / 1_000 * 100)
+        if index < sourceCount {
+          append(#"],"data":{"kind":"source","params":{"value":"#)
+          append(index + 1)
+          append("}}}")
+        } else {
+          append(#"],"data":{"kind":"addmod"}}"#)
+        }
       }
-      bytes += #"]}"#.utf8
+      append(#"],"edges":["#)
+      for edge in 0..<inputs.count {
+        if edge > 0 { append(",") }
+        append(#"{"id":"e"#)
+        append(edge)
+        append(#"","sourceNodeID":"n"#)
+        append(Int(inputs[edge]))
+        append(#"","targetNodeID":"n"#)
+        append(sourceCount + edge / 2)
+        append(edge % 2 == 0 ? #"","targetHandleID":"a"}"# : #"","targetHandleID":"b"}"#)
+      }
+      append("]}")
       return bytes
     }
+  }
+
+  /// The phases to run: all, or those named in `FLOW_BENCH_W10` (`run,steps,engine,updates`),
+  /// for profiling one of them.
+  static func selected(_ phase: String) -> Bool {
+    guard let only = ProcessInfo.processInfo.environment["FLOW_BENCH_W10"] else { return true }
+    return only.split(separator: ",").contains { $0 == phase }
   }
 
   static func run() async throws {
@@ -105,10 +140,10 @@ enum W10Scale {
     }
     defer { try? FileManager.default.removeItem(atPath: path) }
     let size = "\(large) nodes, \(2 * (large - reference.sourceCount)) edges, \(fileSize / 1_000_000) MB compact JSON"
-    try await flowRun(path, reference, size: size)
-    try await steps(path, reference, size: size)
-    try await storeAndEngine(path, reference, size: size)
-    try updates(reference)
+    if selected("run") { try await flowRun(path, reference, size: size) }
+    if selected("steps") { try await steps(path, reference, size: size) }
+    if selected("engine") { try await storeAndEngine(path, reference, size: size) }
+    if selected("updates") { try updates(reference) }
   }
 
   /// (a) `flow run FILE`, exactly as the CLI runs it (its output included).
