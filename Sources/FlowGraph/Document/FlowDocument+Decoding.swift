@@ -6,15 +6,48 @@ extension FlowDocument {
   /// - Throws: `DocumentLoadError.syntax` with the line and column of bad JSON, or
   ///   `DocumentLoadError.invalid` listing every shape problem found (not only the first).
   public init(jsonBytes: [UInt8]) throws(DocumentLoadError) {
+    // Nodes and edges are decoded as the parser reaches them, so the JSON tree of a large
+    // document is never held whole. A document with a problem is read again the plain way,
+    // so that its problems are reported exactly as `init(json:)` reports them.
+    var reader = DocumentReader()
+    var streamed = (nodes: [FlowNode](), edges: [FlowEdge](), nodeCount: 0, edgeCount: 0)
+    let result = jsonBytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONSyntaxError) in
+        try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element in
+          guard reader.problemCount == 0 else { return }
+          if key == 0 {
+            if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
+            streamed.nodeCount += 1
+          } else {
+            if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
+            streamed.edgeCount += 1
+          }
+        }
+      }
+    }
     let json: JSONValue
-    do { json = try JSONValue.parse(jsonBytes) } catch { throw .syntax(error) }
-    do { try self.init(json: json) } catch { throw .invalid(error) }
+    do { json = try result.get() } catch { throw .syntax(error) }
+    let root = json.objectValue
+    if reader.problemCount == 0, let root,
+       root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1 {
+      do { try self.init(json: json, streamedNodes: streamed.nodes, streamedEdges: streamed.edges) } catch { throw .invalid(error) }
+      return
+    }
+    let whole: JSONValue
+    do { whole = try JSONValue.parse(jsonBytes) } catch { throw .syntax(error) }
+    do { try self.init(json: whole) } catch { throw .invalid(error) }
   }
 
   /// Reads a document from parsed JSON.
   ///
   /// - Throws: every shape problem found, each naming the node or edge concerned.
   public init(json: JSONValue) throws(GraphValidationError) {
+    try self.init(json: json, streamedNodes: nil, streamedEdges: nil)
+  }
+
+  /// `init(json:)`, with the `nodes` and `edges` arrays already decoded (their values in
+  /// `json` are then empty placeholders) when given.
+  init(json: JSONValue, streamedNodes: [FlowNode]?, streamedEdges: [FlowEdge]?) throws(GraphValidationError) {
     var reader = DocumentReader()
     guard let root = json.objectValue else {
       throw GraphValidationError(GraphIssue(.malformedDocument,
@@ -36,6 +69,10 @@ extension FlowDocument {
         guard let array = member.value.arrayValue else {
           reader.fail(nil, nil, "'nodes' must be an array, found \(member.value.typeName)"); continue
         }
+        if let streamedNodes {
+          nodes = streamedNodes
+          continue
+        }
         nodes.reserveCapacity(array.count)
         for (position, element) in array.enumerated() {
           if let node = reader.node(element, position: position) { nodes.append(node) }
@@ -43,6 +80,10 @@ extension FlowDocument {
       case "edges":
         guard let array = member.value.arrayValue else {
           reader.fail(nil, nil, "'edges' must be an array, found \(member.value.typeName)"); continue
+        }
+        if let streamedEdges {
+          edges = streamedEdges
+          continue
         }
         edges.reserveCapacity(array.count)
         for (position, element) in array.enumerated() {
@@ -114,7 +155,7 @@ struct DocumentReader {
     guard let id = object["id"]?.stringValue else {
       fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
     }
-    let what = "node '\(id)'"
+    let what = Subject.node(id)
     let before = problemCount
     var node = FlowNode(id: id, data: NodeSpec(kind: ""))
     if let data = object["data"] {
@@ -152,7 +193,7 @@ struct DocumentReader {
     return problemCount == before ? node : nil
   }
 
-  mutating func nodeSpec(_ value: JSONValue, what: String, nodeID: String) -> NodeSpec? {
+  mutating func nodeSpec(_ value: JSONValue, what: Subject, nodeID: String) -> NodeSpec? {
     guard var object = value.objectValue else {
       fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)"); return nil
     }
@@ -172,10 +213,13 @@ struct DocumentReader {
       }
       spec.label = text
     }
-    object["kind"] = nil
-    object["params"] = nil
-    object["label"] = nil
-    spec.extra = object
+    // Most specs hold only these keys: no copy of the object then.
+    if !object.members.allSatisfy({ $0.key == "kind" || $0.key == "params" || $0.key == "label" }) {
+      object["kind"] = nil
+      object["params"] = nil
+      object["label"] = nil
+      spec.extra = object
+    }
     return spec
   }
 
@@ -186,7 +230,7 @@ struct DocumentReader {
     guard let id = object["id"]?.stringValue else {
       fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
     }
-    let what = "edge '\(id)'"
+    let what = Subject.edge(id)
     let before = problemCount
     let source = requiredString(object["sourceNodeID"], key: "sourceNodeID", what: what, edgeID: id)
     let target = requiredString(object["targetNodeID"], key: "targetNodeID", what: what, edgeID: id)
@@ -211,7 +255,7 @@ struct DocumentReader {
       fail(nil, nil, "'viewport' must be an object, found \(value.typeName)"); return nil
     }
     var viewport = Viewport()
-    if let offset = object["offset"] { viewport.offset = point(offset, key: "viewport.offset", what: "the document", nodeID: nil) }
+    if let offset = object["offset"] { viewport.offset = point(offset, key: "viewport.offset", what: .text("the document"), nodeID: nil) }
     if let zoom = object["zoom"] {
       if let number = zoom.numberValue { viewport.zoom = number }
       else { fail(nil, nil, "'viewport.zoom' must be a number, found \(zoom.typeName)") }
@@ -219,11 +263,11 @@ struct DocumentReader {
     return viewport
   }
 
-  mutating func handle(_ value: JSONValue, what: String, nodeID: String) -> HandleDeclaration? {
+  mutating func handle(_ value: JSONValue, what: Subject, nodeID: String) -> HandleDeclaration? {
     guard let object = value.objectValue, let id = object["id"]?.stringValue else {
       fail(nodeID, nil, "\(what): each handle must be an object with a string 'id'"); return nil
     }
-    let handleWhat = "\(what), handle '\(id)'"
+    let handleWhat = Subject.handle(of: what, id)
     guard let type: HandleDeclaration.Kind = enumeration(object["type"] ?? .null, key: "type", what: handleWhat, nodeID: nodeID)
     else { return nil }
     var handle = HandleDeclaration(id: id, type: type, position: .center)
@@ -241,7 +285,7 @@ struct DocumentReader {
     return handle
   }
 
-  mutating func hitArea(_ value: JSONValue, what: String, nodeID: String) -> HandleDeclaration.HitArea? {
+  mutating func hitArea(_ value: JSONValue, what: Subject, nodeID: String) -> HandleDeclaration.HitArea? {
     if let object = value.objectValue, object.count == 1, let member = object.members.first,
        let payload = member.value.objectValue {
       switch member.key {
@@ -256,7 +300,7 @@ struct DocumentReader {
     return nil
   }
 
-  mutating func phase(_ value: JSONValue, what: String, nodeID: String) -> FlowNode.Phase {
+  mutating func phase(_ value: JSONValue, what: Subject, nodeID: String) -> FlowNode.Phase {
     if let object = value.objectValue, object.count == 1, let member = object.members.first {
       if member.key == "normal" { return .normal }
       if member.key == "draft", let text = member.value.objectValue?["_0"]?.stringValue,
@@ -268,7 +312,7 @@ struct DocumentReader {
     return .normal
   }
 
-  mutating func point(_ value: JSONValue, key: String, what: String, nodeID: String?, shape: String = "[x, y]") -> CGPoint {
+  mutating func point(_ value: JSONValue, key: String, what: Subject, nodeID: String?, shape: String = "[x, y]") -> CGPoint {
     if let array = value.arrayValue, array.count == 2, let x = array[0].numberValue, let y = array[1].numberValue {
       return CGPoint(x: x, y: y)
     }
@@ -276,26 +320,26 @@ struct DocumentReader {
     return .zero
   }
 
-  mutating func string(_ value: JSONValue, key: String, what: String, nodeID: String) -> String? {
+  mutating func string(_ value: JSONValue, key: String, what: Subject, nodeID: String) -> String? {
     if let text = value.stringValue { return text }
     fail(nodeID, nil, "\(what): '\(key)' must be a string, found \(value.typeName)")
     return nil
   }
 
-  mutating func requiredString(_ value: JSONValue?, key: String, what: String, edgeID: String) -> String? {
+  mutating func requiredString(_ value: JSONValue?, key: String, what: Subject, edgeID: String) -> String? {
     if let text = value?.stringValue { return text }
     fail(nil, edgeID, "\(what) has no string '\(key)'")
     return nil
   }
 
-  mutating func optionalString(_ value: JSONValue?, key: String, what: String, edgeID: String) -> String? {
+  mutating func optionalString(_ value: JSONValue?, key: String, what: Subject, edgeID: String) -> String? {
     guard let value, !value.isNull else { return nil }
     if let text = value.stringValue { return text }
     fail(nil, edgeID, "\(what): '\(key)' must be a string, found \(value.typeName)")
     return nil
   }
 
-  mutating func bool(_ value: JSONValue?, key: String, default fallback: Bool, what: String, nodeID: String) -> Bool {
+  mutating func bool(_ value: JSONValue?, key: String, default fallback: Bool, what: Subject, nodeID: String) -> Bool {
     guard let value else { return fallback }
     if let flag = value.boolValue { return flag }
     fail(nodeID, nil, "\(what): '\(key)' must be true or false, found \(value.typeName)")
@@ -303,10 +347,28 @@ struct DocumentReader {
   }
 
   mutating func enumeration<Choice: RawRepresentable<String>>(
-    _ value: JSONValue, key: String, what: String, nodeID: String
+    _ value: JSONValue, key: String, what: Subject, nodeID: String
   ) -> Choice? {
     if let text = value.stringValue, let choice = Choice(rawValue: text) { return choice }
     fail(nodeID, nil, "\(what): '\(key)' has an unknown value \(value.serialized(options: []))")
     return nil
+  }
+}
+
+/// What a decoding message is about (`node 'a'`, `edge 'e1'`, …), made into text only when a
+/// message is: decoding a valid document builds no message text.
+enum Subject: CustomStringConvertible {
+  case node(String)
+  case edge(String)
+  indirect case handle(of: Subject, String)
+  case text(String)
+
+  var description: String {
+    switch self {
+    case .node(let id): "node '\(id)'"
+    case .edge(let id): "edge '\(id)'"
+    case .handle(let owner, let id): "\(owner), handle '\(id)'"
+    case .text(let text): text
+    }
   }
 }

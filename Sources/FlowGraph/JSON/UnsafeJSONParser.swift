@@ -23,6 +23,9 @@ struct JSONParser: ~Copyable {
     var isObject: Bool
     /// Where this container's children start in `values` / `members`.
     var start: Int
+    /// For an array streamed to the element handler (see `parse(_:streaming:_:)`): which
+    /// member of the root object it is the value of (1: `nodes`, 2: `edges`); 0 otherwise.
+    var streamed: UInt8 = 0
   }
 
   private let base: UnsafePointer<UInt8>
@@ -53,12 +56,29 @@ struct JSONParser: ~Copyable {
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
     }
     var parser = JSONParser(base: base, count: buffer.count)
-    return try parser.parseDocument()
+    return try parser.parseDocument(streaming: [], { _, _ in })
+  }
+
+  /// Parses one complete JSON document, handing each element of the root object's arrays named
+  /// in `keys` to `element` (with the key's position in `keys`) as soon as it is parsed,
+  /// instead of keeping it: those arrays are empty in the result. The elements come in document
+  /// order; a syntax error is the same as `parse(_:)`'s.
+  ///
+  /// A document of a million nodes then never holds the whole tree, only one element at a time.
+  static func parse(_ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
+                    _ element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else {
+      throw JSONSyntaxError(
+        message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
+    }
+    var parser = JSONParser(base: base, count: buffer.count)
+    return try parser.parseDocument(streaming: keys, element)
   }
 
   // MARK: - Document structure
 
-  private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseDocument(streaming keys: [String],
+                                      _ element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
     // RFC 8259 §8.1 allows parsers to ignore a leading UTF-8 byte order mark.
     if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       index = 3
@@ -121,7 +141,12 @@ struct JSONParser: ~Copyable {
           index += 1
           value = .array([])
         } else {
-          frames.append(Frame(isObject: false, start: values.count))
+          var frame = Frame(isObject: false, start: values.count)
+          if frames.count == 1, frames[0].isObject, !keys.isEmpty,
+             let position = keys.firstIndex(of: members.last.pointee.key) {
+            frame.streamed = UInt8(position + 1)
+          }
+          frames.append(frame)
           continue document
         }
 
@@ -179,7 +204,11 @@ struct JSONParser: ~Copyable {
             throw error("expected ',' or '}' after an object member", at: index)
           }
         } else {
-          values.push(consume value)
+          if frame.streamed > 0 {
+            element(Int(frame.streamed) - 1, consume value)
+          } else {
+            values.push(consume value)
+          }
           skipWhitespace()
           guard index < count else {
             throw error("unexpected end of input inside an array", at: count)
