@@ -68,14 +68,7 @@ public struct GraphEvaluator: Sendable {
   /// - Throws: every validation problem of the document (SPEC §4).
   public init(validating document: FlowDocument, registry: NodeKindRegistry,
               options: EngineOptions = EngineOptions()) throws(GraphValidationError) {
-    let outcomes = document.nodes.map { registry.configure($0.data) }
-    let graph = try DocumentValidator.validate(document, resolutions: outcomes.map(NodeKindRegistry.resolution(of:)))
-    let configured = outcomes.map { outcome in
-      switch outcome {
-      case .success(let configuration): return configuration
-      case .failure: preconditionFailure("Internal inconsistency: a node passed validation but does not configure")
-      }
-    }
+    let (graph, configured) = try registry.validateConfiguring(document)
     self.init(graph, configured: configured, registry: registry, options: options)
   }
 

@@ -26,6 +26,17 @@ import FlowTestSupport
     #expect(issues.first?.message == "input 'in' of node 'p' has 3 edges (e3, e1, e2); an input takes one")
   }
 
+  @Test func overfullInputsAreReportedInNodeThenPortOrderWhateverTheEdgeOrder() {
+    let document = FlowDocument(nodes: [.node("a", "number"), .node("sum", "add"), .node("p", "pass")],
+                                edges: [.edge("e1", "a", "p"), .edge("e2", "a", "sum.b"), .edge("e3", "a", "sum.b"),
+                                        .edge("e4", "a", "p"), .edge("e5", "a", "sum.a"), .edge("e6", "a", "sum.a")])
+    #expect(document.validationIssues().map(\.message) == [
+      "input 'a' of node 'sum' has 2 edges (e5, e6); an input takes one",
+      "input 'b' of node 'sum' has 2 edges (e2, e3); an input takes one",
+      "input 'in' of node 'p' has 2 edges (e1, e4); an input takes one",
+    ])
+  }
+
   @Test func edgesIntoDifferentInputsAreAccepted() {
     let document = FlowDocument(nodes: [.node("a", "number"), .node("sum", "add")],
                                 edges: [.edge("e1", "a", "sum.a"), .edge("e2", "a", "sum.b")])

@@ -9,8 +9,16 @@
 enum EdgeEndpointRule {
   static func check(_ context: inout ValidationContext) {
     context.edges.reserveCapacity(context.document.edges.count)
-    context.dependencies.reserveCapacity(context.document.edges.count)
     var portIndex = PortIndex()
+    // While every edge resolves, `dependencies` would equal `edges`: it is only filled (with
+    // the edges so far) from the first edge that does not.
+    var separateDependencies = false
+    func divergeDependencies(_ context: inout ValidationContext) {
+      guard !separateDependencies else { return }
+      separateDependencies = true
+      context.dependencies = context.edges
+    }
+    defer { if !separateDependencies { context.dependencies = context.edges } }
     for (position, edge) in context.document.edges.enumerated() {
       let source = context.indexByID[edge.sourceNodeID]
       let target = context.indexByID[edge.targetNodeID]
@@ -22,18 +30,28 @@ enum EdgeEndpointRule {
         context.report(GraphIssue(.missingNode, "edge '\(edge.id)' ends at node '\(edge.targetNodeID)', which does not exist",
                                   nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: edge.targetHandleID))
       }
-      guard let source, let target else { continue }
-      context.dependencies.append(ResolvedGraph.Edge(source: source, sourcePort: -1, target: target, targetPort: -1,
-                                                     documentIndex: Int32(position)))
+      guard let source, let target else {
+        divergeDependencies(&context)
+        continue
+      }
+      let dependency = ResolvedGraph.Edge(source: source, sourcePort: -1, target: target, targetPort: -1,
+                                          documentIndex: Int32(position))
       guard let sourceSignature = context.signatures[Int(source)],
-            let targetSignature = context.signatures[Int(target)] else { continue }
+            let targetSignature = context.signatures[Int(target)] else {
+        divergeDependencies(&context)
+        context.dependencies.append(dependency)
+        continue
+      }
       let ports = (source: portIndex.ports(of: source, sourceSignature), target: portIndex.ports(of: target, targetSignature))
       switch resolve(edge, sourceSignature: sourceSignature, targetSignature: targetSignature,
                      sourcePorts: ports.source, targetPorts: ports.target) {
       case .success(let ports):
         context.edges.append(ResolvedGraph.Edge(source: source, sourcePort: ports.source, target: target,
                                                 targetPort: ports.target, documentIndex: Int32(position)))
+        if separateDependencies { context.dependencies.append(dependency) }
       case .failure(let failure):
+        divergeDependencies(&context)
+        context.dependencies.append(dependency)
         for issue in failure.issues { context.report(issue) }
       }
     }

@@ -3,29 +3,46 @@
 /// The extra edges stay in `context.edges`: the document is rejected anyway, and the cycle rule
 /// must still see a cycle that runs through one of them.
 ///
-/// - Complexity: O(*m* log *m*) for *m* resolved edges.
+/// - Complexity: O(*n* + *m* + *p*) for *n* nodes, *m* resolved edges and *p* input ports: each
+///   input has a slot in one flat array, so finding the inputs with two edges needs no sort.
 enum SingleInputRule {
   static func check(_ context: inout ValidationContext) {
-    // Sort edge positions by (target, port) so that edges into one input sit side by side.
-    let order = context.edges.indices.sorted {
-      let a = context.edges[$0], b = context.edges[$1]
-      return (a.target, a.targetPort, a.documentIndex) < (b.target, b.targetPort, b.documentIndex)
-    }
-    var start = 0
-    while start < order.count {
-      var end = start + 1
-      let first = context.edges[order[start]]
-      while end < order.count, context.edges[order[end]].target == first.target,
-            context.edges[order[end]].targetPort == first.targetPort { end += 1 }
-      if end - start > 1 {
-        let node = context.document.nodes[Int(first.target)]
-        let port = context.signatures[Int(first.target)]!.inputs[Int(first.targetPort)].name
-        let ids = order[start..<end].map { context.document.edges[Int(context.edges[$0].documentIndex)].id }
-        context.report(GraphIssue(.inputAlreadyConnected,
-          "input '\(port)' of node '\(node.id)' has \(ids.count) edges (\(ids.joined(separator: ", "))); an input takes one",
-          nodeIDs: [node.id], edgeID: ids[1], handleID: port))
+    let nodeCount = context.signatures.count
+    // `base[node]`: where the node's inputs start in the flat array of input slots.
+    var base = [Int](repeating: 0, count: nodeCount + 1)
+    for node in 0..<nodeCount { base[node + 1] = base[node] + (context.signatures[node]?.inputs.count ?? 0) }
+    // The first edge into each input slot (-1: none yet), and the slots that got a second.
+    var first = [Int32](repeating: -1, count: base[nodeCount])
+    var crowded: [Int] = []
+    for (index, edge) in context.edges.enumerated() {
+      let slot = base[Int(edge.target)] + Int(edge.targetPort)
+      if first[slot] == -1 {
+        first[slot] = Int32(index)
+      } else if first[slot] >= 0 {
+        crowded.append(slot)
+        first[slot] = -2  // reported once
       }
-      start = end
+    }
+    guard !crowded.isEmpty else { return }
+    // Rare: gather the edges of each crowded input in document order and report the inputs in
+    // node and port order.
+    var edgesBySlot: [Int: (target: Int32, positions: [Int32])] = [:]
+    for slot in crowded { edgesBySlot[slot] = (-1, []) }
+    for edge in context.edges {
+      let slot = base[Int(edge.target)] + Int(edge.targetPort)
+      guard edgesBySlot[slot] != nil else { continue }
+      edgesBySlot[slot]!.target = edge.target
+      edgesBySlot[slot]!.positions.append(edge.documentIndex)
+    }
+    for slot in crowded.sorted() {
+      let (crowdedTarget, positions) = edgesBySlot[slot]!
+      let target = Int(crowdedTarget)
+      let node = context.document.nodes[target]
+      let port = context.signatures[target]!.inputs[slot - base[target]].name
+      let ids = positions.map { context.document.edges[Int($0)].id }
+      context.report(GraphIssue(.inputAlreadyConnected,
+        "input '\(port)' of node '\(node.id)' has \(ids.count) edges (\(ids.joined(separator: ", "))); an input takes one",
+        nodeIDs: [node.id], edgeID: ids[1], handleID: port))
     }
   }
 }
