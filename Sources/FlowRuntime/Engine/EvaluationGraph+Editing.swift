@@ -49,6 +49,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
       configurations[Int(old.configuration)] = Configuration(configured)
+      scalarBodies[Int(old.configuration)] = configured.instance.scalarEvaluation
     } else {
       releaseConfiguration(old.configuration)
       storage.records[Int(node)].configuration = intern(configured)
@@ -205,9 +206,11 @@ extension EvaluationGraph {
   mutating func allocateConfiguration(_ configuration: Configuration) -> UInt32 {
     if let free = freeConfigurations.popLast() {
       configurations[Int(free)] = configuration
+      scalarBodies[Int(free)] = configuration.scalar
       return free
     }
     configurations.append(configuration)
+    scalarBodies.append(configuration.scalar)
     return UInt32(configurations.count - 1)
   }
 

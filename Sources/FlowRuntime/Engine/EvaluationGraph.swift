@@ -72,6 +72,8 @@ struct EvaluationGraph {
   var ids: [String] = []
   var indexByID: [String: Int32] = [:]
   var configurations: [Configuration] = []
+  /// `configurations[c].scalar`, apart: what the typed path reads per node.
+  var scalarBodies: [ScalarEvaluation?] = []
   var sharedConfigurations: [String: UInt32] = [:]
   var freeConfigurations: [UInt32] = []
   /// Room in each node's successor run (its count is in the record); cold, edits only.
@@ -142,6 +144,7 @@ struct EvaluationGraph {
   func inputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].inputCount) }
   func outputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].outputCount) }
   func configuration(of node: Int32) -> Configuration { configurations[Int(storage.records[Int(node)].configuration)] }
+  func evaluator(of node: Int32) -> any NodeEvaluator { configurations[Int(storage.records[Int(node)].configuration)].evaluator }
   func inputNames(of node: Int32) -> [String] { configuration(of: node).inputNames }
   func outputNames(of node: Int32) -> [String] { configuration(of: node).outputNames }
   func inputTypes(of node: Int32) -> [PortType] { configuration(of: node).inputTypes }

@@ -14,7 +14,7 @@ extension GraphEvaluator {
     let start = Int(record.inputStart)
     let result: Slot
     do {
-      switch graph.configurations[Int(record.configuration)].scalar?.body {
+      switch graph.scalarBodies[Int(record.configuration)]?.body {
       case .number2(let function)?:
         guard let a = columns.slots[Int(columns.inputSources[start])].number,
               let b = columns.slots[Int(columns.inputSources[start + 1])].number else { return nil }

@@ -184,7 +184,7 @@ extension GraphEvaluator {
     var thrown: (any Error)?
     if let progress { progress.runningNode.store(index, ordering: .relaxed) }
     defer { if let progress { progress.nodesDone.add(1, ordering: .relaxed) } }
-    let evaluator = graph.configurations[Int(graph.record(node).configuration)].evaluator
+    let evaluator = graph.evaluator(of: node)
     if options.timesEveryNode {
       let clock = ContinuousClock()
       let start = clock.now
