@@ -101,7 +101,7 @@ extension GraphEvaluator {
       for index in queuedStamp.indices { queuedStamp[index] = 0 }
       pass = 1
     }
-    queue.ensureCapacity(graph.nodeCount)
+    queue.ensureCapacity(graph.order.labelCapacity)
     for node in pendingDirty {
       dirtyMark[Int(node)] = false
       enqueue(node)
