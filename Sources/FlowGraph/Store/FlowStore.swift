@@ -204,7 +204,7 @@ public final class FlowStore: Sendable {
       swap(&storage.state, &state)
       storage.undoStack.removeAll()
       storage.redoStack.removeAll()
-      storage.compactionThreshold = storage.compactionMinimum
+      storage.compactionThreshold = max(storage.compactionMinimum, storage.state.nodeCount + storage.state.edgeCount)
       storage.revision += 1
       storage.record(operation, .applied)
       return storage.enqueue(FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: []))
