@@ -58,24 +58,30 @@ extension TopologicalOrder {
       // Density after the insertion at most 1 - level / (4 × height): 3/4 for the whole range.
       let depth = min(level, height)
       if (occupied + block.count) * 4 * height <= (high - low) * (4 * height - depth) {
-        gather(block, atBoundary: boundary, from: low..<high)
+        var nodes: [Int32] = []
+        swap(&nodes, &spread)
+        gather(block, atBoundary: boundary, from: low..<high, into: &nodes)
         for label in low..<high { nodeAt[label] = Self.hole }
-        assign(spread, over: low..<high)
+        assign(nodes, over: low..<high)
+        swap(&nodes, &spread)
         return
       }
     }
-    gather(block, atBoundary: boundary, from: 0..<capacity)
-    precondition(spread.count == count, "Internal inconsistency: \(spread.count) of \(count) nodes hold labels")
+    // Everything, in a list of its own: the scratch is not kept at this size.
+    var all: [Int32] = []
+    all.reserveCapacity(count)
+    gather(block, atBoundary: boundary, from: 0..<capacity, into: &all)
+    precondition(all.count == count, "Internal inconsistency: \(all.count) of \(count) nodes hold labels")
     nodeAt = [Int32](repeating: Self.hole, count: max(2 * count, 8))
-    assign(spread, over: 0..<nodeAt.count)
+    assign(all, over: 0..<nodeAt.count)
   }
 
-  /// Lists in `spread` the nodes labelled in `labels`, in order, with `block` at `boundary`.
-  private mutating func gather(_ block: [Int32], atBoundary boundary: Int, from labels: Range<Int>) {
-    spread.removeAll(keepingCapacity: true)
-    for label in labels.lowerBound..<boundary where nodeAt[label] != Self.hole { spread.append(nodeAt[label]) }
-    spread.append(contentsOf: block)
-    for label in boundary..<labels.upperBound where nodeAt[label] != Self.hole { spread.append(nodeAt[label]) }
+  /// Lists in `nodes` the nodes labelled in `labels`, in order, with `block` at `boundary`.
+  private func gather(_ block: [Int32], atBoundary boundary: Int, from labels: Range<Int>, into nodes: inout [Int32]) {
+    nodes.removeAll(keepingCapacity: true)
+    for label in labels.lowerBound..<boundary where nodeAt[label] != Self.hole { nodes.append(nodeAt[label]) }
+    nodes.append(contentsOf: block)
+    for label in boundary..<labels.upperBound where nodeAt[label] != Self.hole { nodes.append(nodeAt[label]) }
   }
 
   /// Labels `nodes`, in order, evenly over the free `labels` (at least one label per node).
