@@ -141,4 +141,32 @@ private func isValid(_ order: TopologicalOrder, _ graph: EditableGraph) -> Bool 
     #expect(later.max()! < count / 5, "relabeled \(later.max()!) nodes in one insertion")
     #expect(later.reduce(0, +) < 20 * later.count, "relabeled \(later.reduce(0, +)) nodes over \(later.count) insertions")
   }
+
+  /// Nodes placed again and again at the same spot (each new node into node 1, and into the
+  /// previous new node) use up every gap there: windows respread, then the whole order
+  /// relabels; the order stays valid and its labels bounded throughout.
+  @Test func placingAtTheSameSpotRelabelsAndStaysValid() {
+    var graph = EditableGraph(count: 3)
+    var order = TopologicalOrder(validOrder: [0, 1, 2])
+    graph.add(0, 1)
+    graph.add(1, 2)
+    for (source, target) in graph.edges { #expect(order.insertEdge(from: source, to: target, in: graph) == nil) }
+    var relabels = 0
+    for round in 0..<3_000 {
+      graph.appendNode()
+      order.appendNode()
+      let node = Int32(graph.count - 1)
+      let target: Int32 = round.isMultiple(of: 2) ? 1 : node - 1
+      let capacity = order.labelCapacity
+      #expect(order.insertEdge(from: node, to: target, in: graph) == nil)
+      graph.add(node, target)
+      #expect(order.position[Int(node)] < order.position[Int(target)])
+      // A full relabel spreads the nodes over twice their number of labels.
+      if order.labelCapacity != capacity && order.labelCapacity == 2 * order.count { relabels += 1 }
+      if round % 100 == 0 { order._checkInvariants(edges: graph.edges) }
+    }
+    #expect(isValid(order, graph))
+    #expect(order.orderedNodes.first == 0 && order.orderedNodes.last == 2)
+    #expect(relabels > 0 && relabels < 20, "\(relabels) full relabels")
+  }
 }
