@@ -119,7 +119,7 @@ extension GraphEvaluator {
       }
       pass = 1
     }
-    queue.ensureCapacity(graph.nodeCount)
+    queue.ensureCapacity(graph.order.labelCapacity)
     for node in pendingDirty {
       dirtyMark[Int(node)] = false
       enqueue(node)
