@@ -189,7 +189,7 @@ final class EngineCore: Sendable {
       if publication.publishesValues {
         for subscriber in state.valueSubscribers.values {
           guard let node = evaluator.graph.indexByID[subscriber.nodeID],
-                evaluator.changedStamp[Int(node)] == evaluator.pass, let outputs = evaluator.outputs(of: subscriber.nodeID)
+                evaluator.graph.record(node).changedStamp == evaluator.pass, let outputs = evaluator.outputs(of: subscriber.nodeID)
           else { continue }
           values.append((subscriber.continuation, outputs))
         }

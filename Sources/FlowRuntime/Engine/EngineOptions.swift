@@ -21,6 +21,9 @@ public struct EngineOptions: Sendable, Hashable {
   /// Stop taking emissions once this many were processed (`flow run --live --ticks N`);
   /// `nil`: no limit. `FlowEngine.stopEmissions(after:)` changes it later.
   public var emissionLimit: Int?
+  /// Call kinds' `ScalarEvaluation` (the typed fast path) where it applies. On by default; off
+  /// only to compare the two paths (they give identical values and reports).
+  public var usesScalarEvaluation = true
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

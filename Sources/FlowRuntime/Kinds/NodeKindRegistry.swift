@@ -32,7 +32,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         sharedInputTypes = instance.inputs.map(\.type)
         sharedConfigured = ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
                                           signature: instance.signature, inputNames: sharedInputNames,
-                                          outputNames: sharedOutputNames, inputTypes: sharedInputTypes)
+                                          outputNames: sharedOutputNames, inputTypes: sharedInputTypes,
+                                          sharedKey: kind.name)
       }
     }
   }
