@@ -21,9 +21,13 @@ public struct ResolvedGraph: Sendable {
   /// Node indices, each after all of its predecessors; ties in document order.
   public let topologicalOrder: [Int32]
   package let indexByID: [String: Int32]
+  /// The position of each edge in `document.edges`, by id (empty when the graph was not made
+  /// by validation).
+  package let edgeIndexByID: [String: Int32]
 
   init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       indexByID: [String: Int32]) {
+       indexByID: [String: Int32], edgeIndexByID: [String: Int32] = [:]) {
+    self.edgeIndexByID = edgeIndexByID
     self.document = document
     self.signatures = signatures
     self.edges = edges

@@ -85,14 +85,22 @@ struct StoreState: Sendable {
       ends[Int(edge.documentIndex)] = EdgeEnds(source: edge.source, sourcePort: edge.sourcePort, target: edge.target,
                                                targetPort: edge.targetPort)
     }
-    edgeSlot.reserveCapacity(document.edges.count)
-    // Ascending slots, so every `outgoing` list comes out sorted.
-    for (slot, edge) in document.edges.enumerated() {
+    // Slots are document positions: validation's index of edge ids is the store's.
+    edgeSlot = graph.edgeIndexByID
+    if edgeSlot.count != document.edges.count {
+      edgeSlot = [:]
+      edgeSlot.reserveCapacity(document.edges.count)
+      for (slot, edge) in document.edges.enumerated() { edgeSlot[edge.id] = Int32(slot) }
+    }
+    // Exact capacities; ascending slots, so every `outgoing` list comes out sorted.
+    var outDegree = [Int32](repeating: 0, count: document.nodes.count)
+    for end in ends { if end.source >= 0 { outDegree[Int(end.source)] += 1 } }
+    for node in outgoing.indices where outDegree[node] > 0 { outgoing[node].reserveCapacity(Int(outDegree[node])) }
+    for slot in document.edges.indices {
       let end = ends[slot]
-      precondition(end.source >= 0, "Internal inconsistency: edge '\(edge.id)' of a validated document did not resolve")
+      precondition(end.source >= 0, "Internal inconsistency: edge '\(document.edges[slot].id)' of a validated document did not resolve")
       incoming[Int(end.target)][Int(end.targetPort)] = Int32(slot)
       outgoing[Int(end.source)].append(Int32(slot))
-      edgeSlot[edge.id] = Int32(slot)
     }
     edgeCount = document.edges.count
     order = TopologicalOrder(validOrder: graph.topologicalOrder)

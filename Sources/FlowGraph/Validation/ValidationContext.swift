@@ -18,6 +18,8 @@ struct ValidationContext {
   private(set) var unreportedCount = 0
   /// id → index of the first node with that id.
   var indexByID: [String: Int32] = [:]
+  /// edge id → index of the first edge with that id.
+  var edgeIndexByID: [String: Int32] = [:]
   var signatures: [NodeSignature?] = []
   /// Edges whose endpoints and ports resolved, in document order.
   var edges: [ResolvedGraph.Edge] = []

@@ -9,9 +9,13 @@ enum UniqueIDRule {
         context.report(GraphIssue(.duplicateNodeID, "duplicate node id '\(node.id)' (nodes[\(index)])", nodeIDs: [node.id]))
       }
     }
-    var edgeIDs = Set<String>(minimumCapacity: context.document.edges.count)
-    for (index, edge) in context.document.edges.enumerated() where !edgeIDs.insert(edge.id).inserted {
-      context.report(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)' (edges[\(index)])", edgeID: edge.id))
+    // Edge ids by position (kept for the store, whose edge slots are the positions).
+    context.edgeIndexByID.reserveCapacity(context.document.edges.count)
+    for (index, edge) in context.document.edges.enumerated() {
+      if let first = context.edgeIndexByID.updateValue(Int32(index), forKey: edge.id) {
+        context.edgeIndexByID[edge.id] = first
+        context.report(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)' (edges[\(index)])", edgeID: edge.id))
+      }
     }
   }
 }
