@@ -71,6 +71,7 @@ extension GraphEvaluator {
     let clock = ContinuousClock()
     let start = clock.now
     var log = PassLog(began: start)
+    log.ran.reserveCapacity(lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     beginPass()
@@ -94,6 +95,7 @@ extension GraphEvaluator {
       }
     }
     self.scratch = scratch
+    lastRanCount = log.ran.count
     finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
