@@ -5,7 +5,7 @@ import FlowGraph
 /// Nodes are dense indices that never move while the graph lives; a removed node stays as an
 /// isolated tombstone (flag `removed`). What a pass touches lives in `UnsafeGraphStorage`: one
 /// 48-byte `NodeRecord` per node, the input sources and successors as flat runs (CSR), and
-/// 16-byte value `Slot`s — one per output, plus one per *unconnected* input holding the value
+/// value `Slot`s (8-byte payload, tag and owner in parallel columns) — one per output, plus one per *unconnected* input holding the value
 /// that input takes (a connected input reads its source's output slot directly, so gathering
 /// an input is the same two loads either way). Numbers, integers, bools and nulls sit unboxed
 /// in their slots; other values in `boxed`. What an edit or a report needs — ids, port names,

@@ -42,7 +42,7 @@
 // revision was asked for. A cancelled report carries the revision the pass was computing.
 //
 // LAYOUT AND THE TYPED PATH. What a pass touches is packed (`EvaluationGraph`): a 48-byte
-// record per node, inputs and successors as flat runs, 16-byte value slots, read through a
+// record per node, inputs and successors as flat runs, value slots of an 8-byte payload and a tag, read through a
 // local copy of the storage's columns so the loop makes no uniqueness or bounds check per
 // access. A node whose kind offers a `ScalarEvaluation` (and whose inputs hold numbers) runs
 // without `Value`s: its inputs are read unboxed from their slots, the function is called, and

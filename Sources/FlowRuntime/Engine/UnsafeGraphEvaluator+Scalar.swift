@@ -32,13 +32,14 @@ extension GraphEvaluator {
     log.ran.append(node)
     columns.records[Int(node)].evaluationCount &+= 1
     let output = Int(record.outputStart)
-    let old = columns.slots[output]
+    let old = Slot(bits: columns.slots.bits[output], owner: node, tag: columns.slots.tags[output])
     if old.tag != SlotTag.boxed && old.holdsSameScalar(tag: result.tag, bits: result.bits) {
       log.cutOff.append(node)
       return false
     }
     if old.tag == SlotTag.boxed { graph.releaseBoxed(old.bits) }
-    columns.slots[output] = Slot(bits: result.bits, owner: node, tag: result.tag)
+    columns.slots.bits[output] = result.bits
+    columns.slots.tags[output] = result.tag
     return true
   }
 }
@@ -49,7 +50,10 @@ extension ScalarEvaluation {
   @inline(__always)
   func compute(_ record: NodeRecord, _ columns: GraphColumns) throws -> Slot? {
     let start = Int(record.inputStart)
-    @inline(__always) func input(_ port: Int) -> Slot { columns.slots[Int(columns.inputSources[start + port])] }
+    @inline(__always) func input(_ port: Int) -> Slot {
+      let slot = Int(columns.inputSources[start + port])
+      return Slot(bits: columns.slots.bits[slot], owner: -1, tag: columns.slots.tags[slot])
+    }
     switch body {
     case .number2(let function):
       guard let a = input(0).number, let b = input(1).number else { return nil }
