@@ -70,11 +70,17 @@ public final class FlowEngine: Sendable {
 
   /// Waits until the graph is evaluated up to the store's current revision.
   ///
+  /// Runs on the caller's actor: when that revision is already published — after a cheap
+  /// change evaluated synchronously (`EngineOptions.runsCheapPassesSynchronously`) — it returns
+  /// without suspending or leaving the caller's actor.
+  ///
   /// - Returns: the report of the pass that completed that revision (the last pass if nothing
   ///   changed since), or `nil` if the engine was shut down first (or while waiting).
   @discardableResult
-  public func evaluate() async -> EvaluationReport? {
-    await core.waitForRevision(store.revision)
+  nonisolated(nonsending) public func evaluate() async -> EvaluationReport? {
+    let revision = store.revision
+    if case .resume(let report)? = core.state.withLock({ $0.machine.settledWaiter(revision: revision) }) { return report }
+    return await core.waitForRevision(revision)
   }
 
   /// Marks node `id` to be recomputed and schedules a pass: the seam for external triggers (a
