@@ -23,11 +23,9 @@ extension EngineCore {
     case .queued(let input):
       if input == .signalSupersession { signalSupersession() }
     case .runSynchronously(let work):
-      guard var evaluator = taken else { preconditionFailure("Internal inconsistency: a synchronous pass without an evaluator") }
-      taken = nil
-      let report = runSynchronousPass(work, on: &evaluator)
-      var returning: GraphEvaluator? = consume evaluator
-      finishSynchronousPass(report, returning: &returning)
+      precondition(taken != nil, "Internal inconsistency: a synchronous pass without an evaluator")
+      let report = runSynchronousPass(work, on: &taken!)
+      finishSynchronousPass(report, returning: &taken)
     }
   }
 
@@ -55,9 +53,7 @@ extension EngineCore {
   /// waiters after); starts the runner for a handed-over rest or for inputs that queued.
   private func finishSynchronousPass(_ report: EvaluationReport?, returning evaluator: inout GraphEvaluator?) {
     let finish = state.withLock { state in
-      guard let returned = evaluator else { preconditionFailure("Internal inconsistency: no evaluator to park") }
-      evaluator = nil
-      let finish = state.machine.synchronousPassFinished(report, evaluator: returned)
+      let finish = state.machine.synchronousPassFinished(report, returning: &evaluator)
       if finish.action == .startRunner { state.runner = Task { [self] in await runLoop() } }
       if let publication = finish.publication { stream(publication, in: &state) }
       #if FLOW_INTERNAL_CHECKS

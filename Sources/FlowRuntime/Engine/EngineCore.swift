@@ -88,10 +88,10 @@ final class EngineCore: Sendable {
         for waiter in waiters { waiter.resume(returning: report) }
         return
       case .run(let work):
-        guard var evaluator = taken else { preconditionFailure("Internal inconsistency: work without an evaluator") }
-        taken = nil
+        precondition(taken != nil, "Internal inconsistency: work without an evaluator")
         supersede.store(false, ordering: .relaxed)
-        var report = await runPass(work, on: &evaluator)
+        // `taken!` in place: the pass mutates the one copy the state machine moved out.
+        var report = await runPass(work, on: &taken!)
         var preceding: EvaluationReport?
         if let earlier = work.continuing {
           // The rest of a synchronous pass that stopped at its budget: one report for both
@@ -99,8 +99,7 @@ final class EngineCore: Sendable {
           let continuesOnly = work.changes.isEmpty && work.triggers.isEmpty && work.observations.isEmpty && work.emission == nil
           if continuesOnly { report = earlier.continued(by: report) } else { preceding = earlier }
         }
-        var returning: GraphEvaluator? = consume evaluator
-        publish(report, preceding: preceding, returning: &returning)
+        publish(report, preceding: preceding, returning: &taken)
       }
     }
   }
@@ -109,7 +108,9 @@ final class EngineCore: Sendable {
   ///
   /// `evaluator` is the only reference to the evaluator's storage during the pass (the state
   /// machine handed it over, `runLoop` dropped its copy): a second reference alive during the
-  /// pass would make every per-node array copy on its first write (O(n) per pass).
+  /// pass would make every per-node array copy on its first write (O(n) per pass). Every step
+  /// moves it (`Optional.take()`, `&taken!` in place) rather than copying it, which would
+  /// also cost a retain and a release per stored array.
   private func runPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) async -> EvaluationReport {
     prepare(work, on: &evaluator)
     let revision = work.revision
@@ -180,9 +181,7 @@ final class EngineCore: Sendable {
   ///     `nil`), so no second reference outlives the lock.
   func publish(_ report: EvaluationReport, preceding: EvaluationReport? = nil, returning evaluator: inout GraphEvaluator?) {
     let publication = state.withLock { state in
-      guard let returned = evaluator else { preconditionFailure("Internal inconsistency: no evaluator to park") }
-      evaluator = nil
-      let publication = state.machine.passFinished(report, evaluator: returned)
+      let publication = state.machine.passFinished(report, returning: &evaluator)
       if let preceding { streamReport(preceding, in: state) }
       stream(publication, in: &state)
       #if FLOW_INTERNAL_CHECKS

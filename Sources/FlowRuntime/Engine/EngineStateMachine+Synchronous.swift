@@ -52,8 +52,7 @@ extension EngineStateMachine {
     else { return .queued(received(change)) }
     latestRevision = max(latestRevision, change.revision)
     phase = .runningSynchronously
-    evaluator = parked
-    parked = nil
+    evaluator = parked.take()
     return .runSynchronously(Work(changes: [change], triggers: [], revision: latestRevision))
   }
 
@@ -61,21 +60,26 @@ extension EngineStateMachine {
   /// to run it (too many dirty nodes, or the change made the graph live or expensive), a
   /// cancelled report if it stopped at its budget.
   mutating func synchronousPassFinished(_ report: EvaluationReport?, evaluator: Evaluator) -> SynchronousFinish {
+    var returning: Evaluator? = evaluator
+    return synchronousPassFinished(report, returning: &returning)
+  }
+
+  /// `synchronousPassFinished(_:evaluator:)` moving the evaluator in (`evaluator` becomes
+  /// `nil`): no copy, so the parked evaluator stays the only reference to its storage.
+  mutating func synchronousPassFinished(_ report: EvaluationReport?, returning evaluator: inout Evaluator?) -> SynchronousFinish {
     precondition(phase == .runningSynchronously || phase == .shutDown,
                  "Internal inconsistency: a synchronous pass finished in phase \(phase)")
+    precondition(parked == nil && evaluator != nil, "Internal inconsistency: a synchronous pass returned no evaluator")
     guard phase != .shutDown else {
-      parked = evaluator
-      let delivered = readers.map { $0(evaluator) }
-      readers.removeAll()
-      return SynchronousFinish(publication: nil, readers: delivered, action: .none)
+      parked = evaluator.take()
+      return SynchronousFinish(publication: nil, readers: serveReaders(), action: .none)
     }
     var finish: SynchronousFinish
     if let report, !report.wasCancelled {
-      finish = SynchronousFinish(publication: passFinished(report, evaluator: evaluator), readers: [], action: .none)
+      finish = SynchronousFinish(publication: passFinished(report, returning: &evaluator), readers: [], action: .none)
     } else {
-      parked = evaluator
-      finish = SynchronousFinish(publication: nil, readers: readers.map { $0(evaluator) }, action: .none)
-      readers.removeAll()
+      parked = evaluator.take()
+      finish = SynchronousFinish(publication: nil, readers: serveReaders(), action: .none)
     }
     phase = .idle
     finish.action = startRunnerIfNeeded()

@@ -221,8 +221,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
         if isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
         return .becomeIdle(resume: takeWaiters(upTo: completedRevision), with: lastReport)
       }
-      evaluator = parked
-      parked = nil
+      evaluator = parked.take()
       changedDuringPass = false
       var work = Work(changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
       pendingChanges.removeAll()
@@ -250,8 +249,16 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   /// replaces running passes, publishes no values: no value of an older revision appears
   /// after a newer revision was asked for. Its report still goes to the report streams.
   mutating func passFinished(_ report: EvaluationReport, evaluator: Evaluator) -> Publication {
+    var returning: Evaluator? = evaluator
+    return passFinished(report, returning: &returning)
+  }
+
+  /// `passFinished(_:evaluator:)` moving the evaluator in (`evaluator` becomes `nil`): no copy,
+  /// so the parked evaluator stays the only reference to its storage.
+  mutating func passFinished(_ report: EvaluationReport, returning evaluator: inout Evaluator?) -> Publication {
     precondition(parked == nil, "Internal inconsistency: a pass finished while the evaluator was parked")
-    parked = evaluator
+    precondition(evaluator != nil, "Internal inconsistency: a pass finished without its evaluator")
+    parked = evaluator.take()
     emissionPassFinished(stopped: report.wasCancelled)
     var report = report
     if !report.wasCancelled && changedDuringPass && replacesRunningPass { report.wasCancelled = true }
@@ -261,9 +268,14 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       lastReport = report
       resumed = takeWaiters(upTo: report.revision)
     }
-    let delivered = readers.map { $0(evaluator) }
-    readers.removeAll()
-    return Publication(report: report, publishesValues: !report.wasCancelled, resumed: resumed, readers: delivered)
+    return Publication(report: report, publishesValues: !report.wasCancelled, resumed: resumed, readers: serveReaders())
+  }
+
+  /// The readers that waited for the evaluator, served from the parked one.
+  mutating func serveReaders() -> [@Sendable () -> Void] {
+    guard !readers.isEmpty, let parked else { return [] }
+    defer { readers.removeAll() }
+    return readers.map { $0(parked) }
   }
 
   mutating func takeWaiters(upTo revision: Int) -> [Waiter] {

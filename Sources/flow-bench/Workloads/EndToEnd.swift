@@ -1,8 +1,8 @@
 import FlowRuntime
 
 /// The same updates through the whole embedding path: `FlowStore.updateNode` (validation,
-/// change delivery) → `FlowEngine` (apply, schedule the runner task, pass, publish) → `await
-/// engine.evaluate()`.
+/// change delivery) → `FlowEngine` (apply, pass — on the mutating thread when cheap, else on
+/// the runner task — publish) → `await engine.evaluate()`.
 enum EndToEnd {
   static func measureSourceUpdates(workload: String, metric: String, graph: BenchGraph, source: String,
                                    expectedRuns: Int, base: Int64 = 0, inner: Int) async throws {
@@ -18,7 +18,7 @@ enum EndToEnd {
     }
     Harness.check(ran == expectedRuns, "\(workload) end-to-end ran \(ran), expected \(expectedRuns)")
     Harness.emit(workload: workload, metric: metric, stat, nodes: ran, variant: "FlowStore.updateNode + FlowEngine pass",
-                 inner: inner, note: "end to end: store validation, change delivery, runner task, publish")
+                 inner: inner, note: "end to end: store validation, change delivery, pass (synchronous when cheap), publish")
     engine.shutDown()
   }
 }
