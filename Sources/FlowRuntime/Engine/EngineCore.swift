@@ -5,9 +5,11 @@ import Synchronization
 /// and performs the actions the transitions return, after the lock is released.
 ///
 /// The only shared values outside the lock are `supersede`, an atomic flag the running pass
-/// polls, and the immutable configuration. Starting the runner is the one effect performed
-/// under the lock (creating a `Task` only enqueues it), so the handle stored for shutdown is
-/// always the runner that exists.
+/// polls, and the immutable configuration. Two effects are performed under the lock, both only
+/// enqueueing: starting the runner (creating a `Task`), so the handle stored for shutdown is
+/// always the runner that exists; and yielding to the report and value streams, so elements
+/// arrive in publication order even when a synchronous pass and the runner publish back to
+/// back on different threads.
 final class EngineCore: Sendable {
   let state: Locked<EngineState>
   let supersede = Atomic<Bool>(false)

@@ -189,4 +189,59 @@ import Testing
     live.node("r", "range", ["count": 3])
     #expect(try !GraphEvaluator(validating: live.document, registry: LiveTestKinds.registry()).admitsSynchronousPasses)
   }
+
+  /// ```
+  /// task 0..3:  update n_i ─ evaluate ─ …   (synchronous passes, or queued behind another's)
+  /// main actor: update n4 ─ evaluate ─ …
+  /// trigger:    invalidate d4 ─ …           (runner passes between the synchronous ones)
+  /// consumer:   values(d0): never decreases, ends at its final value
+  /// ```
+  /// Every `evaluate()` returns (the time limit fails a lost wake-up; a double resume traps)
+  /// with a revision at least the one its update made, and no stream goes backwards.
+  @Test func roundTripsFromTasksTheMainActorAndTriggersAllReturnInOrder() async throws {
+    let count = 400
+    let engine = try FlowEngine(document: FlowEngineWakeUpTests.numbers(5), registry: .standard)
+    await engine.evaluate()
+    let stream = engine.values(of: "d0")
+    let consumer = Task {
+      var last = -1.0
+      for await outputs in stream {
+        guard case .number(let value)? = outputs["result"] else { continue }
+        #expect(value >= last, "d0 went back from \(last) to \(value)")
+        last = value
+        if value == Double(2 * count) { return true }
+      }
+      return false
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<4 {
+        group.addTask { try await Self.roundTrips(engine, node: index, count: count) }
+      }
+      group.addTask { try await Self.mainActorRoundTrips(engine, count: count) }
+      group.addTask {
+        for _ in 0..<count {
+          engine.invalidate("d4")
+          await Task.yield()
+        }
+      }
+      try await group.waitForAll()
+    }
+    let last = try #require(await engine.evaluate())
+    #expect(last.revision == engine.store.revision)
+    #expect(await consumer.value, "d0's final value was published")
+    for index in 0..<5 { #expect(await engine.outputs(of: "d\(index)") == ["result": .number(Double(2 * count))]) }
+  }
+
+  static func roundTrips(_ engine: FlowEngine, node: Int, count: Int) async throws {
+    for step in 1...count {
+      try FlowEngineTests.setNumber(engine.store, "n\(node)", Double(step))
+      let revision = engine.store.revision
+      let report = try #require(await engine.evaluate())
+      #expect(report.revision >= revision && !report.wasCancelled)
+    }
+  }
+
+  @MainActor static func mainActorRoundTrips(_ engine: FlowEngine, count: Int) async throws {
+    try await roundTrips(engine, node: 4, count: count)
+  }
 }
