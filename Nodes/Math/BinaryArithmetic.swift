@@ -14,6 +14,7 @@ extension BinaryArithmetic {
   }
 
   var outputs: [PortDeclaration] { [PortDeclaration("result", .number)] }
+  var scalarEvaluation: ScalarEvaluation? { .numbers { a, b in try combine(a, b) } }
 
   func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
     outputs[0] = .number(try combine(inputs.number(0), inputs.number(1)))

@@ -15,6 +15,7 @@ enum BenchKinds {
     var summary: String { "value = input value" }
     var inputs: [InputPort] { [InputPort("value", .integer, default: .integer(0))] }
     var outputs: [PortDeclaration] { [PortDeclaration("value", .integer)] }
+    var scalarEvaluation: ScalarEvaluation? { .integers { $0 } }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = inputs[0] }
   }
 
@@ -24,6 +25,7 @@ enum BenchKinds {
     var summary: String { "result = a + 1" }
     var inputs: [InputPort] { [InputPort("a", .integer, default: .integer(0))] }
     var outputs: [PortDeclaration] { [PortDeclaration("result", .integer)] }
+    var scalarEvaluation: ScalarEvaluation? { .integers { $0 &+ 1 } }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       outputs[0] = .integer(try inputs.integer(0) &+ 1)
     }
@@ -35,6 +37,7 @@ enum BenchKinds {
     var summary: String { "result = (a + b) mod 1000003" }
     var inputs: [InputPort] { [InputPort("a", .integer, default: .integer(0)), InputPort("b", .integer, default: .integer(0))] }
     var outputs: [PortDeclaration] { [PortDeclaration("result", .integer)] }
+    var scalarEvaluation: ScalarEvaluation? { .integers { ($0 &+ $1) % BenchKinds.modulus } }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       outputs[0] = .integer((try inputs.integer(0) &+ inputs.integer(1)) % BenchKinds.modulus)
     }
@@ -49,7 +52,8 @@ enum BenchKinds {
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
       let count = Int(parameters.integer("count") ?? 0)
       return NodeInstance(inputs: (0..<count).map { InputPort("in\($0)", .integer, default: .integer(0)) },
-                          outputs: [PortDeclaration("result", .integer)], evaluator: Evaluator())
+                          outputs: [PortDeclaration("result", .integer)], evaluator: Evaluator(),
+                          scalarEvaluation: .foldingIntegers(0) { $0 &+ $1 })
     }
 
     struct Evaluator: NodeEvaluator {
@@ -67,6 +71,7 @@ enum BenchKinds {
     var summary: String { "result = clamp(a, 0, 10)" }
     var inputs: [InputPort] { [InputPort("a", .integer, default: .integer(0))] }
     var outputs: [PortDeclaration] { [PortDeclaration("result", .integer)] }
+    var scalarEvaluation: ScalarEvaluation? { .integers { min(max($0, 0), 10) } }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       outputs[0] = .integer(min(max(try inputs.integer(0), 0), 10))
     }

@@ -43,7 +43,12 @@ extension FlowStore {
 
     static let compactionMinimum = 4_096
 
-    init(state: StoreState) { self.state = state }
+    /// Starts with a threshold proportional to the graph, as after a compaction, so a big
+    /// graph is not compacted (O(*n*)) after its first few thousand edits.
+    init(state: StoreState) {
+      self.state = state
+      compactionThreshold = max(Storage.compactionMinimum, state.nodeCount + state.edgeCount)
+    }
 
     /// One `observe(_:)` subscription.
     struct Observer: Sendable {

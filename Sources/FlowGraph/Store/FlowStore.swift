@@ -40,8 +40,9 @@ import Synchronization
 /// `operationHistory` keeps the latest applied, blocked and rejected operations (a ring).
 ///
 /// - Complexity: lookups by id are O(1); per-node edge lists come from per-node indices;
-///   adding an edge checks for cycles in time proportional to the affected region of the
-///   topological order (Pearce–Kelly), never a full re-sort.
+///   adding an edge checks for cycles in time proportional to the smaller side of the affected
+///   region of the topological order (`TopologicalOrder`: two-way search over gapped labels),
+///   never a full re-sort.
 public final class FlowStore: Sendable {
   let catalog: any NodeCatalog
   let storage: Locked<Storage>
@@ -204,7 +205,7 @@ public final class FlowStore: Sendable {
       swap(&storage.state, &state)
       storage.undoStack.removeAll()
       storage.redoStack.removeAll()
-      storage.compactionThreshold = storage.compactionMinimum
+      storage.compactionThreshold = max(storage.compactionMinimum, storage.state.nodeCount + storage.state.edgeCount)
       storage.revision += 1
       storage.record(operation, .applied)
       return storage.enqueue(FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: []))

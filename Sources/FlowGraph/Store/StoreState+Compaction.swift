@@ -87,7 +87,7 @@ extension StoreState {
     ends = keptEdges.map { ends[$0] == .none ? .none : map.ends(ends[$0]) }
     edgeSlot = edgeSlot.mapValues { map.edges[Int($0)] }
 
-    order = TopologicalOrder(validOrder: order.nodeAt.compactMap { map.nodes[Int($0)] >= 0 ? map.nodes[Int($0)] : nil })
+    order = TopologicalOrder(validOrder: order.orderedNodes.compactMap { map.nodes[Int($0)] >= 0 ? map.nodes[Int($0)] : nil })
     return map
   }
 }

@@ -211,7 +211,7 @@ final class EngineCore: Sendable {
     // Passes since the last publication (1 after a reload restarted the stamps).
     let since = pass > state.publishedPass ? pass - state.publishedPass : 1
     for subscriber in state.valueSubscribers.values {
-      guard let node = evaluator.graph.indexByID[subscriber.nodeID], pass &- evaluator.changedStamp[Int(node)] < since,
+      guard let node = evaluator.graph.indexByID[subscriber.nodeID], pass &- evaluator.graph.record(node).changedStamp < since,
             let outputs = evaluator.outputs(of: subscriber.nodeID)
       else { continue }
       subscriber.continuation.yield(outputs)

@@ -34,6 +34,9 @@ public struct EngineOptions: Sendable, Hashable {
   /// A synchronous pass running longer than this stops between nodes and hands the rest of
   /// its work to the runner task, which completes it in a continuation of the same report.
   public var synchronousPassBudget: Duration = .microseconds(200)
+  /// Call kinds' `ScalarEvaluation` (the typed fast path) where it applies. On by default; off
+  /// only to compare the two paths (they give identical values and reports).
+  public var usesScalarEvaluation = true
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

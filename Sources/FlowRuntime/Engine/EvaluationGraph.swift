@@ -3,16 +3,19 @@ import FlowGraph
 /// The engine's dense picture of the graph: what the scheduler reads on its hot path.
 ///
 /// Nodes are dense indices that never move while the graph lives; a removed node stays as an
-/// isolated tombstone (flag `removed`). Each node owns a contiguous run of value *slots*:
-/// first one per output port, then one per input port holding the value that input takes
-/// while unconnected. `inputSource[inputBase[n] + k]` is the slot input `k` of node `n` reads:
-/// its own constant slot, or the output slot of the node feeding it. So gathering inputs is the
-/// same two loads whether an input is connected or not.
+/// isolated tombstone (flag `removed`). What a pass touches lives in `UnsafeGraphStorage`: one
+/// 48-byte `NodeRecord` per node, the input sources and successors as flat runs (CSR), and
+/// 16-byte value `Slot`s — one per output, plus one per *unconnected* input holding the value
+/// that input takes (a connected input reads its source's output slot directly, so gathering
+/// an input is the same two loads either way). Numbers, integers, bools and nulls sit unboxed
+/// in their slots; other values in `boxed`. What an edit or a report needs — ids, port names,
+/// the evaluator, the values inputs take while unconnected — is in `configurations`, shared by
+/// all the nodes of a static kind without params.
 ///
-/// Invariants (checked by `_checkInvariants()`): `slotOwner[s]` is the node whose output `s`
-/// is, or -1 for constant slots; `successors[u]` holds `v` once per edge `u → v`, and that
-/// edge is an `inputSource` entry of `v` pointing into `u`'s output slots; `order` is a
-/// topological order of the live edges.
+/// Invariants (checked by `_checkInvariants()`): a slot's `owner` is the node whose output it
+/// is, or -1 for a constant; each input reads an output slot of another node or a constant slot
+/// no other input reads; `successors` of `u` hold `v` once per edge `u → v`, and that edge is an
+/// input of `v` reading one of `u`'s output slots; `order` is a topological order of the edges.
 struct EvaluationGraph {
   struct Flags: OptionSet {
     var rawValue: UInt8
@@ -42,23 +45,45 @@ struct EvaluationGraph {
     }
   }
 
+  /// How a node is configured: shared by the nodes of a static kind without params.
+  struct Configuration {
+    var evaluator: any NodeEvaluator
+    var scalar: ScalarEvaluation?
+    var inputNames: [String]
+    var outputNames: [String]
+    var inputTypes: [PortType]
+    /// The value each input takes while unconnected.
+    var unconnected: [Value]
+    /// The kind name for a shared configuration, `nil` for one node's own.
+    var sharedKey: String?
+
+    init(_ configured: ConfiguredNode) {
+      evaluator = configured.instance.evaluator
+      scalar = configured.instance.scalarEvaluation
+      inputNames = configured.inputNames
+      outputNames = configured.outputNames
+      inputTypes = configured.inputTypes
+      unconnected = configured.unconnectedInputs
+      sharedKey = configured.sharedKey
+    }
+  }
+
+  private(set) var storage = UnsafeGraphStorage()
   var ids: [String] = []
   var indexByID: [String: Int32] = [:]
-  var evaluators: [any NodeEvaluator] = []
-  var flags: [Flags] = []
-  var inputBase: [Int32] = []
-  var inputCount: [Int32] = []
-  var slotBase: [Int32] = []
-  var outputCount: [Int32] = []
-  var inputSource: [Int32] = []
-  var slotOwner: [Int32] = []
-  var values: [Value] = []
-  var successors: [[Int32]] = []
+  var configurations: [Configuration] = []
+  /// `configurations[c].scalar`, apart: what the typed path reads per node.
+  var scalarBodies: [ScalarEvaluation?] = []
+  var sharedConfigurations: [String: UInt32] = [:]
+  var freeConfigurations: [UInt32] = []
+  /// Room in each node's successor run (its count is in the record); cold, edits only.
+  var successorCapacity: [UInt32] = []
+  /// Successor entries left behind by runs that moved (compacted when they dominate).
+  var successorGarbage = 0
+  var freeSlots: [Int32] = []
+  var boxed: [Value] = []
+  var freeBoxed: [UInt64] = []
   var order = TopologicalOrder()
-  /// Port names per node (shared arrays for nodes of one kind), for results and edits by name.
-  var outputNames: [[String]] = []
-  var inputNames: [[String]] = []
-  var inputTypes: [[PortType]] = []
   /// Nodes whose flags include `.expensive` (live ones), to pick the serial or concurrent pass.
   var expensiveCount = 0
 
@@ -66,159 +91,163 @@ struct EvaluationGraph {
 
   /// Builds the graph of a validated document.
   ///
-  /// - Complexity: O(*n* + *m*), plus configuring each node once.
+  /// - Complexity: O(*n* + *m*); storage is allocated once, at its exact size.
   init(_ graph: ResolvedGraph, configured: [ConfiguredNode]) {
     let count = graph.nodeCount
+    var successorCounts = [UInt32](repeating: 0, count: count)
+    for edge in graph.edges { successorCounts[Int(edge.source)] += 1 }
+    var inputTotal = 0, outputTotal = 0
+    for configuration in configured {
+      inputTotal += configuration.instance.inputs.count
+      outputTotal += configuration.instance.outputs.count
+    }
+    storage.records.reserve(count)
+    storage.inputSources.reserve(inputTotal)
+    storage.successors.reserve(graph.edges.count)
+    storage.slots.reserve(outputTotal + inputTotal - graph.edges.count)
     ids.reserveCapacity(count)
-    evaluators.reserveCapacity(count)
-    successors.reserveCapacity(count)
+    successorCapacity.reserveCapacity(count)
+    var successorStart: UInt32 = 0
     for (node, configuration) in zip(graph.document.nodes, configured) {
-      _ = appendNode(id: node.id, configuration, appendToOrder: false, indexed: false)
+      let index = ids.count
+      _ = appendRecord(id: node.id, configuration, successorStart: successorStart, successorCapacity: successorCounts[index],
+                       constants: false)
+      successorStart += successorCounts[index]
     }
+    storage.successors.append(repeating: -1, count: graph.edges.count)
     indexByID = graph.indexByID
-    order = TopologicalOrder(validOrder: graph.topologicalOrder)
     for edge in graph.edges {
-      connect(source: edge.source, port: edge.sourcePort, target: edge.target, port: edge.targetPort)
+      let input = Int(storage.records[Int(edge.target)].inputStart) + Int(edge.targetPort)
+      storage.inputSources[input] = Int32(storage.records[Int(edge.source)].outputStart) + edge.sourcePort
+      appendSuccessor(edge.target, of: edge.source)
     }
-  }
-
-  /// Adds a node after all others (its index is the old `nodeCount`).
-  mutating func appendNode(id: String, _ configured: ConfiguredNode, appendToOrder: Bool = true, indexed: Bool = true) -> Int32 {
-    let node = Int32(ids.count)
-    let instance = configured.instance
-    ids.append(id)
-    if indexed { indexByID[id] = node }
-    evaluators.append(instance.evaluator)
-    let nodeFlags = Flags.of(instance)
-    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
-    flags.append(nodeFlags)
-    inputBase.append(Int32(inputSource.count))
-    inputCount.append(Int32(instance.inputs.count))
-    slotBase.append(Int32(values.count))
-    outputCount.append(Int32(instance.outputs.count))
-    outputNames.append(configured.outputNames)
-    inputNames.append(configured.inputNames)
-    inputTypes.append(configured.inputTypes)
-    let outputSlots = values.count
-    for _ in instance.outputs {
-      values.append(.number(0))
-      slotOwner.append(node)
-    }
-    for (port, value) in configured.unconnectedInputs.enumerated() {
-      inputSource.append(Int32(outputSlots + instance.outputs.count + port))
-      values.append(value)
-      slotOwner.append(-1)
-    }
-    successors.append([])
-    if appendToOrder { order.appendNode() }
-    return node
-  }
-
-  /// Gives `node` a new configuration. Its edges must be disconnected first; when the port
-  /// counts differ, it gets a fresh run of slots (the old run is left unused).
-  mutating func reconfigure(_ node: Int32, _ configured: ConfiguredNode) {
-    let index = Int(node)
-    let instance = configured.instance
-    evaluators[index] = instance.evaluator
-    if flags[index].contains(.expensive) { expensiveCount -= 1 }
-    let nodeFlags = Flags.of(instance)
-    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
-    flags[index] = nodeFlags
-    outputNames[index] = configured.outputNames
-    inputNames[index] = configured.inputNames
-    inputTypes[index] = configured.inputTypes
-    if Int(outputCount[index]) != instance.outputs.count || Int(inputCount[index]) != instance.inputs.count {
-      for slot in Int(slotBase[index])..<Int(slotBase[index] + outputCount[index]) { slotOwner[slot] = -1 }
-      inputBase[index] = Int32(inputSource.count)
-      inputCount[index] = Int32(instance.inputs.count)
-      slotBase[index] = Int32(values.count)
-      outputCount[index] = Int32(instance.outputs.count)
-      for _ in instance.outputs {
-        values.append(.number(0))
-        slotOwner.append(node)
-      }
-      for (port, value) in configured.unconnectedInputs.enumerated() {
-        inputSource.append(Int32(Int(slotBase[index]) + instance.outputs.count + port))
-        values.append(value)
-        slotOwner.append(-1)
-      }
-    } else {
-      for (port, value) in configured.unconnectedInputs.enumerated() {
-        values[Int(constantSlot(of: node, input: Int32(port)))] = value
+    for node in 0..<count {
+      let record = storage.records[node]
+      for port in 0..<Int(record.inputCount) where storage.inputSources[Int(record.inputStart) + port] < 0 {
+        storage.inputSources[Int(record.inputStart) + port] =
+          allocateConstant(configurations[Int(record.configuration)].unconnected[port])
       }
     }
+    order = TopologicalOrder(validOrder: graph.topologicalOrder)
   }
 
-  /// Feeds input `targetPort` of `target` from output `sourcePort` of `source`. The caller has
-  /// checked the edge (types, single input, no cycle) and updated `order` for it.
-  mutating func connect(source: Int32, port sourcePort: Int32, target: Int32, port targetPort: Int32) {
-    inputSource[Int(inputBase[Int(target)] + targetPort)] = slotBase[Int(source)] + sourcePort
-    successors[Int(source)].append(target)
+  /// Copies the storage if another graph shares it: call before any write to it.
+  @inline(__always)
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
   }
 
-  /// Returns input `port` of `target` to its constant slot.
-  mutating func disconnect(target: Int32, port: Int32) {
-    let input = Int(inputBase[Int(target)] + port)
-    let owner = slotOwner[Int(inputSource[input])]
-    guard owner >= 0 else { return }
-    inputSource[input] = constantSlot(of: target, input: port)
-    if let position = successors[Int(owner)].firstIndex(of: target) {
-      successors[Int(owner)].swapAt(position, successors[Int(owner)].count - 1)
-      successors[Int(owner)].removeLast()
-    }
-  }
+  // MARK: Reading
 
-  func constantSlot(of node: Int32, input port: Int32) -> Int32 {
-    slotBase[Int(node)] + outputCount[Int(node)] + port
+  @inline(__always) func record(_ node: Int32) -> NodeRecord { storage.records[Int(node)] }
+  func flags(of node: Int32) -> Flags { Flags(rawValue: storage.records[Int(node)].flags) }
+  func inputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].inputCount) }
+  func outputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].outputCount) }
+  func configuration(of node: Int32) -> Configuration { configurations[Int(storage.records[Int(node)].configuration)] }
+  func evaluator(of node: Int32) -> any NodeEvaluator { configurations[Int(storage.records[Int(node)].configuration)].evaluator }
+  func inputNames(of node: Int32) -> [String] { configuration(of: node).inputNames }
+  func outputNames(of node: Int32) -> [String] { configuration(of: node).outputNames }
+  func inputTypes(of node: Int32) -> [PortType] { configuration(of: node).inputTypes }
+
+  /// The slot input `port` of `node` reads.
+  func inputSlot(of node: Int32, input port: Int32) -> Int32 {
+    storage.inputSources[Int(storage.records[Int(node)].inputStart) + Int(port)]
   }
 
   /// The node feeding input `port` of `node`, or -1.
   func sourceNode(of node: Int32, input port: Int32) -> Int32 {
-    slotOwner[Int(inputSource[Int(inputBase[Int(node)] + port)])]
+    storage.slots[Int(inputSlot(of: node, input: port))].owner
+  }
+
+  /// The output port of the node feeding input `port` of `node` (meaningful when connected).
+  func sourcePort(of node: Int32, input port: Int32) -> Int32 {
+    let slot = inputSlot(of: node, input: port)
+    let owner = storage.slots[Int(slot)].owner
+    return owner < 0 ? -1 : slot - Int32(storage.records[Int(owner)].outputStart)
+  }
+
+  /// The nodes `node` feeds, once per edge (valid until the next edit).
+  func successors(of node: Int32) -> SuccessorRun {
+    let record = storage.records[Int(node)]
+    return SuccessorRun(column: storage.successors, start: Int(record.successorStart), count: Int(record.successorCount))
+  }
+
+  /// The value in `slot`.
+  func value(inSlot slot: Int) -> Value {
+    let cell = storage.slots[slot]
+    return cell.tag == SlotTag.boxed ? boxed[Int(cell.bits)] : cell.scalarValue
+  }
+
+  /// The current outputs of `node`, in port order.
+  func outputValues(of node: Int32) -> [Value] {
+    let record = storage.records[Int(node)]
+    return (0..<Int(record.outputCount)).map { value(inSlot: Int(record.outputStart) + $0) }
   }
 
   /// The outputs of `node` by port name.
   func outputs(of node: Int32) -> [String: Value] {
-    let base = Int(slotBase[Int(node)])
+    let record = storage.records[Int(node)]
     var result: [String: Value] = [:]
-    for (port, name) in outputNames[Int(node)].enumerated() { result[name] = values[base + port] }
+    for (port, name) in outputNames(of: node).enumerated() { result[name] = value(inSlot: Int(record.outputStart) + port) }
     return result
   }
 
-  /// Traps if an invariant in the type's header does not hold. Only with `FLOW_INTERNAL_CHECKS`.
-  func _checkInvariants() {
-    #if FLOW_INTERNAL_CHECKS
-    var edgeCount = [Int32: Int]()
-    for node in 0..<Int32(nodeCount) where !flags[Int(node)].contains(.removed) {
-      for port in 0..<inputCount[Int(node)] {
-        let source = sourceNode(of: node, input: port)
-        if source >= 0 { edgeCount[source, default: 0] += 1 }
-        else {
-          precondition(inputSource[Int(inputBase[Int(node)] + port)] == constantSlot(of: node, input: port),
-                       "Internal inconsistency: input \(port) of node \(node) reads a foreign constant")
-        }
-      }
+  // MARK: Writing values
+
+  /// Puts `value` into `slot`; returns whether it changed (`Value.isIdentical` decides).
+  /// The caller has made the storage unique (a pass does at its start).
+  @inline(__always)
+  mutating func store(_ value: Value, inSlot slot: Int) -> Bool {
+    let old = storage.slots[slot]
+    if let new = Slot.scalar(value, owner: old.owner) {
+      if old.tag != SlotTag.boxed && old.holdsSameScalar(tag: new.tag, bits: new.bits) { return false }
+      if old.tag == SlotTag.boxed { releaseBoxed(old.bits) }
+      storage.slots[slot] = new
+      return true
     }
-    var edges: [(Int32, Int32)] = []
-    for (source, targets) in successors.enumerated() {
-      precondition(targets.count == edgeCount[Int32(source), default: 0],
-                   "Internal inconsistency: successors of node \(source) disagree with the inputs fed by it")
-      for target in targets { edges.append((Int32(source), target)) }
+    if old.tag == SlotTag.boxed {
+      if boxed[Int(old.bits)].isIdentical(to: value) { return false }
+      boxed[Int(old.bits)] = value
+      return true
     }
-    order._checkInvariants(edges: edges)
-    #endif
+    storage.slots[slot] = Slot(bits: allocateBoxed(value), owner: old.owner, tag: SlotTag.boxed)
+    return true
+  }
+
+  mutating func allocateBoxed(_ value: Value) -> UInt64 {
+    if let index = freeBoxed.popLast() {
+      boxed[Int(index)] = value
+      return index
+    }
+    boxed.append(value)
+    return UInt64(boxed.count - 1)
+  }
+
+  mutating func releaseBoxed(_ index: UInt64) {
+    boxed[Int(index)] = .null
+    freeBoxed.append(index)
   }
 }
 
 extension EvaluationGraph: TopologicalAdjacency {
   func forEachSuccessor(of node: Int32, _ body: (Int32) -> Void) {
-    for successor in successors[Int(node)] { body(successor) }
+    for successor in successors(of: node) { body(successor) }
   }
 
   func forEachPredecessor(of node: Int32, _ body: (Int32) -> Void) {
-    for port in 0..<inputCount[Int(node)] {
+    for port in 0..<inputCount(of: node) {
       let source = sourceNode(of: node, input: port)
       if source >= 0 { body(source) }
     }
   }
+}
+
+/// The successors of one node: a view of its run in the flat successor column.
+struct SuccessorRun: RandomAccessCollection {
+  let column: UnsafeColumn<Int32>
+  let start: Int
+  let count: Int
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  @inline(__always) subscript(position: Int) -> Int32 { column[start + position] }
 }

@@ -85,14 +85,15 @@ extension GraphEvaluator {
             touched.append(node)
             concurrentState[index] = ConcurrentNodeState.waiting
             waitCount[index] = unfinishedInputCount(of: node)
-            for successor in graph.successors[index] { enqueue(successor) }
+            for successor in graph.successors(of: node) { enqueue(successor) }
             continue
           }
-          if mustRunStamp[index] != pass || graph.flags[index].contains(.container) || graph.flags[index].contains(.removed) {
+          let flags = graph.flags(of: node)
+          if mustRunStamp[index] != pass || flags.contains(.container) || flags.contains(.removed) {
             finish(node, changed: false)
             continue
           }
-          if graph.flags[index].contains(.expensive) && failedInputRoot(of: node) == nil && isComputed(node)
+          if flags.contains(.expensive) && failedInputRoot(of: node) == nil && isComputed(node)
               && !(pendingCount > 0 && hasPendingInput(node)) {
             while running >= limit, let completion = await group.next() {
               if completion.node < 0 {
@@ -107,7 +108,7 @@ extension GraphEvaluator {
               complete(completion, log: &log)
             }
             gatherInputs(of: node, into: &scratch)
-            let evaluator = graph.evaluators[index]
+            let evaluator = graph.configuration(of: node).evaluator
             let inputs = NodeInputs(scratch.inputs)
             let previous = scratch.outputs
             if let progress { progress.runningNode.store(index, ordering: .relaxed) }
@@ -127,7 +128,7 @@ extension GraphEvaluator {
             running += 1
             if state == ConcurrentNodeState.idle { touched.append(node) }
             concurrentState[index] = ConcurrentNodeState.running
-            for successor in graph.successors[index] { enqueue(successor) }
+            for successor in graph.successors(of: node) { enqueue(successor) }
             continue
           }
           finish(node, changed: run(node, scratch: &scratch, log: &log))
@@ -165,7 +166,7 @@ extension GraphEvaluator {
     log.starts[node] = completion.began - log.began
     if let progress { progress.nodesDone.add(1, ordering: .relaxed) }
     log.ran.append(node)
-    evaluationCounts[Int(node)] &+= 1
+    graph.storage.records[Int(node)].evaluationCount &+= 1
     let changed: Bool
     if let message = completion.errorMessage {
       changed = recordFailure(node, root: node, message: message, log: &log)
@@ -180,16 +181,15 @@ extension GraphEvaluator {
   mutating func finish(_ node: Int32, changed: Bool) {
     let index = Int(node)
     if changed {
-      changedStamp[index] = pass
-      for position in graph.successors[index].indices {
-        let successor = graph.successors[index][position]
+      graph.storage.records[index].changedStamp = pass
+      for successor in graph.successors(of: node) {
         mustRunStamp[Int(successor)] = pass
         enqueue(successor)
       }
     }
     guard concurrentState[index] != ConcurrentNodeState.idle else { return }
     concurrentState[index] = ConcurrentNodeState.idle
-    for successor in graph.successors[index] where concurrentState[Int(successor)] == ConcurrentNodeState.waiting {
+    for successor in graph.successors(of: node) where concurrentState[Int(successor)] == ConcurrentNodeState.waiting {
       waitCount[Int(successor)] -= 1
       if waitCount[Int(successor)] == 0 {
         concurrentState[Int(successor)] = ConcurrentNodeState.released
@@ -203,7 +203,7 @@ extension GraphEvaluator {
   /// How many input edges of `node` come from nodes waiting or running in this pass.
   func unfinishedInputCount(of node: Int32) -> Int32 {
     var count: Int32 = 0
-    for port in 0..<graph.inputCount[Int(node)] {
+    for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
       if source >= 0 && concurrentState[Int(source)] != ConcurrentNodeState.idle { count += 1 }
     }

@@ -45,7 +45,7 @@ extension GraphEvaluator {
         staleMark[index] = false
         markDirty(node)
       }
-      if graph.flags[index].rawValue & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
+      if graph.record(node).flags & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
       graph.forEachPredecessor(of: node) { stack.append($0) }
     }
   }
@@ -56,7 +56,7 @@ extension GraphEvaluator {
       let index = Int(node)
       demandCount[index] -= 1
       guard demandCount[index] == 0 else { continue }
-      if graph.flags[index].rawValue & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
+      if graph.record(node).flags & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
       graph.forEachPredecessor(of: node) { stack.append($0) }
     }
   }

@@ -41,8 +41,8 @@ extension GraphEvaluator {
 
   func ends(of edge: FlowEdge) -> EdgeEnds? {
     guard let source = graph.indexByID[edge.sourceNodeID], let target = graph.indexByID[edge.targetNodeID] else { return nil }
-    let outputs = graph.outputNames[Int(source)]
-    let inputs = graph.inputNames[Int(target)]
+    let outputs = graph.outputNames(of: source)
+    let inputs = graph.inputNames(of: target)
     guard let sourcePort = edge.sourceHandleID.map({ outputs.firstIndex(of: $0) }) ?? (outputs.count == 1 ? 0 : nil),
           let targetPort = edge.targetHandleID.map({ inputs.firstIndex(of: $0) }) ?? (inputs.count == 1 ? 0 : nil)
     else { return nil }
@@ -53,11 +53,7 @@ extension GraphEvaluator {
   mutating func addNode(_ node: FlowNode) {
     let configured = registry.configureValidated(node)
     let index = graph.appendNode(id: node.id, configured)
-    failure.append(-1)
     dirtyMark.append(false)
-    queuedStamp.append(0)
-    evaluationCounts.append(0)
-    changedStamp.append(0)
     pendingMark.append(false)
     demandCount.append(observers[node.id] ?? 0)
     staleMark.append(false)
@@ -67,9 +63,9 @@ extension GraphEvaluator {
 
   mutating func removeNode(_ id: String) {
     guard let node = graph.indexByID[id] else { return }
-    for port in 0..<graph.inputCount[Int(node)] { disconnectTracked(target: node, port: port) }
-    for successor in Set(graph.successors[Int(node)]) {
-      for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == node {
+    for port in 0..<graph.inputCount(of: node) { disconnectTracked(target: node, port: port) }
+    for successor in Set(graph.successors(of: node)) {
+      for port in 0..<graph.inputCount(of: successor) where graph.sourceNode(of: successor, input: port) == node {
         disconnectTracked(target: successor, port: port)
       }
       markDirty(successor)
@@ -78,10 +74,9 @@ extension GraphEvaluator {
     staleMark[Int(node)] = false
     clearPending(node)
     retireLive(node)
-    if graph.flags[Int(node)].contains(.expensive) { graph.expensiveCount -= 1 }
-    graph.flags[Int(node)] = [.removed]
+    if graph.record(node).failure >= 0 { clearFailure(node) }
+    graph.retire(node)
     graph.indexByID[id] = nil
-    if failure[Int(node)] >= 0 { clearFailure(node) }
   }
 
   /// A node's spec changed: reconfigure it and reconnect its edges by port name (a new formula
@@ -89,21 +84,19 @@ extension GraphEvaluator {
   mutating func replaceNode(_ node: FlowNode) {
     guard let index = graph.indexByID[node.id] else { return }
     let configured = registry.configureValidated(node)
-    let oldInputs = graph.inputNames[Int(index)]
-    let oldOutputs = graph.outputNames[Int(index)]
+    let oldInputs = graph.inputNames(of: index)
+    let oldOutputs = graph.outputNames(of: index)
     var incoming: [(name: String, source: Int32, port: Int32)] = []
-    for port in 0..<graph.inputCount[Int(index)] {
+    for port in 0..<graph.inputCount(of: index) {
       let source = graph.sourceNode(of: index, input: port)
       guard source >= 0 else { continue }
-      let slot = graph.inputSource[Int(graph.inputBase[Int(index)] + port)]
-      incoming.append((oldInputs[Int(port)], source, slot - graph.slotBase[Int(source)]))
+      incoming.append((oldInputs[Int(port)], source, graph.sourcePort(of: index, input: port)))
       disconnectTracked(target: index, port: port)
     }
     var outgoing: [(target: Int32, port: Int32, name: String)] = []
-    for successor in Set(graph.successors[Int(index)]) {
-      for port in 0..<graph.inputCount[Int(successor)] where graph.sourceNode(of: successor, input: port) == index {
-        let slot = graph.inputSource[Int(graph.inputBase[Int(successor)] + port)]
-        outgoing.append((successor, port, oldOutputs[Int(slot - graph.slotBase[Int(index)])]))
+    for successor in Set(graph.successors(of: index)) {
+      for port in 0..<graph.inputCount(of: successor) where graph.sourceNode(of: successor, input: port) == index {
+        outgoing.append((successor, port, oldOutputs[Int(graph.sourcePort(of: successor, input: port))]))
         disconnectTracked(target: successor, port: port)
       }
     }
@@ -112,11 +105,11 @@ extension GraphEvaluator {
     clearPending(index)
     registerLive(index, configured, kind: node.data.kind, saved: nil)
     for edge in incoming {
-      guard let port = graph.inputNames[Int(index)].firstIndex(of: edge.name) else { continue }
+      guard let port = graph.inputNames(of: index).firstIndex(of: edge.name) else { continue }
       connectTracked(source: edge.source, port: edge.port, target: index, port: Int32(port))
     }
     for edge in outgoing {
-      guard let port = graph.outputNames[Int(index)].firstIndex(of: edge.name) else { continue }
+      guard let port = graph.outputNames(of: index).firstIndex(of: edge.name) else { continue }
       connectTracked(source: index, port: Int32(port), target: edge.target, port: edge.port)
       markDirty(edge.target)
     }
@@ -137,8 +130,8 @@ extension GraphEvaluator {
   }
 
   mutating func removeEdge(_ id: String) {
-    guard let ends = edgeEnds.removeValue(forKey: id), !graph.flags[Int(ends.target)].contains(.removed),
-          let port = graph.inputNames[Int(ends.target)].firstIndex(of: ends.targetPortName),
+    guard let ends = edgeEnds.removeValue(forKey: id), !graph.flags(of: ends.target).contains(.removed),
+          let port = graph.inputNames(of: ends.target).firstIndex(of: ends.targetPortName),
           graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source else { return }
     disconnectTracked(target: ends.target, port: Int32(port))
     markDirty(ends.target)

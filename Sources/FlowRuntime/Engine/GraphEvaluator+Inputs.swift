@@ -10,7 +10,7 @@ public struct InputReference: Sendable, Hashable {
 extension GraphEvaluator {
   /// The input `port` of node `id`, or `nil` if either does not exist.
   public func input(_ id: String, _ port: String) -> InputReference? {
-    guard let node = graph.indexByID[id], let index = graph.inputNames[Int(node)].firstIndex(of: port) else { return nil }
+    guard let node = graph.indexByID[id], let index = graph.inputNames(of: node).firstIndex(of: port) else { return nil }
     return InputReference(node: node, port: Int32(index))
   }
 
@@ -20,18 +20,16 @@ extension GraphEvaluator {
   ///
   /// - Throws: `NodeError` if `value` does not fit the port's type; nothing changes then.
   public mutating func setUnconnectedInput(_ input: InputReference, to value: Value) throws(NodeError) {
-    let slot = Int(graph.constantSlot(of: input.node, input: input.port))
-    guard graph.inputTypes[Int(input.node)][Int(input.port)].accepts(value.type) else {
-      throw NodeError("input '\(graph.inputNames[Int(input.node)][Int(input.port)])' of node '\(graph.ids[Int(input.node)])' "
-                        + "takes \(graph.inputTypes[Int(input.node)][Int(input.port)]), not \(value.type)")
+    let type = graph.inputTypes(of: input.node)[Int(input.port)]
+    guard type.accepts(value.type) else {
+      throw NodeError("input '\(graph.inputNames(of: input.node)[Int(input.port)])' of node '\(graph.ids[Int(input.node)])' "
+                        + "takes \(type), not \(value.type)")
     }
-    guard !graph.values[slot].isIdentical(to: value) else { return }
-    graph.values[slot] = value
-    if graph.inputSource[Int(graph.inputBase[Int(input.node)] + input.port)] == Int32(slot) { markDirty(input.node) }
+    if graph.setUnconnected(input.node, input: input.port, to: value) { markDirty(input.node) }
   }
 
   /// Marks every node dirty, so the next pass recomputes the whole graph.
   public mutating func invalidateAll() {
-    for node in 0..<Int32(graph.nodeCount) where !graph.flags[Int(node)].contains(.removed) { markDirty(node) }
+    for node in 0..<Int32(graph.nodeCount) where !graph.flags(of: node).contains(.removed) { markDirty(node) }
   }
 }

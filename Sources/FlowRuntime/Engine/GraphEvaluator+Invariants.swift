@@ -6,17 +6,15 @@ extension GraphEvaluator {
     #if FLOW_INTERNAL_CHECKS
     graph._checkInvariants()
     let count = graph.nodeCount
-    precondition(failure.count == count && dirtyMark.count == count && queuedStamp.count == count
-                   && evaluationCounts.count == count && changedStamp.count == count
-                   && pendingMark.count == count && demandCount.count == count && staleMark.count == count,
+    precondition(dirtyMark.count == count && pendingMark.count == count && demandCount.count == count && staleMark.count == count,
                  "Internal inconsistency: per-node arrays differ in length")
     precondition(dirtyMark.filter { $0 }.count == pendingDirty.count && pendingDirty.allSatisfy { dirtyMark[Int($0)] },
                  "Internal inconsistency: dirty marks disagree with the dirty list")
-    precondition(failure.filter { $0 >= 0 }.count == failedCount, "Internal inconsistency: failed count is off")
+    precondition((0..<Int32(count)).filter { graph.record($0).failure >= 0 }.count == failedCount, "Internal inconsistency: failed count is off")
     precondition(pendingMark.filter { $0 }.count == pendingCount, "Internal inconsistency: pending count is off")
     precondition(demandCount.allSatisfy { $0 >= 0 }, "Internal inconsistency: a negative demand count")
     precondition(live.staged.isEmpty, "Internal inconsistency: live states staged between passes")
-    precondition(live.nodes.keys.allSatisfy { !graph.flags[Int($0)].contains(.removed) },
+    precondition(live.nodes.keys.allSatisfy { !graph.flags(of: $0).contains(.removed) },
                  "Internal inconsistency: a removed node keeps live state")
     precondition(concurrentState.allSatisfy { $0 == ConcurrentNodeState.idle },
                  "Internal inconsistency: a node is left waiting or running between passes")

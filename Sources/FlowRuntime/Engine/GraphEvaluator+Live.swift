@@ -89,7 +89,7 @@ extension GraphEvaluator {
   /// that is a change (so its successors become pending too).
   mutating func recordPending(_ node: Int32) -> Bool {
     let index = Int(node)
-    if failure[index] >= 0 { clearFailure(node) }
+    if graph.record(node).failure >= 0 { clearFailure(node) }
     guard !pendingMark[index] else { return false }
     pendingMark[index] = true
     pendingCount += 1
@@ -104,7 +104,7 @@ extension GraphEvaluator {
 
   /// Whether some input of `node` comes from a pending node.
   func hasPendingInput(_ node: Int32) -> Bool {
-    for port in 0..<graph.inputCount[Int(node)] {
+    for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
       if source >= 0 && pendingMark[Int(source)] { return true }
     }
@@ -135,23 +135,23 @@ extension GraphEvaluator {
       live.nodes[node] = entry
       enqueue(node)
     case .value:
-      let base = Int(graph.slotBase[Int(node)])
-      for port in 0..<min(emission.outputs.count, Int(graph.outputCount[Int(node)])) {
-        graph.values[base + port] = emission.outputs[port]
+      let record = graph.record(node)
+      for port in 0..<min(emission.outputs.count, Int(record.outputCount)) {
+        _ = graph.store(emission.outputs[port], inSlot: Int(record.outputStart) + port)
       }
       entry.hasEmitted = true
       live.nodes[node] = entry
       live.staged.append(StagedLiveState(node: node, state: emission.state, inputs: nil))
       clearPending(node)
-      if failure[Int(node)] >= 0 { clearFailure(node) }
+      if graph.record(node).failure >= 0 { clearFailure(node) }
       if live.emissionReach.count < graph.nodeCount {
         live.emissionReach.append(contentsOf: repeatElement(0, count: graph.nodeCount - live.emissionReach.count))
       }
       live.emissionPass = pass
       live.emissionReach[Int(node)] = pass
       guard isComputed(node) else { return }
-      changedStamp[Int(node)] = pass
-      for successor in graph.successors[Int(node)] {
+      graph.storage.records[Int(node)].changedStamp = pass
+      for successor in graph.successors(of: node) {
         live.emissionReach[Int(successor)] = pass
         enqueue(successor)
       }
@@ -181,11 +181,11 @@ extension GraphEvaluator {
                               &scratch.outputs)
     } catch {
       log.ran.append(node)
-      evaluationCounts[Int(node)] &+= 1
+      graph.storage.records[Int(node)].evaluationCount &+= 1
       return recordFailure(node, root: node, message: Self.message(of: error), log: &log)
     }
     log.ran.append(node)
-    evaluationCounts[Int(node)] &+= 1
+    graph.storage.records[Int(node)].evaluationCount &+= 1
     live.staged.append(StagedLiveState(node: node, state: next, inputs: inputs))
     return storeOutputs(of: node, scratch.outputs.values, log: &log)
   }

@@ -9,24 +9,17 @@ import FlowGraph
 /// document once, or from code that has its own threading.
 public struct GraphEvaluator: Sendable {
   var graph: EvaluationGraph
-  /// `failure[n]`: -1 if node `n` is fine, else the node where its failure started.
-  var failure: [Int32]
   /// The own error message of each node that failed by itself.
   var failureMessage: [Int32: String] = [:]
   var failedCount = 0
   /// Nodes to run in the next pass, and their marks (`dirtyMark[n]` iff `n` is listed).
   var pendingDirty: [Int32] = []
   var dirtyMark: [Bool]
-  /// `queuedStamp[n] == pass` iff node `n` was queued in the current pass.
-  var queuedStamp: [UInt32]
+  /// The current pass's stamp (`NodeRecord.queuedStamp`, `changedStamp`).
   var pass: UInt32 = 0
   var queue: RecomputeQueue
-  /// How often each node's evaluation ran since the evaluator was made.
-  var evaluationCounts: [UInt32]
   /// The revision of the last completed pass.
   public internal(set) var revision = 0
-  /// `changedStamp[n] == pass` iff node `n`'s outputs or failure changed in pass `pass`.
-  var changedStamp: [UInt32]
   /// Per-pass state of the concurrent scheduler (all zero between passes).
   var concurrentState: [UInt8]
   var waitCount: [Int32]
@@ -82,12 +75,8 @@ public struct GraphEvaluator: Sendable {
   init(_ graph: ResolvedGraph, configured: [ConfiguredNode], registry: NodeKindRegistry, options: EngineOptions) {
     self.graph = EvaluationGraph(graph, configured: configured)
     let count = self.graph.nodeCount
-    failure = [Int32](repeating: -1, count: count)
     dirtyMark = [Bool](repeating: true, count: count)
     pendingDirty = Array(0..<Int32(count))
-    queuedStamp = [UInt32](repeating: 0, count: count)
-    evaluationCounts = [UInt32](repeating: 0, count: count)
-    changedStamp = [UInt32](repeating: 0, count: count)
     concurrentState = []
     waitCount = []
     mustRunStamp = []
@@ -114,7 +103,7 @@ public struct GraphEvaluator: Sendable {
   /// keeps its previous outputs), or `nil` for an unknown id or a *pending* node (one waiting
   /// for a live source's first emission).
   public func outputs(of id: String) -> [String: Value]? {
-    guard let node = graph.indexByID[id], !graph.flags[Int(node)].contains(.removed), !pendingMark[Int(node)] else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), !pendingMark[Int(node)] else { return nil }
     return graph.outputs(of: node)
   }
 
@@ -129,7 +118,7 @@ public struct GraphEvaluator: Sendable {
   }
 
   func failureDescription(of node: Int32) -> String? {
-    let root = failure[Int(node)]
+    let root = graph.record(node).failure
     guard root >= 0 else { return nil }
     if root == node { return failureMessage[node] ?? "failed" }
     return "upstream error from \(graph.ids[Int(root)])"
@@ -142,7 +131,7 @@ public struct GraphEvaluator: Sendable {
   public var failures: [String: String] {
     var result: [String: String] = [:]
     guard failedCount > 0 else { return result }
-    for node in 0..<Int32(graph.nodeCount) where failure[Int(node)] >= 0 {
+    for node in 0..<Int32(graph.nodeCount) where graph.record(node).failure >= 0 {
       result[graph.ids[Int(node)]] = failureDescription(of: node)
     }
     return result
@@ -150,19 +139,21 @@ public struct GraphEvaluator: Sendable {
 
   /// How many times node `id` has been evaluated.
   public func evaluationCount(of id: String) -> Int? {
-    graph.indexByID[id].map { Int(evaluationCounts[Int($0)]) }
+    graph.indexByID[id].map { Int(graph.record($0).evaluationCount) }
   }
 
   /// The ids of the sink nodes: nodes with output ports none of which feeds an edge.
   public var sinks: [String] {
-    (0..<graph.nodeCount).filter { node in
-      graph.outputCount[node] > 0 && graph.successors[node].isEmpty && graph.flags[node].isDisjoint(with: [.container, .removed])
-    }.map { graph.ids[$0] }
+    (0..<Int32(graph.nodeCount)).filter { node in
+      let record = graph.record(node)
+      return record.outputCount > 0 && record.successorCount == 0
+        && EvaluationGraph.Flags(rawValue: record.flags).isDisjoint(with: [.container, .removed])
+    }.map { graph.ids[Int($0)] }
   }
 
   /// The ids of the nodes in the graph (not removed), in the order they were added.
   public var presentNodeIDs: [String] {
-    (0..<graph.nodeCount).filter { !graph.flags[$0].contains(.removed) }.map { graph.ids[$0] }
+    (0..<Int32(graph.nodeCount)).filter { !graph.flags(of: $0).contains(.removed) }.map { graph.ids[Int($0)] }
   }
 
   /// Marks `node` to be recomputed in the next pass.

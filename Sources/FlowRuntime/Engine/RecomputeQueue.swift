@@ -24,6 +24,9 @@ struct RecomputeQueue {
     ensureCapacity(capacity)
   }
 
+  /// Bytes the queue's buffers hold.
+  var allocatedBytes: Int { heap.capacity * 4 + bits.capacity * 8 }
+
   var isEmpty: Bool { usesBits ? bitCount == 0 : heap.isEmpty }
 
   /// Makes room for positions below `capacity`.

@@ -41,6 +41,15 @@
 // (`EngineStateMachine.passFinished`): no value of an older revision ever appears after a newer
 // revision was asked for. A cancelled report carries the revision the pass was computing.
 //
+// LAYOUT AND THE TYPED PATH. What a pass touches is packed (`EvaluationGraph`): a 48-byte
+// record per node, inputs and successors as flat runs, 16-byte value slots, read through a
+// local copy of the storage's columns so the loop makes no uniqueness or bounds check per
+// access. A node whose kind offers a `ScalarEvaluation` (and whose inputs hold numbers) runs
+// without `Value`s: its inputs are read unboxed from their slots, the function is called, and
+// the result is compared with the old output in place (`runScalar`). Everything else — and any
+// node while some node is failed or pending — takes the general path (`run`), which gathers
+// `Value`s and calls the node's `NodeEvaluator`. Both give the same values and reports.
+//
 // WAKE-UPS. `FlowEngine`'s shared state is one pure state machine (`EngineStateMachine`): the
 // runner's last step, becoming idle, settles every waiter whose revision is complete, so an
 // `evaluate()` that registers after a publication but before the runner stops is never lost.
@@ -88,12 +97,17 @@ extension GraphEvaluator {
     beginPass()
     var stopped = false
     var poll = StopPolling(start: start)
+    let typed = options.usesScalarEvaluation && !options.timesEveryNode && progress == nil
     while let position = queue.popMin() {
       let node = graph.order.nodeAt[Int(position)]
       if poll.isDue(clock) && shouldStop() {
         stopped = true
         requeueRemaining(after: node)
         break
+      }
+      if typed && live.emissionPass != pass, let changed = runScalar(node, log: &log) {
+        if changed { propagateChange(of: node) }
+        continue
       }
       let forced = isForced(node)
       if run(node, forced: forced, scratch: &scratch, log: &log) || (forced && isComputed(node)) {
@@ -115,14 +129,18 @@ extension GraphEvaluator {
     return taken
   }
 
-  /// Starts a pass: a new stamp, and the pending dirty nodes in the queue.
+  /// Starts a pass: a new stamp, unique storage, and the pending dirty nodes in the queue.
   mutating func beginPass() {
+    graph.makeUnique()
     pass &+= 1
     if pass == 0 {
-      for index in queuedStamp.indices { queuedStamp[index] = 0 }
+      for node in 0..<graph.nodeCount {
+        graph.storage.records[node].queuedStamp = 0
+        graph.storage.records[node].changedStamp = 0
+      }
       pass = 1
     }
-    queue.ensureCapacity(graph.nodeCount)
+    queue.ensureCapacity(graph.order.labelCapacity)
     for node in pendingDirty {
       dirtyMark[Int(node)] = false
       enqueue(node)
@@ -133,8 +151,9 @@ extension GraphEvaluator {
 
   @inline(__always)
   mutating func enqueue(_ node: Int32) {
-    if queuedStamp[Int(node)] != pass {
-      queuedStamp[Int(node)] = pass
+    let records = graph.storage.records
+    if records[Int(node)].queuedStamp != pass {
+      records[Int(node)].queuedStamp = pass
       queue.push(graph.order.position[Int(node)])
     }
   }
@@ -143,16 +162,18 @@ extension GraphEvaluator {
   /// queues its successors.
   @inline(__always)
   mutating func propagateChange(of node: Int32, forced: Bool = false) {
-    let index = Int(node)
-    changedStamp[index] = pass
-    if forced {
-      for successor in graph.successors[index] {
-        live.emissionReach[Int(successor)] = pass
-        enqueue(successor)
+    let columns = graph.storage.columns
+    columns.records[Int(node)].changedStamp = pass
+    let record = columns.records[Int(node)]
+    let start = Int(record.successorStart)
+    for offset in 0..<Int(record.successorCount) {
+      let successor = columns.successors[start + offset]
+      if forced { live.emissionReach[Int(successor)] = pass }
+      if columns.records[Int(successor)].queuedStamp != pass {
+        columns.records[Int(successor)].queuedStamp = pass
+        queue.push(graph.order.position[Int(successor)])
       }
-      return
     }
-    for position in graph.successors[index].indices { enqueue(graph.successors[index][position]) }
   }
 
   /// After a stop: the popped node and everything still queued become dirty again.
@@ -169,7 +190,7 @@ extension GraphEvaluator {
   @inline(__always)
   mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
-    let flags = graph.flags[index].rawValue
+    let flags = graph.record(node).flags
     if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
     if options.demandDriven && demandCount[index] == 0 {
       staleMark[index] = true
@@ -184,17 +205,18 @@ extension GraphEvaluator {
     var thrown: (any Error)?
     if let progress { progress.runningNode.store(index, ordering: .relaxed) }
     defer { if let progress { progress.nodesDone.add(1, ordering: .relaxed) } }
+    let evaluator = graph.evaluator(of: node)
     if options.timesEveryNode {
       let clock = ContinuousClock()
       let start = clock.now
-      do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
+      do { try evaluator.evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
       log.durations[node] = clock.now - start
       log.starts[node] = start - log.began
     } else {
-      do { try graph.evaluators[index].evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
+      do { try evaluator.evaluate(NodeInputs(scratch.inputs), &scratch.outputs) } catch { thrown = error }
     }
     log.ran.append(node)
-    evaluationCounts[index] &+= 1
+    graph.storage.records[index].evaluationCount &+= 1
     if let thrown { return recordFailure(node, root: node, message: Self.message(of: thrown), log: &log) }
     return storeOutputs(of: node, scratch.outputs.values, log: &log)
   }
@@ -203,15 +225,16 @@ extension GraphEvaluator {
   /// current outputs, reusing the buffers.
   @inline(__always)
   func gatherInputs(of node: Int32, into scratch: inout EvaluationScratch) {
-    let index = Int(node)
-    let inputCount = Int(graph.inputCount[index])
+    let columns = graph.storage.columns
+    let record = columns.records[Int(node)]
+    let inputCount = Int(record.inputCount)
     EvaluationScratch.resize(&scratch.inputs, to: inputCount)
-    let inputStart = Int(graph.inputBase[index])
-    for port in 0..<inputCount { scratch.inputs[port] = graph.values[Int(graph.inputSource[inputStart + port])] }
-    let outputCount = Int(graph.outputCount[index])
+    let inputStart = Int(record.inputStart)
+    for port in 0..<inputCount { scratch.inputs[port] = graph.value(inSlot: Int(columns.inputSources[inputStart + port])) }
+    let outputCount = Int(record.outputCount)
     EvaluationScratch.resize(&scratch.outputs.values, to: outputCount)
-    let outputStart = Int(graph.slotBase[index])
-    for port in 0..<outputCount { scratch.outputs.values[port] = graph.values[outputStart + port] }
+    let outputStart = Int(record.outputStart)
+    for port in 0..<outputCount { scratch.outputs.values[port] = graph.value(inSlot: outputStart + port) }
   }
 
   /// Moves new outputs into the node's output slots. Returns whether anything changed.
@@ -219,7 +242,7 @@ extension GraphEvaluator {
   mutating func storeOutputs(of node: Int32, _ outputs: [Value], log: inout PassLog) -> Bool {
     let index = Int(node)
     var changed = false
-    if failure[index] >= 0 {
+    if graph.record(node).failure >= 0 {
       clearFailure(node)
       changed = true
     }
@@ -227,9 +250,8 @@ extension GraphEvaluator {
       clearPending(node)
       changed = true
     }
-    let outputStart = Int(graph.slotBase[index])
-    for port in 0..<min(outputs.count, Int(graph.outputCount[index])) where !outputs[port].isIdentical(to: graph.values[outputStart + port]) {
-      graph.values[outputStart + port] = outputs[port]
+    let record = graph.record(node)
+    for port in 0..<min(outputs.count, Int(record.outputCount)) where graph.store(outputs[port], inSlot: Int(record.outputStart) + port) {
       changed = true
     }
     if !changed { log.cutOff.append(node) }
@@ -238,18 +260,18 @@ extension GraphEvaluator {
 
   /// The root failure among the node's inputs (the first failed input in port order).
   func failedInputRoot(of node: Int32) -> Int32? {
-    for port in 0..<graph.inputCount[Int(node)] {
+    for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && failure[Int(source)] >= 0 { return failure[Int(source)] }
+      if source >= 0 && graph.record(source).failure >= 0 { return graph.record(source).failure }
     }
     return nil
   }
 
   /// Marks `node` failed with root cause `root`. Returns whether its failure state changed.
   mutating func recordFailure(_ node: Int32, root: Int32, message: String?, log: inout PassLog) -> Bool {
-    let previous = failure[Int(node)]
+    let previous = graph.record(node).failure
     if previous < 0 { failedCount += 1 }
-    failure[Int(node)] = root
+    graph.storage.records[Int(node)].failure = root
     var changed = previous != root
     if let message {
       changed = changed || failureMessage[node] != message
@@ -262,7 +284,7 @@ extension GraphEvaluator {
   }
 
   mutating func clearFailure(_ node: Int32) {
-    failure[Int(node)] = -1
+    graph.storage.records[Int(node)].failure = -1
     failureMessage[node] = nil
     failedCount -= 1
   }

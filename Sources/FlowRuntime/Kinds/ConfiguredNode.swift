@@ -11,9 +11,13 @@ public struct ConfiguredNode: Sendable {
   var inputNames: [String]
   var outputNames: [String]
   var inputTypes: [PortType]
+  /// The kind's name when this is the kind's one shared configuration (a static kind, no
+  /// params): the engine then keeps one copy for all such nodes.
+  var sharedKey: String?
 
   init(instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature,
-       inputNames: [String]? = nil, outputNames: [String]? = nil, inputTypes: [PortType]? = nil) {
+       inputNames: [String]? = nil, outputNames: [String]? = nil, inputTypes: [PortType]? = nil, sharedKey: String? = nil) {
+    self.sharedKey = sharedKey
     self.instance = instance
     self.unconnectedInputs = unconnectedInputs
     self.signature = signature

@@ -10,10 +10,15 @@ public struct NodeInstance: Sendable {
   public var isContainer: Bool
   /// Set for live kinds: the node keeps state across passes, or emits on its own.
   public var live: LiveBehavior?
+  /// The typed fast path, for a node with one output whose ports are numbers (see
+  /// `ScalarEvaluation`); the engine uses it when the shapes match and `evaluator` otherwise.
+  public var scalarEvaluation: ScalarEvaluation?
 
   public init(inputs: [InputPort], outputs: [PortDeclaration], evaluator: any NodeEvaluator,
-              cost: NodeCost = .cheap, isContainer: Bool = false, live: LiveBehavior? = nil) {
+              cost: NodeCost = .cheap, isContainer: Bool = false, live: LiveBehavior? = nil,
+              scalarEvaluation: ScalarEvaluation? = nil) {
     self.live = live
+    self.scalarEvaluation = scalarEvaluation
     self.inputs = inputs
     self.outputs = outputs
     self.evaluator = evaluator

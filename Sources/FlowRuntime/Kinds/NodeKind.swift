@@ -30,14 +30,18 @@ public protocol StaticNodeKind: NodeKind, NodeEvaluator {
   /// Whether `evaluate` reads its inputs by port name (`inputs.number("a")`); `false` by
   /// default (by index only, one call less per evaluation).
   var readsInputsByName: Bool { get }
+  /// The typed fast path of `evaluate` for number ports (`nil` by default): see
+  /// `ScalarEvaluation`. It must compute what `evaluate` computes.
+  var scalarEvaluation: ScalarEvaluation? { get }
 }
 
 extension StaticNodeKind {
   public var cost: NodeCost { .cheap }
   public var readsInputsByName: Bool { false }
+  public var scalarEvaluation: ScalarEvaluation? { nil }
 
   public func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    let instance = NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost)
+    let instance = NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost, scalarEvaluation: scalarEvaluation)
     return readsInputsByName ? instance.namingInputs() : instance
   }
 }

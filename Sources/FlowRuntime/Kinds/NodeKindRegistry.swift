@@ -62,7 +62,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       return .success(ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
                                      signature: entry.sharedSignature ?? instance.signature,
                                      inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
-                                   inputTypes: entry.sharedInputTypes))
+                                   inputTypes: entry.sharedInputTypes, sharedKey: spec.kind))
     }
     let kind = entry.kind
     var problems: [ParameterProblem] = []

@@ -1,7 +1,7 @@
 import FlowRuntime
 
 /// W6: connecting and disconnecting edges on the W3 graph through `FlowStore`, with the
-/// incremental cycle check (Pearce–Kelly), against a full topological re-sort of the graph.
+/// incremental cycle check (`TopologicalOrder`: two-way search over gapped labels), against a full topological re-sort of the graph.
 enum W6Connect {
   static let probes = 1_000
 
@@ -31,10 +31,11 @@ enum W6Connect {
     }
     Harness.emit(workload: "W6", metric: "connect + disconnect with cycle check", forward, nodes: nil,
                  variant: "FlowStore, edge already in topological order", inner: 2_000,
-                 note: "validation + Pearce-Kelly + change delivery",
+                 note: "validation + order update + change delivery",
                  extra: ["ratio_vs_resort": Harness.format(resort.median / forward.median, 1)])
 
-    // Backward edges: probe (no ancestors) → a source's free input; the order must move the probe.
+    // Backward edges: probe (no ancestors) → a source's free input; the order must move the probe
+    // (the smaller side), not the source's descendants.
     let backward = try Harness.measure(inner: 200) { iteration in
       let probe = probeIDs[iteration % probes]
       let source = "n\(random.next() % 1_000)"
@@ -42,7 +43,7 @@ enum W6Connect {
       try store.removeEdge(id: "w6")
     }
     Harness.emit(workload: "W6", metric: "connect + disconnect with cycle check", backward, nodes: nil,
-                 variant: "FlowStore, edge against the order (reorders the source's descendants)", inner: 200,
+                 variant: "FlowStore, edge against the order (a new node wired into an early one)", inner: 200,
                  extra: ["ratio_vs_resort": Harness.format(resort.median / backward.median, 1)])
 
     // Rejected: an edge from a descendant back into its source closes a cycle.

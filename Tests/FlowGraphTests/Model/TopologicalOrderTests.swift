@@ -44,10 +44,13 @@ private func identityOrder(count: Int) -> TopologicalOrder {
   return order
 }
 
-/// Whether `position` and `nodeAt` are inverse permutations and every edge goes forward.
+/// Whether `position` and `nodeAt` are inverse (every node holds one label, every other label is
+/// a hole) and every edge goes forward.
 private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
-  guard order.position.count == order.nodeAt.count,
-        order.nodeAt.enumerated().allSatisfy({ order.position[Int($1)] == Int32($0) }) else { return false }
+  guard order.nodeAt.count == order.labelCapacity, order.labelCapacity >= order.count,
+        order.orderedNodes.count == order.count,
+        order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
+  else { return false }
   return graph.edges.allSatisfy { order.position[Int($0.0)] < order.position[Int($0.1)] }
 }
 
@@ -74,9 +77,9 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     #expect(order.nodeAt == [0, 1, 2, 3])
   }
 
-  @Test func aBackwardEdgeMovesOnlyTheAffectedNodes() {
-    // 0 1 2 3 4, edges 3 → 4; inserting 4 → 1 must put 3 and 4 before 1, leaving 0 and 2 in
-    // place: 3 and 4 take the places of 1 and 3, and 1 the place of 4.
+  @Test func aBackwardEdgeMovesTheForwardSideWhenItIsSmaller() {
+    // 0 1 2 3 4, edge 3 → 4; inserting 4 → 1: the forward side {1} is smaller than the backward
+    // side {3, 4}, so 1 alone moves, to just after 4; the other nodes keep their labels.
     var order = identityOrder(count: 5)
     var graph = Adjacency(count: 5)
     graph.add(3, 4)
@@ -84,7 +87,24 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     #expect(order.insertEdge(from: 4, to: 1, in: graph) == nil)
     graph.add(4, 1)
     #expect(isValid(order, graph))
-    #expect(order.nodeAt == [0, 3, 2, 4, 1])
+    #expect(order.orderedNodes == [0, 2, 3, 4, 1])
+    #expect([0, 2, 3, 4].map { order.position[$0] } == [0, 2, 3, 4])
+  }
+
+  @Test func aBackwardEdgeMovesTheBackwardSideWhenItIsSmaller() {
+    // 0 1 2 3 4, chain 1 → 2 → 3; inserting 4 → 1: the backward side {4} is smaller than the
+    // forward side {1, 2, 3}, so 4 alone moves, to just before 1.
+    var order = identityOrder(count: 5)
+    var graph = Adjacency(count: 5)
+    for (source, target) in [(Int32(1), Int32(2)), (2, 3)] {
+      graph.add(source, target)
+      #expect(order.insertEdge(from: source, to: target, in: graph) == nil)
+    }
+    #expect(order.insertEdge(from: 4, to: 1, in: graph) == nil)
+    graph.add(4, 1)
+    #expect(isValid(order, graph))
+    #expect(order.orderedNodes == [0, 4, 1, 2, 3])
+    order._checkInvariants(edges: graph.edges)
   }
 
   @Test func aSelfLoopIsACycleOfOneNode() {
@@ -172,7 +192,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     let head = Int32(count)
     graph.add(head, 0)
     #expect(order.insertEdge(from: head, to: 0, in: graph) == nil)
-    #expect(order.nodeAt.first == head)
+    #expect(order.orderedNodes.first == head)
     #expect(isValid(order, graph))
     let cycle = order.insertEdge(from: Int32(count - 1), to: head, in: graph)
     #expect(cycle == [Int32(count - 1), head] + Array(0..<Int32(count - 1)))

@@ -183,7 +183,7 @@ import Testing
       for id in after.failures.keys { engineState.outputs[id] = after.outputs[id] }
       #expect(engineState == after, "seed \(seed): incremental values differ from a from-scratch evaluation")
       #expect(report.ran.count == Set(report.ran).count, "seed \(seed): a node ran twice in one pass")
-      let order = scratch.graph.order.nodeAt.map { scratch.graph.ids[Int($0)] }
+      let order = scratch.graph.order.orderedNodes.map { scratch.graph.ids[Int($0)] }
       let expected = Self.expectedRun(store: store, order: order, dirty: dirty, before: before, after: after)
       #expect(Set(report.ran) == expected, "seed \(seed): ran \(report.ran.sorted()), expected \(expected.sorted())")
     }

@@ -21,6 +21,14 @@ import Testing
     }
   }
 
+  /// Synchronous passes with a budget no test pass reaches: a loaded machine that preempts the
+  /// thread mid-pass must not turn a test's synchronous pass into a handed-over one.
+  static var synchronous: EngineOptions {
+    var options = EngineOptions()
+    options.synchronousPassBudget = .seconds(600)
+    return options
+  }
+
   static func noRunner(_ engine: FlowEngine) -> Bool { engine.core.state.withLock { $0.runner == nil } }
 
   /// ```
@@ -28,7 +36,7 @@ import Testing
   /// runner:      (never started)
   /// ```
   @Test func aCheapUpdatePublishesBeforeUpdateNodeReturns() async throws {
-    let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard)
+    let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard, options: Self.synchronous)
     await engine.evaluate()
     var values = engine.values(of: "twice").makeAsyncIterator()
     #expect(await values.next() == ["result": .number(10)])
@@ -47,7 +55,7 @@ import Testing
   }
 
   @MainActor @Test func theMainActorRunsACheapPassAndEvaluateReturnsAtOnce() async throws {
-    let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard)
+    let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard, options: Self.synchronous)
     await engine.evaluate()
     for step in 1...50 {
       try FlowEngineTests.setNumber(engine.store, "y", Double(step))
@@ -88,7 +96,7 @@ import Testing
 
   /// More dirty nodes than `synchronousPassLimit` (a batch of 3 updates, limit 2): the runner.
   @Test func aChangeDirtyingMoreThanTheLimitGoesToTheRunner() async throws {
-    var options = EngineOptions()
+    var options = Self.synchronous
     options.synchronousPassLimit = 2
     let log = PhaseLog()
     var registry = NodeKindRegistry.standard
@@ -151,7 +159,7 @@ import Testing
     }
     graphs.node("end", "probe")
     graphs.edge(previous, to: "end", "a")
-    let engine = try FlowEngine(document: graphs.document, registry: registry)
+    let engine = try FlowEngine(document: graphs.document, registry: registry, options: Self.synchronous)
     defer { log.engine.withLock { $0 = nil } }
     await engine.evaluate()
     log.engine.withLock { $0 = engine }

@@ -1,0 +1,138 @@
+/// The engine's hot per-node and per-edge storage: four flat, manually allocated columns
+/// (node records, input sources, successors, value slots) that a pass reads and writes through
+/// plain pointers — no uniqueness check, no bounds check, no retain per access.
+///
+/// INVARIANTS (checked by `EvaluationGraph._checkInvariants()` in debug; bounds by `assert`):
+/// - Ownership: a storage is mutated only through an `EvaluationGraph` that holds the only
+///   reference to it. Every mutating entry point of `EvaluationGraph` calls `makeUnique()`
+///   first, which copies the storage if it is shared (copy-on-write, like `Array`), so a copied
+///   `GraphEvaluator` never observes another's writes. That is why the class may be
+///   `@unchecked Sendable`: a shared instance is only ever read.
+/// - Stability: pointers taken at the start of a pass stay valid for the whole pass, because a
+///   pass never appends (only edits between passes grow the columns).
+/// - Ranges: `count <= capacity` for each column; every index stored in a record or an input
+///   source is below the count of the column it points into.
+/// - Elements are trivial (`BitwiseCopyable`): copying and freeing never run element code.
+final class UnsafeGraphStorage: @unchecked Sendable {
+  /// The columns, copied into a local by a pass (no class access per node).
+  var columns = GraphColumns()
+
+  var records: UnsafeColumn<NodeRecord> {
+    get { columns.records }
+    set { columns.records = newValue }
+  }
+  var inputSources: UnsafeColumn<Int32> {
+    get { columns.inputSources }
+    set { columns.inputSources = newValue }
+  }
+  var successors: UnsafeColumn<Int32> {
+    get { columns.successors }
+    set { columns.successors = newValue }
+  }
+  var slots: UnsafeColumn<Slot> {
+    get { columns.slots }
+    set { columns.slots = newValue }
+  }
+
+  init() {}
+
+  /// A deep copy (for copy-on-write).
+  func copy() -> UnsafeGraphStorage {
+    let copy = UnsafeGraphStorage()
+    copy.records = records.copy()
+    copy.inputSources = inputSources.copy()
+    copy.successors = successors.copy()
+    copy.slots = slots.copy()
+    return copy
+  }
+
+  deinit {
+    records.deallocate()
+    inputSources.deallocate()
+    successors.deallocate()
+    slots.deallocate()
+  }
+
+  /// Bytes allocated by the four columns.
+  var allocatedBytes: Int {
+    records.allocatedBytes + inputSources.allocatedBytes + successors.allocatedBytes + slots.allocatedBytes
+  }
+}
+
+/// The four columns of a graph's storage, by value: what a pass works on.
+struct GraphColumns {
+  var records = UnsafeColumn<NodeRecord>()
+  var inputSources = UnsafeColumn<Int32>()
+  var successors = UnsafeColumn<Int32>()
+  var slots = UnsafeColumn<Slot>()
+}
+
+/// A growable run of trivial elements at a stable address until it grows. Not copy-on-write:
+/// its owner (`UnsafeGraphStorage`) copies and frees it.
+struct UnsafeColumn<Element: BitwiseCopyable> {
+  private(set) var base: UnsafeMutablePointer<Element>?
+  private(set) var count = 0
+  private(set) var capacity = 0
+
+  init() {}
+
+  var allocatedBytes: Int { capacity * MemoryLayout<Element>.stride }
+
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    get {
+      assert(index >= 0 && index < count, "UnsafeColumn index out of range")
+      return base.unsafelyUnwrapped[index]
+    }
+    nonmutating set {
+      assert(index >= 0 && index < count, "UnsafeColumn index out of range")
+      base.unsafelyUnwrapped[index] = newValue
+    }
+  }
+
+  mutating func append(_ element: Element) {
+    if count == capacity { grow(to: Swift.max(16, capacity * 2)) }
+    (base.unsafelyUnwrapped + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Appends `length` copies of `element`.
+  mutating func append(repeating element: Element, count length: Int) {
+    reserve(count + length)
+    guard length > 0 else { return }
+    (base.unsafelyUnwrapped + count).initialize(repeating: element, count: length)
+    count += length
+  }
+
+  /// Makes room for `minimum` elements without another allocation (exactly `minimum` when it
+  /// has to grow, so a graph built in one go holds no slack).
+  mutating func reserve(_ minimum: Int) {
+    if minimum > capacity { grow(to: minimum) }
+  }
+
+  /// Drops the elements from `newCount` on.
+  mutating func truncate(to newCount: Int) {
+    precondition(newCount >= 0 && newCount <= count, "UnsafeColumn truncated beyond its count")
+    count = newCount
+  }
+
+  func copy() -> UnsafeColumn {
+    var copy = UnsafeColumn()
+    copy.reserve(count)
+    if count > 0 { copy.base.unsafelyUnwrapped.initialize(from: base.unsafelyUnwrapped, count: count) }
+    copy.count = count
+    return copy
+  }
+
+  func deallocate() { base?.deallocate() }
+
+  private mutating func grow(to newCapacity: Int) {
+    let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    if let base {
+      grown.initialize(from: base, count: count)
+      base.deallocate()
+    }
+    base = grown
+    capacity = newCapacity
+  }
+}
