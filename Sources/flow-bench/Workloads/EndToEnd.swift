@@ -5,9 +5,11 @@ import FlowRuntime
 /// the runner task — publish) → `await engine.evaluate()`.
 enum EndToEnd {
   static func measureSourceUpdates(workload: String, metric: String, graph: BenchGraph, source: String,
-                                   expectedRuns: Int, base: Int64 = 0, inner: Int) async throws {
+                                   expectedRuns: Int, base: Int64 = 0, inner: Int,
+                                   synchronous: Bool = true) async throws {
     let engine = try FlowEngine(document: graph.document, registry: BenchKinds.registry,
-                                options: EngineOptions(runsExpensiveNodesConcurrently: false))
+                                options: EngineOptions(runsExpensiveNodesConcurrently: false,
+                                                       runsCheapPassesSynchronously: synchronous))
     await engine.evaluate()
     guard var node = engine.store.node(id: source) else { fatalError("no source \(source)") }
     var ran = 0
@@ -17,7 +19,8 @@ enum EndToEnd {
       ran = await engine.evaluate()?.evaluationCount ?? -1
     }
     Harness.check(ran == expectedRuns, "\(workload) end-to-end ran \(ran), expected \(expectedRuns)")
-    Harness.emit(workload: workload, metric: metric, stat, nodes: ran, variant: "FlowStore.updateNode + FlowEngine pass",
+    Harness.emit(workload: workload, metric: metric, stat, nodes: ran,
+                 variant: "FlowStore.updateNode + FlowEngine pass" + (synchronous ? "" : ", always on the runner task"),
                  inner: inner, note: "end to end: store validation, change delivery, pass (synchronous when cheap), publish")
     engine.shutDown()
   }

@@ -2,7 +2,8 @@ import FlowRuntime
 
 /// W3B: only W3b end to end (`FlowStore.updateNode` of source 545 → published values →
 /// `await engine.evaluate()` returns), from a pool task and from the main actor, with more
-/// updates per run than the W3 row: `flow-bench W3B` for a focused figure or a profile.
+/// updates per run than the W3 row, and from a pool task with synchronous passes off (every
+/// pass on the runner task) for a same-run comparison: `flow-bench W3B`.
 enum W3bEndToEnd {
   static let source = "n545"
   static let base: Int64 = 546
@@ -13,6 +14,9 @@ enum W3bEndToEnd {
     try await EndToEnd.measureSourceUpdates(workload: "W3b", metric: metric, graph: graph, source: source,
                                              expectedRuns: 3, base: base, inner: 5_000)
     try await measureOnMainActor(metric: metric, graph: graph)
+    // The same from a pool task with synchronous passes off: every pass wakes the runner.
+    try await EndToEnd.measureSourceUpdates(workload: "W3b", metric: metric, graph: graph, source: source,
+                                             expectedRuns: 3, base: base, inner: 5_000, synchronous: false)
   }
 
   /// The same round trips, each made on the main actor (an app's `updateNode` from its UI).
