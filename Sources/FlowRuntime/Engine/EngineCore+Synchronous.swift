@@ -52,20 +52,20 @@ extension EngineCore {
   /// Parks the evaluator and publishes a completed pass (streams under the lock, readers and
   /// waiters after); starts the runner for a handed-over rest or for inputs that queued.
   private func finishSynchronousPass(_ report: EvaluationReport?, returning evaluator: inout GraphEvaluator?) {
-    let finish = state.withLock { state in
+    let (finish, settled) = state.withLock { state in
       let finish = state.machine.synchronousPassFinished(report, returning: &evaluator)
       if finish.action == .startRunner { state.runner = Task { [self] in await runLoop() } }
       if let publication = finish.publication { stream(publication, in: &state) }
       #if FLOW_INTERNAL_CHECKS
       state.machine._checkInvariants()
       #endif
-      return finish
+      return (finish, state.machine.takeSettledQuiescence())
     }
     for deliver in finish.readers { deliver() }
     if let publication = finish.publication {
       for deliver in publication.readers { deliver() }
       for waiter in publication.resumed { waiter.resume(returning: publication.report) }
     }
-    for resume in state.withLock({ $0.machine.takeSettledQuiescence() }) { resume() }
+    for resume in settled { resume() }
   }
 }
