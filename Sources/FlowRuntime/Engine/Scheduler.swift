@@ -11,8 +11,8 @@
 // cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
 // nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
 //
-// ORDERING. Positions come from `TopologicalOrder`, kept incrementally (Pearce–Kelly) as
-// edges are added, so no pass re-sorts the graph. Every edge goes from a smaller to a larger
+// ORDERING. Positions come from `TopologicalOrder`, kept incrementally as edges are added (a
+// two-way search that moves the smaller side, over gapped labels), so no pass re-sorts the graph. Every edge goes from a smaller to a larger
 // position, so when a node is popped every predecessor that will change in this pass already
 // has: each node runs at most once per pass, after all its inputs are final (glitch-free).
 // Nodes run in the same order whatever the thread count, so results never depend on it.
@@ -92,6 +92,7 @@ extension GraphEvaluator {
     let clock = ContinuousClock()
     let start = clock.now
     var log = PassLog(began: start)
+    log.ran.reserveCapacity(lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     beginPass()
@@ -115,6 +116,7 @@ extension GraphEvaluator {
       }
     }
     self.scratch = scratch
+    lastRanCount = log.ran.count
     finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }

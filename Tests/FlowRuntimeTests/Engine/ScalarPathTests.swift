@@ -138,3 +138,35 @@ import Testing
     #expect(typedRuns > 0)
   }
 }
+
+/// The example of `Documentation/CustomKinds.md` ("The typed fast path"), verbatim.
+struct Hypotenuse: StaticNodeKind {
+  var name: String { "hypot" }
+  var summary: String { "result = sqrt(a² + b²)" }
+  var inputs: [InputPort] { [InputPort("a", .number, default: .number(0)), InputPort("b", .number, default: .number(0))] }
+  var outputs: [PortDeclaration] { [PortDeclaration("result", .number)] }
+  var scalarEvaluation: ScalarEvaluation? { .numbers { a, b in (a * a + b * b).squareRoot() } }
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    let a = try inputs.number(0), b = try inputs.number(1)
+    outputs[0] = .number((a * a + b * b).squareRoot())
+  }
+}
+
+extension ScalarPathTests {
+  @Test func theDocumentedKindRunsTypedAndBoxedAlike() throws {
+    var document = FlowDocument()
+    document.nodes.append(FlowNode(id: "h", data: NodeSpec(kind: "hypot", params: ["a": .number(3), "b": .number(4)])))
+    for typed in [true, false] {
+      var options = EngineOptions()
+      options.usesScalarEvaluation = typed
+      var evaluator = try GraphEvaluator(validating: document, registry: NodeKindRegistry([Hypotenuse()]), options: options)
+      #expect(evaluator.evaluate().ran == ["h"])
+      #expect(evaluator.value(of: "h", port: "result") == .number(5))
+      try evaluator.setUnconnectedInput(#require(evaluator.input("h", "b")), to: .number(4))
+      #expect(evaluator.evaluate().ran.isEmpty)
+      try evaluator.setUnconnectedInput(#require(evaluator.input("h", "b")), to: .integer(0))
+      #expect(evaluator.evaluate().ran == ["h"])
+      #expect(evaluator.value(of: "h", port: "result") == .number(3))
+    }
+  }
+}
