@@ -20,6 +20,7 @@ if let files = benchSettings.compare {
     case "W1": try await W1Chain.run()
     case "W2": try await W2Fan.run()
     case "W3": try await W3RandomDAG.run()
+    case "W3B": try await W3bEndToEnd.run()
     case "W4": try await W4Heavy.run()
     case "W5": try await W5Cutoff.run()
     case "W6": try await W6Connect.run()
@@ -32,7 +33,7 @@ if let files = benchSettings.compare {
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W11, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }

@@ -5,9 +5,11 @@ import Synchronization
 /// and performs the actions the transitions return, after the lock is released.
 ///
 /// The only shared values outside the lock are `supersede`, an atomic flag the running pass
-/// polls, and the immutable configuration. Starting the runner is the one effect performed
-/// under the lock (creating a `Task` only enqueues it), so the handle stored for shutdown is
-/// always the runner that exists.
+/// polls, and the immutable configuration. Two effects are performed under the lock, both only
+/// enqueueing: starting the runner (creating a `Task`), so the handle stored for shutdown is
+/// always the runner that exists; and yielding to the report and value streams, so elements
+/// arrive in publication order even when a synchronous pass and the runner publish back to
+/// back on different threads.
 final class EngineCore: Sendable {
   let state: Locked<EngineState>
   let supersede = Atomic<Bool>(false)
@@ -25,7 +27,9 @@ final class EngineCore: Sendable {
     self.clock = clock
     state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
                                                             replacesRunningPass: policy == .replaceRunningPass,
-                                                            emissionCapacity: options.emissionBufferCapacity)))
+                                                            emissionCapacity: options.emissionBufferCapacity,
+                                                            synchronousPassLimit: options.runsCheapPassesSynchronously
+                                                              ? options.synchronousPassLimit : 0)))
     if let limit = options.emissionLimit { state.withLock { $0.machine.limitEmissions(to: limit) } }
   }
 
@@ -61,9 +65,6 @@ final class EngineCore: Sendable {
   }
 
   // MARK: Inputs
-
-  /// A store change: queued for the runner; supersedes a running pass if the policy says so.
-  func receive(_ change: FlowStoreChange) { transition { $0.received(change) } }
 
   /// Node `id` is to be recomputed without a store change.
   func trigger(_ id: String) { transition { $0.triggered(id) } }
@@ -107,11 +108,18 @@ final class EngineCore: Sendable {
         for waiter in waiters { waiter.resume(returning: report) }
         return
       case .run(let work):
-        guard var evaluator = taken else { preconditionFailure("Internal inconsistency: work without an evaluator") }
-        taken = nil
+        precondition(taken != nil, "Internal inconsistency: work without an evaluator")
         supersede.store(false, ordering: .relaxed)
-        let report = await runPass(work, on: &evaluator)
-        publish(report, evaluator: evaluator)
+        // `taken!` in place: the pass mutates the one copy the state machine moved out.
+        var report = await runPass(work, on: &taken!)
+        var preceding: EvaluationReport?
+        if let earlier = work.continuing {
+          // The rest of a synchronous pass that stopped at its budget: one report for both
+          // parts, unless other inputs came along (then the earlier part was superseded).
+          let continuesOnly = work.changes.isEmpty && work.triggers.isEmpty && work.observations.isEmpty && work.emission == nil
+          if continuesOnly { report = earlier.continued(by: report) } else { preceding = earlier }
+        }
+        publish(report, preceding: preceding, returning: &taken)
       }
     }
   }
@@ -120,14 +128,42 @@ final class EngineCore: Sendable {
   ///
   /// `evaluator` is the only reference to the evaluator's storage during the pass (the state
   /// machine handed it over, `runLoop` dropped its copy): a second reference alive during the
-  /// pass would make every per-node array copy on its first write (O(n) per pass).
+  /// pass would make every per-node array copy on its first write (O(n) per pass). Every step
+  /// moves it (`Optional.take()`, `&taken!` in place) rather than copying it, which would
+  /// also cost a retain and a release per stored array.
   private func runPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) async -> EvaluationReport {
+    prepare(work, on: &evaluator)
+    let revision = work.revision
+    let stop = { [self] in supersede.load(ordering: .relaxed) || Task.isCancelled }
+    let report: EvaluationReport
+    if evaluator.benefitsFromConcurrency {
+      let (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+      state.withLock { $0.stopSignal = continuation }
+      if supersede.load(ordering: .relaxed) { continuation.yield() }
+      report = await withTaskCancellationHandler {
+        await evaluator.evaluateConcurrently(revision: revision, shouldStop: stop, stopSignal: signal)
+      } onCancel: {
+        continuation.finish()
+      }
+      state.withLock { $0.stopSignal = nil }
+      continuation.finish()
+    } else {
+      report = evaluator.evaluate(revision: revision, shouldStop: stop)
+    }
+    #if FLOW_INTERNAL_CHECKS
+    evaluator._checkInvariants()
+    #endif
+    return report
+  }
+
+  /// Applies the work's store changes, triggers, observers and emission to the evaluator, and
+  /// starts or stops the sources that asks for: everything before a pass evaluates.
+  func prepare(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) {
     let storeChanges = work.changes
     let triggers = work.triggers
     let observations = work.observations
     let emission = work.emission
     let producers = work.resumeProducers
-    let revision = work.revision
     for resume in producers { resume(true) }
     var stops: [UInt64] = []
     for change in storeChanges {
@@ -156,54 +192,54 @@ final class EngineCore: Sendable {
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
     #endif
-    let stop = { [self] in supersede.load(ordering: .relaxed) || Task.isCancelled }
-    let report: EvaluationReport
-    if evaluator.benefitsFromConcurrency {
-      let (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-      state.withLock { $0.stopSignal = continuation }
-      if supersede.load(ordering: .relaxed) { continuation.yield() }
-      report = await withTaskCancellationHandler {
-        await evaluator.evaluateConcurrently(revision: revision, shouldStop: stop, stopSignal: signal)
-      } onCancel: {
-        continuation.finish()
-      }
-      state.withLock { $0.stopSignal = nil }
-      continuation.finish()
-    } else {
-      report = evaluator.evaluate(revision: revision, shouldStop: stop)
-    }
-    #if FLOW_INTERNAL_CHECKS
-    evaluator._checkInvariants()
-    #endif
-    return report
   }
 
   /// Parks the evaluator; serves readers, waiters and the async sequences.
-  func publish(_ report: EvaluationReport, evaluator: GraphEvaluator) {
-    var values: [(AsyncStream<[String: Value]>.Continuation, [String: Value])] = []
-    let (publication, reportStreams) = state.withLock { state in
-      let publication = state.machine.passFinished(report, evaluator: evaluator)
-      guard !state.valueSubscribers.isEmpty || !state.reportSubscribers.isEmpty else {
-        return (publication, [AsyncStream<EvaluationReport>.Continuation]())
-      }
-      if publication.publishesValues {
-        for subscriber in state.valueSubscribers.values {
-          guard let node = evaluator.graph.indexByID[subscriber.nodeID],
-                evaluator.graph.record(node).changedStamp == evaluator.pass, let outputs = evaluator.outputs(of: subscriber.nodeID)
-          else { continue }
-          values.append((subscriber.continuation, outputs))
-        }
-      }
+  ///
+  /// - Parameters:
+  ///   - preceding: a handed-over synchronous pass that this one superseded instead of
+  ///     continuing: streamed first, as a cancelled report.
+  ///   - evaluator: the pass's evaluator, moved into the state machine under the lock (set to
+  ///     `nil`), so no second reference outlives the lock.
+  func publish(_ report: EvaluationReport, preceding: EvaluationReport? = nil, returning evaluator: inout GraphEvaluator?) {
+    let publication = state.withLock { state in
+      let publication = state.machine.passFinished(report, returning: &evaluator)
+      if let preceding { streamReport(preceding, in: state) }
+      stream(publication, in: &state)
       #if FLOW_INTERNAL_CHECKS
       state.machine._checkInvariants()
       #endif
-      return (publication, Array(state.reportSubscribers.values))
+      return publication
     }
-    // Streams first: a waiter resumed below may shut the engine down and finish them.
-    for stream in reportStreams { stream.yield(publication.report) }
-    for (stream, outputs) in values { stream.yield(outputs) }
     for deliver in publication.readers { deliver() }
     for waiter in publication.resumed { waiter.resume(returning: publication.report) }
+  }
+
+  /// Yields a publication to the report and value streams, under the lock: publications are
+  /// made in revision order under the lock, so yielding there keeps that order even when a
+  /// synchronous pass and the runner publish one after the other on different threads.
+  /// (Yielding only enqueues the consumer; it never calls back into the engine.)
+  ///
+  /// Values go to subscribers of nodes that changed since the last publication, so a node
+  /// changed by a stopped or superseded pass and not by the completing one is not missed.
+  func stream(_ publication: EngineState.Machine.Publication, in state: inout EngineState) {
+    streamReport(publication.report, in: state)
+    guard publication.publishesValues, let evaluator = state.machine.parked else { return }
+    let pass = evaluator.pass
+    defer { state.publishedPass = pass }
+    guard !state.valueSubscribers.isEmpty else { return }
+    // Passes since the last publication (1 after a reload restarted the stamps).
+    let since = pass > state.publishedPass ? pass - state.publishedPass : 1
+    for subscriber in state.valueSubscribers.values {
+      guard let node = evaluator.graph.indexByID[subscriber.nodeID], pass &- evaluator.graph.record(node).changedStamp < since,
+            let outputs = evaluator.outputs(of: subscriber.nodeID)
+      else { continue }
+      subscriber.continuation.yield(outputs)
+    }
+  }
+
+  func streamReport(_ report: EvaluationReport, in state: EngineState) {
+    for stream in state.reportSubscribers.values { stream.yield(report) }
   }
 
   // MARK: Reading and waiting

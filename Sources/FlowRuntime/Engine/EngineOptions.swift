@@ -21,13 +21,27 @@ public struct EngineOptions: Sendable, Hashable {
   /// Stop taking emissions once this many were processed (`flow run --live --ticks N`);
   /// `nil`: no limit. `FlowEngine.stopEmissions(after:)` changes it later.
   public var emissionLimit: Int?
+  /// Run a cheap pass on the thread that changed the store, before `updateNode` (or any other
+  /// mutation) returns, instead of waking the runner task: `updateNode` → values published in
+  /// a few µs, and the `evaluate()` that follows returns without suspending. A pass is cheap
+  /// when the engine is idle, no live source or expensive node is in the graph, and at most
+  /// `synchronousPassLimit` nodes are dirty; it stops after `synchronousPassBudget` and hands
+  /// the rest to the runner. On by default; turn it off when a node declared cheap may block
+  /// (the mutating thread would wait for it) or to keep every pass off the caller's thread.
+  public var runsCheapPassesSynchronously = true
+  /// At most this many dirty nodes (after applying the change) for a synchronous pass.
+  public var synchronousPassLimit = 64
+  /// A synchronous pass running longer than this stops between nodes and hands the rest of
+  /// its work to the runner task, which completes it in a continuation of the same report.
+  public var synchronousPassBudget: Duration = .microseconds(200)
   /// Call kinds' `ScalarEvaluation` (the typed fast path) where it applies. On by default; off
   /// only to compare the two paths (they give identical values and reports).
   public var usesScalarEvaluation = true
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,
-              emissionBufferCapacity: Int = 64) {
+              emissionBufferCapacity: Int = 64, runsCheapPassesSynchronously: Bool = true) {
+    self.runsCheapPassesSynchronously = runsCheapPassesSynchronously
     self.timesEveryNode = timesEveryNode
     self.runsExpensiveNodesConcurrently = runsExpensiveNodesConcurrently
     self.maximumConcurrentNodes = max(1, maximumConcurrentNodes)

@@ -14,6 +14,8 @@ struct EngineState: Sendable {
   var reportSubscribers: [Int: AsyncStream<EvaluationReport>.Continuation] = [:]
   var valueSubscribers: [Int: (nodeID: String, continuation: AsyncStream<[String: Value]>.Continuation)] = [:]
   var nextSubscriberID = 0
+  /// The evaluator's pass stamp at the last publication of values (`EngineCore.stream`).
+  var publishedPass: UInt32 = 0
   /// The tasks of the live sources, until each one's body returns.
   var sourceTasks: [UInt64: Task<Void, Never>] = [:]
   /// Waiting until no source task runs.

@@ -4,9 +4,14 @@ import FlowGraph
 protocol ParkedEvaluator: Sendable {
   /// Whether some node waits to be recomputed.
   var hasPendingWork: Bool { get }
+  /// Whether a pass of this evaluator may run synchronously on a mutating thread: no node is
+  /// expensive and no node is live (emissions and sources stay with the runner).
+  var admitsSynchronousPasses: Bool { get }
 }
 
-extension GraphEvaluator: ParkedEvaluator {}
+extension GraphEvaluator: ParkedEvaluator {
+  var admitsSynchronousPasses: Bool { graph.expensiveCount == 0 && live.nodes.isEmpty }
+}
 
 /// The pure state machine behind `FlowEngine`: every transition of the engine's shared state,
 /// and the effects each one asks for.
@@ -20,10 +25,13 @@ extension GraphEvaluator: ParkedEvaluator {}
 /// The runner is a task the core starts when a transition returns `.startRunner`; it loops
 /// `takeWork()` → run the pass → `passFinished(_:evaluator:)` until `takeWork()` returns
 /// `.becomeIdle`. The evaluator is *parked* here between passes and *taken* by the runner
-/// during one.
+/// during one — or, for a cheap store change reaching an idle engine, by the thread that
+/// delivered it (`received(_:handingOver:)` → `synchronousPassFinished`, see
+/// `EngineStateMachine+Synchronous.swift`).
 ///
 /// Invariants (checked by `_checkInvariants()` in debug builds):
-/// - `parked == nil` exactly while the runner holds the evaluator (`phase == .running`).
+/// - `parked == nil` exactly while the runner or a synchronous pass holds the evaluator
+///   (`phase == .running` or `.runningSynchronously`).
 /// - `phase == .idle` implies there is no work once started: an idle engine with work is a
 ///   lost wake-up.
 /// - Every waiter waits for a revision greater than `completedRevision`, or the runner is
@@ -39,6 +47,9 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     case idle
     /// A runner task exists; it holds the evaluator while a pass runs.
     case running
+    /// No runner: the thread that delivered a store change holds the evaluator for a cheap
+    /// pass. Inputs meanwhile only queue; finishing the pass starts the runner for them.
+    case runningSynchronously
     /// Shut down: no runner starts again; the one that runs stops at its next step.
     case shutDown
   }
@@ -55,7 +66,9 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     var observations: [(id: String, delta: Int32)] = []
     /// Sources that waited for room in the emission buffer: resume them (with `true`).
     var resumeProducers: [@Sendable (Bool) -> Void] = []
-
+    /// The report of a synchronous pass that stopped at its budget and handed its remaining
+    /// nodes to this pass: this pass continues it (`EvaluationReport.continued(by:)`).
+    var continuing: EvaluationReport? = nil
   }
 
   /// A reader: computes its result from the parked evaluator (under the lock) and returns the
@@ -91,21 +104,27 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     var readers: [@Sendable () -> Void]
   }
 
-  private(set) var phase: Phase = .idle
-  private(set) var parked: Evaluator?
+  // Set by the transitions only (here, `+Live`, `+Synchronous`).
+  var phase: Phase = .idle
+  var parked: Evaluator?
   private var pendingChanges: [FlowStoreChange] = []
   private var pendingTriggers: [String] = []
   /// The newest store revision received.
-  private(set) var latestRevision: Int
+  var latestRevision: Int
   /// The revision of the last pass that completed and published its values.
   private(set) var completedRevision = -1
   private(set) var lastReport: EvaluationReport?
   /// A change arrived while the runner held the evaluator.
   private var changedDuringPass = false
-  private var waiters: [(revision: Int, waiter: Waiter)] = []
-  private var readers: [Reader] = []
+  var waiters: [(revision: Int, waiter: Waiter)] = []
+  var readers: [Reader] = []
   /// `SupersessionPolicy.replaceRunningPass`: a change during a pass supersedes it.
   let replacesRunningPass: Bool
+  /// A store change of at most this many items may run synchronously (0: never).
+  let synchronousPassLimit: Int
+  /// The report of a synchronous pass that handed its rest to the runner, until the runner's
+  /// next pass takes it.
+  var handedOver: EvaluationReport?
 
   // Live sources (`EngineStateMachine+Live.swift`).
   /// The emission buffer: `emissions[emissionHead...]`, at most `emissionCapacity` (plus one
@@ -127,9 +146,10 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   var quiescenceWaiters: [@Sendable () -> Void] = []
   var settledQuiescence: [@Sendable () -> Void] = []
 
-  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64) {
+  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64, synchronousPassLimit: Int = 0) {
     latestRevision = revision
     self.replacesRunningPass = replacesRunningPass
+    self.synchronousPassLimit = max(0, synchronousPassLimit)
     self.emissionCapacity = max(1, emissionCapacity)
   }
 
@@ -193,16 +213,15 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     switch phase {
     case .shutDown:
       return .becomeIdle(resume: [], with: nil)
-    case .idle:
-      preconditionFailure("Internal inconsistency: the runner took work while the engine was idle")
+    case .idle, .runningSynchronously:
+      preconditionFailure("Internal inconsistency: the runner took work while no runner was started")
     case .running:
       guard parked != nil, hasWork else {
         phase = .idle
         if isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
         return .becomeIdle(resume: takeWaiters(upTo: completedRevision), with: lastReport)
       }
-      evaluator = parked
-      parked = nil
+      evaluator = parked.take()
       changedDuringPass = false
       var work = Work(changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
       pendingChanges.removeAll()
@@ -212,6 +231,8 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       work.emission = takeEmission()
       runningEmission = work.emission
       work.resumeProducers = admitBlocked()
+      work.continuing = handedOver
+      handedOver = nil
       return .run(work)
     }
   }
@@ -228,8 +249,16 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   /// replaces running passes, publishes no values: no value of an older revision appears
   /// after a newer revision was asked for. Its report still goes to the report streams.
   mutating func passFinished(_ report: EvaluationReport, evaluator: Evaluator) -> Publication {
+    var returning: Evaluator? = evaluator
+    return passFinished(report, returning: &returning)
+  }
+
+  /// `passFinished(_:evaluator:)` moving the evaluator in (`evaluator` becomes `nil`): no copy,
+  /// so the parked evaluator stays the only reference to its storage.
+  mutating func passFinished(_ report: EvaluationReport, returning evaluator: inout Evaluator?) -> Publication {
     precondition(parked == nil, "Internal inconsistency: a pass finished while the evaluator was parked")
-    parked = evaluator
+    precondition(evaluator != nil, "Internal inconsistency: a pass finished without its evaluator")
+    parked = evaluator.take()
     emissionPassFinished(stopped: report.wasCancelled)
     var report = report
     if !report.wasCancelled && changedDuringPass && replacesRunningPass { report.wasCancelled = true }
@@ -239,53 +268,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       lastReport = report
       resumed = takeWaiters(upTo: report.revision)
     }
-    let delivered = readers.map { $0(evaluator) }
-    readers.removeAll()
-    return Publication(report: report, publishesValues: !report.wasCancelled, resumed: resumed, readers: delivered)
-  }
-
-  private mutating func takeWaiters(upTo revision: Int) -> [Waiter] {
-    guard !waiters.isEmpty else { return [] }
-    var resumed: [Waiter] = []
-    waiters.removeAll { entry in
-      guard entry.revision <= revision else { return false }
-      resumed.append(entry.waiter)
-      return true
-    }
-    return resumed
-  }
-
-  // MARK: Waiting and reading
-
-  /// Whether a waiter for `revision` is settled now, and with what.
-  enum WaitOutcome: Sendable {
-    /// Resume the waiter at once with this report (`nil`: the engine shut down).
-    case resume(EvaluationReport?)
-    /// The waiter was queued; a later transition resumes it.
-    case queued
-  }
-
-  /// `evaluate()` waits until revision `revision` is evaluated.
-  ///
-  /// It is settled at once if the engine is shut down (with `nil`), or idle with that revision
-  /// complete (with the last report); otherwise it waits for the first publication of a
-  /// revision at least `revision` and at least the newest one received.
-  mutating func waiterArrived(_ waiter: Waiter, revision: Int) -> WaitOutcome {
-    switch phase {
-    case .shutDown: return .resume(nil)
-    case .idle where completedRevision >= revision && !hasWork: return .resume(lastReport)
-    default:
-      waiters.append((max(revision, latestRevision), waiter))
-      return .queued
-    }
-  }
-
-  /// A read of the evaluator: served now from the parked evaluator, or queued until the
-  /// running pass returns it.
-  mutating func readerArrived(_ reader: @escaping Reader) -> (@Sendable () -> Void)? {
-    if let parked { return reader(parked) }
-    readers.append(reader)
-    return nil
+    return Publication(report: report, publishesValues: !report.wasCancelled, resumed: resumed, readers: serveReaders())
   }
 
   /// Shuts the engine down: no runner starts again; every waiter is resumed with `nil`.
@@ -294,6 +277,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   mutating func shutDown() -> (waiters: [Waiter], runnerWasActive: Bool) {
     let wasActive = phase == .running
     phase = .shutDown
+    handedOver = nil
     pendingChanges.removeAll()
     pendingTriggers.removeAll()
     pendingObservations.removeAll()
@@ -316,9 +300,13 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
                    "Internal inconsistency: an idle engine keeps a settled waiter (a lost wake-up)")
     case .running:
       precondition(parked == nil || readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
+    case .runningSynchronously:
+      precondition(parked == nil, "Internal inconsistency: a synchronous pass while the evaluator is parked")
+      precondition(handedOver == nil, "Internal inconsistency: a synchronous pass while a handed-over one waits")
     case .shutDown:
       precondition(waiters.isEmpty, "Internal inconsistency: waiters after shutdown")
     }
+    precondition(handedOver == nil || phase != .idle, "Internal inconsistency: a handed-over pass with no runner")
     precondition(completedRevision <= latestRevision, "Internal inconsistency: completed \(completedRevision) > latest \(latestRevision)")
     precondition(queuedEmissionCount <= emissionCapacity + 1 + sources.count + blocked.count,
                  "Internal inconsistency: the emission buffer outgrew its bound")

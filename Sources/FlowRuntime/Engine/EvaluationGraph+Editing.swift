@@ -17,7 +17,7 @@ extension EvaluationGraph {
                              constants: Bool) -> Int32 {
     let node = Int32(ids.count)
     let instance = configured.instance
-    ids.append(id)
+    indexByID.append(id)
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     let configuration = intern(configured)
@@ -49,7 +49,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
       configurations[Int(old.configuration)] = Configuration(configured)
-      scalarBodies[Int(old.configuration)] = configured.instance.scalarEvaluation
+      scalarFunctions[Int(old.configuration)] = configured.instance.scalarEvaluation.map(Unmanaged.passUnretained)
     } else {
       releaseConfiguration(old.configuration)
       storage.records[Int(node)].configuration = intern(configured)
@@ -206,11 +206,11 @@ extension EvaluationGraph {
   mutating func allocateConfiguration(_ configuration: Configuration) -> UInt32 {
     if let free = freeConfigurations.popLast() {
       configurations[Int(free)] = configuration
-      scalarBodies[Int(free)] = configuration.scalar
+      scalarFunctions[Int(free)] = configuration.scalar.map(Unmanaged.passUnretained)
       return free
     }
     configurations.append(configuration)
-    scalarBodies.append(configuration.scalar)
+    scalarFunctions.append(configuration.scalar.map(Unmanaged.passUnretained))
     return UInt32(configurations.count - 1)
   }
 

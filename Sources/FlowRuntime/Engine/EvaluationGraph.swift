@@ -5,7 +5,7 @@ import FlowGraph
 /// Nodes are dense indices that never move while the graph lives; a removed node stays as an
 /// isolated tombstone (flag `removed`). What a pass touches lives in `UnsafeGraphStorage`: one
 /// 48-byte `NodeRecord` per node, the input sources and successors as flat runs (CSR), and
-/// 16-byte value `Slot`s — one per output, plus one per *unconnected* input holding the value
+/// value `Slot`s (8-byte payload, tag and owner in parallel columns) — one per output, plus one per *unconnected* input holding the value
 /// that input takes (a connected input reads its source's output slot directly, so gathering
 /// an input is the same two loads either way). Numbers, integers, bools and nulls sit unboxed
 /// in their slots; other values in `boxed`. What an edit or a report needs — ids, port names,
@@ -69,11 +69,13 @@ struct EvaluationGraph {
   }
 
   private(set) var storage = UnsafeGraphStorage()
-  var ids: [String] = []
-  var indexByID: [String: Int32] = [:]
+  /// Node ids by dense index, and the index of each present id (`indexByID[id]`).
+  var indexByID = NodeIDTable()
+  var ids: [String] { indexByID.ids }
   var configurations: [Configuration] = []
-  /// `configurations[c].scalar`, apart: what the typed path reads per node.
-  var scalarBodies: [ScalarEvaluation?] = []
+  /// `configurations[c].scalar`, unretained: what the typed path reads per node (the
+  /// configuration keeps it alive; see `UnsafeGraphEvaluator+Scalar.swift`).
+  var scalarFunctions: [Unmanaged<ScalarEvaluation>?] = []
   var sharedConfigurations: [String: UInt32] = [:]
   var freeConfigurations: [UInt32] = []
   /// Room in each node's successor run (its count is in the record); cold, edits only.
@@ -105,7 +107,7 @@ struct EvaluationGraph {
     storage.inputSources.reserve(inputTotal)
     storage.successors.reserve(graph.edges.count)
     storage.slots.reserve(outputTotal + inputTotal - graph.edges.count)
-    ids.reserveCapacity(count)
+    indexByID.reserveCapacity(count)
     successorCapacity.reserveCapacity(count)
     var successorStart: UInt32 = 0
     for (node, configuration) in zip(graph.document.nodes, configured) {
@@ -115,7 +117,7 @@ struct EvaluationGraph {
       successorStart += successorCounts[index]
     }
     storage.successors.append(repeating: -1, count: graph.edges.count)
-    indexByID = graph.indexByID
+    indexByID = NodeIDTable(indexByID.ids)
     for edge in graph.edges {
       let input = Int(storage.records[Int(edge.target)].inputStart) + Int(edge.targetPort)
       storage.inputSources[input] = Int32(storage.records[Int(edge.source)].outputStart) + edge.sourcePort

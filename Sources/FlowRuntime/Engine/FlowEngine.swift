@@ -5,9 +5,11 @@ import Synchronization
 ///
 /// The engine observes the store; every accepted mutation marks what it affects dirty and
 /// schedules a pass. Passes are serialized on one runner task the engine owns: cheap nodes run
-/// inline, expensive ones concurrently in child tasks (`Scheduler.swift`). A change arriving
-/// during a pass supersedes it per `SupersessionPolicy`; a superseded pass publishes nothing,
-/// so observers never see an older revision's values after a newer one's.
+/// inline, expensive ones concurrently in child tasks (`Scheduler.swift`). A cheap change to an
+/// idle engine is evaluated right away on the mutating thread instead, and published before
+/// the mutation returns (`EngineOptions.runsCheapPassesSynchronously`). A change arriving
+/// during a runner's pass supersedes it per `SupersessionPolicy`; a superseded pass publishes
+/// nothing, so observers never see an older revision's values after a newer one's.
 ///
 /// ```swift
 /// let engine = try FlowEngine(document: document, registry: .standard)
@@ -70,11 +72,17 @@ public final class FlowEngine: Sendable {
 
   /// Waits until the graph is evaluated up to the store's current revision.
   ///
+  /// Runs on the caller's actor: when that revision is already published — after a cheap
+  /// change evaluated synchronously (`EngineOptions.runsCheapPassesSynchronously`) — it returns
+  /// without suspending or leaving the caller's actor.
+  ///
   /// - Returns: the report of the pass that completed that revision (the last pass if nothing
   ///   changed since), or `nil` if the engine was shut down first (or while waiting).
   @discardableResult
-  public func evaluate() async -> EvaluationReport? {
-    await core.waitForRevision(store.revision)
+  nonisolated(nonsending) public func evaluate() async -> EvaluationReport? {
+    let revision = store.revision
+    if case .resume(let report)? = core.state.withLock({ $0.machine.settledWaiter(revision: revision) }) { return report }
+    return await core.waitForRevision(revision)
   }
 
   /// Marks node `id` to be recomputed and schedules a pass: the seam for external triggers (a

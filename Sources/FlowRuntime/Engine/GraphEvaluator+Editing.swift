@@ -23,7 +23,7 @@ extension GraphEvaluator {
   /// Applies one accepted store change to the evaluator, marking what it affects dirty.
   ///
   /// The store validated the change (ids, handles, types, acyclicity), so the edits here only
-  /// move indices; an edge insertion updates the topological order (Pearce–Kelly) in
+  /// move indices; an edge insertion updates the topological order (two-way search, gapped labels) in
   /// O(affected). Geometry and selection changes affect nothing.
   ///
   /// - Parameters:

@@ -5,7 +5,7 @@ extension GraphEvaluator {
   package var memoryFootprint: (bytes: Int, nodes: Int) {
     func bytes<Element>(_ array: [Element]) -> Int { array.capacity * MemoryLayout<Element>.stride }
     var total = graph.storage.allocatedBytes
-    total += bytes(graph.ids) + bytes(graph.configurations) + bytes(graph.successorCapacity) + bytes(graph.freeSlots)
+    total += graph.indexByID.allocatedBytes + bytes(graph.configurations) + bytes(graph.successorCapacity) + bytes(graph.freeSlots)
     total += bytes(graph.boxed) + bytes(graph.freeBoxed) + bytes(graph.freeConfigurations)
     for configuration in graph.configurations where configuration.sharedKey == nil {
       total += bytes(configuration.unconnected)
@@ -14,7 +14,6 @@ extension GraphEvaluator {
     total += bytes(dirtyMark) + bytes(pendingMark) + bytes(staleMark) + bytes(demandCount)
     total += bytes(concurrentState) + bytes(waitCount) + bytes(mustRunStamp) + bytes(pendingDirty)
     total += queue.allocatedBytes
-    total += graph.indexByID.capacity * (MemoryLayout<String>.stride + MemoryLayout<Int32>.stride + 1)
     total += edgeEnds.capacity * (MemoryLayout<String>.stride + MemoryLayout<EdgeEnds>.stride + 1)
     return (total, graph.nodeCount)
   }

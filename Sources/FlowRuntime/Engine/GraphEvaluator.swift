@@ -17,6 +17,8 @@ public struct GraphEvaluator: Sendable {
   var dirtyMark: [Bool]
   /// The current pass's stamp (`NodeRecord.queuedStamp`, `changedStamp`).
   var pass: UInt32 = 0
+  /// How many nodes the last serial pass ran (the next one reserves that much for its log).
+  var lastRanCount = 0
   var queue: RecomputeQueue
   /// The revision of the last completed pass.
   public internal(set) var revision = 0

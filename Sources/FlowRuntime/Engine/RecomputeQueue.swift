@@ -7,10 +7,15 @@
 ///   O(1) push, and pops scan forward from a cursor a 64-bit word at a time, which for big
 ///   changes costs ~1 ns per node instead of a heap's ~50.
 ///
+/// A lone queued position waits in `single` instead of the heap, so a chain (push one, pop
+/// one) never touches the heap's array.
+///
 /// Invariants: a position is in the queue at most once (callers dedupe with a per-node stamp);
 /// in bitset mode, no bit below `cursor` is set and `bitCount` is the number of set bits.
 struct RecomputeQueue {
   private var heap: [Int32] = []
+  /// The only queued position while the heap is empty and not in bitset mode, or -1.
+  private var single: Int32 = -1
   private var bits: [UInt64] = []
   private var usesBits = false
   private var cursor = 0
@@ -27,7 +32,7 @@ struct RecomputeQueue {
   /// Bytes the queue's buffers hold.
   var allocatedBytes: Int { heap.capacity * 4 + bits.capacity * 8 }
 
-  var isEmpty: Bool { usesBits ? bitCount == 0 : heap.isEmpty }
+  var isEmpty: Bool { usesBits ? bitCount == 0 : heap.isEmpty && single < 0 }
 
   /// Makes room for positions below `capacity`.
   mutating func ensureCapacity(_ capacity: Int) {
@@ -40,6 +45,14 @@ struct RecomputeQueue {
       setBit(Int(position))
       return
     }
+    if heap.isEmpty {
+      if single < 0 {
+        single = position
+        return
+      }
+      heap.append(single)
+      single = -1
+    }
     heap.append(position)
     siftUp(heap.count - 1)
     if heap.count > heapLimit { switchToBits() }
@@ -47,6 +60,11 @@ struct RecomputeQueue {
 
   /// Removes and returns the smallest queued position.
   mutating func popMin() -> Int32? {
+    if single >= 0 {
+      let position = single
+      single = -1
+      return position
+    }
     if !usesBits { return popHeap() }
     guard bitCount > 0 else {
       usesBits = false

@@ -11,8 +11,8 @@
 // cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
 // nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
 //
-// ORDERING. Positions come from `TopologicalOrder`, kept incrementally (Pearce–Kelly) as
-// edges are added, so no pass re-sorts the graph. Every edge goes from a smaller to a larger
+// ORDERING. Positions come from `TopologicalOrder`, kept incrementally as edges are added (a
+// two-way search that moves the smaller side, over gapped labels), so no pass re-sorts the graph. Every edge goes from a smaller to a larger
 // position, so when a node is popped every predecessor that will change in this pass already
 // has: each node runs at most once per pass, after all its inputs are final (glitch-free).
 // Nodes run in the same order whatever the thread count, so results never depend on it.
@@ -42,7 +42,7 @@
 // revision was asked for. A cancelled report carries the revision the pass was computing.
 //
 // LAYOUT AND THE TYPED PATH. What a pass touches is packed (`EvaluationGraph`): a 48-byte
-// record per node, inputs and successors as flat runs, 16-byte value slots, read through a
+// record per node, inputs and successors as flat runs, value slots of an 8-byte payload and a tag, read through a
 // local copy of the storage's columns so the loop makes no uniqueness or bounds check per
 // access. A node whose kind offers a `ScalarEvaluation` (and whose inputs hold numbers) runs
 // without `Value`s: its inputs are read unboxed from their slots, the function is called, and
@@ -53,6 +53,27 @@
 // WAKE-UPS. `FlowEngine`'s shared state is one pure state machine (`EngineStateMachine`): the
 // runner's last step, becoming idle, settles every waiter whose revision is complete, so an
 // `evaluate()` that registers after a publication but before the runner stops is never lost.
+//
+// SYNCHRONOUS PASSES. Waking the runner task and then the awaiting task costs more than a
+// small pass (W3b: ~0.5 µs of evaluation, ~10 µs end to end through the runner). So a store
+// change reaching an *idle* engine with nothing else pending runs its pass on the thread that
+// delivered it — `updateNode`'s own thread, the main actor's in an app — when it is cheap: no
+// expensive or live node in the graph (child tasks and emissions stay with the runner), no
+// reload, at most `EngineOptions.synchronousPassLimit` items and dirty nodes. It goes through
+// the same transitions as the runner's passes (`EngineStateMachine+Synchronous.swift`): the
+// evaluator is handed over, evaluated outside both the store's lock and the engine's, and
+// moved back with the publication, so values are published before `updateNode` returns and
+// the `evaluate()` after it answers from the completed revision without suspending.
+// Re-entrancy is bounded by construction: the store delivers changes one at a time (a change
+// made by another observer, or another thread, meanwhile is delivered after this pass returns,
+// by the same loop, not by recursion), and inputs arriving during the pass (triggers,
+// observers) only queue and start the runner when it ends. A synchronous pass is never
+// superseded — no newer revision can reach the engine while it runs — but it has a budget
+// (`synchronousPassBudget`, polled through the same `shouldStop` seam as supersession): past
+// it the pass stops between nodes and hands its dirty rest to the runner, whose pass continues
+// the same revision and publishes one report for both parts. Shutdown stops it the same way.
+// Publications stay in revision order because the machine admits one pass at a time
+// (synchronous or runner) and the streams are fed under the engine's lock.
 
 import FlowGraph
 
@@ -71,6 +92,7 @@ extension GraphEvaluator {
     let clock = ContinuousClock()
     let start = clock.now
     var log = PassLog(began: start)
+    log.ran.reserveCapacity(lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     beginPass()
@@ -94,6 +116,7 @@ extension GraphEvaluator {
       }
     }
     self.scratch = scratch
+    lastRanCount = log.ran.count
     finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }

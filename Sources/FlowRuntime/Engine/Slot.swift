@@ -1,6 +1,6 @@
 /// One value cell of the engine: an output of a node, or the constant an unconnected input
 /// takes. Numbers, integers, bools and nulls live unboxed in `bits`; any other value lives in
-/// `EvaluationGraph.boxed` and `bits` holds its index there. 16 bytes.
+/// `EvaluationGraph.boxed` and `bits` holds its index there. Stored as parallel columns (`SlotColumn`).
 struct Slot: BitwiseCopyable {
   var bits: UInt64
   /// The node whose output this is, or -1 for an input's constant (or a free slot).

@@ -14,7 +14,7 @@
 /// ```swift
 /// var scalarEvaluation: ScalarEvaluation? { .numbers { a, b in a + b } }
 /// ```
-public struct ScalarEvaluation: Sendable {
+public final class ScalarEvaluation: Sendable {
   enum Body: Sendable {
     case number1(@Sendable (Double) throws -> Double)
     case number2(@Sendable (Double, Double) throws -> Double)
@@ -25,6 +25,8 @@ public struct ScalarEvaluation: Sendable {
   }
 
   let body: Body
+
+  init(body: Body) { self.body = body }
 
   /// One number input to one number output.
   public static func numbers(_ function: @escaping @Sendable (Double) throws -> Double) -> ScalarEvaluation {

@@ -8,6 +8,7 @@ import Testing
 @Suite struct EngineStateMachineTests {
   struct StubEvaluator: ParkedEvaluator {
     var hasPendingWork: Bool
+    var admitsSynchronousPasses = true
   }
 
   typealias Machine = EngineStateMachine<StubEvaluator, Int>
