@@ -158,7 +158,8 @@ extension EvaluationGraph {
   }
 
   /// Records the edge `source → target` in `source`'s successor run, moving the run to the end
-  /// with doubled room when it is full.
+  /// with doubled room when it is full. The runs left behind are never reused: with doubling,
+  /// they hold less than the live runs' room, so the column stays within twice that.
   mutating func appendSuccessor(_ target: Int32, of source: Int32) {
     var start = Int(storage.records[Int(source)].successorStart)
     let count = Int(storage.records[Int(source)].successorCount)
@@ -168,28 +169,12 @@ extension EvaluationGraph {
       let moved = storage.successors.count
       storage.successors.append(repeating: -1, count: grown)
       for offset in 0..<count { storage.successors[moved + offset] = storage.successors[start + offset] }
-      successorGarbage += capacity
       successorCapacity[Int(source)] = UInt32(grown)
       start = moved
       storage.records[Int(source)].successorStart = UInt32(moved)
     }
     storage.successors[start + count] = target
     storage.records[Int(source)].successorCount += 1
-    if successorGarbage > 4096 && successorGarbage > storage.successors.count / 2 { compactSuccessors() }
-  }
-
-  /// Rewrites the successor runs contiguously, each at its exact size.
-  mutating func compactSuccessors() {
-    var runs: [[Int32]] = []
-    runs.reserveCapacity(nodeCount)
-    for node in 0..<Int32(nodeCount) { runs.append(Array(successors(of: node))) }
-    storage.successors.truncate(to: 0)
-    for (node, run) in runs.enumerated() {
-      storage.records[node].successorStart = UInt32(storage.successors.count)
-      for target in run { storage.successors.append(target) }
-      successorCapacity[node] = UInt32(run.count)
-    }
-    successorGarbage = 0
   }
 
   /// The configuration index for `configured`: the shared one of its kind, or a new own one.

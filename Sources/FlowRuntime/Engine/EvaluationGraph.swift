@@ -80,8 +80,6 @@ struct EvaluationGraph {
   var freeConfigurations: [UInt32] = []
   /// Room in each node's successor run (its count is in the record); cold, edits only.
   var successorCapacity: [UInt32] = []
-  /// Successor entries left behind by runs that moved (compacted when they dominate).
-  var successorGarbage = 0
   var freeSlots: [Int32] = []
   var boxed: [Value] = []
   var freeBoxed: [UInt64] = []

@@ -158,12 +158,6 @@ struct UnsafeColumn<Element: BitwiseCopyable> {
     if minimum > capacity { grow(to: minimum) }
   }
 
-  /// Drops the elements from `newCount` on.
-  mutating func truncate(to newCount: Int) {
-    precondition(newCount >= 0 && newCount <= count, "UnsafeColumn truncated beyond its count")
-    count = newCount
-  }
-
   func copy() -> UnsafeColumn {
     var copy = UnsafeColumn()
     copy.reserve(count)
