@@ -260,6 +260,9 @@ extension EvaluationGraph {
       boxedUsers[Int(storage.slots[slot].bits)] += 1
     }
     precondition(boxedUsers.allSatisfy { $0 <= 1 }, "Internal inconsistency: two slots share a boxed value")
+    precondition(scalarFunctions.count == configurations.count
+                   && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == $1.scalar.map { Unmanaged.passUnretained($0).toOpaque() } },
+                 "Internal inconsistency: an unretained scalar function is not its configuration's")
     precondition(freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
                  "Internal inconsistency: a slot on the free list is in use")
     order._checkInvariants(edges: edges)
