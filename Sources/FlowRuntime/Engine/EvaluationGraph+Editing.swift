@@ -49,7 +49,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
       configurations[Int(old.configuration)] = Configuration(configured)
-      scalarFunctions[Int(old.configuration)] = configured.instance.scalarEvaluation.map(Unmanaged.passUnretained)
+      scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(configured.instance.scalarEvaluation)
     } else {
       releaseConfiguration(old.configuration)
       storage.records[Int(node)].configuration = intern(configured)
@@ -191,11 +191,11 @@ extension EvaluationGraph {
   mutating func allocateConfiguration(_ configuration: Configuration) -> UInt32 {
     if let free = freeConfigurations.popLast() {
       configurations[Int(free)] = configuration
-      scalarFunctions[Int(free)] = configuration.scalar.map(Unmanaged.passUnretained)
+      scalarFunctions[Int(free)] = ScalarEvaluation.unretained(configuration.scalar)
       return free
     }
     configurations.append(configuration)
-    scalarFunctions.append(configuration.scalar.map(Unmanaged.passUnretained))
+    scalarFunctions.append(ScalarEvaluation.unretained(configuration.scalar))
     return UInt32(configurations.count - 1)
   }
 
@@ -261,7 +261,7 @@ extension EvaluationGraph {
     }
     precondition(boxedUsers.allSatisfy { $0 <= 1 }, "Internal inconsistency: two slots share a boxed value")
     precondition(scalarFunctions.count == configurations.count
-                   && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == $1.scalar.map { Unmanaged.passUnretained($0).toOpaque() } },
+                   && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == ScalarEvaluation.unretained($1.scalar)?.toOpaque() },
                  "Internal inconsistency: an unretained scalar function is not its configuration's")
     precondition(freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
                  "Internal inconsistency: a slot on the free list is in use")

@@ -45,6 +45,12 @@ extension GraphEvaluator {
 }
 
 extension ScalarEvaluation {
+  /// The unretained reference `EvaluationGraph.scalarFunctions` keeps beside the configuration
+  /// that retains `evaluation`.
+  static func unretained(_ evaluation: ScalarEvaluation?) -> Unmanaged<ScalarEvaluation>? {
+    evaluation.map { Unmanaged.passUnretained($0) }
+  }
+
   /// The output of a node of this evaluation from its input slots (owner left -1), or `nil`
   /// when an input does not hold what the function takes.
   @inline(__always)
