@@ -3,55 +3,8 @@ import Testing
 import FlowGraph
 import FlowTestSupport
 
-/// A growable multigraph with edge removal, and the brute-force reachability it is checked by.
-private struct EditableGraph: TopologicalAdjacency {
-  var successors: [[Int32]] = []
-  var predecessors: [[Int32]] = []
-  var edges: [(Int32, Int32)] = []
-
-  init(count: Int) {
-    for _ in 0..<count { appendNode() }
-  }
-
-  var count: Int { successors.count }
-
-  mutating func appendNode() {
-    successors.append([])
-    predecessors.append([])
-  }
-
-  mutating func add(_ source: Int32, _ target: Int32) {
-    successors[Int(source)].append(target)
-    predecessors[Int(target)].append(source)
-    edges.append((source, target))
-  }
-
-  /// Removes edge `index` of `edges` (one copy of a parallel edge).
-  mutating func remove(at index: Int) {
-    let (source, target) = edges.remove(at: index)
-    successors[Int(source)].remove(at: successors[Int(source)].firstIndex(of: target)!)
-    predecessors[Int(target)].remove(at: predecessors[Int(target)].firstIndex(of: source)!)
-  }
-
-  func has(_ source: Int32, _ target: Int32) -> Bool { successors[Int(source)].contains(target) }
-
-  func forEachSuccessor(of node: Int32, _ body: (Int32) -> Void) { successors[Int(node)].forEach(body) }
-  func forEachPredecessor(of node: Int32, _ body: (Int32) -> Void) { predecessors[Int(node)].forEach(body) }
-
-  /// Whether a path (possibly empty) leads from `source` to `target`.
-  func reaches(_ source: Int32, _ target: Int32) -> Bool {
-    var seen = Set([source])
-    var stack = [source]
-    while let node = stack.popLast() {
-      if node == target { return true }
-      for next in successors[Int(node)] where seen.insert(next).inserted { stack.append(next) }
-    }
-    return false
-  }
-}
-
 /// Traps-free validity: labels and `nodeAt` agree, every other label is a hole, edges go forward.
-private func isValid(_ order: TopologicalOrder, _ graph: EditableGraph) -> Bool {
+private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool {
   guard order.count == graph.count, order.labelCapacity >= order.count,
         order.labelCapacity <= 4 * order.count + 64,
         order.orderedNodes.count == order.count,
@@ -69,7 +22,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: EditableGraph) -> Bool 
   func editsAgreeWithBruteForce(seed: Int) {
     var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
     let count = Int.random(in: 2...(seed < 75 ? 30 : 150), using: &random)
-    var graph = EditableGraph(count: count)
+    var graph = TestAdjacency(count: count)
     var order = TopologicalOrder(validOrder: Array(0..<Int32(count)).shuffled(using: &random))
     // Dense graphs close many cycles; sparse ones make long moves.
     let reach = Int32.random(in: 2...Int32(count), using: &random)
@@ -112,7 +65,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: EditableGraph) -> Bool 
   @Test func aNewNodeWiredIntoAnEarlyNodeMovesOnlyItself() {
     let count = 5_000
     var random = SeededRandom(seed: 42)
-    var graph = EditableGraph(count: count)
+    var graph = TestAdjacency(count: count)
     var order = TopologicalOrder(validOrder: Array(0..<Int32(count)))
     for node in 1..<count {
       for _ in 0..<2 {
@@ -146,7 +99,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: EditableGraph) -> Bool 
   /// previous new node) use up every gap there: windows respread, then the whole order
   /// relabels; the order stays valid and its labels bounded throughout.
   @Test func placingAtTheSameSpotRelabelsAndStaysValid() {
-    var graph = EditableGraph(count: 3)
+    var graph = TestAdjacency(count: 3)
     var order = TopologicalOrder(validOrder: [0, 1, 2])
     graph.add(0, 1)
     graph.add(1, 2)

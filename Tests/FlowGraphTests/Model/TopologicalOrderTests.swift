@@ -3,40 +3,6 @@ import Testing
 import FlowGraph
 import FlowTestSupport
 
-/// A growable adjacency list for `TopologicalOrder` (parallel edges allowed).
-private struct Adjacency: TopologicalAdjacency {
-  var successors: [[Int32]]
-  var predecessors: [[Int32]]
-  var edges: [(Int32, Int32)] = []
-
-  init(count: Int) {
-    successors = Array(repeating: [], count: count)
-    predecessors = Array(repeating: [], count: count)
-  }
-
-  mutating func add(_ source: Int32, _ target: Int32) {
-    successors[Int(source)].append(target)
-    predecessors[Int(target)].append(source)
-    edges.append((source, target))
-  }
-
-  func has(_ source: Int32, _ target: Int32) -> Bool { successors[Int(source)].contains(target) }
-
-  func forEachSuccessor(of node: Int32, _ body: (Int32) -> Void) { successors[Int(node)].forEach(body) }
-  func forEachPredecessor(of node: Int32, _ body: (Int32) -> Void) { predecessors[Int(node)].forEach(body) }
-
-  /// Brute force: whether a path (possibly empty) leads from `source` to `target`.
-  func reaches(_ source: Int32, _ target: Int32) -> Bool {
-    var seen = Set([source])
-    var stack = [source]
-    while let node = stack.popLast() {
-      if node == target { return true }
-      for next in successors[Int(node)] where seen.insert(next).inserted { stack.append(next) }
-    }
-    return false
-  }
-}
-
 /// An order over `count` nodes built with `appendNode()`.
 private func identityOrder(count: Int) -> TopologicalOrder {
   var order = TopologicalOrder()
@@ -46,7 +12,7 @@ private func identityOrder(count: Int) -> TopologicalOrder {
 
 /// Whether `position` and `nodeAt` are inverse (every node holds one label, every other label is
 /// a hole) and every edge goes forward.
-private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
+private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool {
   guard order.nodeAt.count == order.labelCapacity, order.labelCapacity >= order.count,
         order.orderedNodes.count == order.count,
         order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
@@ -71,7 +37,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
 
   @Test func aForwardEdgeChangesNothing() {
     var order = identityOrder(count: 4)
-    var graph = Adjacency(count: 4)
+    var graph = TestAdjacency(count: 4)
     graph.add(1, 3)
     #expect(order.insertEdge(from: 1, to: 3, in: graph) == nil)
     #expect(order.nodeAt == [0, 1, 2, 3])
@@ -81,7 +47,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     // 0 1 2 3 4, edge 3 → 4; inserting 4 → 1: the forward side {1} is smaller than the backward
     // side {3, 4}, so 1 alone moves, to just after 4; the other nodes keep their labels.
     var order = identityOrder(count: 5)
-    var graph = Adjacency(count: 5)
+    var graph = TestAdjacency(count: 5)
     graph.add(3, 4)
     #expect(order.insertEdge(from: 3, to: 4, in: graph) == nil)
     #expect(order.insertEdge(from: 4, to: 1, in: graph) == nil)
@@ -95,7 +61,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     // 0 1 2 3 4, chain 1 → 2 → 3; inserting 4 → 1: the backward side {4} is smaller than the
     // forward side {1, 2, 3}, so 4 alone moves, to just before 1.
     var order = identityOrder(count: 5)
-    var graph = Adjacency(count: 5)
+    var graph = TestAdjacency(count: 5)
     for (source, target) in [(Int32(1), Int32(2)), (2, 3)] {
       graph.add(source, target)
       #expect(order.insertEdge(from: source, to: target, in: graph) == nil)
@@ -109,14 +75,14 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
 
   @Test func aSelfLoopIsACycleOfOneNode() {
     var order = identityOrder(count: 2)
-    #expect(order.insertEdge(from: 1, to: 1, in: Adjacency(count: 2)) == [1])
+    #expect(order.insertEdge(from: 1, to: 1, in: TestAdjacency(count: 2)) == [1])
     #expect(order.nodeAt == [0, 1])
   }
 
   @Test func anEdgeClosingACycleReturnsItFromTheSourceAndChangesNothing() {
     // 0 → 1 → 2 → 3; inserting 3 → 0 closes 3 → 0 → 1 → 2 → 3.
     var order = identityOrder(count: 4)
-    var graph = Adjacency(count: 4)
+    var graph = TestAdjacency(count: 4)
     for node in Int32(0)..<3 {
       graph.add(node, node + 1)
       #expect(order.insertEdge(from: node, to: node + 1, in: graph) == nil)
@@ -127,7 +93,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
 
   @Test func anEdgeClosingATwoNodeCycleIsFound() {
     var order = TopologicalOrder(validOrder: [1, 0])
-    var graph = Adjacency(count: 2)
+    var graph = TestAdjacency(count: 2)
     graph.add(1, 0)
     #expect(order.insertEdge(from: 0, to: 1, in: graph) == [0, 1])
   }
@@ -146,7 +112,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     if Bool.random(using: &random) {
       order = TopologicalOrder(validOrder: Array(0..<Int32(count)).shuffled(using: &random))
     }
-    var graph = Adjacency(count: count)
+    var graph = TestAdjacency(count: count)
     let edgesFirst = seed.isMultiple(of: 2)
     for _ in 0..<(count * 3) {
       let source = Int32.random(in: 0..<Int32(count), using: &random)
@@ -183,7 +149,7 @@ private func isValid(_ order: TopologicalOrder, _ graph: Adjacency) -> Bool {
     // cycle through every node.
     let count = 200_000
     var order = identityOrder(count: count)
-    var graph = Adjacency(count: count + 1)
+    var graph = TestAdjacency(count: count + 1)
     for node in Int32(1)..<Int32(count) {
       graph.add(node - 1, node)
       #expect(order.insertEdge(from: node - 1, to: node, in: graph) == nil)
