@@ -57,7 +57,7 @@ extension GraphEvaluator {
     let dirty = pendingDirty
     beginPass()
     for node in dirty { mustRunStamp[Int(node)] = pass }
-    var log = PassLog(began: start)
+    var log = startLog(began: start)
     progress?.nodesTotal.store(dirty.count, ordering: .relaxed)
     var scratch = takeScratch()
     var touched: [Int32] = []
@@ -156,7 +156,10 @@ extension GraphEvaluator {
     finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
-    return makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
+    let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
+    ranList.releaseIfLarge()
+    cutOffList.releaseIfLarge()
+    return report
   }
 
   /// Takes the result of a child task into the node's outputs and releases its waiters.

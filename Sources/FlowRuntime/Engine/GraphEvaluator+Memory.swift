@@ -13,7 +13,7 @@ extension GraphEvaluator {
     total += bytes(graph.order.position) + bytes(graph.order.nodeAt)
     total += bytes(dirtyMark) + bytes(pendingMark) + bytes(staleMark) + bytes(demandCount)
     total += bytes(concurrentState) + bytes(waitCount) + bytes(mustRunStamp) + bytes(pendingDirty)
-    total += queue.allocatedBytes
+    total += queue.allocatedBytes + ranList.allocatedBytes + cutOffList.allocatedBytes
     total += edgeEnds.capacity * (MemoryLayout<String>.stride + MemoryLayout<EdgeEnds>.stride + 1)
     return (total, graph.nodeCount)
   }

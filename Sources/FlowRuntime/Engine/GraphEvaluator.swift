@@ -19,6 +19,9 @@ public struct GraphEvaluator: Sendable {
   var pass: UInt32 = 0
   /// How many nodes the last serial pass ran (the next one reserves that much for its log).
   var lastRanCount = 0
+  /// The lists of a pass's log (nodes that ran, nodes cut off), kept for the next pass.
+  var ranList = NodeList()
+  var cutOffList = NodeList()
   var queue: RecomputeQueue
   /// The revision of the last completed pass.
   public internal(set) var revision = 0

@@ -96,7 +96,7 @@ extension GraphEvaluator {
   public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
     let clock = ContinuousClock()
     let start = clock.now
-    var log = PassLog(began: start, expectedRuns: lastRanCount)
+    var log = startLog(began: start)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     let everyNodeQueued = beginPass(serial: true)
@@ -139,7 +139,17 @@ extension GraphEvaluator {
     finishLivePass(stopped: stopped)
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
-    return makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
+    let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
+    ranList.releaseIfLarge()
+    cutOffList.releaseIfLarge()
+    return report
+  }
+
+  /// The log of a pass starting at `start`, on the evaluator's lists.
+  mutating func startLog(began start: ContinuousClock.Instant) -> PassLog {
+    ranList.reset(expecting: lastRanCount)
+    cutOffList.reset(expecting: 0)
+    return PassLog(began: start, ran: ranList, cutOff: cutOffList)
   }
 
   /// Moves the scratch buffers out of `self`, so the hot loop owns them uniquely and can pass
@@ -390,14 +400,9 @@ struct PassLog {
   /// When the pass started (node start times are offsets from it).
   var began: ContinuousClock.Instant
 
-  /// A log with room for `expectedRuns` nodes that ran.
-  init(began: ContinuousClock.Instant, expectedRuns: Int = 0) {
-    self.began = began
-    ran = NodeList(capacity: expectedRuns)
-  }
 
   var ran: NodeList
-  var cutOff = NodeList()
+  var cutOff: NodeList
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
   var starts: [Int32: Duration] = [:]

@@ -2,10 +2,18 @@
 /// on the hot path, so without `Array`'s per-append uniqueness check — a buffer the list owns
 /// alone, grown by doubling, copied into an array once when the pass reports.
 ///
-/// INVARIANTS: `buffer` is referenced only by this list (it is made in `init` and never handed
-/// out; a pass's `PassLog` is not copied), so appending through a `let` never races; `count <=
-/// capacity`, and the first `count` elements are initialized (asserted on each access in debug).
-struct NodeList {
+/// An evaluator keeps its two lists between passes so that a small pass allocates nothing; a
+/// pass starts by `reset`, which reuses the buffer only when no copy of the evaluator shares it.
+///
+/// INVARIANTS: while a pass appends, its buffer is referenced only by the evaluator running the
+/// pass and that pass's `PassLog` (`reset` replaced a buffer another evaluator copy shared), so
+/// appending through a `let` never races; `count <= capacity`, and the first `count` elements
+/// are initialized (asserted on each access in debug). `@unchecked Sendable` for the evaluator
+/// that holds the lists: copies of an evaluator sent to other threads may share a buffer, but
+/// no buffer is written unless `reset` found it held by one list alone (the reference count is
+/// atomic, so two copies resetting at once both see it shared, or one sees it released by the
+/// other), and a shared buffer is only read.
+struct NodeList: @unchecked Sendable {
   private final class Buffer {
     var base: UnsafeMutablePointer<Int32>
     var count = 0
@@ -28,10 +36,31 @@ struct NodeList {
     deinit { base.deallocate() }
   }
 
-  private let buffer: Buffer
+  private var buffer: Buffer
 
   /// An empty list with room for `capacity` nodes.
   init(capacity: Int = 0) { buffer = Buffer(capacity: capacity) }
+
+  /// Empties the list for a new pass: keeps the buffer if this list alone holds it and it is
+  /// small, or else starts a new one with room for `expected` nodes.
+  mutating func reset(expecting expected: Int) {
+    if isKnownUniquelyReferenced(&buffer) && buffer.capacity <= Self.keptCapacity {
+      buffer.count = 0
+    } else {
+      buffer = Buffer(capacity: expected)
+    }
+  }
+
+  /// Lets go of a big buffer once its pass reported (`keptCapacity`).
+  mutating func releaseIfLarge() {
+    if buffer.capacity > Self.keptCapacity { buffer = Buffer(capacity: 0) }
+  }
+
+  /// The largest buffer kept between passes (a big pass allocates its own).
+  static let keptCapacity = 4_096
+
+  /// Bytes held by the buffer.
+  var allocatedBytes: Int { buffer.capacity * MemoryLayout<Int32>.stride }
 
   var count: Int { buffer.count }
 
