@@ -152,38 +152,41 @@ struct DocumentReader {
     guard let object = value.objectValue else {
       fail(nil, nil, "nodes[\(position)] must be an object, found \(value.typeName)"); return nil
     }
-    guard let id = object["id"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var fields = NodeFields()
+    for member in object.members { fields.take(member) }
+    guard let id = fields.id?.stringValue else {
       fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
     }
     let what = Subject.node(id)
     let before = problemCount
     var node = FlowNode(id: id, data: NodeSpec(kind: ""))
-    if let data = object["data"] {
+    if let data = fields.data {
       if let spec = nodeSpec(data, what: what, nodeID: id) { node.data = spec }
     } else {
       fail(id, nil, "\(what) has no 'data' (expected {\"kind\": …, \"params\": {…}})")
     }
-    if let value = object["position"] { node.position = point(value, key: "position", what: what, nodeID: id) }
-    if let value = object["size"] {
+    if let value = fields.position { node.position = point(value, key: "position", what: what, nodeID: id) }
+    if let value = fields.size {
       let pair = point(value, key: "size", what: what, nodeID: id, shape: "[width, height]")
       node.size = CGSize(width: pair.x, height: pair.y)
     }
-    if let value = object["parentID"], !value.isNull {
+    if let value = fields.parentID, !value.isNull {
       node.parentID = string(value, key: "parentID", what: what, nodeID: id)
     }
-    if let value = object["phase"] { node.phase = phase(value, what: what, nodeID: id) }
-    if let value = object["persistence"] {
+    if let value = fields.phase { node.phase = phase(value, what: what, nodeID: id) }
+    if let value = fields.persistence {
       node.persistence = enumeration(value, key: "persistence", what: what, nodeID: id) ?? .persistent
     }
-    node.isSelected = bool(object["isSelected"], key: "isSelected", default: false, what: what, nodeID: id)
-    node.isDraggable = bool(object["isDraggable"], key: "isDraggable", default: true, what: what, nodeID: id)
-    node.acceptsChildren = bool(object["acceptsChildren"], key: "acceptsChildren", default: false, what: what, nodeID: id)
-    if let value = object["zIndex"] {
+    node.isSelected = bool(fields.isSelected, key: "isSelected", default: false, what: what, nodeID: id)
+    node.isDraggable = bool(fields.isDraggable, key: "isDraggable", default: true, what: what, nodeID: id)
+    node.acceptsChildren = bool(fields.acceptsChildren, key: "acceptsChildren", default: false, what: what, nodeID: id)
+    if let value = fields.zIndex {
       // Whole numbers a double holds exactly (|z| ≤ 2^53), so the value survives a round trip.
       if let number = value.numberValue, let z = Int(exactly: number), z.magnitude <= 1 << 53 { node.zIndex = z }
       else { fail(id, nil, "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))") }
     }
-    if let value = object["handles"] {
+    if let value = fields.handles {
       if let array = value.arrayValue {
         node.handles = array.compactMap { handle($0, what: what, nodeID: id) }
       } else {
@@ -197,24 +200,35 @@ struct DocumentReader {
     guard var object = value.objectValue else {
       fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)"); return nil
     }
-    guard let kind = object["kind"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var kindValue: JSONValue?, paramsValue: JSONValue?, labelValue: JSONValue?
+    var hasOtherKeys = false
+    for member in object.members {
+      switch member.key {
+      case "kind": kindValue = member.value
+      case "params": paramsValue = member.value
+      case "label": labelValue = member.value
+      default: hasOtherKeys = true
+      }
+    }
+    guard let kind = kindValue?.stringValue else {
       fail(nodeID, nil, "\(what): 'data' has no string 'kind'"); return nil
     }
     var spec = NodeSpec(kind: kind)
-    if let params = object["params"], !params.isNull {
+    if let params = paramsValue, !params.isNull {
       guard let paramsObject = params.objectValue else {
         fail(nodeID, nil, "\(what): 'data.params' must be an object, found \(params.typeName)"); return nil
       }
       spec.params = paramsObject
     }
-    if let label = object["label"], !label.isNull {
+    if let label = labelValue, !label.isNull {
       guard let text = label.stringValue else {
         fail(nodeID, nil, "\(what): 'data.label' must be a string, found \(label.typeName)"); return nil
       }
       spec.label = text
     }
     // Most specs hold only these keys: no copy of the object then.
-    if !object.members.allSatisfy({ $0.key == "kind" || $0.key == "params" || $0.key == "label" }) {
+    if hasOtherKeys {
       object["kind"] = nil
       object["params"] = nil
       object["label"] = nil
@@ -227,23 +241,26 @@ struct DocumentReader {
     guard let object = value.objectValue else {
       fail(nil, nil, "edges[\(position)] must be an object, found \(value.typeName)"); return nil
     }
-    guard let id = object["id"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var fields = EdgeFields()
+    for member in object.members { fields.take(member) }
+    guard let id = fields.id?.stringValue else {
       fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
     }
     let what = Subject.edge(id)
     let before = problemCount
-    let source = requiredString(object["sourceNodeID"], key: "sourceNodeID", what: what, edgeID: id)
-    let target = requiredString(object["targetNodeID"], key: "targetNodeID", what: what, edgeID: id)
+    let source = requiredString(fields.sourceNodeID, key: "sourceNodeID", what: what, edgeID: id)
+    let target = requiredString(fields.targetNodeID, key: "targetNodeID", what: what, edgeID: id)
     var edge = FlowEdge(id: id, sourceNodeID: source ?? "", targetNodeID: target ?? "")
-    edge.sourceHandleID = optionalString(object["sourceHandleID"], key: "sourceHandleID", what: what, edgeID: id)
-    edge.targetHandleID = optionalString(object["targetHandleID"], key: "targetHandleID", what: what, edgeID: id)
-    edge.parentID = optionalString(object["parentID"], key: "parentID", what: what, edgeID: id)
-    edge.label = optionalString(object["label"], key: "label", what: what, edgeID: id)
-    if let value = object["pathType"] {
+    edge.sourceHandleID = optionalString(fields.sourceHandleID, key: "sourceHandleID", what: what, edgeID: id)
+    edge.targetHandleID = optionalString(fields.targetHandleID, key: "targetHandleID", what: what, edgeID: id)
+    edge.parentID = optionalString(fields.parentID, key: "parentID", what: what, edgeID: id)
+    edge.label = optionalString(fields.label, key: "label", what: what, edgeID: id)
+    if let value = fields.pathType {
       if let text = value.stringValue, let type = FlowEdge.PathType(rawValue: text) { edge.pathType = type }
       else { fail(nil, id, "\(what): 'pathType' must be one of bezier, straight, smoothStep, simpleBezier") }
     }
-    if let value = object["isSelected"] {
+    if let value = fields.isSelected {
       if let flag = value.boolValue { edge.isSelected = flag }
       else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
     }

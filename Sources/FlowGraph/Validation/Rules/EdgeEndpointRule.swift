@@ -19,9 +19,11 @@ enum EdgeEndpointRule {
       context.dependencies = context.edges
     }
     defer { if !separateDependencies { context.dependencies = context.edges } }
+    let nodes = context.document.nodes
+    let nodeTable = context.nodeTable
     for (position, edge) in context.document.edges.enumerated() {
-      let source = context.indexByID[edge.sourceNodeID]
-      let target = context.indexByID[edge.targetNodeID]
+      let source = nodeTable.position(of: edge.sourceNodeID) { nodes[Int($0)].id }
+      let target = nodeTable.position(of: edge.targetNodeID) { nodes[Int($0)].id }
       if source == nil {
         context.report(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
                                   nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
