@@ -2,7 +2,7 @@ import FlowGraph
 import FlowRuntime
 
 /// Reads a document file, as `run` and `validate` do.
-enum DocumentLoading {
+package enum DocumentLoading {
   /// The largest document `flow` reads: 512 MiB. Reading stops there, so an endless stream
   /// (`flow run - < /dev/zero`) ends with a clear message instead of exhausting memory.
   static let maximumDocumentSize = 512 << 20
@@ -21,6 +21,9 @@ enum DocumentLoading {
     case .failure(let failure): throw CommandFailure(.invalidDocument, ["\(path): error: \(message(failure))"])
     }
   }
+
+  /// The bytes of `path` as `read(_:)` reads them, or `nil` if it cannot (for `flow-bench`).
+  package static func bytes(ofFile path: String) -> [UInt8]? { try? read(path) }
 
   /// What to say about a failed read.
   static func message(_ failure: UnsafeFileReading.Failure) -> String {
