@@ -22,8 +22,17 @@ package enum DocumentLoading {
     }
   }
 
-  /// The bytes of `path` as `read(_:)` reads them, or `nil` if it cannot (for `flow-bench`).
-  package static func bytes(ofFile path: String) -> [UInt8]? { try? read(path) }
+  /// `document(_:)`'s two steps for `flow-bench`: reading the file (`nil` if it cannot), then
+  /// parsing what was read.
+  package static func stepwise(_ path: String) -> (() -> FlowDocument?)? {
+    switch UnsafeDocumentBytes.load(path, limit: maximumDocumentSize) {
+    case .success(let bytes)?: return { bytes.parseReleasing() }
+    case .failure?: return nil
+    case nil:
+      guard let bytes = try? read(path) else { return nil }
+      return { try? FlowDocument(jsonBytes: bytes) }
+    }
+  }
 
   /// What to say about a failed read.
   static func message(_ failure: UnsafeFileReading.Failure) -> String {
@@ -41,9 +50,23 @@ package enum DocumentLoading {
   }
 
   /// Parses the document in `path` without validating its graph.
+  ///
+  /// A regular file is read into a mapping whose pages the parser releases as it passes them
+  /// (`UnsafeDocumentBytes`); a stream, or a file with a problem, is read and parsed plainly.
   static func document(_ path: String) throws(CommandFailure) -> FlowDocument {
+    if path != "-", let document = try mappedDocument(path) { return document }
     let bytes = try read(path)
     do { return try FlowDocument(jsonBytes: bytes) } catch { throw CommandFailure.load(error, file: path) }
+  }
+
+  /// The document of the regular file `path` read through `UnsafeDocumentBytes`, or `nil` when
+  /// it is no regular file or has a problem (the plain path then reports it).
+  private static func mappedDocument(_ path: String) throws(CommandFailure) -> FlowDocument? {
+    switch UnsafeDocumentBytes.load(path, limit: maximumDocumentSize) {
+    case .success(let bytes)?: return bytes.parseReleasing()
+    case .failure(let failure)?: throw CommandFailure(.invalidDocument, ["\(path): error: \(message(failure))"])
+    case nil: return nil
+    }
   }
 
   /// Validates `document` against `registry`.

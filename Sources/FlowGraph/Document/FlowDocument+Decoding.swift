@@ -6,27 +6,43 @@ extension FlowDocument {
   /// - Throws: `DocumentLoadError.syntax` with the line and column of bad JSON, or
   ///   `DocumentLoadError.invalid` listing every shape problem found (not only the first).
   public init(jsonBytes: [UInt8]) throws(DocumentLoadError) {
+    let result = jsonBytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(DocumentLoadError) in try FlowDocument(jsonBuffer: buffer, passed: nil) }
+    }
+    self = try result.get()
+  }
+
+  /// `init(jsonBytes:)` over a buffer the caller keeps alive for the call.
+  ///
+  /// - Parameter passed: told, now and then, the offset below which the parser no longer reads
+  ///   the buffer (except to count lines for an error, or to read the document again when it
+  ///   has a problem): a caller holding a file mapping releases those pages.
+  ///   - step: how far the parser moves between two reports (bytes).
+  package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?,
+               step: Int = FlowDocument.passedStep) throws(DocumentLoadError) {
     // Nodes and edges are decoded as the parser reaches them, so the JSON tree of a large
     // document is never held whole. A document with a problem is read again the plain way,
     // so that its problems are reported exactly as `init(json:)` reports them.
     var reader = DocumentReader()
     var streamed = (nodes: [FlowNode](), edges: [FlowEdge](), nodeCount: 0, edgeCount: 0)
-    let result = jsonBytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(JSONSyntaxError) in
-        try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element in
-          guard reader.problemCount == 0 else { return }
-          if key == 0 {
-            if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
-            streamed.nodeCount += 1
-          } else {
-            if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
-            streamed.edgeCount += 1
-          }
+    var reported = 0
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element, offset in
+        if let passed, offset - reported >= step {
+          reported = offset
+          passed(offset)
+        }
+        guard reader.problemCount == 0 else { return }
+        if key == 0 {
+          if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
+          streamed.nodeCount += 1
+        } else {
+          if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
+          streamed.edgeCount += 1
         }
       }
-    }
-    let json: JSONValue
-    do { json = try result.get() } catch { throw .syntax(error) }
+    } catch { throw .syntax(error) }
     let root = json.objectValue
     if reader.problemCount == 0, let root,
        root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1 {
@@ -34,9 +50,12 @@ extension FlowDocument {
       return
     }
     let whole: JSONValue
-    do { whole = try JSONValue.parse(jsonBytes) } catch { throw .syntax(error) }
+    do { whole = try JSONParser.parse(buffer) } catch { throw .syntax(error) }
     do { try self.init(json: whole) } catch { throw .invalid(error) }
   }
+
+  /// How far the parser moves between two reports to `passed` (bytes), by default.
+  package static let passedStep = 16 << 20
 
   /// Reads a document from parsed JSON.
   ///
