@@ -68,6 +68,50 @@ struct IDIndex: Sendable {
     }
   }
 
+  /// The position of each of `count` ids (`id(k)` for `k` in `0..<count`), -1 for an id not
+  /// indexed: `position(of:idAt:)` for many ids at once.
+  ///
+  /// A lookup in a large table is two cache misses (the bucket, then the id it points at) that
+  /// depend on each other. Here the ids are hashed and their first candidates touched in batches
+  /// of 16 before any is compared, so the misses of a batch overlap instead of following one
+  /// another (about twice as fast on a million nodes).
+  func positions(count: Int, id: (Int) -> String, idAt: (Int32) -> String) -> [Int32] {
+    var result = [Int32](repeating: -1, count: count)
+    let mask = table.count &- 1
+    let batch = 16
+    var buckets = [Int](repeating: 0, count: batch)
+    var touched = 0
+    var start = 0
+    while start < count {
+      let size = min(batch, count &- start)
+      for k in 0..<size {
+        buckets[k] = Int(truncatingIfNeeded: UnsafeIDHash.hash(id(start &+ k), seed: seed)) & mask
+      }
+      // Loads only: the buckets, then the ids they point at (their lengths, kept in `touched`).
+      for k in 0..<size {
+        let candidate = table[buckets[k]]
+        if candidate >= 0 { touched &+= idAt(candidate).utf8.count }
+      }
+      for k in 0..<size {
+        let wanted = id(start &+ k)
+        var bucket = buckets[k]
+        while true {
+          let stored = table[bucket]
+          if stored < 0 { break }
+          if idAt(stored) == wanted {
+            result[start &+ k] = stored
+            break
+          }
+          bucket = (bucket &+ 1) & mask
+        }
+      }
+      start &+= size
+    }
+    // Keeps the touching loads (a sum of lengths is never negative).
+    precondition(touched >= 0, "Internal inconsistency: negative id lengths")
+    return result
+  }
+
   /// Every indexed position, in table order.
   var positions: [Int32] { table.filter { $0 >= 0 } }
 

@@ -32,6 +32,10 @@ import FlowTestSupport
       #expect(index.position(of: probe) { ids[Int($0)] } == reference[probe], "\(probe)")
     }
     for id in ids { #expect(index.position(of: id) { ids[Int($0)] } == reference[id]) }
+    // The batched lookup agrees, over more ids than one batch, known and unknown.
+    let probes = ids + (0..<40).map { _ in Self.randomID(&random) }
+    let batched = index.positions(count: probes.count, id: { probes[$0] }, idAt: { ids[Int($0)] })
+    #expect(batched == probes.map { reference[$0] ?? -1 })
     #expect(Set(index.positions) == Set(reference.values))
   }
 

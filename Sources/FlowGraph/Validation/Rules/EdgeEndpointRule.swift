@@ -24,9 +24,15 @@ enum EdgeEndpointRule {
     let nodes = context.document.nodes
     let nodeTable = context.nodeTable
     let signatures = context.signatures
-    for (position, edge) in context.document.edges.enumerated() {
-      let source = nodeTable.position(of: edge.sourceNodeID) { nodes[Int($0)].id }
-      let target = nodeTable.position(of: edge.targetNodeID) { nodes[Int($0)].id }
+    // Every endpoint looked up first, in batches whose memory accesses overlap.
+    let documentEdges = context.document.edges
+    let sources = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].sourceNodeID },
+                                      idAt: { nodes[Int($0)].id })
+    let targets = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].targetNodeID },
+                                      idAt: { nodes[Int($0)].id })
+    for (position, edge) in documentEdges.enumerated() {
+      let source = sources[position] >= 0 ? sources[position] : nil
+      let target = targets[position] >= 0 ? targets[position] : nil
       if source == nil {
         context.report(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
                                   nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
