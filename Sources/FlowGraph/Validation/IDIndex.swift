@@ -68,13 +68,42 @@ struct IDIndex: Sendable {
     }
   }
 
+  /// Indexes `count` ids (`id(k)` at position `k`) in order, as `insert(_:at:idAt:)` one by
+  /// one, calling `duplicate(k, first)` for each id already indexed (at `first`). The buckets of a
+  /// batch of 16 ids, and the ids they point at, are touched before any is inserted, so their
+  /// cache misses overlap (see `positions(count:id:idAt:)`).
+  @inline(__always)
+  mutating func insertAll(count: Int, id: (Int) -> String, idAt: (Int32) -> String, duplicate: (Int, Int32) -> Void) {
+    let batch = 16
+    var buckets = [Int](repeating: 0, count: batch)
+    var touched = 0
+    var start = 0
+    while start < count {
+      let size = min(batch, count &- start)
+      let mask = table.count &- 1
+      for k in 0..<size {
+        buckets[k] = Int(truncatingIfNeeded: UnsafeIDHash.hash(id(start &+ k), seed: seed)) & mask
+      }
+      for k in 0..<size {
+        let candidate = table[buckets[k]]
+        if candidate >= 0 { touched &+= idAt(candidate).utf8.count }
+      }
+      for k in 0..<size {
+        if let first = insert(id(start &+ k), at: Int32(start &+ k), idAt: idAt) { duplicate(start &+ k, first) }
+      }
+      start &+= size
+    }
+    precondition(touched >= 0, "Internal inconsistency: negative id lengths")
+  }
+
   /// The position of each of `count` ids (`id(k)` for `k` in `0..<count`), -1 for an id not
   /// indexed: `position(of:idAt:)` for many ids at once.
   ///
   /// A lookup in a large table is two cache misses (the bucket, then the id it points at) that
   /// depend on each other. Here the ids are hashed and their first candidates touched in batches
   /// of 16 before any is compared, so the misses of a batch overlap instead of following one
-  /// another (about twice as fast on a million nodes).
+  /// another.
+  @inline(__always)
   func positions(count: Int, id: (Int) -> String, idAt: (Int32) -> String) -> [Int32] {
     var result = [Int32](repeating: -1, count: count)
     let mask = table.count &- 1

@@ -32,6 +32,13 @@ import FlowTestSupport
       #expect(index.position(of: probe) { ids[Int($0)] } == reference[probe], "\(probe)")
     }
     for id in ids { #expect(index.position(of: id) { ids[Int($0)] } == reference[id]) }
+    // Inserting in batches finds the same duplicates, in order.
+    var batchedIndex = IDIndex(capacity: ids.count)
+    var duplicates: [[Int32]] = []
+    batchedIndex.insertAll(count: ids.count, id: { ids[$0] }, idAt: { ids[Int($0)] }) { duplicates.append([Int32($0), $1]) }
+    #expect(duplicates == ids.indices.compactMap { position in
+      reference[ids[position]].flatMap { $0 == Int32(position) ? nil : [Int32(position), $0] }
+    })
     // The batched lookup agrees, over more ids than one batch, known and unknown.
     let probes = ids + (0..<40).map { _ in Self.randomID(&random) }
     let batched = index.positions(count: probes.count, id: { probes[$0] }, idAt: { ids[Int($0)] })
