@@ -10,6 +10,11 @@
 // most once per pass. This is the recompute heap of Jane Street's Incremental with value
 // cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
 // nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
+// Two shortcuts keep the queue out of the way where it cannot change the order: when a node
+// that changed has a single successor and the queue is empty, that successor runs next
+// without being pushed and popped (oneTBB's *scheduler bypass*: a chain costs no queue
+// operation); and a pass that begins with every node queued (the first evaluation,
+// `invalidateAll`) pushes nothing, since every successor is still waiting in the queue.
 //
 // ORDERING. Positions come from `TopologicalOrder`, kept incrementally as edges are added (a
 // two-way search that moves the smaller side, over gapped labels), so no pass re-sorts the graph. Every edge goes from a smaller to a larger
@@ -95,24 +100,39 @@ extension GraphEvaluator {
     log.ran.reserveCapacity(lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
-    beginPass()
+    let everyNodeQueued = beginPass(serial: true)
     var stopped = false
     var poll = StopPolling(start: start)
     let typed = options.usesScalarEvaluation && !options.timesEveryNode && progress == nil
-    while let position = queue.popMin() {
-      let node = graph.order.nodeAt[Int(position)]
+    // Stable for the whole pass: a pass never grows the columns (`UnsafeGraphStorage`).
+    let columns = graph.storage.columns
+    // The node to run next without the queue (scheduler bypass), or -1.
+    var next: Int32 = -1
+    while true {
+      let node: Int32
+      if next >= 0 {
+        node = next
+        next = -1
+      } else {
+        guard let position = queue.popMin() else { break }
+        node = graph.order.nodeAt[Int(position)]
+      }
       if poll.isDue(clock) && shouldStop() {
         stopped = true
         requeueRemaining(after: node)
         break
       }
-      if typed && live.emissionPass != pass, let changed = runScalar(node, log: &log) {
-        if changed { propagateChange(of: node) }
-        continue
+      if typed && live.emissionPass != pass {
+        let outcome = runScalar(node, columns, log: &log)
+        if outcome == .changed {
+          next = propagateChange(of: node, columns, everyNodeQueued: everyNodeQueued)
+          continue
+        }
+        if outcome == .unchanged { continue }
       }
       let forced = isForced(node)
       if run(node, forced: forced, scratch: &scratch, log: &log) || (forced && isComputed(node)) {
-        propagateChange(of: node, forced: forced)
+        next = propagateChange(of: node, columns, everyNodeQueued: everyNodeQueued, forced: forced)
       }
     }
     self.scratch = scratch
@@ -132,7 +152,17 @@ extension GraphEvaluator {
   }
 
   /// Starts a pass: a new stamp, unique storage, and the pending dirty nodes in the queue.
-  mutating func beginPass() {
+  ///
+  /// - Parameter serial: the pass is serial (`evaluate`): many dirty nodes go straight into
+  ///   the queue's bitset without stamping their records. A later push of one of them (its
+  ///   stamp is old) finds its bit set and changes nothing, and a serial pass never pushes a
+  ///   node it already popped (every successor lies above the node that pushes it), so the
+  ///   bitset deduplicates by itself. (The concurrent pass re-pushes released nodes and keeps
+  ///   the stamps.)
+  /// - Returns: whether every node of the graph was queued that way (then every successor of
+  ///   a node that runs is still queued, and nothing needs pushing).
+  @discardableResult
+  mutating func beginPass(serial: Bool = false) -> Bool {
     graph.makeUnique()
     pass &+= 1
     if pass == 0 {
@@ -143,12 +173,28 @@ extension GraphEvaluator {
       pass = 1
     }
     queue.ensureCapacity(graph.order.labelCapacity)
+    if serial && pendingDirty.count > queue.heapLimit && queue.isEmpty {
+      // `pendingDirty` has no duplicates: it lists every node iff it has every index, or as
+      // many entries as there are present nodes and none of them removed.
+      let everyNode = pendingDirty.count == graph.nodeCount
+        || (pendingDirty.count == graph.nodeCount - graph.removedCount
+            && pendingDirty.allSatisfy { !graph.flags(of: $0).contains(.removed) })
+      queue.beginBitset()
+      for node in pendingDirty {
+        dirtyMark[Int(node)] = false
+        queue.pushBit(graph.order.position[Int(node)])
+      }
+      pendingDirty.removeAll(keepingCapacity: true)
+      if live.emission != nil { applyPendingEmission() }
+      return everyNode
+    }
     for node in pendingDirty {
       dirtyMark[Int(node)] = false
       enqueue(node)
     }
     pendingDirty.removeAll(keepingCapacity: true)
     if live.emission != nil { applyPendingEmission() }
+    return false
   }
 
   @inline(__always)
@@ -157,24 +203,6 @@ extension GraphEvaluator {
     if records[Int(node)].queuedStamp != pass {
       records[Int(node)].queuedStamp = pass
       queue.push(graph.order.position[Int(node)])
-    }
-  }
-
-  /// Records that `node` changed in this pass (or was reached by an emission: `forced`) and
-  /// queues its successors.
-  @inline(__always)
-  mutating func propagateChange(of node: Int32, forced: Bool = false) {
-    let columns = graph.storage.columns
-    columns.records[Int(node)].changedStamp = pass
-    let record = columns.records[Int(node)]
-    let start = Int(record.successorStart)
-    for offset in 0..<Int(record.successorCount) {
-      let successor = columns.successors[start + offset]
-      if forced { live.emissionReach[Int(successor)] = pass }
-      if columns.records[Int(successor)].queuedStamp != pass {
-        columns.records[Int(successor)].queuedStamp = pass
-        queue.push(graph.order.position[Int(successor)])
-      }
     }
   }
 
@@ -189,7 +217,9 @@ extension GraphEvaluator {
   ///
   /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports no
   /// change; a node with a pending input becomes pending; live nodes go to `runLive`.
-  @inline(__always)
+  /// Not inlined: the general path costs far more than a call, and keeping it out of the pass
+  /// loop leaves room for the typed path to be inlined there.
+  @inline(never)
   mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
     let flags = graph.record(node).flags
