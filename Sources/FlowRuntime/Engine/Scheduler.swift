@@ -96,8 +96,7 @@ extension GraphEvaluator {
   public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
     let clock = ContinuousClock()
     let start = clock.now
-    var log = PassLog(began: start)
-    log.ran.reserveCapacity(lastRanCount)
+    var log = PassLog(began: start, expectedRuns: lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     let everyNodeQueued = beginPass(serial: true)
@@ -179,10 +178,16 @@ extension GraphEvaluator {
       let everyNode = pendingDirty.count == graph.nodeCount
         || (pendingDirty.count == graph.nodeCount - graph.removedCount
             && pendingDirty.allSatisfy { !graph.flags(of: $0).contains(.removed) })
-      queue.beginBitset()
-      for node in pendingDirty {
-        dirtyMark[Int(node)] = false
-        queue.pushBit(graph.order.position[Int(node)])
+      if everyNode && graph.removedCount == 0 {
+        // Every label that holds a node, a word of the bitset at a time.
+        dirtyMark = [Bool](repeating: false, count: dirtyMark.count)
+        queue.pushAll(labelsOf: graph.order.nodeAt, hole: TopologicalOrder.hole)
+      } else {
+        queue.beginBitset()
+        for node in pendingDirty {
+          dirtyMark[Int(node)] = false
+          queue.pushBit(graph.order.position[Int(node)])
+        }
       }
       pendingDirty.removeAll(keepingCapacity: true)
       if live.emission != nil { applyPendingEmission() }
@@ -332,7 +337,7 @@ extension GraphEvaluator {
   /// The report of a pass that brought (or, cancelled, was bringing) the values to `revision`.
   func makeReport(_ log: PassLog, revision: Int, cancelled: Bool, duration: Duration) -> EvaluationReport {
     EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
-                     ran: log.ran, cutOff: log.cutOff, failed: log.failed,
+                     ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
                      durations: log.durations, starts: log.starts)
   }
@@ -384,8 +389,15 @@ struct EvaluationScratch: Sendable {
 struct PassLog {
   /// When the pass started (node start times are offsets from it).
   var began: ContinuousClock.Instant
-  var ran: [Int32] = []
-  var cutOff: [Int32] = []
+
+  /// A log with room for `expectedRuns` nodes that ran.
+  init(began: ContinuousClock.Instant, expectedRuns: Int = 0) {
+    self.began = began
+    ran = NodeList(capacity: expectedRuns)
+  }
+
+  var ran: NodeList
+  var cutOff = NodeList()
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
   var starts: [Int32: Duration] = [:]
