@@ -2,7 +2,7 @@ import FlowGraph
 import FlowRuntime
 
 /// Reads a document file, as `run` and `validate` do.
-enum DocumentLoading {
+package enum DocumentLoading {
   /// The largest document `flow` reads: 512 MiB. Reading stops there, so an endless stream
   /// (`flow run - < /dev/zero`) ends with a clear message instead of exhausting memory.
   static let maximumDocumentSize = 512 << 20
@@ -22,6 +22,18 @@ enum DocumentLoading {
     }
   }
 
+  /// `document(_:)`'s two steps for `flow-bench`: reading the file (`nil` if it cannot), then
+  /// parsing what was read.
+  package static func stepwise(_ path: String) -> (() -> FlowDocument?)? {
+    switch UnsafeDocumentBytes.load(path, limit: maximumDocumentSize) {
+    case .success(let bytes)?: return { bytes.parseReleasing() }
+    case .failure?: return nil
+    case nil:
+      guard let bytes = try? read(path) else { return nil }
+      return { try? FlowDocument(jsonBytes: bytes) }
+    }
+  }
+
   /// What to say about a failed read.
   static func message(_ failure: UnsafeFileReading.Failure) -> String {
     switch failure {
@@ -38,9 +50,23 @@ enum DocumentLoading {
   }
 
   /// Parses the document in `path` without validating its graph.
+  ///
+  /// A regular file is read into a mapping whose pages the parser releases as it passes them
+  /// (`UnsafeDocumentBytes`); a stream, or a file with a problem, is read and parsed plainly.
   static func document(_ path: String) throws(CommandFailure) -> FlowDocument {
+    if path != "-", let document = try mappedDocument(path) { return document }
     let bytes = try read(path)
     do { return try FlowDocument(jsonBytes: bytes) } catch { throw CommandFailure.load(error, file: path) }
+  }
+
+  /// The document of the regular file `path` read through `UnsafeDocumentBytes`, or `nil` when
+  /// it is no regular file or has a problem (the plain path then reports it).
+  private static func mappedDocument(_ path: String) throws(CommandFailure) -> FlowDocument? {
+    switch UnsafeDocumentBytes.load(path, limit: maximumDocumentSize) {
+    case .success(let bytes)?: return bytes.parseReleasing()
+    case .failure(let failure)?: throw CommandFailure(.invalidDocument, ["\(path): error: \(message(failure))"])
+    case nil: return nil
+    }
   }
 
   /// Validates `document` against `registry`.

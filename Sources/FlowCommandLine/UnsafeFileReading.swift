@@ -35,6 +35,12 @@ enum UnsafeFileReading {
   /// Reads the open `descriptor` to the end (it stays open).
   static func contents(of descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
     var bytes: [UInt8] = []
+    // A regular file says its size: one buffer of that size (plus the byte that detects
+    // growth), instead of doubling through copies that hold 1.5× the file at once.
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+      bytes.reserveCapacity(Int(clamping: min(Int64(status.st_size), Int64(limit))) + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }

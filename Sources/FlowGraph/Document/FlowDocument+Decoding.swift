@@ -6,27 +6,43 @@ extension FlowDocument {
   /// - Throws: `DocumentLoadError.syntax` with the line and column of bad JSON, or
   ///   `DocumentLoadError.invalid` listing every shape problem found (not only the first).
   public init(jsonBytes: [UInt8]) throws(DocumentLoadError) {
+    let result = jsonBytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(DocumentLoadError) in try FlowDocument(jsonBuffer: buffer, passed: nil) }
+    }
+    self = try result.get()
+  }
+
+  /// `init(jsonBytes:)` over a buffer the caller keeps alive for the call.
+  ///
+  /// - Parameter passed: told, now and then, the offset below which the parser no longer reads
+  ///   the buffer (except to count lines for an error, or to read the document again when it
+  ///   has a problem): a caller holding a file mapping releases those pages.
+  ///   - step: how far the parser moves between two reports (bytes).
+  package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?,
+               step: Int = FlowDocument.passedStep) throws(DocumentLoadError) {
     // Nodes and edges are decoded as the parser reaches them, so the JSON tree of a large
     // document is never held whole. A document with a problem is read again the plain way,
     // so that its problems are reported exactly as `init(json:)` reports them.
     var reader = DocumentReader()
     var streamed = (nodes: [FlowNode](), edges: [FlowEdge](), nodeCount: 0, edgeCount: 0)
-    let result = jsonBytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(JSONSyntaxError) in
-        try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element in
-          guard reader.problemCount == 0 else { return }
-          if key == 0 {
-            if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
-            streamed.nodeCount += 1
-          } else {
-            if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
-            streamed.edgeCount += 1
-          }
+    var reported = 0
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element, offset in
+        if let passed, offset - reported >= step {
+          reported = offset
+          passed(offset)
+        }
+        guard reader.problemCount == 0 else { return }
+        if key == 0 {
+          if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
+          streamed.nodeCount += 1
+        } else {
+          if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
+          streamed.edgeCount += 1
         }
       }
-    }
-    let json: JSONValue
-    do { json = try result.get() } catch { throw .syntax(error) }
+    } catch { throw .syntax(error) }
     let root = json.objectValue
     if reader.problemCount == 0, let root,
        root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1 {
@@ -34,9 +50,12 @@ extension FlowDocument {
       return
     }
     let whole: JSONValue
-    do { whole = try JSONValue.parse(jsonBytes) } catch { throw .syntax(error) }
+    do { whole = try JSONParser.parse(buffer) } catch { throw .syntax(error) }
     do { try self.init(json: whole) } catch { throw .invalid(error) }
   }
+
+  /// How far the parser moves between two reports to `passed` (bytes), by default.
+  package static let passedStep = 16 << 20
 
   /// Reads a document from parsed JSON.
   ///
@@ -152,38 +171,41 @@ struct DocumentReader {
     guard let object = value.objectValue else {
       fail(nil, nil, "nodes[\(position)] must be an object, found \(value.typeName)"); return nil
     }
-    guard let id = object["id"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var fields = NodeFields()
+    for member in object.members { fields.take(member) }
+    guard let id = fields.id?.stringValue else {
       fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
     }
     let what = Subject.node(id)
     let before = problemCount
     var node = FlowNode(id: id, data: NodeSpec(kind: ""))
-    if let data = object["data"] {
+    if let data = fields.data {
       if let spec = nodeSpec(data, what: what, nodeID: id) { node.data = spec }
     } else {
       fail(id, nil, "\(what) has no 'data' (expected {\"kind\": …, \"params\": {…}})")
     }
-    if let value = object["position"] { node.position = point(value, key: "position", what: what, nodeID: id) }
-    if let value = object["size"] {
+    if let value = fields.position { node.position = point(value, key: "position", what: what, nodeID: id) }
+    if let value = fields.size {
       let pair = point(value, key: "size", what: what, nodeID: id, shape: "[width, height]")
       node.size = CGSize(width: pair.x, height: pair.y)
     }
-    if let value = object["parentID"], !value.isNull {
+    if let value = fields.parentID, !value.isNull {
       node.parentID = string(value, key: "parentID", what: what, nodeID: id)
     }
-    if let value = object["phase"] { node.phase = phase(value, what: what, nodeID: id) }
-    if let value = object["persistence"] {
+    if let value = fields.phase { node.phase = phase(value, what: what, nodeID: id) }
+    if let value = fields.persistence {
       node.persistence = enumeration(value, key: "persistence", what: what, nodeID: id) ?? .persistent
     }
-    node.isSelected = bool(object["isSelected"], key: "isSelected", default: false, what: what, nodeID: id)
-    node.isDraggable = bool(object["isDraggable"], key: "isDraggable", default: true, what: what, nodeID: id)
-    node.acceptsChildren = bool(object["acceptsChildren"], key: "acceptsChildren", default: false, what: what, nodeID: id)
-    if let value = object["zIndex"] {
+    node.isSelected = bool(fields.isSelected, key: "isSelected", default: false, what: what, nodeID: id)
+    node.isDraggable = bool(fields.isDraggable, key: "isDraggable", default: true, what: what, nodeID: id)
+    node.acceptsChildren = bool(fields.acceptsChildren, key: "acceptsChildren", default: false, what: what, nodeID: id)
+    if let value = fields.zIndex {
       // Whole numbers a double holds exactly (|z| ≤ 2^53), so the value survives a round trip.
       if let number = value.numberValue, let z = Int(exactly: number), z.magnitude <= 1 << 53 { node.zIndex = z }
       else { fail(id, nil, "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))") }
     }
-    if let value = object["handles"] {
+    if let value = fields.handles {
       if let array = value.arrayValue {
         node.handles = array.compactMap { handle($0, what: what, nodeID: id) }
       } else {
@@ -197,24 +219,35 @@ struct DocumentReader {
     guard var object = value.objectValue else {
       fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)"); return nil
     }
-    guard let kind = object["kind"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var kindValue: JSONValue?, paramsValue: JSONValue?, labelValue: JSONValue?
+    var hasOtherKeys = false
+    for member in object.members {
+      switch member.key {
+      case "kind": kindValue = member.value
+      case "params": paramsValue = member.value
+      case "label": labelValue = member.value
+      default: hasOtherKeys = true
+      }
+    }
+    guard let kind = kindValue?.stringValue else {
       fail(nodeID, nil, "\(what): 'data' has no string 'kind'"); return nil
     }
     var spec = NodeSpec(kind: kind)
-    if let params = object["params"], !params.isNull {
+    if let params = paramsValue, !params.isNull {
       guard let paramsObject = params.objectValue else {
         fail(nodeID, nil, "\(what): 'data.params' must be an object, found \(params.typeName)"); return nil
       }
       spec.params = paramsObject
     }
-    if let label = object["label"], !label.isNull {
+    if let label = labelValue, !label.isNull {
       guard let text = label.stringValue else {
         fail(nodeID, nil, "\(what): 'data.label' must be a string, found \(label.typeName)"); return nil
       }
       spec.label = text
     }
     // Most specs hold only these keys: no copy of the object then.
-    if !object.members.allSatisfy({ $0.key == "kind" || $0.key == "params" || $0.key == "label" }) {
+    if hasOtherKeys {
       object["kind"] = nil
       object["params"] = nil
       object["label"] = nil
@@ -227,23 +260,26 @@ struct DocumentReader {
     guard let object = value.objectValue else {
       fail(nil, nil, "edges[\(position)] must be an object, found \(value.typeName)"); return nil
     }
-    guard let id = object["id"]?.stringValue else {
+    // One pass over the members, the last of each key winning (as `object[key]` reads).
+    var fields = EdgeFields()
+    for member in object.members { fields.take(member) }
+    guard let id = fields.id?.stringValue else {
       fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
     }
     let what = Subject.edge(id)
     let before = problemCount
-    let source = requiredString(object["sourceNodeID"], key: "sourceNodeID", what: what, edgeID: id)
-    let target = requiredString(object["targetNodeID"], key: "targetNodeID", what: what, edgeID: id)
+    let source = requiredString(fields.sourceNodeID, key: "sourceNodeID", what: what, edgeID: id)
+    let target = requiredString(fields.targetNodeID, key: "targetNodeID", what: what, edgeID: id)
     var edge = FlowEdge(id: id, sourceNodeID: source ?? "", targetNodeID: target ?? "")
-    edge.sourceHandleID = optionalString(object["sourceHandleID"], key: "sourceHandleID", what: what, edgeID: id)
-    edge.targetHandleID = optionalString(object["targetHandleID"], key: "targetHandleID", what: what, edgeID: id)
-    edge.parentID = optionalString(object["parentID"], key: "parentID", what: what, edgeID: id)
-    edge.label = optionalString(object["label"], key: "label", what: what, edgeID: id)
-    if let value = object["pathType"] {
+    edge.sourceHandleID = optionalString(fields.sourceHandleID, key: "sourceHandleID", what: what, edgeID: id)
+    edge.targetHandleID = optionalString(fields.targetHandleID, key: "targetHandleID", what: what, edgeID: id)
+    edge.parentID = optionalString(fields.parentID, key: "parentID", what: what, edgeID: id)
+    edge.label = optionalString(fields.label, key: "label", what: what, edgeID: id)
+    if let value = fields.pathType {
       if let text = value.stringValue, let type = FlowEdge.PathType(rawValue: text) { edge.pathType = type }
       else { fail(nil, id, "\(what): 'pathType' must be one of bezier, straight, smoothStep, simpleBezier") }
     }
-    if let value = object["isSelected"] {
+    if let value = fields.isSelected {
       if let flag = value.boolValue { edge.isSelected = flag }
       else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
     }

@@ -7,10 +7,8 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
   public var sourceHandleID: String?
   public var targetNodeID: String
   public var targetHandleID: String?
-  public var parentID: String?
-  public var label: String?
-  public var pathType: PathType
-  public var isSelected: Bool
+  /// The rarely set fields; `nil` while they all have their defaults (see `EdgeDetailsBox`).
+  private var details: EdgeDetailsBox?
 
   public init(id: String, sourceNodeID: String, sourceHandleID: String? = nil,
               targetNodeID: String, targetHandleID: String? = nil, parentID: String? = nil,
@@ -20,10 +18,33 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
     self.sourceHandleID = sourceHandleID
     self.targetNodeID = targetNodeID
     self.targetHandleID = targetHandleID
-    self.parentID = parentID
-    self.label = label
-    self.pathType = pathType
-    self.isSelected = isSelected
+    details = .boxing(EdgeDetails(parentID: parentID, label: label, pathType: pathType, isSelected: isSelected))
+  }
+
+  public var parentID: String? {
+    get { details?.fields.parentID }
+    set { if details != nil || newValue != nil { update { $0.parentID = newValue } } }
+  }
+
+  public var label: String? {
+    get { details?.fields.label }
+    set { if details != nil || newValue != nil { update { $0.label = newValue } } }
+  }
+
+  public var pathType: PathType {
+    get { details?.fields.pathType ?? .bezier }
+    set { if details != nil || newValue != .bezier { update { $0.pathType = newValue } } }
+  }
+
+  public var isSelected: Bool {
+    get { details?.fields.isSelected ?? false }
+    set { if details != nil || newValue { update { $0.isSelected = newValue } } }
+  }
+
+  private mutating func update(_ change: (inout EdgeDetails) -> Void) {
+    var fields = details?.fields ?? EdgeDetails()
+    change(&fields)
+    details = .boxing(fields)
   }
 
   /// `source.port → target.port`, for messages.

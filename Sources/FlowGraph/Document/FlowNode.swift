@@ -16,16 +16,8 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
   public var position: CGPoint
   public var size: CGSize
   public var data: NodeSpec
-  public var parentID: String?
-  public var phase: Phase
-  public var persistence: Persistence
-  public var isSelected: Bool
-  public var isDraggable: Bool
-  public var acceptsChildren: Bool
-  public var zIndex: Int
-  /// The declared handles; `nil` when the document has no `handles` key (they then come from the
-  /// node's kind), which is not the same as `[]` (explicitly none).
-  public var handles: [HandleDeclaration]?
+  /// The rarely set fields; `nil` while they all have their defaults (see `EdgeDetailsBox`).
+  private var details: NodeDetailsBox?
 
   public init(id: String, data: NodeSpec, position: CGPoint = .zero, size: CGSize = FlowNode.defaultSize,
               parentID: String? = nil, phase: Phase = .normal, persistence: Persistence = .persistent,
@@ -35,14 +27,57 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
     self.position = position
     self.size = size
     self.data = data
-    self.parentID = parentID
-    self.phase = phase
-    self.persistence = persistence
-    self.isSelected = isSelected
-    self.isDraggable = isDraggable
-    self.acceptsChildren = acceptsChildren
-    self.zIndex = zIndex
-    self.handles = handles
+    details = .boxing(NodeDetails(parentID: parentID, phase: phase, persistence: persistence, isSelected: isSelected,
+                                  isDraggable: isDraggable, acceptsChildren: acceptsChildren, zIndex: zIndex,
+                                  handles: handles))
+  }
+
+  public var parentID: String? {
+    get { details?.fields.parentID }
+    set { if details != nil || newValue != nil { update { $0.parentID = newValue } } }
+  }
+
+  public var phase: Phase {
+    get { details?.fields.phase ?? .normal }
+    set { if details != nil || newValue != .normal { update { $0.phase = newValue } } }
+  }
+
+  public var persistence: Persistence {
+    get { details?.fields.persistence ?? .persistent }
+    set { if details != nil || newValue != .persistent { update { $0.persistence = newValue } } }
+  }
+
+  public var isSelected: Bool {
+    get { details?.fields.isSelected ?? false }
+    set { if details != nil || newValue { update { $0.isSelected = newValue } } }
+  }
+
+  public var isDraggable: Bool {
+    get { details?.fields.isDraggable ?? true }
+    set { if details != nil || !newValue { update { $0.isDraggable = newValue } } }
+  }
+
+  public var acceptsChildren: Bool {
+    get { details?.fields.acceptsChildren ?? false }
+    set { if details != nil || newValue { update { $0.acceptsChildren = newValue } } }
+  }
+
+  public var zIndex: Int {
+    get { details?.fields.zIndex ?? 0 }
+    set { if details != nil || newValue != 0 { update { $0.zIndex = newValue } } }
+  }
+
+  /// The declared handles; `nil` when the document has no `handles` key (they then come from the
+  /// node's kind), which is not the same as `[]` (explicitly none).
+  public var handles: [HandleDeclaration]? {
+    get { details?.fields.handles }
+    set { if details != nil || newValue != nil { update { $0.handles = newValue } } }
+  }
+
+  private mutating func update(_ change: (inout NodeDetails) -> Void) {
+    var fields = details?.fields ?? NodeDetails()
+    change(&fields)
+    details = .boxing(fields)
   }
 
   /// The size a node gets when a hand-written document leaves it out.

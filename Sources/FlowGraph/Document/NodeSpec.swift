@@ -7,13 +7,28 @@
 public struct NodeSpec: Sendable, Hashable {
   public var kind: String
   public var params: JSONObject
-  public var label: String?
-  public var extra: JSONObject
+  /// The rarely set fields; `nil` while they all have their defaults (see `EdgeDetailsBox`).
+  private var details: SpecDetailsBox?
 
   public init(kind: String, params: JSONObject = JSONObject(), label: String? = nil, extra: JSONObject = JSONObject()) {
     self.kind = kind
     self.params = params
-    self.label = label
-    self.extra = extra
+    details = .boxing(SpecDetails(label: label, extra: extra))
+  }
+
+  public var label: String? {
+    get { details?.fields.label }
+    set { if details != nil || newValue != nil { update { $0.label = newValue } } }
+  }
+
+  public var extra: JSONObject {
+    get { details?.fields.extra ?? JSONObject() }
+    set { if details != nil || !newValue.members.isEmpty { update { $0.extra = newValue } } }
+  }
+
+  private mutating func update(_ change: (inout SpecDetails) -> Void) {
+    var fields = details?.fields ?? SpecDetails()
+    change(&fields)
+    details = .boxing(fields)
   }
 }

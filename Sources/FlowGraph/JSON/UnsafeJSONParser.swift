@@ -56,7 +56,7 @@ struct JSONParser: ~Copyable {
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
     }
     var parser = JSONParser(base: base, count: buffer.count)
-    return try parser.parseDocument(streaming: [], { _, _ in })
+    return try parser.parseDocument(streaming: [], { _, _, _ in })
   }
 
   /// Parses one complete JSON document, handing each element of the root object's arrays named
@@ -65,8 +65,10 @@ struct JSONParser: ~Copyable {
   /// order; a syntax error is the same as `parse(_:)`'s.
   ///
   /// A document of a million nodes then never holds the whole tree, only one element at a time.
+  /// The handler also gets the offset the parser reached (just after the element): the parser
+  /// never reads the bytes before it again, except to count lines for an error.
   static func parse(_ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
-                    _ element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
+                    _ element: (Int, JSONValue, Int) -> Void) throws(JSONSyntaxError) -> JSONValue {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw JSONSyntaxError(
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
@@ -78,7 +80,7 @@ struct JSONParser: ~Copyable {
   // MARK: - Document structure
 
   private mutating func parseDocument(streaming keys: [String],
-                                      _ element: (Int, JSONValue) -> Void) throws(JSONSyntaxError) -> JSONValue {
+                                      _ element: (Int, JSONValue, Int) -> Void) throws(JSONSyntaxError) -> JSONValue {
     // RFC 8259 §8.1 allows parsers to ignore a leading UTF-8 byte order mark.
     if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       index = 3
@@ -205,7 +207,7 @@ struct JSONParser: ~Copyable {
           }
         } else {
           if frame.streamed > 0 {
-            element(Int(frame.streamed) - 1, consume value)
+            element(Int(frame.streamed) - 1, consume value, index)
           } else {
             values.push(consume value)
           }

@@ -3,7 +3,9 @@
 /// Node `i` is `document.nodes[i]`; ports are indices into the node's signature; string ids
 /// exist only at the boundary (`nodeIndex(of:)`, `nodeIDs`). The invariants: every edge joins
 /// an output port to an input port of compatible type, no input has two edges, and
-/// `topologicalOrder` lists every node after all of its predecessors.
+/// `topologicalOrder` lists every node after all of its predecessors. The ids of
+/// `document.nodes` and `document.edges` never change (`document` is only written to update
+/// its live state): the id indexes compare against them.
 public struct ResolvedGraph: Sendable {
   /// One edge, by dense indices.
   public struct Edge: Sendable, Hashable {
@@ -20,26 +22,60 @@ public struct ResolvedGraph: Sendable {
   public let edges: [Edge]
   /// Node indices, each after all of its predecessors; ties in document order.
   public let topologicalOrder: [Int32]
-  package let indexByID: [String: Int32]
-  /// The position of each edge in `document.edges`, by id (empty when the graph was not made
-  /// by validation).
-  package let edgeIndexByID: [String: Int32]
+  /// The index of each node id (its first node), against `document.nodes`.
+  let nodeTable: IDIndex
+  /// The position of each edge id (its first edge) in `document.edges`; `nil` when the graph
+  /// was not made by validation.
+  let edgeTable: IDIndex?
 
   init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       indexByID: [String: Int32], edgeIndexByID: [String: Int32] = [:]) {
-    self.edgeIndexByID = edgeIndexByID
+       nodeTable: IDIndex, edgeTable: IDIndex?) {
     self.document = document
     self.signatures = signatures
     self.edges = edges
     self.topologicalOrder = topologicalOrder
-    self.indexByID = indexByID
+    self.nodeTable = nodeTable
+    self.edgeTable = edgeTable
+  }
+
+  /// A graph whose node `indexByID[id]` is the node of `document.nodes` with that id.
+  init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
+       indexByID: [String: Int32]) {
+    var table = IDIndex(capacity: indexByID.count)
+    let nodes = document.nodes
+    for (id, index) in indexByID { _ = table.insert(id, at: index) { nodes[Int($0)].id } }
+    self.init(document: document, signatures: signatures, edges: edges, topologicalOrder: topologicalOrder,
+              nodeTable: table, edgeTable: nil)
   }
 
   public var nodeCount: Int { signatures.count }
 
   /// The dense index of the node with id `id`.
-  public func nodeIndex(of id: String) -> Int? { indexByID[id].map(Int.init) }
+  public func nodeIndex(of id: String) -> Int? {
+    let nodes = document.nodes
+    return nodeTable.position(of: id) { nodes[Int($0)].id }.map(Int.init)
+  }
 
   /// The id of the node at `index`.
   public func nodeID(_ index: Int) -> String { document.nodes[index].id }
+
+  /// Node id → index, as a dictionary (built on each call: O(*n*)).
+  package var indexByID: [String: Int32] {
+    var result: [String: Int32] = [:]
+    result.reserveCapacity(nodeTable.count)
+    let nodes = document.nodes
+    for index in nodeTable.positions { result[nodes[Int(index)].id] = index }
+    return result
+  }
+
+  /// Edge id → position in `document.edges`, as a dictionary (built on each call: O(*m*));
+  /// empty when the graph was not made by validation.
+  package var edgeIndexByID: [String: Int32] {
+    guard let edgeTable else { return [:] }
+    var result: [String: Int32] = [:]
+    result.reserveCapacity(edgeTable.count)
+    let edges = document.edges
+    for index in edgeTable.positions { result[edges[Int(index)].id] = index }
+    return result
+  }
 }

@@ -50,7 +50,7 @@ public enum DocumentValidator {
     let order = CycleRule.check(&context)
     guard !context.hasIssues else { throw context.error }
     return ResolvedGraph(document: document, signatures: context.signatures.map { $0! }, edges: context.edges,
-                         topologicalOrder: order, indexByID: context.indexByID, edgeIndexByID: context.edgeIndexByID)
+                         topologicalOrder: order, nodeTable: context.nodeTable, edgeTable: context.edgeTable)
   }
 
   /// Reads and validates a document from the bytes of a JSON file.

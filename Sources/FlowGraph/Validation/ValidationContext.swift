@@ -17,9 +17,9 @@ struct ValidationContext {
   /// Issues found beyond `issues`.
   private(set) var unreportedCount = 0
   /// id → index of the first node with that id.
-  var indexByID: [String: Int32] = [:]
+  var nodeTable = IDIndex(capacity: 0)
   /// edge id → index of the first edge with that id.
-  var edgeIndexByID: [String: Int32] = [:]
+  var edgeTable = IDIndex(capacity: 0)
   var signatures: [NodeSignature?] = []
   /// Edges whose endpoints and ports resolved, in document order.
   var edges: [ResolvedGraph.Edge] = []
@@ -30,6 +30,13 @@ struct ValidationContext {
   init(document: FlowDocument, resolutions: [NodeSpecResolution]) {
     self.document = document
     self.resolutions = resolutions
+  }
+
+  /// The index of the (first) node with id `id`.
+  @inline(__always)
+  func nodeIndex(of id: String) -> Int32? {
+    let nodes = document.nodes
+    return nodeTable.position(of: id) { nodes[Int($0)].id }
   }
 
   /// Whether some issue was found (kept or counted).

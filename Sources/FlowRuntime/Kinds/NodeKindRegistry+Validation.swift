@@ -4,6 +4,9 @@ extension NodeKindRegistry {
   /// Validates `document` against this registry, configuring each node once: validation sees
   /// each configuration's signature, the evaluator gets the configurations.
   ///
+  /// Nodes of a static kind without params all share the kind's one configuration: it is
+  /// looked up once per kind (in a short list of the kinds met so far), not once per node.
+  ///
   /// - Throws: every validation problem of the document (SPEC §4).
   /// - Complexity: one pass configuring the nodes, then `DocumentValidator.validate`.
   func validateConfiguring(_ document: FlowDocument) throws(GraphValidationError) -> (ResolvedGraph, [ConfiguredNode]) {
@@ -11,11 +14,28 @@ extension NodeKindRegistry {
     var resolutions: [NodeSpecResolution] = []
     configured.reserveCapacity(document.nodes.count)
     resolutions.reserveCapacity(document.nodes.count)
-    for node in document.nodes {
-      switch configure(node.data) {
+    // The shared configurations met so far, with their resolution (a handful of kinds).
+    var shared: [(kind: String, node: ConfiguredNode, resolution: NodeSpecResolution)] = []
+    let nodes = document.nodes
+    nodes: for index in nodes.indices {
+      let parameterless = nodes[index].data.params.isEmpty
+      if parameterless {
+        let kind = nodes[index].data.kind
+        // By index: iterating the tuples would copy (retain and release) each one.
+        for position in shared.indices where shared[position].kind == kind {
+          resolutions.append(shared[position].resolution)
+          configured.append(shared[position].node)
+          continue nodes
+        }
+      }
+      switch configure(nodes[index].data) {
       case .success(let configuration):
-        resolutions.append(.resolved(configuration.signature))
+        let resolution = NodeSpecResolution.resolved(configuration.signature)
+        resolutions.append(resolution)
         configured.append(configuration)
+        if parameterless, shared.count < 32, let key = configuration.sharedKey, key == nodes[index].data.kind {
+          shared.append((key, configuration, resolution))
+        }
       case .failure(.unknownKind): resolutions.append(.unknownKind)
       case .failure(.invalidParameters(let problems)): resolutions.append(.invalidParameters(problems))
       }

@@ -19,9 +19,20 @@ enum EdgeEndpointRule {
       context.dependencies = context.edges
     }
     defer { if !separateDependencies { context.dependencies = context.edges } }
-    for (position, edge) in context.document.edges.enumerated() {
-      let source = context.indexByID[edge.sourceNodeID]
-      let target = context.indexByID[edge.targetNodeID]
+    // Local copies (one retain each): reading an element then borrows it, where reading
+    // through `context`, which the loop mutates, copies it (retains) per edge.
+    let nodes = context.document.nodes
+    let nodeTable = context.nodeTable
+    let signatures = context.signatures
+    // Every endpoint looked up first, in batches whose memory accesses overlap.
+    let documentEdges = context.document.edges
+    let sources = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].sourceNodeID },
+                                      idAt: { nodes[Int($0)].id })
+    let targets = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].targetNodeID },
+                                      idAt: { nodes[Int($0)].id })
+    for (position, edge) in documentEdges.enumerated() {
+      let source = sources[position] >= 0 ? sources[position] : nil
+      let target = targets[position] >= 0 ? targets[position] : nil
       if source == nil {
         context.report(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
                                   nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
@@ -36,13 +47,24 @@ enum EdgeEndpointRule {
       }
       let dependency = ResolvedGraph.Edge(source: source, sourcePort: -1, target: target, targetPort: -1,
                                           documentIndex: Int32(position))
-      guard let sourceSignature = context.signatures[Int(source)],
-            let targetSignature = context.signatures[Int(target)] else {
+      guard let sourceSignature = signatures[Int(source)],
+            let targetSignature = signatures[Int(target)] else {
         divergeDependencies(&context)
         context.dependencies.append(dependency)
         continue
       }
       let ports = (source: portIndex.ports(of: source, sourceSignature), target: portIndex.ports(of: target, targetSignature))
+      // The common case, without building closures or results: few ports, both ends found, types
+      // compatible. Anything else goes through `resolve`, which finds the same ports or the issues.
+      if ports.source == nil, ports.target == nil,
+         let sourcePort = quickPort(edge.sourceHandleID, sourceSignature.outputs),
+         let targetPort = quickPort(edge.targetHandleID, targetSignature.inputs),
+         targetSignature.inputs[targetPort].type.accepts(sourceSignature.outputs[sourcePort].type) {
+        context.edges.append(ResolvedGraph.Edge(source: source, sourcePort: Int32(sourcePort), target: target,
+                                                targetPort: Int32(targetPort), documentIndex: Int32(position)))
+        if separateDependencies { context.dependencies.append(dependency) }
+        continue
+      }
       switch resolve(edge, sourceSignature: sourceSignature, targetSignature: targetSignature,
                      sourcePorts: ports.source, targetPorts: ports.target) {
       case .success(let ports):
@@ -55,6 +77,14 @@ enum EdgeEndpointRule {
         for issue in failure.issues { context.report(issue) }
       }
     }
+  }
+
+  /// The port `handle` names among `ports` (a missing handle: the only port), as `resolve`
+  /// finds it when it succeeds; `nil` when `resolve` would report an issue.
+  @inline(__always)
+  private static func quickPort(_ handle: String?, _ ports: [PortDeclaration]) -> Int? {
+    guard let handle else { return ports.count == 1 ? 0 : nil }
+    return ports.firstIndex { $0.name == handle }
   }
 
   /// Resolves the ports of one edge between two resolved nodes.

@@ -2,9 +2,15 @@
 enum NodeSpecRule {
   static func check(_ context: inout ValidationContext) {
     context.signatures.reserveCapacity(context.document.nodes.count)
-    for (node, resolution) in zip(context.document.nodes, context.resolutions) {
-      let signature = check(node, resolution, in: &context)
-      context.signatures.append(signature)
+    let nodes = context.document.nodes
+    let resolutions = context.resolutions
+    for index in nodes.indices {
+      // The common case reads two fields; a whole `FlowNode` is copied only for messages.
+      if case .resolved(let signature) = resolutions[index], nodes[index].handles == nil {
+        context.signatures.append(signature)
+      } else {
+        context.signatures.append(check(nodes[index], resolutions[index], in: &context))
+      }
     }
   }
 
