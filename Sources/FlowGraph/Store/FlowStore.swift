@@ -257,5 +257,5 @@ public final class FlowStore: Sendable {
   }
 
   /// How many node and edge slots the store holds, tombstones included (for tests of compaction).
-  package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.edges.count) } }
+  package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.ends.count) } }
 }

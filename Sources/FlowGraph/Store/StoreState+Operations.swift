@@ -86,29 +86,29 @@ extension StoreState {
       if index == nodes.count {
         nodes.append(node)
         signatures.append(signature)
-        incoming.append([Int32](repeating: -1, count: signature.inputs.count))
-        outgoing.append([])
+        lists.appendNode(inputCount: signature.inputs.count)
         order.appendNode()
       } else {
         precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
         nodes[index] = node
         signatures[index] = signature
-        incoming[index] = [Int32](repeating: -1, count: signature.inputs.count)
+        lists.setInputCount(of: slot, to: signature.inputs.count)
       }
-      precondition(nodeSlot.updateValue(slot, forKey: node.id) == nil, "Internal inconsistency: node '\(node.id)' twice")
+      let indexed = Self.index(slot, in: &nodeIndex, nodes: nodes)
+      precondition(indexed, "Internal inconsistency: node '\(node.id)' twice")
       nodeCount += 1
       return (.deleteNode(slot: slot), .node(.add(node)))
 
     case .deleteNode(let slot):
       let index = Int(slot)
       guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
-      precondition(outgoing[index].isEmpty && incoming[index].allSatisfy { $0 < 0 },
+      precondition(lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
                    "Internal inconsistency: deleting node '\(node.id)', which still has edges")
       let signature = signatures[index]
+      Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
       nodes[index] = nil
       signatures[index] = NodeSignature()
-      incoming[index] = []
-      nodeSlot[node.id] = nil
+      lists.setInputCount(of: slot, to: 0)
       nodeCount -= 1
       return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
 
@@ -129,13 +129,14 @@ extension StoreState {
         }
       }
       if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
-        var inputs = [Int32](repeating: -1, count: signature.inputs.count)
-        for edge in incoming[index] where edge >= 0 {
-          let port = Int(ends[Int(edge)].targetPort)
-          precondition(inputs[port] < 0, "Internal inconsistency: two edges into \(node.id).\(signature.inputs[port].name)")
-          inputs[port] = edge
+        let connected = lists.inputs(of: slot).filter { $0 >= 0 }
+        lists.setInputCount(of: slot, to: signature.inputs.count)
+        for edge in connected {
+          let port = ends[Int(edge)].targetPort
+          precondition(lists.input(of: slot, port: port) < 0,
+                       "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
+          lists.setInput(of: slot, port: port, to: edge)
         }
-        incoming[index] = inputs
       }
       nodes[index] = node
       signatures[index] = signature
@@ -143,77 +144,79 @@ extension StoreState {
               Self.change(from: old, to: node).map { .node($0) })
 
     case .insertEdge(let slot, let edge, let end):
-      let index = Int(slot)
-      if index == edges.count {
-        edges.append(edge)
-        ends.append(end)
-      } else {
-        precondition(edges[index] == nil, "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
-        edges[index] = edge
-        ends[index] = end
-      }
-      precondition(edgeSlot.updateValue(slot, forKey: edge.id) == nil, "Internal inconsistency: edge '\(edge.id)' twice")
+      precondition(Int(slot) == ends.count || ends[Int(slot)].source < 0,
+                   "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
+      storeEdge(edge, at: slot, ends: end)
+      let indexed = Self.index(slot, in: &edgeIndex, edgeIDs: edgeIDs)
+      precondition(indexed, "Internal inconsistency: edge '\(edge.id)' twice")
       connect(slot, end)
       edgeCount += 1
       return (.deleteEdge(slot: slot), .edge(.add(edge)))
 
     case .deleteEdge(let slot):
-      let index = Int(slot)
-      guard let edge = edges[index] else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
-      let end = ends[index]
+      guard let edge = edge(at: slot) else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
+      let end = ends[Int(slot)]
       disconnect(slot, end)
-      edges[index] = nil
-      ends[index] = .none
-      edgeSlot[edge.id] = nil
+      Self.unindex(edge.id, in: &edgeIndex, edgeIDs: edgeIDs)
+      clearEdge(at: slot)
       edgeCount -= 1
       return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
 
     case .replaceEdge(let slot, let edge, let end):
-      let index = Int(slot)
-      guard let old = edges[index], old.id == edge.id else {
+      guard let old = self.edge(at: slot), old.id == edge.id else {
         preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
       }
-      let oldEnd = ends[index]
-      if oldEnd != end {
-        disconnect(slot, oldEnd)
-        ends[index] = end
-        connect(slot, end)
-      }
-      edges[index] = edge
+      let oldEnd = ends[Int(slot)]
+      if oldEnd != end { disconnect(slot, oldEnd) }
+      restoreEdge(edge, at: slot, ends: end)
+      if oldEnd != end { connect(slot, end) }
       return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
     }
+  }
+
+  /// Indexes node `slot` under its id; `false` if the id was indexed already.
+  static func index(_ slot: Int32, in table: inout IDTable, nodes: [FlowNode?]) -> Bool {
+    guard let id = nodes[Int(slot)]?.id, table.slot(of: id, idOf: { nodes[Int($0)]?.id }) == nil else { return false }
+    table.insert(slot) { nodes[Int($0)]?.id }
+    return true
+  }
+
+  /// Unindexes node `id` (its slot still holding it).
+  static func unindex(_ id: String, in table: inout IDTable, nodes: [FlowNode?]) {
+    let removed = table.remove(id) { nodes[Int($0)]?.id }
+    precondition(removed != nil, "Internal inconsistency: node '\(id)' not indexed")
+  }
+
+  /// Indexes edge `slot` under its id; `false` if the id was indexed already.
+  static func index(_ slot: Int32, in table: inout IDTable, edgeIDs: [String]) -> Bool {
+    let id = edgeIDs[Int(slot)]
+    guard table.slot(of: id, idOf: { edgeIDs[Int($0)] }) == nil else { return false }
+    table.insert(slot) { edgeIDs[Int($0)] }
+    return true
+  }
+
+  /// Unindexes edge `id` (its slot still holding it).
+  static func unindex(_ id: String, in table: inout IDTable, edgeIDs: [String]) {
+    let removed = table.remove(id) { edgeIDs[Int($0)] }
+    precondition(removed != nil, "Internal inconsistency: edge '\(id)' not indexed")
   }
 
   /// Attaches edge `slot` to the lists of its ends and makes the order respect it.
   private mutating func connect(_ slot: Int32, _ end: EdgeEnds) {
     let cycle = order.insertEdge(from: end.source, to: end.target, in: adjacency())
     precondition(cycle == nil, "Internal inconsistency: edge slot \(slot) closes a cycle through slots \(cycle ?? [])")
-    precondition(incoming[Int(end.target)][Int(end.targetPort)] < 0,
+    precondition(lists.input(of: end.target, port: end.targetPort) < 0,
                  "Internal inconsistency: edge slot \(slot) into a connected input")
-    incoming[Int(end.target)][Int(end.targetPort)] = slot
-    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
-    outgoing[Int(end.source)].insert(slot, at: position)
+    lists.setInput(of: end.target, port: end.targetPort, to: slot)
+    lists.insertOutput(slot, of: end.source)
   }
 
   /// Detaches edge `slot` from the lists of its ends.
   private mutating func disconnect(_ slot: Int32, _ end: EdgeEnds) {
-    precondition(incoming[Int(end.target)][Int(end.targetPort)] == slot, "Internal inconsistency: edge slot \(slot) not attached")
-    incoming[Int(end.target)][Int(end.targetPort)] = -1
-    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
-    precondition(position < outgoing[Int(end.source)].count && outgoing[Int(end.source)][position] == slot,
-                 "Internal inconsistency: edge slot \(slot) not listed")
-    outgoing[Int(end.source)].remove(at: position)
-  }
-
-  /// The first index of the ascending `list` whose element is not less than `slot`.
-  static func insertionIndex(of slot: Int32, in list: [Int32]) -> Int {
-    var low = 0
-    var high = list.count
-    while low < high {
-      let middle = (low + high) / 2
-      if list[middle] < slot { low = middle + 1 } else { high = middle }
-    }
-    return low
+    precondition(lists.input(of: end.target, port: end.targetPort) == slot,
+                 "Internal inconsistency: edge slot \(slot) not attached")
+    lists.setInput(of: end.target, port: end.targetPort, to: -1)
+    lists.removeOutput(slot, of: end.source)
   }
 
   /// SwiftFlow's change for a node replaced by `new`: `.position`, `.dimensions` or `.select`
@@ -249,7 +252,9 @@ extension StoreState {
       case .insertNode(let slot, _, _), .deleteNode(let slot): touched.append(slot)
       case .replaceNode(let slot, _, _, let ports):
         touched.append(slot)
-        for port in ports { touched += [ends[Int(port.edge)].source, ends[Int(port.edge)].target] }
+        for port in ports where ends[Int(port.edge)].source >= 0 {
+          touched += [ends[Int(port.edge)].source, ends[Int(port.edge)].target]
+        }
       case .insertEdge(_, _, let end), .replaceEdge(_, _, let end): touched += [end.source, end.target]
       case .deleteEdge: break
       }
