@@ -38,8 +38,8 @@ extension StoreState {
   /// edge of the node must still resolve against the new ports, one edge per input.
   ///
   /// - Throws: `.unknownNode`, the spec's problems, or each edge that would no longer fit.
-  /// - Complexity: O(1) when only geometry or selection changes; otherwise resolving the spec
-  ///   and every edge of the node.
+  /// - Complexity: O(1) when only geometry or selection changes; resolving the spec when the
+  ///   ports stay the same; otherwise also resolving every edge of the node.
   mutating func updateNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
     guard let slot = nodeSlot(node.id), let old = nodes[Int(slot)] else {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
@@ -53,6 +53,12 @@ extension StoreState {
     var issues: [GraphIssue] = []
     let (resolved, payload) = resolve(node, into: &issues)
     guard let signature = resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    guard signature != signatures[Int(slot)] else {
+      // Edges resolve against signatures only: with the same ports, every edge stays as it is.
+      log.resolutions.payloads[log.items.count] = payload
+      perform(.replaceNode(slot: slot, node: node, signature: signatures[Int(slot)], ports: []), into: &log)
+      return
+    }
     var ports: [StoreStep.EdgePorts] = []
     var taken = [Int32](repeating: -1, count: signature.inputs.count)
     for edgeSlot in edgeSlots(of: slot) {

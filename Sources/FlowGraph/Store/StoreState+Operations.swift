@@ -47,11 +47,14 @@ extension StoreState {
     log.forward.append(operation)
     log.inverse.append(inverse)
     if let item {
-      // The edge an item removes or replaces is the one its inverse puts back.
-      switch (item, inverse) {
-      case (.edge(.remove), .insertEdge(_, let old, _)), (.edge(.replace), .replaceEdge(_, let old, _)):
-        log.resolutions.previousEdges[log.items.count] = old
-      default: break
+      // The edge an item removes or replaces is the one its inverse puts back (matched apart,
+      // so that no step is copied into a tuple).
+      if case .edge(let change) = item {
+        switch change {
+        case .remove: if case .insertEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        case .replace: if case .replaceEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        default: break
+        }
       }
       log.items.append(item)
     }
@@ -222,17 +225,22 @@ extension StoreState {
   /// SwiftFlow's change for a node replaced by `new`: `.position`, `.dimensions` or `.select`
   /// when only that changed, `.replace` otherwise, `nil` when nothing did.
   static func change(from old: FlowNode, to new: FlowNode) -> NodeChange? {
-    if old == new { return nil }
-    var moved = old
-    moved.position = new.position
-    if moved == new { return .position(id: new.id, position: new.position) }
-    var resized = old
-    resized.size = new.size
-    if resized == new { return .dimensions(id: new.id, size: new.size) }
-    var selected = old
-    selected.isSelected = new.isSelected
-    if selected == new { return .select(id: new.id, isSelected: new.isSelected) }
-    return .replace(new)
+    // One copy and one comparison for the common case of a real replacement.
+    var rest = old
+    rest.position = new.position
+    rest.size = new.size
+    rest.isSelected = new.isSelected
+    guard rest == new else { return .replace(new) }
+    let moved = old.position != new.position
+    let resized = old.size != new.size
+    let selected = old.isSelected != new.isSelected
+    switch (moved, resized, selected) {
+    case (false, false, false): return nil
+    case (true, false, false): return .position(id: new.id, position: new.position)
+    case (false, true, false): return .dimensions(id: new.id, size: new.size)
+    case (false, false, true): return .select(id: new.id, isSelected: new.isSelected)
+    default: return .replace(new)
+    }
   }
 
   /// SwiftFlow's change for an edge replaced by `new`: `.select` when only the selection
