@@ -42,10 +42,10 @@ struct StoreLog: Sendable {
 
 extension StoreState {
   /// Applies `operation` and records it, its inverse and its change item in `log`.
-  mutating func perform(_ operation: StoreStep, into log: inout StoreLog) {
+  mutating func perform(_ operation: consuming StoreStep, into log: inout StoreLog) {
     let (inverse, item) = apply(operation)
-    log.forward.append(operation)
-    log.inverse.append(inverse)
+    touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
+    log.forward.append(operation)  // moved, not copied
     if let item {
       // The edge an item removes or replaces is the one its inverse puts back (matched apart,
       // so that no step is copied into a tuple).
@@ -58,7 +58,7 @@ extension StoreState {
       }
       log.items.append(item)
     }
-    touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
+    log.inverse.append(inverse)
   }
 
   /// Undoes every step of `log`, last first. The graph is then what it was before the first
@@ -84,97 +84,129 @@ extension StoreState {
   ///   affected region when an edge is inserted.
   mutating func apply(_ operation: StoreStep) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
     switch operation {
-    case .insertNode(let slot, let node, let signature):
-      let index = Int(slot)
-      if index == nodes.count {
-        nodes.append(node)
-        signatures.append(signature)
-        lists.appendNode(inputCount: signature.inputs.count)
-        order.appendNode()
-      } else {
-        precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
-        nodes[index] = node
-        signatures[index] = signature
-        lists.setInputCount(of: slot, to: signature.inputs.count)
-      }
-      let indexed = Self.index(slot, in: &nodeIndex, nodes: nodes)
-      precondition(indexed, "Internal inconsistency: node '\(node.id)' twice")
-      nodeCount += 1
-      return (.deleteNode(slot: slot), .node(.add(node)))
-
-    case .deleteNode(let slot):
-      let index = Int(slot)
-      guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
-      precondition(lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
-                   "Internal inconsistency: deleting node '\(node.id)', which still has edges")
-      let signature = signatures[index]
-      Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
-      nodes[index] = nil
-      signatures[index] = NodeSignature()
-      lists.setInputCount(of: slot, to: 0)
-      nodeCount -= 1
-      return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
-
+    case .insertNode(let slot, let node, let signature): return insertNodeStep(slot: slot, node: node, signature: signature)
+    case .deleteNode(let slot): return deleteNodeStep(slot: slot)
     case .replaceNode(let slot, let node, let signature, let ports):
-      let index = Int(slot)
-      guard let old = nodes[index], old.id == node.id else {
-        preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
-      }
-      let oldSignature = signatures[index]
-      var oldPorts: [StoreStep.EdgePorts] = []
-      if !ports.isEmpty {
-        oldPorts.reserveCapacity(ports.count)
-        for port in ports {
-          let end = ends[Int(port.edge)]
-          oldPorts.append(.init(edge: port.edge, sourcePort: end.sourcePort, targetPort: end.targetPort))
-          ends[Int(port.edge)].sourcePort = port.sourcePort
-          ends[Int(port.edge)].targetPort = port.targetPort
-        }
-      }
-      if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
-        let connected = lists.inputs(of: slot).filter { $0 >= 0 }
-        lists.setInputCount(of: slot, to: signature.inputs.count)
-        for edge in connected {
-          let port = ends[Int(edge)].targetPort
-          precondition(lists.input(of: slot, port: port) < 0,
-                       "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
-          lists.setInput(of: slot, port: port, to: edge)
-        }
-      }
+      return replaceNodeStep(slot: slot, node: node, signature: signature, ports: ports)
+    case .insertEdge(let slot, let edge, let end): return insertEdgeStep(slot: slot, edge: edge, ends: end)
+    case .deleteEdge(let slot): return deleteEdgeStep(slot: slot)
+    case .replaceEdge(let slot, let edge, let end): return replaceEdgeStep(slot: slot, edge: edge, ends: end)
+    }
+  }
+
+  /// `apply(_:)` of `.insertNode`.
+  private mutating func insertNodeStep(slot: Int32, node: FlowNode, signature: NodeSignature)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    if index == nodes.count {
+      nodes.append(node)
+      signatures.append(signature)
+      lists.appendNode(inputCount: signature.inputs.count)
+      order.appendNode()
+    } else {
+      precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
       nodes[index] = node
       signatures[index] = signature
-      return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
-              Self.change(from: old, to: node).map { .node($0) })
-
-    case .insertEdge(let slot, let edge, let end):
-      precondition(Int(slot) == ends.count || ends[Int(slot)].source < 0,
-                   "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
-      storeEdge(edge, at: slot, ends: end)
-      let indexed = Self.index(slot, in: &edgeIndex, edgeIDs: edgeIDs)
-      precondition(indexed, "Internal inconsistency: edge '\(edge.id)' twice")
-      connect(slot, end)
-      edgeCount += 1
-      return (.deleteEdge(slot: slot), .edge(.add(edge)))
-
-    case .deleteEdge(let slot):
-      guard let edge = edge(at: slot) else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
-      let end = ends[Int(slot)]
-      disconnect(slot, end)
-      Self.unindex(edge.id, in: &edgeIndex, edgeIDs: edgeIDs)
-      clearEdge(at: slot)
-      edgeCount -= 1
-      return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
-
-    case .replaceEdge(let slot, let edge, let end):
-      guard let old = self.edge(at: slot), old.id == edge.id else {
-        preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
-      }
-      let oldEnd = ends[Int(slot)]
-      if oldEnd != end { disconnect(slot, oldEnd) }
-      restoreEdge(edge, at: slot, ends: end)
-      if oldEnd != end { connect(slot, end) }
-      return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
+      lists.setInputCount(of: slot, to: signature.inputs.count)
     }
+    let indexed = Self.index(slot, in: &nodeIndex, nodes: nodes)
+    precondition(indexed, "Internal inconsistency: node '\(node.id)' twice")
+    nodeCount += 1
+    return (.deleteNode(slot: slot), .node(.add(node)))
+  }
+
+  /// `apply(_:)` of `.deleteNode`.
+  private mutating func deleteNodeStep(slot: Int32)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
+    precondition(lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
+                 "Internal inconsistency: deleting node '\(node.id)', which still has edges")
+    let signature = signatures[index]
+    Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
+    nodes[index] = nil
+    signatures[index] = NodeSignature()
+    lists.setInputCount(of: slot, to: 0)
+    nodeCount -= 1
+    return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
+  }
+
+  /// `apply(_:)` of `.replaceNode`.
+  private mutating func replaceNodeStep(slot: Int32, node: FlowNode, signature: NodeSignature, ports: [StoreStep.EdgePorts])
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    guard let old = nodes[index], old.id == node.id else {
+      preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
+    }
+    let oldSignature = signatures[index]
+    var oldPorts: [StoreStep.EdgePorts] = []
+    if !ports.isEmpty {
+      oldPorts.reserveCapacity(ports.count)
+      for port in ports {
+        let end = ends[Int(port.edge)]
+        oldPorts.append(.init(edge: port.edge, sourcePort: end.sourcePort, targetPort: end.targetPort))
+        ends[Int(port.edge)].sourcePort = port.sourcePort
+        ends[Int(port.edge)].targetPort = port.targetPort
+      }
+    }
+    if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
+      let connected = lists.inputs(of: slot).filter { $0 >= 0 }
+      lists.setInputCount(of: slot, to: signature.inputs.count)
+      for edge in connected {
+        let port = ends[Int(edge)].targetPort
+        precondition(lists.input(of: slot, port: port) < 0,
+                     "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
+        lists.setInput(of: slot, port: port, to: edge)
+      }
+    }
+    nodes[index] = node
+    signatures[index] = signature
+    return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
+            Self.change(from: old, to: node).map { .node($0) })
+  }
+
+  /// `apply(_:)` of `.insertEdge`.
+  private mutating func insertEdgeStep(slot: Int32, edge: FlowEdge, ends end: EdgeEnds)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    precondition(Int(slot) == ends.count || ends[Int(slot)].source < 0,
+                 "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
+    storeEdge(edge, at: slot, ends: end)
+    let indexed = Self.index(slot, in: &edgeIndex, edgeIDs: edgeIDs)
+    precondition(indexed, "Internal inconsistency: edge '\(edge.id)' twice")
+    connect(slot, end)
+    edgeCount += 1
+    return (.deleteEdge(slot: slot), .edge(.add(edge)))
+  }
+
+  /// `apply(_:)` of `.deleteEdge`.
+  private mutating func deleteEdgeStep(slot: Int32)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    guard let edge = edge(at: slot) else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
+    let end = ends[Int(slot)]
+    disconnect(slot, end)
+    Self.unindex(edge.id, in: &edgeIndex, edgeIDs: edgeIDs)
+    clearEdge(at: slot)
+    edgeCount -= 1
+    return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
+  }
+
+  /// `apply(_:)` of `.replaceEdge`.
+  private mutating func replaceEdgeStep(slot: Int32, edge: FlowEdge, ends end: EdgeEnds)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    guard let old = self.edge(at: slot), old.id == edge.id else {
+      preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
+    }
+    let oldEnd = ends[Int(slot)]
+    if oldEnd != end { disconnect(slot, oldEnd) }
+    restoreEdge(edge, at: slot, ends: end)
+    if oldEnd != end { connect(slot, end) }
+    return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
   }
 
   /// Indexes node `slot` under its id; `false` if the id was indexed already.
