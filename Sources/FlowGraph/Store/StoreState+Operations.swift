@@ -257,7 +257,7 @@ extension StoreState {
   /// SwiftFlow's change for a node replaced by `new`: `.position`, `.dimensions` or `.select`
   /// when only that changed, `.replace` otherwise, `nil` when nothing did.
   static func change(from old: FlowNode, to new: FlowNode) -> NodeChange? {
-    // One copy and one comparison for the common case of a real replacement.
+    if old.data != new.data { return .replace(new) }  // the common case, without copying a node
     var rest = old
     rest.position = new.position
     rest.size = new.size

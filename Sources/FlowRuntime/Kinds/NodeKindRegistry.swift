@@ -204,9 +204,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   public func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?) {
     guard let entry = kinds[spec.kind] else { return (.unknownKind, nil) }
     if let payload = entry.sharedPayload, spec.params.isEmpty { return (.resolved(payload.node.signature), payload) }
-    let outcome = configure(spec, entry)
-    guard case .success(let node) = outcome else { return (Self.resolution(of: outcome), nil) }
-    return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
+    switch configure(spec, entry) {  // consumed, not copied
+    case .success(let node): return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
+    case .failure(let failure): return (Self.resolution(of: .failure(failure)), nil)
+    }
   }
 
   /// The configuration a payload of `resolveWithPayload` holds, if this registry made it (and
