@@ -17,7 +17,7 @@ extension FlowStore {
     /// In the order they were added.
     var guards: [StoreGuard] = []
     /// Applied, blocked and rejected operations, oldest first.
-    var operationHistory = RingBuffer<OperationRecord>(capacity: FlowStore.operationHistoryLimit)
+    var operationHistory = RingBuffer<StoredRecord>(capacity: FlowStore.operationHistoryLimit)
     var nextRecordSequence = 0
     /// Turn-taking of `perform(_:)`: whether an operation holds the turn, and the tasks
     /// waiting for it in submission order (`waiters[waiterHead...]`).

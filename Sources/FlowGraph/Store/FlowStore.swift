@@ -220,7 +220,7 @@ public final class FlowStore: Sendable {
 
   /// Runs one mutation under the lock — the synchronous guards, then the validated change —
   /// commits it, records it in the operation history, then delivers its change.
-  func mutate(_ operation: StoreOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
     throws(GraphValidationError)
   {
     let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
