@@ -147,8 +147,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     // have tens of thousands of variables): linear in params + inputs, not their product.
     var inputIndex: [String: Int]?
     var knownNames: String?
-    for member in spec.params.members where declared[member.key] == nil {
-      if entry.parameterNames.contains(member.key) { continue }
+    for member in spec.params.members where !entry.parameterNames.contains(member.key) {  // `declared` holds only those
       if member.key == "policy", instance.live != nil {
         if let name = member.value.stringValue, let policy = LivePolicy(rawValue: name) {
           instance.live?.policy = policy
