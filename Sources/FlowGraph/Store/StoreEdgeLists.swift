@@ -3,11 +3,12 @@
 /// ascending. Each node owns a run of each array (`Run`: start, length, capacity).
 ///
 /// A node's input run is as long as its signature has inputs; a signature with more inputs than
-/// the run holds gets a fresh run at the end. An outgoing run that is full moves to the end with
-/// twice its capacity. Runs left behind are garbage; once garbage outweighs the live entries
-/// (and a minimum), the array is rebuilt in slot order with exact capacities, so the arrays stay
-/// within a constant factor of the live entries and every edit is O(1) amortized plus the
-/// length of the run it touches.
+/// the run holds gets a fresh run at the end, and once such abandoned runs outweigh the live ones
+/// (and a minimum) the inputs are rebuilt in slot order with exact capacities. An outgoing run
+/// that is full moves to the end with twice its capacity (growing in place when it is last), so
+/// what it leaves behind is less than its capacity: `outputs` stays under twice the capacities,
+/// which are under twice the largest out-degree each node had, without ever being rebuilt. Every
+/// edit is O(1) amortized plus the length of the run it touches.
 ///
 /// Invariants: runs of one array never overlap and lie within it; `count <= capacity`;
 /// `inputGarbage`/`outputGarbage` count the entries of the array that no run covers.
@@ -28,8 +29,8 @@ struct StoreEdgeLists: Sendable {
   private(set) var inputGarbage = 0
   private(set) var outputGarbage = 0
 
-  /// Garbage below this many entries is never collected.
-  static let garbageMinimum = 1_024
+  /// Garbage below this many entries is never collected (tests lower it).
+  var garbageMinimum = 1_024
 
   init() {}
 
@@ -99,7 +100,7 @@ struct StoreEdgeLists: Sendable {
     run.count = Int32(count)
     for place in Int(run.start)..<Int(run.start + run.capacity) { inputs[place] = -1 }
     inputRuns[Int(node)] = run
-    if inputGarbage > max(Self.garbageMinimum, inputs.count - inputGarbage) { compactInputs() }
+    if inputGarbage > max(garbageMinimum, inputs.count - inputGarbage) { compactInputs() }
   }
 
   /// Sets the edge into input `port` of `node` (-1 to free it).
@@ -135,7 +136,6 @@ struct StoreEdgeLists: Sendable {
     outputs[place] = edge
     run.count += 1
     outputRuns[Int(node)] = run
-    if outputGarbage > max(Self.garbageMinimum, outputs.count - outputGarbage) { compactOutputs() }
   }
 
   /// Removes `edge` from `node`'s outgoing list.
@@ -194,19 +194,6 @@ struct StoreEdgeLists: Sendable {
     }
     inputs = packed
     inputGarbage = 0
-  }
-
-  /// Rebuilds `outputs` in slot order with exact capacities.
-  private mutating func compactOutputs() {
-    var packed: [Int32] = []
-    packed.reserveCapacity(outputs.count - outputGarbage)
-    for node in outputRuns.indices {
-      let run = outputRuns[node]
-      outputRuns[node] = Run(start: Int32(packed.count), count: run.count, capacity: run.count)
-      packed.append(contentsOf: outputs[Int(run.start)..<Int(run.start + run.count)])
-    }
-    outputs = packed
-    outputGarbage = 0
   }
 }
 
