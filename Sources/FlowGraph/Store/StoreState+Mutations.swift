@@ -45,8 +45,8 @@ extension StoreState {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
                                             nodeIDs: [node.id]))
     }
-    guard old != node else { return }
     guard old.data != node.data || old.handles != node.handles else {
+      guard old != node else { return }
       perform(.replaceNode(slot: slot, node: node, signature: signatures[Int(slot)], ports: []), into: &log)
       return
     }
