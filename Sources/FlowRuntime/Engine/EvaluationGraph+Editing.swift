@@ -113,6 +113,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].outputCount = 0
     storage.records[Int(node)].shape = ScalarShape.none
     if Flags(rawValue: record.flags).contains(.expensive) { expensiveCount -= 1 }
+    if !Flags(rawValue: record.flags).contains(.removed) { removedCount += 1 }
     storage.records[Int(node)].flags = Flags.removed.rawValue
   }
 

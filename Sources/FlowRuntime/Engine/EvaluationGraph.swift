@@ -86,6 +86,8 @@ struct EvaluationGraph {
   var order = TopologicalOrder()
   /// Nodes whose flags include `.expensive` (live ones), to pick the serial or concurrent pass.
   var expensiveCount = 0
+  /// How many nodes are removed (`Flags.removed`; a removed index is never reused).
+  var removedCount = 0
 
   var nodeCount: Int { ids.count }
 

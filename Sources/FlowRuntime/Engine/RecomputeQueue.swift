@@ -10,7 +10,8 @@
 /// A lone queued position waits in `single` instead of the heap, so a chain (push one, pop
 /// one) never touches the heap's array.
 ///
-/// Invariants: a position is in the queue at most once (callers dedupe with a per-node stamp);
+/// Invariants: a position is in the queue at most once (callers dedupe with a per-node stamp,
+/// or rely on the bit in bitset mode);
 /// in bitset mode, no bit below `cursor` is set and `bitCount` is the number of set bits.
 struct RecomputeQueue {
   private var heap: [Int32] = []
@@ -33,6 +34,24 @@ struct RecomputeQueue {
   var allocatedBytes: Int { heap.capacity * 4 + bits.capacity * 8 }
 
   var isEmpty: Bool { usesBits ? bitCount == 0 : heap.isEmpty && single < 0 }
+
+  /// Whether the queue is a bitset now (see `pushBit`).
+  var isBitset: Bool { usesBits }
+
+  /// Switches an empty queue to bitset mode, for a caller about to queue many positions.
+  mutating func beginBitset() {
+    precondition(isEmpty, "Internal inconsistency: switching a non-empty queue to a bitset")
+    usesBits = true
+    cursor = Int.max
+  }
+
+  /// Queues `position` in bitset mode, where pushing a queued position is harmless (its bit is
+  /// already set), so callers need not deduplicate.
+  @inline(__always)
+  mutating func pushBit(_ position: Int32) {
+    assert(usesBits)
+    setBit(Int(position))
+  }
 
   /// Makes room for positions below `capacity`.
   mutating func ensureCapacity(_ capacity: Int) {

@@ -95,24 +95,39 @@ extension GraphEvaluator {
     log.ran.reserveCapacity(lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
-    beginPass()
+    let everyNodeQueued = beginPass(serial: true)
     var stopped = false
     var poll = StopPolling(start: start)
     let typed = options.usesScalarEvaluation && !options.timesEveryNode && progress == nil
-    while let position = queue.popMin() {
-      let node = graph.order.nodeAt[Int(position)]
+    // Stable for the whole pass: a pass never grows the columns (`UnsafeGraphStorage`).
+    let columns = graph.storage.columns
+    // The node to run next without the queue (scheduler bypass), or -1.
+    var next: Int32 = -1
+    while true {
+      let node: Int32
+      if next >= 0 {
+        node = next
+        next = -1
+      } else {
+        guard let position = queue.popMin() else { break }
+        node = graph.order.nodeAt[Int(position)]
+      }
       if poll.isDue(clock) && shouldStop() {
         stopped = true
         requeueRemaining(after: node)
         break
       }
-      if typed && live.emissionPass != pass, let changed = runScalar(node, log: &log) {
-        if changed { propagateChange(of: node) }
-        continue
+      if typed && live.emissionPass != pass {
+        let outcome = runScalar(node, columns, log: &log)
+        if outcome == .changed {
+          next = propagateChange(of: node, columns, everyNodeQueued: everyNodeQueued)
+          continue
+        }
+        if outcome == .unchanged { continue }
       }
       let forced = isForced(node)
       if run(node, forced: forced, scratch: &scratch, log: &log) || (forced && isComputed(node)) {
-        propagateChange(of: node, forced: forced)
+        next = propagateChange(of: node, columns, everyNodeQueued: everyNodeQueued, forced: forced)
       }
     }
     self.scratch = scratch
@@ -132,7 +147,14 @@ extension GraphEvaluator {
   }
 
   /// Starts a pass: a new stamp, unique storage, and the pending dirty nodes in the queue.
-  mutating func beginPass() {
+  ///
+  /// - Parameter serial: the pass is serial (`evaluate`), so while the queue is a bitset its
+  ///   bits alone deduplicate (see `propagateChange`): many dirty nodes go straight into the
+  ///   bitset without stamping their records.
+  /// - Returns: whether every node of the graph was queued that way (then every successor of
+  ///   a node that runs is still queued, and nothing needs pushing).
+  @discardableResult
+  mutating func beginPass(serial: Bool = false) -> Bool {
     graph.makeUnique()
     pass &+= 1
     if pass == 0 {
@@ -143,12 +165,28 @@ extension GraphEvaluator {
       pass = 1
     }
     queue.ensureCapacity(graph.order.labelCapacity)
+    if serial && pendingDirty.count > queue.heapLimit && queue.isEmpty {
+      // `pendingDirty` has no duplicates: it lists every node iff it has every index, or as
+      // many entries as there are present nodes and none of them removed.
+      let everyNode = pendingDirty.count == graph.nodeCount
+        || (pendingDirty.count == graph.nodeCount - graph.removedCount
+            && pendingDirty.allSatisfy { !graph.flags(of: $0).contains(.removed) })
+      queue.beginBitset()
+      for node in pendingDirty {
+        dirtyMark[Int(node)] = false
+        queue.pushBit(graph.order.position[Int(node)])
+      }
+      pendingDirty.removeAll(keepingCapacity: true)
+      if live.emission != nil { applyPendingEmission() }
+      return everyNode
+    }
     for node in pendingDirty {
       dirtyMark[Int(node)] = false
       enqueue(node)
     }
     pendingDirty.removeAll(keepingCapacity: true)
     if live.emission != nil { applyPendingEmission() }
+    return false
   }
 
   @inline(__always)
@@ -161,14 +199,38 @@ extension GraphEvaluator {
   }
 
   /// Records that `node` changed in this pass (or was reached by an emission: `forced`) and
-  /// queues its successors.
-  @inline(__always)
-  mutating func propagateChange(of node: Int32, forced: Bool = false) {
-    let columns = graph.storage.columns
+  /// queues its successors — or returns the one successor to run next without queueing it.
+  ///
+  /// *Scheduler bypass* (oneTBB's term): when the queue is empty and the node has a single
+  /// successor, that successor is the next node the queue would pop, so it is returned to run
+  /// at once instead of going through the queue (a chain costs no push, pop nor label lookup).
+  /// While the queue is a bitset, its own bits deduplicate pushes: a serial pass pops positions
+  /// in increasing order and a successor's position is above its predecessor's, so a set bit is
+  /// the only way a successor can already be queued — and the successor's record (random in a
+  /// big graph, a cache miss) need not be read to check its stamp.
+  /// In a pass that began with every node queued, nothing is pushed: every successor is there.
+  /// - Returns: the node to run next, or -1 to pop the queue.
+  /// - Parameter columns: the graph's columns, as the pass read them when it began.
+  @_transparent
+  mutating func propagateChange(of node: Int32, _ columns: GraphColumns, everyNodeQueued: Bool,
+                                 forced: Bool = false) -> Int32 {
     columns.records[Int(node)].changedStamp = pass
+    if everyNodeQueued && !forced { return -1 }
     let record = columns.records[Int(node)]
     let start = Int(record.successorStart)
-    for offset in 0..<Int(record.successorCount) {
+    let count = Int(record.successorCount)
+    if count == 1 && queue.isEmpty {
+      let successor = columns.successors[start]
+      if forced { live.emissionReach[Int(successor)] = pass }
+      guard columns.records[Int(successor)].queuedStamp != pass else { return -1 }
+      columns.records[Int(successor)].queuedStamp = pass
+      return successor
+    }
+    if queue.isBitset && !forced {
+      for offset in 0..<count { queue.pushBit(graph.order.position[Int(columns.successors[start + offset])]) }
+      return -1
+    }
+    for offset in 0..<count {
       let successor = columns.successors[start + offset]
       if forced { live.emissionReach[Int(successor)] = pass }
       if columns.records[Int(successor)].queuedStamp != pass {
@@ -176,6 +238,7 @@ extension GraphEvaluator {
         queue.push(graph.order.position[Int(successor)])
       }
     }
+    return -1
   }
 
   /// After a stop: the popped node and everything still queued become dirty again.
@@ -189,7 +252,9 @@ extension GraphEvaluator {
   ///
   /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports no
   /// change; a node with a pending input becomes pending; live nodes go to `runLive`.
-  @inline(__always)
+  /// Not inlined: the general path costs far more than a call, and keeping it out of the pass
+  /// loop leaves room for the typed path to be inlined there.
+  @inline(never)
   mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
     let flags = graph.record(node).flags

@@ -6,41 +6,57 @@
 // unretained one is used. A pass does not edit configurations, so the reference stays valid for
 // the call. `_withUnsafeGuaranteedRef` calls it without a retain/release pair per node.
 
+/// What `GraphEvaluator.runScalar` did with a node.
+enum ScalarOutcome {
+  /// Nothing: the node takes the general path.
+  case fallback
+  /// It ran (or failed) and nothing about it changed: cut off.
+  case unchanged
+  /// It ran (or failed) and its output or failure state changed.
+  case changed
+}
+
 extension GraphEvaluator {
-  /// Runs `node` on the typed fast path (`ScalarEvaluation`) and returns whether its output
-  /// changed; or returns `nil`, having done nothing, when the node must take the general path
-  /// (`run`): it has no typed evaluation, is live or inert, is not necessary in a demand-driven
-  /// pass, some node is failed or pending, or an input holds something else than its numbers.
-  @inline(__always)
-  mutating func runScalar(_ node: Int32, log: inout PassLog) -> Bool? {
-    let columns = graph.storage.columns
+  /// Runs `node` on the typed fast path (`ScalarEvaluation`); or returns `.fallback`, having done
+  /// nothing, when the node must take the general path (`run`): it has no typed evaluation, is
+  /// live or inert, is not necessary in a demand-driven pass, some node is failed or pending, or
+  /// an input holds something else than its numbers.
+  /// - Parameter columns: the graph's columns, as the pass read them when it began.
+  @_transparent
+  mutating func runScalar(_ node: Int32, _ columns: GraphColumns, log: inout PassLog) -> ScalarOutcome {
     let record = columns.records[Int(node)]
     guard record.shape != ScalarShape.none,
           record.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
           failedCount == 0, pendingCount == 0,
           !options.demandDriven || demandCount[Int(node)] > 0,
-          let function = graph.scalarFunctions[Int(record.configuration)] else { return nil }
-    let result: Slot
-    do {
-      guard let computed = try function._withUnsafeGuaranteedRef({ try $0.compute(record, columns) }) else { return nil }
-      result = computed
-    } catch {
-      log.ran.append(node)
-      columns.records[Int(node)].evaluationCount &+= 1
-      return recordFailure(node, root: node, message: Self.message(of: error), log: &log)
+          let function = graph.scalarFunctions[Int(record.configuration)] else { return .fallback }
+    var thrown: (any Error)?
+    let computed = function._withUnsafeGuaranteedRef { $0.compute(record, columns, thrown: &thrown) }
+    guard let result = computed else {
+      guard let thrown else { return .fallback }
+      return scalarFailed(node, thrown, log: &log)
     }
     log.ran.append(node)
     columns.records[Int(node)].evaluationCount &+= 1
     let output = Int(record.outputStart)
-    let old = Slot(bits: columns.slots.bits[output], owner: node, tag: columns.slots.tags[output])
-    if old.tag != SlotTag.boxed && old.holdsSameScalar(tag: result.tag, bits: result.bits) {
+    let oldTag = columns.slots.tags[output]
+    if oldTag != SlotTag.boxed && Slot(bits: columns.slots.bits[output], owner: node, tag: oldTag)
+      .holdsSameScalar(tag: result.tag, bits: result.bits) {
       log.cutOff.append(node)
-      return false
+      return .unchanged
     }
-    if old.tag == SlotTag.boxed { graph.releaseBoxed(old.bits) }
+    if oldTag == SlotTag.boxed { graph.releaseBoxed(columns.slots.bits[output]) }
     columns.slots.bits[output] = result.bits
     columns.slots.tags[output] = result.tag
-    return true
+    return .changed
+  }
+
+  /// A typed evaluation threw: the node ran and failed (the general path's bookkeeping).
+  @inline(never)
+  mutating func scalarFailed(_ node: Int32, _ error: any Error, log: inout PassLog) -> ScalarOutcome {
+    log.ran.append(node)
+    graph.storage.records[Int(node)].evaluationCount &+= 1
+    return recordFailure(node, root: node, message: Self.message(of: error), log: &log) ? .changed : .unchanged
   }
 }
 
@@ -53,6 +69,16 @@ extension ScalarEvaluation {
 
   /// The output of a node of this evaluation from its input slots (owner left -1), or `nil`
   /// when an input does not hold what the function takes.
+  /// What the function throws goes to `thrown` (the result is then `nil`), keeping the hot path
+  /// free of unwinding.
+  @inline(__always)
+  func compute(_ record: NodeRecord, _ columns: GraphColumns, thrown: inout (any Error)?) -> Slot? {
+    do { return try compute(record, columns) } catch {
+      thrown = error
+      return nil
+    }
+  }
+
   @inline(__always)
   func compute(_ record: NodeRecord, _ columns: GraphColumns) throws -> Slot? {
     let start = Int(record.inputStart)
@@ -60,37 +86,43 @@ extension ScalarEvaluation {
       let slot = Int(columns.inputSources[start + port])
       return Slot(bits: columns.slots.bits[slot], owner: -1, tag: columns.slots.tags[slot])
     }
-    switch body {
-    case .number2(let function):
-      guard let a = input(0).number, let b = input(1).number else { return nil }
+    // `record.shape` was made from this evaluation (`ScalarShape.of`), so the property of that
+    // shape holds the function.
+    switch record.shape {
+    case ScalarShape.number2:
+      guard let a = input(0).number, let b = input(1).number, let function = number2 else { return nil }
       return Slot(bits: try function(a, b).bitPattern, owner: -1, tag: SlotTag.number)
-    case .integer2(let function):
+    case ScalarShape.integer2:
       let a = input(0), b = input(1)
-      guard a.tag == SlotTag.integer && b.tag == SlotTag.integer else { return nil }
+      guard a.tag == SlotTag.integer && b.tag == SlotTag.integer, let function = integer2 else { return nil }
       let value = try function(Int64(bitPattern: a.bits), Int64(bitPattern: b.bits))
       return Slot(bits: UInt64(bitPattern: value), owner: -1, tag: SlotTag.integer)
-    case .number1(let function):
-      guard let a = input(0).number else { return nil }
+    case ScalarShape.number1:
+      guard let a = input(0).number, let function = number1 else { return nil }
       return Slot(bits: try function(a).bitPattern, owner: -1, tag: SlotTag.number)
-    case .integer1(let function):
+    case ScalarShape.integer1:
       let a = input(0)
-      guard a.tag == SlotTag.integer else { return nil }
+      guard a.tag == SlotTag.integer, let function = integer1 else { return nil }
       return Slot(bits: UInt64(bitPattern: try function(Int64(bitPattern: a.bits))), owner: -1, tag: SlotTag.integer)
-    case .integerFold(let initial, let combine):
-      var total = initial
+    case ScalarShape.integerFold:
+      guard let combine = integerFold else { return nil }
+      var total = integerInitial
       for port in 0..<Int(record.inputCount) {
         let a = input(port)
         guard a.tag == SlotTag.integer else { return nil }
         total = combine(total, Int64(bitPattern: a.bits))
       }
       return Slot(bits: UInt64(bitPattern: total), owner: -1, tag: SlotTag.integer)
-    case .numberFold(let initial, let combine):
-      var total = initial
+    case ScalarShape.numberFold:
+      guard let combine = numberFold else { return nil }
+      var total = numberInitial
       for port in 0..<Int(record.inputCount) {
         guard let a = input(port).number else { return nil }
         total = combine(total, a)
       }
       return Slot(bits: total.bitPattern, owner: -1, tag: SlotTag.number)
+    default:
+      return nil
     }
   }
 }

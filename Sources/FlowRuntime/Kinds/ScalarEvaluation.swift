@@ -25,8 +25,36 @@ public final class ScalarEvaluation: Sendable {
   }
 
   let body: Body
+  // The body's function again, in the stored property of its shape (the others `nil`), so the
+  // engine, which already knows the shape from the node's record, calls it without switching
+  // on `body` (and without copying — retaining — the enum's payload).
+  let number1: (@Sendable (Double) throws -> Double)?
+  let number2: (@Sendable (Double, Double) throws -> Double)?
+  let integer1: (@Sendable (Int64) throws -> Int64)?
+  let integer2: (@Sendable (Int64, Int64) throws -> Int64)?
+  let integerFold: (@Sendable (Int64, Int64) -> Int64)?
+  let numberFold: (@Sendable (Double, Double) -> Double)?
+  let integerInitial: Int64
+  let numberInitial: Double
 
-  init(body: Body) { self.body = body }
+  init(body: Body) {
+    self.body = body
+    var number1: (@Sendable (Double) throws -> Double)?, number2: (@Sendable (Double, Double) throws -> Double)?
+    var integer1: (@Sendable (Int64) throws -> Int64)?, integer2: (@Sendable (Int64, Int64) throws -> Int64)?
+    var integerFold: (@Sendable (Int64, Int64) -> Int64)?, numberFold: (@Sendable (Double, Double) -> Double)?
+    var integerInitial: Int64 = 0, numberInitial = 0.0
+    switch body {
+    case .number1(let function): number1 = function
+    case .number2(let function): number2 = function
+    case .integer1(let function): integer1 = function
+    case .integer2(let function): integer2 = function
+    case .integerFold(let initial, let combine): (integerInitial, integerFold) = (initial, combine)
+    case .numberFold(let initial, let combine): (numberInitial, numberFold) = (initial, combine)
+    }
+    (self.number1, self.number2, self.integer1, self.integer2) = (number1, number2, integer1, integer2)
+    (self.integerFold, self.numberFold) = (integerFold, numberFold)
+    (self.integerInitial, self.numberInitial) = (integerInitial, numberInitial)
+  }
 
   /// One number input to one number output.
   public static func numbers(_ function: @escaping @Sendable (Double) throws -> Double) -> ScalarEvaluation {

@@ -43,9 +43,9 @@ import Testing
     return node.signature.inputs.map(\.name)
   }
 
-  static func randomDocument(_ random: inout SeededRandom) -> FlowDocument {
+  static func randomDocument(_ random: inout SeededRandom, nodeCount: Int? = nil) -> FlowDocument {
     var document = FlowDocument()
-    let count = 3 + Int(random.next() % 16)
+    let count = nodeCount ?? 3 + Int(random.next() % 16)
     for index in 0..<count {
       let spec = randomSpec(&random)
       document.nodes.append(FlowNode(id: "n\(index)", data: spec))
