@@ -1,24 +1,36 @@
-/// Values by change-item index, for `ChangeResolutions`: a sorted array searched by halving
-/// rather than a dictionary, since the store fills it in item order (appending) and a change
-/// usually has one item, for which hashing costs more than it saves.
+/// Values by change-item index, for `ChangeResolutions`: one value inline (a change usually has
+/// one item: no allocation), more in a sorted array searched by halving rather than a
+/// dictionary, since the store fills it in item order (appending).
 ///
-/// Invariants: `entries` is sorted by index, without repeats.
+/// Invariants: `entries` is sorted by index, without repeats; `single` is set only while
+/// `entries` is empty.
 package struct ItemValues<Value: Sendable>: Sendable {
+  private var single: (index: Int, value: Value)?
   private var entries: [(index: Int, value: Value)] = []
 
   package init() {}
 
-  package var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { single == nil && entries.isEmpty }
 
   /// The value for item `index`; setting `nil` removes it.
   ///
   /// - Complexity: O(log *n*); setting the next index past the largest is O(1) amortized.
   package subscript(index: Int) -> Value? {
     get {
+      if let single { return single.index == index ? single.value : nil }
       let place = position(of: index)
       return place < entries.count && entries[place].index == index ? entries[place].value : nil
     }
     set {
+      if entries.isEmpty {
+        guard let current = single, current.index != index else {
+          single = newValue.map { (index, $0) }
+          return
+        }
+        guard newValue != nil else { return }
+        entries = [current]
+        single = nil
+      }
       if let last = entries.last, last.index < index, let newValue {
         entries.append((index, newValue))
         return
