@@ -30,6 +30,13 @@ extension GraphEvaluator {
 
   /// Marks every node dirty, so the next pass recomputes the whole graph.
   public mutating func invalidateAll() {
-    for node in 0..<Int32(graph.nodeCount) where !graph.flags(of: node).contains(.removed) { markDirty(node) }
+    guard graph.removedCount == 0 else {
+      for node in 0..<Int32(graph.nodeCount) where !graph.flags(of: node).contains(.removed) { markDirty(node) }
+      return
+    }
+    // Every node: no record to read.
+    pendingDirty.reserveCapacity(graph.nodeCount)
+    for node in 0..<graph.nodeCount where !dirtyMark[node] { pendingDirty.append(Int32(node)) }
+    dirtyMark = [Bool](repeating: true, count: graph.nodeCount)
   }
 }

@@ -45,6 +45,27 @@ struct RecomputeQueue {
     cursor = Int.max
   }
 
+  /// Queues, on an empty queue, every label `label` where `nodeAt[label] != hole` (bitset mode):
+  /// a word at a time.
+  mutating func pushAll(labelsOf nodeAt: [Int32], hole: Int32) {
+    precondition(isEmpty, "Internal inconsistency: filling a non-empty queue")
+    ensureCapacity(nodeAt.count)
+    usesBits = true
+    cursor = 0
+    bitCount = 0
+    var start = 0
+    while start < nodeAt.count {
+      var mask: UInt64 = 0
+      for label in start..<min(nodeAt.count, start + 64) where nodeAt[label] != hole {
+        mask |= 1 << UInt64(label & 63)
+      }
+      bits[start >> 6] = mask
+      bitCount += mask.nonzeroBitCount
+      start += 64
+    }
+    if bitCount == 0 { usesBits = false }
+  }
+
   /// Queues `position` in bitset mode, where pushing a queued position is harmless (its bit is
   /// already set), so callers need not deduplicate.
   @inline(__always)
@@ -78,6 +99,7 @@ struct RecomputeQueue {
   }
 
   /// Removes and returns the smallest queued position.
+  @inline(__always)
   mutating func popMin() -> Int32? {
     if single >= 0 {
       let position = single
@@ -85,6 +107,12 @@ struct RecomputeQueue {
       return position
     }
     if !usesBits { return popHeap() }
+    return popBit()
+  }
+
+  /// `popMin` in bitset mode.
+  @inline(__always)
+  private mutating func popBit() -> Int32? {
     guard bitCount > 0 else {
       usesBits = false
       return nil
@@ -119,6 +147,7 @@ struct RecomputeQueue {
     heap.removeAll(keepingCapacity: true)
   }
 
+  @inline(never)
   private mutating func popHeap() -> Int32? {
     guard let last = heap.popLast() else { return nil }
     guard !heap.isEmpty else { return last }

@@ -10,6 +10,11 @@
 // most once per pass. This is the recompute heap of Jane Street's Incremental with value
 // cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
 // nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
+// Two shortcuts keep the queue out of the way where it cannot change the order: when a node
+// that changed has a single successor and the queue is empty, that successor runs next
+// without being pushed and popped (oneTBB's *scheduler bypass*: a chain costs no queue
+// operation); and a pass that begins with every node queued (the first evaluation,
+// `invalidateAll`) pushes nothing, since every successor is still waiting in the queue.
 //
 // ORDERING. Positions come from `TopologicalOrder`, kept incrementally as edges are added (a
 // two-way search that moves the smaller side, over gapped labels), so no pass re-sorts the graph. Every edge goes from a smaller to a larger
@@ -91,8 +96,7 @@ extension GraphEvaluator {
   public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
     let clock = ContinuousClock()
     let start = clock.now
-    var log = PassLog(began: start)
-    log.ran.reserveCapacity(lastRanCount)
+    var log = PassLog(began: start, expectedRuns: lastRanCount)
     var scratch = takeScratch()
     progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
     let everyNodeQueued = beginPass(serial: true)
@@ -148,9 +152,12 @@ extension GraphEvaluator {
 
   /// Starts a pass: a new stamp, unique storage, and the pending dirty nodes in the queue.
   ///
-  /// - Parameter serial: the pass is serial (`evaluate`), so while the queue is a bitset its
-  ///   bits alone deduplicate (see `propagateChange`): many dirty nodes go straight into the
-  ///   bitset without stamping their records.
+  /// - Parameter serial: the pass is serial (`evaluate`): many dirty nodes go straight into
+  ///   the queue's bitset without stamping their records. A later push of one of them (its
+  ///   stamp is old) finds its bit set and changes nothing, and a serial pass never pushes a
+  ///   node it already popped (every successor lies above the node that pushes it), so the
+  ///   bitset deduplicates by itself. (The concurrent pass re-pushes released nodes and keeps
+  ///   the stamps.)
   /// - Returns: whether every node of the graph was queued that way (then every successor of
   ///   a node that runs is still queued, and nothing needs pushing).
   @discardableResult
@@ -171,10 +178,16 @@ extension GraphEvaluator {
       let everyNode = pendingDirty.count == graph.nodeCount
         || (pendingDirty.count == graph.nodeCount - graph.removedCount
             && pendingDirty.allSatisfy { !graph.flags(of: $0).contains(.removed) })
-      queue.beginBitset()
-      for node in pendingDirty {
-        dirtyMark[Int(node)] = false
-        queue.pushBit(graph.order.position[Int(node)])
+      if everyNode && graph.removedCount == 0 {
+        // Every label that holds a node, a word of the bitset at a time.
+        dirtyMark = [Bool](repeating: false, count: dirtyMark.count)
+        queue.pushAll(labelsOf: graph.order.nodeAt, hole: TopologicalOrder.hole)
+      } else {
+        queue.beginBitset()
+        for node in pendingDirty {
+          dirtyMark[Int(node)] = false
+          queue.pushBit(graph.order.position[Int(node)])
+        }
       }
       pendingDirty.removeAll(keepingCapacity: true)
       if live.emission != nil { applyPendingEmission() }
@@ -196,49 +209,6 @@ extension GraphEvaluator {
       records[Int(node)].queuedStamp = pass
       queue.push(graph.order.position[Int(node)])
     }
-  }
-
-  /// Records that `node` changed in this pass (or was reached by an emission: `forced`) and
-  /// queues its successors — or returns the one successor to run next without queueing it.
-  ///
-  /// *Scheduler bypass* (oneTBB's term): when the queue is empty and the node has a single
-  /// successor, that successor is the next node the queue would pop, so it is returned to run
-  /// at once instead of going through the queue (a chain costs no push, pop nor label lookup).
-  /// While the queue is a bitset, its own bits deduplicate pushes: a serial pass pops positions
-  /// in increasing order and a successor's position is above its predecessor's, so a set bit is
-  /// the only way a successor can already be queued — and the successor's record (random in a
-  /// big graph, a cache miss) need not be read to check its stamp.
-  /// In a pass that began with every node queued, nothing is pushed: every successor is there.
-  /// - Returns: the node to run next, or -1 to pop the queue.
-  /// - Parameter columns: the graph's columns, as the pass read them when it began.
-  @_transparent
-  mutating func propagateChange(of node: Int32, _ columns: GraphColumns, everyNodeQueued: Bool,
-                                 forced: Bool = false) -> Int32 {
-    columns.records[Int(node)].changedStamp = pass
-    if everyNodeQueued && !forced { return -1 }
-    let record = columns.records[Int(node)]
-    let start = Int(record.successorStart)
-    let count = Int(record.successorCount)
-    if count == 1 && queue.isEmpty {
-      let successor = columns.successors[start]
-      if forced { live.emissionReach[Int(successor)] = pass }
-      guard columns.records[Int(successor)].queuedStamp != pass else { return -1 }
-      columns.records[Int(successor)].queuedStamp = pass
-      return successor
-    }
-    if queue.isBitset && !forced {
-      for offset in 0..<count { queue.pushBit(graph.order.position[Int(columns.successors[start + offset])]) }
-      return -1
-    }
-    for offset in 0..<count {
-      let successor = columns.successors[start + offset]
-      if forced { live.emissionReach[Int(successor)] = pass }
-      if columns.records[Int(successor)].queuedStamp != pass {
-        columns.records[Int(successor)].queuedStamp = pass
-        queue.push(graph.order.position[Int(successor)])
-      }
-    }
-    return -1
   }
 
   /// After a stop: the popped node and everything still queued become dirty again.
@@ -367,7 +337,7 @@ extension GraphEvaluator {
   /// The report of a pass that brought (or, cancelled, was bringing) the values to `revision`.
   func makeReport(_ log: PassLog, revision: Int, cancelled: Bool, duration: Duration) -> EvaluationReport {
     EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
-                     ran: log.ran, cutOff: log.cutOff, failed: log.failed,
+                     ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
                      durations: log.durations, starts: log.starts)
   }
@@ -419,8 +389,15 @@ struct EvaluationScratch: Sendable {
 struct PassLog {
   /// When the pass started (node start times are offsets from it).
   var began: ContinuousClock.Instant
-  var ran: [Int32] = []
-  var cutOff: [Int32] = []
+
+  /// A log with room for `expectedRuns` nodes that ran.
+  init(began: ContinuousClock.Instant, expectedRuns: Int = 0) {
+    self.began = began
+    ran = NodeList(capacity: expectedRuns)
+  }
+
+  var ran: NodeList
+  var cutOff = NodeList()
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
   var starts: [Int32: Duration] = [:]

@@ -22,32 +22,42 @@ extension GraphEvaluator {
   /// live or inert, is not necessary in a demand-driven pass, some node is failed or pending, or
   /// an input holds something else than its numbers.
   /// - Parameter columns: the graph's columns, as the pass read them when it began.
+  // `@_transparent` because `@inline(__always)` left it a call from the (large) pass loop.
   @_transparent
   mutating func runScalar(_ node: Int32, _ columns: GraphColumns, log: inout PassLog) -> ScalarOutcome {
-    let record = columns.records[Int(node)]
-    guard record.shape != ScalarShape.none,
-          record.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
+    // Field by field through the record's address, not a copy of all 48 bytes (see `address`).
+    let record = columns.records.address(Int(node))
+    let shape = record.pointee.shape
+    guard shape != ScalarShape.none,
+          record.pointee.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
           failedCount == 0, pendingCount == 0,
           !options.demandDriven || demandCount[Int(node)] > 0,
-          let function = graph.scalarFunctions[Int(record.configuration)] else { return .fallback }
+          let function = graph.scalarFunctions[Int(record.pointee.configuration)] else { return .fallback }
     var thrown: (any Error)?
-    let computed = function._withUnsafeGuaranteedRef { $0.compute(record, columns, thrown: &thrown) }
-    guard let result = computed else {
+    let inputStart = Int(record.pointee.inputStart), inputCount = Int(record.pointee.inputCount)
+    // The result comes back as a tag and, through `bits`, a payload: plain same-size stores
+    // and loads (an optional `Slot` returned through memory is written field by field and read
+    // back wider, which defeats store-to-load forwarding).
+    var bits: UInt64 = 0
+    let tag = function._withUnsafeGuaranteedRef {
+      $0.compute(shape: shape, inputStart: inputStart, inputCount: inputCount, columns, bits: &bits, thrown: &thrown)
+    }
+    guard tag != ScalarEvaluation.noResult else {
       guard let thrown else { return .fallback }
       return scalarFailed(node, thrown, log: &log)
     }
     log.ran.append(node)
-    columns.records[Int(node)].evaluationCount &+= 1
-    let output = Int(record.outputStart)
+    record.pointee.evaluationCount &+= 1
+    let output = Int(record.pointee.outputStart)
     let oldTag = columns.slots.tags[output]
     if oldTag != SlotTag.boxed && Slot(bits: columns.slots.bits[output], owner: node, tag: oldTag)
-      .holdsSameScalar(tag: result.tag, bits: result.bits) {
+      .holdsSameScalar(tag: tag, bits: bits) {
       log.cutOff.append(node)
       return .unchanged
     }
     if oldTag == SlotTag.boxed { graph.releaseBoxed(columns.slots.bits[output]) }
-    columns.slots.bits[output] = result.bits
-    columns.slots.tags[output] = result.tag
+    columns.slots.bits[output] = bits
+    columns.slots.tags[output] = tag
     return .changed
   }
 
@@ -69,26 +79,34 @@ extension ScalarEvaluation {
 
   /// The output of a node of this evaluation from its input slots (owner left -1), or `nil`
   /// when an input does not hold what the function takes.
-  /// What the function throws goes to `thrown` (the result is then `nil`), keeping the hot path
-  /// free of unwinding.
+  /// Returns the result's tag and sets `bits` to its payload, or returns `noResult` when an
+  /// input does not hold what the function takes or the function threw (then `thrown` holds
+  /// the error), keeping the hot path free of unwinding.
   @inline(__always)
-  func compute(_ record: NodeRecord, _ columns: GraphColumns, thrown: inout (any Error)?) -> Slot? {
-    do { return try compute(record, columns) } catch {
+  func compute(shape: UInt8, inputStart start: Int, inputCount: Int, _ columns: GraphColumns,
+               bits: inout UInt64, thrown: inout (any Error)?) -> UInt8 {
+    do {
+      guard let slot = try compute(shape: shape, inputStart: start, inputCount: inputCount, columns) else { return Self.noResult }
+      bits = slot.bits
+      return slot.tag
+    } catch {
       thrown = error
-      return nil
+      return Self.noResult
     }
   }
 
+  /// The tag `compute` returns for no result.
+  static let noResult: UInt8 = 0xFF
+
   @inline(__always)
-  func compute(_ record: NodeRecord, _ columns: GraphColumns) throws -> Slot? {
-    let start = Int(record.inputStart)
+  func compute(shape: UInt8, inputStart start: Int, inputCount: Int, _ columns: GraphColumns) throws -> Slot? {
     @inline(__always) func input(_ port: Int) -> Slot {
       let slot = Int(columns.inputSources[start + port])
       return Slot(bits: columns.slots.bits[slot], owner: -1, tag: columns.slots.tags[slot])
     }
-    // `record.shape` was made from this evaluation (`ScalarShape.of`), so the property of that
-    // shape holds the function.
-    switch record.shape {
+    // `shape` (the node record's) was made from this evaluation (`ScalarShape.of`), so the
+    // property of that shape holds the function.
+    switch shape {
     case ScalarShape.number2:
       guard let a = input(0).number, let b = input(1).number, let function = number2 else { return nil }
       return Slot(bits: try function(a, b).bitPattern, owner: -1, tag: SlotTag.number)
@@ -107,7 +125,7 @@ extension ScalarEvaluation {
     case ScalarShape.integerFold:
       guard let combine = integerFold else { return nil }
       var total = integerInitial
-      for port in 0..<Int(record.inputCount) {
+      for port in 0..<inputCount {
         let a = input(port)
         guard a.tag == SlotTag.integer else { return nil }
         total = combine(total, Int64(bitPattern: a.bits))
@@ -116,7 +134,7 @@ extension ScalarEvaluation {
     case ScalarShape.numberFold:
       guard let combine = numberFold else { return nil }
       var total = numberInitial
-      for port in 0..<Int(record.inputCount) {
+      for port in 0..<inputCount {
         guard let a = input(port).number else { return nil }
         total = combine(total, a)
       }

@@ -138,6 +138,15 @@ struct UnsafeColumn<Element: BitwiseCopyable> {
     }
   }
 
+  /// The address of element `index`, to read or write single fields of a large element
+  /// without copying all of it (a whole-record load right after a field was stored stalls
+  /// store-to-load forwarding).
+  @inline(__always)
+  func address(_ index: Int) -> UnsafeMutablePointer<Element> {
+    assert(index >= 0 && index < count, "UnsafeColumn index out of range")
+    return base.unsafelyUnwrapped + index
+  }
+
   mutating func append(_ element: Element) {
     if count == capacity { grow(to: Swift.max(16, capacity * 2)) }
     (base.unsafelyUnwrapped + count).initialize(to: element)
