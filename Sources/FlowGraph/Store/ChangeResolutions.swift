@@ -7,9 +7,9 @@
 package struct ChangeResolutions: Sendable, Hashable {
   /// By item index: the catalog's payload (`NodeCatalog.resolveWithPayload`) for the spec of a
   /// node the item adds or replaces.
-  package var payloads: [Int: any Sendable] = [:]
+  package var payloads = ItemValues<any Sendable>()
   /// By item index: the edge as it was before the item removed or replaced it.
-  package var previousEdges: [Int: FlowEdge] = [:]
+  package var previousEdges = ItemValues<FlowEdge>()
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.
   package var reloadedGraph: ResolvedGraph?
   package var reloadedPayloads: [(any Sendable)?] = []

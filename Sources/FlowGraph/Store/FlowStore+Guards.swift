@@ -34,7 +34,7 @@ extension FlowStore {
   /// rejected by validation — oldest first, with their outcome and revision; for debugging.
   /// Holds at most `operationHistoryCapacity` records. Undo or redo with nothing to undo is
   /// not recorded.
-  public var operationHistory: [OperationRecord] { storage.withLock { $0.operationHistory.elements } }
+  public var operationHistory: [OperationRecord] { storage.withLock { $0.operationHistory.elements }.map(\.record) }
 
   /// How many records `operationHistory` keeps (`operationHistoryLimit` unless changed); older
   /// ones are forgotten, in O(1) per record.
@@ -62,7 +62,7 @@ extension FlowStore {
         for step in operation.operations { try batch.apply(step) }
       }
     default:
-      try mutate(operation) { (state, log) throws(GraphValidationError) in try state.apply(operation, log: &log) }
+      try mutate(.other(operation)) { (state, log) throws(GraphValidationError) in try state.apply(operation, log: &log) }
     }
     return true
   }
@@ -92,19 +92,34 @@ extension FlowStore.Batch {
 extension FlowStore.Storage {
   /// Asks each synchronous guard about `operation`; the first veto is recorded and thrown.
   mutating func checkGuards(_ operation: StoreOperation) throws(GraphValidationError) {
+    try checkGuards(.other(operation))
+  }
+
+  /// `checkGuards(_:)` building the `StoreOperation` only if there are guards.
+  mutating func checkGuards(_ recorded: RecordedOperation) throws(GraphValidationError) {
+    guard !guards.isEmpty else { return }
+    let operation = recorded.operation
     for storeGuard in guards {
       guard case .sync(let check) = storeGuard.check, case .veto(let reason) = check(operation) else { continue }
-      record(operation, .blocked(guard: storeGuard.name, reason: reason))
+      record(recorded, .blocked(guard: storeGuard.name, reason: reason))
       throw StoreGuard.vetoError(guard: storeGuard.name, reason: reason, operation: operation)
     }
   }
 
   /// Appends a record to the operation history (a load without its document).
   mutating func record(_ operation: StoreOperation, _ outcome: OperationRecord.Outcome) {
+    record(.other(operation), outcome)
+  }
+
+  /// Appends a record to the operation history (a load without its document).
+  mutating func record(_ operation: RecordedOperation, _ outcome: OperationRecord.Outcome) {
     var operation = operation
-    if operation.kind == .load { operation.document = nil }
-    operationHistory.append(OperationRecord(sequence: nextRecordSequence, operation: operation, outcome: outcome,
-                                            revision: revision))
+    if case .other(var full) = operation, full.kind == .load {
+      full.document = nil
+      operation = .other(full)
+    }
+    operationHistory.append(FlowStore.StoredRecord(sequence: nextRecordSequence, operation: operation,
+                                                   outcome: outcome, revision: revision))
     nextRecordSequence += 1
   }
 }

@@ -1,6 +1,6 @@
 extension FlowStore {
-  /// Bytes held by the store's graph (array capacities times element sizes, per-node heap
-  /// arrays with their headers, dictionaries by capacity, params and handles of each node), for
+  /// Bytes held by the store's graph (array capacities times element sizes, id tables and
+  /// dictionaries by capacity, params and handles of each node), for
   /// `flow-bench`'s memory rows. Strings are counted at their inline size (ids up to 15 UTF-8
   /// bytes need no heap); undo history is not counted.
   package var memoryFootprint: (bytes: Int, nodes: Int) {
@@ -14,7 +14,8 @@ extension StoreState {
     func bytes<Element>(_ array: [Element]) -> Int { array.capacity * MemoryLayout<Element>.stride }
     /// A heap array's header plus its elements (nothing for an empty one, which is shared).
     func heap<Element>(_ array: [Element]) -> Int { array.capacity > 0 ? 32 + bytes(array) : 0 }
-    var total = bytes(nodes) + bytes(signatures) + bytes(incoming) + bytes(outgoing) + bytes(edges) + bytes(ends)
+    var total = bytes(nodes) + bytes(signatures) + lists.allocatedBytes
+    total += bytes(edgeIDs) + bytes(ends) + bytes(edgeFlags)
     for node in nodes {
       guard let node else { continue }
       total += heap(node.data.params.members) + heap(node.data.extra.members) + (node.handles.map(heap) ?? 0)
@@ -27,9 +28,8 @@ extension StoreState {
         if seen.insert(address).inserted { total += heap(ports) }
       }
     }
-    total += incoming.reduce(0) { $0 + heap($1) } + outgoing.reduce(0) { $0 + heap($1) }
-    total += nodeSlot.capacity * (MemoryLayout<String>.stride + MemoryLayout<Int32>.stride + 1)
-    total += edgeSlot.capacity * (MemoryLayout<String>.stride + MemoryLayout<Int32>.stride + 1)
+    total += nodeIndex.allocatedBytes + edgeIndex.allocatedBytes
+    total += edgeExtras.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<EdgeExtra>.stride + 1)
     // The order's positions, its inverse, and its search stamps and parents.
     total += bytes(order.position) + bytes(order.nodeAt) + order.count * 8
     return total

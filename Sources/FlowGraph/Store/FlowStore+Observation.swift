@@ -49,7 +49,7 @@ extension FlowStore {
   /// order; changes queued meanwhile (by handlers or other threads) are delivered here too.
   func deliverPending() {
     while let delivery = storage.withLock({ $0.nextDelivery() }) {
-      for observer in delivery.observers { observer(delivery.change) }
+      for observer in delivery.observers where observer.since < delivery.change.revision { observer.handler(delivery.change) }
       if let onNodesChange = delivery.onNodesChange {
         let changes = delivery.change.nodeChanges
         if !changes.isEmpty { onNodesChange(changes) }

@@ -11,8 +11,8 @@ extension FlowStore {
   /// `observe(_:)` for engines: the snapshot comes resolved, with the payloads the store kept
   /// from its construction (they are handed over once: the store drops them).
   ///
-  /// - Complexity: O(*n* + *m*); the id index, signatures and order are shared, not copied,
-  ///   when the store has no tombstones.
+  /// - Complexity: O(*n* + *m*); the signatures and order are shared, not copied, when the
+  ///   store has no tombstones.
   package func observeResolved(_ handler: @escaping @Sendable (FlowStoreChange) -> Void)
     -> (snapshot: ResolvedSnapshot, observation: Observation)
   {
@@ -34,15 +34,18 @@ extension StoreState {
   func resolvedGraph() -> (ResolvedGraph, [(any Sendable)?]) {
     let document = snapshot()
     let hasPayloads = initialPayloads.count == nodes.count
-    if nodeCount == nodes.count && edgeCount == edges.count {
+    if nodeCount == nodes.count && edgeCount == ends.count {
       var resolvedEdges: [ResolvedGraph.Edge] = []
       resolvedEdges.reserveCapacity(ends.count)
       for (slot, end) in ends.enumerated() {
         resolvedEdges.append(ResolvedGraph.Edge(source: end.source, sourcePort: end.sourcePort, target: end.target,
                                                 targetPort: end.targetPort, documentIndex: Int32(slot)))
       }
+      var indexByID: [String: Int32] = [:]
+      indexByID.reserveCapacity(nodeCount)
+      for case let (slot, node?) in nodes.enumerated() { indexByID[node.id] = Int32(slot) }
       let graph = ResolvedGraph(document: document, signatures: signatures, edges: resolvedEdges,
-                                topologicalOrder: order.nodeAt, indexByID: nodeSlot)
+                                topologicalOrder: order.nodeAt, indexByID: indexByID)
       return (graph, hasPayloads ? initialPayloads : [])
     }
     // Tombstones: number the live slots densely.
@@ -61,8 +64,7 @@ extension StoreState {
     }
     var resolvedEdges: [ResolvedGraph.Edge] = []
     resolvedEdges.reserveCapacity(edgeCount)
-    for (slot, edge) in edges.enumerated() where edge != nil {
-      let end = ends[slot]
+    for end in ends where end.source >= 0 {
       resolvedEdges.append(ResolvedGraph.Edge(source: dense[Int(end.source)], sourcePort: end.sourcePort,
                                               target: dense[Int(end.target)], targetPort: end.targetPort,
                                               documentIndex: Int32(resolvedEdges.count)))

@@ -17,7 +17,7 @@ extension FlowStore {
     /// In the order they were added.
     var guards: [StoreGuard] = []
     /// Applied, blocked and rejected operations, oldest first.
-    var operationHistory = RingBuffer<OperationRecord>(capacity: FlowStore.operationHistoryLimit)
+    var operationHistory = RingBuffer<StoredRecord>(capacity: FlowStore.operationHistoryLimit)
     var nextRecordSequence = 0
     /// Turn-taking of `perform(_:)`: whether an operation holds the turn, and the tasks
     /// waiting for it in submission order (`waiters[waiterHead...]`).
@@ -61,7 +61,9 @@ extension FlowStore {
     /// What one step of delivery calls, outside the lock.
     struct Delivery: Sendable {
       var change: FlowStoreChange
-      var observers: [@Sendable (FlowStoreChange) -> Void]
+      /// Every observer (shared, not filtered: no allocation per change); those subscribed at or
+      /// after the change's revision are skipped when calling.
+      var observers: [Observer]
       var onNodesChange: (@Sendable ([NodeChange]) -> Void)?
       var onEdgesChange: (@Sendable ([EdgeChange]) -> Void)?
     }
@@ -124,9 +126,7 @@ extension FlowStore {
       }
       let change = pending[pendingHead]
       pendingHead += 1
-      var handlers: [@Sendable (FlowStoreChange) -> Void] = []
-      for observer in observers where observer.since < change.revision { handlers.append(observer.handler) }
-      return Delivery(change: change, observers: handlers, onNodesChange: onNodesChange, onEdgesChange: onEdgesChange)
+      return Delivery(change: change, observers: observers, onNodesChange: onNodesChange, onEdgesChange: onEdgesChange)
     }
   }
 }

@@ -220,7 +220,7 @@ public final class FlowStore: Sendable {
 
   /// Runs one mutation under the lock — the synchronous guards, then the validated change —
   /// commits it, records it in the operation history, then delivers its change.
-  func mutate(_ operation: StoreOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
     throws(GraphValidationError)
   {
     let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
@@ -257,5 +257,5 @@ public final class FlowStore: Sendable {
   }
 
   /// How many node and edge slots the store holds, tombstones included (for tests of compaction).
-  package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.edges.count) } }
+  package var _slotCounts: (nodes: Int, edges: Int) { storage.withLock { ($0.state.nodes.count, $0.state.ends.count) } }
 }

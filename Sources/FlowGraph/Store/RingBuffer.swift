@@ -35,11 +35,11 @@ struct RingBuffer<Element> {
   /// - Returns: the oldest element, if the buffer was full and had to forget it (with
   ///   capacity 0, `element` itself).
   @discardableResult
-  mutating func append(_ element: Element) -> Element? {
+  mutating func append(_ element: consuming Element) -> Element? {
     guard capacity > 0 else { return element }
     if count == capacity {
-      let evicted = storage[head]
-      storage[head] = element
+      var evicted: Element? = element
+      swap(&evicted, &storage[head])  // moves both ways: no copy of either
       head = head + 1 == capacity ? 0 : head + 1
       return evicted
     }
@@ -53,8 +53,8 @@ struct RingBuffer<Element> {
   mutating func popLast() -> Element? {
     guard count > 0 else { return nil }
     let target = slot(count - 1)
-    let element = storage[target]
-    storage[target] = nil
+    var element: Element?
+    swap(&element, &storage[target])
     count -= 1
     return element
   }

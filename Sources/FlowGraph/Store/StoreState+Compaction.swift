@@ -34,7 +34,7 @@ extension StoreState {
   }
 
   /// How many tombstones there are, nodes and edges.
-  var tombstoneCount: Int { (nodes.count - nodeCount) + (edges.count - edgeCount) }
+  var tombstoneCount: Int { (nodes.count - nodeCount) + (ends.count - edgeCount) }
 
   /// Adds the slots `operation` refers to, as it or its replay would need them, to the sets.
   static func markSlots(of operation: StoreStep, nodes: inout [Bool], edges: inout [Bool]) {
@@ -62,16 +62,16 @@ extension StoreState {
   mutating func compact(keeping history: some Sequence<StoreStep>) -> SlotMap {
     initialPayloads = []  // by the old slots
     var keepNodes = nodes.map { $0 != nil }
-    var keepEdges = edges.map { $0 != nil }
+    var keepEdges = ends.map { $0.source >= 0 }
     for operation in history { Self.markSlots(of: operation, nodes: &keepNodes, edges: &keepEdges) }
-    var map = SlotMap(nodes: [Int32](repeating: -1, count: nodes.count), edges: [Int32](repeating: -1, count: edges.count))
+    var map = SlotMap(nodes: [Int32](repeating: -1, count: nodes.count), edges: [Int32](repeating: -1, count: ends.count))
     var nextSlot: Int32 = 0
     for slot in nodes.indices where keepNodes[slot] {
       map.nodes[slot] = nextSlot
       nextSlot += 1
     }
     nextSlot = 0
-    for slot in edges.indices where keepEdges[slot] {
+    for slot in ends.indices where keepEdges[slot] {
       map.edges[slot] = nextSlot
       nextSlot += 1
     }
@@ -79,14 +79,22 @@ extension StoreState {
     let keptNodes = nodes.indices.filter { keepNodes[$0] }
     nodes = keptNodes.map { nodes[$0] }
     signatures = keptNodes.map { signatures[$0] }
-    incoming = keptNodes.map { slot in incoming[slot].map { map.edge($0) } }
-    outgoing = keptNodes.map { slot in outgoing[slot].map { map.edge($0) } }  // the map keeps them ascending
-    nodeSlot = nodeSlot.mapValues { map.nodes[Int($0)] }
+    lists = lists.compacted(keeping: keptNodes) { map.edge($0) }  // the map keeps outgoing lists ascending
+    let newNodes = nodes
+    nodeIndex = IDTable(slots: newNodes.indices.lazy.filter { newNodes[$0] != nil }.map { Int32($0) }, count: nodeCount) {
+      newNodes[Int($0)]?.id
+    }
 
-    let keptEdges = edges.indices.filter { keepEdges[$0] }
-    edges = keptEdges.map { edges[$0] }
+    let keptEdges = ends.indices.filter { keepEdges[$0] }
+    edgeIDs = keptEdges.map { edgeIDs[$0] }
     ends = keptEdges.map { ends[$0] == .none ? .none : map.ends(ends[$0]) }
-    edgeSlot = edgeSlot.mapValues { map.edges[Int($0)] }
+    edgeFlags = keptEdges.map { edgeFlags[$0] }
+    edgeExtras = Dictionary(uniqueKeysWithValues: edgeExtras.map { (map.edges[Int($0.key)], $0.value) })
+    let newIDs = edgeIDs
+    let newEnds = ends
+    edgeIndex = IDTable(slots: newEnds.indices.lazy.filter { newEnds[$0].source >= 0 }.map { Int32($0) }, count: edgeCount) {
+      newIDs[Int($0)]
+    }
 
     order = TopologicalOrder(validOrder: order.orderedNodes.compactMap { map.nodes[Int($0)] >= 0 ? map.nodes[Int($0)] : nil })
     return map

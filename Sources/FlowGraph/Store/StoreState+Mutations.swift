@@ -11,7 +11,7 @@ extension StoreState {
   /// - Complexity: O(1) plus resolving the spec.
   mutating func addNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
     var issues: [GraphIssue] = []
-    if nodeSlot[node.id] != nil {
+    if nodeSlot(node.id) != nil {
       issues.append(GraphIssue(.duplicateNodeID, "duplicate node id '\(node.id)': the store already has a node with that id",
                                nodeIDs: [node.id]))
     }
@@ -26,7 +26,7 @@ extension StoreState {
   /// - Throws: `.unknownNode` if there is no such node.
   /// - Complexity: O(*d* log *d*) for a node of degree *d*, plus the removal of each edge.
   mutating func removeNode(id: String, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = nodeSlot[id] else {
+    guard let slot = nodeSlot(id) else {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot remove node '\(id)': there is no node with that id",
                                             nodeIDs: [id]))
     }
@@ -38,26 +38,32 @@ extension StoreState {
   /// edge of the node must still resolve against the new ports, one edge per input.
   ///
   /// - Throws: `.unknownNode`, the spec's problems, or each edge that would no longer fit.
-  /// - Complexity: O(1) when only geometry or selection changes; otherwise resolving the spec
-  ///   and every edge of the node.
+  /// - Complexity: O(1) when only geometry or selection changes; resolving the spec when the
+  ///   ports stay the same; otherwise also resolving every edge of the node.
   mutating func updateNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = nodeSlot[node.id], let old = nodes[Int(slot)] else {
+    guard let slot = nodeSlot(node.id), let old = nodes[Int(slot)] else {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
                                             nodeIDs: [node.id]))
     }
-    guard old != node else { return }
     guard old.data != node.data || old.handles != node.handles else {
+      guard old != node else { return }
       perform(.replaceNode(slot: slot, node: node, signature: signatures[Int(slot)], ports: []), into: &log)
       return
     }
     var issues: [GraphIssue] = []
     let (resolved, payload) = resolve(node, into: &issues)
     guard let signature = resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    guard signature != signatures[Int(slot)] else {
+      // Edges resolve against signatures only: with the same ports, every edge stays as it is.
+      log.resolutions.payloads[log.items.count] = payload
+      perform(.replaceNode(slot: slot, node: node, signature: signatures[Int(slot)], ports: []), into: &log)
+      return
+    }
     var ports: [StoreStep.EdgePorts] = []
     var taken = [Int32](repeating: -1, count: signature.inputs.count)
     for edgeSlot in edgeSlots(of: slot) {
       let end = ends[Int(edgeSlot)]
-      let edge = edges[Int(edgeSlot)]!
+      let edge = self.edge(at: edgeSlot)!
       let isIncoming = end.target == slot
       let resolution = EdgeEndpointRule.resolve(
         edge, sourceSignature: isIncoming ? signatures[Int(end.source)] : signature,
@@ -76,7 +82,7 @@ extension StoreState {
         if other >= 0 {
           let input = signature.inputs[Int(resolved.target)].name
           issues.append(GraphIssue(.inputAlreadyConnected,
-            "node '\(node.id)' cannot change: edges '\(edges[Int(other)]!.id)' and '\(edge.id)' would both go into its input '\(input)'; an input takes one",
+            "node '\(node.id)' cannot change: edges '\(edgeIDs[Int(other)])' and '\(edge.id)' would both go into its input '\(input)'; an input takes one",
             nodeIDs: [node.id], edgeID: edge.id, handleID: input))
         }
         taken[Int(resolved.target)] = edgeSlot
@@ -96,19 +102,19 @@ extension StoreState {
   ///   region; never a full re-sort.
   mutating func addEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
     var issues: [GraphIssue] = []
-    if edgeSlot[edge.id] != nil {
+    if edgeSlot(edge.id) != nil {
       issues.append(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)': the store already has an edge with that id",
                                edgeID: edge.id))
     }
     let end = try attachment(of: edge, replacing: -1, issues: issues)
-    perform(.insertEdge(slot: Int32(edges.count), edge: edge, ends: end), into: &log)
+    perform(.insertEdge(slot: Int32(ends.count), edge: edge, ends: end), into: &log)
   }
 
   /// Removes an edge.
   ///
   /// - Throws: `.unknownEdge` if there is no such edge.
   mutating func removeEdge(id: String, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = edgeSlot[id] else {
+    guard let slot = edgeSlot(id) else {
       throw GraphValidationError(GraphIssue(.unknownEdge, "cannot remove edge '\(id)': there is no edge with that id",
                                             edgeID: id))
     }
@@ -120,7 +126,7 @@ extension StoreState {
   ///
   /// - Throws: `.unknownEdge`, or what `addEdge` would throw for the new endpoints.
   mutating func updateEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = edgeSlot[edge.id], let old = edges[Int(slot)] else {
+    guard let slot = edgeSlot(edge.id), let old = self.edge(at: slot) else {
       throw GraphValidationError(GraphIssue(.unknownEdge, "cannot update edge '\(edge.id)': there is no edge with that id",
                                             edgeID: edge.id))
     }
@@ -156,8 +162,8 @@ extension StoreState {
   private mutating func attachment(of edge: FlowEdge, replacing: Int32,
                                    issues: [GraphIssue]) throws(GraphValidationError) -> EdgeEnds {
     var issues = issues
-    let source = nodeSlot[edge.sourceNodeID]
-    let target = nodeSlot[edge.targetNodeID]
+    let source = nodeSlot(edge.sourceNodeID)
+    let target = nodeSlot(edge.targetNodeID)
     if source == nil {
       issues.append(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
                                nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
@@ -173,11 +179,11 @@ extension StoreState {
     case .failure(let failure): throw GraphValidationError(issues: issues + failure.issues)
     case .success(let resolved): ports = resolved
     }
-    let occupant = incoming[Int(target)][Int(ports.target)]
+    let occupant = lists.input(of: target, port: ports.target)
     if occupant >= 0 && occupant != replacing {
       let input = signatures[Int(target)].inputs[Int(ports.target)].name
       issues.append(GraphIssue(.inputAlreadyConnected,
-        "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edges[Int(occupant)]!.id)'; edge '\(edge.id)' cannot connect to it (an input takes one)",
+        "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edgeIDs[Int(occupant)])'; edge '\(edge.id)' cannot connect to it (an input takes one)",
         nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: input))
     }
     guard issues.isEmpty else { throw GraphValidationError(issues: issues) }

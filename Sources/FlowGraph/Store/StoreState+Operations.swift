@@ -42,20 +42,23 @@ struct StoreLog: Sendable {
 
 extension StoreState {
   /// Applies `operation` and records it, its inverse and its change item in `log`.
-  mutating func perform(_ operation: StoreStep, into log: inout StoreLog) {
+  mutating func perform(_ operation: consuming StoreStep, into log: inout StoreLog) {
     let (inverse, item) = apply(operation)
-    log.forward.append(operation)
-    log.inverse.append(inverse)
+    touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
+    log.forward.append(operation)  // moved, not copied
     if let item {
-      // The edge an item removes or replaces is the one its inverse puts back.
-      switch (item, inverse) {
-      case (.edge(.remove), .insertEdge(_, let old, _)), (.edge(.replace), .replaceEdge(_, let old, _)):
-        log.resolutions.previousEdges[log.items.count] = old
-      default: break
+      // The edge an item removes or replaces is the one its inverse puts back (matched apart,
+      // so that no step is copied into a tuple).
+      if case .edge(let change) = item {
+        switch change {
+        case .remove: if case .insertEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        case .replace: if case .replaceEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        default: break
+        }
       }
       log.items.append(item)
     }
-    touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
+    log.inverse.append(inverse)
   }
 
   /// Undoes every step of `log`, last first. The graph is then what it was before the first
@@ -81,155 +84,195 @@ extension StoreState {
   ///   affected region when an edge is inserted.
   mutating func apply(_ operation: StoreStep) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
     switch operation {
-    case .insertNode(let slot, let node, let signature):
-      let index = Int(slot)
-      if index == nodes.count {
-        nodes.append(node)
-        signatures.append(signature)
-        incoming.append([Int32](repeating: -1, count: signature.inputs.count))
-        outgoing.append([])
-        order.appendNode()
-      } else {
-        precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
-        nodes[index] = node
-        signatures[index] = signature
-        incoming[index] = [Int32](repeating: -1, count: signature.inputs.count)
-      }
-      precondition(nodeSlot.updateValue(slot, forKey: node.id) == nil, "Internal inconsistency: node '\(node.id)' twice")
-      nodeCount += 1
-      return (.deleteNode(slot: slot), .node(.add(node)))
-
-    case .deleteNode(let slot):
-      let index = Int(slot)
-      guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
-      precondition(outgoing[index].isEmpty && incoming[index].allSatisfy { $0 < 0 },
-                   "Internal inconsistency: deleting node '\(node.id)', which still has edges")
-      let signature = signatures[index]
-      nodes[index] = nil
-      signatures[index] = NodeSignature()
-      incoming[index] = []
-      nodeSlot[node.id] = nil
-      nodeCount -= 1
-      return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
-
+    case .insertNode(let slot, let node, let signature): return insertNodeStep(slot: slot, node: node, signature: signature)
+    case .deleteNode(let slot): return deleteNodeStep(slot: slot)
     case .replaceNode(let slot, let node, let signature, let ports):
-      let index = Int(slot)
-      guard let old = nodes[index], old.id == node.id else {
-        preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
-      }
-      let oldSignature = signatures[index]
-      var oldPorts: [StoreStep.EdgePorts] = []
-      if !ports.isEmpty {
-        oldPorts.reserveCapacity(ports.count)
-        for port in ports {
-          let end = ends[Int(port.edge)]
-          oldPorts.append(.init(edge: port.edge, sourcePort: end.sourcePort, targetPort: end.targetPort))
-          ends[Int(port.edge)].sourcePort = port.sourcePort
-          ends[Int(port.edge)].targetPort = port.targetPort
-        }
-      }
-      if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
-        var inputs = [Int32](repeating: -1, count: signature.inputs.count)
-        for edge in incoming[index] where edge >= 0 {
-          let port = Int(ends[Int(edge)].targetPort)
-          precondition(inputs[port] < 0, "Internal inconsistency: two edges into \(node.id).\(signature.inputs[port].name)")
-          inputs[port] = edge
-        }
-        incoming[index] = inputs
-      }
+      return replaceNodeStep(slot: slot, node: node, signature: signature, ports: ports)
+    case .insertEdge(let slot, let edge, let end): return insertEdgeStep(slot: slot, edge: edge, ends: end)
+    case .deleteEdge(let slot): return deleteEdgeStep(slot: slot)
+    case .replaceEdge(let slot, let edge, let end): return replaceEdgeStep(slot: slot, edge: edge, ends: end)
+    }
+  }
+
+  /// `apply(_:)` of `.insertNode`.
+  private mutating func insertNodeStep(slot: Int32, node: FlowNode, signature: NodeSignature)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    if index == nodes.count {
+      nodes.append(node)
+      signatures.append(signature)
+      lists.appendNode(inputCount: signature.inputs.count)
+      order.appendNode()
+    } else {
+      precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
       nodes[index] = node
       signatures[index] = signature
-      return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
-              Self.change(from: old, to: node).map { .node($0) })
-
-    case .insertEdge(let slot, let edge, let end):
-      let index = Int(slot)
-      if index == edges.count {
-        edges.append(edge)
-        ends.append(end)
-      } else {
-        precondition(edges[index] == nil, "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
-        edges[index] = edge
-        ends[index] = end
-      }
-      precondition(edgeSlot.updateValue(slot, forKey: edge.id) == nil, "Internal inconsistency: edge '\(edge.id)' twice")
-      connect(slot, end)
-      edgeCount += 1
-      return (.deleteEdge(slot: slot), .edge(.add(edge)))
-
-    case .deleteEdge(let slot):
-      let index = Int(slot)
-      guard let edge = edges[index] else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
-      let end = ends[index]
-      disconnect(slot, end)
-      edges[index] = nil
-      ends[index] = .none
-      edgeSlot[edge.id] = nil
-      edgeCount -= 1
-      return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
-
-    case .replaceEdge(let slot, let edge, let end):
-      let index = Int(slot)
-      guard let old = edges[index], old.id == edge.id else {
-        preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
-      }
-      let oldEnd = ends[index]
-      if oldEnd != end {
-        disconnect(slot, oldEnd)
-        ends[index] = end
-        connect(slot, end)
-      }
-      edges[index] = edge
-      return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
+      lists.setInputCount(of: slot, to: signature.inputs.count)
     }
+    let indexed = Self.index(slot, in: &nodeIndex, nodes: nodes)
+    precondition(indexed, "Internal inconsistency: node '\(node.id)' twice")
+    nodeCount += 1
+    return (.deleteNode(slot: slot), .node(.add(node)))
+  }
+
+  /// `apply(_:)` of `.deleteNode`.
+  private mutating func deleteNodeStep(slot: Int32)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
+    precondition(lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
+                 "Internal inconsistency: deleting node '\(node.id)', which still has edges")
+    let signature = signatures[index]
+    Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
+    nodes[index] = nil
+    signatures[index] = NodeSignature()
+    lists.setInputCount(of: slot, to: 0)
+    nodeCount -= 1
+    return (.insertNode(slot: slot, node: node, signature: signature), .node(.remove(id: node.id)))
+  }
+
+  /// `apply(_:)` of `.replaceNode`.
+  private mutating func replaceNodeStep(slot: Int32, node: FlowNode, signature: NodeSignature, ports: [StoreStep.EdgePorts])
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    let index = Int(slot)
+    guard let old = nodes[index], old.id == node.id else {
+      preconditionFailure("Internal inconsistency: replacing node slot \(slot) by '\(node.id)'")
+    }
+    let oldSignature = signatures[index]
+    var oldPorts: [StoreStep.EdgePorts] = []
+    if !ports.isEmpty {
+      oldPorts.reserveCapacity(ports.count)
+      for port in ports {
+        let end = ends[Int(port.edge)]
+        oldPorts.append(.init(edge: port.edge, sourcePort: end.sourcePort, targetPort: end.targetPort))
+        ends[Int(port.edge)].sourcePort = port.sourcePort
+        ends[Int(port.edge)].targetPort = port.targetPort
+      }
+    }
+    if signature.inputs.count != oldSignature.inputs.count || !ports.isEmpty {
+      let connected = lists.inputs(of: slot).filter { $0 >= 0 }
+      lists.setInputCount(of: slot, to: signature.inputs.count)
+      for edge in connected {
+        let port = ends[Int(edge)].targetPort
+        precondition(lists.input(of: slot, port: port) < 0,
+                     "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
+        lists.setInput(of: slot, port: port, to: edge)
+      }
+    }
+    nodes[index] = node
+    signatures[index] = signature
+    return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
+            Self.change(from: old, to: node).map { .node($0) })
+  }
+
+  /// `apply(_:)` of `.insertEdge`.
+  private mutating func insertEdgeStep(slot: Int32, edge: FlowEdge, ends end: EdgeEnds)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    precondition(Int(slot) == ends.count || ends[Int(slot)].source < 0,
+                 "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
+    storeEdge(edge, at: slot, ends: end)
+    let indexed = Self.index(slot, in: &edgeIndex, edgeIDs: edgeIDs)
+    precondition(indexed, "Internal inconsistency: edge '\(edge.id)' twice")
+    connect(slot, end)
+    edgeCount += 1
+    return (.deleteEdge(slot: slot), .edge(.add(edge)))
+  }
+
+  /// `apply(_:)` of `.deleteEdge`.
+  private mutating func deleteEdgeStep(slot: Int32)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    guard let edge = edge(at: slot) else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
+    let end = ends[Int(slot)]
+    disconnect(slot, end)
+    Self.unindex(edge.id, in: &edgeIndex, edgeIDs: edgeIDs)
+    clearEdge(at: slot)
+    edgeCount -= 1
+    return (.insertEdge(slot: slot, edge: edge, ends: end), .edge(.remove(id: edge.id)))
+  }
+
+  /// `apply(_:)` of `.replaceEdge`.
+  private mutating func replaceEdgeStep(slot: Int32, edge: FlowEdge, ends end: EdgeEnds)
+    -> (inverse: StoreStep, item: FlowStoreChange.Item?)
+  {
+    guard let old = self.edge(at: slot), old.id == edge.id else {
+      preconditionFailure("Internal inconsistency: replacing edge slot \(slot) by '\(edge.id)'")
+    }
+    let oldEnd = ends[Int(slot)]
+    if oldEnd != end { disconnect(slot, oldEnd) }
+    restoreEdge(edge, at: slot, ends: end)
+    if oldEnd != end { connect(slot, end) }
+    return (.replaceEdge(slot: slot, edge: old, ends: oldEnd), Self.change(from: old, to: edge).map { .edge($0) })
+  }
+
+  /// Indexes node `slot` under its id; `false` if the id was indexed already.
+  static func index(_ slot: Int32, in table: inout IDTable, nodes: [FlowNode?]) -> Bool {
+    guard let id = nodes[Int(slot)]?.id, table.slot(of: id, idOf: { nodes[Int($0)]?.id }) == nil else { return false }
+    table.insert(slot) { nodes[Int($0)]?.id }
+    return true
+  }
+
+  /// Unindexes node `id` (its slot still holding it).
+  static func unindex(_ id: String, in table: inout IDTable, nodes: [FlowNode?]) {
+    let removed = table.remove(id) { nodes[Int($0)]?.id }
+    precondition(removed != nil, "Internal inconsistency: node '\(id)' not indexed")
+  }
+
+  /// Indexes edge `slot` under its id; `false` if the id was indexed already.
+  static func index(_ slot: Int32, in table: inout IDTable, edgeIDs: [String]) -> Bool {
+    let id = edgeIDs[Int(slot)]
+    guard table.slot(of: id, idOf: { edgeIDs[Int($0)] }) == nil else { return false }
+    table.insert(slot) { edgeIDs[Int($0)] }
+    return true
+  }
+
+  /// Unindexes edge `id` (its slot still holding it).
+  static func unindex(_ id: String, in table: inout IDTable, edgeIDs: [String]) {
+    let removed = table.remove(id) { edgeIDs[Int($0)] }
+    precondition(removed != nil, "Internal inconsistency: edge '\(id)' not indexed")
   }
 
   /// Attaches edge `slot` to the lists of its ends and makes the order respect it.
   private mutating func connect(_ slot: Int32, _ end: EdgeEnds) {
     let cycle = order.insertEdge(from: end.source, to: end.target, in: adjacency())
     precondition(cycle == nil, "Internal inconsistency: edge slot \(slot) closes a cycle through slots \(cycle ?? [])")
-    precondition(incoming[Int(end.target)][Int(end.targetPort)] < 0,
+    precondition(lists.input(of: end.target, port: end.targetPort) < 0,
                  "Internal inconsistency: edge slot \(slot) into a connected input")
-    incoming[Int(end.target)][Int(end.targetPort)] = slot
-    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
-    outgoing[Int(end.source)].insert(slot, at: position)
+    lists.setInput(of: end.target, port: end.targetPort, to: slot)
+    lists.insertOutput(slot, of: end.source)
   }
 
   /// Detaches edge `slot` from the lists of its ends.
   private mutating func disconnect(_ slot: Int32, _ end: EdgeEnds) {
-    precondition(incoming[Int(end.target)][Int(end.targetPort)] == slot, "Internal inconsistency: edge slot \(slot) not attached")
-    incoming[Int(end.target)][Int(end.targetPort)] = -1
-    let position = Self.insertionIndex(of: slot, in: outgoing[Int(end.source)])
-    precondition(position < outgoing[Int(end.source)].count && outgoing[Int(end.source)][position] == slot,
-                 "Internal inconsistency: edge slot \(slot) not listed")
-    outgoing[Int(end.source)].remove(at: position)
-  }
-
-  /// The first index of the ascending `list` whose element is not less than `slot`.
-  static func insertionIndex(of slot: Int32, in list: [Int32]) -> Int {
-    var low = 0
-    var high = list.count
-    while low < high {
-      let middle = (low + high) / 2
-      if list[middle] < slot { low = middle + 1 } else { high = middle }
-    }
-    return low
+    precondition(lists.input(of: end.target, port: end.targetPort) == slot,
+                 "Internal inconsistency: edge slot \(slot) not attached")
+    lists.setInput(of: end.target, port: end.targetPort, to: -1)
+    lists.removeOutput(slot, of: end.source)
   }
 
   /// SwiftFlow's change for a node replaced by `new`: `.position`, `.dimensions` or `.select`
   /// when only that changed, `.replace` otherwise, `nil` when nothing did.
   static func change(from old: FlowNode, to new: FlowNode) -> NodeChange? {
-    if old == new { return nil }
-    var moved = old
-    moved.position = new.position
-    if moved == new { return .position(id: new.id, position: new.position) }
-    var resized = old
-    resized.size = new.size
-    if resized == new { return .dimensions(id: new.id, size: new.size) }
-    var selected = old
-    selected.isSelected = new.isSelected
-    if selected == new { return .select(id: new.id, isSelected: new.isSelected) }
-    return .replace(new)
+    if old.data != new.data { return .replace(new) }  // the common case, without copying a node
+    var rest = old
+    rest.position = new.position
+    rest.size = new.size
+    rest.isSelected = new.isSelected
+    guard rest == new else { return .replace(new) }
+    let moved = old.position != new.position
+    let resized = old.size != new.size
+    let selected = old.isSelected != new.isSelected
+    switch (moved, resized, selected) {
+    case (false, false, false): return nil
+    case (true, false, false): return .position(id: new.id, position: new.position)
+    case (false, true, false): return .dimensions(id: new.id, size: new.size)
+    case (false, false, true): return .select(id: new.id, isSelected: new.isSelected)
+    default: return .replace(new)
+    }
   }
 
   /// SwiftFlow's change for an edge replaced by `new`: `.select` when only the selection
@@ -249,7 +292,9 @@ extension StoreState {
       case .insertNode(let slot, _, _), .deleteNode(let slot): touched.append(slot)
       case .replaceNode(let slot, _, _, let ports):
         touched.append(slot)
-        for port in ports { touched += [ends[Int(port.edge)].source, ends[Int(port.edge)].target] }
+        for port in ports where ends[Int(port.edge)].source >= 0 {
+          touched += [ends[Int(port.edge)].source, ends[Int(port.edge)].target]
+        }
       case .insertEdge(_, _, let end), .replaceEdge(_, _, let end): touched += [end.source, end.target]
       case .deleteEdge: break
       }

@@ -1,19 +1,26 @@
 /// The graph a `FlowStore` holds, with dense integer indices: the pure state, without locking.
 ///
 /// Nodes live in **node slots** and edges in **edge slots**, each an index into parallel arrays;
-/// string ids exist only at the boundary (`nodeSlot`, `edgeSlot`). Slots are handed out in
-/// insertion order (document order after a load), so listing the live slots lists the graph in
-/// that order. Removing a node or an edge leaves a **tombstone**: the slot stays, empty, and only
-/// the operation that undoes the removal revives it, so undo puts everything back where it was.
+/// string ids exist only at the boundary (`nodeIndex`, `edgeIndex`, tables that compare against
+/// the ids the slots hold). Slots are handed out in insertion order (document order after a
+/// load), so listing the live slots lists the graph in that order. Removing a node or an edge
+/// leaves a **tombstone**: the slot stays, empty, and only the operation that undoes the removal
+/// revives it, so undo puts everything back where it was.
+///
+/// An edge is held as a compact record, not as a `FlowEdge`: its id, its `ends` (node slots and
+/// ports), and `edgeFlags` (path type, selection, and whether each handle was given, a given
+/// handle being the name of the port it resolved to); the rare `parentID` and `label` live in
+/// `edgeExtras`. `edge(at:)` rebuilds the `FlowEdge`, node ids coming from the node slots.
 ///
 /// Invariants (checked by `_checkInvariants()`):
-/// - `nodeSlot[id]` is the slot of the live node `id`, and every live node is in it; likewise
-///   `edgeSlot` for edges. `nodeCount` and `edgeCount` count the live ones.
-/// - A live node's `incoming` has one entry per input port of its signature: the slot of the
-///   edge into that port, or -1. Its `outgoing` lists the slots of the edges out of it, sorted.
-///   A tombstone has an empty signature and no edges.
+/// - `nodeIndex` indexes exactly the live node slots under their ids, `edgeIndex` the live edge
+///   slots. `nodeCount` and `edgeCount` count the live ones.
+/// - A live node's input run (`lists`) has one entry per input port of its signature: the slot of
+///   the edge into that port, or -1. Its outgoing run lists the slots of the edges out of it,
+///   sorted. A tombstone has an empty signature and no edges.
 /// - A live edge's `ends` name live nodes and ports that its handles resolve to
-///   (`EdgeEndpointRule.resolve`); the edge appears in exactly those two lists.
+///   (`EdgeEndpointRule.resolve`); the edge appears in exactly those two lists. A tombstone's
+///   ends are `.none`, its id empty, and it has no extras.
 /// - `order` is a topological order over all node slots, tombstones included: every live edge
 ///   goes forward.
 ///
@@ -40,17 +47,22 @@ struct StoreState: Sendable {
   var nodes: [FlowNode?] = []
   /// `signatures[slot]`: the ports the node's spec resolved to (empty for a tombstone).
   var signatures: [NodeSignature] = []
-  /// `incoming[slot][port]`: the slot of the edge into input `port`, or -1.
-  var incoming: [[Int32]] = []
-  /// `outgoing[slot]`: the slots of the edges out of the node, ascending.
-  var outgoing: [[Int32]] = []
-  var nodeSlot: [String: Int32] = [:]
+  /// Each node's inputs and outgoing edges.
+  var lists = StoreEdgeLists()
+  /// The live node slots by id (`nodes[slot]!.id`).
+  var nodeIndex = IDTable()
   var nodeCount = 0
 
-  /// `edges[slot]`: the edge, or `nil` for a tombstone.
-  var edges: [FlowEdge?] = []
+  /// `edgeIDs[slot]`: the edge's id, empty for a tombstone.
+  var edgeIDs: [String] = []
+  /// `ends[slot]`: where the edge is attached, `.none` for a tombstone.
   var ends: [EdgeEnds] = []
-  var edgeSlot: [String: Int32] = [:]
+  /// `edgeFlags[slot]`: the edge's path type, selection and which handles it names.
+  var edgeFlags: [EdgeFlags] = []
+  /// The `parentID` and `label` of the edges that have one, by edge slot.
+  var edgeExtras: [Int32: EdgeExtra] = [:]
+  /// The live edge slots by id (`edgeIDs[slot]`).
+  var edgeIndex = IDTable()
   var edgeCount = 0
 
   var order = TopologicalOrder()
@@ -75,39 +87,44 @@ struct StoreState: Sendable {
     self.init(catalog: catalog, viewport: document.viewport, extra: document.extra)
     nodes = document.nodes
     signatures = graph.signatures
-    incoming = graph.signatures.map { [Int32](repeating: -1, count: $0.inputs.count) }
-    outgoing = [[Int32]](repeating: [], count: document.nodes.count)
-    nodeSlot = graph.indexByID
     nodeCount = document.nodes.count
-    edges = document.edges
+    let nodes = self.nodes
+    nodeIndex = IDTable(slots: 0..<Int32(nodes.count), count: nodes.count) { nodes[Int($0)]?.id }
+    var outDegree = [Int32](repeating: 0, count: document.nodes.count)
     ends = [EdgeEnds](repeating: .none, count: document.edges.count)
     for edge in graph.edges {
       ends[Int(edge.documentIndex)] = EdgeEnds(source: edge.source, sourcePort: edge.sourcePort, target: edge.target,
                                                targetPort: edge.targetPort)
+      outDegree[Int(edge.source)] += 1
     }
-    // Slots are document positions: validation's index of edge ids is the store's.
-    edgeSlot = graph.edgeIndexByID
-    if edgeSlot.count != document.edges.count {
-      edgeSlot = [:]
-      edgeSlot.reserveCapacity(document.edges.count)
-      for (slot, edge) in document.edges.enumerated() { edgeSlot[edge.id] = Int32(slot) }
-    }
-    // Exact capacities; ascending slots, so every `outgoing` list comes out sorted.
-    var outDegree = [Int32](repeating: 0, count: document.nodes.count)
-    for end in ends { if end.source >= 0 { outDegree[Int(end.source)] += 1 } }
-    for node in outgoing.indices where outDegree[node] > 0 { outgoing[node].reserveCapacity(Int(outDegree[node])) }
-    for slot in document.edges.indices {
+    edgeIDs.reserveCapacity(document.edges.count)
+    edgeFlags.reserveCapacity(document.edges.count)
+    // Exact capacities; ascending slots, so every outgoing list comes out sorted.
+    lists = StoreEdgeLists(inputCounts: graph.signatures.map(\.inputs.count), outDegrees: outDegree)
+    for (slot, edge) in document.edges.enumerated() {
       let end = ends[slot]
-      precondition(end.source >= 0, "Internal inconsistency: edge '\(document.edges[slot].id)' of a validated document did not resolve")
-      incoming[Int(end.target)][Int(end.targetPort)] = Int32(slot)
-      outgoing[Int(end.source)].append(Int32(slot))
+      precondition(end.source >= 0, "Internal inconsistency: edge '\(edge.id)' of a validated document did not resolve")
+      let flags = self.flags(of: edge, ends: end)
+      edgeIDs.append(edge.id)
+      edgeFlags.append(flags)
+      if let extra = EdgeExtra(edge) { edgeExtras[Int32(slot)] = extra }
+      lists.setInput(of: end.target, port: end.targetPort, to: Int32(slot))
+      lists.insertOutput(Int32(slot), of: end.source)
     }
     edgeCount = document.edges.count
+    let edgeIDs = self.edgeIDs
+    edgeIndex = IDTable(slots: 0..<Int32(edgeIDs.count), count: edgeIDs.count) { edgeIDs[Int($0)] }
     order = TopologicalOrder(validOrder: graph.topologicalOrder)
     initialPayloads = payloads
   }
 
   // MARK: - Reading
+
+  /// The slot of the live node `id`.
+  func nodeSlot(_ id: String) -> Int32? { nodeIndex.slot(of: id) { nodes[Int($0)]?.id } }
+
+  /// The slot of the live edge `id`.
+  func edgeSlot(_ id: String) -> Int32? { edgeIndex.slot(of: id) { edgeIDs[Int($0)] } }
 
   /// The live nodes, in slot order.
   var liveNodes: [FlowNode] {
@@ -121,29 +138,29 @@ struct StoreState: Sendable {
   var liveEdges: [FlowEdge] {
     var result: [FlowEdge] = []
     result.reserveCapacity(edgeCount)
-    for case let edge? in edges { result.append(edge) }
+    for slot in ends.indices { if let edge = edge(at: Int32(slot)) { result.append(edge) } }
     return result
   }
 
-  func node(id: String) -> FlowNode? { nodeSlot[id].flatMap { nodes[Int($0)] } }
+  func node(id: String) -> FlowNode? { nodeSlot(id).flatMap { nodes[Int($0)] } }
 
-  func edge(id: String) -> FlowEdge? { edgeSlot[id].flatMap { edges[Int($0)] } }
+  func edge(id: String) -> FlowEdge? { edgeSlot(id).flatMap { edge(at: $0) } }
 
   /// The edges into the node, in the order of its input ports.
   func incomingEdges(of nodeID: String) -> [FlowEdge] {
-    guard let slot = nodeSlot[nodeID] else { return [] }
-    return incoming[Int(slot)].compactMap { $0 >= 0 ? edges[Int($0)] : nil }
+    guard let slot = nodeSlot(nodeID) else { return [] }
+    return lists.inputs(of: slot).compactMap { $0 >= 0 ? edge(at: $0) : nil }
   }
 
   /// The edges out of the node, in the order they were added.
   func outgoingEdges(of nodeID: String) -> [FlowEdge] {
-    guard let slot = nodeSlot[nodeID] else { return [] }
-    return outgoing[Int(slot)].compactMap { edges[Int($0)] }
+    guard let slot = nodeSlot(nodeID) else { return [] }
+    return lists.outputs(of: slot).compactMap { edge(at: $0) }
   }
 
   /// The slots of every edge of node `slot`, ascending.
   func edgeSlots(of slot: Int32) -> [Int32] {
-    (incoming[Int(slot)].filter { $0 >= 0 } + outgoing[Int(slot)]).sorted()
+    (lists.inputs(of: slot).filter { $0 >= 0 } + lists.outputs(of: slot)).sorted()
   }
 
   /// The whole graph as a document, transient nodes and selection included.
@@ -161,8 +178,8 @@ struct StoreState: Sendable {
       node.isSelected = false
       document.nodes.append(node)
     }
-    for (slot, edge) in edges.enumerated() {
-      guard var edge, nodes[Int(ends[slot].source)]?.persistence != .transient,
+    for slot in ends.indices {
+      guard var edge = edge(at: Int32(slot)), nodes[Int(ends[slot].source)]?.persistence != .transient,
             nodes[Int(ends[slot].target)]?.persistence != .transient else { continue }
       edge.isSelected = false
       document.edges.append(edge)
@@ -172,24 +189,23 @@ struct StoreState: Sendable {
 
   /// The adjacency `TopologicalOrder` searches, optionally without one edge.
   func adjacency(excluding excludedEdge: Int32 = -1) -> StoreAdjacency {
-    StoreAdjacency(incoming: incoming, outgoing: outgoing, ends: ends, excludedEdge: excludedEdge)
+    StoreAdjacency(lists: lists, ends: ends, excludedEdge: excludedEdge)
   }
 }
 
-/// The store's edges as `TopologicalOrder` walks them: successors through `outgoing`,
-/// predecessors through `incoming`, never a scan of all edges.
+/// The store's edges as `TopologicalOrder` walks them: successors through the outgoing runs,
+/// predecessors through the input runs, never a scan of all edges.
 struct StoreAdjacency: TopologicalAdjacency {
-  let incoming: [[Int32]]
-  let outgoing: [[Int32]]
+  let lists: StoreEdgeLists
   let ends: [StoreState.EdgeEnds]
   /// An edge slot to leave out (an edge being rewired), or -1.
   let excludedEdge: Int32
 
   func forEachSuccessor(of node: Int32, _ body: (Int32) -> Void) {
-    for edge in outgoing[Int(node)] where edge != excludedEdge { body(ends[Int(edge)].target) }
+    for edge in lists.outputs(of: node) where edge != excludedEdge { body(ends[Int(edge)].target) }
   }
 
   func forEachPredecessor(of node: Int32, _ body: (Int32) -> Void) {
-    for edge in incoming[Int(node)] where edge >= 0 && edge != excludedEdge { body(ends[Int(edge)].source) }
+    for edge in lists.inputs(of: node) where edge >= 0 && edge != excludedEdge { body(ends[Int(edge)].source) }
   }
 }

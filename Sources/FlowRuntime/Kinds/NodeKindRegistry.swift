@@ -3,22 +3,23 @@ import FlowGraph
 /// The node kinds an engine knows, by name. Conforms to `NodeCatalog`, so the graph layer
 /// validates documents and mutations against it.
 public struct NodeKindRegistry: NodeCatalog, Sendable {
-  /// A kind with what is computed once per kind rather than once per node.
-  struct Entry: Sendable {
-    var kind: any NodeKind
-    var parameters: [ParameterDeclaration]
+  /// A kind with what is computed once per kind rather than once per node. A class, so that a
+  /// lookup hands out a reference instead of copying a dozen fields per configured node.
+  final class Entry: Sendable {
+    let kind: any NodeKind
+    let parameters: [ParameterDeclaration]
     /// The names of `parameters`, for checking a spec's params without a search per param.
-    var parameterNames: Set<String>
+    let parameterNames: Set<String>
     /// For `StaticNodeKind`s: the one instance every node of the kind shares.
-    var sharedInstance: NodeInstance?
-    var sharedSignature: NodeSignature?
-    var sharedInputNames: [String]?
-    var sharedOutputNames: [String]?
-    var sharedInputTypes: [PortType]?
+    let sharedInstance: NodeInstance?
+    let sharedSignature: NodeSignature?
+    let sharedInputNames: [String]?
+    let sharedOutputNames: [String]?
+    let sharedInputTypes: [PortType]?
     /// For `StaticNodeKind`s: the configuration every node of the kind without params shares,
     /// and the same as a payload of this registry (`resolveWithPayload`).
-    var sharedConfigured: ConfiguredNode?
-    var sharedPayload: ConfiguredPayload?
+    let sharedConfigured: ConfiguredNode?
+    let sharedPayload: ConfiguredPayload?
 
     init(_ kind: any NodeKind) {
       self.kind = kind
@@ -27,14 +28,39 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       if let fixed = kind as? any StaticNodeKind, parameters.isEmpty, let instance = try? fixed.instantiate(NodeParameters([:])) {
         sharedInstance = instance
         sharedSignature = instance.signature
-        sharedInputNames = instance.inputs.map(\.name)
-        sharedOutputNames = instance.outputs.map(\.name)
-        sharedInputTypes = instance.inputs.map(\.type)
+        let inputNames = instance.inputs.map(\.name)
+        let outputNames = instance.outputs.map(\.name)
+        let inputTypes = instance.inputs.map(\.type)
+        sharedInputNames = inputNames
+        sharedOutputNames = outputNames
+        sharedInputTypes = inputTypes
         sharedConfigured = ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
-                                          signature: instance.signature, inputNames: sharedInputNames,
-                                          outputNames: sharedOutputNames, inputTypes: sharedInputTypes,
+                                          signature: instance.signature, inputNames: inputNames,
+                                          outputNames: outputNames, inputTypes: inputTypes,
                                           sharedKey: kind.name)
+      } else {
+        sharedInstance = nil
+        sharedSignature = nil
+        sharedInputNames = nil
+        sharedOutputNames = nil
+        sharedInputTypes = nil
+        sharedConfigured = nil
       }
+      sharedPayload = nil
+    }
+
+    /// `entry` with its shared configuration as a payload of the registry `identity`.
+    init(_ entry: Entry, identity: RegistryIdentity) {
+      kind = entry.kind
+      parameters = entry.parameters
+      parameterNames = entry.parameterNames
+      sharedInstance = entry.sharedInstance
+      sharedSignature = entry.sharedSignature
+      sharedInputNames = entry.sharedInputNames
+      sharedOutputNames = entry.sharedOutputNames
+      sharedInputTypes = entry.sharedInputTypes
+      sharedConfigured = entry.sharedConfigured
+      sharedPayload = entry.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0) }
     }
   }
 
@@ -67,10 +93,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   private mutating func renewIdentity() {
     let identity = RegistryIdentity()
     self.identity = identity
-    for name in Array(kinds.keys) {
-      let payload = kinds[name]?.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0) }
-      kinds[name]?.sharedPayload = payload
-    }
+    kinds = kinds.mapValues { Entry($0, identity: identity) }
   }
 
   /// The kind named `name`.
@@ -85,6 +108,11 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   /// an input port with a value that port accepts.
   public func configure(_ spec: NodeSpec) -> Result<ConfiguredNode, NodeSpecFailure> {
     guard let entry = kinds[spec.kind] else { return .failure(.unknownKind) }
+    return configure(spec, entry)
+  }
+
+  /// `configure(_:)` with the spec's kind already looked up.
+  private func configure(_ spec: NodeSpec, _ entry: Entry) -> Result<ConfiguredNode, NodeSpecFailure> {
     if let shared = entry.sharedConfigured, spec.params.isEmpty { return .success(shared) }
     let kind = entry.kind
     var problems: [ParameterProblem] = []
@@ -119,8 +147,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     // have tens of thousands of variables): linear in params + inputs, not their product.
     var inputIndex: [String: Int]?
     var knownNames: String?
-    for member in spec.params.members where declared[member.key] == nil {
-      if entry.parameterNames.contains(member.key) { continue }
+    for member in spec.params.members where !entry.parameterNames.contains(member.key) {  // `declared` holds only those
       if member.key == "policy", instance.live != nil {
         if let name = member.value.stringValue, let policy = LivePolicy(rawValue: name) {
           instance.live?.policy = policy
@@ -174,12 +201,12 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   /// Configures the spec (`configure(_:)`) and returns the configuration as the payload, which
   /// only this registry, unchanged, takes back (`configured(fromPayload:)`).
   public func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?) {
-    if let entry = kinds[spec.kind], let payload = entry.sharedPayload, spec.params.isEmpty {
-      return (.resolved(payload.node.signature), payload)
+    guard let entry = kinds[spec.kind] else { return (.unknownKind, nil) }
+    if let payload = entry.sharedPayload, spec.params.isEmpty { return (.resolved(payload.node.signature), payload) }
+    switch configure(spec, entry) {  // consumed, not copied
+    case .success(let node): return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
+    case .failure(let failure): return (Self.resolution(of: .failure(failure)), nil)
     }
-    let outcome = configure(spec)
-    guard case .success(let node) = outcome else { return (Self.resolution(of: outcome), nil) }
-    return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
   }
 
   /// The configuration a payload of `resolveWithPayload` holds, if this registry made it (and

@@ -1,4 +1,4 @@
-@testable import FlowRuntime
+import FlowGraph
 import FlowTestSupport
 import Testing
 
