@@ -39,21 +39,8 @@ extension EvaluationGraph {
   /// Gives `node` a new configuration. Its edges must be disconnected first; when the port
   /// counts differ, it gets fresh output slots and input sources (the old ones are freed).
   mutating func reconfigure(_ node: Int32, _ configured: ConfiguredNode) {
-    makeUnique()
     let instance = configured.instance
-    let old = storage.records[Int(node)]
-    if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
-    let nodeFlags = Flags.of(instance)
-    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
-    storage.records[Int(node)].flags = nodeFlags.rawValue
-    storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
-    if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
-      configurations[Int(old.configuration)] = Configuration(configured)
-      scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(configured.instance.scalarEvaluation)
-    } else {
-      releaseConfiguration(old.configuration)
-      storage.records[Int(node)].configuration = intern(configured)
-    }
+    let old = replaceConfiguration(of: node, with: configured)
     for port in 0..<Int(old.inputCount) {
       let slot = storage.inputSources[Int(old.inputStart) + port]
       precondition(storage.slots[Int(slot)].owner < 0, "Internal inconsistency: reconfiguring a node with a connected input")
@@ -74,6 +61,45 @@ extension EvaluationGraph {
     for (port, value) in configured.unconnectedInputs.enumerated() {
       storage.inputSources[Int(record.inputStart) + port] = allocateConstant(value)
     }
+  }
+
+  /// Gives `node` a configuration with the same input and output ports (names and order) as its
+  /// current one, keeping its edges: connected inputs stay connected, unconnected ones take the
+  /// new configuration's values, outputs keep their slots (and values until the node reruns).
+  mutating func reconfigureKeepingEdges(_ node: Int32, _ configured: ConfiguredNode) {
+    let instance = configured.instance
+    precondition(Int(storage.records[Int(node)].inputCount) == instance.inputs.count
+                   && Int(storage.records[Int(node)].outputCount) == instance.outputs.count,
+                 "Internal inconsistency: reconfiguring in place with other ports")
+    let old = replaceConfiguration(of: node, with: configured)
+    for (port, value) in configured.unconnectedInputs.enumerated() {
+      let input = Int(old.inputStart) + port
+      let slot = storage.inputSources[input]
+      guard storage.slots[Int(slot)].owner < 0 else { continue }
+      freeSlot(slot)
+      storage.inputSources[input] = allocateConstant(value)
+    }
+  }
+
+  /// Sets `node`'s flags, typed shape and configuration from `configured`; returns its record
+  /// as it was.
+  private mutating func replaceConfiguration(of node: Int32, with configured: ConfiguredNode) -> NodeRecord {
+    makeUnique()
+    let instance = configured.instance
+    let old = storage.records[Int(node)]
+    if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
+    let nodeFlags = Flags.of(instance)
+    if nodeFlags.contains(.expensive) { expensiveCount += 1 }
+    storage.records[Int(node)].flags = nodeFlags.rawValue
+    storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
+    if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
+      configurations[Int(old.configuration)] = Configuration(configured)
+      scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(configured.instance.scalarEvaluation)
+    } else {
+      releaseConfiguration(old.configuration)
+      storage.records[Int(node)].configuration = intern(configured)
+    }
+    return old
   }
 
   /// Feeds input `targetPort` of `target` from output `sourcePort` of `source`. The caller has

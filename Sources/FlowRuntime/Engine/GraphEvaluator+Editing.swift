@@ -107,6 +107,14 @@ extension GraphEvaluator {
     let configured = configured ?? registry.configureValidated(node)
     let oldInputs = graph.inputNames(of: index)
     let oldOutputs = graph.outputNames(of: index)
+    // The same ports, nothing live: the edges stay as they are (a param change, the common case).
+    if configured.instance.live == nil && !graph.flags(of: index).contains(.live)
+        && configured.inputNames == oldInputs && configured.outputNames == oldOutputs {
+      graph.reconfigureKeepingEdges(index, configured)
+      clearPending(index)
+      markDirty(index)
+      return
+    }
     var incoming: [(name: String, source: Int32, port: Int32)] = []
     for port in 0..<graph.inputCount(of: index) {
       let source = graph.sourceNode(of: index, input: port)
