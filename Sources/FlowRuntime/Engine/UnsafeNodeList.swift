@@ -41,10 +41,10 @@ struct NodeList: @unchecked Sendable {
   /// An empty list with room for `capacity` nodes.
   init(capacity: Int = 0) { buffer = Buffer(capacity: capacity) }
 
-  /// Empties the list for a new pass: keeps the buffer if this list alone holds it and it is
-  /// small, or else starts a new one with room for `expected` nodes.
+  /// Empties the list for a new pass: keeps the buffer if this list alone holds it, it is small
+  /// and it has room for `expected` nodes; or else starts a new one with room for them.
   mutating func reset(expecting expected: Int) {
-    if isKnownUniquelyReferenced(&buffer) && buffer.capacity <= Self.keptCapacity {
+    if isKnownUniquelyReferenced(&buffer) && buffer.capacity >= expected && buffer.capacity <= Self.keptCapacity {
       buffer.count = 0
     } else {
       buffer = Buffer(capacity: expected)
