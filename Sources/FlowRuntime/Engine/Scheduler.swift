@@ -148,7 +148,7 @@ extension GraphEvaluator {
   /// The log of a pass starting at `start`, on the evaluator's lists.
   mutating func startLog(began start: ContinuousClock.Instant) -> PassLog {
     ranList.reset(expecting: lastRanCount)
-    cutOffList.reset(expecting: 0)
+    cutOffList.reset(expecting: lastRanCount)  // a cut-off node ran: never more
     return PassLog(began: start, ran: ranList, cutOff: cutOffList)
   }
 
