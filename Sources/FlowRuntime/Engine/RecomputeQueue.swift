@@ -35,9 +35,6 @@ struct RecomputeQueue {
 
   var isEmpty: Bool { usesBits ? bitCount == 0 : heap.isEmpty && single < 0 }
 
-  /// Whether the queue is a bitset now (see `pushBit`).
-  var isBitset: Bool { usesBits }
-
   /// Switches an empty queue to bitset mode, for a caller about to queue many positions.
   mutating func beginBitset() {
     precondition(isEmpty, "Internal inconsistency: switching a non-empty queue to a bitset")
