@@ -80,20 +80,31 @@ struct IDIndex: Sendable {
     var start = 0
     while start < count {
       let size = min(batch, count &- start)
-      let mask = table.count &- 1
-      for k in 0..<size {
-        buckets[k] = Int(truncatingIfNeeded: UnsafeIDHash.hash(id(start &+ k), seed: seed)) & mask
-      }
-      for k in 0..<size {
-        let candidate = table[buckets[k]]
-        if candidate >= 0 { touched &+= idAt(candidate).utf8.count }
-      }
+      touched &+= touchBatch(start: start, size: size, id: id, idAt: idAt, buckets: &buckets)
       for k in 0..<size {
         if let first = insert(id(start &+ k), at: Int32(start &+ k), idAt: idAt) { duplicate(start &+ k, first) }
       }
       start &+= size
     }
     precondition(touched >= 0, "Internal inconsistency: negative id lengths")
+  }
+
+  /// Hashes ids `start ..< start + size` into their home `buckets` and touches the id each home
+  /// bucket points at — loads only, so the cache misses of the batch overlap. Returns the bytes
+  /// touched (kept by the callers so the loads are not optimized away).
+  @inline(__always)
+  private func touchBatch(start: Int, size: Int, id: (Int) -> String, idAt: (Int32) -> String,
+                          buckets: inout [Int]) -> Int {
+    let mask = table.count &- 1
+    var touched = 0
+    for k in 0..<size {
+      buckets[k] = Int(truncatingIfNeeded: UnsafeIDHash.hash(id(start &+ k), seed: seed)) & mask
+    }
+    for k in 0..<size {
+      let candidate = table[buckets[k]]
+      if candidate >= 0 { touched &+= idAt(candidate).utf8.count }
+    }
+    return touched
   }
 
   /// The position of each of `count` ids (`id(k)` for `k` in `0..<count`), -1 for an id not
@@ -113,14 +124,7 @@ struct IDIndex: Sendable {
     var start = 0
     while start < count {
       let size = min(batch, count &- start)
-      for k in 0..<size {
-        buckets[k] = Int(truncatingIfNeeded: UnsafeIDHash.hash(id(start &+ k), seed: seed)) & mask
-      }
-      // Loads only: the buckets, then the ids they point at (their lengths, kept in `touched`).
-      for k in 0..<size {
-        let candidate = table[buckets[k]]
-        if candidate >= 0 { touched &+= idAt(candidate).utf8.count }
-      }
+      touched &+= touchBatch(start: start, size: size, id: id, idAt: idAt, buckets: &buckets)
       for k in 0..<size {
         let wanted = id(start &+ k)
         var bucket = buckets[k]
