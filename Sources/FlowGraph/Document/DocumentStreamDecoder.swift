@@ -29,13 +29,15 @@ struct DocumentStreamDecoder: JSONStreamHandler {
   mutating func decodeDirectly(_ key: Int, _ parser: inout JSONParser) -> Bool {
     guard reader.problemCount == 0 else { return false }
     if key == 0 {
-      guard let node = parser.scanNode() else { return false }
-      nodes.append(node)
+      if nodeCount == 0 { arrayStart.nodes = parser.index }
+      guard parser.scanNode(into: &nodes) else { return false }
       nodeCount += 1
+      if nodeCount == Self.sampleSize { reserve(&nodes, from: arrayStart.nodes, parser) }
     } else {
-      guard let edge = parser.scanEdge() else { return false }
-      edges.append(edge)
+      if edgeCount == 0 { arrayStart.edges = parser.index }
+      guard parser.scanEdge(into: &edges) else { return false }
       edgeCount += 1
+      if edgeCount == Self.sampleSize { reserve(&edges, from: arrayStart.edges, parser) }
     }
     directCount += 1
     report(parser.index)
@@ -52,6 +54,26 @@ struct DocumentStreamDecoder: JSONStreamHandler {
       if let edge = reader.edge(value, position: edgeCount) { edges.append(edge) }
       edgeCount += 1
     }
+  }
+
+  /// Where the first element of each array started (its first `sampleSize` elements tell how
+  /// long an element is).
+  private var arrayStart = (nodes: 0, edges: 0)
+  /// After this many elements read directly, an array reserves room for the rest.
+  static let sampleSize = 1_024
+
+  /// Reserves room in `array`, whose first `sampleSize` elements took the bytes from `start` to
+  /// `parser.index`, for as many more as the rest of the document holds at that length — an
+  /// overestimate when other content follows, but one array instead of a dozen grown and copied
+  /// (the room beyond the elements is never touched, so it is address space, not memory). At
+  /// most twice the rest of the document's size in bytes is reserved.
+  private func reserve<Element>(_ array: inout [Element], from start: Int, _ parser: borrowing JSONParser) {
+    let sampled = parser.index - start
+    let rest = parser.count - parser.index
+    guard sampled > 0, rest > 0 else { return }
+    let estimate = rest / max(1, sampled / Self.sampleSize)
+    let limit = 2 * rest / MemoryLayout<Element>.stride
+    array.reserveCapacity(array.count + min(estimate + estimate / 32, limit))
   }
 
   @inline(__always)

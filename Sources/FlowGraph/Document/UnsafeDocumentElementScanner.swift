@@ -26,47 +26,54 @@ import Foundation
 /// - strings are made from ranges already scanned, inside the buffer;
 /// - `scanNode`/`scanEdge` either move `index` just past the element's closing `}` or restore it.
 extension JSONParser {
-  /// The node element at `index`, if it has a shape this scanner reads (see above).
-  mutating func scanNode() -> FlowNode? {
+  /// Appends the node element at `index` to `nodes`, if it has a shape this scanner reads (see
+  /// above).
+  ///
+  /// - Returns: whether it did (otherwise `index` is unchanged).
+  mutating func scanNode(into nodes: inout [FlowNode]) -> Bool {
     let start = index
-    if let node = scanNodeObject() { return node }
+    if scanNodeObject(into: &nodes) { return true }
     index = start
-    return nil
+    return false
   }
 
-  /// The edge element at `index`, if it has a shape this scanner reads (see above).
-  mutating func scanEdge() -> FlowEdge? {
+  /// Appends the edge element at `index` to `edges`, if it has a shape this scanner reads.
+  ///
+  /// - Returns: whether it did (otherwise `index` is unchanged).
+  mutating func scanEdge(into edges: inout [FlowEdge]) -> Bool {
     let start = index
-    if let edge = scanEdgeObject() { return edge }
+    if scanEdgeObject(into: &edges) { return true }
     index = start
-    return nil
+    return false
   }
 
-  private mutating func scanNodeObject() -> FlowNode? {
-    guard openObject() else { return nil }
+  // The values are moved out of their optionals (`take()`) into the appended element: no copy.
+
+  private mutating func scanNodeObject(into nodes: inout [FlowNode]) -> Bool {
+    guard openObject() else { return false }
     var id: String?, position: CGPoint?, size: CGSize?, spec: NodeSpec?
     repeat {
-      guard let key = scanKey() else { return nil }
-      if bytes(key, equal: "id") {
-        guard id == nil, let value = scanString(repeated: false) else { return nil }
+      if key("id") {
+        guard id == nil, let value = scanString(repeated: false) else { return false }
         id = value
-      } else if bytes(key, equal: "position") {
-        guard position == nil, let pair = scanPair() else { return nil }
+      } else if key("position") {
+        guard position == nil, let pair = scanPair() else { return false }
         position = CGPoint(x: pair.0, y: pair.1)
-      } else if bytes(key, equal: "data") {
-        guard spec == nil, let value = scanSpec() else { return nil }
+      } else if key("data") {
+        guard spec == nil, let value = scanSpec() else { return false }
         spec = value
-      } else if bytes(key, equal: "size") {
-        guard size == nil, let pair = scanPair() else { return nil }
+      } else if key("size") {
+        guard size == nil, let pair = scanPair() else { return false }
         size = CGSize(width: pair.0, height: pair.1)
       } else {
-        return nil
+        return false
       }
-      guard let more = endMember() else { return nil }
+      guard let more = endMember() else { return false }
       if !more { break }
     } while true
-    guard let id, let spec else { return nil }
-    return FlowNode(id: id, data: spec, position: position ?? .zero, size: size ?? FlowNode.defaultSize)
+    guard let id = id.take(), let spec = spec.take() else { return false }
+    nodes.append(FlowNode(defaultDetailsID: id, data: spec, position: position ?? .zero, size: size ?? FlowNode.defaultSize))
+    return true
   }
 
   /// `data`: `{"kind": …, "params": {…}, "label": …}`.
@@ -75,11 +82,10 @@ extension JSONParser {
     var kind: String?, params: JSONObject?, label: String?
     var seenParams = false, seenLabel = false
     repeat {
-      guard let key = scanKey() else { return nil }
-      if bytes(key, equal: "kind") {
+      if key("kind") {
         guard kind == nil, let value = scanString(repeated: true) else { return nil }
         kind = value
-      } else if bytes(key, equal: "params") {
+      } else if key("params") {
         guard !seenParams else { return nil }
         seenParams = true
         if base[index] == UInt8(ascii: "n") {
@@ -88,7 +94,7 @@ extension JSONParser {
           guard let object = scanFlatObject() else { return nil }
           params = object
         }
-      } else if bytes(key, equal: "label") {
+      } else if key("label") {
         guard !seenLabel else { return nil }
         seenLabel = true
         if base[index] == UInt8(ascii: "n") {
@@ -110,38 +116,38 @@ extension JSONParser {
     return spec
   }
 
-  private mutating func scanEdgeObject() -> FlowEdge? {
-    guard openObject() else { return nil }
+  private mutating func scanEdgeObject(into edges: inout [FlowEdge]) -> Bool {
+    guard openObject() else { return false }
     var id: String?, source: String?, target: String?, sourceHandle: String?, targetHandle: String?
     var seenHandles = (source: false, target: false)
     repeat {
-      guard let key = scanKey() else { return nil }
-      if bytes(key, equal: "id") {
-        guard id == nil, let value = scanString(repeated: false) else { return nil }
+      if key("id") {
+        guard id == nil, let value = scanString(repeated: false) else { return false }
         id = value
-      } else if bytes(key, equal: "sourceNodeID") {
-        guard source == nil, let value = scanString(repeated: false) else { return nil }
+      } else if key("sourceNodeID") {
+        guard source == nil, let value = scanString(repeated: false) else { return false }
         source = value
-      } else if bytes(key, equal: "targetNodeID") {
-        guard target == nil, let value = scanString(repeated: false) else { return nil }
+      } else if key("targetNodeID") {
+        guard target == nil, let value = scanString(repeated: false) else { return false }
         target = value
-      } else if bytes(key, equal: "targetHandleID") {
-        guard !seenHandles.target, let value = scanOptionalString() else { return nil }
+      } else if key("targetHandleID") {
+        guard !seenHandles.target, let value = scanOptionalString() else { return false }
         seenHandles.target = true
         targetHandle = value
-      } else if bytes(key, equal: "sourceHandleID") {
-        guard !seenHandles.source, let value = scanOptionalString() else { return nil }
+      } else if key("sourceHandleID") {
+        guard !seenHandles.source, let value = scanOptionalString() else { return false }
         seenHandles.source = true
         sourceHandle = value
       } else {
-        return nil
+        return false
       }
-      guard let more = endMember() else { return nil }
+      guard let more = endMember() else { return false }
       if !more { break }
     } while true
-    guard let id, let source, let target else { return nil }
-    return FlowEdge(id: id, sourceNodeID: source, sourceHandleID: sourceHandle, targetNodeID: target,
-                    targetHandleID: targetHandle)
+    guard let id = id.take(), let source = source.take(), let target = target.take() else { return false }
+    edges.append(FlowEdge(defaultDetailsID: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(),
+                          targetNodeID: target, targetHandleID: targetHandle.take()))
+    return true
   }
 
   // MARK: - Pieces
@@ -290,11 +296,35 @@ extension JSONParser {
     return true
   }
 
-  /// Whether the scanned key `key` is `literal`.
+  /// Whether the key at `index` (at its opening quote) is `literal`, written plainly, with its
+  /// `:` after it; if so, moves past them and the whitespace after (to the value, inside the
+  /// buffer), otherwise leaves `index` where it was.
+  ///
+  /// The literals are printable ASCII without `"` or `\`, so a match is the whole key, and at
+  /// most one of the distinct literals tried at one place matches.
   @inline(__always)
-  private func bytes(_ key: (start: Int, length: Int), equal literal: StaticString) -> Bool {
-    guard key.length == literal.utf8CodeUnitCount else { return false }
-    for offset in 0..<key.length where base[key.start + offset] != literal.utf8Start[offset] { return false }
+  private mutating func key(_ literal: StaticString) -> Bool {
+    let length = literal.utf8CodeUnitCount
+    // The quote at `index`, the literal, the closing quote, then at least one byte.
+    guard index < count &- length &- 2 else { return false }
+    let name = base + index + 1
+    for offset in 0..<length where name[offset] != literal.utf8Start[offset] { return false }
+    guard name[length] == UInt8(ascii: "\"") else { return false }
+    let start = index
+    index += length + 2
+    if base[index] != UInt8(ascii: ":") {
+      skipWhitespace()
+      guard index < count, base[index] == UInt8(ascii: ":") else {
+        index = start
+        return false
+      }
+    }
+    index += 1
+    skipWhitespace()
+    guard index < count else {
+      index = start
+      return false
+    }
     return true
   }
 }

@@ -82,6 +82,23 @@ import FlowTestSupport
     #expect(document.edges[0].targetHandleID == "a" && document.edges[0].sourceHandleID == nil)
   }
 
+  /// Past its first 1,024 elements an array reserves room for the rest (estimated from the
+  /// bytes left, whatever follows): the elements are the same, in order.
+  @Test(arguments: [false, true])
+  func largeArraysReadLikeThePlainPath(edgesFirst: Bool) throws {
+    let nodes = (0..<3_000).map { #"{"id":"node\#($0)","position":[\#($0),-\#($0)],"data":{"kind":"add"}}"# }
+    let edges = (1..<3_000).map { #"{"id":"e\#($0)","sourceNodeID":"node\#($0 - 1)","targetNodeID":"node\#($0)"}"# }
+    let arrays = [#""nodes":[\#(nodes.joined(separator: ","))]"#, #""edges":[\#(edges.joined(separator: ","))]"#]
+    let text = "{" + (edgesFirst ? arrays.reversed() : arrays).joined(separator: ",") + #","title":"\#(String(repeating: "x", count: 50_000))"}"#
+    let bytes = Array(text.utf8)
+    let (result, direct) = Self.streamed(bytes)
+    let document = try result.get()
+    #expect(direct == 5_999)
+    #expect(document == (try Self.plain(bytes).get()))
+    #expect(document.nodes.map(\.id) == (0..<3_000).map { "node\($0)" })
+    #expect(document.edges.last?.targetNodeID == "node2999")
+  }
+
   @Test func everyOptionalMemberOfTheCommonShapeIsReadDirectly() throws {
     let text = #"""
       { "nodes" : [ { "data" : { "params" : { "a" : "text" , "b" : true , "c" : null , "d" : -1.5e2 , "a" : false } ,
@@ -136,7 +153,10 @@ import FlowTestSupport
     for text in [#"{"nodes":[{"id":"a","position":[1,01],"data":{"kind":"add"}}]}"#,
                  #"{"nodes":[{"id":"a","data":{"kind":"add"},}]}"#,
                  #"{"nodes":[{"id":"a","data":{"kind":"add"}}"#,
-                 #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b"} {"id":"f"}]}"#] {
+                 #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b"} {"id":"f"}]}"#,
+                 #"{"nodes":[{"id" "position":[1,2],"id":"a","data":{"kind":"add"}}]}"#,
+                 #"{"nodes":[{"id":"a","data":{"kind" "add"}}]}"#,
+                 #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b","targetHandleID":nul}]}"#] {
       let bytes = Array(text.utf8)
       let (result, _) = Self.streamed(bytes)
       guard case .failure(.syntax) = result else {
