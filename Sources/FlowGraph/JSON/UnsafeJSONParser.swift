@@ -14,7 +14,7 @@
 ///   index before each read); substrings are made from ranges already scanned, inside the buffer.
 /// - `stringCache` holds exactly `stringCacheSize` initialized slots from `init` to `deinit`,
 ///   indexed by a hash masked to `stringCacheSize - 1`.
-/// - `ParserStack` owns its allocation alone (it is `~Copyable`); `count <= capacity` always.
+/// - `ParserStack` (`UnsafeParserStack.swift`) owns its allocation alone; `count <= capacity` always.
 /// - A `JSONStreamHandler` given the parser `inout` (see `parse(_:streaming:into:)`) either
 ///   leaves `index` where it was or moves it just past one whole element it has scanned under
 ///   the same rules (see `UnsafeDocumentElementScanner.swift`).
@@ -751,57 +751,5 @@ struct JSONParser: ~Copyable {
   private static func hexDigits(_ value: UInt32, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
-}
-
-/// A growable stack that hands its top elements over to a new array by
-/// moving them (no retain/release traffic, no copies).
-struct ParserStack<Element>: ~Copyable {
-  private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
-  private(set) var count = 0
-
-  init() {
-    capacity = 64
-    base = .allocate(capacity: capacity)
-  }
-
-  deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
-  /// The top element; the stack must not be empty.
-  var last: UnsafeMutablePointer<Element> {
-    base + (count - 1)
-  }
-
-  mutating func push(_ element: consuming Element) {
-    if count == capacity {
-      let newCapacity = capacity * 2
-      let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-      newBase.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = newBase
-      capacity = newCapacity
-    }
-    (base + count).initialize(to: element)
-    count += 1
-  }
-
-  /// Removes the elements from `start` up, returning them in order.
-  mutating func pop(from start: Int) -> [Element] {
-    let popped = count - start
-    guard popped > 0 else { return [] }
-    count = start
-    // (reserveCapacity + append is specialized for Element; the
-    // unsafeUninitializedCapacity initializer looks up generic metadata
-    // at run time on every call.)
-    var result: [Element] = []
-    result.reserveCapacity(popped)
-    for position in start..<(start + popped) {
-      result.append((base + position).move())
-    }
-    return result
   }
 }
