@@ -39,6 +39,18 @@ struct NodeSignatures {
     return index < 0 ? nil : distinct[Int(index)]
   }
 
+  /// The index into the distinct signatures of each node of `nodes` (-1 for a node without a
+  /// signature, and for a negative node: one not found).
+  func indices(of nodes: [Int32]) -> [Int32] {
+    nodes.map { $0 >= 0 ? indices[Int($0)] : -1 }
+  }
+
+  /// The signature at `index` of `indices(of:)`.
+  @inline(__always)
+  func signature(at index: Int32) -> NodeSignature? {
+    index < 0 ? nil : distinct[Int(index)]
+  }
+
   /// Every node's signature, for a document that validated (each node has one).
   func resolved() -> [NodeSignature] {
     indices.map { distinct[Int($0)] }
