@@ -68,7 +68,7 @@ enum RunCommand {
       evaluator = outcome.evaluator
       if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
     } else {
-      for id in shown { evaluator.observe(id) }
+      evaluator.observe(shown)
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
                                       write: context.writeDiagnostic)
       reporter.start()

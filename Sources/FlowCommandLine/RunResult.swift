@@ -5,27 +5,38 @@ import FlowRuntime
 ///
 /// `package` so that `flow-bench` can measure the writers' linearity (W11).
 package struct RunResult {
-  /// Node → port → value, for the shown nodes that did not fail.
-  var outputs: [String: [String: Value]] = [:]
+  /// The shown nodes that did not fail, sorted by id, each with its ports sorted by name.
+  var outputs: [(node: String, ports: [(port: String, value: Value)])] = []
   /// Every failed node of the graph with its message.
   var errors: [String: String]
 
   package init(evaluator: GraphEvaluator, nodes: [String]) {
     errors = evaluator.failures
-    for id in nodes where errors[id] == nil {
-      if let ports = evaluator.outputs(of: id), !ports.isEmpty { outputs[id] = ports }
+    var seen = Set<String>()
+    seen.reserveCapacity(nodes.count)
+    for id in nodes where errors[id] == nil && seen.insert(id).inserted {
+      if var ports = evaluator.portValues(of: id), !ports.isEmpty {
+        ports.sort { $0.port < $1.port }
+        outputs.append((id, ports))
+      }
     }
+    outputs.sort { $0.node < $1.node }
   }
 
   /// `<node>.<port> = <value>` lines, sorted by node then port, then `<node> ! <message>` lines.
   package func text() -> String {
-    var lines: [String] = []
-    for node in outputs.keys.sorted() {
-      let ports = outputs[node]!
-      for port in ports.keys.sorted() { lines.append(Self.line(node: node, port: port, value: ports[port]!)) }
+    var text = ""
+    for (node, ports) in outputs {
+      for (port, value) in ports {
+        text += Self.line(node: node, port: port, value: value)
+        text += "\n"
+      }
     }
-    lines += errorLines()
-    return lines.map { $0 + "\n" }.joined()
+    for line in errorLines() {
+      text += line
+      text += "\n"
+    }
+    return text
   }
 
   /// Whether text output lists every failed node (`--all`) rather than the nodes that failed by
@@ -73,8 +84,8 @@ package struct RunResult {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
     // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
     // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
-    let outputObject = JSONObject(outputs.sorted(by: { $0.key < $1.key }).map { node, ports in
-      JSONMember(key: node, value: .object(JSONObject(ports.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) })))
+    let outputObject = JSONObject(outputs.map { node, ports in
+      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: $0.value.jsonValue) })))
     })
     let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
     var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]

@@ -144,8 +144,10 @@ extension StoreState {
   /// - Returns: the signature, or `nil` if the spec did not resolve (problems go to `issues`),
   ///   and the catalog's payload for the spec.
   private func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> (NodeSignature?, (any Sendable)?) {
-    var context = ValidationContext(document: FlowDocument(), resolutions: [])
     let (resolution, payload) = catalog.resolveWithPayload(node.data)
+    // The common case: the spec resolved and the node declares no handles to check.
+    if case .resolved(let signature) = resolution, node.handles == nil { return (signature, payload) }
+    var context = ValidationContext(document: FlowDocument(), resolutions: [])
     let signature = NodeSpecRule.check(node, resolution, in: &context)
     issues += context.issues
     return (signature, payload)

@@ -49,7 +49,7 @@ public enum DocumentValidator {
     SingleInputRule.check(&context)
     let order = CycleRule.check(&context)
     guard !context.hasIssues else { throw context.error }
-    return ResolvedGraph(document: document, signatures: context.signatures.map { $0! }, edges: context.edges,
+    return ResolvedGraph(document: document, signatures: context.signatures.resolved(), edges: context.edges,
                          topologicalOrder: order, nodeTable: context.nodeTable, edgeTable: context.edgeTable)
   }
 

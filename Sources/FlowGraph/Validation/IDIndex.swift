@@ -1,7 +1,8 @@
 /// An index from string ids to positions in an array the caller owns (the document's nodes or
 /// edges): an open-addressing table of 4-byte positions (linear probing, at most half full)
 /// that compares against the caller's ids instead of storing the strings again. Each id is
-/// hashed once per insert or lookup with `UnsafeIDHash` (seeded per table).
+/// hashed once per insert or lookup with `UnsafeIDHash` (seeded per large table, per process for
+/// small ones).
 ///
 /// 8–16 bytes per id where a `[String: Int32]` takes ~40, and 3–4× faster to build and query.
 ///
@@ -18,9 +19,21 @@ struct IDIndex: Sendable {
   init(capacity: Int) {
     var size = 16
     while size < capacity &* 2 { size &<<= 1 }
-    table = [Int32](repeating: -1, count: size)
-    seed = UInt64.random(in: UInt64.min...UInt64.max)
+    // A small table shares the process's seed and (empty) its buckets: a store validating one
+    // edit makes a few of them, and a random seed is a system call (~0.4 µs) each.
+    if size <= Self.smallSize {
+      table = size == 16 ? Self.emptySmallTable : [Int32](repeating: -1, count: size)
+      seed = Self.processSeed
+    } else {
+      table = [Int32](repeating: -1, count: size)
+      seed = UInt64.random(in: UInt64.min...UInt64.max)
+    }
   }
+
+  /// Tables up to this many buckets use `processSeed`; larger ones draw their own.
+  private static let smallSize = 4_096
+  private static let processSeed = UInt64.random(in: UInt64.min...UInt64.max)
+  private static let emptySmallTable = [Int32](repeating: -1, count: 16)
 
   /// An index of `ids`, each at its position; a repeated id keeps its first position.
   init(_ ids: some Collection<String>) {

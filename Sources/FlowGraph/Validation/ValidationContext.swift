@@ -20,7 +20,8 @@ struct ValidationContext {
   var nodeTable = IDIndex(capacity: 0)
   /// edge id → index of the first edge with that id.
   var edgeTable = IDIndex(capacity: 0)
-  var signatures: [NodeSignature?] = []
+  /// Each node's signature (`nil`: its spec did not resolve).
+  var signatures = NodeSignatures()
   /// Edges whose endpoints and ports resolved, in document order.
   var edges: [ResolvedGraph.Edge] = []
   /// Every edge whose two nodes exist, resolved or not (ports are -1 when unresolved), in

@@ -21,6 +21,54 @@ extension GraphEvaluator {
     if let node = graph.indexByID[id] { addDemand(node) }
   }
 
+  /// Observes each id of `ids`, as `observe(_:)` one by one would.
+  ///
+  /// A batch reaching a large part of the graph (a host observing every sink) is counted in one
+  /// sweep over the nodes in reverse topological order, whose memory accesses are sequential
+  /// and independent, instead of one walk per id through the ancestors in random order.
+  ///
+  /// - Complexity: O(change) for a small batch; O(*n* + edges of the newly necessary nodes)
+  ///   for a large one.
+  public mutating func observe(_ ids: [String]) {
+    var starts: [Int32] = []
+    for id in ids {
+      observers[id, default: 0] += 1
+      if let node = graph.indexByID[id] { starts.append(node) }
+    }
+    // Live nodes keep the walk's order of `live.touched` (their sources start in that order).
+    guard starts.count >= 64, starts.count &* 64 >= graph.nodeCount, live.nodes.isEmpty else {
+      for node in starts { addDemand(node) }
+      return
+    }
+    addDemandSweeping(starts)
+  }
+
+  /// `addDemand` of each node of `starts`, in one sweep against the topological order.
+  ///
+  /// A node's demand is final once every successor is swept, so one pass from the last label
+  /// to the first adds each node's new demand and, where it goes from 0 to positive, one to
+  /// each predecessor, exactly as the walks would.
+  mutating func addDemandSweeping(_ starts: [Int32]) {
+    var added = [Int32](repeating: 0, count: graph.nodeCount)
+    for node in starts { added[Int(node)] += 1 }
+    let nodeAt = graph.order.nodeAt
+    for label in nodeAt.indices.reversed() {
+      let node = nodeAt[label]
+      guard node != TopologicalOrder.hole else { continue }
+      let index = Int(node)
+      let delta = added[index]
+      guard delta > 0 else { continue }
+      let before = demandCount[index]
+      demandCount[index] = before + delta
+      guard before == 0 else { continue }
+      if staleMark[index] {
+        staleMark[index] = false
+        markDirty(node)
+      }
+      graph.forEachPredecessor(of: node) { added[Int($0)] += 1 }
+    }
+  }
+
   /// Takes back one `observe(id)`; does nothing if `id` is not observed.
   public mutating func unobserve(_ id: String) {
     guard let count = observers[id], count > 0 else { return }

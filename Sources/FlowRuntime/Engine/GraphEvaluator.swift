@@ -105,6 +105,14 @@ public struct GraphEvaluator: Sendable {
     return graph.outputs(of: node)
   }
 
+  /// The outputs of node `id` in port order, as `outputs(of:)` has them (`nil` likewise), for
+  /// hosts that print many nodes without a dictionary per node.
+  package func portValues(of id: String) -> [(port: String, value: Value)]? {
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), !pendingMark[Int(node)] else { return nil }
+    let start = Int(graph.record(node).outputStart)
+    return graph.outputNames(of: node).enumerated().map { ($1, graph.value(inSlot: start + $0)) }
+  }
+
   /// The value of output `port` of node `id`.
   public func value(of id: String, port: String) -> Value? { outputs(of: id)?[port] }
 

@@ -30,6 +30,10 @@ enum EdgeEndpointRule {
                                       idAt: { nodes[Int($0)].id })
     let targets = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].targetNodeID },
                                       idAt: { nodes[Int($0)].id })
+    // And the signature of each end, gathered in tight loops whose cache misses overlap (in
+    // the loop below, each would wait on its own).
+    let sourceSignatures = signatures.indices(of: sources)
+    let targetSignatures = signatures.indices(of: targets)
     for (position, edge) in documentEdges.enumerated() {
       let source = sources[position] >= 0 ? sources[position] : nil
       let target = targets[position] >= 0 ? targets[position] : nil
@@ -47,8 +51,8 @@ enum EdgeEndpointRule {
       }
       let dependency = ResolvedGraph.Edge(source: source, sourcePort: -1, target: target, targetPort: -1,
                                           documentIndex: Int32(position))
-      guard let sourceSignature = signatures[Int(source)],
-            let targetSignature = signatures[Int(target)] else {
+      guard let sourceSignature = signatures.signature(at: sourceSignatures[position]),
+            let targetSignature = signatures.signature(at: targetSignatures[position]) else {
         divergeDependencies(&context)
         context.dependencies.append(dependency)
         continue
