@@ -110,7 +110,13 @@ extension JSONParser {
   /// as the generic parser's do, unique ones (ids) are made directly.
   mutating func scanString(repeated: Bool) -> String? {
     guard let span = scanPlainString() else { return nil }
-    if repeated && span.length < 16 { return shortString(at: span.start, length: span.length) }
+    if span.length < 16 {
+      if repeated { return shortString(at: span.start, length: span.length) }
+      // The bytes are printable ASCII (`scanPlainString`), inside the buffer.
+      if UnsafeSmallASCIIString.isAvailable {
+        return UnsafeSmallASCIIString.make(base + span.start, count: span.length, end: base + count)
+      }
+    }
     return makeString(at: span.start, length: span.length)
   }
 
