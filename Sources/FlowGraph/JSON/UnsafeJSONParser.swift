@@ -398,7 +398,8 @@ struct JSONParser: ~Copyable {
     if slot.pointee.low == low && slot.pointee.high == high {
       return slot.pointee.string
     }
-    let string = makeString(at: start, length: length)
+    let string = UnsafeSmallASCIIString.make(low: low, high: high & (UInt64.max &>> 8), count: length)
+      ?? makeString(at: start, length: length)
     slot.pointee = CachedString(low: low, high: high, string: string)
     return string
   }

@@ -10,8 +10,9 @@
 ///   at run time against strings the standard library made, for every count from 0 to 15
 ///   (`isAvailable`); where it does not hold (another platform or a future library), every
 ///   string is made the ordinary way.
-/// - `make` is only called with bytes already checked to be ASCII (below 0x80) and a count of
-///   at most 15, read from inside the document buffer.
+/// - `make(_:count:end:)` is only called with bytes already checked to be ASCII (below 0x80)
+///   and a count of at most 15, read from inside the document buffer; `make(low:high:count:)`
+///   checks the bytes itself, and is given well-formed UTF-8 (the parser's short strings).
 enum UnsafeSmallASCIIString {
   /// Whether this platform's strings have the small ASCII layout assumed.
   static let isAvailable: Bool = {
@@ -70,6 +71,14 @@ enum UnsafeSmallASCIIString {
         if offset < 8 { low |= UInt64(start[offset]) &<< (8 &* offset) } else { high |= UInt64(start[offset]) &<< (8 &* (offset &- 8)) }
       }
     }
+    return unsafeBitCast((low, high | UInt64(0xE0 | count) &<< 56), to: String.self)
+  }
+
+  /// The string of the `count` (≤ 15) bytes packed little-endian in `low` and `high` (bytes 8…14;
+  /// its top byte 0, as every byte past `count`), if they are all ASCII and `isAvailable`.
+  @inline(__always)
+  static func make(low: UInt64, high: UInt64, count: Int) -> String? {
+    guard (low | high) & 0x8080_8080_8080_8080 == 0, isAvailable else { return nil }
     return unsafeBitCast((low, high | UInt64(0xE0 | count) &<< 56), to: String.self)
   }
 }
