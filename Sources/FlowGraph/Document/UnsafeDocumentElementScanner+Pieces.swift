@@ -71,6 +71,7 @@ extension JSONParser {
   }
 
   /// After a member's value: `true` past a `,` (at the next key's quote), `false` past the `}`.
+  @inline(__always)
   mutating func endMember() -> Bool? {
     skipWhitespace()
     guard index < count else { return nil }
@@ -89,6 +90,7 @@ extension JSONParser {
 
   /// The bytes between the quotes of a string of printable ASCII without escapes; `index` is
   /// then past the closing quote.
+  @inline(__always)
   mutating func scanPlainString() -> (start: Int, length: Int)? {
     guard base[index] == UInt8(ascii: "\"") else { return nil }
     index += 1
