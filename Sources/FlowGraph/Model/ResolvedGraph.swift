@@ -22,15 +22,19 @@ public struct ResolvedGraph: Sendable {
   public let edges: [Edge]
   /// Node indices, each after all of its predecessors; ties in document order.
   public let topologicalOrder: [Int32]
-  /// The index of each node id (its first node), against `document.nodes`.
+  /// The id of each node, by dense index (`document.nodes[i].id`): a compact column that id
+  /// lookups compare against, and that an engine keeps as its own.
+  package let nodeIDs: [String]
+  /// The index of each node id (its first node), against `nodeIDs`.
   let nodeTable: IDIndex
   /// The position of each edge id (its first edge) in `document.edges`; `nil` when the graph
   /// was not made by validation.
   let edgeTable: IDIndex?
 
   init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       nodeTable: IDIndex, edgeTable: IDIndex?) {
+       nodeIDs: [String], nodeTable: IDIndex, edgeTable: IDIndex?) {
     self.document = document
+    self.nodeIDs = nodeIDs
     self.signatures = signatures
     self.edges = edges
     self.topologicalOrder = topologicalOrder
@@ -38,22 +42,23 @@ public struct ResolvedGraph: Sendable {
     self.edgeTable = edgeTable
   }
 
-  /// A graph whose node `indexByID[id]` is the node of `document.nodes` with that id.
-  init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       indexByID: [String: Int32]) {
-    var table = IDIndex(capacity: indexByID.count)
-    let nodes = document.nodes
-    for (id, index) in indexByID { _ = table.insert(id, at: index) { nodes[Int($0)].id } }
+  /// A graph of `document`, whose node ids are unique (a store's live nodes).
+  init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32]) {
+    let ids = document.nodes.map(\.id)
+    var table = IDIndex(capacity: ids.count)
+    table.insertAll(count: ids.count, id: { ids[$0] }, idAt: { ids[Int($0)] }) { index, _ in
+      preconditionFailure("Internal inconsistency: node id '\(ids[index])' twice in a store")
+    }
     self.init(document: document, signatures: signatures, edges: edges, topologicalOrder: topologicalOrder,
-              nodeTable: table, edgeTable: nil)
+              nodeIDs: ids, nodeTable: table, edgeTable: nil)
   }
 
   public var nodeCount: Int { signatures.count }
 
   /// The dense index of the node with id `id`.
   public func nodeIndex(of id: String) -> Int? {
-    let nodes = document.nodes
-    return nodeTable.position(of: id) { nodes[Int($0)].id }.map(Int.init)
+    let ids = nodeIDs
+    return nodeTable.position(of: id) { ids[Int($0)] }.map(Int.init)
   }
 
   /// The id of the node at `index`.
@@ -63,8 +68,7 @@ public struct ResolvedGraph: Sendable {
   package var indexByID: [String: Int32] {
     var result: [String: Int32] = [:]
     result.reserveCapacity(nodeTable.count)
-    let nodes = document.nodes
-    for index in nodeTable.positions { result[nodes[Int(index)].id] = index }
+    for index in nodeTable.positions { result[nodeIDs[Int(index)]] = index }
     return result
   }
 

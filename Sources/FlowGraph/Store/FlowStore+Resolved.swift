@@ -41,11 +41,8 @@ extension StoreState {
         resolvedEdges.append(ResolvedGraph.Edge(source: end.source, sourcePort: end.sourcePort, target: end.target,
                                                 targetPort: end.targetPort, documentIndex: Int32(slot)))
       }
-      var indexByID: [String: Int32] = [:]
-      indexByID.reserveCapacity(nodeCount)
-      for case let (slot, node?) in nodes.enumerated() { indexByID[node.id] = Int32(slot) }
       let graph = ResolvedGraph(document: document, signatures: signatures, edges: resolvedEdges,
-                                topologicalOrder: order.nodeAt, indexByID: indexByID)
+                                topologicalOrder: order.nodeAt)
       return (graph, hasPayloads ? initialPayloads : [])
     }
     // Tombstones: number the live slots densely.
@@ -53,12 +50,9 @@ extension StoreState {
     var liveSignatures: [NodeSignature] = []
     var payloads: [(any Sendable)?] = []
     liveSignatures.reserveCapacity(nodeCount)
-    var indexByID: [String: Int32] = [:]
-    indexByID.reserveCapacity(nodeCount)
     for (slot, node) in nodes.enumerated() {
-      guard let node else { continue }
+      guard node != nil else { continue }
       dense[slot] = Int32(liveSignatures.count)
-      indexByID[node.id] = Int32(liveSignatures.count)
       liveSignatures.append(signatures[slot])
       if hasPayloads { payloads.append(initialPayloads[slot]) }
     }
@@ -73,7 +67,7 @@ extension StoreState {
     topological.reserveCapacity(nodeCount)
     for slot in order.nodeAt where dense[Int(slot)] >= 0 { topological.append(dense[Int(slot)]) }
     let graph = ResolvedGraph(document: document, signatures: liveSignatures, edges: resolvedEdges,
-                              topologicalOrder: topological, indexByID: indexByID)
+                              topologicalOrder: topological)
     return (graph, payloads)
   }
 }

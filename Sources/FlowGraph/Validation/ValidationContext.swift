@@ -16,6 +16,8 @@ struct ValidationContext {
   private(set) var issues: [GraphIssue] = []
   /// Issues found beyond `issues`.
   private(set) var unreportedCount = 0
+  /// The id of each node (`document.nodes[i].id`), compact: what id lookups compare against.
+  var nodeIDs: [String] = []
   /// id → index of the first node with that id.
   var nodeTable = IDIndex(capacity: 0)
   /// edge id → index of the first edge with that id.
@@ -36,8 +38,8 @@ struct ValidationContext {
   /// The index of the (first) node with id `id`.
   @inline(__always)
   func nodeIndex(of id: String) -> Int32? {
-    let nodes = document.nodes
-    return nodeTable.position(of: id) { nodes[Int($0)].id }
+    let ids = nodeIDs
+    return nodeTable.position(of: id) { ids[Int($0)] }
   }
 
   /// Whether some issue was found (kept or counted).

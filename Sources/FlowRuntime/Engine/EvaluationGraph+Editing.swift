@@ -12,12 +12,13 @@ extension EvaluationGraph {
   }
 
   /// Appends the record, output slots and input sources of a node (constant slots for its
-  /// inputs if `constants`, else -1 placeholders the caller fills).
-  mutating func appendRecord(id: String, _ configured: ConfiguredNode, successorStart: UInt32, successorCapacity capacity: UInt32,
+  /// inputs if `constants`, else -1 placeholders the caller fills), and its id unless `nil`
+  /// (the caller then sets every id at once).
+  mutating func appendRecord(id: String?, _ configured: ConfiguredNode, successorStart: UInt32, successorCapacity capacity: UInt32,
                              constants: Bool) -> Int32 {
-    let node = Int32(ids.count)
+    let node = Int32(storage.records.count)
     let instance = configured.instance
-    indexByID.append(id)
+    if let id { indexByID.append(id) }
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     let configuration = intern(configured)

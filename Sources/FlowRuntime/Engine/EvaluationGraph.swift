@@ -107,17 +107,16 @@ struct EvaluationGraph {
     storage.inputSources.reserve(inputTotal)
     storage.successors.reserve(graph.edges.count)
     storage.slots.reserve(outputTotal + inputTotal - graph.edges.count)
-    indexByID.reserveCapacity(count)
     successorCapacity.reserveCapacity(count)
     var successorStart: UInt32 = 0
-    for (node, configuration) in zip(graph.document.nodes, configured) {
-      let index = ids.count
-      _ = appendRecord(id: node.id, configuration, successorStart: successorStart, successorCapacity: successorCounts[index],
+    for (index, configuration) in configured.enumerated() {
+      _ = appendRecord(id: nil, configuration, successorStart: successorStart, successorCapacity: successorCounts[index],
                        constants: false)
       successorStart += successorCounts[index]
     }
     storage.successors.append(repeating: -1, count: graph.edges.count)
-    indexByID = NodeIDTable(indexByID.ids)
+    // The validated graph's id column becomes the table's (shared, not copied).
+    indexByID = NodeIDTable(graph.nodeIDs)
     for edge in graph.edges {
       let input = Int(storage.records[Int(edge.target)].inputStart) + Int(edge.targetPort)
       storage.inputSources[input] = Int32(storage.records[Int(edge.source)].outputStart) + edge.sourcePort

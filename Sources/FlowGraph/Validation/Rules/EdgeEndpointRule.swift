@@ -21,15 +21,15 @@ enum EdgeEndpointRule {
     defer { if !separateDependencies { context.dependencies = context.edges } }
     // Local copies (one retain each): reading an element then borrows it, where reading
     // through `context`, which the loop mutates, copies it (retains) per edge.
-    let nodes = context.document.nodes
+    let nodeIDs = context.nodeIDs
     let nodeTable = context.nodeTable
     let signatures = context.signatures
     // Every endpoint looked up first, in batches whose memory accesses overlap.
     let documentEdges = context.document.edges
     let sources = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].sourceNodeID },
-                                      idAt: { nodes[Int($0)].id })
+                                      idAt: { nodeIDs[Int($0)] })
     let targets = nodeTable.positions(count: documentEdges.count, id: { documentEdges[$0].targetNodeID },
-                                      idAt: { nodes[Int($0)].id })
+                                      idAt: { nodeIDs[Int($0)] })
     // And the signature of each end, gathered in tight loops whose cache misses overlap (in
     // the loop below, each would wait on its own).
     let sourceSignatures = signatures.indices(of: sources)
