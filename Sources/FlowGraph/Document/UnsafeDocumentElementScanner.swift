@@ -2,12 +2,13 @@ import Foundation
 
 /// Reads the common shapes of `nodes` and `edges` elements straight from the document's bytes,
 /// without building a `JSONValue` tree: member keys are compared as bytes, ids become strings
-/// made from the bytes, numbers go through the parser's own number reader.
+/// made from the bytes (`UnsafeSmallASCIIString` for short ones), numbers go through the
+/// parser's own number reader. `DocumentStreamDecoder` offers it every streamed element.
 ///
 /// A scan accepts only an element that the generic path (`JSONParser` building the value, then
 /// `DocumentReader.node`/`.edge`) would read without any problem, and then returns exactly the
-/// value that path builds. It declines — returns `nil` with `index` back at the element's first
-/// byte — on anything else, so the generic path reads that element (and reports its problems)
+/// value that path builds. It declines — returns `false` with `index` back at the element's
+/// first byte — on anything else, so the generic path reads that element (and reports its problems)
 /// as before. Declined: escapes, non-ASCII bytes and control characters in strings; keys other
 /// than those listed; a key given twice; a value of another type; nested values in `params`;
 /// empty objects; any syntax error.
@@ -48,7 +49,7 @@ extension JSONParser {
     return false
   }
 
-  // The values are moved out of their optionals (`take()`) into the appended element: no copy.
+  // The values are moved out of their optionals (`take()`) into the new element.
 
   private mutating func scanNodeObject(into nodes: inout [FlowNode]) -> Bool {
     guard openObject() else { return false }
