@@ -153,6 +153,23 @@ extension JSONParser {
     return try? parseNumber()
   }
 
+  /// `true` or `false`.
+  mutating func scanBool() -> Bool? {
+    if base[index] == UInt8(ascii: "t") { return scanLiteral("true") ? true : nil }
+    return scanLiteral("false") ? false : nil
+  }
+
+  /// A node's `phase` when it is `{"normal": {}}` (as `jsonString()` writes every node's);
+  /// anything else (a draft, another shape) is declined.
+  mutating func scanNormalPhase() -> Bool {
+    guard openObject(), key("normal"), base[index] == UInt8(ascii: "{") else { return false }
+    index += 1
+    skipWhitespace()
+    guard index < count, base[index] == UInt8(ascii: "}") else { return false }
+    index += 1
+    return endMember() == false
+  }
+
   /// `literal` at `index`.
   mutating func scanLiteral(_ literal: StaticString) -> Bool {
     let length = literal.utf8CodeUnitCount

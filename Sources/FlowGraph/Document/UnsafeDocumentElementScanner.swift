@@ -14,11 +14,15 @@ import Foundation
 /// empty objects; any syntax error.
 ///
 /// Accepted nodes: `{"id": string, "data": {"kind": string, "params": flat object | null,
-/// "label": string | null}, "position": [number, number], "size": [number, number]}` (members in
-/// any order, whitespace anywhere JSON allows it, `position`, `size`, `params` and `label`
-/// optional). Accepted edges: `{"id", "sourceNodeID", "targetNodeID": string, "sourceHandleID",
-/// "targetHandleID": string | null}` (handles optional). A flat object holds strings, numbers,
-/// `true`, `false` and `null` only.
+/// "label": string | null}, "position": [number, number], "size": [number, number],
+/// "isSelected", "isDraggable", "acceptsChildren": bool, "zIndex": whole number (|z| ≤ 2^53),
+/// "persistence": "persistent" | "transient", "phase": {"normal": {}}, "parentID": string |
+/// null}` (members in any order, whitespace anywhere JSON allows it, all but `id` and `data`
+/// optional; not `handles`, nor a draft phase). Accepted edges: `{"id", "sourceNodeID",
+/// "targetNodeID": string, "sourceHandleID", "targetHandleID", "label", "parentID": string |
+/// null, "pathType": one of its four names, "isSelected": bool}`. So both the compact documents
+/// of hand-written or generated graphs and those `jsonString()` writes (every key) are read
+/// directly. A flat object holds strings, numbers, `true`, `false` and `null` only.
 ///
 /// Why unsafe, and why it is sound: these are `JSONParser` methods reading its `base` pointer,
 /// under the parser's invariants (see `UnsafeJSONParser.swift`). In addition:
@@ -49,32 +53,78 @@ extension JSONParser {
     return false
   }
 
-  // The values are moved out of their optionals (`take()`) into the new element.
+  // The values are moved out of their optionals (`take()`) into the new element. A member read
+  // twice is declined (`seen`); the rarely set fields (written by `jsonString()` on every
+  // element, mostly at their defaults) go through the public initializer, which boxes them only
+  // when one differs from its default — as the generic path's setters do.
 
   private mutating func scanNodeObject(into nodes: inout [FlowNode]) -> Bool {
     guard openObject() else { return false }
-    var id: String?, position: CGPoint?, size: CGSize?, spec: NodeSpec?
+    var id: String?, spec: NodeSpec?, position = CGPoint.zero, size = FlowNode.defaultSize
+    var details = NodeDetails()
+    var seen: UInt16 = 0
     repeat {
+      let member: UInt16
       if key("id") {
-        guard id == nil, let value = scanString(repeated: false) else { return false }
+        member = 1
+        guard let value = scanString(repeated: false) else { return false }
         id = value
       } else if key("position") {
-        guard position == nil, let pair = scanPair() else { return false }
+        member = 2
+        guard let pair = scanPair() else { return false }
         position = CGPoint(x: pair.0, y: pair.1)
       } else if key("data") {
-        guard spec == nil, let value = scanSpec() else { return false }
+        member = 4
+        guard let value = scanSpec() else { return false }
         spec = value
       } else if key("size") {
-        guard size == nil, let pair = scanPair() else { return false }
+        member = 8
+        guard let pair = scanPair() else { return false }
         size = CGSize(width: pair.0, height: pair.1)
+      } else if key("isSelected") {
+        member = 16
+        guard let flag = scanBool() else { return false }
+        details.isSelected = flag
+      } else if key("isDraggable") {
+        member = 32
+        guard let flag = scanBool() else { return false }
+        details.isDraggable = flag
+      } else if key("acceptsChildren") {
+        member = 64
+        guard let flag = scanBool() else { return false }
+        details.acceptsChildren = flag
+      } else if key("zIndex") {
+        member = 128
+        // Whole numbers a double holds exactly (|z| ≤ 2^53), as `DocumentReader.node` takes.
+        guard let number = scanNumber(), let z = Int(exactly: number), z.magnitude <= 1 << 53 else { return false }
+        details.zIndex = z
+      } else if key("persistence") {
+        member = 256
+        guard let text = scanString(repeated: true), let value = FlowNode.Persistence(rawValue: text) else { return false }
+        details.persistence = value
+      } else if key("phase") {
+        member = 512
+        guard scanNormalPhase() else { return false }
+      } else if key("parentID") {
+        member = 1024
+        guard let value = scanOptionalString() else { return false }
+        details.parentID = value
       } else {
         return false
       }
-      guard let more = endMember() else { return false }
+      guard seen & member == 0, let more = endMember() else { return false }
+      seen |= member
       if !more { break }
     } while true
     guard let id = id.take(), let spec = spec.take() else { return false }
-    nodes.append(FlowNode(defaultDetailsID: id, data: spec, position: position ?? .zero, size: size ?? FlowNode.defaultSize))
+    if seen < 16 {
+      nodes.append(FlowNode(defaultDetailsID: id, data: spec, position: position, size: size))
+    } else {
+      nodes.append(FlowNode(id: id, data: spec, position: position, size: size, parentID: details.parentID,
+                            persistence: details.persistence, isSelected: details.isSelected,
+                            isDraggable: details.isDraggable, acceptsChildren: details.acceptsChildren,
+                            zIndex: details.zIndex))
+    }
     return true
   }
 
@@ -121,34 +171,62 @@ extension JSONParser {
   private mutating func scanEdgeObject(into edges: inout [FlowEdge]) -> Bool {
     guard openObject() else { return false }
     var id: String?, source: String?, target: String?, sourceHandle: String?, targetHandle: String?
-    var seenHandles = (source: false, target: false)
+    var details = EdgeDetails()
+    var seen: UInt16 = 0
     repeat {
+      let member: UInt16
       if key("id") {
-        guard id == nil, let value = scanString(repeated: false) else { return false }
+        member = 1
+        guard let value = scanString(repeated: false) else { return false }
         id = value
       } else if key("sourceNodeID") {
-        guard source == nil, let value = scanString(repeated: false) else { return false }
+        member = 2
+        guard let value = scanString(repeated: false) else { return false }
         source = value
       } else if key("targetNodeID") {
-        guard target == nil, let value = scanString(repeated: false) else { return false }
+        member = 4
+        guard let value = scanString(repeated: false) else { return false }
         target = value
       } else if key("targetHandleID") {
-        guard !seenHandles.target, let value = scanOptionalString() else { return false }
-        seenHandles.target = true
+        member = 8
+        guard let value = scanOptionalString() else { return false }
         targetHandle = value
       } else if key("sourceHandleID") {
-        guard !seenHandles.source, let value = scanOptionalString() else { return false }
-        seenHandles.source = true
+        member = 16
+        guard let value = scanOptionalString() else { return false }
         sourceHandle = value
+      } else if key("pathType") {
+        member = 32
+        guard let text = scanString(repeated: true), let type = FlowEdge.PathType(rawValue: text) else { return false }
+        details.pathType = type
+      } else if key("isSelected") {
+        member = 64
+        guard let flag = scanBool() else { return false }
+        details.isSelected = flag
+      } else if key("label") {
+        member = 128
+        guard let value = scanOptionalString() else { return false }
+        details.label = value
+      } else if key("parentID") {
+        member = 256
+        guard let value = scanOptionalString() else { return false }
+        details.parentID = value
       } else {
         return false
       }
-      guard let more = endMember() else { return false }
+      guard seen & member == 0, let more = endMember() else { return false }
+      seen |= member
       if !more { break }
     } while true
     guard let id = id.take(), let source = source.take(), let target = target.take() else { return false }
-    edges.append(FlowEdge(defaultDetailsID: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(),
-                          targetNodeID: target, targetHandleID: targetHandle.take()))
+    if seen < 32 {
+      edges.append(FlowEdge(defaultDetailsID: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(),
+                            targetNodeID: target, targetHandleID: targetHandle.take()))
+    } else {
+      edges.append(FlowEdge(id: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(), targetNodeID: target,
+                            targetHandleID: targetHandle.take(), parentID: details.parentID, label: details.label,
+                            pathType: details.pathType, isSelected: details.isSelected))
+    }
     return true
   }
 }

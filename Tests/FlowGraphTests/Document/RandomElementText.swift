@@ -101,12 +101,24 @@ struct RandomElementText {
     members.append(("data", rarely(15) ? anyText() : object(arrange(data))))
     if !oneIn(4) { members.append(("position", pair())) }
     if oneIn(3) { members.append(("size", pair())) }
-    if rarely(10) { members.append(pick([("zIndex", "0.5"), ("phase", "5"), ("handles", "{}"), ("isDraggable", "0")])) }
-    if oneIn(8) {
+    if rarely(10) {
+      members.append(pick([("zIndex", "0.5"), ("phase", "5"), ("phase", "{}"), ("handles", "{}"), ("isDraggable", "0"),
+                           ("persistence", "\"kept\""), ("zIndex", "\"1\""), ("parentID", "3")]))
+    }
+    if oneIn(3) {
+      // Every key, as `jsonString()` writes each node.
+      members += [("phase", "{" + space() + "\"normal\"" + space() + ":" + space() + "{" + space() + "}}"),
+                  ("persistence", "\"persistent\""), ("isSelected", "false"), ("isDraggable", "true"),
+                  ("acceptsChildren", "false"), ("zIndex", "0")]
+    }
+    if oneIn(6) {
       members.append(pick([
-        ("parentID", "\"p\""), ("parentID", "null"), ("isSelected", "true"), ("zIndex", "3"),
-        ("phase", "{\"normal\": {}}"), ("handles", "[]"), ("persistence", "\"transient\""), ("isDraggable", "false"),
-        ("acceptsChildren", "true"), ("handles", "[{\"id\": \"a\", \"type\": \"target\"}]"),
+        ("parentID", "\"p\""), ("parentID", "null"), ("isSelected", "true"), ("zIndex", "3"), ("zIndex", "-0"),
+        ("zIndex", "9007199254740992"), ("zIndex", "9007199254740993"), ("zIndex", "1e16"), ("zIndex", "-2.0"),
+        ("phase", "{\"normal\": {}}"), ("phase", "{\"normal\": 1}"), ("phase", "{\"draft\": {\"_0\": \"valid\"}}"),
+        ("phase", "{\"normal\": {}, \"x\": 1}"), ("handles", "[]"), ("persistence", "\"transient\""),
+        ("persistence", "\"persistent\""), ("isDraggable", "false"), ("acceptsChildren", "true"),
+        ("handles", "[{\"id\": \"a\", \"type\": \"target\"}]"),
       ]))
     }
     return object(arrange(members))
@@ -121,10 +133,12 @@ struct RandomElementText {
     ]
     if !oneIn(3) { members.append(("targetHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"a\"", "\"b\"", "null"]))) }
     if oneIn(3) { members.append(("sourceHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"out\"", "\"value\"", "null"]))) }
-    if rarely(10) { members.append(pick([("pathType", "\"wavy\""), ("isSelected", "1"), ("label", "2")])) }
-    if oneIn(8) {
+    if rarely(10) { members.append(pick([("pathType", "\"wavy\""), ("isSelected", "1"), ("label", "2"), ("parentID", "[]")])) }
+    if oneIn(3) { members += [("pathType", "\"bezier\""), ("isSelected", "false")] }
+    if oneIn(6) {
       members.append(pick([
-        ("label", "\"l\""), ("label", "null"), ("pathType", "\"straight\""), ("isSelected", "true"), ("parentID", "\"p\""),
+        ("label", "\"l\""), ("label", "null"), ("pathType", "\"straight\""), ("pathType", "\"smoothStep\""),
+        ("isSelected", "true"), ("parentID", "\"p\""), ("parentID", "null"), ("label", "\"caf\u{E9}\""),
       ]))
     }
     return object(arrange(members))
