@@ -14,6 +14,8 @@ extension TopologicalOrder {
       held += 1
     }
     precondition(held == count, "Internal inconsistency: \(held) labels held by \(count) nodes")
+    precondition(!isIdentity || position.indices.allSatisfy { position[$0] == Int32($0) },
+                 "Internal inconsistency: the order is marked identity but a node's label is not its index")
     for (source, target) in edges {
       precondition(position[Int(source)] < position[Int(target)],
                    "Internal inconsistency: edge \(source) → \(target) goes backward in the order")

@@ -88,6 +88,7 @@ extension TopologicalOrder {
   private mutating func assign(_ nodes: [Int32], over labels: Range<Int>) {
     let total = nodes.count
     let size = labels.count
+    isIdentity = false
     for (index, node) in nodes.enumerated() {
       let label = labels.lowerBound + ((2 * index + 1) * size) / (2 * total)
       nodeAt[label] = node

@@ -58,6 +58,9 @@ public struct TopologicalOrder: Sendable {
   var backwardSet: [Int32] = []
   /// Scratch for respreading a window of labels.
   var spread: [Int32] = []
+  /// Whether every node's label is its index (`position[n] == n`), as for a document listed in
+  /// a valid order and not reordered since: an engine then skips the label lookups.
+  public internal(set) var isIdentity = true
 
   public init() {}
 
@@ -66,6 +69,7 @@ public struct TopologicalOrder: Sendable {
     nodeAt = order
     position = [Int32](repeating: 0, count: order.count)
     for (place, node) in order.enumerated() { position[Int(node)] = Int32(place) }
+    isIdentity = order.indices.allSatisfy { order[$0] == Int32($0) }
     visitStamp = [UInt32](repeating: 0, count: order.count)
     link = [Int32](repeating: -1, count: order.count)
   }
@@ -82,6 +86,7 @@ public struct TopologicalOrder: Sendable {
   /// Places a new node (index `count`) last.
   public mutating func appendNode() {
     let node = Int32(position.count)
+    if nodeAt.count != position.count { isIdentity = false }
     position.append(Int32(nodeAt.count))
     nodeAt.append(node)
     visitStamp.append(0)

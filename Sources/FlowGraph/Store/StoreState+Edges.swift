@@ -60,14 +60,15 @@ extension StoreState {
   func edge(at slot: Int32) -> FlowEdge? {
     let index = Int(slot)
     let end = ends[index]
-    guard end.source >= 0, let source = nodes[Int(end.source)], let target = nodes[Int(end.target)] else { return nil }
+    // Only the ids are read: binding the nodes would copy (retain) every field of both.
+    guard end.source >= 0, let sourceID = nodes[Int(end.source)]?.id, let targetID = nodes[Int(end.target)]?.id else { return nil }
     let flags = edgeFlags[index]
     let extra = flags.contains(EdgeFlags.hasExtra) ? edgeExtras[slot] : nil
     return FlowEdge(
-      id: edgeIDs[index], sourceNodeID: source.id,
+      id: edgeIDs[index], sourceNodeID: sourceID,
       sourceHandleID: flags.contains(EdgeFlags.namesSourceHandle)
         ? signatures[Int(end.source)].outputs[Int(end.sourcePort)].name : nil,
-      targetNodeID: target.id,
+      targetNodeID: targetID,
       targetHandleID: flags.contains(EdgeFlags.namesTargetHandle)
         ? signatures[Int(end.target)].inputs[Int(end.targetPort)].name : nil,
       parentID: extra?.parentID, label: extra?.label, pathType: flags.pathType,

@@ -88,8 +88,9 @@ struct StoreState: Sendable {
     nodes = document.nodes
     signatures = graph.signatures
     nodeCount = document.nodes.count
-    let nodes = self.nodes
-    nodeIndex = IDTable(slots: 0..<Int32(nodes.count), count: nodes.count) { nodes[Int($0)]?.id }
+    // Hashed and compared in the validated graph's id column (16 bytes a node, not 88).
+    let nodeIDs = graph.nodeIDs
+    nodeIndex = IDTable(slots: 0..<Int32(nodeIDs.count), count: nodeIDs.count) { nodeIDs[Int($0)] }
     var outDegree = [Int32](repeating: 0, count: document.nodes.count)
     ends = [EdgeEnds](repeating: .none, count: document.edges.count)
     for edge in graph.edges {
@@ -100,7 +101,7 @@ struct StoreState: Sendable {
     edgeIDs.reserveCapacity(document.edges.count)
     edgeFlags.reserveCapacity(document.edges.count)
     // Exact capacities; ascending slots, so every outgoing list comes out sorted.
-    lists = StoreEdgeLists(inputCounts: graph.signatures.map(\.inputs.count), outDegrees: outDegree)
+    lists = StoreEdgeLists(inputCounts: graph.signatures.map { $0.inputs.count }, outDegrees: outDegree)
     for (slot, edge) in document.edges.enumerated() {
       let end = ends[slot]
       precondition(end.source >= 0, "Internal inconsistency: edge '\(edge.id)' of a validated document did not resolve")

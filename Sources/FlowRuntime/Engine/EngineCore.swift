@@ -38,7 +38,7 @@ final class EngineCore: Sendable {
     throws(GraphValidationError)
   {
     var evaluator = try makeEvaluator(graph, payloads: payloads)
-    for id in observing { evaluator.observe(id) }
+    evaluator.observe(observing)
     transition { $0.started(with: evaluator, revision: revision) }
   }
 

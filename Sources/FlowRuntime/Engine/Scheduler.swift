@@ -107,6 +107,8 @@ extension GraphEvaluator {
     let columns = graph.storage.columns
     // The node to run next without the queue (scheduler bypass), or -1.
     var next: Int32 = -1
+    // Labels are node indices (a document listed in order): no lookup per node.
+    let identity = graph.order.isIdentity
     while true {
       let node: Int32
       if next >= 0 {
@@ -114,7 +116,7 @@ extension GraphEvaluator {
         next = -1
       } else {
         guard let position = queue.popMin() else { break }
-        node = graph.order.nodeAt[Int(position)]
+        node = identity ? position : graph.order.nodeAt[Int(position)]
       }
       if poll.isDue(clock) && shouldStop() {
         stopped = true
@@ -217,7 +219,7 @@ extension GraphEvaluator {
     let records = graph.storage.records
     if records[Int(node)].queuedStamp != pass {
       records[Int(node)].queuedStamp = pass
-      queue.push(graph.order.position[Int(node)])
+      queue.push(graph.order.isIdentity ? node : graph.order.position[Int(node)])
     }
   }
 

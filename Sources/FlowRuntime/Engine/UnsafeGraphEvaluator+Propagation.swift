@@ -40,7 +40,7 @@ extension GraphEvaluator {
       let successorRecord = columns.records.address(Int(successor))
       if successorRecord.pointee.queuedStamp != pass {
         successorRecord.pointee.queuedStamp = pass
-        queue.push(graph.order.position[Int(successor)])
+        queue.push(graph.order.isIdentity ? successor : graph.order.position[Int(successor)])
       }
     }
     return -1

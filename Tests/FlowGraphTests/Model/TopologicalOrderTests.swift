@@ -163,4 +163,42 @@ private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool 
     let cycle = order.insertEdge(from: Int32(count - 1), to: head, in: graph)
     #expect(cycle == [Int32(count - 1), head] + Array(0..<Int32(count - 1)))
   }
+
+  @Test func anOrderKnowsWhenLabelsAreIndices() {
+    #expect(identityOrder(count: 5).isIdentity)
+    #expect(TopologicalOrder(validOrder: [0, 1, 2]).isIdentity)
+    #expect(!TopologicalOrder(validOrder: [1, 0, 2]).isIdentity)
+    // A backward edge relabels: the labels are no longer the indices.
+    var order = identityOrder(count: 5)
+    var graph = TestAdjacency(count: 5)
+    #expect(order.insertEdge(from: 4, to: 1, in: graph) == nil)
+    graph.add(4, 1)
+    #expect(!order.isIdentity && isValid(order, graph))
+  }
+
+  @Test(arguments: 0..<100)
+  func identityIsNeverClaimedWrongly(seed: Int) {
+    // Random edges (forward and backward) and appended nodes: whenever the order says its
+    // labels are the indices, they are.
+    var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
+    let count = 2 + Int(random.next() % 30)
+    var order = identityOrder(count: count)
+    var graph = TestAdjacency(count: count)
+    for _ in 0..<40 {
+      if random.next() % 8 == 0 {
+        order.appendNode()
+        graph.appendNode()
+        continue
+      }
+      let source = Int32(random.next() % UInt64(graph.count))
+      let target = Int32(random.next() % UInt64(graph.count))
+      guard source != target, !graph.reaches(target, source) else { continue }
+      #expect(order.insertEdge(from: source, to: target, in: graph) == nil)
+      graph.add(source, target)
+      #expect(isValid(order, graph))
+      if order.isIdentity {
+        #expect(order.position.indices.allSatisfy { order.position[$0] == Int32($0) }, "seed \(seed)")
+      }
+    }
+  }
 }
