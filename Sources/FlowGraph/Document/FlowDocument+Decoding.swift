@@ -20,33 +20,25 @@ extension FlowDocument {
   ///   - step: how far the parser moves between two reports (bytes).
   package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?,
                step: Int = FlowDocument.passedStep) throws(DocumentLoadError) {
+    var directCount = 0
+    try self.init(jsonBuffer: buffer, passed: passed, step: step, directCount: &directCount)
+  }
+
+  /// `init(jsonBuffer:passed:step:)`, telling how many nodes and edges were read straight from
+  /// the bytes (`DocumentStreamDecoder`), for tests.
+  package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?, step: Int,
+               directCount: inout Int) throws(DocumentLoadError) {
     // Nodes and edges are decoded as the parser reaches them, so the JSON tree of a large
     // document is never held whole. A document with a problem is read again the plain way,
     // so that its problems are reported exactly as `init(json:)` reports them.
-    var reader = DocumentReader()
-    var streamed = (nodes: [FlowNode](), edges: [FlowEdge](), nodeCount: 0, edgeCount: 0)
-    var reported = 0
+    var decoder = DocumentStreamDecoder(passed: passed, step: step)
     let json: JSONValue
-    do {
-      json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"]) { key, element, offset in
-        if let passed, offset - reported >= step {
-          reported = offset
-          passed(offset)
-        }
-        guard reader.problemCount == 0 else { return }
-        if key == 0 {
-          if let node = reader.node(element, position: streamed.nodeCount) { streamed.nodes.append(node) }
-          streamed.nodeCount += 1
-        } else {
-          if let edge = reader.edge(element, position: streamed.edgeCount) { streamed.edges.append(edge) }
-          streamed.edgeCount += 1
-        }
-      }
-    } catch { throw .syntax(error) }
+    do { json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"], into: &decoder) } catch { throw .syntax(error) }
+    directCount = decoder.directCount
     let root = json.objectValue
-    if reader.problemCount == 0, let root,
+    if decoder.reader.problemCount == 0, let root,
        root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1 {
-      do { try self.init(json: json, streamedNodes: streamed.nodes, streamedEdges: streamed.edges) } catch { throw .invalid(error) }
+      do { try self.init(json: json, streamedNodes: decoder.nodes, streamedEdges: decoder.edges) } catch { throw .invalid(error) }
       return
     }
     let whole: JSONValue

@@ -21,6 +21,18 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
     details = .boxing(EdgeDetails(parentID: parentID, label: label, pathType: pathType, isSelected: isSelected))
   }
 
+  /// An edge whose rarely set fields all have their defaults (no box to make or compare), as
+  /// the document scanner reads most edges.
+  init(defaultDetailsID id: String, sourceNodeID: String, sourceHandleID: String?, targetNodeID: String,
+       targetHandleID: String?) {
+    self.id = id
+    self.sourceNodeID = sourceNodeID
+    self.sourceHandleID = sourceHandleID
+    self.targetNodeID = targetNodeID
+    self.targetHandleID = targetHandleID
+    details = nil
+  }
+
   public var parentID: String? {
     get { details?.fields.parentID }
     set { if details != nil || newValue != nil { update { $0.parentID = newValue } } }

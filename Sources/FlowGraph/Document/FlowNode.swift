@@ -32,6 +32,16 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
                                   handles: handles))
   }
 
+  /// A node whose rarely set fields all have their defaults (no box to make or compare), as
+  /// the document scanner reads most nodes.
+  init(defaultDetailsID id: String, data: NodeSpec, position: CGPoint, size: CGSize) {
+    self.id = id
+    self.position = position
+    self.size = size
+    self.data = data
+    details = nil
+  }
+
   public var parentID: String? {
     get { details?.fields.parentID }
     set { if details != nil || newValue != nil { update { $0.parentID = newValue } } }

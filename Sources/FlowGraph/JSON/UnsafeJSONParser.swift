@@ -14,7 +14,10 @@
 ///   index before each read); substrings are made from ranges already scanned, inside the buffer.
 /// - `stringCache` holds exactly `stringCacheSize` initialized slots from `init` to `deinit`,
 ///   indexed by a hash masked to `stringCacheSize - 1`.
-/// - `ParserStack` owns its allocation alone (it is `~Copyable`); `count <= capacity` always.
+/// - `ParserStack` (`UnsafeParserStack.swift`) owns its allocation alone; `count <= capacity` always.
+/// - A `JSONStreamHandler` given the parser `inout` (see `parse(_:streaming:into:)`) either
+///   leaves `index` where it was or moves it just past one whole element it has scanned under
+///   the same rules (see `UnsafeDocumentElementScanner.swift`).
 struct JSONParser: ~Copyable {
   static let maxDepth = 512
 
@@ -28,9 +31,10 @@ struct JSONParser: ~Copyable {
     var streamed: UInt8 = 0
   }
 
-  private let base: UnsafePointer<UInt8>
-  private let count: Int
-  private var index = 0
+  let base: UnsafePointer<UInt8>
+  let count: Int
+  /// The next byte to read; an extension may move it only over bytes it has scanned.
+  var index = 0
   /// Reused buffer for decoding strings that contain escapes.
   private var scratch: [UInt8] = []
   /// 256 slots, see `shortString(at:length:)`.
@@ -56,31 +60,33 @@ struct JSONParser: ~Copyable {
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
     }
     var parser = JSONParser(base: base, count: buffer.count)
-    return try parser.parseDocument(streaming: [], { _, _, _ in })
+    var nothing = NoStreamedElements()
+    return try parser.parseDocument(streaming: [], &nothing)
   }
 
   /// Parses one complete JSON document, handing each element of the root object's arrays named
-  /// in `keys` to `element` (with the key's position in `keys`) as soon as it is parsed,
+  /// in `keys` to `handler` (with the key's position in `keys`) as soon as it is reached,
   /// instead of keeping it: those arrays are empty in the result. The elements come in document
   /// order; a syntax error is the same as `parse(_:)`'s.
   ///
   /// A document of a million nodes then never holds the whole tree, only one element at a time.
-  /// The handler also gets the offset the parser reached (just after the element): the parser
-  /// never reads the bytes before it again, except to count lines for an error.
-  static func parse(_ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
-                    _ element: (Int, JSONValue, Int) -> Void) throws(JSONSyntaxError) -> JSONValue {
+  /// Each element is first offered to `handler.decodeDirectly` (which may read it straight from
+  /// the bytes), and only when declined parsed into a `JSONValue` for `handler.element`.
+  static func parse<Handler: JSONStreamHandler>(_ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
+                                                into handler: inout Handler) throws(JSONSyntaxError) -> JSONValue {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw JSONSyntaxError(
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
     }
     var parser = JSONParser(base: base, count: buffer.count)
-    return try parser.parseDocument(streaming: keys, element)
+    return try parser.parseDocument(streaming: keys, &handler)
   }
 
   // MARK: - Document structure
 
-  private mutating func parseDocument(streaming keys: [String],
-                                      _ element: (Int, JSONValue, Int) -> Void) throws(JSONSyntaxError) -> JSONValue {
+  private mutating func parseDocument<Handler: JSONStreamHandler>(
+    streaming keys: [String], _ handler: inout Handler
+  ) throws(JSONSyntaxError) -> JSONValue {
     // RFC 8259 §8.1 allows parsers to ignore a leading UTF-8 byte order mark.
     if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       index = 3
@@ -102,70 +108,78 @@ struct JSONParser: ~Copyable {
         throw endOfInput(inside: frames.last)
       }
       var value: JSONValue
-      switch base[index] {
-      case UInt8(ascii: "\""):
-        value = .string(try parseString())
-
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = .number(try parseNumber())
-
-      case UInt8(ascii: "{"):
-        guard frames.count < Self.maxDepth else {
-          throw error("nesting deeper than \(Self.maxDepth) levels", at: index)
-        }
-        index += 1
-        skipWhitespace()
-        guard index < count else {
-          throw error("unexpected end of input inside an object", at: count)
-        }
-        switch base[index] {
-        case UInt8(ascii: "}"):
-          index += 1
-          value = .object(JSONObject())
-        case UInt8(ascii: "\""):
-          frames.append(Frame(isObject: true, start: members.count))
-          members.push(JSONMember(key: try parseObjectKey(), value: .null))
-          continue document
-        default:
-          throw error("expected a string key or '}' after '{'", at: index)
-        }
-
-      case UInt8(ascii: "["):
-        guard frames.count < Self.maxDepth else {
-          throw error("nesting deeper than \(Self.maxDepth) levels", at: index)
-        }
-        index += 1
-        skipWhitespace()
-        guard index < count else {
-          throw error("unexpected end of input inside an array", at: count)
-        }
-        if base[index] == UInt8(ascii: "]") {
-          index += 1
-          value = .array([])
-        } else {
-          var frame = Frame(isObject: false, start: values.count)
-          if frames.count == 1, frames[0].isObject, !keys.isEmpty,
-             let position = keys.firstIndex(of: members.last.pointee.key) {
-            frame.streamed = UInt8(position + 1)
-          }
-          frames.append(frame)
-          continue document
-        }
-
-      case UInt8(ascii: "t"):
-        try parseLiteral("true")
-        value = .bool(true)
-
-      case UInt8(ascii: "f"):
-        try parseLiteral("false")
-        value = .bool(false)
-
-      case UInt8(ascii: "n"):
-        try parseLiteral("null")
+      // An element of a streamed array the handler read straight from the bytes: there is no
+      // value to hand over, only the separator after it to check.
+      var decoded = false
+      if let frame = frames.last, frame.streamed > 0, handler.decodeDirectly(Int(frame.streamed) - 1, &self) {
         value = .null
+        decoded = true
+      } else {
+        switch base[index] {
+        case UInt8(ascii: "\""):
+          value = .string(try parseString())
 
-      default:
-        throw unexpectedCharacter(at: index)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          value = .number(try parseNumber())
+
+        case UInt8(ascii: "{"):
+          guard frames.count < Self.maxDepth else {
+            throw error("nesting deeper than \(Self.maxDepth) levels", at: index)
+          }
+          index += 1
+          skipWhitespace()
+          guard index < count else {
+            throw error("unexpected end of input inside an object", at: count)
+          }
+          switch base[index] {
+          case UInt8(ascii: "}"):
+            index += 1
+            value = .object(JSONObject())
+          case UInt8(ascii: "\""):
+            frames.append(Frame(isObject: true, start: members.count))
+            members.push(JSONMember(key: try parseObjectKey(), value: .null))
+            continue document
+          default:
+            throw error("expected a string key or '}' after '{'", at: index)
+          }
+
+        case UInt8(ascii: "["):
+          guard frames.count < Self.maxDepth else {
+            throw error("nesting deeper than \(Self.maxDepth) levels", at: index)
+          }
+          index += 1
+          skipWhitespace()
+          guard index < count else {
+            throw error("unexpected end of input inside an array", at: count)
+          }
+          if base[index] == UInt8(ascii: "]") {
+            index += 1
+            value = .array([])
+          } else {
+            var frame = Frame(isObject: false, start: values.count)
+            if frames.count == 1, frames[0].isObject, !keys.isEmpty,
+               let position = keys.firstIndex(of: members.last.pointee.key) {
+              frame.streamed = UInt8(position + 1)
+            }
+            frames.append(frame)
+            continue document
+          }
+
+        case UInt8(ascii: "t"):
+          try parseLiteral("true")
+          value = .bool(true)
+
+        case UInt8(ascii: "f"):
+          try parseLiteral("false")
+          value = .bool(false)
+
+        case UInt8(ascii: "n"):
+          try parseLiteral("null")
+          value = .null
+
+        default:
+          throw unexpectedCharacter(at: index)
+        }
       }
 
       // Hand the value to the enclosing container; close every container
@@ -206,8 +220,10 @@ struct JSONParser: ~Copyable {
             throw error("expected ',' or '}' after an object member", at: index)
           }
         } else {
-          if frame.streamed > 0 {
-            element(Int(frame.streamed) - 1, consume value, index)
+          if decoded {
+            decoded = false
+          } else if frame.streamed > 0 {
+            handler.element(Int(frame.streamed) - 1, consume value, offset: index)
           } else {
             values.push(consume value)
           }
@@ -257,7 +273,7 @@ struct JSONParser: ~Copyable {
   }
 
   @inline(__always)
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < count {
       let byte = base[index]
       if byte > 0x20 { return }
@@ -311,7 +327,7 @@ struct JSONParser: ~Copyable {
   /// Advances `index` eight bytes at a time over string bytes that need no
   /// attention: not '"', not '\\', not a control character, ASCII.
   @inline(__always)
-  private mutating func skipPlainBytes() {
+  mutating func skipPlainBytes() {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     while index &+ 8 <= count {
@@ -332,7 +348,7 @@ struct JSONParser: ~Copyable {
     }
   }
 
-  private func makeString(at start: Int, length: Int) -> String {
+  func makeString(at start: Int, length: Int) -> String {
     String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
   }
 
@@ -349,7 +365,7 @@ struct JSONParser: ~Copyable {
   /// Keys and short values repeat a lot ("id", "position", "left", ...), so
   /// they go through a small direct-mapped cache instead of being created
   /// (and validated) again each time.
-  private mutating func shortString(at start: Int, length: Int) -> String {
+  mutating func shortString(at start: Int, length: Int) -> String {
     var low: UInt64 = 0
     var high: UInt64 = 0
     let bytes = base + start
@@ -382,7 +398,8 @@ struct JSONParser: ~Copyable {
     if slot.pointee.low == low && slot.pointee.high == high {
       return slot.pointee.string
     }
-    let string = makeString(at: start, length: length)
+    let string = UnsafeSmallASCIIString.make(low: low, high: high & (UInt64.max &>> 8), count: length)
+      ?? makeString(at: start, length: length)
     slot.pointee = CachedString(low: low, high: high, string: string)
     return string
   }
@@ -543,7 +560,7 @@ struct JSONParser: ~Copyable {
   ]
 
   /// Parses a number; `index` is at `-` or a digit.
-  private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+  mutating func parseNumber() throws(JSONSyntaxError) -> Double {
     let start = index
     let negative = base[index] == UInt8(ascii: "-")
     if negative {
@@ -735,57 +752,5 @@ struct JSONParser: ~Copyable {
   private static func hexDigits(_ value: UInt32, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
-}
-
-/// A growable stack that hands its top elements over to a new array by
-/// moving them (no retain/release traffic, no copies).
-struct ParserStack<Element>: ~Copyable {
-  private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
-  private(set) var count = 0
-
-  init() {
-    capacity = 64
-    base = .allocate(capacity: capacity)
-  }
-
-  deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
-  /// The top element; the stack must not be empty.
-  var last: UnsafeMutablePointer<Element> {
-    base + (count - 1)
-  }
-
-  mutating func push(_ element: consuming Element) {
-    if count == capacity {
-      let newCapacity = capacity * 2
-      let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-      newBase.moveInitialize(from: base, count: count)
-      base.deallocate()
-      base = newBase
-      capacity = newCapacity
-    }
-    (base + count).initialize(to: element)
-    count += 1
-  }
-
-  /// Removes the elements from `start` up, returning them in order.
-  mutating func pop(from start: Int) -> [Element] {
-    let popped = count - start
-    guard popped > 0 else { return [] }
-    count = start
-    // (reserveCapacity + append is specialized for Element; the
-    // unsafeUninitializedCapacity initializer looks up generic metadata
-    // at run time on every call.)
-    var result: [Element] = []
-    result.reserveCapacity(popped)
-    for position in start..<(start + popped) {
-      result.append((base + position).move())
-    }
-    return result
   }
 }
