@@ -66,13 +66,13 @@ struct DocumentStreamDecoder: JSONStreamHandler {
   /// `parser.index`, for as many more as the rest of the document holds at that length — an
   /// overestimate when other content follows, but one array instead of a dozen grown and copied
   /// (the room beyond the elements is never touched, so it is address space, not memory). At
-  /// most twice the rest of the document's size in bytes is reserved.
+  /// most the rest of the document's size in bytes is reserved.
   private func reserve<Element>(_ array: inout [Element], from start: Int, _ parser: borrowing JSONParser) {
     let sampled = parser.index - start
     let rest = parser.count - parser.index
     guard sampled > 0, rest > 0 else { return }
     let estimate = rest / max(1, sampled / Self.sampleSize)
-    let limit = 2 * rest / MemoryLayout<Element>.stride
+    let limit = rest / MemoryLayout<Element>.stride
     array.reserveCapacity(array.count + min(estimate + estimate / 32, limit))
   }
 
