@@ -27,19 +27,15 @@ public struct ResolvedGraph: Sendable {
   package let nodeIDs: [String]
   /// The index of each node id (its first node), against `nodeIDs`.
   let nodeTable: IDIndex
-  /// The position of each edge id (its first edge) in `document.edges`; `nil` when the graph
-  /// was not made by validation.
-  let edgeTable: IDIndex?
 
   init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       nodeIDs: [String], nodeTable: IDIndex, edgeTable: IDIndex?) {
+       nodeIDs: [String], nodeTable: IDIndex) {
     self.document = document
     self.nodeIDs = nodeIDs
     self.signatures = signatures
     self.edges = edges
     self.topologicalOrder = topologicalOrder
     self.nodeTable = nodeTable
-    self.edgeTable = edgeTable
   }
 
   /// A graph of `document`, whose node ids are unique (a store's live nodes).
@@ -50,7 +46,7 @@ public struct ResolvedGraph: Sendable {
       preconditionFailure("Internal inconsistency: node id '\(ids[index])' twice in a store")
     }
     self.init(document: document, signatures: signatures, edges: edges, topologicalOrder: topologicalOrder,
-              nodeIDs: ids, nodeTable: table, edgeTable: nil)
+              nodeIDs: ids, nodeTable: table)
   }
 
   public var nodeCount: Int { signatures.count }
@@ -63,23 +59,4 @@ public struct ResolvedGraph: Sendable {
 
   /// The id of the node at `index`.
   public func nodeID(_ index: Int) -> String { document.nodes[index].id }
-
-  /// Node id → index, as a dictionary (built on each call: O(*n*)).
-  package var indexByID: [String: Int32] {
-    var result: [String: Int32] = [:]
-    result.reserveCapacity(nodeTable.count)
-    for index in nodeTable.positions { result[nodeIDs[Int(index)]] = index }
-    return result
-  }
-
-  /// Edge id → position in `document.edges`, as a dictionary (built on each call: O(*m*));
-  /// empty when the graph was not made by validation.
-  package var edgeIndexByID: [String: Int32] {
-    guard let edgeTable else { return [:] }
-    var result: [String: Int32] = [:]
-    result.reserveCapacity(edgeTable.count)
-    let edges = document.edges
-    for index in edgeTable.positions { result[edges[Int(index)].id] = index }
-    return result
-  }
 }

@@ -50,7 +50,7 @@ public enum DocumentValidator {
     let order = CycleRule.check(&context)
     guard !context.hasIssues else { throw context.error }
     return ResolvedGraph(document: document, signatures: context.signatures.resolved(), edges: context.edges,
-                         topologicalOrder: order, nodeIDs: context.nodeIDs, nodeTable: context.nodeTable, edgeTable: context.edgeTable)
+                         topologicalOrder: order, nodeIDs: context.nodeIDs, nodeTable: context.nodeTable)
   }
 
   /// Reads and validates a document from the bytes of a JSON file.

@@ -20,8 +20,6 @@ struct ValidationContext {
   var nodeIDs: [String] = []
   /// id → index of the first node with that id.
   var nodeTable = IDIndex(capacity: 0)
-  /// edge id → index of the first edge with that id.
-  var edgeTable = IDIndex(capacity: 0)
   /// Each node's signature (`nil`: its spec did not resolve).
   var signatures = NodeSignatures()
   /// Edges whose endpoints and ports resolved, in document order.

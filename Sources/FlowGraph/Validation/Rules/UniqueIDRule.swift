@@ -15,13 +15,12 @@ enum UniqueIDRule {
       context.report(GraphIssue(.duplicateNodeID, "duplicate node id '\(id)' (nodes[\(index)])", nodeIDs: [id]))
     }
     context.nodeTable = nodeTable
-    // Edge ids by position (kept for the store, whose edge slots are the positions).
+    // Edge ids: only checked (the store indexes its edge slots itself).
     let edgeIDs = context.document.edges.map(\.id)
     var edgeTable = IDIndex(capacity: edgeIDs.count)
     edgeTable.insertAll(count: edgeIDs.count, id: { edgeIDs[$0] }, idAt: { edgeIDs[Int($0)] }) { index, _ in
       let id = edgeIDs[index]
       context.report(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(id)' (edges[\(index)])", edgeID: id))
     }
-    context.edgeTable = edgeTable
   }
 }
