@@ -366,32 +366,7 @@ struct JSONParser: ~Copyable {
   /// they go through a small direct-mapped cache instead of being created
   /// (and validated) again each time.
   mutating func shortString(at start: Int, length: Int) -> String {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    let bytes = base + start
-    if start &+ 16 <= count {
-      // Two unaligned loads, masked to the string's bytes.
-      let raw = UnsafeRawPointer(bytes)
-      let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-      if length >= 8 {
-        low = first
-        if length > 8 {
-          let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-          high = second & (UInt64.max &>> (8 &* (16 &- length)))
-        }
-      } else if length > 0 {
-        low = first & (UInt64.max &>> (8 &* (8 &- length)))
-      }
-    } else {
-      for offset in 0..<length {
-        let byte = UInt64(bytes[offset])
-        if offset < 8 {
-          low |= byte &<< (8 &* offset)
-        } else {
-          high |= byte &<< (8 &* (offset &- 8))
-        }
-      }
-    }
+    var (low, high) = UnsafeSmallASCIIString.words(base + start, count: length, end: base + count)
     high |= UInt64(length &+ 1) &<< 56
     let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
     let slot = stringCache + Int(truncatingIfNeeded: hash &>> (64 - 8))

@@ -47,10 +47,11 @@ enum UnsafeSmallASCIIString {
     return (low, high | UInt64(0xE0 | count) << 56)
   }
 
-  /// The string of the `count` (≤ 15) ASCII bytes at `start`, where `start + count <= end` (the
-  /// buffer's end); only when `isAvailable`.
+  /// The first `count` (≤ 16) bytes at `start` packed little-endian into two words, every other
+  /// byte zero, where `start + count <= end` (the buffer's end): two unaligned loads when the
+  /// buffer has 16 bytes from `start`, else byte by byte.
   @inline(__always)
-  static func make(_ start: UnsafePointer<UInt8>, count: Int, end: UnsafePointer<UInt8>) -> String {
+  static func words(_ start: UnsafePointer<UInt8>, count: Int, end: UnsafePointer<UInt8>) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0
     var high: UInt64 = 0
     if end - start >= 16 {
@@ -71,6 +72,14 @@ enum UnsafeSmallASCIIString {
         if offset < 8 { low |= UInt64(start[offset]) &<< (8 &* offset) } else { high |= UInt64(start[offset]) &<< (8 &* (offset &- 8)) }
       }
     }
+    return (low, high)
+  }
+
+  /// The string of the `count` (≤ 15) ASCII bytes at `start`, where `start + count <= end` (the
+  /// buffer's end); only when `isAvailable`.
+  @inline(__always)
+  static func make(_ start: UnsafePointer<UInt8>, count: Int, end: UnsafePointer<UInt8>) -> String {
+    let (low, high) = words(start, count: count, end: end)
     return unsafeBitCast((low, high | UInt64(0xE0 | count) &<< 56), to: String.self)
   }
 
