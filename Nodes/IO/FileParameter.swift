@@ -12,12 +12,13 @@ struct FileParameter: Sendable {
     environment = parameters.environment
   }
 
-  /// The canonical absolute path, if `access` to it is allowed.
+  /// The file, opened for reading through the policy's walk (what was checked is what is
+  /// open).
   ///
   /// - Throws: `NodeError` (`path outside the allowed folders: <path>` for an escape).
-  func resolved(for access: FileAccessPolicy.Access) throws -> String {
+  func open() throws -> CheckedFile {
     do {
-      return try environment.fileAccess.resolve(path, relativeTo: environment.documentFolder, for: access)
+      return try environment.fileAccess.open(path, relativeTo: environment.documentFolder)
     } catch {
       throw NodeError(error.message)
     }
@@ -25,19 +26,22 @@ struct FileParameter: Sendable {
 
   /// The bytes of the file (read access checked).
   func read() throws -> [UInt8] {
-    let resolved = try resolved(for: .read)
-    do { return try FileContents.read(resolved, progress: environment.progress) } catch let error as FileAccessError {
+    let file = try open()
+    do { return try FileContents.read(file, progress: environment.progress) } catch let error as FileAccessError {
       throw NodeError(error.message)
     }
   }
 
   /// Writes `bytes` atomically (write access checked). Returns the absolute path written.
   func write(_ bytes: [UInt8]) throws -> String {
-    let resolved = try resolved(for: .write)
-    do { try AtomicFileWriter().write(bytes, to: resolved) } catch let error as FileAccessError {
+    let target: CheckedTarget
+    do { target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder) } catch {
       throw NodeError(error.message)
     }
-    return resolved
+    do { try AtomicFileWriter().write(bytes, to: target, stop: environment.progress) } catch let error as FileAccessError {
+      throw NodeError(error.message)
+    }
+    return target.path
   }
 
   /// The declaration of a required `path` param.

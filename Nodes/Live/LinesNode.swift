@@ -37,11 +37,10 @@ struct LinesNode: NodeKind {
       if file.path == "-" {
         reader = ChunkedLineReader(handle: FileHandle.standardInput, closes: false)
       } else {
-        let resolved = try file.resolved(for: .read)
-        guard let handle = FileHandle(forReadingAtPath: resolved) else {
-          throw NodeError("cannot open '\(file.path)' for reading")
-        }
-        reader = ChunkedLineReader(handle: handle, closes: true)
+        let opened = try file.open()
+        let descriptor = dup(opened.descriptor)
+        guard descriptor >= 0 else { throw NodeError("cannot open '\(file.path)' for reading") }
+        reader = ChunkedLineReader(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: true), closes: true)
       }
       defer { reader.close() }
       var number: Int64 = 0

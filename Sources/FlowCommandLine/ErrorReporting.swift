@@ -9,6 +9,12 @@ enum ExitStatus: Int32 {
   case invalidDocument = 2
   /// Bad command-line usage.
   case usage = 64
+  /// Stopped by SIGHUP (128 + 1).
+  case hangUp = 129
+  /// Stopped by SIGINT, Ctrl-C (128 + 2).
+  case interrupted = 130
+  /// Stopped by SIGTERM (128 + 15).
+  case terminated = 143
 }
 
 /// A failure that ends the command: what to print on stderr and the exit status.

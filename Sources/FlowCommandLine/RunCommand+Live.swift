@@ -58,15 +58,16 @@ enum LiveRun {
     }
     done.wait()
     for signal in signals { signal.cancel() }
+    for number in RunInterruption.signals { signal(number, SIG_DFL) }
     for handle in handles { handle.cancel() }
     engine.shutDown()
     guard let outcome = result.withLock({ $0 }) else { preconditionFailure("Internal inconsistency: the live run left no outcome") }
     return outcome
   }
 
-  /// SIGINT and SIGTERM stop taking emissions; the default actions are ignored meanwhile.
+  /// SIGINT, SIGTERM and SIGHUP stop taking emissions; the default actions are ignored meanwhile.
   static func installSignalHandlers(_ stop: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { number in
+    RunInterruption.signals.map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler(handler: stop)
@@ -92,9 +93,9 @@ enum LiveRun {
   /// Writes `document` to `path` atomically (a temporary file renamed over the target).
   static func save(_ document: FlowDocument, to path: String) throws(CommandFailure) {
     do {
-      try Data(document.jsonString().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try AtomicFileWriter().write(Array(document.jsonString().utf8), to: FileAccessPolicy.absolutePath(path))
     } catch {
-      throw CommandFailure(.invalidDocument, ["flow: --save: cannot write '\(path)': \(error.localizedDescription)"])
+      throw CommandFailure(.invalidDocument, ["flow: --save: cannot write '\(path)': \(error)"])
     }
   }
 }

@@ -25,6 +25,8 @@ enum RunCommand {
       OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
                  help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
+      OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
+                 help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
     ],
     positionalHelp: ["the saved graph (- reads standard input)"])
 
@@ -42,7 +44,8 @@ enum RunCommand {
     var registry = context.registry
     registry.environment.progress = progress
     let tracePath = arguments.value("--trace")
-    let configured = environment(for: file, arguments, registry)
+    let configured = try environment(for: file, arguments, registry)
+    let timeout = try timeoutArgument(arguments)
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
@@ -71,15 +74,22 @@ enum RunCommand {
       evaluator.observe(shown)
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
                                       write: context.writeDiagnostic)
+      let nodeIDs = evaluator.nodeIDs
+      let running: @Sendable () -> String = {
+        let index = progress.runningNode.load(ordering: .relaxed)
+        return nodeIDs.indices.contains(index) ? nodeIDs[index] : ""
+      }
+      let interruption = RunInterruption(progress: progress, timeout: timeout, describeRunning: running)
       reporter.start()
-      let report = evaluator.evaluate()
-      passReport = report
+      let report = evaluator.evaluate(shouldStop: interruption.shouldStop)
       reporter.stop()
+      interruption.cancel()
+      if let failure = interruption.failure(running: running()) { throw failure }
+      passReport = report
       if let tracePath {
         let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))
         do {
-          let absolute = tracePath.hasPrefix("/") ? tracePath : FileAccessPolicy.currentDirectory + "/" + tracePath
-          try AtomicFileWriter().write(trace.serializedBytes(options: []), to: absolute)
+          try AtomicFileWriter().write(trace.serializedBytes(options: []), to: FileAccessPolicy.absolutePath(tracePath))
         } catch {
           throw CommandFailure(.usage, ["flow: --trace: \(error)"])
         }
@@ -98,20 +108,39 @@ enum RunCommand {
 
   /// `registry` with the environment of a run of `file`: paths resolve against the document's
   /// folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
-  /// folders (relative ones resolve against the working directory).
-  static func environment(for file: String, _ arguments: ParsedArguments, _ registry: NodeKindRegistry) -> NodeKindRegistry {
+  /// folders (relative ones resolve against the working directory; each must be an existing
+  /// folder, else a usage error).
+  static func environment(for file: String, _ arguments: ParsedArguments,
+                          _ registry: NodeKindRegistry) throws(CommandFailure) -> NodeKindRegistry {
     let workingDirectory = FileAccessPolicy.currentDirectory
-    func absolute(_ path: String) -> String {
-      let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-      return (joined as NSString).standardizingPath
+    func absolute(_ path: String) -> String { (FileAccessPolicy.absolutePath(path) as NSString).standardizingPath }
+    func folders(_ option: String) throws(CommandFailure) -> [String] {
+      var result: [String] = []
+      for path in arguments.all(option) {
+        var isFolder: ObjCBool = false
+        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+          throw CommandFailure(.usage, ["flow: \(option) expects an existing folder, got '\(path)'"])
+        }
+        result.append(absolute(path))
+      }
+      return result
     }
     let folder = file == "-" ? workingDirectory : (absolute(file) as NSString).deletingLastPathComponent
     var registry = registry
-    let policy = FileAccessPolicy(readableRoots: [folder] + arguments.all("--allow-read").map(absolute),
-                                  writableRoots: [folder] + arguments.all("--allow-write").map(absolute))
+    let policy = FileAccessPolicy(readableRoots: [folder] + (try folders("--allow-read")),
+                                  writableRoots: [folder] + (try folders("--allow-write")))
     registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
                                                  progress: registry.environment.progress)
     return registry
+  }
+
+  /// Parses `--timeout`.
+  static func timeoutArgument(_ arguments: ParsedArguments) throws(CommandFailure) -> (limit: Duration, text: String)? {
+    guard let text = arguments.value("--timeout") else { return nil }
+    guard let limit = RunInterruption.duration(text) else {
+      throw CommandFailure(.usage, ["flow: --timeout expects a duration > 0 (seconds, or 500ms, 30s, 5m, 1h), got '\(text)'"])
+    }
+    return (limit, text)
   }
 
   /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The

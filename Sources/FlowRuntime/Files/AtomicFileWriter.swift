@@ -4,7 +4,13 @@ import Foundation
 /// which is flushed to disk (`fsync`) and renamed over the target; the folder is then flushed
 /// so the rename survives a crash. A reader sees the old file or the new one, never half of
 /// one. On any failure or cancellation the temporary file is removed and the old file is left
-/// byte for byte.
+/// byte for byte; the replaced file's permission bits are kept.
+///
+/// Temporary files are named `.<name>.flowtmp-<pid>-<random>`, the name shortened so the whole
+/// fits the folder's name limit, and are locked while written. The first write into a folder
+/// removes temporary files there whose writer died (a killed run): unlocked, and their process
+/// gone. While a write is in flight its temporary file is listed in `TemporaryFiles`, which a
+/// host about to exit on a signal empties.
 public struct AtomicFileWriter: Sendable {
   /// Test seam: called with the temporary file's path after the bytes are written and flushed,
   /// before the rename. Throwing here aborts the write as a failure at that point would.
@@ -13,52 +19,59 @@ public struct AtomicFileWriter: Sendable {
   /// A writer with no test seam.
   public init() {}
 
-  /// Writes `bytes` to `path` atomically.
+  /// Writes `bytes` to `path` atomically. For a host's own files (a trace, a saved document):
+  /// the path is trusted and not checked against any policy (file nodes write through
+  /// `FileAccessPolicy`).
   ///
-  /// - Parameter path: an absolute path whose folder exists (already checked against the
-  ///   file-access policy).
+  /// - Parameter path: an absolute path whose folder exists.
   /// - Throws: `FileAccessError` naming the path and the system's reason, or
   ///   `CancellationError` if the task is cancelled while writing.
   public func write(_ bytes: [UInt8], to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folderPath = (path as NSString).deletingLastPathComponent
     let name = (path as NSString).lastPathComponent
-    guard UnsafeFileSystem.isDirectory(folder) else {
-      throw FileAccessError("cannot write \(path): the folder \(folder) does not exist")
-    }
-    let temporary = folder + "/." + name + ".tmp-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))")
-    }
+    let folder = open(folderPath.isEmpty ? "." : folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw FileAccessError("cannot write \(path): the folder \(folderPath) does not exist") }
+    var info = stat()
+    let exists = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+    try write(bytes, to: CheckedTarget(folder: folder, name: name, path: path, mode: exists ? info.st_mode & 0o7777 : nil))
+  }
+
+  /// Writes `bytes` to a target the file-access policy checked.
+  ///
+  /// - Parameter stop: a host's request to stop (a signal), checked between chunks.
+  package func write(_ bytes: [UInt8], to target: CheckedTarget, stop: PassProgress? = nil) throws {
+    let path = target.path
+    func failure(_ code: Int32) -> FileAccessError { FileAccessError("cannot write \(path): \(String(cString: strerror(code)))") }
+    func stopped() -> Bool { Task.isCancelled || stop?.isStopRequested == true }
+    TemporaryFiles.removeStale(in: target.folder)
+    let temporary = TemporaryFiles.name(for: target.name, limit: UnsafeFileSystem.nameLimit(target.folder))
+    let descriptor = openat(target.folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(errno) }
+    let registration = TemporaryFiles.register(folder: target.folder, name: temporary)
+    _ = flock(descriptor, LOCK_EX)
     var committed = false
     var isOpen = true
     defer {
       if isOpen { close(descriptor) }
-      if !committed { unlink(temporary) }
+      if !committed { unlinkat(target.folder, temporary, 0) }
+      TemporaryFiles.unregister(registration)
     }
+    if let mode = target.mode, fchmod(descriptor, mode) != 0 { throw failure(errno) }
     let chunk = 1 << 20
     var offset = 0
     while offset < bytes.count {
-      if Task.isCancelled { throw CancellationError() }
+      if stopped() { throw CancellationError() }
       let end = min(bytes.count, offset + chunk)
-      if let failure = UnsafeFileSystem.write(descriptor, bytes[offset..<end]) {
-        throw FileAccessError("cannot write \(path): \(String(cString: strerror(failure)))")
-      }
+      if let code = UnsafeFileSystem.write(descriptor, bytes[offset..<end]) { throw failure(code) }
       offset = end
     }
-    guard fsync(descriptor) == 0 else { throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))") }
-    close(descriptor)
-    isOpen = false
-    if Task.isCancelled { throw CancellationError() }
-    try beforeRename?(temporary)
-    guard rename(temporary, path) == 0 else {
-      throw FileAccessError("cannot write \(path): \(String(cString: strerror(errno)))")
-    }
+    guard fsync(descriptor) == 0 else { throw failure(errno) }
+    if stopped() { throw CancellationError() }
+    try beforeRename?((path as NSString).deletingLastPathComponent + "/" + temporary)
+    guard renameat(target.folder, temporary, target.folder, target.name) == 0 else { throw failure(errno) }
     committed = true
-    let folderDescriptor = Foundation.open(folder, O_RDONLY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      _ = fsync(folderDescriptor)
-      close(folderDescriptor)
-    }
+    close(descriptor)  // releases the lock only now: a sweeper never sees an unlocked file of a live write
+    isOpen = false
+    _ = fsync(target.folder)
   }
 }

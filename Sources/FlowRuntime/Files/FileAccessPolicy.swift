@@ -2,12 +2,14 @@ import Foundation
 
 /// Which folders file nodes may read and write (SPEC §5: a saved graph is untrusted input).
 ///
-/// A path is resolved against the document's folder, then made canonical the way the kernel
-/// would follow it: each existing component is resolved with `realpath` (so a symlink pointing
-/// out is seen for where it leads), `..` steps up from the real folder, and the components that
-/// do not exist yet are appended as written. The result must lie inside one of the roots (also
-/// canonical). A folder you may write you may also read. A relative root or document folder is
-/// taken relative to the current working directory (never to `/`).
+/// A path is resolved the way the kernel would follow it, but one component at a time from an
+/// opened allowed folder (`openat` with `O_NOFOLLOW`): each symlink is read and its target walked
+/// under the same checks, `..` steps up from the real folder, and the file opened at the end is
+/// the one checked, so no spelling (`nx/../link/…`) and no symlink swapped in during a run leads
+/// out. Components starting with `.` (`.git`, `.ssh`) are outside unless an allowed folder names
+/// them or lies inside them. FIFOs, devices and sockets are not data files. A folder you may
+/// write you may also read. A relative root or document folder is taken relative to the current
+/// working directory (never to `/`).
 public struct FileAccessPolicy: Sendable, Hashable {
   /// What a node wants to do with a path.
   public enum Access: Sendable, Hashable { case read, write }
@@ -30,66 +32,74 @@ public struct FileAccessPolicy: Sendable, Hashable {
   /// The current working directory.
   public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
-  /// The canonical absolute path `path` designates, if `access` to it is allowed.
+  /// The canonical absolute path `path` designates, if `access` to it is allowed: for reading,
+  /// an existing regular file; for writing, a regular file or a new name in an existing folder.
   ///
-  /// - Parameters:
-  ///   - path: as the document wrote it (relative to `folder`, or absolute).
-  ///   - folder: the document's folder.
-  /// - Throws: `FileAccessError.outside(path)` if the path leaves the allowed folders, or a
-  ///   `FileAccessError` if it cannot be resolved (a dangling symlink).
+  /// The answer is only a name: a node that then opens it by name could be raced. File nodes
+  /// use `open(_:relativeTo:)` and `target(_:relativeTo:)`, which return what they checked.
+  ///
+  /// - Throws: `FileAccessError.outside` if the path leaves the allowed folders, or a
+  ///   `FileAccessError` naming the path and the reason it cannot be used.
   public func resolve(_ path: String, relativeTo folder: String, for access: Access) throws(FileAccessError) -> String {
+    switch try walk(path, relativeTo: folder, access: access, beforeStep: nil) {
+    case .file(let file): return file.path
+    case .target(let target): return target.path
+    }
+  }
+
+  /// Opens the file at `path` for reading, if the policy allows it.
+  ///
+  /// - Parameter beforeStep: test seam, called before each component is looked at.
+  package func open(_ path: String, relativeTo folder: String,
+                    beforeStep: ((String, String) -> Void)? = nil) throws(FileAccessError) -> CheckedFile {
+    guard case .file(let file) = try walk(path, relativeTo: folder, access: .read, beforeStep: beforeStep) else {
+      throw FileAccessError("cannot read \(path)")
+    }
+    return file
+  }
+
+  /// The checked folder and name to write `path` to, if the policy allows it.
+  package func target(_ path: String, relativeTo folder: String,
+                      beforeStep: ((String, String) -> Void)? = nil) throws(FileAccessError) -> CheckedTarget {
+    guard case .target(let target) = try walk(path, relativeTo: folder, access: .write, beforeStep: beforeStep) else {
+      throw FileAccessError("cannot write \(path)")
+    }
+    return target
+  }
+
+  private func walk(_ path: String, relativeTo folder: String, access: Access,
+                    beforeStep: ((String, String) -> Void)?) throws(FileAccessError) -> CheckedEnd {
     guard !path.isEmpty, !path.utf8.contains(0) else { throw FileAccessError("invalid path '\(path)'") }
-    let base = Self.absolute(folder)
-    let absolute = path.hasPrefix("/") ? path : (base.hasSuffix("/") ? base : base + "/") + path
-    guard let resolved = Self.canonical(absolute) else {
-      throw FileAccessError("cannot resolve '\(path)' (a symlink that leads nowhere)")
+    let roots = (access == .write ? writableRoots : readableRoots + writableRoots).compactMap { root in
+      Self.realPath(Self.absolute(root)).map(Self.components)
     }
-    let roots = access == .write ? writableRoots : readableRoots + writableRoots
-    for root in roots {
-      let absoluteRoot = Self.absolute(root)
-      let canonicalRoot = Self.canonical(absoluteRoot) ?? absoluteRoot
-      if Self.isInside(resolved, canonicalRoot) { return resolved }
-    }
-    throw FileAccessError.outside(path)
+    let start = Self.components(Self.canonical(Self.absolute(folder)))
+    let components = path.hasPrefix("/") ? Self.components(path) : start + Self.components(path)
+    var walk = UnsafePathWalk(roots: roots, start: start, written: path, access: access, beforeStep: beforeStep)
+    return try walk.run(components, goal: access == .read ? .readFile : .writeFile)
+  }
+
+  static func components(_ path: String) -> [String] {
+    path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
   }
 
   /// `path` as an absolute path: as it is if it starts with `/`, else below the current
-  /// working directory.
+  /// working directory (no symlink resolved: for a host's own paths).
+  public static func absolutePath(_ path: String) -> String { absolute(path) }
+
   static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     let directory = currentDirectory
     return path.isEmpty ? directory : (directory.hasSuffix("/") ? directory : directory + "/") + path
   }
 
-  /// Whether `path` equals `root` or lies below it (whole components).
-  static func isInside(_ path: String, _ root: String) -> Bool {
-    if root == "/" { return true }
-    let trimmed = root.hasSuffix("/") ? String(root.dropLast()) : root
-    return path == trimmed || path.hasPrefix(trimmed + "/")
-  }
+  /// The canonical absolute path of an existing `absolute` path (symlinks resolved), or `nil`.
+  static func realPath(_ absolute: String) -> String? { UnsafeFileSystem.realPath(absolute) }
 
-  /// `absolute` with every existing component resolved (see the type's comment).
-  ///
-  /// - Complexity: O(components) `lstat`/`realpath` calls; no recursion.
-  static func canonical(_ absolute: String) -> String? {
-    var resolved: [Substring] = []
-    var existing = true
-    for component in absolute.split(separator: "/", omittingEmptySubsequences: true) {
-      if component == "." { continue }
-      if component == ".." {
-        if !resolved.isEmpty { resolved.removeLast() }
-        continue
-      }
-      resolved.append(component)
-      guard existing else { continue }
-      let candidate = "/" + resolved.joined(separator: "/")
-      if UnsafeFileSystem.exists(candidate) {
-        guard let real = UnsafeFileSystem.realPath(candidate) else { return nil }
-        resolved = real.split(separator: "/", omittingEmptySubsequences: true)
-      } else {
-        existing = false
-      }
-    }
-    return "/" + resolved.joined(separator: "/")
+  /// `absolute` with symlinks resolved where it exists, else with `.` and `..` removed as written
+  /// (a host's folder, trusted: never a document's path).
+  static func canonical(_ absolute: String) -> String {
+    if let real = realPath(absolute) { return real }
+    return (absolute as NSString).standardizingPath
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// The few POSIX calls the file-access policy and atomic writes need, wrapped so no other file
 /// touches C pointers.
 ///
-/// Invariants: every pointer a call returns (`realpath`'s buffer) is freed before returning;
-/// file descriptors are closed by their owner (`AtomicFileWriter`) on every path.
+/// Invariants: every pointer a call returns (`realpath`'s buffer, `fdopendir`'s stream) is freed
+/// before returning; a descriptor passed in stays open and owned by the caller (`entries`
+/// reads a duplicate); descriptors opened here are closed on every path.
 enum UnsafeFileSystem {
   /// The canonical absolute path of an existing `path` (symlinks resolved), or `nil`.
   static func realPath(_ path: String) -> String? {
@@ -13,16 +14,27 @@ enum UnsafeFileSystem {
     return String(cString: resolved)
   }
 
-  /// Whether something (a file, folder or symlink, even a dangling one) exists at `path`.
-  static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
+  /// The longest file name `folder` takes, in bytes (255 where the system does not say).
+  static func nameLimit(_ folder: Int32) -> Int {
+    let limit = fpathconf(folder, Int32(_PC_NAME_MAX))
+    return limit > 0 ? min(Int(limit), 4_096) : 255
   }
 
-  /// Whether `path` is an existing folder (following symlinks).
-  static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  /// The names in the open `folder` (without `.` and `..`); empty if it cannot be listed.
+  static func entries(of folder: Int32) -> [String] {
+    let copy = dup(folder)
+    guard copy >= 0 else { return [] }
+    guard let stream = fdopendir(copy) else { close(copy); return [] }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// Writes all of `bytes` to `descriptor`. Returns `errno` on failure.
@@ -41,12 +53,9 @@ enum UnsafeFileSystem {
     return nil
   }
 
-  /// Reads the whole file at `path`, calling `chunk` with the bytes read so far every few MB
+  /// Reads the whole open file from its current offset, calling `chunk` with the bytes read so far every few MB
   /// (for progress and cancellation). Returns the bytes or the system's reason.
-  static func readAll(_ path: String, onChunk chunk: (Int) throws -> Void) throws -> Result<[UInt8], FileAccessError> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(FileAccessError(String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
+  static func readAll(_ descriptor: Int32, onChunk chunk: (Int) throws -> Void) throws -> Result<[UInt8], FileAccessError> {
     var info = stat()
     var capacity = 1 << 16
     if fstat(descriptor, &info) == 0 && info.st_size > 0 { capacity = Int(info.st_size) + 1 }

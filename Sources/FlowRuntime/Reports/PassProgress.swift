@@ -16,7 +16,17 @@ public final class PassProgress: Sendable {
   /// Bytes read by file nodes so far.
   public let bytesRead = Atomic<Int>(0)
 
+  /// Set by a host that wants the pass to stop (a signal, a timeout): file nodes stop between
+  /// chunks and leave no temporary file; the host passes `shouldStop` to stop between nodes.
+  public let stopRequest = Atomic<Bool>(false)
+
   public init() {}
+
+  /// Asks file nodes to stop mid-file (see `stopRequest`).
+  public func requestStop() { stopRequest.store(true, ordering: .relaxed) }
+
+  /// Whether a host asked to stop.
+  public var isStopRequested: Bool { stopRequest.load(ordering: .relaxed) }
 
   /// Adds `rows` read rows and `bytes` read bytes.
   public func addRead(rows: Int, bytes: Int) {

@@ -71,7 +71,7 @@ import Testing
     var (folder, evaluator) = try Self.setUp(document)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "w") == "path outside the allowed folders: \(path)")
+    #expect(evaluator.failure(of: "w") == FileAccessError.outside(path, access: .write).message)
     let target = path.hasPrefix("/") ? path : (folder as NSString).deletingLastPathComponent + "/escape.txt"
     #expect(!FileManager.default.fileExists(atPath: target))
   }
@@ -85,7 +85,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: outside)
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "r") == "path outside the allowed folders: link/secret.txt")
+    #expect(evaluator.failure(of: "r") == FileAccessError.outside("link/secret.txt", access: .read).message)
   }
 
   @Test func aPolicyThatAllowsAnotherFolderLetsTheNodeWriteThere() throws {

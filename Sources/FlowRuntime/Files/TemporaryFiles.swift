@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+/// The temporary files of atomic writes (`AtomicFileWriter`): their names, the ones in flight,
+/// and the removal of those a killed run left behind.
+public enum TemporaryFiles {
+  /// What marks a temporary file's name: `.<name>.flowtmp-<pid>-<random>`.
+  static let marker = ".flowtmp-"
+
+  private struct Entry { let folder: Int32; let name: String }
+
+  private struct State {
+    var inFlight: [Int: Entry] = [:]
+    var nextKey = 0
+    /// Folders (device, inode) already swept in this process.
+    var swept: Set<[UInt64]> = []
+  }
+
+  private static let state = Mutex(State())
+
+  /// Removes the temporary file of every write in flight, so a host exiting on a signal leaves
+  /// none behind (the writes fail; the files they would replace are untouched). Returns how
+  /// many it removed.
+  @discardableResult
+  public static func removeAll() -> Int {
+    state.withLock { state in
+      var removed = 0
+      for entry in state.inFlight.values where unlinkat(entry.folder, entry.name, 0) == 0 { removed += 1 }
+      return removed
+    }
+  }
+
+  /// How many writes are in flight (for tests).
+  package static var inFlightCount: Int { state.withLock { $0.inFlight.count } }
+
+  /// A fresh temporary name for `name`, at most `limit` bytes long.
+  static func name(for name: String, limit: Int) -> String {
+    let suffix = marker + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    let room = max(0, limit - 1 - suffix.utf8.count)
+    var kept = Substring(name)
+    while kept.utf8.count > room { kept = kept.dropLast() }
+    return "." + kept + suffix
+  }
+
+  static func register(folder: Int32, name: String) -> Int {
+    let copy = dup(folder)
+    return state.withLock { state in
+      state.nextKey += 1
+      state.inFlight[state.nextKey] = Entry(folder: copy, name: name)
+      return state.nextKey
+    }
+  }
+
+  static func unregister(_ key: Int) {
+    let entry = state.withLock { $0.inFlight.removeValue(forKey: key) }
+    if let entry, entry.folder >= 0 { close(entry.folder) }
+  }
+
+  /// The first time this process writes into `folder`: removes the temporary files there whose
+  /// writer is gone (no lock held on them, and no process with their pid).
+  static func removeStale(in folder: Int32) {
+    var info = stat()
+    guard fstat(folder, &info) == 0 else { return }
+    let key = [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)]
+    guard state.withLock({ $0.swept.insert(key).inserted }) else { return }
+    for name in UnsafeFileSystem.entries(of: folder) where isStale(name, in: folder) { unlinkat(folder, name, 0) }
+  }
+
+  /// The pid a temporary name carries, if it is one of ours.
+  static func writer(of name: String) -> Int32? {
+    guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards) else { return nil }
+    let rest = name[range.upperBound...].split(separator: "-")
+    guard rest.count == 2, UInt32(rest[1], radix: 16) != nil else { return nil }
+    return Int32(rest[0])
+  }
+
+  private static func isStale(_ name: String, in folder: Int32) -> Bool {
+    guard let pid = writer(of: name), pid != getpid() else { return false }
+    guard kill(pid, 0) != 0 && errno == ESRCH else { return false }
+    let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+  }
+}
