@@ -32,6 +32,7 @@ enum LiveRun {
   /// Runs the engine to the end of the live run (blocking the calling thread, which is the
   /// process's main thread in `flow`).
   static func run(_ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
+                  timeout: (limit: Duration, text: String)? = nil,
                   saves: Bool, context: CommandContext) throws(CommandFailure) -> Outcome {
     var options = EngineOptions(demandDriven: true)
     options.emissionLimit = ticks
@@ -44,6 +45,18 @@ enum LiveRun {
     }
     let handles = engine.initialObservations
     let signals = installSignalHandlers { engine.stopEmissions() }
+    let timedOut = Locked(false)
+    let timer = timeout.map { timeout in
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      let components = timeout.limit.components
+      timer.schedule(deadline: .now() + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
+      timer.setEventHandler {
+        timedOut.withLock { $0 = true }
+        engine.stopEmissions()
+      }
+      timer.resume()
+      return timer
+    }
     let result = Locked<Outcome?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
@@ -57,10 +70,14 @@ enum LiveRun {
       done.signal()
     }
     done.wait()
+    timer?.cancel()
     for signal in signals { signal.cancel() }
     for number in RunInterruption.signals { signal(number, SIG_DFL) }
     for handle in handles { handle.cancel() }
     engine.shutDown()
+    if let timeout, timedOut.withLock({ $0 }) {
+      throw CommandFailure(.nodeFailed, [RunInterruption.message(.timeout(timeout.text), running: "")])
+    }
     guard let outcome = result.withLock({ $0 }) else { preconditionFailure("Internal inconsistency: the live run left no outcome") }
     return outcome
   }

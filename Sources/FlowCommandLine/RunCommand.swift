@@ -66,7 +66,7 @@ enum RunCommand {
     else { shown = evaluator.sinks }
     var passReport: EvaluationReport?
     if live {
-      let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks,
+      let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
                                     saves: arguments.value("--save") != nil, context: context)
       evaluator = outcome.evaluator
       if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
@@ -84,7 +84,7 @@ enum RunCommand {
       let report = evaluator.evaluate(shouldStop: interruption.shouldStop)
       reporter.stop()
       interruption.cancel()
-      if let failure = interruption.failure(running: running()) { throw failure }
+      if let failure = interruption.failure() { throw failure }
       passReport = report
       if let tracePath {
         let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))

@@ -25,6 +25,8 @@ struct RunInterruption {
   final class Shared: Sendable {
     let progress: PassProgress
     let cause = Mutex<Cause?>(nil)
+    /// The node that ran when the run was stopped.
+    let runningWhenStopped = Mutex("")
     let finished = Atomic<Bool>(false)
     let grace: Duration
 
@@ -33,12 +35,13 @@ struct RunInterruption {
       self.grace = grace
     }
 
-    func trip(_ reason: Cause, forcedExit: @escaping @Sendable (Cause) -> Never) {
+    func trip(_ reason: Cause, running: String, forcedExit: @escaping @Sendable (Cause) -> Never) {
       let first = cause.withLock { current -> Bool in
         guard current == nil else { return false }
         current = reason
         return true
       }
+      if first { runningWhenStopped.withLock { $0 = running } }
       guard first else {
         if case .signal = reason, !finished.load(ordering: .acquiring) { forcedExit(reason) }  // a second signal
         return
@@ -62,13 +65,13 @@ struct RunInterruption {
     let shared = Shared(progress: progress, grace: grace)
     let forcedExit: @Sendable (Cause) -> Never = { cause in
       TemporaryFiles.removeAll()
-      FileHandle.standardError.write(Data((Self.message(cause, running: describeRunning()) + "\n").utf8))
+      FileHandle.standardError.write(Data((Self.message(cause, running: shared.runningWhenStopped.withLock { $0 }) + "\n").utf8))
       _exit(Self.status(cause).rawValue)
     }
     var sources: [any DispatchSourceProtocol] = Self.signals.map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { shared.trip(.signal(number), forcedExit: forcedExit) }
+      source.setEventHandler { shared.trip(.signal(number), running: describeRunning(), forcedExit: forcedExit) }
       source.resume()
       return source
     }
@@ -76,7 +79,7 @@ struct RunInterruption {
       let timer = DispatchSource.makeTimerSource(queue: .global())
       let components = timeout.limit.components
       timer.schedule(deadline: .now() + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
-      timer.setEventHandler { shared.trip(.timeout(timeout.text), forcedExit: forcedExit) }
+      timer.setEventHandler { shared.trip(.timeout(timeout.text), running: describeRunning(), forcedExit: forcedExit) }
       timer.resume()
       sources.append(timer)
     }
@@ -97,11 +100,12 @@ struct RunInterruption {
     for number in Self.signals { signal(number, SIG_DFL) }
   }
 
-  /// The failure that ends a stopped run: its message and exit status.
-  func failure(running: String) -> CommandFailure? {
+  /// The failure that ends a stopped run: its message (naming the node that ran when it was
+  /// stopped) and exit status.
+  func failure() -> CommandFailure? {
     guard let cause else { return nil }
     TemporaryFiles.removeAll()
-    return CommandFailure(Self.status(cause), [Self.message(cause, running: running)])
+    return CommandFailure(Self.status(cause), [Self.message(cause, running: shared.runningWhenStopped.withLock { $0 })])
   }
 
   static func status(_ cause: Cause) -> ExitStatus {

@@ -92,9 +92,9 @@ extension CalcSession {
     try expect(arguments, 1, 1, usage: "save FILE")
     let document = store.export().withDerivedHandles(from: context.registry)
     do {
-      try Data((document.jsonString() + "\n").utf8).write(to: URL(fileURLWithPath: arguments[0]), options: .atomic)
+      try AtomicFileWriter().write(Array((document.jsonString() + "\n").utf8), to: FileAccessPolicy.absolutePath(arguments[0]))
     } catch {
-      throw CalcError("cannot write \(arguments[0]): \(error.localizedDescription)")
+      throw CalcError("cannot write \(arguments[0]): \(error)")
     }
     context.write("saved \(document.nodes.count) node\(document.nodes.count == 1 ? "" : "s") to \(arguments[0])\n")
   }

@@ -48,8 +48,8 @@ enum RenderCommand {
 
   /// Writes `text` to `path` atomically (a temporary file renamed over it).
   static func write(_ text: String, to path: String) throws(CommandFailure) {
-    do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-      throw CommandFailure(.usage, ["flow: -o \(path): cannot write the file: \(error.localizedDescription)"])
+    do { try AtomicFileWriter().write(Array(text.utf8), to: FileAccessPolicy.absolutePath(path)) } catch {
+      throw CommandFailure(.usage, ["flow: -o \(path): cannot write the file: \(error)"])
     }
   }
 }

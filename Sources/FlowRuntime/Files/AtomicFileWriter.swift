@@ -67,11 +67,15 @@ public struct AtomicFileWriter: Sendable {
     }
     guard fsync(descriptor) == 0 else { throw failure(errno) }
     if stopped() { throw CancellationError() }
+    #if FLOW_INTERNAL_CHECKS
+    try TemporaryFiles.holdForTest(stopped)
+    #endif
     try beforeRename?((path as NSString).deletingLastPathComponent + "/" + temporary)
     guard renameat(target.folder, temporary, target.folder, target.name) == 0 else { throw failure(errno) }
     committed = true
     close(descriptor)  // releases the lock only now: a sweeper never sees an unlocked file of a live write
     isOpen = false
     _ = fsync(target.folder)
+    TemporaryFiles.noteWritten(target.folder)
   }
 }

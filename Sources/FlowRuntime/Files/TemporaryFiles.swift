@@ -12,8 +12,10 @@ public enum TemporaryFiles {
   private struct State {
     var inFlight: [Int: Entry] = [:]
     var nextKey = 0
-    /// Folders (device, inode) already swept in this process.
-    var swept: Set<[UInt64]> = []
+    /// Folders (device, inode) swept in this process, with their change time after the last
+    /// write: a folder changed since (by another process, or a new folder with a reused inode)
+    /// is swept again.
+    var swept: [[UInt64]: [Int]] = [:]
   }
 
   private static let state = Mutex(State())
@@ -56,14 +58,31 @@ public enum TemporaryFiles {
     if let entry, entry.folder >= 0 { close(entry.folder) }
   }
 
-  /// The first time this process writes into `folder`: removes the temporary files there whose
-  /// writer is gone (no lock held on them, and no process with their pid).
+  /// Before a write into `folder`, unless this process's last write left it unchanged: removes
+  /// the temporary files there whose writer is gone (no lock held on them, and no process with
+  /// their pid). Each write lists the folder at most once, and a run of writes into a folder
+  /// nobody else changes lists it once.
   static func removeStale(in folder: Int32) {
-    var info = stat()
-    guard fstat(folder, &info) == 0 else { return }
-    let key = [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)]
-    guard state.withLock({ $0.swept.insert(key).inserted }) else { return }
+    guard let (key, changed) = changeStamp(folder), state.withLock({ $0.swept[key] != changed }) else { return }
     for name in UnsafeFileSystem.entries(of: folder) where isStale(name, in: folder) { unlinkat(folder, name, 0) }
+  }
+
+  /// Records `folder` as it is after this process's write, so the next write need not sweep it.
+  static func noteWritten(_ folder: Int32) {
+    guard let (key, changed) = changeStamp(folder) else { return }
+    state.withLock { $0.swept[key] = changed }
+  }
+
+  private static func changeStamp(_ folder: Int32) -> ([UInt64], [Int])? {
+    var info = stat()
+    guard fstat(folder, &info) == 0 else { return nil }
+    let key = [UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino)]
+    #if canImport(Darwin)
+    let changed = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
+    #else
+    let changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+    #endif
+    return (key, changed)
   }
 
   /// The pid a temporary name carries, if it is one of ours.
@@ -84,4 +103,18 @@ public enum TemporaryFiles {
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
     return flock(descriptor, LOCK_EX | LOCK_NB) == 0
   }
+
+  #if FLOW_INTERNAL_CHECKS
+  /// Test seam of debug builds, for a child-process test that signals `flow` mid-write: with
+  /// `FLOW_TEST_WRITE_BARRIER=DIR` in the environment, a write whose bytes are flushed creates
+  /// `DIR/ready` and waits (before its rename) until `DIR/go` exists or it is asked to stop.
+  static func holdForTest(_ stopped: () -> Bool) throws {
+    guard let folder = ProcessInfo.processInfo.environment["FLOW_TEST_WRITE_BARRIER"], !folder.isEmpty else { return }
+    _ = FileManager.default.createFile(atPath: folder + "/ready", contents: nil)
+    for _ in 0..<60_000 where !FileManager.default.fileExists(atPath: folder + "/go") {
+      if stopped() { throw CancellationError() }
+      usleep(1_000)
+    }
+  }
+  #endif
 }

@@ -66,7 +66,84 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
   }
+  @Test func aReplacedFileKeepsItsPermissionBits() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/secret.env"
+    try AtomicFileWriter().write(Array("one".utf8), to: path)
+    #expect(chmod(path, 0o600) == 0)
+    try AtomicFileWriter().write(Array("two".utf8), to: path)
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o600)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+  }
+
+  @Test(arguments: [200, 237, 250, 255])
+  func namesUpToTheFoldersLimitCanBeWritten(length: Int) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let name = String(repeating: "n", count: length - 4) + ".csv"
+    try AtomicFileWriter().write(Array("x".utf8), to: folder + "/" + name)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
+  }
+
+  @Test func temporaryNamesAreShortenedOnCharacterBoundariesAndCarryTheWriter() {
+    let name = TemporaryFiles.name(for: String(repeating: "é", count: 200), limit: 255)
+    #expect(name.utf8.count <= 255)
+    #expect(name.hasPrefix(".é"))
+    #expect(TemporaryFiles.writer(of: name) == getpid())
+    #expect(TemporaryFiles.writer(of: "out.csv") == nil)
+    #expect(TemporaryFiles.writer(of: ".out.csv.flowtmp-12-zz") == nil)
+  }
+
+  @Test func aTemporaryFileLeftByADeadWriterIsRemovedByTheNextWrite() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A process that has exited: its pid names no process any more.
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    let dead = ".out.csv.flowtmp-\(finished.processIdentifier)-1f"
+    let live = ".out.csv.flowtmp-\(getppid())-2e"
+    for name in [dead, live, ".keep"] { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8)) }
+    try AtomicFileWriter().write(Array("new".utf8), to: folder + "/out.csv")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".keep", live, "out.csv"].sorted())
+  }
+
+  @Test func removeAllTakesTheTemporaryFilesOfWritesInFlight() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.txt"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+    var writer = AtomicFileWriter()
+    writer.beforeRename = { temporary in
+      #expect(FileManager.default.fileExists(atPath: temporary))
+      #expect(TemporaryFiles.removeAll() >= 1)  // what a host does on SIGTERM
+      #expect(!FileManager.default.fileExists(atPath: temporary))
+    }
+    #expect(throws: FileAccessError.self) { try writer.write(Array("new".utf8), to: path) }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+  }
+
+  @Test func aStopRequestStopsTheWriteAndLeavesNothing() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.txt"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+    let progress = PassProgress()
+    progress.requestStop()
+    let target = try FileAccessPolicy(readableRoots: [], writableRoots: [folder]).target("out.txt", relativeTo: folder)
+    #expect(throws: CancellationError.self) {
+      try AtomicFileWriter().write(Array(repeating: 1, count: 3 << 20), to: target, stop: progress)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+  }
 }
+
 
 import Synchronization
 
