@@ -39,8 +39,13 @@ public enum TemporaryFiles {
   static func name(for name: String, limit: Int) -> String {
     let suffix = marker + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     let room = max(0, limit - 1 - suffix.utf8.count)
-    var kept = Substring(name)
-    while kept.utf8.count > room { kept = kept.dropLast() }
+    var kept = ""
+    var bytes = 0
+    for character in name {
+      bytes += character.utf8.count
+      if bytes > room { break }
+      kept.append(character)
+    }
     return "." + kept + suffix
   }
 

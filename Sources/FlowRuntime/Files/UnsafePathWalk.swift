@@ -32,6 +32,8 @@ struct UnsafePathWalk {
 
   static let maximumLinks = 40
   static let maximumComponents = 4_096
+  /// Longer than any file system's name limit (255 on most): refused before any work on it.
+  static let maximumNameBytes = 1_024
 
   private var position: [String] = []
   private var descriptors: [Int32] = []
@@ -85,7 +87,9 @@ struct UnsafePathWalk {
   /// descriptor without following links. Returns the end when the component is the file.
   private mutating func step(into name: String, isLast: Bool, goal: Goal,
                              pending: inout [String]) throws(FileAccessError) -> CheckedEnd? {
-    guard !name.utf8.contains(UInt8(ascii: "/")), !name.utf8.contains(0) else { throw FileAccessError("invalid path '\(written)'") }
+    guard name.utf8.count <= Self.maximumNameBytes, !name.utf8.contains(0) else {
+      throw FileAccessError("invalid path '\(written)': a name longer than \(Self.maximumNameBytes) bytes")
+    }
     position.append(name)
     guard permitted(position) else { throw outside }
     if missingDepth > 0 {
