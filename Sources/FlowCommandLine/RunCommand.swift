@@ -25,11 +25,12 @@ enum RunCommand {
       OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
                  help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
-    ],
+    ] + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
+    let limits = try RunLimitOptions.limits(arguments)
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
     let live = arguments.has("--live")
@@ -41,6 +42,7 @@ enum RunCommand {
     let progress = PassProgress()
     var registry = context.registry
     registry.environment.progress = progress
+    registry.environment.limits = limits
     let tracePath = arguments.value("--trace")
     let configured = environment(for: file, arguments, registry)
     do {
@@ -110,7 +112,7 @@ enum RunCommand {
     let policy = FileAccessPolicy(readableRoots: [folder] + arguments.all("--allow-read").map(absolute),
                                   writableRoots: [folder] + arguments.all("--allow-write").map(absolute))
     registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
-                                                 progress: registry.environment.progress)
+                                                 progress: registry.environment.progress, limits: registry.environment.limits)
     return registry
   }
 
