@@ -26,11 +26,8 @@ public struct RunLimits: Sendable, Hashable {
   public static let defaultMaxRows = 100_000_000
   /// The default string limit: 256 MiB.
   public static let defaultMaxStringBytes = 256 << 20
-  /// The default memory limit: 80% of the machine's physical memory.
-  public static var defaultMaxMemoryBytes: Int {
-    let physical = ProcessInfo.processInfo.physicalMemory
-    return Int(clamping: physical / 5 * 4)
-  }
+  /// The default memory limit: 80% of the machine's physical memory (read once).
+  public static let defaultMaxMemoryBytes = Int(clamping: ProcessInfo.processInfo.physicalMemory / 5 * 4)
 
   /// Limits with the given values (the defaults where left out); negative values count as 0.
   public init(maxRows: Int = RunLimits.defaultMaxRows, maxStringBytes: Int = RunLimits.defaultMaxStringBytes,

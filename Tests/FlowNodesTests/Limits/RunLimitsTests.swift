@@ -111,6 +111,21 @@ import Testing
     #expect(evaluator.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
   }
 
+  @Test func theEngineChecksExpensiveNodesRunInChildTasksToo() async throws {
+    let rows: [JSONValue] = (0..<5).map { .object(["a": .number(Double($0))]) }
+    let document = FlowDocument(
+      nodes: [.node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array(rows)]),
+              .node("e", "derive", params: ["columns": .object(["c": .string("b + 1")])])],
+      edges: [.edge("x", "d.table", "e.table")])
+    var registry = NodeKindRegistry.standard
+    registry.environment.limits = RunLimits(maxRows: 3)
+    let engine = try FlowEngine(document: document, registry: registry)
+    defer { engine.shutDown() }
+    await engine.evaluate()
+    #expect(await engine.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
+    #expect(await engine.failure(of: "e") == "upstream error from d")
+  }
+
   #if os(Linux)
   @Test func anExpensiveNodePastTheMemoryLimitFails() throws {
     let document = FlowDocument(nodes: [
