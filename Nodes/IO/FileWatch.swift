@@ -14,8 +14,9 @@ enum FileWatch {
                        file: FileParameter) throws(NodeConfigurationError) -> LiveBehavior? {
     guard parameters["watch"] == .bool(true) else { return nil }
     let seconds = parameters.number("interval") ?? 1
-    guard seconds.isFinite, seconds > 0, seconds <= 1e9 else {
-      throw NodeConfigurationError(parameter: "interval", reason: "must be a number of seconds > 0, found \(seconds)")
+    guard seconds.isFinite, seconds >= ClockNode.minimumInterval, seconds <= 1e9 else {  // as `clock`'s
+      throw NodeConfigurationError(parameter: "interval",
+        reason: "must be a number of seconds from \(ClockNode.minimumInterval) to 1e9, found \(seconds)")
     }
     return .source(FileWatchSource(evaluator: evaluator, outputCount: outputCount,
                                    interval: .nanoseconds(Int64((seconds * 1e9).rounded())),

@@ -1,8 +1,11 @@
 import FlowRuntime
 
 /// `clock`: emits 1, 2, 3 … every `interval` seconds on the engine's clock; finished after
-/// `limit` ticks. A restored clock resumes after the tick it saved.
+/// `limit` ticks. A restored clock resumes after the tick it saved. An interval below 1 ms is a
+/// validation error.
 struct ClockNode: NodeKind {
+  /// The shortest interval (SPEC §5, *Limits*): a clock cannot busy-loop the machine.
+  static let minimumInterval = 0.001
   var name: String { "clock" }
   var summary: String { "live source: emits tick 1, 2, 3 … every interval seconds (params interval, limit)" }
   var parameters: [ParameterDeclaration] {
@@ -12,8 +15,9 @@ struct ClockNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let seconds = parameters.number("interval") ?? 1
-    guard seconds.isFinite, seconds > 0, seconds <= 1e9 else {
-      throw NodeConfigurationError(parameter: "interval", reason: "must be a number of seconds > 0, found \(seconds)")
+    guard seconds.isFinite, seconds >= Self.minimumInterval, seconds <= 1e9 else {
+      throw NodeConfigurationError(parameter: "interval",
+        reason: "must be a number of seconds from \(Self.minimumInterval) to 1e9, found \(seconds)")
     }
     let limit = parameters.integer("limit")
     if let limit, limit < 0 { throw NodeConfigurationError(parameter: "limit", reason: "must be ≥ 0, found \(limit)") }

@@ -23,9 +23,11 @@ struct GroupByNode: NodeKind {
       }
       aggregates.append(try Aggregate.parse(output: member.key, text).get())
     }
-    let names = keys + aggregates.map(\.output)
-    if let duplicate = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) })?.element {
-      throw NodeConfigurationError(parameter: "aggregate", reason: "names the output column '\(duplicate)' twice")
+    // One set of the names so far: linear in keys + aggregates (a search per name was
+    // quadratic, 2 s for 50,000 aggregates even in `flow validate`).
+    var seen = Set<String>(minimumCapacity: keys.count + aggregates.count)
+    for name in keys + aggregates.map(\.output) where !seen.insert(name).inserted {
+      throw NodeConfigurationError(parameter: "aggregate", reason: "names the output column '\(name)' twice")
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(keys: keys, aggregates: aggregates), cost: .expensive)

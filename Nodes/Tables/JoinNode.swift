@@ -3,7 +3,8 @@ import FlowRuntime
 /// `join`: rows of `left` joined with the rows of `right` whose `on` columns are equal; rows
 /// in left order, matches in right order. The right table's other columns are added (a name
 /// that clashes gets the suffix `_right`). `how: left` keeps unmatched left rows with nulls;
-/// null keys never match.
+/// null keys never match. The output's row count is counted (per key, from the match counts)
+/// and checked against the row limit before any row is gathered.
 struct JoinNode: NodeKind {
   var name: String { "join" }
   var summary: String { "table = left rows joined with the right rows whose on columns are equal (inner or left)" }
@@ -21,12 +22,14 @@ struct JoinNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("left", .table, default: .null), InputPort("right", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, keepsUnmatched: how == "left"), cost: .expensive)
+                        evaluator: Evaluator(keys: keys, keepsUnmatched: how == "left", limits: parameters.environment.limits),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let keys: [String]
     let keepsUnmatched: Bool
+    let limits: RunLimits
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let left = try inputs.table(0), right = try inputs.table(1)
@@ -67,9 +70,16 @@ struct JoinNode: NodeKind {
         rightRows[Int(fill[Int(id)])] = Int32(row)
         fill[Int(id)] += 1
       }
+      // The output's size, known before it is built: at most 2³¹ × 2³¹ rows, no overflow.
+      var outputRows = 0
+      for id in leftIDs {
+        let matches = id >= 0 ? Int(starts[Int(id) + 1] - starts[Int(id)]) : 0
+        outputRows += matches > 0 ? matches : (keepsUnmatched ? 1 : 0)
+      }
+      try limits.checkRows(outputRows, of: "join output")
       var leftTake: [Int32] = [], rightTake: [Int32] = []
-      leftTake.reserveCapacity(left.rowCount)
-      rightTake.reserveCapacity(left.rowCount)
+      leftTake.reserveCapacity(outputRows)
+      rightTake.reserveCapacity(outputRows)
       for row in 0..<left.rowCount {
         let id = leftIDs[row]
         if id >= 0 && starts[Int(id)] < starts[Int(id) + 1] {
@@ -85,7 +95,8 @@ struct JoinNode: NodeKind {
       }
       var names = left.columnNames
       var columns = left.columns.map { $0.gathering(leftTake) }
-      for (index, name) in right.columnNames.enumerated() where !keys.contains(name) {
+      let keySet = Set(keys)
+      for (index, name) in right.columnNames.enumerated() where !keySet.contains(name) {
         names.append(left.columnIndex(named: name) == nil ? name : name + "_right")
         columns.append(right.column(at: index).gathering(rightTake))
       }

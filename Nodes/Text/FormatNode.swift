@@ -2,8 +2,13 @@ import FlowRuntime
 
 /// `format`: fills the `{name}` placeholders of its `template` with the text form of its
 /// inputs (one `any` input per placeholder, in order of first appearance); `{{` and `}}` are
-/// literal braces.
+/// literal braces. A template holds at most `maxPlaceholders` placeholders (a validation
+/// error beyond), parsing is linear in its length (names are looked up in a dictionary), and
+/// the output's size is added up and checked against the string limit before it is built.
 struct FormatNode: NodeKind {
+  /// The most placeholders (counting repeats) a template may hold (SPEC §5, *Limits*).
+  static let maxPlaceholders = 10_000
+
   var name: String { "format" }
   var summary: String { "text = template with each {name} replaced by that input's text" }
   var parameters: [ParameterDeclaration] {
@@ -16,13 +21,19 @@ struct FormatNode: NodeKind {
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let (pieces, names) = try Self.parse(parameters.string("template") ?? "")
     return NodeInstance(inputs: names.map { InputPort($0, .any, default: .string("")) }, outputs: [PortDeclaration("text", .string)],
-                        evaluator: Evaluator(pieces: pieces))
+                        evaluator: Evaluator(pieces: pieces, inputCount: names.count, limits: parameters.environment.limits))
   }
 
   /// The pieces of `template` and the placeholder names in order of first appearance.
+  ///
+  /// - Throws: `NodeConfigurationError` for a stray brace, an empty or nested placeholder, or
+  ///   more than `maxPlaceholders` placeholders.
+  /// - Complexity: O(template length).
   static func parse(_ template: String) throws(NodeConfigurationError) -> ([Piece], [String]) {
     var pieces: [Piece] = []
     var names: [String] = []
+    var inputByName: [String: Int] = [:]
+    var placeholderCount = 0
     var literal = ""
     var index = template.startIndex
     while index < template.endIndex {
@@ -53,10 +64,16 @@ struct FormatNode: NodeKind {
       guard !name.isEmpty, !name.contains("{") else {
         throw NodeConfigurationError(parameter: "template", reason: "has an empty or nested placeholder '{\(name)}'")
       }
+      placeholderCount += 1
+      guard placeholderCount <= maxPlaceholders else {
+        throw NodeConfigurationError(parameter: "template",
+          reason: "has more than \(maxPlaceholders) placeholders (the most a format template may hold)")
+      }
       if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" }
-      if let known = names.firstIndex(of: name) {
+      if let known = inputByName[name] {
         pieces.append(.input(known))
       } else {
+        inputByName[name] = names.count
         pieces.append(.input(names.count))
         names.append(name)
       }
@@ -68,13 +85,29 @@ struct FormatNode: NodeKind {
 
   struct Evaluator: NodeEvaluator {
     let pieces: [Piece]
+    let inputCount: Int
+    let limits: RunLimits
 
+    /// Takes each input's text once, adds up the output's size and checks it against the
+    /// string limit, and only then builds the output (one allocation of the final size).
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      var texts: [String] = []
+      texts.reserveCapacity(inputCount)
+      for index in 0..<inputCount { texts.append(inputs[index].text) }
+      var size = 0
+      for piece in pieces {
+        switch piece {
+        case .literal(let literal): size += literal.utf8.count
+        case .input(let index): size += texts[index].utf8.count  // ≤ 10,000 strings in memory: no overflow
+        }
+      }
+      try limits.checkStringBytes(size, of: "format output")
       var text = ""
+      text.reserveCapacity(size)
       for piece in pieces {
         switch piece {
         case .literal(let literal): text += literal
-        case .input(let index): text += inputs[index].text
+        case .input(let index): text += texts[index]
         }
       }
       outputs[0] = .string(text)

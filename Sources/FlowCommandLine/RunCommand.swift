@@ -27,11 +27,12 @@ enum RunCommand {
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
       OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
                  help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
-    ],
+    ] + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
+    let limits = try RunLimitOptions.limits(arguments)
     var document = try DocumentLoading.document(file)
     for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
     let live = arguments.has("--live")
@@ -43,6 +44,7 @@ enum RunCommand {
     let progress = PassProgress()
     var registry = context.registry
     registry.environment.progress = progress
+    registry.environment.limits = limits
     let tracePath = arguments.value("--trace")
     let configured = try environment(for: file, arguments, registry)
     let timeout = try timeoutArgument(arguments)
@@ -130,7 +132,7 @@ enum RunCommand {
     let policy = FileAccessPolicy(readableRoots: [folder] + (try folders("--allow-read")),
                                   writableRoots: [folder] + (try folders("--allow-write")))
     registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
-                                                 progress: registry.environment.progress)
+                                                 progress: registry.environment.progress, limits: registry.environment.limits)
     return registry
   }
 

@@ -69,6 +69,12 @@ package struct RowFormula: Sendable, Hashable {
     try RowFormulaChecker.check(self, schema: schema)
   }
 
+  /// `compile(for:)` with the schema's positions by name already built (see
+  /// `RowFormulaChecker.check(_:schema:index:)`).
+  func compile(for schema: RowSchema, index: [String: Int]) throws(FormulaError) -> RowProgram {
+    try RowFormulaChecker.check(self, schema: schema, index: index)
+  }
+
   /// The 1-based character column of a UTF-8 offset of the source.
   func column(atOffset offset: Int) -> Int {
     FormulaLexer(source).column(atOffset: offset)

@@ -42,6 +42,15 @@ enum RowFormulaChecker {
     if let schema {
       for (position, name) in schema.names.enumerated() where index[name] == nil { index[name] = position }
     }
+    return try check(formula, schema: schema, index: index)
+  }
+
+  /// `check(_:schema:)` with the schema's positions by name already built (`index[name]` is
+  /// the first position of `name`): a node checking many formulas against one growing schema
+  /// (`derive`) keeps one index instead of building one per formula.
+  ///
+  /// - Complexity: O(steps of the formula), whatever the schema's size.
+  static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> RowProgram {
     var types: [RowType] = []
     var instructions: [RowInstruction] = []
     var offsets: [Int] = []

@@ -28,13 +28,21 @@ struct RowProgram: Sendable {
   /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column).
   /// - Complexity: O(instructions × rows).
   func evaluate(columns: [RowVector], rowCount: Int) throws(FormulaError) -> RowVector {
+    try evaluate(rowCount: rowCount) { columns[$0] }
+  }
+
+  /// Evaluates the program over columns of `rowCount` rows, asking `column` for each column
+  /// the program reads (by its position in the schema).
+  ///
+  /// - Complexity: O(instructions × rows).
+  func evaluate(rowCount: Int, column: (Int) -> RowVector) throws(FormulaError) -> RowVector {
     var stack: [RowVector] = []
     stack.reserveCapacity(maxDepth)
     for (position, instruction) in instructions.enumerated() {
       let step: RowFormulaStep
       switch instruction {
       case .column(let index):
-        stack.append(columns[index])
+        stack.append(column(index))
         continue
       case .compareWithLiteral(let op, let literal):
         stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))

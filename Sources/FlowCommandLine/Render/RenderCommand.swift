@@ -15,7 +15,7 @@ enum RenderCommand {
                  help: "SVG positions: layered (default) or the document's", choices: ["layered", "document"]),
       OptionSpec(name: "--output", arity: .single, valueName: "FILE", help: "write to FILE (atomically) instead of stdout",
                  short: "-o"),
-    ],
+    ] + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"],
     discussion: """
       The layered layout puts inputs on the left and outputs on the right of each node, sources
@@ -25,11 +25,14 @@ enum RenderCommand {
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
+    let limits = try RunLimitOptions.limits(arguments)
     let document = try DocumentLoading.document(file)
     let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?
     if arguments.has("--values") {
-      var values = GraphEvaluator(graph, registry: context.registry)
+      var registry = context.registry
+      registry.environment.limits = limits
+      var values = GraphEvaluator(graph, registry: registry)
       values.evaluate()
       evaluator = values
     }

@@ -1,6 +1,10 @@
 import Foundation
 
 /// Options of evaluation passes.
+///
+/// The limits of a run (rows, string bytes, memory) are not options of the passes but of the
+/// registry that configures the nodes, since kinds check them as they build: set
+/// `NodeKindRegistry.environment.limits` (a `RunLimits`) before making the engine.
 public struct EngineOptions: Sendable, Hashable {
   /// Time every node and put the durations in the report. Off by default: reading the clock
   /// twice per node costs more than a cheap node. Expensive nodes are always timed.

@@ -112,12 +112,14 @@ extension GraphEvaluator {
             let inputs = NodeInputs(scratch.inputs)
             let previous = scratch.outputs
             if let progress { progress.runningNode.store(index, ordering: .relaxed) }
+            let limits = self.limits
             group.addTask {
               let taskClock = ContinuousClock()
               let began = taskClock.now
               var outputs = previous
               do {
                 try evaluator.evaluate(inputs, &outputs)
+                if let violation = limits.violation(in: outputs.values, expensive: true) { throw violation }
                 return NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil, duration: taskClock.now - began,
                                       began: began)
               } catch {

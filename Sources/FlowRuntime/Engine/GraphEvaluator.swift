@@ -43,6 +43,8 @@ public struct GraphEvaluator: Sendable {
   /// Live nodes' state, staged states, sources to start and stop.
   var live = LiveTable()
   let registry: NodeKindRegistry
+  /// The registry's limits (`EvaluationEnvironment.limits`), checked on every node's outputs.
+  let limits: RunLimits
   var scratch = EvaluationScratch()
   /// Options of the passes (timing of every node).
   public var options: EngineOptions
@@ -83,6 +85,7 @@ public struct GraphEvaluator: Sendable {
     demandCount = [Int32](repeating: 0, count: count)
     staleMark = [Bool](repeating: false, count: count)
     self.registry = registry
+    limits = registry.environment.limits
     self.options = options
     let saved = graph.document.liveState
     for (index, configuration) in configured.enumerated() where configuration.instance.live != nil {

@@ -267,6 +267,9 @@ extension GraphEvaluator {
     log.ran.append(node)
     graph.storage.records[index].evaluationCount &+= 1
     if let thrown { return recordFailure(node, root: node, message: Self.message(of: thrown), log: &log) }
+    if let violation = limits.violation(in: scratch.outputs.values, expensive: flags & EvaluationGraph.Flags.expensive.rawValue != 0) {
+      return recordFailure(node, root: node, message: violation.message, log: &log)
+    }
     return storeOutputs(of: node, scratch.outputs.values, log: &log)
   }
 

@@ -1,5 +1,5 @@
 /// What a host tells node kinds about where they run: the folder relative paths resolve
-/// against and which folders file nodes may read and write.
+/// against, which folders file nodes may read and write, and the run's limits.
 ///
 /// The host sets it on the registry (`NodeKindRegistry.environment`) before configuring nodes;
 /// kinds receive it in `NodeParameters.environment` at `instantiate`. The default has no
@@ -12,10 +12,16 @@ public struct EvaluationEnvironment: Sendable {
   public var fileAccess: FileAccessPolicy
   /// Where file nodes report progress (rows read), if the host watches.
   public var progress: PassProgress?
+  /// The limits of the run (rows, string bytes, memory): kinds read them at `instantiate` to
+  /// check what they build, the evaluator checks every node's outputs against them.
+  public var limits: RunLimits
 
   /// An environment for a document in `documentFolder` (default: the working directory)
-  /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only).
-  public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil) {
+  /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only),
+  /// within `limits` (default: `RunLimits()`).
+  public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil,
+              limits: RunLimits = RunLimits()) {
+    self.limits = limits
     let folder = documentFolder ?? FileAccessPolicy.currentDirectory
     self.documentFolder = folder
     self.fileAccess = fileAccess ?? FileAccessPolicy(readableRoots: [folder], writableRoots: [folder])

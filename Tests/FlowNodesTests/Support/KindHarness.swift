@@ -46,7 +46,7 @@ enum KindHarness {
   static func temporaryFolder() throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flow-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return FileAccessPolicy.canonical(url.path) ?? url.path
+    return FileAccessPolicy.canonical(url.path)
   }
 
   /// The rows of `table` as values.

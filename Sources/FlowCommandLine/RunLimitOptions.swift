@@ -1,0 +1,58 @@
+import FlowRuntime
+
+/// The limit options of commands that run a document (`flow run`): `--max-rows N`,
+/// `--max-string-bytes N`, `--max-memory SIZE` (SPEC §5, *Limits*). Each raises (or lowers)
+/// one of `RunLimits`; a bad value is a usage error (exit status 64).
+enum RunLimitOptions {
+  static let specs = [
+    OptionSpec(name: "--max-rows", arity: .single, valueName: "N",
+               help: "fail a node whose table would pass N rows (default 100000000)"),
+    OptionSpec(name: "--max-string-bytes", arity: .single, valueName: "N",
+               help: "fail a node whose string would pass N bytes (default 256M)"),
+    OptionSpec(name: "--max-memory", arity: .single, valueName: "SIZE",
+               help: "fail a node after which the process uses more memory, e.g. 512M, 2G (default 80% of RAM)"),
+  ]
+
+  /// The limits the arguments ask for (the defaults where absent).
+  ///
+  /// - Throws: a usage failure naming the option and the value it could not read.
+  static func limits(_ arguments: ParsedArguments) throws(CommandFailure) -> RunLimits {
+    var limits = RunLimits()
+    if let text = arguments.value("--max-rows") { limits.maxRows = try count(text, option: "--max-rows") }
+    if let text = arguments.value("--max-string-bytes") {
+      limits.maxStringBytes = try count(text, option: "--max-string-bytes")
+    }
+    if let text = arguments.value("--max-memory") {
+      guard let bytes = size(text), bytes > 0 else {
+        throw CommandFailure(.usage, ["flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '\(text)'"])
+      }
+      limits.maxMemoryBytes = bytes
+    }
+    return limits
+  }
+
+  /// A whole number ≥ 0 (or a size with a unit: `64M`).
+  private static func count(_ text: String, option: String) throws(CommandFailure) -> Int {
+    guard let value = size(text) else {
+      throw CommandFailure(.usage, ["flow: \(option) expects a whole number ≥ 0, got '\(text)'"])
+    }
+    return value
+  }
+
+  /// `text` as a number of bytes: digits with an optional unit `K`, `M`, `G` or `T` (powers of
+  /// 1024, any case, optionally followed by `B` or `iB`); `nil` for anything else or a value
+  /// past `Int.max`.
+  static func size(_ text: String) -> Int? {
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, let number = Int(digits) else { return nil }
+    var unit = text.dropFirst(digits.count).uppercased()
+    for suffix in ["IB", "B"] where unit.count > suffix.count && unit.hasSuffix(suffix) {
+      unit.removeLast(suffix.count)
+      break
+    }
+    let shifts: [String: Int] = ["": 0, "B": 0, "K": 10, "M": 20, "G": 30, "T": 40]
+    guard let shift = shifts[unit] else { return nil }
+    let (value, overflow) = number.multipliedReportingOverflow(by: 1 << shift)
+    return overflow ? nil : value
+  }
+}

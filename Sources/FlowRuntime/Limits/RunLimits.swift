@@ -1,0 +1,120 @@
+import Foundation
+
+/// The limits of a run (SPEC §5, *Limits*): what a document from someone else may make the
+/// machine do before its nodes fail.
+///
+/// The defaults are far beyond ordinary work: a table of at most 100,000,000 rows, a string
+/// of at most 256 MiB, and memory up to 80% of the machine's physical memory. A node that
+/// passes one fails with a message naming the limit and the `flow run` option that raises it
+/// (`--max-rows`, `--max-string-bytes`, `--max-memory`); nothing else of the pass is affected.
+///
+/// A host sets the limits on the registry's environment (`NodeKindRegistry.environment.limits`)
+/// before configuring nodes: kinds read them at `instantiate` (`NodeParameters.environment`)
+/// and check what they are about to build *before* building it (`join` counts its output rows,
+/// `format` adds up its output's bytes); the evaluator checks every node's outputs (rows of a
+/// table, bytes of a string) and, after each expensive node, the process's resident memory.
+public struct RunLimits: Sendable, Hashable {
+  /// The most rows a table may have (default 100,000,000; `flow run --max-rows`).
+  public var maxRows: Int
+  /// The most UTF-8 bytes a string may have (default 256 MiB; `flow run --max-string-bytes`).
+  public var maxStringBytes: Int
+  /// The most resident memory the process may use after an expensive node (default 80% of
+  /// physical memory; `flow run --max-memory`).
+  public var maxMemoryBytes: Int
+
+  /// The default row limit: 100,000,000.
+  public static let defaultMaxRows = 100_000_000
+  /// The default string limit: 256 MiB.
+  public static let defaultMaxStringBytes = 256 << 20
+  /// The default memory limit: 80% of the machine's physical memory (read once).
+  public static let defaultMaxMemoryBytes = Int(clamping: ProcessInfo.processInfo.physicalMemory / 5 * 4)
+
+  /// Limits with the given values (the defaults where left out); negative values count as 0.
+  public init(maxRows: Int = RunLimits.defaultMaxRows, maxStringBytes: Int = RunLimits.defaultMaxStringBytes,
+              maxMemoryBytes: Int = RunLimits.defaultMaxMemoryBytes) {
+    self.maxRows = max(0, maxRows)
+    self.maxStringBytes = max(0, maxStringBytes)
+    self.maxMemoryBytes = max(0, maxMemoryBytes)
+  }
+
+  /// Checks, before building it, that a table of `rows` rows stays within the row limit.
+  ///
+  /// - Parameter what: what would have that many rows, for the message (`"join output"`).
+  /// - Throws: `NodeError` such as `join output would have 10000000000 rows, more than the
+  ///   row limit 100000000 (raise it with --max-rows)`.
+  public func checkRows(_ rows: Int, of what: String = "the table") throws(NodeError) {
+    let probe = LimitProbe.current
+    guard rows <= maxRows else {
+      probe?.refused()
+      throw rowError(rows, of: what, built: false)
+    }
+    probe?.granted(rows: rows)
+  }
+
+  /// Checks, before building it, that a string of `bytes` UTF-8 bytes stays within the string
+  /// limit.
+  ///
+  /// - Parameter what: what would have that many bytes, for the message (`"format output"`).
+  /// - Throws: `NodeError` naming the size, the limit and `--max-string-bytes`.
+  public func checkStringBytes(_ bytes: Int, of what: String = "the string") throws(NodeError) {
+    let probe = LimitProbe.current
+    guard bytes <= maxStringBytes else {
+      probe?.refused()
+      throw stringError(bytes, of: what, built: false)
+    }
+    probe?.granted(stringBytes: bytes)
+  }
+
+  /// The first limit that a node's new `outputs` pass (a table's rows, a string's bytes) or,
+  /// after an `expensive` node or one that output a big value (a string of 1 MiB or more, a
+  /// table of 65,536 rows or more), the memory limit; `nil` if none. Costs a switch per
+  /// output (a native string knows its UTF-8 count), plus, in those cases only, a read of the
+  /// resident size: a few µs per MiB built at most.
+  func violation(in outputs: [Value], expensive: Bool) -> NodeError? {
+    var big = expensive
+    for value in outputs {
+      switch value {
+      case .table(let table):
+        if table.rowCount > maxRows { return rowError(table.rowCount, of: "the output table", built: true) }
+        big = big || table.rowCount >= 1 << 16
+      case .string(let text):
+        let bytes = text.utf8.count
+        if bytes > maxStringBytes { return stringError(bytes, of: "the output string", built: true) }
+        big = big || bytes >= 1 << 20
+      default: continue
+      }
+    }
+    return big ? memoryViolation() : nil
+  }
+
+  /// The memory limit's failure if the process's resident memory is past it, else `nil`.
+  /// One read of `/proc/self/statm` (a few µs): called after expensive nodes only.
+  func memoryViolation() -> NodeError? {
+    guard let resident = UnsafeResidentMemory.bytes(), resident > maxMemoryBytes else { return nil }
+    return NodeError("memory in use (\(Self.size(resident))) is past the memory limit \(Self.size(maxMemoryBytes)) "
+      + "(raise it with --max-memory)")
+  }
+
+  private func rowError(_ rows: Int, of what: String, built: Bool) -> NodeError {
+    NodeError("\(what) \(built ? "has" : "would have") \(rows) rows, more than the row limit \(maxRows) "
+      + "(raise it with --max-rows)")
+  }
+
+  private func stringError(_ bytes: Int, of what: String, built: Bool) -> NodeError {
+    NodeError("\(what) \(built ? "has" : "would have") \(bytes) bytes, more than the string limit \(maxStringBytes) "
+      + "(raise it with --max-string-bytes)")
+  }
+
+  /// `512 bytes`, `3.5 MiB`, `2.0 GiB`.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1 << 10 { return "\(bytes) bytes" }
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes) / 1024
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    return "\((value * 10).rounded() / 10) \(units[unit])"
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import FlowCommandLine
+
+/// `flow run --max-rows N --max-string-bytes N --max-memory SIZE` (SPEC §5 *Limits*, §7): the
+/// values they take, the usage errors for others, and their effect on a hostile document.
+@Suite struct RunLimitOptionsTests {
+  /// A `text` node and `count` chained `format "{x}{x}"` nodes: each doubles the text.
+  static func doublingChain(_ count: Int = 40) -> String {
+    var nodes = [#"{"id": "t", "data": {"kind": "text", "params": {"value": "ab"}}}"#]
+    var edges: [String] = []
+    for index in 0..<count {
+      nodes.append(#"{"id": "f\#(index)", "data": {"kind": "format", "params": {"template": "{x}{x}"}}}"#)
+      let source = index == 0 ? #""sourceNodeID": "t", "sourceHandleID": "value""#
+        : #""sourceNodeID": "f\#(index - 1)", "sourceHandleID": "text""#
+      edges.append(#"{"id": "e\#(index)", \#(source), "targetNodeID": "f\#(index)", "targetHandleID": "x"}"#)
+    }
+    return #"{"nodes": [\#(nodes.joined(separator: ","))], "edges": [\#(edges.joined(separator: ","))]}"#
+  }
+
+  @Test(arguments: [("0", 0), ("100", 100), ("100B", 100), ("2K", 2048), ("512M", 512 << 20), ("2G", 2 << 30),
+                    ("2g", 2 << 30), ("3GiB", 3 << 30), ("1T", 1 << 40), ("8kb", 8192)])
+  func sizesTakeAUnitOfPowersOf1024(text: String, bytes: Int) {
+    #expect(RunLimitOptions.size(text) == bytes)
+  }
+
+  @Test(arguments: ["", "-1", "1.5G", "12Q", "G", "1 G", "99999999999999999999", "9000000T", "0x10"])
+  func otherSizesAreNotSizes(text: String) {
+    #expect(RunLimitOptions.size(text) == nil)
+  }
+
+  @Test func theOptionsSetTheLimitsAndTheRestKeepTheirDefaults() throws {
+    let parsed = try ArgumentParser.parse(["doc.json", "--max-rows", "10", "--max-memory=1G"], as: RunCommand.spec)
+    let limits = try RunLimitOptions.limits(parsed)
+    #expect(limits.maxRows == 10)
+    #expect(limits.maxMemoryBytes == 1 << 30)
+    #expect(limits.maxStringBytes == 256 << 20)
+  }
+
+  @Test(arguments: [
+    (["--max-rows", "lots"], "flow: --max-rows expects a whole number ≥ 0, got 'lots'"),
+    (["--max-rows", "-3"], "flow: --max-rows expects a whole number ≥ 0, got '-3'"),
+    (["--max-string-bytes", "1.5"], "flow: --max-string-bytes expects a whole number ≥ 0, got '1.5'"),
+    (["--max-memory", "0"], "flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '0'"),
+    (["--max-memory", "1.5G"], "flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '1.5G'"),
+  ])
+  func aBadValueIsAUsageError(arguments: [String], message: String) async throws {
+    let result = try await FlowProcess.run(["run", "-"] + arguments, stdin: Self.doublingChain(2))
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr == message + "\n", "\(result)")
+  }
+
+  @Test func aRepeatedLimitOptionIsAUsageError() async throws {
+    let result = try await FlowProcess.run(["run", "-", "--max-rows", "1", "--max-rows", "2"], stdin: Self.doublingChain(2))
+    #expect(result.status == 64, "\(result)")
+  }
+
+  @Test func theStringLimitStopsTheDoublingChainNamingTheOption() async throws {
+    let result = try await FlowProcess.run(["run", "-", "--max-string-bytes", "1000", "--format", "json"],
+                                           stdin: Self.doublingChain())
+    #expect(result.status == 1, "\(result)")
+    let output = try RunCommandTests.RunOutput(parsing: result.stdout)
+    #expect(output.errors["f8"] == "format output would have 1024 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
+    #expect(output.errors["f39"] == "upstream error from f8")
+  }
+
+  @Test func theDefaultStringLimitStopsTheDoublingChainToo() async throws {
+    let result = try await FlowProcess.run(["run", "-", "--node", "f27"], stdin: Self.doublingChain(28))
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains(
+      "format output would have 536870912 bytes, more than the string limit 268435456 (raise it with --max-string-bytes)"),
+      "\(result.stdout.prefix(500))")
+  }
+
+  @Test func theRowLimitFailsAJoinNamingTheOption() async throws {
+    let rows = (0..<50).map { _ in #"{"k": 1}"# }.joined(separator: ",")
+    let document = #"""
+      {"nodes": [{"id": "j", "data": {"kind": "join", "params": {"on": ["k"], "left": [\#(rows)], "right": [\#(rows)]}}}],
+       "edges": []}
+      """#
+    let result = try await FlowProcess.run(["run", "-", "--max-rows", "2000"], stdin: document)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("join output would have 2500 rows, more than the row limit 2000 (raise it with --max-rows)"),
+            "\(result)")
+    let raised = try await FlowProcess.run(["run", "-", "--max-rows", "2500"], stdin: document)
+    #expect(raised.status == 0, "\(raised)")
+  }
+
+  @Test func theMemoryLimitFailsAnExpensiveNodeNamingTheOption() async throws {
+    let document = #"""
+      {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {"columns": {"b": "a + 1"}, "table": [{"a": 1}]}}}],
+       "edges": []}
+      """#
+    let result = try await FlowProcess.run(["run", "-", "--max-memory", "1K"], stdin: document)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stdout.contains("is past the memory limit 1.0 KiB (raise it with --max-memory)"), "\(result)")
+  }
+
+  @Test func renderWithValuesTakesTheLimitsToo() async throws {
+    let result = try await FlowProcess.run(["render", "-", "--values", "--format", "dot", "--max-string-bytes", "10"],
+                                           stdin: Self.doublingChain(3))
+    #expect(result.status == 1, "\(result)")
+    let usage = try await FlowProcess.run(["render", "-", "--max-rows", "x"], stdin: Self.doublingChain(1))
+    #expect(usage.status == 64, "\(usage)")
+  }
+}
