@@ -9,12 +9,17 @@ struct CommandContext: Sendable {
   var registry: NodeKindRegistry
   /// Whether stderr is a terminal (progress lines are drawn only then).
   var stderrIsTerminal: Bool
-  /// Writes text to standard output now (`flow calc`'s results and prompt).
-  var write: @Sendable (String) -> Void
-  /// Writes one line to standard error now (warnings, `flow calc`'s `error:` lines).
-  var warn: @Sendable (String) -> Void
-  /// Writes to stderr while a command runs (progress, warnings), as given (no newline added).
+  /// Writes text to standard output now (`flow calc`'s results and prompt), with control
+  /// characters other than line feeds escaped (`String.escapingControls(keepingLineFeeds:)`).
+  func write(_ text: String) { writeOutput(text.escapingControls(keepingLineFeeds: true)) }
+  /// Writes one line to standard error now (warnings, `flow calc`'s `error:` lines), with
+  /// control characters escaped (`String.controlEscaped`).
+  func warn(_ line: String) { writeWarning(line.controlEscaped) }
+  /// Writes to stderr while a command runs (progress lines, which draw with `\r` and ANSI
+  /// escapes), as given (no newline added): callers escape what they quote.
   var writeDiagnostic: @Sendable (String) -> Void
+  private let writeOutput: @Sendable (String) -> Void
+  private let writeWarning: @Sendable (String) -> Void
 
   init(registry: NodeKindRegistry = .standard, stderrIsTerminal: Bool = isatty(STDERR_FILENO) != 0,
        write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
@@ -22,8 +27,8 @@ struct CommandContext: Sendable {
        writeDiagnostic: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
     self.registry = registry
     self.stderrIsTerminal = stderrIsTerminal
-    self.write = write
-    self.warn = warn
+    self.writeOutput = write
+    self.writeWarning = warn
     self.writeDiagnostic = writeDiagnostic
   }
 

@@ -29,18 +29,19 @@ struct CommandFailure: Error {
 
   static func usage(_ error: UsageError) -> CommandFailure { CommandFailure(.usage, ["flow: \(error.message)"]) }
 
-  /// The diagnostics for a document that failed to load, each naming the file and what is wrong.
+  /// The diagnostics for a document that failed to load, each naming the file and what is wrong
+  /// (control characters of the ids it quotes escaped, `String.controlEscaped`).
   static func load(_ error: DocumentLoadError, file: String) -> CommandFailure {
     switch error {
     case .syntax(let syntax):
       return CommandFailure(.invalidDocument,
-        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON: \(syntax.message)"])
+        ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON: \(syntax.message.controlEscaped)"])
     case .invalid(let invalid):
       // The validator keeps the first problems and counts the rest (bounded output and memory).
       let count = invalid.totalCount
       let more = invalid.unreportedCount
       return CommandFailure(.invalidDocument,
-        invalid.issues.map { "\(file): error: \($0.message)" }
+        invalid.issues.map { "\(file): error: \($0.message.controlEscaped)" }
           + (more > 0 ? ["\(file): … and \(more) more problem\(more == 1 ? "" : "s")"] : [])
           + ["\(file): \(count) problem\(count == 1 ? "" : "s") found"])
     }

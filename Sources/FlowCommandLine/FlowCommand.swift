@@ -46,8 +46,23 @@ enum FlowCommand {
 
   /// Runs `flow` with `arguments` (without the program name).
   ///
+  /// Whatever a command prints passes through `String.escapingControls(keepingLineFeeds:)`:
+  /// control characters, C1 controls and bidi overrides that reach stdout or stderr — from a
+  /// document's ids, kinds, labels or values — are visible escapes (`\u001B`), never raw. The
+  /// escapes are valid inside JSON strings, so JSON output stays valid. (Commands escape line
+  /// breaks in what they quote themselves, so one value stays one line.)
+  ///
   /// - Returns: the exit status, the text for stdout and the lines for stderr.
   static func main(_ arguments: [String], context: CommandContext = CommandContext()) async
+    -> (status: ExitStatus, output: String, diagnostics: [String])
+  {
+    let result = await unescapedMain(arguments, context: context)
+    return (result.status, result.output.escapingControls(keepingLineFeeds: true),
+            result.diagnostics.map { $0.escapingControls(keepingLineFeeds: true) })
+  }
+
+  /// `main(_:context:)` before the output is escaped.
+  private static func unescapedMain(_ arguments: [String], context: CommandContext) async
     -> (status: ExitStatus, output: String, diagnostics: [String])
   {
     guard let name = arguments.first else { return (.success, usage, []) }

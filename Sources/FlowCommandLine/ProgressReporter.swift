@@ -62,7 +62,7 @@ final class ProgressReporter: Sendable {
     let done = progress.nodesDone.load(ordering: .relaxed), total = progress.nodesTotal.load(ordering: .relaxed)
     let running = progress.runningNode.load(ordering: .relaxed)
     var parts = ["[\(done)/\(max(total, done))]"]
-    if running >= 0 && running < nodeIDs.count { parts.append("running \(nodeIDs[running])") }
+    if running >= 0 && running < nodeIDs.count { parts.append("running \(nodeIDs[running].controlEscaped)") }
     let rows = progress.rowsRead.load(ordering: .relaxed), bytes = progress.bytesRead.load(ordering: .relaxed)
     if rows > 0 { parts.append("\(RunResult.grouped(rows)) rows") }
     if bytes > 0 { parts.append(String(format: "%.1f MB read", Double(bytes) / 1e6)) }

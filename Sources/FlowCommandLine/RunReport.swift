@@ -34,14 +34,16 @@ struct RunReport {
     return (ms * 1_000).rounded() / 1_000 == 0 && ms > 0 ? "<0.001 ms" : "\((ms * 1_000).rounded() / 1_000) ms"
   }
 
-  /// The text block printed after the outputs.
+  /// The text block printed after the outputs (ids and messages with control characters
+  /// escaped, `String.controlEscaped`).
   func text() -> String {
     func list(_ items: [String]) -> String { items.isEmpty ? "" : " " + items.joined(separator: ", ") }
+    func id(_ id: String) -> String { id.controlEscaped }
     var lines = ["report:"]
-    lines.append("  ran (\(ran.count), in order):" + list(ran.map { id in durations[id].map { "\(id) \(Self.format($0))" } ?? id }))
-    lines.append("  cut off (\(cutOff.count)):" + list(cutOff))
-    lines.append("  failed (\(failed.count)):" + list(failed.map { "\($0.id) (\($0.message))" }))
-    lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\($0.id) (\($0.message))" }))
+    lines.append("  ran (\(ran.count), in order):" + list(ran.map { ran in durations[ran].map { "\(id(ran)) \(Self.format($0))" } ?? id(ran) }))
+    lines.append("  cut off (\(cutOff.count)):" + list(cutOff.map(id)))
+    lines.append("  failed (\(failed.count)):" + list(failed.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
+    lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     lines.append("  pass: \(Self.format(total))")
     return lines.joined(separator: "\n") + "\n"
   }

@@ -48,10 +48,10 @@ package struct RunResult {
   /// unless `listsEveryFailure`.
   func errorLines() -> [String] {
     let sorted = errors.keys.sorted()
-    if listsEveryFailure { return sorted.map { "\($0) ! \(errors[$0]!)" } }
+    if listsEveryFailure { return sorted.map { Self.errorLine(node: $0, message: errors[$0]!) } }
     let roots = sorted.filter { !errors[$0]!.hasPrefix("upstream error from ") }
     let skipped = errors.count - roots.count
-    var lines = roots.map { "\($0) ! \(errors[$0]!)" }
+    var lines = roots.map { Self.errorLine(node: $0, message: errors[$0]!) }
     if skipped > 0 {
       lines.append("\(Self.grouped(roots.count)) node\(roots.count == 1 ? "" : "s") failed, \(Self.grouped(skipped)) skipped downstream")
     }
@@ -70,13 +70,20 @@ package struct RunResult {
   }
 
   /// `<node>.<port> = <value>` with the value's text form (strings unquoted); a table follows
-  /// on the next lines as an indented grid.
+  /// on the next lines as an indented grid. Control characters in the id, port and value are
+  /// escaped (`String.controlEscaped`: a line break in a string as `\n`, ESC as `\u001B`), so
+  /// each output is one line and a document cannot send terminal escapes.
   static func line(node: String, port: String, value: Value) -> String {
     if case .table(let table) = value {
-      return "\(node).\(port) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
+      return "\(node.controlEscaped).\(port.controlEscaped) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
         + table.text().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
-    return "\(node).\(port) = \(value.text)"
+    return "\(node.controlEscaped).\(port.controlEscaped) = \(value.text.controlEscaped)"
+  }
+
+  /// `<node> ! <message>`, control characters escaped.
+  static func errorLine(node: String, message: String) -> String {
+    "\(node.controlEscaped) ! \(message.controlEscaped)"
   }
 
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.

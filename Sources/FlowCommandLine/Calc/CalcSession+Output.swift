@@ -15,7 +15,7 @@ extension CalcSession {
     var text = ""
     for id in dependencyOrder() where touched.contains(id) {
       if let message = failed[id] {
-        text += "\(id) ! \(message)\n"
+        text += RunResult.errorLine(node: id, message: message) + "\n"
         continue
       }
       guard let node = store.node(id: id), let outputs = await engine.outputs(of: id) else { continue }

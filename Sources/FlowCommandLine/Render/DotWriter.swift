@@ -39,7 +39,8 @@ enum DotWriter {
     label.firstRange(of: " = ").map { String(label[..<$0.lowerBound]) } ?? label
   }
 
-  /// A DOT string: `"` and `\` escaped, newlines as `\n`.
+  /// A DOT string: `"` and `\` escaped, newlines as `\n`; other control characters as
+  /// visible escapes (`String.controlEscaped`, its backslash doubled so DOT shows it).
   static func quote(_ text: String) -> String {
     var quoted = "\""
     for character in text.unicodeScalars {
@@ -48,7 +49,8 @@ enum DotWriter {
       case "\\": quoted += "\\\\"
       case "\n": quoted += "\\n"
       case "\r", "\t": quoted += " "
-      default: quoted.unicodeScalars.append(character)
+      default:
+        if let escape = character.controlEscape { quoted += "\\" + escape } else { quoted.unicodeScalars.append(character) }
       }
     }
     return quoted + "\""

@@ -35,7 +35,8 @@ enum MermaidWriter {
     return "n\(index)[\"\(lines.map(escape).joined(separator: "<br/>"))\"]"
   }
 
-  /// Mermaid's entity codes for the characters that would end a label or become markup.
+  /// Mermaid's entity codes for the characters that would end a label or become markup; other
+  /// control characters as visible escapes (`String.controlEscaped`).
   static func escape(_ text: String) -> String {
     var escaped = ""
     for character in text.unicodeScalars {
@@ -47,7 +48,8 @@ enum MermaidWriter {
       case "#": escaped += "#35;"
       case "'": escaped += "#39;"
       case "\n", "\r", "\t": escaped += " "
-      default: escaped.unicodeScalars.append(character)
+      default:
+        if let escape = character.controlEscape { escaped += escape } else { escaped.unicodeScalars.append(character) }
       }
     }
     return escaped

@@ -84,9 +84,10 @@ enum SVGWriter {
   }
 
   /// `& < > " '` as entities, for text and attribute values alike; control characters, which
-  /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space).
+  /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space); DEL, C1 controls and
+  /// bidi overrides become visible escapes (`\u202E`).
   static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 })
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
     else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 16)
@@ -99,7 +100,9 @@ enum SVGWriter {
       case "'": escaped += "&#39;"
       case "\t", "\n", "\r": escaped += " "
       case "\u{0}"..."\u{1F}": escaped += "\u{FFFD}"  // not allowed in XML 1.0
-      default: escaped.unicodeScalars.append(character)
+      default:
+        // DEL, C1 controls, bidi overrides: visible escapes (`String.controlEscaped`).
+        if let escape = character.controlEscape { escaped += escape } else { escaped.unicodeScalars.append(character) }
       }
     }
     return escaped

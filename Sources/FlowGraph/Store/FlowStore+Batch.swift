@@ -71,7 +71,7 @@ extension FlowStore {
   func batch(operations: [StoreOperation], _ body: (inout Batch) throws(GraphValidationError) -> Void)
     throws(GraphValidationError)
   {
-    let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+    let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       // Move the graph into the batch (and back) without copying it.
       var batch = Batch(state: StoreState(catalog: catalog))
       swap(&storage.state, &batch.state)
@@ -93,10 +93,10 @@ extension FlowStore {
         throw error
       }
       swap(&storage.state, &batch.state)
-      let shouldDeliver = storage.commit(batch.log)
+      let call = storage.commit(batch.log)
       storage.record(operation, .applied)
-      return shouldDeliver
+      return call
     }
-    if shouldDeliver { deliverPending() }
+    if let call { deliver(call) }
   }
 }

@@ -44,20 +44,69 @@ extension FlowStore {
     return (snapshot, revision, Observation(store: self, id: id))
   }
 
-  /// Delivers queued changes, outside the lock, until the queue is empty. Only the thread that
-  /// `Storage.enqueue` designated calls this, so deliveries never overlap and follow revision
-  /// order; changes queued meanwhile (by handlers or other threads) are delivered here too.
-  func deliverPending() {
-    while let delivery = storage.withLock({ $0.nextDelivery() }) {
-      for observer in delivery.observers where observer.since < delivery.change.revision { observer.handler(delivery.change) }
-      if let onNodesChange = delivery.onNodesChange {
-        let changes = delivery.change.nodeChanges
-        if !changes.isEmpty { onNodesChange(changes) }
+  /// Runs delivery call `call` (from `Storage.enqueue`) until every change assigned to it was
+  /// handed to the handlers, outside the lock, one at a time, in revision order; parks while
+  /// other calls deliver the changes before its own (see `ChangeDelivery`). Changes queued by
+  /// its handlers on this thread are assigned to it, so they are delivered here too.
+  func deliver(_ call: ChangeDelivery.CallID) {
+    let thread = Parker.currentThreadID
+    var parker: Parker?
+    var finished = false
+    while true {
+      let (step, wake) = storage.withLock { storage -> (DeliveryStep, Parker?) in
+        var wake: Parker?
+        if finished, let next = storage.delivery.finish(call) { wake = storage.parkers.removeValue(forKey: next) }
+        switch storage.delivery.next(call, thread: thread) {
+        case .done:
+          return (.done, wake)
+        case .wait:
+          let waiting = parker ?? Parker()
+          parker = waiting
+          storage.parkers[call] = waiting
+          return (.wait(waiting), wake)
+        case .deliver(let change):
+          return (.deliver(Storage.Delivery(change: change, observers: storage.observers, onNodesChange: storage.onNodesChange,
+                                            onEdgesChange: storage.onEdgesChange)), wake)
+        }
       }
-      if let onEdgesChange = delivery.onEdgesChange {
-        let changes = delivery.change.edgeChanges
-        if !changes.isEmpty { onEdgesChange(changes) }
+      wake?.signal()
+      switch step {
+      case .done:
+        return
+      case .wait(let waiting):
+        waiting.wait()
+        finished = false
+      case .deliver(let delivery):
+        Self.hand(delivery)
+        finished = true
       }
     }
+  }
+
+  /// What `deliver(_:)` does after one step of the state machine.
+  private enum DeliveryStep {
+    case done
+    case wait(Parker)
+    case deliver(Storage.Delivery)
+  }
+
+  /// Calls the handlers with one change: observers first, then `onNodesChange`, then
+  /// `onEdgesChange`.
+  private static func hand(_ delivery: Storage.Delivery) {
+    for observer in delivery.observers where observer.since < delivery.change.revision { observer.handler(delivery.change) }
+    if let onNodesChange = delivery.onNodesChange {
+      let changes = delivery.change.nodeChanges
+      if !changes.isEmpty { onNodesChange(changes) }
+    }
+    if let onEdgesChange = delivery.onEdgesChange {
+      let changes = delivery.change.edgeChanges
+      if !changes.isEmpty { onEdgesChange(changes) }
+    }
+  }
+
+  /// How many changes the store holds that were not yet handed to the handlers, and how many
+  /// changes of other threads one mutating call delivered at most so far (for tests).
+  package var _deliveryCounts: (retainedChanges: Int, mostHelped: Int) {
+    storage.withLock { ($0.delivery.queue._liveSlotCount, $0.delivery.mostHelped) }
   }
 }

@@ -3,9 +3,8 @@ extension FlowStore {
   /// the callbacks and observers, the queue of changes not yet delivered, the guards, the
   /// operation history and the turn-taking of `perform(_:)`.
   ///
-  /// Invariants: `pending[pendingHead...]` holds the undelivered changes in increasing revision
-  /// order, the last one's revision being `revision`; when `isDelivering` is false the queue is
-  /// empty or about to be drained by the thread that just queued into it.
+  /// Invariants: `delivery.queue` holds the undelivered changes in increasing revision order,
+  /// the last one's revision being `revision`; `parkers` holds the parked calls of `delivery`.
   struct Storage: Sendable {
     var state: StoreState
     /// The revision of the last accepted change.
@@ -32,10 +31,10 @@ extension FlowStore {
     /// In subscription order.
     var observers: [Observer] = []
     var nextObserverID: UInt64 = 0
-    var pending: [FlowStoreChange] = []
-    var pendingHead = 0
-    /// Whether some thread is running `deliverPending()`.
-    var isDelivering = false
+    /// The undelivered changes and who delivers them.
+    var delivery = ChangeDelivery()
+    /// The calls of `delivery` waiting for their turn, by id.
+    var parkers: [ChangeDelivery.CallID: Parker] = [:]
     /// Tombstones are dropped when there are more than this many (see `compactIfNeeded()`).
     var compactionThreshold = Storage.compactionMinimum
     /// The least `compactionThreshold`; tests lower it to compact often.
@@ -71,10 +70,10 @@ extension FlowStore {
     /// Records an accepted mutation: bumps the revision, pushes the undo entry (clearing redo)
     /// and queues the change. A mutation that changed nothing is no revision and fires nothing.
     ///
-    /// - Returns: whether the caller must deliver (see `enqueue`).
-    mutating func commit(_ log: StoreLog) -> Bool {
+    /// - Returns: the delivery call the caller must run (see `enqueue`).
+    mutating func commit(_ log: StoreLog) -> ChangeDelivery.CallID? {
       state._checkInvariants(after: log)
-      guard !log.items.isEmpty else { return false }
+      guard !log.items.isEmpty else { return nil }
       undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))  // O(1); forgets the oldest when full
       redoStack.removeAll()
       compactIfNeeded()
@@ -95,7 +94,9 @@ extension FlowStore {
     }
 
     /// Bumps the revision and queues a change with `items`.
-    mutating func publish(_ items: [FlowStoreChange.Item], resolutions: ChangeResolutions = ChangeResolutions()) -> Bool {
+    mutating func publish(_ items: [FlowStoreChange.Item], resolutions: ChangeResolutions = ChangeResolutions())
+      -> ChangeDelivery.CallID?
+    {
       revision += 1
       state.initialPayloads = []
       var change = FlowStoreChange(revision: revision, items: items)
@@ -105,28 +106,10 @@ extension FlowStore {
 
     /// Queues `change` for delivery.
     ///
-    /// - Returns: `true` if the caller became the delivering thread and must call
-    ///   `deliverPending()` after unlocking; `false` if another thread is delivering (and will
-    ///   deliver this change too).
-    mutating func enqueue(_ change: FlowStoreChange) -> Bool {
-      pending.append(change)
-      guard !isDelivering else { return false }
-      isDelivering = true
-      return true
-    }
-
-    /// Takes the next change to deliver with the handlers to call, or, when the queue is empty,
-    /// ends this thread's turn as deliverer and returns `nil`.
-    mutating func nextDelivery() -> Delivery? {
-      guard pendingHead < pending.count else {
-        pending.removeAll(keepingCapacity: pending.count <= 64)
-        pendingHead = 0
-        isDelivering = false
-        return nil
-      }
-      let change = pending[pendingHead]
-      pendingHead += 1
-      return Delivery(change: change, observers: observers, onNodesChange: onNodesChange, onEdgesChange: onEdgesChange)
+    /// - Returns: the delivery call the caller must pass to `FlowStore.deliver(_:)` after
+    ///   unlocking; `nil` if another call will deliver the change (see `ChangeDelivery`).
+    mutating func enqueue(_ change: FlowStoreChange) -> ChangeDelivery.CallID? {
+      delivery.enqueue(change, thread: Parker.currentThreadID)
     }
   }
 }

@@ -69,10 +69,10 @@ extension FlowStore {
   /// - Returns: `false` if there was nothing to undo (redo).
   /// - Throws: a guard's veto.
   func undoOrRedo(redo: Bool) throws(GraphValidationError) -> Bool {
-    let (done, shouldDeliver) = try storage.withLock { (storage) throws(GraphValidationError) in
+    let (done, call) = try storage.withLock { (storage) throws(GraphValidationError) in
       try redo ? storage.redo() : storage.undo()
     }
-    if shouldDeliver { deliverPending() }
+    if let call { deliver(call) }
     return done
   }
 }
@@ -81,31 +81,31 @@ extension FlowStore.Storage {
   /// Applies the inverse steps of the last entry, last first, unless a guard vetoes the result.
   ///
   /// - Throws: the veto; the steps are then rolled back and the entry stays.
-  mutating func undo() throws(GraphValidationError) -> (done: Bool, shouldDeliver: Bool) {
-    guard let entry = undoStack.last else { return (false, false) }
+  mutating func undo() throws(GraphValidationError) -> (done: Bool, call: ChangeDelivery.CallID?) {
+    guard let entry = undoStack.last else { return (false, nil) }
     let log = state.replay(entry.inverse.reversed())
     let operation = try checkReplay(log, kind: .undo)
     _ = undoStack.popLast()
     redoStack.append(entry)
     compactIfNeeded()
-    let shouldDeliver = publish(log.items, resolutions: log.resolutions)
+    let call = publish(log.items, resolutions: log.resolutions)
     record(operation, .applied)
-    return (true, shouldDeliver)
+    return (true, call)
   }
 
   /// Applies the steps of the last undone entry again, in order, unless a guard vetoes it.
   ///
   /// - Throws: the veto; the steps are then rolled back and the entry stays.
-  mutating func redo() throws(GraphValidationError) -> (done: Bool, shouldDeliver: Bool) {
-    guard let entry = redoStack.last else { return (false, false) }
+  mutating func redo() throws(GraphValidationError) -> (done: Bool, call: ChangeDelivery.CallID?) {
+    guard let entry = redoStack.last else { return (false, nil) }
     let log = state.replay(entry.forward)
     let operation = try checkReplay(log, kind: .redo)
     _ = redoStack.popLast()
     undoStack.append(entry)
     compactIfNeeded()
-    let shouldDeliver = publish(log.items, resolutions: log.resolutions)
+    let call = publish(log.items, resolutions: log.resolutions)
     record(operation, .applied)
-    return (true, shouldDeliver)
+    return (true, call)
   }
 
   /// Checks the invariants after a replay and asks the synchronous guards about it; on a veto,

@@ -15,14 +15,22 @@ import Synchronization
 /// handler is ever called while the store's lock is held, so handlers may read and mutate the
 /// store.
 ///
-/// Delivery order: each change is queued, inside the lock, in revision order. The thread
-/// that queued it then delivers the queue outside the lock — unless another thread is already
-/// delivering, in which case that thread delivers it too. For each change, observers come
-/// first, then `onNodesChange`, then `onEdgesChange`. Hence:
+/// Delivery order: each change is queued, inside the lock, in revision order, and handed to
+/// the handlers outside the lock, one change at a time, in that order, exactly once. The
+/// mutating call that queued a change delivers it before returning, waiting for the changes
+/// queued before it; a change queued while another call is still delivering may instead be
+/// taken on by that call, at most one such change per change of its own, so no call delivers
+/// an unbounded share of other threads' work (`ChangeDelivery`). A delivered change is released
+/// at once. For each change, observers come first, then `onNodesChange`, then
+/// `onEdgesChange`. Hence:
 /// - With a single thread (the usual case), the callbacks of a mutation have run when it
-///   returns. A mutation made from inside a handler is delivered after that handler returns.
+///   returns. A mutation made from inside a handler is delivered after that handler returns,
+///   by the call that is delivering.
 /// - With concurrent mutators, every handler still sees every change in strictly increasing
-///   revision order, but a mutation may return before its callbacks ran on another thread.
+///   revision order, a mutation may return before its callbacks ran on another thread, and
+///   every change has been delivered once all mutating calls returned.
+/// - A handler must not wait for another thread's mutation of the same store (the other
+///   thread may be waiting for the handler's change to be delivered).
 ///
 /// ## Batches, undo and rollback
 /// Every mutation is a sequence of primitive steps (`StoreStep`), each of which returns its
@@ -201,7 +209,7 @@ public final class FlowStore: Sendable {
       throw error
     }
     var state = StoreState(graph, catalog: catalog)
-    let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+    let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
       swap(&storage.state, &state)
       storage.undoStack.removeAll()
@@ -215,7 +223,7 @@ public final class FlowStore: Sendable {
       return storage.enqueue(change)
     }
     withExtendedLifetime(state) {}  // the old graph is freed here, outside the lock
-    if shouldDeliver { deliverPending() }
+    if let call { deliver(call) }
   }
 
   /// Runs one mutation under the lock — the synchronous guards, then the validated change —
@@ -223,7 +231,7 @@ public final class FlowStore: Sendable {
   func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
     throws(GraphValidationError)
   {
-    let shouldDeliver = try storage.withLock { (storage) throws(GraphValidationError) -> Bool in
+    let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
       var log = StoreLog()
       do throws(GraphValidationError) {
@@ -233,11 +241,11 @@ public final class FlowStore: Sendable {
         storage.record(operation, .rejected(error.description))
         throw error
       }
-      let shouldDeliver = storage.commit(log)
+      let call = storage.commit(log)
       storage.record(operation, .applied)
-      return shouldDeliver
+      return call
     }
-    if shouldDeliver { deliverPending() }
+    if let call { deliver(call) }
   }
 
   /// Checks every invariant of the store's state (only with `FLOW_INTERNAL_CHECKS`; a no-op
@@ -247,6 +255,7 @@ public final class FlowStore: Sendable {
       storage.state._checkInvariants()
       storage.undoStack._checkInvariants()
       storage.operationHistory._checkInvariants()
+      storage.delivery._checkInvariants()
       #if FLOW_INTERNAL_CHECKS
       precondition(storage.waiterHead <= storage.waiters.count && (storage.queueBusy || storage.waiterHead == storage.waiters.count),
                    "Internal inconsistency: \(storage.waiters.count - storage.waiterHead) operations wait for a free turn")

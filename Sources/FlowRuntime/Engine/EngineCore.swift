@@ -273,12 +273,14 @@ final class EngineCore: Sendable {
 
   func subscribeToReports() -> AsyncStream<EvaluationReport> {
     subscribe(
+      buffering: .bufferingNewest(FlowEngine.reportBufferLimit),
       register: { state, id, continuation in state.reportSubscribers[id] = continuation },
       unregister: { state, id in state.reportSubscribers[id] = nil })
   }
 
   func subscribeToValues(of nodeID: String) -> AsyncStream<[String: Value]> {
     subscribe(
+      buffering: .bufferingNewest(1),
       register: { state, id, continuation in
         state.valueSubscribers[id] = (nodeID, continuation)
         if let evaluator = state.machine.parked, state.machine.completedRevision >= 0,
@@ -290,12 +292,14 @@ final class EngineCore: Sendable {
   }
 
   /// A stream registered in the state under a fresh id (finished at once after shutdown) that
-  /// unregisters itself when its consumer stops.
+  /// unregisters itself when its consumer stops; it buffers what its reader has not taken yet
+  /// as `buffering` says.
   private func subscribe<Element: Sendable>(
+    buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
     register: (inout EngineState, Int, AsyncStream<Element>.Continuation) -> Void,
     unregister: @escaping @Sendable (inout EngineState, Int) -> Void
   ) -> AsyncStream<Element> {
-    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
+    let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: buffering)
     let id = state.withLock { state -> Int? in
       guard !state.isShutDown else { return nil }
       state.nextSubscriberID += 1

@@ -104,10 +104,20 @@ public final class FlowEngine: Sendable {
   /// The report of the last completed pass.
   public var lastReport: EvaluationReport? { core.state.withLock { $0.machine.lastReport } }
 
+  /// How many reports a `reports` sequence keeps for a reader that has not taken them yet.
+  public static let reportBufferLimit = 1_024
+
   /// Reports of the passes as they finish (superseded passes too, with `wasCancelled`).
+  ///
+  /// Each sequence buffers at most `reportBufferLimit` (1,024) reports its reader has not taken
+  /// yet: when a pass finishes with the buffer full, the oldest buffered report is dropped, so
+  /// a slow reader sees the newest 1,024 reports and memory stays bounded.
   public var reports: AsyncStream<EvaluationReport> { core.subscribeToReports() }
 
   /// The outputs of node `id`: the current ones, then each time a completed pass changes them.
+  ///
+  /// Latest value only: the sequence buffers one element, so a reader that falls behind gets
+  /// the newest outputs when it next asks, never a backlog of stale ones.
   public func values(of id: String) -> AsyncStream<[String: Value]> { core.subscribeToValues(of: id) }
 
   /// Stops the engine: cancels a running pass and every live source, ends the async

@@ -3,7 +3,8 @@ extension Table {
   /// `maxRows` rows, then `… N more rows` if some were left out.
   ///
   /// Numbers are right-aligned and print as `flow run` text prints them; strings are left-aligned
-  /// and unquoted, with line breaks and tabs shown as `\n`, `\r`, `\t`; a null cell is `null`.
+  /// and unquoted, with line breaks and tabs shown as `\n`, `\r`, `\t` and other control
+  /// characters as `\u001B` … (`String.controlEscaped`; column names too); a null cell is `null`.
   /// A table without columns prints as `(N rows, no columns)`.
   public func text(maxRows: Int = 20) -> String {
     guard columnCount > 0 else { return "(\(rowCount) row\(rowCount == 1 ? "" : "s"), no columns)" }
@@ -39,17 +40,5 @@ extension Table {
     return value.description
   }
 
-  static func escaped(_ text: String) -> String {
-    guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\r\n" }) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  static func escaped(_ text: String) -> String { text.controlEscaped }
 }
