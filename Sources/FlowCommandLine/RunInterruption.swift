@@ -1,4 +1,5 @@
 import Dispatch
+import FlowGraph
 import FlowRuntime
 import Foundation
 import Synchronization
@@ -65,7 +66,8 @@ struct RunInterruption {
     let shared = Shared(progress: progress, grace: grace)
     let forcedExit: @Sendable (Cause) -> Never = { cause in
       TemporaryFiles.removeAll()
-      FileHandle.standardError.write(Data((Self.message(cause, running: shared.runningWhenStopped.withLock { $0 }) + "\n").utf8))
+      let message = Self.message(cause, running: shared.runningWhenStopped.withLock { $0 }).controlEscaped
+      FileHandle.standardError.write(Data((message + "\n").utf8))
       _exit(Self.status(cause).rawValue)
     }
     var sources: [any DispatchSourceProtocol] = Self.signals.map { number in
