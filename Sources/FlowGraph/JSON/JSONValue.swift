@@ -108,6 +108,7 @@ extension JSONValue: ExpressibleByBooleanLiteral {
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
+  /// An exact ``integer(_:)``: `let count: JSONValue = 3` is `.integer(3)`.
   public init(integerLiteral value: Int) {
     self = .integer(Int64(value))
   }
