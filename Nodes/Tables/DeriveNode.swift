@@ -120,7 +120,7 @@ extension JSONValue {
     switch self {
     case .null: "null"
     case .bool: "bool"
-    case .number: "number"
+    case .number, .integer: "number"
     case .string: "string"
     case .array: "array"
     case .object: "object"

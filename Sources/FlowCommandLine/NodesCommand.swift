@@ -34,7 +34,7 @@ enum NodesCommand {
           alternatives[parameter.name] = .string(String(word))
         }
       case .list: params[parameter.name] = .array([.string("x")])
-      case .integer, .number: params[parameter.name] = .number(1)
+      case .integer, .number: params[parameter.name] = .integer(1)
       case .bool: params[parameter.name] = .bool(false)
       case .record: params[parameter.name] = .object(JSONObject())
       default: break

@@ -147,8 +147,8 @@ struct DocumentReader {
       fail(nil, nil, "'flowRuntime' must be an object, found \(value.typeName)"); return
     }
     guard let version = object["formatVersion"] else { return }
-    // `Int(exactly:)` rejects fractions, non-finite values and anything outside `Int` (1e300).
-    guard let number = version.numberValue, let number = Int(exactly: number), number >= 0 else {
+    // `integerValue` rejects fractions, non-finite values and anything outside `Int64` (1e300).
+    guard let number = version.integerValue.map(Int.init), number >= 0 else {
       fail(nil, nil, "'flowRuntime.formatVersion' must be a whole number from 0 to \(Int.max), found \(version.serialized(options: []))")
       return
     }
@@ -194,7 +194,7 @@ struct DocumentReader {
     node.acceptsChildren = bool(fields.acceptsChildren, key: "acceptsChildren", default: false, what: what, nodeID: id)
     if let value = fields.zIndex {
       // Whole numbers a double holds exactly (|z| ≤ 2^53), so the value survives a round trip.
-      if let number = value.numberValue, let z = Int(exactly: number), z.magnitude <= 1 << 53 { node.zIndex = z }
+      if let z = value.integerValue, z.magnitude <= 1 << 53 { node.zIndex = Int(z) }
       else { fail(id, nil, "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))") }
     }
     if let value = fields.handles {

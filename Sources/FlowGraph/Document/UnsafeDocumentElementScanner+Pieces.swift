@@ -31,8 +31,8 @@ extension JSONParser {
         guard let text = scanString(repeated: true) else { return nil }
         value = .string(text)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        guard let number = try? parseNumber() else { return nil }
-        value = .number(number)
+        guard let number = try? parseNumberValue() else { return nil }
+        value = number
       case UInt8(ascii: "t"):
         guard scanLiteral("true") else { return nil }
         value = .bool(true)
@@ -151,6 +151,15 @@ extension JSONParser {
     let byte = base[index]
     guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
     return try? parseNumber()
+  }
+
+  /// A number after optional whitespace, integers exact (see `parseNumberValue()`).
+  mutating func scanNumberValue() -> JSONValue? {
+    skipWhitespace()
+    guard index < count else { return nil }
+    let byte = base[index]
+    guard byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else { return nil }
+    return try? parseNumberValue()
   }
 
   /// `true` or `false`.

@@ -96,8 +96,8 @@ extension JSONParser {
       } else if key("zIndex") {
         member = 128
         // Whole numbers a double holds exactly (|z| ≤ 2^53), as `DocumentReader.node` takes.
-        guard let number = scanNumber(), let z = Int(exactly: number), z.magnitude <= 1 << 53 else { return false }
-        details.zIndex = z
+        guard let number = scanNumberValue()?.integerValue, number.magnitude <= 1 << 53 else { return false }
+        details.zIndex = Int(number)
       } else if key("persistence") {
         member = 256
         guard let text = scanString(repeated: true), let value = FlowNode.Persistence(rawValue: text) else { return false }

@@ -13,14 +13,19 @@ private struct JSONMemberKey: CodingKey {
 }
 
 extension JSONValue: Codable {
-  /// Decodes from a single-value container, trying null, bool, number,
-  /// string, array and object in that order.
+  /// Decodes from a single-value container, trying null, bool, integer (`Int64`), number
+  /// (`Double`), string, array and object in that order.
+  ///
+  /// Whether a number decodes as an integer is up to the decoder: Foundation's `JSONDecoder`
+  /// gives an integer for `3` and may also for `3.0`. Equality does not tell them apart.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
     } else if let bool = try? container.decode(Bool.self) {
       self = .bool(bool)
+    } else if let integer = try? container.decode(Int64.self) {
+      self = .integer(integer)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
     } else if let string = try? container.decode(String.self) {
@@ -41,6 +46,7 @@ extension JSONValue: Codable {
     case .null: try container.encodeNil()
     case .bool(let bool): try container.encode(bool)
     case .number(let number): try container.encode(number)
+    case .integer(let integer): try container.encode(integer)
     case .string(let string): try container.encode(string)
     case .array(let array): try container.encode(array)
     case .object(let object): try container.encode(object)

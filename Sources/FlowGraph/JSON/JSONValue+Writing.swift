@@ -17,8 +17,9 @@ extension JSONValue {
 
   /// The JSON text of this value.
   ///
-  /// Integral numbers below 2^53 in magnitude are written without a
-  /// fraction; other numbers use Swift's shortest round-trip form.
+  /// Integers are written digit for digit; `Double`s that are whole numbers
+  /// below 2^53 in magnitude are written without a fraction; other numbers
+  /// use Swift's shortest round-trip form.
   /// Non-finite numbers are written as the strings `"nan"`, `"inf"` and
   /// `"-inf"` so the output is always valid JSON.
   public func serialized(options: WritingOptions = [.prettyPrinted, .sortedKeys]) -> String {

@@ -1,8 +1,14 @@
 /// A JSON value as defined by RFC 8259.
 ///
-/// Numbers are stored as `Double`: integers up to 2^53 in magnitude are
-/// represented exactly. Objects keep their members in document order (see
-/// ``JSONObject``).
+/// Integers are exact (SPEC §3): a number written without fraction or
+/// exponent that fits in `Int64` is an ``integer(_:)`` and is written back
+/// digit for digit; every other number is a ``number(_:)`` (`Double`). `-0`
+/// is the `Double` `-0.0`, so its sign survives a round trip.
+///
+/// Equality is numeric across the two number cases: `.integer(3) ==
+/// .number(3.0)`, while `.integer(9007199254740993)` equals no `Double`
+/// (hashing agrees). Use ``isIdentical(to:)`` to tell the cases apart.
+/// Objects keep their members in document order (see ``JSONObject``).
 ///
 /// Values produced by the parser are nested at most 512 levels deep. Avoid
 /// building much deeper values by hand: destroying a value recurses through
@@ -10,7 +16,11 @@
 public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
+  /// A number that is not an exact 64-bit integer: it has a fraction or an exponent, or lies
+  /// outside `Int64`.
   case number(Double)
+  /// A number written without fraction or exponent that fits in `Int64`, held exactly.
+  case integer(Int64)
   case string(String)
   case array([JSONValue])
   case object(JSONObject)
@@ -37,10 +47,24 @@ extension JSONValue {
     return nil
   }
 
-  /// The number payload, or `nil` when this value is not a number.
+  /// The number as a `Double` (an integer beyond 2^53 rounds to the nearest `Double`), or
+  /// `nil` when this value is not a number.
   public var numberValue: Double? {
-    if case .number(let number) = self { return number }
-    return nil
+    switch self {
+    case .number(let number): return number
+    case .integer(let integer): return Double(integer)
+    default: return nil
+    }
+  }
+
+  /// The number as an exact `Int64`: an integer, or a `Double` that is a whole number within
+  /// `Int64` range; `nil` otherwise.
+  public var integerValue: Int64? {
+    switch self {
+    case .integer(let integer): return integer
+    case .number(let number): return Int64(exactly: number)
+    default: return nil
+    }
   }
 
   /// The boolean payload, or `nil` when this value is not a boolean.
@@ -61,7 +85,7 @@ extension JSONValue {
     switch self {
     case .null: return "null"
     case .bool: return "bool"
-    case .number: return "number"
+    case .number, .integer: return "number"
     case .string: return "string"
     case .array: return "array"
     case .object: return "object"
@@ -84,8 +108,9 @@ extension JSONValue: ExpressibleByBooleanLiteral {
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
+  /// An exact ``integer(_:)``: `let count: JSONValue = 3` is `.integer(3)`.
   public init(integerLiteral value: Int) {
-    self = .number(Double(value))
+    self = .integer(Int64(value))
   }
 }
 

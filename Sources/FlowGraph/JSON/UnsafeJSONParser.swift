@@ -120,7 +120,7 @@ struct JSONParser: ~Copyable {
           value = .string(try parseString())
 
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          value = .number(try parseNumber())
+          value = try parseNumberValue()
 
         case UInt8(ascii: "{"):
           guard frames.count < Self.maxDepth else {
@@ -534,7 +534,44 @@ struct JSONParser: ~Copyable {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  /// Parses a number; `index` is at `-` or a digit.
+  /// Parses a number as a value; `index` is at `-` or a digit.
+  ///
+  /// An integer literal (no fraction, no exponent, no leading zero) of at most 19 digits that
+  /// fits in `Int64` is read by one tight digit loop into `.integer`; everything else (a
+  /// fraction, an exponent, `-0`, more digits, out of range, a syntax error) goes to
+  /// `parseNumber()` from the start and becomes `.number` (or the error).
+  @inline(__always)
+  mutating func parseNumberValue() throws(JSONSyntaxError) -> JSONValue {
+    var position = index
+    let negative = base[position] == UInt8(ascii: "-")
+    if negative {
+      position &+= 1
+    }
+    let digitsStart = position
+    var magnitude: UInt64 = 0
+    while position < count {
+      let digit = base[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      magnitude = magnitude &* 10 &+ UInt64(digit)  // wraps only past 19 digits, rejected below
+      position &+= 1
+    }
+    let digitCount = position &- digitsStart
+    if digitCount > 0 && digitCount <= 19 && (digitCount == 1 || base[digitsStart] != UInt8(ascii: "0"))
+      && (position == count || (base[position] != UInt8(ascii: ".") && base[position] | 0x20 != UInt8(ascii: "e"))) {
+      if negative {
+        if magnitude != 0 && magnitude <= UInt64(Int64.max) &+ 1 {
+          index = position
+          return .integer(Int64(bitPattern: 0 &- magnitude))
+        }
+      } else if magnitude <= UInt64(Int64.max) {
+        index = position
+        return .integer(Int64(magnitude))
+      }
+    }
+    return .number(try parseNumber())
+  }
+
+  /// Parses a number as a `Double`; `index` is at `-` or a digit.
   mutating func parseNumber() throws(JSONSyntaxError) -> Double {
     let start = index
     let negative = base[index] == UInt8(ascii: "-")

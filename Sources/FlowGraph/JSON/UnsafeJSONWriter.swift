@@ -51,6 +51,8 @@ struct JSONWriter: ~Copyable {
         append(bool ? "true" : "false")
       case .number(let number):
         writeNumber(number)
+      case .integer(let integer):
+        writeInteger(integer)
       case .string(let string):
         writeString(string)
       case .array(let elements):
@@ -176,6 +178,14 @@ struct JSONWriter: ~Copyable {
       var text = number.description
       text.withUTF8 { append($0) }
     }
+  }
+
+  /// Writes an integer digit for digit (`Int64.min` included: its magnitude fits a `UInt64`).
+  private mutating func writeInteger(_ integer: Int64) {
+    if integer < 0 {
+      append(UInt8(ascii: "-"))
+    }
+    writeDigits(integer.magnitude)
   }
 
   private mutating func writeDigits(_ value: UInt64) {

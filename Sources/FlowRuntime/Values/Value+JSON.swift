@@ -7,10 +7,16 @@ extension Value {
   /// port it does not fit (a `null` param of a kind means "absent" and never reaches here).
   /// For a `table` port, an array of row objects becomes a table (see `Table(jsonRows:)`).
   ///
+  /// A JSON integer stays an exact `.integer` for an `integer` or `any` port and becomes a
+  /// `.number` only for a `number` port; a JSON `Double` fits an `integer` port only when it is a
+  /// whole number within `Int64` (`3.0`, `1e3`).
+  ///
   /// - Returns: `nil` if the JSON does not fit the type.
   public init?(json: JSONValue, as type: PortType) {
     switch (json, type) {
     case (.null, .any): self = .null
+    case (.integer(let n), .integer), (.integer(let n), .any): self = .integer(n)
+    case (.integer(let n), .number): self = .number(Double(n))
     case (.number(let x), .integer):
       // Exact: a fraction, a non-finite number or anything outside Int64 (2^63, 1e300) is no integer.
       guard let n = Int64(exactly: x) else { return nil }
@@ -46,7 +52,7 @@ extension Value {
   public var jsonValue: JSONValue {
     switch self {
     case .number(let x): return Self.json(number: x)
-    case .integer(let n): return .number(Double(n))
+    case .integer(let n): return .integer(n)
     case .bool(let flag): return .bool(flag)
     case .string(let text): return .string(text)
     case .list(let items): return .array(items.map(\.jsonValue))

@@ -114,7 +114,8 @@ import Testing
     let rows = try KindHarness.run("readJSON", ["path": "rows.json"], environment: environment)[0]
     #expect(rows.tableValue?.columnNames == ["a", "b"])
     #expect(rows.tableValue?.column(named: "a")?.values == [.number(1), .number(2.5)])
-    #expect(try KindHarness.run("readJSON", ["path": "plain.json"], environment: environment) == [.record(["k": .list([.number(1), .null])])])
+    // A JSON integer stays an integer in a plain value (SPEC §3; it read as `.number(1)` before).
+    #expect(try KindHarness.run("readJSON", ["path": "plain.json"], environment: environment) == [.record(["k": .list([.integer(1), .null])])])
   }
 
   @Test func writeJSONKeepsColumnOrderAndWriteTextWritesUTF8() throws {

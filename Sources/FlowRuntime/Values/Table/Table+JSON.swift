@@ -22,8 +22,8 @@ extension Table {
   /// A table from JSON row objects (what `readJSON` does with an array of objects).
   ///
   /// Columns appear in order of first appearance over the rows; a row that lacks a column has
-  /// null there. A column is `integer` if every non-null cell is a whole number within Int64
-  /// range, else `number` if every one is a number, else `bool` or `string` if all are; a column
+  /// null there. A column is `integer` if every non-null cell is an integer (held exactly) or a
+  /// whole `Double` within Int64 range, else `number` if every one is a number, else `bool` or `string` if all are; a column
   /// of nulls only is `string`.
   ///
   /// - Returns: `nil` if some element is not an object, some cell is an array or object, a
@@ -65,6 +65,7 @@ extension Table {
       let cellType: ColumnType
       switch cell {
       case .null: continue
+      case .integer: cellType = .integer
       case .number(let x): cellType = Int64(exactly: x) != nil ? .integer : .number
       case .bool: cellType = .bool
       case .string: cellType = .string
@@ -81,6 +82,7 @@ extension Table {
     var builder = ColumnBuilder(type ?? .string, capacity: cells.count)
     for cell in cells {
       switch cell {
+      case .integer(let n): if builder.type == .integer { builder.append(integer: n) } else { builder.append(number: Double(n)) }
       case .number(let x): if builder.type == .integer { builder.append(integer: Int64(x)) } else { builder.append(number: x) }
       case .bool(let flag): builder.append(bool: flag)
       case .string(let text): builder.append(string: text)
