@@ -21,12 +21,4 @@ struct FormulaToken: Sendable, Equatable {
   var start: Int
   /// UTF-8 offset just past the last byte of the token.
   var end: Int
-
-  /// Whether the token is one of `+ - * / % ^`.
-  var isOperator: Bool {
-    switch kind {
-    case .plus, .minus, .star, .slash, .percent, .caret: true
-    default: false
-    }
-  }
 }
