@@ -12,8 +12,10 @@
 /// Precedence from low to high: `+ -` (left-associative), `* / %` (left-associative),
 /// unary `-`/`+`, `^` (right-associative). `%` is the truncated remainder (sign of the dividend).
 ///
-/// Parsing compiles the formula into a postfix program without recursion; ``evaluate(_:)`` runs
-/// that program in a loop over a value stack whose size is computed at parse time.
+/// Parsing (the shared ``FormulaParser``, in the ``FormulaContext/scalar`` context) gives a
+/// ``FormulaSyntax``, which ``ScalarFormulaChecker`` lowers to a postfix program without
+/// recursion; ``evaluate(_:)`` runs that program in a loop over a value stack whose size is
+/// computed at parse time.
 package struct Formula: Sendable, Hashable {
   /// The formula text as given to ``init(parsing:)``.
   package let source: String
@@ -30,8 +32,8 @@ package struct Formula: Sendable, Hashable {
   ///
   /// - Throws: a ``FormulaError`` with the 1-based column of the problem.
   package init(parsing source: String) throws(FormulaError) {
-    var parser = FormulaParser(source)
-    let compiled = try parser.compile()
+    var parser = FormulaParser(source, context: .scalar)
+    let compiled = try ScalarFormulaChecker.compile(try parser.parse())
     self.source = source
     self.variables = compiled.variables
     self.program = compiled.program

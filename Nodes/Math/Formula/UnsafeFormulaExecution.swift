@@ -2,7 +2,7 @@ import FlowRuntime
 
 // The evaluation loop of ``Formula`` over raw buffers.
 //
-// Invariants (established by ``FormulaParser`` and checked by the callers here):
+// Invariants (established by ``ScalarFormulaChecker`` and checked by the callers here):
 // - a program is well formed: every instruction finds on the stack the operands its
 //   `stackEffect` consumes, the depth never exceeds the program's `maxStackDepth`, and a complete
 //   program leaves exactly one value;

@@ -27,18 +27,17 @@
 /// gives `b`. A division or remainder by zero gives null (as in SQLite and DuckDB), so the
 /// column-at-a-time evaluation never depends on which rows an `if` selects.
 ///
-/// Parsing is syntax only (errors carry the 1-based column); ``compile(for:)`` resolves the
-/// column names and checks types against a table's schema; the resulting ``RowProgram``
-/// evaluates column at a time.
+/// Parsing (the shared ``FormulaParser``, in the ``FormulaContext/row`` context) is syntax only
+/// (errors carry the 1-based column) and gives a ``FormulaSyntax``; ``compile(for:)`` resolves
+/// the column names and checks types against a table's schema (``RowFormulaChecker``); the
+/// resulting ``RowProgram`` evaluates column at a time.
 package struct RowFormula: Sendable, Hashable {
   /// The formula text.
   package let source: String
   /// The referenced column names, in order of first appearance.
   package let columns: [String]
-  /// The formula in postfix order.
-  let steps: [RowFormulaStep]
-  /// The UTF-8 offset in `source` of the token of each step, for error messages.
-  let offsets: [Int]
+  /// The syntax tree.
+  let syntax: FormulaSyntax
   /// The result type as far as it is known before any table arrives (`unknown` when it
   /// depends on column types).
   private(set) var typeWithoutTable = RowType.unknown
@@ -47,17 +46,10 @@ package struct RowFormula: Sendable, Hashable {
   ///
   /// - Throws: a ``FormulaError`` with the 1-based column of the problem.
   package init(parsing source: String) throws(FormulaError) {
-    var parser = RowFormulaParser(source)
-    let parsed = try parser.parse()
+    var parser = FormulaParser(source, context: .row)
+    self.syntax = try parser.parse()
     self.source = source
-    self.steps = parsed.steps
-    self.offsets = parsed.offsets
-    var columns: [String] = []
-    var seen: Set<String> = []
-    for step in parsed.steps {
-      if case .column(let name) = step, seen.insert(name).inserted { columns.append(name) }
-    }
-    self.columns = columns
+    self.columns = syntax.names
     self.typeWithoutTable = try RowFormulaChecker.check(self, schema: nil).resultType
   }
 
@@ -77,7 +69,7 @@ package struct RowFormula: Sendable, Hashable {
 
   /// The 1-based character column of a UTF-8 offset of the source.
   func column(atOffset offset: Int) -> Int {
-    FormulaLexer(source).column(atOffset: offset)
+    FormulaLexer(source, context: .row).column(atOffset: offset)
   }
 
   package static func == (lhs: RowFormula, rhs: RowFormula) -> Bool { lhs.source == rhs.source }
@@ -85,7 +77,8 @@ package struct RowFormula: Sendable, Hashable {
   package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 
-/// One step of a parsed row formula, in postfix order.
+/// One step of a row program before its columns are resolved (see ``RowInstruction``): a node of
+/// the syntax tree lowered to the row back end's operations, in postfix order.
 enum RowFormulaStep: Sendable, Hashable {
   case integer(Int64)
   case number(Double)
@@ -110,51 +103,6 @@ enum RowFormulaStep: Sendable, Hashable {
     switch self {
     case .integer, .number, .string, .bool: true
     default: false
-    }
-  }
-}
-
-/// The binary arithmetic operators.
-enum RowArithmetic: Sendable, Hashable {
-  case add, subtract, multiply, divide, remainder, power
-
-  var symbol: String {
-    switch self {
-    case .add: "+"
-    case .subtract: "-"
-    case .multiply: "*"
-    case .divide: "/"
-    case .remainder: "%"
-    case .power: "^"
-    }
-  }
-}
-
-/// The comparison operators.
-enum RowComparison: Sendable, Hashable {
-  case less, lessOrEqual, equal, notEqual, greaterOrEqual, greater
-
-  var symbol: String {
-    switch self {
-    case .less: "<"
-    case .lessOrEqual: "<="
-    case .equal: "=="
-    case .notEqual: "!="
-    case .greaterOrEqual: ">="
-    case .greater: ">"
-    }
-  }
-
-  /// Whether a three-way comparison result (-1, 0, 1) satisfies the operator.
-  @inline(__always)
-  func holds(_ order: Int) -> Bool {
-    switch self {
-    case .less: order < 0
-    case .lessOrEqual: order <= 0
-    case .equal: order == 0
-    case .notEqual: order != 0
-    case .greaterOrEqual: order >= 0
-    case .greater: order > 0
     }
   }
 }

@@ -31,8 +31,10 @@ struct RowSchema: Sendable, Hashable {
   }
 }
 
-/// Type-checks a ``RowFormula`` and resolves its column names against a schema, giving the
-/// ``RowProgram`` the table evaluator runs. One pass over the postfix steps with a type stack.
+/// The checker of row formulas: type-checks a ``RowFormula``'s syntax tree and resolves its
+/// column names against a schema, giving the ``RowProgram`` the table evaluator runs. One pass
+/// over the tree's postfix nodes with a type stack, lowering each node to a ``RowFormulaStep``;
+/// a call is typed by its ``FormulaBuiltin/Typing`` rule and lowered by its operation.
 enum RowFormulaChecker {
   /// - Parameter schema: the table's columns, or nil to check only what literals determine.
   /// - Throws: a ``FormulaError``: a type error with the column of the operator, or
@@ -51,15 +53,37 @@ enum RowFormulaChecker {
   ///
   /// - Complexity: O(steps of the formula), whatever the schema's size.
   static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> RowProgram {
+    let syntax = formula.syntax
     var types: [RowType] = []
     var instructions: [RowInstruction] = []
     var offsets: [Int] = []
-    instructions.reserveCapacity(formula.steps.count)
+    instructions.reserveCapacity(syntax.nodes.count)
     var maxDepth = 0
-    for (position, step) in formula.steps.enumerated() {
-      let offset = formula.offsets[position]
-      func fail(_ message: String) -> FormulaError {
-        FormulaError(message: message, column: formula.column(atOffset: offset))
+    for (position, node) in syntax.nodes.enumerated() {
+      let offset = syntax.offsets[position]
+      func fail(_ message: String) -> FormulaError { syntax.error(message, atNode: position) }
+      let step: RowFormulaStep
+      var call: (function: FormulaBuiltin, arguments: Int)?
+      switch node {
+      case .number(let value, let integer):
+        step = integer.map { .integer($0) } ?? .number(value)
+      case .string(let text): step = .string(text)
+      case .bool(let value): step = .bool(value)
+      case .null: step = .null
+      case .name(let name): step = .column(name)
+      case .prefix(.negate): step = .negate
+      case .prefix(.not): step = .not
+      case .binary(.arithmetic(let op)): step = .arithmetic(op)
+      case .binary(.comparison(let op)): step = .comparison(op)
+      case .binary(.and): step = .and
+      case .binary(.or): step = .or
+      case .call(let id, let arguments):
+        call = (FormulaBuiltin[id], arguments)
+        switch FormulaBuiltin[id].operation {
+        case .numeric(let function): step = .call(function, arguments: arguments)
+        case .isNull: step = .isNull
+        case .choose: step = .choose
+        }
       }
       var instruction = RowInstruction.step(step)
       switch step {
@@ -116,23 +140,9 @@ enum RowFormulaChecker {
           throw fail("'\(step == .and ? "and" : "or")' needs bools, got \(left) and \(right)")
         }
         types.append(.bool)
-      case .call(let function, let arguments):
-        let operands = types.suffix(arguments)
-        types.removeLast(arguments)
-        if let bad = operands.first(where: { !$0.fits(\.isNumeric) }) {
-          throw fail("'\(function.name)' needs numbers, got \(bad)")
-        }
-        types.append(operands.contains(.null) ? .null : .number)
-      case .isNull:
-        types.removeLast()
-        types.append(.bool)
-      case .choose:
-        let otherwise = types.removeLast(), then = types.removeLast(), condition = types.removeLast()
-        guard condition.fits({ $0 == .bool }) else { throw fail("'if' needs a bool condition, got \(condition)") }
-        guard let unified = unify(then, otherwise) else {
-          throw fail("the branches of 'if' have different types: \(then) and \(otherwise)")
-        }
-        types.append(unified)
+      case .call, .isNull, .choose:
+        guard let call else { preconditionFailure("Internal inconsistency: a call step from no call node") }
+        try callType(call.function, arguments: call.arguments, types: &types, fail: fail)
       }
       instructions.append(instruction)
       offsets.append(offset)
@@ -140,6 +150,33 @@ enum RowFormulaChecker {
     }
     return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
                       resultType: types.last ?? .null, maxDepth: maxDepth)
+  }
+
+  /// Replaces the argument types on top of `types` by the type of a call of `function`.
+  ///
+  /// - Throws: `fail`'s error when an argument has the wrong type.
+  private static func callType(
+    _ function: FormulaBuiltin, arguments: Int, types: inout [RowType], fail: (String) -> FormulaError
+  ) throws(FormulaError) {
+    switch function.typing {
+    case .numbers:
+      let operands = types.suffix(arguments)
+      types.removeLast(arguments)
+      if let bad = operands.first(where: { !$0.fits(\.isNumeric) }) {
+        throw fail("'\(function.name)' needs numbers, got \(bad)")
+      }
+      types.append(operands.contains(.null) ? .null : .number)
+    case .nullTest:
+      types.removeLast(arguments)
+      types.append(.bool)
+    case .choice:
+      let otherwise = types.removeLast(), then = types.removeLast(), condition = types.removeLast()
+      guard condition.fits({ $0 == .bool }) else { throw fail("'\(function.name)' needs a bool condition, got \(condition)") }
+      guard let unified = unify(then, otherwise) else {
+        throw fail("the branches of '\(function.name)' have different types: \(then) and \(otherwise)")
+      }
+      types.append(unified)
+    }
   }
 
   static func arithmeticType(_ op: RowArithmetic, _ left: RowType, _ right: RowType) -> RowType {

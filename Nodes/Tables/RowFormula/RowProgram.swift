@@ -95,6 +95,6 @@ struct RowProgram: Sendable {
 
   private func overflow(_ symbol: String, at position: Int) -> FormulaError {
     FormulaError(message: "integer overflow in '\(symbol)'",
-                 column: FormulaLexer(source).column(atOffset: offsets[position]))
+                 column: FormulaLexer.column(in: source, atOffset: offsets[position]))
   }
 }

@@ -1,37 +1,8 @@
-/// One token of a formula. Positions are UTF-8 offsets into the source; they are turned into
-/// 1-based character columns only when an error is reported.
-struct FormulaToken: Sendable, Equatable {
-  enum Kind: Sendable, Equatable {
-    case number(Double)
-    case identifier
-    case plus, minus, star, slash, percent, caret
-    case leftParen, rightParen, comma
-    /// Row formulas only (see `FormulaLexer+Row.swift`): a string literal with its escapes
-    /// decoded, a backticked column name, and the comparison operators.
-    case string(String)
-    case quotedName(String)
-    case less, lessOrEqual, equal, notEqual, greaterOrEqual, greater
-    case end
-  }
-
-  var kind: Kind
-  /// UTF-8 offset of the first byte of the token.
-  var start: Int
-  /// UTF-8 offset just past the last byte of the token.
-  var end: Int
-
-  /// Whether the token is one of `+ - * / % ^`.
-  var isOperator: Bool {
-    switch kind {
-    case .plus, .minus, .star, .slash, .percent, .caret: true
-    default: false
-    }
-  }
-}
-
-/// Splits a formula into tokens on demand (so that errors are reported in source order).
+/// Splits a formula into tokens on demand (so that errors are reported in source order), for
+/// both formula languages: ``FormulaContext`` says which tokens exist.
 ///
-/// Every valid token is ASCII; the first non-ASCII character is an "unexpected character" error.
+/// Every valid token outside a string literal or a backticked name is ASCII; the first other
+/// non-ASCII character is an "unexpected character" error.
 struct FormulaLexer {
   let source: String
   let bytes: [UInt8]
@@ -41,10 +12,10 @@ struct FormulaLexer {
   /// calculator language (`expression`) reports them as unexpected characters.
   let allowsRowSyntax: Bool
 
-  init(_ source: String, allowsRowSyntax: Bool = false) {
+  init(_ source: String, context: FormulaContext) {
     self.source = source
     self.bytes = Array(source.utf8)
-    self.allowsRowSyntax = allowsRowSyntax
+    self.allowsRowSyntax = context.allowsRowTokens
   }
 
   /// Returns the next token without consuming it.
@@ -71,6 +42,12 @@ struct FormulaLexer {
 
   /// The 1-based character column of a UTF-8 offset that lies on a Unicode scalar boundary.
   func column(atOffset offset: Int) -> Int {
+    Self.column(in: source, atOffset: offset)
+  }
+
+  /// The 1-based character column of a UTF-8 offset of `source` that lies on a Unicode scalar
+  /// boundary.
+  static func column(in source: String, atOffset offset: Int) -> Int {
     let utf8 = source.utf8
     let index = utf8.index(utf8.startIndex, offsetBy: offset)
     return Substring(source.unicodeScalars[..<index]).count + 1
@@ -154,6 +131,7 @@ struct FormulaLexer {
         throw malformedNumber(from: start)
       }
     }
+    let exact = dots == 0 && !hasExponent ? exactInteger(from: start) : nil
     let value: Double
     if dots == 0, !hasExponent, digits <= 15 {
       // Integers below 10^15 are exact in a Double, so the running sum is the exact value.
@@ -165,7 +143,19 @@ struct FormulaLexer {
       }
       value = parsed
     }
-    return FormulaToken(kind: .number(value), start: start, end: position)
+    return FormulaToken(kind: .number(value, integer: exact), start: start, end: position)
+  }
+
+  /// The value of the digits from `start` to `position` as an `Int64`, or nil past 2^63 - 1.
+  private func exactInteger(from start: Int) -> Int64? {
+    var value: Int64 = 0
+    for byte in bytes[start..<position] {
+      let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflowB) = shifted.addingReportingOverflow(Int64(byte &- UInt8(ascii: "0")))
+      if overflowA || overflowB { return nil }
+      value = sum
+    }
+    return value
   }
 
   /// If an exponent starts at `offset` (`e` or `E`, an optional sign, then a digit), the length

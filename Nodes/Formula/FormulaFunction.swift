@@ -10,33 +10,13 @@ import Android
 import ucrt
 #endif
 
-/// The built-in functions a formula can call, e.g. `sqrt(x)` or `clamp(x, 0, 1)`.
+/// The numeric functions of both formula languages, e.g. `sqrt(x)` or `clamp(x, 0, 1)`: their
+/// names, arities and implementations (``FormulaBuiltin/table`` lists them with the others).
 enum FormulaFunction: Sendable, Hashable, CaseIterable {
   case sqrt, abs, min, max, floor, ceil, round
   case sin, cos, tan, asin, acos, atan, atan2
   case log, ln, log10, log2, exp, pow
   case sign, trunc, hypot, clamp
-
-  /// How many arguments a function accepts.
-  enum Arity: Sendable, Hashable {
-    case exactly(Int)
-    case atLeast(Int)
-
-    func accepts(_ count: Int) -> Bool {
-      switch self {
-      case .exactly(let n): count == n
-      case .atLeast(let n): count >= n
-      }
-    }
-
-    /// "1 argument", "2 arguments", "at least 1 argument".
-    var phrase: String {
-      switch self {
-      case .exactly(let n): "\(n) argument\(n == 1 ? "" : "s")"
-      case .atLeast(let n): "at least \(n) argument\(n == 1 ? "" : "s")"
-      }
-    }
-  }
 
   /// Looks a function up by its (case-sensitive) name.
   init?(name: String) {
@@ -98,7 +78,7 @@ enum FormulaFunction: Sendable, Hashable, CaseIterable {
     }
   }
 
-  var arity: Arity {
+  var arity: FormulaBuiltin.Arity {
     switch self {
     case .min, .max: .atLeast(1)
     case .pow, .atan2, .hypot: .exactly(2)

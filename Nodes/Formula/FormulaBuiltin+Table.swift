@@ -1,0 +1,35 @@
+/// The function table of the formula languages (SPEC §5), in the order `flow help formulas`
+/// lists them.
+extension FormulaBuiltin {
+  static let table: [FormulaBuiltin] = [
+    .numeric(.sqrt, "square root", "sqrt(16) → 4"),
+    .numeric(.abs, "absolute value", "abs(-3.5) → 3.5"),
+    .numeric(.sign, "-1, 0 or 1 by the sign (keeps -0 and NaN)", "sign(-3) → -1"),
+    .numeric(.min, "the smallest argument (NaN if any is NaN)", "min(4, 2, 8) → 2"),
+    .numeric(.max, "the largest argument (NaN if any is NaN)", "max(4, 2, 8) → 8"),
+    .numeric(.clamp, "x limited to lo…hi (hi when lo > hi)", "clamp(5, 0, 1) → 1"),
+    .numeric(.floor, "rounds down", "floor(-1.5) → -2"),
+    .numeric(.ceil, "rounds up", "ceil(-1.5) → -1"),
+    .numeric(.trunc, "rounds toward zero", "trunc(-2.7) → -2"),
+    .numeric(.round, "rounds to the nearest integer, halves away from zero", "round(2.5) → 3"),
+    .numeric(.sin, "sine (radians)", "sin(pi / 2) → 1"),
+    .numeric(.cos, "cosine (radians)", "cos(0) → 1"),
+    .numeric(.tan, "tangent (radians)", "tan(pi / 4) → 1"),
+    .numeric(.asin, "arc sine, in radians", "asin(1) → 1.5707963267948966"),
+    .numeric(.acos, "arc cosine, in radians", "acos(1) → 0"),
+    .numeric(.atan, "arc tangent, in radians", "atan(1) → 0.7853981633974483"),
+    .numeric(.atan2, "the angle of the point (x, y), in radians: atan2(y, x)", "atan2(1, 1) → 0.7853981633974483"),
+    .numeric(.hypot, "the length of the hypotenuse, sqrt(x^2 + y^2)", "hypot(3, 4) → 5"),
+    .numeric(.log, "natural logarithm", "log(e^3) → 3"),
+    .numeric(.ln, "natural logarithm (as log)", "ln(e^2) → 2"),
+    .numeric(.log10, "base-10 logarithm", "log10(1000) → 3"),
+    .numeric(.log2, "base-2 logarithm", "log2(8) → 3"),
+    .numeric(.exp, "e to the power x", "exp(0) → 1"),
+    .numeric(.pow, "x to the power y (as x ^ y)", "pow(2, 10) → 1024"),
+    FormulaBuiltin(name: "isNull", arity: .exactly(1), contexts: [.row], typing: .nullTest, operation: .isNull,
+                   summary: "whether the value is null (never null itself)", example: "isNull(null) → true"),
+    FormulaBuiltin(name: "if", arity: .exactly(3), contexts: [.row], typing: .choice, operation: .choose,
+                   summary: "a when the condition is true, else b (also when it is null)",
+                   example: "if(2 > 1, \"yes\", \"no\") → \"yes\""),
+  ]
+}

@@ -1,0 +1,133 @@
+/// The checker of the calculator language: lowers a ``FormulaSyntax`` parsed in the
+/// ``FormulaContext/scalar`` context to the postfix program ``Formula`` runs.
+///
+/// Everything in `expression` is a number, so there are no types to check: names become
+/// variables in order of first appearance, and constant subexpressions are folded as the
+/// program is built (except a division or remainder by zero, which must fail at evaluation).
+/// One pass over the nodes, in their postfix order, without recursion.
+///
+/// Precondition: the syntax was parsed in the scalar context (a row-only node is reported as
+/// an error, never run).
+struct ScalarFormulaChecker {
+  struct Compiled: Sendable {
+    var program: [FormulaInstruction]
+    var variables: [String]
+    var maxStackDepth: Int
+  }
+
+  private var program: [FormulaInstruction] = []
+  private var depth = 0
+  private var maxDepth = 0
+  private var variables: [String] = []
+  private var variableIndices: [String: Int] = [:]
+
+  /// Lowers `syntax` to a program.
+  ///
+  /// - Throws: a ``FormulaError`` for a node the calculator language does not have.
+  static func compile(_ syntax: FormulaSyntax) throws(FormulaError) -> Compiled {
+    var checker = ScalarFormulaChecker()
+    checker.program.reserveCapacity(syntax.nodes.count)
+    for (index, node) in syntax.nodes.enumerated() {
+      switch node {
+      case .number(let value, _):
+        checker.emit(.constant(value))
+      case .name(let name):
+        checker.emit(.variable(checker.variableIndex(for: name)))
+      case .prefix(.negate):
+        checker.emitNegate()
+      case .binary(.arithmetic(let op)):
+        checker.emitFolding(Self.instruction(op), operands: 2)
+      case .call(let id, let arguments):
+        guard case .numeric(let function) = FormulaBuiltin[id].operation else {
+          throw syntax.error("'\(FormulaBuiltin[id].name)' is not part of the expression language", atNode: index)
+        }
+        checker.emitCall(function, arguments: arguments)
+      case .string, .bool, .null, .prefix(.not), .binary:
+        throw syntax.error("not part of the expression language", atNode: index)
+      }
+    }
+    assert(checker.depth == 1, "a complete formula leaves exactly one value")
+    return Compiled(program: checker.program, variables: checker.variables, maxStackDepth: checker.maxDepth)
+  }
+
+  private static func instruction(_ op: RowArithmetic) -> FormulaInstruction {
+    switch op {
+    case .add: .add
+    case .subtract: .subtract
+    case .multiply: .multiply
+    case .divide: .divide
+    case .remainder: .remainder
+    case .power: .power
+    }
+  }
+
+  private mutating func variableIndex(for name: String) -> Int {
+    if let index = variableIndices[name] { return index }
+    let index = variables.count
+    variables.append(name)
+    variableIndices[name] = index
+    return index
+  }
+
+  private mutating func emit(_ instruction: FormulaInstruction) {
+    depth += instruction.stackEffect
+    if depth > maxDepth { maxDepth = depth }
+    program.append(instruction)
+  }
+
+  private mutating func emitNegate() {
+    if program.last == .negate {
+      // -(-x) is exactly x.
+      program.removeLast()
+      return
+    }
+    emitFolding(.negate, operands: 1)
+  }
+
+  private mutating func emitCall(_ function: FormulaFunction, arguments: Int) {
+    let instruction: FormulaInstruction
+    switch function {
+    case .min where arguments == 1, .max where arguments == 1:
+      return  // min(x) and max(x) are x
+    case .min where arguments > 2:
+      instruction = .minimum(count: arguments)
+    case .max where arguments > 2:
+      instruction = .maximum(count: arguments)
+    case .pow:
+      instruction = .power
+    case .clamp:
+      instruction = .clamp
+    case .min, .max, .atan2, .hypot:
+      instruction = .binary(function)
+    default:
+      instruction = .unary(function)
+    }
+    emitFolding(instruction, operands: arguments)
+  }
+
+  /// Emits an operation on the top `operands` values, or, when those values are all
+  /// constants, replaces them by the constant result, computed by the evaluator itself so
+  /// folding cannot change a result. A division by zero is never folded.
+  private mutating func emitFolding(_ instruction: FormulaInstruction, operands: Int) {
+    let count = program.count
+    if count >= operands {
+      var allConstant = true
+      for index in (count - operands)..<count {
+        guard case .constant = program[index] else {
+          allConstant = false
+          break
+        }
+      }
+      if allConstant {
+        let subprogram = Array(program[(count - operands)...]) + [instruction]
+        if let value = Formula.execute(subprogram, values: [], maxStackDepth: operands) {
+          program.removeLast(operands)
+          program.append(.constant(value))
+          depth += instruction.stackEffect
+          return
+        }
+      }
+    }
+    emit(instruction)
+  }
+}
