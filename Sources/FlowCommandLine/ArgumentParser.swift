@@ -1,3 +1,4 @@
+import FlowGraph
 /// A small table-driven parser for `flow`'s arguments.
 ///
 /// A command declares its options in a table (`OptionSpec`); parsing walks the arguments once,

@@ -1,3 +1,4 @@
+import FlowGraph
 import Foundation
 
 /// The `flow` tool: picks the subcommand, runs it, maps failures to stderr and exit statuses.

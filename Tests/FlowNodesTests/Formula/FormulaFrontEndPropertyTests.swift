@@ -1,4 +1,5 @@
 import Foundation
+import FlowGraph
 import FlowTestSupport
 import Testing
 @testable import FlowNodes
@@ -119,7 +120,7 @@ import Testing
     #expect(FormulaBuiltin.suggestions(for: "isnull", in: .scalar).isEmpty)
     #expect(FormulaBuiltin.suggestions(for: "lgo", in: .scalar).contains("log"))
     #expect(FormulaBuiltin.suggestions(for: "foo", in: .row).isEmpty)
-    #expect(FormulaSuggestion.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    #expect(Suggestion.editDistance("kitten", "sitting", limit: 5) == 3)
   }
 
   @Test func theFunctionTableHasUniqueNamesADescriptionAndAnExample() {

@@ -1,10 +1,11 @@
-/// "Did you mean …?" for a misspelt command, option, kind or node id.
-enum Suggestion {
+/// "Did you mean …?" for a misspelt command, option, kind, node id or function name (the CLI and
+/// the formula languages share it).
+package enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a likely
   /// typo (at most a third of the word's length, and at least one edit, is allowed).
   ///
   /// - Complexity: O(*c* · |word| · |candidate|) for *c* candidates; words are short.
-  static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     let limit = max(1, word.count / 3)
     var best: (distance: Int, candidate: String)?
     for candidate in candidates where candidate != word {
@@ -15,13 +16,13 @@ enum Suggestion {
   }
 
   /// ` (did you mean 'x'?)`, or the empty string.
-  static func hint(for word: String, among candidates: [String]) -> String {
+  package static func hint(for word: String, among candidates: [String]) -> String {
     closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
   }
 
   /// Levenshtein distance with adjacent transpositions (optimal string alignment), two rows;
   /// gives up early (returning `limit + 1`) when the lengths alone differ by more than `limit`.
-  static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+  package static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
     let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
     if abs(a.count - b.count) > limit { return limit + 1 }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
