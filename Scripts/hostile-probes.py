@@ -81,6 +81,14 @@ def peak_mb(args):
         time.sleep(0.01)
 
 
+def line_with(text, needle):
+    """The first line of text containing needle, trimmed (for a probe's detail)."""
+    for line in text.splitlines():
+        if needle in line:
+            return line.strip().strip(",")[:160]
+    return text.strip().splitlines()[-1][:160] if text.strip() else ""
+
+
 def probe(name, ok, detail, status=None, seconds=None, mb=None):
     results.append((name, ok, detail, status, seconds, mb))
     mark = "ok  " if ok else "FAIL"
@@ -141,7 +149,7 @@ def integer_probes():
     status, out, err, s = run(["run", d])
     text = open(os.path.join(doc, "out.json")).read() if os.path.exists(os.path.join(doc, "out.json")) else ""
     ok = all(x in text for x in ["1234567890123456789", "9223372036854775807", "-9223372036854775808", "9007199254740993"])
-    probe("readCSV -> writeJSON integers", ok, text[:120], status, s)
+    probe("readCSV -> writeJSON integers", ok, text.strip()[:120], status, s)
     d = write_doc(doc, [node("n", "limit", {"count": 9223372036854775806}), node("t", "readCSV", {"path": "in.csv"})],
                   [edge("e1", "t", "n")])
     status, out, err, s = run(["run", d, "--format", "json"])
@@ -158,7 +166,7 @@ def limit_probes():
         edges.append(edge(f"e{i}", "t" if i == 0 else f"f{i-1}", f"f{i}", target_handle="x"))
     d = write_doc(doc, nodes, edges)
     status, out, err, s = run(["run", d, "--format", "json"])
-    probe("40 chained format {x}{x}", status == 1 and "--max-string-bytes" in out, out[-160:].strip(), status, s, peak_mb(["run", d]))
+    probe("40 chained format {x}{x}", status == 1 and "--max-string-bytes" in out, line_with(out, "--max-string-bytes"), status, s, peak_mb(["run", d]))
     rows = "k\n" + "1\n" * 100_000
     for name in ("a.csv", "b.csv"):
         with open(os.path.join(doc, name), "w") as f:
@@ -167,10 +175,10 @@ def limit_probes():
                         node("j", "join", {"on": ["k"]}), node("n", "rowCount")],
                   [edge("e1", "a", "j", target_handle="left"), edge("e2", "b", "j", target_handle="right"), edge("e3", "j", "n")])
     status, out, err, s = run(["run", d, "--format", "json"])
-    probe("join of two 700 KB CSVs (10^10 rows)", status == 1 and "--max-rows" in out, out[-160:].strip(), status, s, peak_mb(["run", d]))
+    probe("join of two 700 KB CSVs (10^10 rows)", status == 1 and "--max-rows" in out, line_with(out, "--max-rows"), status, s, peak_mb(["run", d]))
     d = write_doc(doc, [node("c", "clock", {"interval": 1e-300})])
     status, out, err, s = run(["run", d, "--live", "--ticks", "3"])
-    probe("clock interval 1e-300", status == 2 and "interval" in err, err.strip()[:160], status, s)
+    probe("clock interval 1e-300", status == 2 and "interval" in err, line_with(err, "interval"), status, s)
     shutil.rmtree(base)
 
 
@@ -190,7 +198,7 @@ def corner_probes():
     template = "".join(f"{{p{i}}}" for i in range(40_000))
     d = write_doc(doc, [node("f", "format", {"template": template})])
     status, out, err, s = run(["validate", d])
-    probe("format with 40,000 placeholders", status == 2 and "10000" in err.replace(",", ""), err.strip()[:160], status, s)
+    probe("format with 40,000 placeholders", status == 2 and "10000" in err.replace(",", ""), line_with(err, "placeholders"), status, s)
     aggs = {f"s{i}": "sum(a)" for i in range(50_000)}
     d = write_doc(doc, [node("r", "readCSV", {"path": "t.csv"}), node("g", "groupBy", {"by": [], "aggregate": aggs})],
                   [edge("e1", "r", "g")])
