@@ -6,10 +6,13 @@ struct FileParameter: Sendable {
   /// The path as the document wrote it.
   let path: String
   let environment: EvaluationEnvironment
+  /// Whether a write makes the missing folders of its path (`createFolders`, writers only).
+  let createsFolders: Bool
 
   init(_ parameters: NodeParameters) {
     path = parameters.string("path") ?? ""
     environment = parameters.environment
+    createsFolders = parameters["createFolders"] != .bool(false)
   }
 
   /// The file, opened for reading through the policy's walk (what was checked is what is
@@ -35,7 +38,9 @@ struct FileParameter: Sendable {
   /// Writes `bytes` atomically (write access checked). Returns the absolute path written.
   func write(_ bytes: [UInt8]) throws -> String {
     let target: CheckedTarget
-    do { target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder) } catch {
+    do {
+      target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)
+    } catch {
       throw NodeError(error.message)
     }
     do { try AtomicFileWriter().write(bytes, to: target, stop: environment.progress) } catch let error as FileAccessError {
@@ -47,4 +52,11 @@ struct FileParameter: Sendable {
   /// The declaration of a required `path` param.
   static let declaration = ParameterDeclaration("path", .string, required: true,
                                                 summary: "relative to the document's folder")
+
+  /// The declarations of a writer: `path` and `createFolders`.
+  static let writerDeclarations = [
+    declaration,
+    ParameterDeclaration("createFolders", .bool, default: .bool(true),
+                         summary: "make the missing folders of path (inside the allowed folders)"),
+  ]
 }

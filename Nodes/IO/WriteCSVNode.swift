@@ -6,7 +6,7 @@ struct WriteCSVNode: NodeKind {
   var name: String { "writeCSV" }
   var summary: String { "writes the table to path as CSV, atomically; path = where, rows = how many" }
   var parameters: [ParameterDeclaration] {
-    [FileParameter.declaration, ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character")]
+    FileParameter.writerDeclarations + [ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

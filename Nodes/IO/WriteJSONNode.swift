@@ -6,7 +6,7 @@ struct WriteJSONNode: NodeKind {
   var name: String { "writeJSON" }
   var summary: String { "writes the value to path as JSON (a table as row objects), atomically" }
   var parameters: [ParameterDeclaration] {
-    [FileParameter.declaration, ParameterDeclaration("pretty", .bool, default: .bool(true), summary: "indented, one member per line")]
+    FileParameter.writerDeclarations + [ParameterDeclaration("pretty", .bool, default: .bool(true), summary: "indented, one member per line")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

@@ -5,7 +5,7 @@ import FlowRuntime
 struct WriteTextNode: NodeKind {
   var name: String { "writeText" }
   var summary: String { "writes the text to path (UTF-8), atomically; path = where" }
-  var parameters: [ParameterDeclaration] { [FileParameter.declaration] }
+  var parameters: [ParameterDeclaration] { FileParameter.writerDeclarations }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     NodeInstance(inputs: [InputPort("text", .string, default: .string(""))], outputs: [PortDeclaration("path", .string)],

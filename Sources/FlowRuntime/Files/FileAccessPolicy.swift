@@ -59,15 +59,19 @@ public struct FileAccessPolicy: Sendable, Hashable {
   }
 
   /// The checked folder and name to write `path` to, if the policy allows it.
-  package func target(_ path: String, relativeTo folder: String,
+  ///
+  /// - Parameter createFolders: make the missing folders on the way (inside the allowed
+  ///   folders, each checked as it is made and entered).
+  package func target(_ path: String, relativeTo folder: String, createFolders: Bool = false,
                       beforeStep: ((String, String) -> Void)? = nil) throws(FileAccessError) -> CheckedTarget {
-    guard case .target(let target) = try walk(path, relativeTo: folder, access: .write, beforeStep: beforeStep) else {
+    guard case .target(let target) = try walk(path, relativeTo: folder, access: .write, createFolders: createFolders,
+                                              beforeStep: beforeStep) else {
       throw FileAccessError("cannot write \(path)")
     }
     return target
   }
 
-  private func walk(_ path: String, relativeTo folder: String, access: Access,
+  private func walk(_ path: String, relativeTo folder: String, access: Access, createFolders: Bool = false,
                     beforeStep: ((String, String) -> Void)?) throws(FileAccessError) -> CheckedEnd {
     guard !path.isEmpty, !path.utf8.contains(0) else { throw FileAccessError("invalid path '\(path)'") }
     let roots = (access == .write ? writableRoots : readableRoots + writableRoots).compactMap { root in
@@ -76,7 +80,7 @@ public struct FileAccessPolicy: Sendable, Hashable {
     let start = Self.components(Self.canonical(Self.absolute(folder)))
     let components = path.hasPrefix("/") ? Self.components(path) : start + Self.components(path)
     var walk = UnsafePathWalk(roots: roots, start: start, written: path, access: access, beforeStep: beforeStep)
-    return try walk.run(components, goal: access == .read ? .readFile : .writeFile)
+    return try walk.run(components, goal: access == .read ? .readFile : .writeFile(createFolders: createFolders))
   }
 
   static func components(_ path: String) -> [String] {

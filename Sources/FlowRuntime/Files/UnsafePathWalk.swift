@@ -18,7 +18,14 @@ import Foundation
 /// - Buffers passed to C (`readlinkat`) are local and sized; no pointer outlives its call.
 struct UnsafePathWalk {
   /// What the caller wants at the end of the path.
-  enum Goal { case readFile, writeFile }
+  enum Goal: Equatable {
+    case readFile
+    /// A file to write; with `createFolders`, missing folders on the way are made (checked
+    /// like any other component, inside the allowed folders only).
+    case writeFile(createFolders: Bool)
+
+    var isWrite: Bool { self != .readFile }
+  }
 
   /// The allowed folders (canonical components) the walk may stand in.
   let roots: [[String]]
@@ -39,6 +46,7 @@ struct UnsafePathWalk {
   private var descriptors: [Int32] = []
   private var missingDepth = 0
   private var links = 0
+  private var madeFolders = 0
 
   init(roots: [[String]], start: [String], written: String, access: FileAccessPolicy.Access,
        beforeStep: ((String, String) -> Void)?) {
@@ -109,8 +117,17 @@ struct UnsafePathWalk {
       let code = errno
       guard code == ENOENT else { throw failure(code) }
       if isLast {
-        guard goal == .writeFile else { throw missing(isLast: true) }
+        guard goal.isWrite else { throw missing(isLast: true) }
         return .target(CheckedTarget(folder: takeLastDescriptor(), name: name, path: path, mode: nil))
+      }
+      if goal == .writeFile(createFolders: true) && !pending.contains("..") {
+        // Made where the walk stands, then entered like any folder (a race retries the step).
+        guard mkdirat(folder, name, 0o777) == 0 || errno == EEXIST else { throw failure(errno) }
+        madeFolders += 1
+        guard madeFolders <= Self.maximumComponents else { throw FileAccessError("cannot write \(path): it keeps changing") }
+        position.removeLast()
+        pending.append(name)
+        return nil
       }
       missingDepth = 1
       return nil
@@ -139,7 +156,7 @@ struct UnsafePathWalk {
 
   private mutating func openFile(_ folder: Int32, _ name: String, info: stat, goal: Goal,
                                  pending: inout [String]) throws(FileAccessError) -> CheckedEnd? {
-    if goal == .writeFile {
+    if goal.isWrite {
       return .target(CheckedTarget(folder: takeLastDescriptor(), name: name, path: path, mode: info.st_mode & 0o7777))
     }
     let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)

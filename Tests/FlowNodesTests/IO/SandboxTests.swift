@@ -91,4 +91,30 @@ import Testing
     #expect(evaluator.failure(of: "w") == "cannot write \(doc): it is a folder")
     #expect(try FileManager.default.contentsOfDirectory(atPath: base).sorted() == ["doc", "outside"])
   }
+
+  @Test func writersMakeMissingFoldersInsideTheAllowedFoldersOnly() throws {
+    let (base, doc, outside) = try Self.layout()
+    defer { try? FileManager.default.removeItem(atPath: base) }
+    let paths = ["out/deep/a.txt", "../outside/made/b.txt", ".cache/c.txt", "nx/../d.txt", "link/made/e.txt"]
+    var nodes: [FlowNode] = [.node("t", "text", params: ["value": "x"])]
+    var edges: [FlowEdge] = []
+    for (index, path) in paths.enumerated() {
+      nodes.append(.node("w\(index)", "writeText", params: ["path": .string(path)]))
+      edges.append(.edge("e\(index)", "t", "w\(index)"))
+    }
+    nodes.append(.node("off", "writeText", params: ["path": "other/f.txt", "createFolders": false]))
+    edges.append(.edge("eoff", "t", "off"))
+    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: nodes, edges: edges), registry: Self.registry(doc))
+    evaluator.evaluate()
+    #expect(evaluator.failure(of: "w0") == nil)
+    #expect(try String(contentsOfFile: doc + "/out/deep/a.txt", encoding: .utf8) == "x")
+    #expect(evaluator.failure(of: "w1") == FileAccessError.outside("../outside/made/b.txt", access: .write).message)
+    #expect(evaluator.failure(of: "w2") == FileAccessError.outside(".cache/c.txt", access: .write).message)
+    #expect(evaluator.failure(of: "w3") == nil)  // `nx/..` is taken as written: no folder `nx` is made
+    #expect(evaluator.failure(of: "w4") == FileAccessError.outside("link/made/e.txt", access: .write).message)
+    #expect(evaluator.failure(of: "off") == "cannot write \(doc)/other/f.txt: the folder \(doc)/other does not exist")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["secret.txt"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: doc).sorted()
+      == [".env", ".git", "abs", "d.txt", "dev", "link", "nested", "out"])
+  }
 }
