@@ -1,11 +1,17 @@
 import Foundation
 
 /// Options of evaluation passes.
-///
-/// The limits of a run (rows, string bytes, memory) are not options of the passes but of the
-/// registry that configures the nodes, since kinds check them as they build: set
-/// `NodeKindRegistry.environment.limits` (a `RunLimits`) before making the engine.
 public struct EngineOptions: Sendable, Hashable {
+  /// The limits of the run (rows, string bytes, memory; SPEC §5), or `nil` for those of the
+  /// registry's environment (`EvaluationEnvironment.limits`, by default `RunLimits()`).
+  ///
+  /// Kinds check limits as they build, with what they were configured with: an engine made
+  /// from a document or graph configures its nodes under these limits. An engine made over an
+  /// existing `FlowStore` uses them for its own checks of every node's outputs, while the
+  /// store's nodes keep the limits of the registry the store was made with: set
+  /// `registry.environment.limits` there too.
+  public var limits: RunLimits?
+
   /// Time every node and put the durations in the report. Off by default: reading the clock
   /// twice per node costs more than a cheap node. Expensive nodes are always timed.
   public var timesEveryNode = false

@@ -38,7 +38,7 @@ public final class FlowEngine: Sendable {
               policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
               liveState: JSONObject = JSONObject(), observing: [String] = []) throws(GraphValidationError) {
     self.store = store
-    let core = EngineCore(registry: registry, options: options, policy: policy, revision: 0, clock: clock)
+    let core = EngineCore(registry: registry.applying(options), options: options, policy: policy, revision: 0, clock: clock)
     var (snapshot, observation) = store.observeResolved { [weak core] change in core?.receive(change) }
     snapshot.graph.document.liveState = liveState
     self.observation = observation
@@ -61,6 +61,7 @@ public final class FlowEngine: Sendable {
   public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
                           policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
                           observing: [String] = []) throws(GraphValidationError) {
+    let registry = registry.applying(options)
     try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
                   clock: clock, liveState: document.liveState, observing: observing)
   }

@@ -58,8 +58,9 @@ public struct GraphEvaluator: Sendable {
   ///   - graph: the result of `DocumentValidator.validate`, with the same registry.
   ///   - registry: the kinds that configure the nodes.
   public init(_ graph: ResolvedGraph, registry: NodeKindRegistry, options: EngineOptions = EngineOptions()) {
-    let configured = graph.document.nodes.map(registry.configureValidated)
-    self.init(graph, configured: configured, registry: registry, options: options)
+    let applied = registry.applying(options)
+    let configured = graph.document.nodes.map(applied.configureValidated)
+    self.init(graph, configured: configured, registry: applied, options: options)
   }
 
   /// Validates `document` against `registry` and makes an evaluator for it, configuring each
@@ -68,8 +69,9 @@ public struct GraphEvaluator: Sendable {
   /// - Throws: every validation problem of the document (SPEC §4).
   public init(validating document: FlowDocument, registry: NodeKindRegistry,
               options: EngineOptions = EngineOptions()) throws(GraphValidationError) {
-    let (graph, configured) = try registry.validateConfiguring(document)
-    self.init(graph, configured: configured, registry: registry, options: options)
+    let applied = registry.applying(options)
+    let (graph, configured) = try applied.validateConfiguring(document)
+    self.init(graph, configured: configured, registry: applied, options: options)
   }
 
   init(_ graph: ResolvedGraph, configured: [ConfiguredNode], registry: NodeKindRegistry, options: EngineOptions) {
@@ -85,7 +87,7 @@ public struct GraphEvaluator: Sendable {
     demandCount = [Int32](repeating: 0, count: count)
     staleMark = [Bool](repeating: false, count: count)
     self.registry = registry
-    limits = registry.environment.limits
+    limits = options.limits ?? registry.environment.limits
     self.options = options
     let saved = graph.document.liveState
     for (index, configuration) in configured.enumerated() where configuration.instance.live != nil {

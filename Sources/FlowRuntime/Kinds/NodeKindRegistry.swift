@@ -255,3 +255,13 @@ final class ConfiguredPayload: Sendable {
     self.node = node
   }
 }
+
+extension NodeKindRegistry {
+  /// This registry with the limits of `options` in its environment, where they set any.
+  package func applying(_ options: EngineOptions) -> NodeKindRegistry {
+    guard let limits = options.limits else { return self }
+    var registry = self
+    registry.environment.limits = limits
+    return registry
+  }
+}
