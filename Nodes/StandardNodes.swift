@@ -9,7 +9,7 @@ extension NodeKindRegistry {
       NumberNode(), AddNode(), SubtractNode(), MultiplyNode(), DivideNode(), ExpressionNode(), GroupNode(),
       TextNode(), FormatNode(), ToNumberNode(),
       ReadTextNode(), ReadCSVNode(), ReadJSONNode(), WriteCSVNode(), WriteJSONNode(), WriteTextNode(),
-      SelectNode(), SortNode(), GroupByNode(), JoinNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
+      SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
       FilterNode(), DeriveNode(),
       ClockNode(), CounterNode(), AccumulateNode(), PreviousNode(), LinesNode(),
     ])
