@@ -23,27 +23,35 @@ struct ISODate: Sendable, Hashable {
 
   /// Reads `bytes[start..<end]`; nil when it is not such a text (nothing may follow it).
   ///
+  /// Fixed positions are read with few branches: a pair of digits that is not one reads as
+  /// 100, which every range check refuses.
+  ///
   /// - Complexity: O(`end - start`), without allocating.
   @inline(__always)
   static func parse(_ bytes: [UInt8], from start: Int, to end: Int) -> ISODate? {
-    guard end - start >= 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
-          let year = digits(bytes, start, 4), let month = digits(bytes, start + 5, 2),
-          let day = digits(bytes, start + 8, 2),
-          (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
+    guard end - start >= 10 else { return nil }
+    let century = pair(bytes, start), low = pair(bytes, start + 2), year = century * 100 + low
+    let month = pair(bytes, start + 5), day = pair(bytes, start + 8)
+    guard max(century, low) < 100, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+          month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
     else { return nil }
     var value = ISODate(year: year, month: month, day: day)
     var index = start + 10
     if index == end { return value }
     // The time: `T` (or a space), hh:mm, then optionally :ss and a fraction.
-    guard end - index >= 6, bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " "),
-          bytes[index + 3] == UInt8(ascii: ":"),
-          let hour = digits(bytes, index + 1, 2), let minute = digits(bytes, index + 4, 2), hour < 24, minute < 60
+    guard end - index >= 6 else { return nil }
+    let separator = bytes[index]
+    let hour = pair(bytes, index + 1), minute = pair(bytes, index + 4)
+    guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: " "), bytes[index + 3] == UInt8(ascii: ":"),
+          hour < 24, minute < 60
     else { return nil }
     value.hour = hour
     value.minute = minute
     index += 6
     if index < end, bytes[index] == UInt8(ascii: ":") {
-      guard end - index >= 3, let second = digits(bytes, index + 1, 2), second < 60 else { return nil }
+      guard end - index >= 3 else { return nil }
+      let second = pair(bytes, index + 1)
+      guard second < 60 else { return nil }
       value.second = second
       index += 3
       if index < end, bytes[index] == UInt8(ascii: ".") {
@@ -57,10 +65,9 @@ struct ISODate: Sendable, Hashable {
     // The zone.
     if bytes[index] == UInt8(ascii: "Z") { return index + 1 == end ? value : nil }
     let sign = bytes[index]
-    guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), end - index == 6,
-          bytes[index + 3] == UInt8(ascii: ":"),
-          let hours = digits(bytes, index + 1, 2), let minutes = digits(bytes, index + 4, 2), hours < 24, minutes < 60
-    else { return nil }
+    guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), end - index == 6 else { return nil }
+    let hours = pair(bytes, index + 1), minutes = pair(bytes, index + 4)
+    guard bytes[index + 3] == UInt8(ascii: ":"), hours < 24, minutes < 60 else { return nil }
     value.offsetMinutes = (hours * 60 + minutes) * (sign == UInt8(ascii: "-") ? -1 : 1)
     return value
   }
@@ -78,16 +85,11 @@ struct ISODate: Sendable, Hashable {
   @inline(__always)
   static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-  /// The decimal number of `count` ASCII digits at `start`, or nil when one is not a digit.
+  /// The number 00–99 of the two ASCII digits at `index`, or 100 when either is not a digit.
   @inline(__always)
-  static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
-    var value = 0
-    for index in start..<(start + count) {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      value = value * 10 + Int(digit)
-    }
-    return value
+  static func pair(_ bytes: [UInt8], _ index: Int) -> Int {
+    let tens = bytes[index] &- UInt8(ascii: "0"), ones = bytes[index + 1] &- UInt8(ascii: "0")
+    return max(tens, ones) < 10 ? Int(tens) * 10 + Int(ones) : 100
   }
 }
 

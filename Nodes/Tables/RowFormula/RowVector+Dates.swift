@@ -46,6 +46,22 @@ extension RowVector {
     default: break
     }
     guard case .string(let texts, _) = operands[0] else { return .null }
+    switch function {
+    case .year: return try parts(texts, valid: valid, count: count) { $0.year }
+    case .month: return try parts(texts, valid: valid, count: count) { $0.month }
+    case .day: return try parts(texts, valid: valid, count: count) { $0.day }
+    case .hour: return try parts(texts, valid: valid, count: count) { $0.hour }
+    case .minute: return try parts(texts, valid: valid, count: count) { $0.minute }
+    case .second: return try parts(texts, valid: valid, count: count) { $0.second }
+    default: return try parts(texts, valid: valid, count: count) { $0.weekday }
+    }
+  }
+
+  /// `part` of each text (one loop per part, so the part is read without a switch per row).
+  @inline(__always)
+  private static func parts(
+    _ texts: StringColumn, valid: [Bool]?, count: Int, part: (ISODate) -> Int
+  ) throws(DateFailure) -> RowVector {
     let bytes = texts.bytes, offsets = texts.offsets
     var result = [Int64](repeating: 0, count: count)
     for row in 0..<count where valid?[row] ?? true {
@@ -53,17 +69,7 @@ extension RowVector {
       guard let date = ISODate.parse(bytes, from: start, to: end) else {
         throw .notADate(bytes, start, end, row: row, argument: 0)
       }
-      let part: Int
-      switch function {
-      case .year: part = date.year
-      case .month: part = date.month
-      case .day: part = date.day
-      case .hour: part = date.hour
-      case .minute: part = date.minute
-      case .second: part = date.second
-      default: part = date.weekday
-      }
-      result[row] = Int64(part)
+      result[row] = Int64(part(date))
     }
     return .integer(result, valid: valid)
   }

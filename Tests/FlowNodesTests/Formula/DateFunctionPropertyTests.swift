@@ -6,8 +6,9 @@ import Testing
 /// `days`, `addDays`, `weekday` and the parts against Foundation's Gregorian calendar in UTC
 /// (the reference, used in the tests only) over random dates, times and offsets.
 @Suite struct DateFunctionPropertyTests {
-  /// A random date-time text with its parts: years 1700–9800 (Foundation's Gregorian calendar
-  /// is Julian before October 1582; moves of up to ±40,000 days stay in 0000–9999), sometimes without a time, a fraction or a zone.
+  /// A random date-time text with its parts, sometimes without a time, a fraction or a zone:
+  /// years 1700–9800 (Foundation's Gregorian calendar is Julian before October 1582; moves of
+  /// up to ±40,000 days stay in 0000–9999).
   private struct Sample {
     var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
     var offsetMinutes = 0
