@@ -31,5 +31,5 @@ extension FormulaBuiltin {
     FormulaBuiltin(name: "if", arity: .exactly(3), contexts: [.row], typing: .choice, operation: .choose,
                    summary: "a when the condition is true, else b (also when it is null)",
                    example: "if(2 > 1, \"yes\", \"no\") → \"yes\""),
-  ]
+  ] + dateTable
 }

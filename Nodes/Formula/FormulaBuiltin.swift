@@ -38,6 +38,9 @@ struct FormulaBuiltin: Sendable {
 
   /// The types a function takes and gives (what a checker enforces and infers).
   enum Typing: Sendable, Hashable {
+    /// The fixed argument and result types of the call's ``DateFunction``; a null argument
+    /// gives null.
+    case dates
     /// Every argument a number (`integer` or `number`), the result a `number`; a null argument
     /// gives null.
     case numbers
@@ -50,6 +53,8 @@ struct FormulaBuiltin: Sendable {
 
   /// What a back end runs for a call.
   enum Operation: Sendable, Hashable {
+    /// A date function of ``DateFunction`` (row formulas).
+    case date(DateFunction)
     /// A numeric function of ``FormulaFunction`` (both back ends).
     case numeric(FormulaFunction)
     /// `isNull(x)` (row formulas).

@@ -97,6 +97,9 @@ enum RowFormulaStep: Sendable, Hashable {
   case isNull
   /// `if(condition, a, b)`.
   case choose
+  /// A date function; `sources` names the column each argument reads directly (nil for another
+  /// expression), for the message of a text that is not a date.
+  case date(DateFunction, sources: [String?])
 
   /// Whether the step is a non-null literal.
   var isLiteral: Bool {

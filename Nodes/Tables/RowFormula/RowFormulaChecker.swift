@@ -59,6 +59,8 @@ enum RowFormulaChecker {
     var offsets: [Int] = []
     instructions.reserveCapacity(syntax.nodes.count)
     var maxDepth = 0
+    // The column each value on the type stack reads directly (nil for any other expression).
+    var sources: [String?] = []
     for (position, node) in syntax.nodes.enumerated() {
       let offset = syntax.offsets[position]
       func fail(_ message: String) -> FormulaError { syntax.error(message, atNode: position) }
@@ -83,9 +85,11 @@ enum RowFormulaChecker {
         case .numeric(let function): step = .call(function, arguments: arguments)
         case .isNull: step = .isNull
         case .choose: step = .choose
+        case .date(let function): step = .date(function, sources: Array(sources.suffix(arguments)))
         }
       }
       var instruction = RowInstruction.step(step)
+      let depth = types.count
       switch step {
       case .integer: types.append(.integer)
       case .number: types.append(.number)
@@ -140,10 +144,12 @@ enum RowFormulaChecker {
           throw fail("'\(step == .and ? "and" : "or")' needs bools, got \(left) and \(right)")
         }
         types.append(.bool)
-      case .call, .isNull, .choose:
+      case .call, .isNull, .choose, .date:
         guard let call else { preconditionFailure("Internal inconsistency: a call step from no call node") }
         try callType(call.function, arguments: call.arguments, types: &types, fail: fail)
       }
+      sources.removeLast(depth + 1 - types.count)
+      if case .column(let name) = step { sources.append(name) } else { sources.append(nil) }
       instructions.append(instruction)
       offsets.append(offset)
       maxDepth = max(maxDepth, types.count)
@@ -166,6 +172,16 @@ enum RowFormulaChecker {
         throw fail("'\(function.name)' needs numbers, got \(bad)")
       }
       types.append(operands.contains(.null) ? .null : .number)
+    case .dates:
+      guard case .date(let date) = function.operation else {
+        preconditionFailure("Internal inconsistency: date typing without a date operation")
+      }
+      let operands = Array(types.suffix(arguments))
+      types.removeLast(arguments)
+      for (argument, type) in zip(date.arguments, operands) where !argument.accepts(type) {
+        throw fail("'\(function.name)' needs \(argument.phrase), got \(type)")
+      }
+      types.append(operands.contains(.null) ? .null : date.result)
     case .nullTest:
       types.removeLast(arguments)
       types.append(.bool)

@@ -25,7 +25,8 @@ struct RowProgram: Sendable {
   /// Evaluates the program over columns of `rowCount` rows.
   ///
   /// - Parameter columns: the table's columns, in schema order.
-  /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column).
+  /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column), or
+  ///   for a date function's row that has no answer (naming the column, the row and the text).
   /// - Complexity: O(instructions × rows).
   func evaluate(columns: [RowVector], rowCount: Int) throws(FormulaError) -> RowVector {
     try evaluate(rowCount: rowCount) { columns[$0] }
@@ -83,6 +84,15 @@ struct RowProgram: Sendable {
         let operands = Array(stack.suffix(arguments))
         stack.removeLast(arguments)
         stack.append(RowVector.call(function, operands, count: rowCount))
+      case .date(let function, let sources):
+        let arguments = function.arguments.count
+        let operands = Array(stack.suffix(arguments))
+        stack.removeLast(arguments)
+        do {
+          stack.append(try RowVector.date(function, operands, count: rowCount))
+        } catch {
+          throw error.error(function, sources: sources)
+        }
       case .isNull:
         stack.append(stack.removeLast().nullTest(count: rowCount))
       case .choose:

@@ -49,12 +49,12 @@ extension RowVector {
   /// a `number` result converts, and `.null` becomes `count` nulls.
   func column(as type: RowType, count: Int) -> Column {
     func validity(_ valid: [Bool]?) -> Validity? {
-      guard let valid, valid.contains(false) else { return nil }
-      // Appending row by row through the concrete method (the generic initializer is not
-      // specialized across modules and costs several times more).
-      var validity = Validity()
-      for flag in valid { validity.append(flag) }
-      return validity
+      guard let valid else { return nil }
+      // The null rows, then the bitmap a word at a time (appending flag by flag costs more than
+      // most formulas do).
+      var nullRows: [Int32] = []
+      for row in valid.indices where !valid[row] { nullRows.append(Int32(truncatingIfNeeded: row)) }
+      return nullRows.isEmpty ? nil : Validity(count: valid.count, nullRows: nullRows)
     }
     switch self {
     case .integer(let values, let valid) where type == .number:

@@ -74,6 +74,7 @@ enum WRows {
     Harness.emit(workload: "WRows", metric: "derive", derived, nodes: rows,
                  variant: "derive speed = distance / (air_time / 60), late = dep_delay > 15", inner: 5,
                  note: "nodes = rows")
+    runDates()
   }
 
   static func graph(_ table: Table, _ kind: String, _ params: JSONObject) -> GraphEvaluator {

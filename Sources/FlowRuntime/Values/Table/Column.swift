@@ -82,19 +82,22 @@ public struct Column: Sendable, Hashable {
 }
 
 extension Column {
-  /// Cell equality: same type, same nulls, same values (numbers by bit pattern).
+  /// Cell equality: same type, same nulls, same values (numbers by bit pattern). Equal storage
+  /// (what an unchanged column, or a recomputed one with the same placeholders, has) answers
+  /// at once, nulls or not; only a difference with nulls is looked at row by row.
   public static func == (a: Column, b: Column) -> Bool {
     guard a.validity == b.validity else { return false }
     let hasNulls = a.validity.nullCount > 0
     switch (a.storage, b.storage) {
     case (.integer(let x), .integer(let y)):
-      return hasNulls ? (0..<x.count).allSatisfy { a.isNull($0) || x[$0] == y[$0] } : x == y
+      return x == y || hasNulls && (0..<x.count).allSatisfy { a.isNull($0) || x[$0] == y[$0] }
     case (.number(let x), .number(let y)):
       return (0..<x.count).allSatisfy { a.isNull($0) || x[$0].bitPattern == y[$0].bitPattern }
     case (.bool(let x), .bool(let y)):
-      return hasNulls ? (0..<x.count).allSatisfy { a.isNull($0) || x[$0] == y[$0] } : x == y
+      return x == y || hasNulls && (0..<x.count).allSatisfy { a.isNull($0) || x[$0] == y[$0] }
     case (.string(let x), .string(let y)):
-      if !hasNulls && x == y { return true }
+      if x == y { return true }
+      if !hasNulls { return false }
       return (0..<x.count).allSatisfy { a.isNull($0) || x.utf8($0).elementsEqual(y.utf8($0)) }
     default:
       return false
