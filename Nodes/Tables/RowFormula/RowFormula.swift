@@ -97,6 +97,12 @@ enum RowFormulaStep: Sendable, Hashable {
   case isNull
   /// `if(condition, a, b)`.
   case choose
+  /// A string function of ``FormulaTextFunction`` with this many arguments.
+  case text(FormulaTextFunction, arguments: Int)
+  /// `coalesce(a, b, …)` with this many arguments.
+  case coalesce(arguments: Int)
+  /// `x in (a, b, …)`: `x` and the items, this many values in all.
+  case member(arguments: Int)
 
   /// Whether the step is a non-null literal.
   var isLiteral: Bool {
