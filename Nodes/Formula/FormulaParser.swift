@@ -114,7 +114,10 @@ struct FormulaParser {
       case .not?:
         pending.append(.prefix(.not, offset: token.start))
         return .prefix
-      case .infix?, .membership?:
+      case .membership?:
+        // Where an operand is expected, `in` is a column's name (as it was before `x in (…)`).
+        syntax.append(.name(name), at: token.start)
+      case .infix?:
         throw lexer.error("expected an operand before '\(name)'", atOffset: token.start)
       case nil:
         syntax.append(.name(name), at: token.start)

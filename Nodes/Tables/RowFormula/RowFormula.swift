@@ -8,7 +8,9 @@
 ///
 /// The language is the calculator language of ``Formula`` plus comparisons `< <= == != >= >`,
 /// `and`, `or`, `not`, string literals in double quotes (escapes `\"` and `\\`), `true`,
-/// `false`, `null`, `isNull(x)`, `if(condition, a, b)`, and column names in backticks. Its
+/// `false`, `null`, `isNull(x)`, `if(condition, a, b)`, the string, null and set functions of
+/// ``FormulaBuiltin/table`` (`flow help formulas`), `x in (a, b, …)`, and column names in
+/// backticks. Its
 /// variables are the row's columns. Precedence from low to high: `or`, `and`, `not`,
 /// comparisons (which do not chain: `a < b < c` is an error), `+ -`, `* / %`, unary minus,
 /// `^` (right-associative). `pi`, `e`, `true`, `false`, `null`, `and`, `or`, `not` are words

@@ -133,11 +133,17 @@ import Testing
     ("lenght(\"a\")", "unknown function 'lenght' (did you mean 'len'?)"),
     ("uper(\"a\")", "unknown function 'uper' (did you mean 'upper'?)"),
     ("1 in 2", "expected '(' after 'in', as in 'x in (1, 2)'"),
-    ("in (1)", "expected an operand before 'in'"),
+    ("in (1)", "missing operator between 'in' and '('"),
     ("round(1, 2, 3)", "'round' expects 1 to 2 arguments, got 3"),
   ])
   func wrongArgumentsAreErrorsAtLoad(source: String, message: String) {
     #expect(rowFormulaError(source)?.message == message, "\(source)")
+  }
+
+  @Test func aColumnCalledInStaysAColumn() throws {
+    let column = CellColumn("in", .integer, [.integer(1), .integer(5)])
+    #expect(try evaluateRows("in in (1, 2) or in > 4", [column]) == [.bool(true), .bool(true)])
+    #expect(try evaluateRows("in + 1", [column]) == [.integer(2), .integer(6)])
   }
 
   @Test func aTypeKnownOnlyFromTheTableFailsAtCompile() {
