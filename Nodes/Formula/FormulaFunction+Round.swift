@@ -22,8 +22,9 @@ func formulaRound(_ x: Double, digits rawDigits: Double) -> Double {
   let scaled = digits > 0 ? x * scale : x / scale
   guard scaled.isFinite else { return x }
   let fraction = (scaled - scaled.rounded(.towardZero)).magnitude
-  // Far from a half: the binary rounding is the decimal one.
-  if (fraction - 0.5).magnitude > 1e-6 || !scaled.isFinite {
+  // Far from a half (beyond the scaling's rounding error, a few ulps of `scaled`): the binary
+  // rounding is the decimal one. Near a half, the decimal digits decide.
+  if (fraction - 0.5).magnitude > max(1e-6, 4 * scaled.ulp) {
     let whole = scaled.rounded(.toNearestOrAwayFromZero)
     return digits > 0 ? whole / scale : whole * scale
   }
