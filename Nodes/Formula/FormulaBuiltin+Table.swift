@@ -1,7 +1,10 @@
 /// The function table of the formula languages (SPEC §5), in the order `flow help formulas`
-/// lists them.
+/// lists them: numbers, strings, nulls and sets, then dates (`FormulaBuiltin+DateTable.swift`).
 extension FormulaBuiltin {
-  static let table: [FormulaBuiltin] = [
+  static let table: [FormulaBuiltin] = numericTable + stringTable + nullTable + dateTable
+
+  /// The numeric functions, in both languages.
+  static let numericTable: [FormulaBuiltin] = [
     .numeric(.sqrt, "square root", "sqrt(16) → 4"),
     .numeric(.abs, "absolute value", "abs(-3.5) → 3.5"),
     .numeric(.sign, "-1, 0 or 1 by the sign (keeps -0 and NaN)", "sign(-3) → -1"),
@@ -11,7 +14,8 @@ extension FormulaBuiltin {
     .numeric(.floor, "rounds down", "floor(-1.5) → -2"),
     .numeric(.ceil, "rounds up", "ceil(-1.5) → -1"),
     .numeric(.trunc, "rounds toward zero", "trunc(-2.7) → -2"),
-    .numeric(.round, "rounds to the nearest integer, halves away from zero", "round(2.5) → 3"),
+    .numeric(.round, "rounds to `digits` decimals (default 0; negative: tens, hundreds…), halves away from zero",
+             "round(2.675, 2) → 2.68"),
     .numeric(.sin, "sine (radians)", "sin(pi / 2) → 1"),
     .numeric(.cos, "cosine (radians)", "cos(0) → 1"),
     .numeric(.tan, "tangent (radians)", "tan(pi / 4) → 1"),
@@ -26,10 +30,39 @@ extension FormulaBuiltin {
     .numeric(.log2, "base-2 logarithm", "log2(8) → 3"),
     .numeric(.exp, "e to the power x", "exp(0) → 1"),
     .numeric(.pow, "x to the power y (as x ^ y)", "pow(2, 10) → 1024"),
+  ]
+
+  /// The string functions (row formulas); indexes count Unicode scalars from 1.
+  static let stringTable: [FormulaBuiltin] = [
+    .text(.len, [.string], .integer, "the number of Unicode scalars", "len(\"Zürich\") → 6"),
+    .text(.lower, [.string], .string, "lower case", "lower(\"AbC\") → \"abc\""),
+    .text(.upper, [.string], .string, "upper case", "upper(\"AbC\") → \"ABC\""),
+    .text(.trim, [.string], .string, "without leading and trailing whitespace", "trim(\" a b \") → \"a b\""),
+    .text(.substr, [.string, .number, .number], .string,
+          "count scalars (default: all) from position start (1-based, as in SQL)", "substr(\"N709JB\", 2, 3) → \"709\""),
+    .text(.contains, [.string, .string], .bool, "whether t occurs in s", "contains(\"JFK\", \"F\") → true"),
+    .text(.startsWith, [.string, .string], .bool, "whether s starts with t", "startsWith(\"N709JB\", \"N7\") → true"),
+    .text(.endsWith, [.string, .string], .bool, "whether s ends with t", "endsWith(\"N709JB\", \"JB\") → true"),
+    .text(.replace, [.string, .string, .string], .string, "s with every occurrence of `from` replaced by `to`",
+          "replace(\"a-b-c\", \"-\", \"/\") → \"a/b/c\""),
+    .text(.concat, [.any], .string, "the texts joined (numbers as `string` writes them; any null → null)",
+          "concat(\"UA\", 1545) → \"UA1545\""),
+    .text(.string, [.any], .string, "the text `flow run` prints for the value", "string(2.50) → \"2.5\""),
+    .text(.number, [.string], .number, "the number the text spells (as `toNumber`); other text fails the node",
+          "number(\" 1e3 \") → 1000"),
+  ]
+
+  /// Nulls and sets (row formulas).
+  static let nullTable: [FormulaBuiltin] = [
     FormulaBuiltin(name: "isNull", arity: .exactly(1), contexts: [.row], typing: .nullTest, operation: .isNull,
                    summary: "whether the value is null (never null itself)", example: "isNull(null) → true"),
     FormulaBuiltin(name: "if", arity: .exactly(3), contexts: [.row], typing: .choice, operation: .choose,
                    summary: "a when the condition is true, else b (also when it is null)",
                    example: "if(2 > 1, \"yes\", \"no\") → \"yes\""),
-  ] + dateTable
+    FormulaBuiltin(name: "coalesce", arity: .atLeast(1), contexts: [.row], typing: .common, operation: .coalesce,
+                   summary: "the first argument that is not null", example: "coalesce(null, 2) → 2"),
+    FormulaBuiltin(name: "in", arity: .atLeast(2), contexts: [.row], typing: .membership, operation: .member,
+                   summary: "x in (a, b, …): whether x is one of the items (null when x is null, or no item matches and one is null)",
+                   example: "2 in (1, 2) → true"),
+  ]
 }

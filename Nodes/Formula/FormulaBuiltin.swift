@@ -19,11 +19,14 @@ struct FormulaBuiltin: Sendable {
   enum Arity: Sendable, Hashable {
     case exactly(Int)
     case atLeast(Int)
+    /// From `low` to `high` arguments (`round(x[, digits])`).
+    case between(Int, Int)
 
     func accepts(_ count: Int) -> Bool {
       switch self {
       case .exactly(let n): count == n
       case .atLeast(let n): count >= n
+      case .between(let low, let high): count >= low && count <= high
       }
     }
 
@@ -32,6 +35,7 @@ struct FormulaBuiltin: Sendable {
       switch self {
       case .exactly(let n): "\(n) argument\(n == 1 ? "" : "s")"
       case .atLeast(let n): "at least \(n) argument\(n == 1 ? "" : "s")"
+      case .between(let low, let high): "\(low) to \(high) arguments"
       }
     }
   }
@@ -49,6 +53,14 @@ struct FormulaBuiltin: Sendable {
     /// A `bool` condition, then two branches of a common type, which is the result; a null
     /// condition picks the second branch (`if`).
     case choice
+    /// Arguments of these kinds (the last kind repeats for further arguments), the result of
+    /// `result`'s kind; a null argument gives null (the string functions).
+    case fixed([FormulaValueKind], result: FormulaValueKind)
+    /// Arguments of one common type (integers widen to numbers), which is the result
+    /// (`coalesce`).
+    case common
+    /// A value and the items it is looked for among, all comparable with it; a `bool` (`in`).
+    case membership
   }
 
   /// What a back end runs for a call.
@@ -61,6 +73,12 @@ struct FormulaBuiltin: Sendable {
     case isNull
     /// `if(condition, a, b)` (row formulas).
     case choose
+    /// A string function of ``FormulaTextFunction`` (row formulas).
+    case text(FormulaTextFunction)
+    /// `coalesce(a, b, …)` (row formulas).
+    case coalesce
+    /// `x in (a, b, …)` (row formulas).
+    case member
   }
 
   /// The name a formula calls it by (case-sensitive).
@@ -81,18 +99,30 @@ struct FormulaBuiltin: Sendable {
                    operation: .numeric(function), summary: summary, example: example)
   }
 
+  /// The entry of a string function (row formulas).
+  static func text(
+    _ function: FormulaTextFunction, _ arguments: [FormulaValueKind], _ result: FormulaValueKind,
+    _ summary: String, _ example: String
+  ) -> FormulaBuiltin {
+    FormulaBuiltin(name: function.name, arity: function.arity, contexts: [.row],
+                   typing: .fixed(arguments, result: result), operation: .text(function),
+                   summary: summary, example: example)
+  }
+
   /// The entry with this id.
   static subscript(id: ID) -> FormulaBuiltin { table[id.index] }
 
   /// The function a formula of `context` calls `name`, or nil when it has none of that name.
   static func lookUp(_ name: String, in context: FormulaContext) -> ID? {
     guard let index = indexByName[name], table[index].contexts.contains(context) else { return nil }
+    // `in` is a word of the row language, written `x in (…)`, never called by name.
     return ID(index: index)
   }
 
   /// The names `context` knows that are closest to `name` (for a did-you-mean), best first.
   static func suggestions(for name: String, in context: FormulaContext) -> [String] {
-    FormulaSuggestion.closest(to: name, among: table.lazy.filter { $0.contexts.contains(context) }.map(\.name))
+    FormulaSuggestion.closest(
+      to: name, among: table.lazy.filter { $0.contexts.contains(context) && context.word($0.name) == nil }.map(\.name))
   }
 
   private static let indexByName: [String: Int] = {

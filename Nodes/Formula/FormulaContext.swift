@@ -2,7 +2,7 @@
 ///
 /// Both languages share the grammar (numbers, names, `+ - * / % ^`, unary `-`/`+`, parentheses,
 /// calls); the row language adds tokens (string literals, backticked names, comparisons) and
-/// words (`true false null not and or`), and its own functions (``FormulaBuiltin/contexts``).
+/// words (`true false null not and or`, and `in` after an operand), and its own functions (``FormulaBuiltin/contexts``).
 /// Anything the context lacks is reported where it is read, so errors come in source order
 /// whichever language is parsed. Types are a matter for each context's checker
 /// (`ScalarFormulaChecker`, `RowFormulaChecker`), after parsing.
@@ -24,6 +24,9 @@ enum FormulaContext: Sendable, Hashable {
     case not
     /// `and`, `or`: binary operators, which cannot start an operand.
     case infix(FormulaOperator)
+    /// `in` after an operand, followed by a parenthesized list (`x in (1, 2)`); where an
+    /// operand is expected it is a name, so a column called `in` keeps working bare.
+    case membership
   }
 
   /// Whether the lexer recognizes `"strings"`, `` `names` `` and `< <= == != >= >`.
@@ -44,6 +47,7 @@ enum FormulaContext: Sendable, Hashable {
     case "not": return .not
     case "and": return .infix(.and)
     case "or": return .infix(.or)
+    case "in": return .membership
     default: return nil
     }
   }

@@ -83,6 +83,7 @@ enum FormulaFunction: Sendable, Hashable, CaseIterable {
     case .min, .max: .atLeast(1)
     case .pow, .atan2, .hypot: .exactly(2)
     case .clamp: .exactly(3)
+    case .round: .between(1, 2)
     default: .exactly(1)
     }
   }
@@ -93,8 +94,8 @@ enum FormulaFunction: Sendable, Hashable, CaseIterable {
     formulaApply(self, x)
   }
 
-  /// Applies a two-argument function (`pow`, `atan2`, `hypot`, and `min`/`max` with two
-  /// arguments). Only meaningful for those functions.
+  /// Applies a two-argument function (`pow`, `atan2`, `hypot`, `round(x, digits)`, and
+  /// `min`/`max` with two arguments). Only meaningful for those functions.
   @inline(__always)
   func apply(_ x: Double, _ y: Double) -> Double {
     formulaApply(self, x, y)
@@ -137,6 +138,7 @@ private func formulaApply(_ function: FormulaFunction, _ x: Double, _ y: Double)
   case .hypot: hypot(x, y)
   case .min: formulaMinimum(x, y)
   case .max: formulaMaximum(x, y)
+  case .round: formulaRound(x, digits: y)
   default: .nan  // not binary; never emitted as such
   }
 }

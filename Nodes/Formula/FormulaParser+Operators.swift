@@ -65,6 +65,22 @@ extension FormulaParser {
     pending[pending.count - 1] = .call(function, name: name, open: open, arguments: arguments + 1)
   }
 
+  /// Reads `in (` after the operand `x` of `x in (a, b, …)`: the list becomes the arguments of a
+  /// call of `in` whose first argument is `x` (already in the tree), so `)` closes it as it
+  /// closes any call. `in` binds as a comparison (`a + 1 in (2, 3)` tests `a + 1`).
+  mutating func openMembership(at token: FormulaToken) throws(FormulaError) {
+    try reduce(before: .comparison(.equal), at: token)
+    let open = try lexer.next()
+    guard open.kind == .leftParen else {
+      throw lexer.error("expected '(' after 'in', as in 'x in (1, 2)'", atOffset: open.start)
+    }
+    guard let function = FormulaBuiltin.lookUp("in", in: context) else {
+      preconditionFailure("Internal inconsistency: the row language lacks 'in'")
+    }
+    pending.append(.call(function, name: token, open: open.start, arguments: 2))
+    previous = open
+  }
+
   /// Pops the remaining operators at the end of the text.
   ///
   /// - Throws: when a `(` is still open (naming the innermost).

@@ -55,6 +55,10 @@ struct FormulaParser {
         case .prefix: break
         case .call: continue  // `previous` is the call's `(`
         }
+      } else if token.kind == .identifier, context.word(lexer.text(of: token)) == .membership {
+        try openMembership(at: token)
+        expectingOperand = true
+        continue  // `previous` is the list's `(`
       } else if let op = binaryOperator(token) {
         try reduce(before: op, at: token)
         pending.append(.binary(op, offset: token.start))
@@ -93,9 +97,10 @@ struct FormulaParser {
     case .identifier:
       let name = lexer.text(of: token)
       let word = context.word(name)
-      if word != .not, try lexer.peek().kind == .leftParen {
+      if word != .not, word != .membership, try lexer.peek().kind == .leftParen {
         guard let function = FormulaBuiltin.lookUp(name, in: context) else {
-          throw lexer.error("unknown function \(FormulaLexer.quoted(name))", atOffset: token.start)
+          let hint = FormulaBuiltin.suggestions(for: name, in: context).first.map { " (did you mean '\($0)'?)" } ?? ""
+          throw lexer.error("unknown function \(FormulaLexer.quoted(name))\(hint)", atOffset: token.start)
         }
         let open = try lexer.next()
         pending.append(.call(function, name: token, open: open.start, arguments: 1))
@@ -109,6 +114,9 @@ struct FormulaParser {
       case .not?:
         pending.append(.prefix(.not, offset: token.start))
         return .prefix
+      case .membership?:
+        // Where an operand is expected, `in` is a column's name (as it was before `x in (…)`).
+        syntax.append(.name(name), at: token.start)
       case .infix?:
         throw lexer.error("expected an operand before '\(name)'", atOffset: token.start)
       case nil:

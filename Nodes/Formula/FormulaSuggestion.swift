@@ -6,7 +6,8 @@ import FlowGraph
 enum FormulaSuggestion {
   /// The names of `candidates` closest to `name` by edit distance (insertions, deletions,
   /// substitutions and adjacent transpositions), at most a third of the name's length and at
-  /// most 2 edits, best first (ties in the candidates' order).
+  /// most 2 edits, best first (ties in the candidates' order); then the names of 3 or more
+  /// scalars that `name` starts with (`lenght` suggests `len`), or that start with `name`.
   ///
   /// - Complexity: O(*n* × *m*) per candidate for names of *n* and *m* scalars; names longer
   ///   than 64 scalars get no suggestion.
@@ -20,7 +21,12 @@ enum FormulaSuggestion {
       if distance <= limit { found.append((candidate, distance)) }
     }
     // A stable sort by distance keeps the table's order among equals.
-    return found.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+    let close = found.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
       .map(\.element.name)
+    let prefixed = candidates.filter { candidate in
+      candidate != name && !close.contains(candidate)
+        && ((candidate.unicodeScalars.count >= 3 && name.hasPrefix(candidate)) || (length >= 3 && candidate.hasPrefix(name)))
+    }
+    return close + prefixed
   }
 }

@@ -29,12 +29,16 @@ struct DeriveNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(entries: entries, cache: RowProgramCache()), cost: .expensive)
+                        evaluator: Evaluator(entries: entries, cache: RowProgramCache(),
+                                             limits: parameters.environment.limits), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let entries: [(name: String, formula: RowFormula)]
     let cache: RowProgramCache
+    /// The run's limits: a string a formula makes (`concat`, `replace`) stays within
+    /// `maxStringBytes`.
+    let limits: RunLimits
 
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
     /// table once at the end: linear in the number of entries, not quadratic (a table per
@@ -60,6 +64,9 @@ struct DeriveNode: NodeKind {
         } catch {
           throw NodeError("column '\(name)': \(error.description)")
         }
+        if case .string(let strings) = column.storage {
+          try limits.checkStringBytes(Self.longest(strings), of: "a string of column '\(name)'")
+        }
         if let position = index[name] {
           columns[position] = column
         } else {
@@ -73,6 +80,14 @@ struct DeriveNode: NodeKind {
       } catch {
         throw TableParameters.failure(error)
       }
+    }
+
+    /// The bytes of the longest string of `strings`.
+    static func longest(_ strings: StringColumn) -> Int {
+      let offsets = strings.offsets
+      var longest = 0
+      for row in 0..<strings.count { longest = max(longest, offsets[row + 1] - offsets[row]) }
+      return longest
     }
 
     /// Compiles every entry against the schema the earlier entries leave.

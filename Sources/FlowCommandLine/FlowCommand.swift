@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowNodes
 import Foundation
 
 /// The `flow` tool: picks the subcommand, runs it, maps failures to stderr and exit statuses.
@@ -40,7 +41,7 @@ enum FlowCommand {
       A FILE argument of - reads the document from standard input.
       Exit status: 0 success, 1 some node failed, 2 unreadable or invalid file, 64 bad usage.
 
-        See 'flow help <subcommand>' for detailed help.
+        See 'flow help <subcommand>' for detailed help, 'flow help formulas' for the functions.
 
       """
   }
@@ -89,13 +90,15 @@ enum FlowCommand {
     }
   }
 
-  /// `flow help [<subcommand>]`.
+  /// `flow help [<subcommand>]`; `flow help formulas` lists the formula functions.
   static func help(_ arguments: [String]) -> (status: ExitStatus, output: String, diagnostics: [String]) {
     guard let name = arguments.first else { return (.success, usage, []) }
     if arguments.count > 1 { return (.usage, "", ["flow: 'flow help' takes one subcommand, got \(arguments.count)"]) }
     if name == "help" { return (.success, usage, []) }
+    if name == "formulas" { return (.success, FormulaHelp.text, []) }
     guard let command = commands.first(where: { $0.spec.name == name }) else {
-      return (.usage, "", ["flow: unknown command '\(name)'\(Suggestion.hint(for: name, among: commandNames))",
+      let hint = Suggestion.hint(for: name, among: commandNames + ["formulas"])
+      return (.usage, "", ["flow: unknown command '\(name)'\(hint)",
                            "See 'flow --help' for the commands."])
     }
     return (.success, command.spec.help, [])

@@ -19,6 +19,15 @@ import Testing
     #expect(!viaHelp.stdout.isEmpty)
   }
 
+  @Test func helpFormulasListsEveryFunctionWithAnExample() async throws {
+    let result = try await FlowProcess.run(["help", "formulas"])
+    #expect(result.status == 0)
+    for line in ["  len         the number of Unicode scalars", "e.g. len(\"Zürich\") → 6",
+                 "e.g. round(2.675, 2) → 2.68", "  coalesce ", "e.g. 2 in (1, 2) → true", "  substr "] {
+      #expect(result.stdout.contains(line), "\(line)")
+    }
+  }
+
   @Test(arguments: [
     (["rnu", "Examples/calculator.flow.json"], "did-you-mean-command.stderr.txt"),
     (["help", "rendr"], "did-you-mean-help.stderr.txt"),

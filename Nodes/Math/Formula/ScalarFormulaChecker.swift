@@ -97,6 +97,8 @@ struct ScalarFormulaChecker {
       instruction = .power
     case .clamp:
       instruction = .clamp
+    case .round where arguments == 2:
+      instruction = .binary(function)
     case .min, .max, .atan2, .hypot:
       instruction = .binary(function)
     default:

@@ -8,7 +8,9 @@
 ///
 /// The language is the calculator language of ``Formula`` plus comparisons `< <= == != >= >`,
 /// `and`, `or`, `not`, string literals in double quotes (escapes `\"` and `\\`), `true`,
-/// `false`, `null`, `isNull(x)`, `if(condition, a, b)`, and column names in backticks. Its
+/// `false`, `null`, `isNull(x)`, `if(condition, a, b)`, the string, null and set functions of
+/// ``FormulaBuiltin/table`` (`flow help formulas`), `x in (a, b, …)`, and column names in
+/// backticks. Its
 /// variables are the row's columns. Precedence from low to high: `or`, `and`, `not`,
 /// comparisons (which do not chain: `a < b < c` is an error), `+ -`, `* / %`, unary minus,
 /// `^` (right-associative). `pi`, `e`, `true`, `false`, `null`, `and`, `or`, `not` are words
@@ -100,6 +102,12 @@ enum RowFormulaStep: Sendable, Hashable {
   /// A date function; `sources` names the column each argument reads directly (nil for another
   /// expression), for the message of a text that is not a date.
   case date(DateFunction, sources: [String?])
+  /// A string function of ``FormulaTextFunction`` with this many arguments.
+  case text(FormulaTextFunction, arguments: Int)
+  /// `coalesce(a, b, …)` with this many arguments.
+  case coalesce(arguments: Int)
+  /// `x in (a, b, …)`: `x` and the items, this many values in all.
+  case member(arguments: Int)
 
   /// Whether the step is a non-null literal.
   var isLiteral: Bool {

@@ -86,6 +86,9 @@ enum RowFormulaChecker {
         case .isNull: step = .isNull
         case .choose: step = .choose
         case .date(let function): step = .date(function, sources: Array(sources.suffix(arguments)))
+        case .text(let function): step = .text(function, arguments: arguments)
+        case .coalesce: step = .coalesce(arguments: arguments)
+        case .member: step = .member(arguments: arguments)
         }
       }
       var instruction = RowInstruction.step(step)
@@ -144,7 +147,7 @@ enum RowFormulaChecker {
           throw fail("'\(step == .and ? "and" : "or")' needs bools, got \(left) and \(right)")
         }
         types.append(.bool)
-      case .call, .isNull, .choose, .date:
+      case .call, .isNull, .choose, .date, .text, .coalesce, .member:
         guard let call else { preconditionFailure("Internal inconsistency: a call step from no call node") }
         try callType(call.function, arguments: call.arguments, types: &types, fail: fail)
       }
@@ -192,6 +195,57 @@ enum RowFormulaChecker {
         throw fail("the branches of '\(function.name)' have different types: \(then) and \(otherwise)")
       }
       types.append(unified)
+    case .fixed(let kinds, let result):
+      try fixedType(function, kinds: kinds, result: result, arguments: arguments, types: &types, fail: fail)
+    case .common:
+      let operands = types.suffix(arguments)
+      types.removeLast(arguments)
+      var common = RowType.null
+      for operand in operands {
+        guard let unified = unify(common, operand) else {
+          throw fail("the arguments of '\(function.name)' have different types: \(common) and \(operand)")
+        }
+        common = unified
+      }
+      types.append(common)
+    case .membership:
+      let operands = Array(types.suffix(arguments))
+      types.removeLast(arguments)
+      if let item = operands.dropFirst().first(where: { !comparable(operands[0], $0) }) {
+        throw fail("cannot look for \(operands[0]) among \(item) items with 'in'")
+      }
+      types.append(operands[0] == .null ? .null : .bool)
+    }
+  }
+
+  /// The type of a call with ``FormulaBuiltin/Typing/fixed(_:result:)`` typing.
+  private static func fixedType(
+    _ function: FormulaBuiltin, kinds: [FormulaValueKind], result: FormulaValueKind, arguments: Int,
+    types: inout [RowType], fail: (String) -> FormulaError
+  ) throws(FormulaError) {
+    let operands = Array(types.suffix(arguments))
+    types.removeLast(arguments)
+    for (position, operand) in operands.enumerated() {
+      let kind = kinds[min(position, kinds.count - 1)]
+      let fits: Bool
+      switch kind {
+      case .integer, .number: fits = operand.fits(\.isNumeric)
+      case .string: fits = operand.fits { $0 == .string }
+      case .bool: fits = operand.fits { $0 == .bool }
+      case .any: fits = true
+      }
+      guard fits else {
+        let wanted = kind == .integer ? "number" : "\(kind)"
+        throw fail("'\(function.name)' needs a \(wanted) as argument \(position + 1), got \(operand)")
+      }
+    }
+    if operands.contains(.null) { return types.append(.null) }
+    switch result {
+    case .integer: types.append(.integer)
+    case .number: types.append(.number)
+    case .string: types.append(.string)
+    case .bool: types.append(.bool)
+    case .any: types.append(.unknown)
     }
   }
 

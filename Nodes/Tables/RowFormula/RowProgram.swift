@@ -98,6 +98,20 @@ struct RowProgram: Sendable {
       case .choose:
         let otherwise = stack.removeLast(), then = stack.removeLast(), condition = stack.removeLast()
         stack.append(RowVector.choose(condition, then, otherwise, count: rowCount))
+      case .text(let function, let arguments):
+        let operands = Array(stack.suffix(arguments))
+        stack.removeLast(arguments)
+        stack.append(try RowVector.text(function, operands, count: rowCount) { message in
+          FormulaError(message: message, column: FormulaLexer.column(in: source, atOffset: offsets[position]))
+        })
+      case .coalesce(let arguments):
+        let operands = Array(stack.suffix(arguments))
+        stack.removeLast(arguments)
+        stack.append(RowVector.coalesced(operands, count: rowCount))
+      case .member(let arguments):
+        let operands = Array(stack.suffix(arguments))
+        stack.removeLast(arguments)
+        stack.append(RowVector.membership(operands, count: rowCount))
       }
     }
     return stack.last ?? .null

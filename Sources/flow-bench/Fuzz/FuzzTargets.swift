@@ -46,14 +46,17 @@ enum FuzzTargets {
   static let values: [Double] = [0, -0.0, 1, -1, 0.5, 2, 1e308, -1e308, .leastNonzeroMagnitude, .infinity, -.infinity, .nan, 9.3e18]
 
   /// The formula parser and evaluator: parse; on success evaluate with several value vectors.
+  /// The same text is also read as a row formula and run over a small table whose columns
+  /// (those the formula names) take each type in turn, with nulls, empty and non-ASCII text.
   static func formula(_ bytes: [UInt8]) -> Outcome {
     let text = String(decoding: bytes, as: UTF8.self)
+    let row = rowFormula(text)
     let formula: Formula
     do {
       formula = try Formula(parsing: text)
     } catch {
       _ = error.description
-      return .rejected
+      return row
     }
     for offset in 0..<3 {
       let inputs = formula.variables.indices.map { values[($0 &+ offset) % values.count] }
@@ -61,6 +64,24 @@ enum FuzzTargets {
     }
     // The wrong number of values must be an error, not a trap.
     _ = try? formula.evaluate(formula.variables.isEmpty ? [1] : [])
+    return .accepted
+  }
+
+  /// The row-formula half of ``formula(_:)``.
+  private static func rowFormula(_ text: String) -> Outcome {
+    guard let formula = try? RowFormula(parsing: text) else { return .rejected }
+    for shift in 0..<4 {
+      let columns = formula.columns.enumerated().map { index, name -> (String, Column) in
+        switch (index + shift) % 4 {
+        case 0: (name, .strings(["Zürich", "", nil, "a😀b", " N7 "]))
+        case 1: (name, .integers([1, -2, nil, .max, 0]))
+        case 2: (name, .numbers([2.675, -0.0, nil, .nan, 1e308]))
+        default: (name, .bools([true, false, nil, true, false]))
+        }
+      }
+      guard let table = try? Table(columns) else { return .accepted }
+      _ = try? formula.probe(over: table)
+    }
     return .accepted
   }
 }

@@ -3,7 +3,8 @@ import FlowRuntime
 
 /// WRows: row formulas over a flights-sized table (336,776 rows): `filter` with a numeric and a
 /// string comparison, and `derive` with arithmetic and a comparison, each against a hand-written
-/// loop over the same typed arrays (the floor). Full evaluation of `source → node`; the metric is
+/// loop over the same typed arrays (the floor), and `derive` with string functions against a loop
+/// over the column's UTF-8 bytes (`WRows+Strings.swift`). Full evaluation of `source → node`; the metric is
 /// ns per row.
 enum WRows {
   static let rows = 336_776
@@ -21,17 +22,20 @@ enum WRows {
     var random = SplitMix64(seed: 9)
     let carriers = ["UA", "AA", "B6", "DL", "EV", "MQ", "US", "WN", "VX", "FL", "AS", "9E", "F9", "HA", "YV", "OO"]
     var delays: [Int64?] = [], distances: [Double?] = [], airTimes: [Double?] = [], carrierCells: [String?] = []
+    var tailnums: [String?] = []
     for _ in 0..<rows {
       let missing = random.next() % 40 == 0
       delays.append(missing ? nil : Int64(random.next() % 200) - 20)
       distances.append(Double(random.next() % 4900 + 100))
       airTimes.append(missing ? nil : Double(random.next() % 600 + 20))
       carrierCells.append(carriers[Int(random.next() % 16)])
+      tailnums.append(missing ? nil : "N\(random.next() % 900 + 100)\(carriers[Int(random.next() % 16)])")
     }
     let table: Table
     do {
       table = try Table([("dep_delay", .integers(delays)), ("distance", .numbers(distances)),
-                         ("air_time", .numbers(airTimes)), ("carrier", .strings(carrierCells))])
+                         ("air_time", .numbers(airTimes)), ("carrier", .strings(carrierCells)),
+                         ("tailnum", .strings(tailnums))])
     } catch {
       fatalError("WRows table: \(error)")
     }
@@ -69,12 +73,13 @@ enum WRows {
       derive.evaluate()
     }
     let output = derive.value(of: "node", port: "table")?.tableValue
-    Harness.check(output?.columnNames == ["dep_delay", "distance", "air_time", "carrier", "speed", "late"]
+    Harness.check(output?.columnNames == ["dep_delay", "distance", "air_time", "carrier", "tailnum", "speed", "late"]
                     && output?.rowCount == rows, "WRows derive")
     Harness.emit(workload: "WRows", metric: "derive", derived, nodes: rows,
                  variant: "derive speed = distance / (air_time / 60), late = dep_delay > 15", inner: 5,
                  note: "nodes = rows")
     runDates()
+    strings(table, tailnums: tailnums)
   }
 
   static func graph(_ table: Table, _ kind: String, _ params: JSONObject) -> GraphEvaluator {

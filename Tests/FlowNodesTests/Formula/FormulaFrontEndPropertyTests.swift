@@ -36,6 +36,7 @@ import Testing
     case "abs": return Swift.abs(x[0])
     case "floor": return floor(x[0])
     case "ceil": return ceil(x[0])
+    case "round" where x.count == 2: return formulaRound(x[0], digits: x[1])
     case "round": return round(x[0])  // C's round: halves away from zero
     case "sin": return sin(x[0])
     case "cos": return cos(x[0])
@@ -126,7 +127,8 @@ import Testing
   @Test func theFunctionTableHasUniqueNamesADescriptionAndAnExample() {
     #expect(Set(FormulaBuiltin.table.map(\.name)).count == FormulaBuiltin.table.count)
     for function in FormulaBuiltin.table {
-      #expect(!function.summary.isEmpty && function.example.hasPrefix(function.name + "("), "\(function.name)")
+      let written = function.example.hasPrefix(function.name + "(") || function.example.contains(" \(function.name) (")
+      #expect(!function.summary.isEmpty && written, "\(function.name)")
       #expect(FormulaBuiltin.lookUp(function.name, in: .row) != nil)
     }
     for function in FormulaFunction.allCases {

@@ -82,7 +82,7 @@ struct FormulaDraw {
     default:
       let (name, count) = pick([("sqrt", 1), ("abs", 1), ("floor", 1), ("ceil", 1), ("round", 1), ("sin", 1),
                                 ("cos", 1), ("tan", 1), ("log", 1), ("exp", 1), ("pow", 2), ("min", 1 + int(3)),
-                                ("max", 1 + int(3)), ("clamp", 3), ("hypot", 2)])
+                                ("max", 1 + int(3)), ("clamp", 3), ("hypot", 2), ("round", 2)])
       return .call(name, (0..<count).map { _ in scalar(depth: depth - 1, names: names) })
     }
   }

@@ -85,6 +85,19 @@ import Testing
       == "the output string has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
   }
 
+  @Test func aConcatPastTheStringLimitFailsTheDerive() throws {
+    let table = try Table([("s", .strings([String(repeating: "x", count: 600), "y"]))])
+    let params: JSONObject = ["columns": .object(JSONObject([JSONMember(key: "twice", value: .string("concat(s, s)"))]))]
+    let message = KindHarness.failure {
+      try KindHarness.run("derive", params, [.table(table)],
+                          environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1000)))
+    }
+    #expect(message?.contains("1200 bytes") == true && message?.contains("column 'twice'") == true, "\(String(describing: message))")
+    let fits = try KindHarness.run("derive", params, [.table(table)],
+                                   environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1200)))
+    #expect(fits.first?.tableValue?.rowCount == 2)
+  }
+
   @Test func readTextPastTheStringLimitFailsBeforeMakingTheString() throws {
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -448,7 +448,7 @@ import Testing
     ErrorCase("x y", "missing operator between 'x' and 'y'", column: 3),
     ErrorCase("2 sqrt(4)", "missing operator between '2' and 'sqrt'", column: 3),
     ErrorCase("foo(1)", "unknown function 'foo'", column: 1),
-    ErrorCase("1 + Sqrt(4)", "unknown function 'Sqrt'", column: 5),
+    ErrorCase("1 + Sqrt(4)", "unknown function 'Sqrt' (did you mean 'sqrt'?)", column: 5),
     ErrorCase("pi(2)", "unknown function 'pi'", column: 1),
     ErrorCase("pow(2)", "'pow' expects 2 arguments, got 1", column: 1),
     ErrorCase("1 + sqrt(1, 2)", "'sqrt' expects 1 argument, got 2", column: 5),

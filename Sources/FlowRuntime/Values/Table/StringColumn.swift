@@ -20,6 +20,17 @@ public struct StringColumn: Sendable, Hashable {
     for string in strings { append(string) }
   }
 
+  /// A column over `bytes` cut at `offsets` (a string function that keeps the layout, such as
+  /// ASCII case mapping, builds its result without copying per string).
+  ///
+  /// - Precondition: `offsets` starts at 0, never decreases and ends at `bytes.count`, and each
+  ///   string is valid UTF-8 (checked: the ends; the caller guarantees the rest).
+  public init(validUTF8 bytes: [UInt8], offsets: [Int]) {
+    precondition(offsets.first == 0 && offsets.last == bytes.count, "offsets must span the bytes")
+    storedBytes = bytes
+    storedOffsets = offsets
+  }
+
   /// The number of strings.
   @inlinable public var count: Int { storedOffsets.count - 1 }
 
