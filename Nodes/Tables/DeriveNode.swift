@@ -24,7 +24,7 @@ struct DeriveNode: NodeKind {
         entries.append((member.key, try RowFormula(parsing: source)))
       } catch {
         throw NodeConfigurationError(
-          parameter: "columns", reason: "column '\(member.key)': does not parse: \(error.description)")
+          parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'"))
       }
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
@@ -58,7 +58,7 @@ struct DeriveNode: NodeKind {
         do {
           column = try program.evaluate(over: columns, rowCount: rowCount).column(as: program.resultType, count: rowCount)
         } catch {
-          throw NodeError("column '\(name)': \(error.description)")
+          throw NodeError(error.described(as: "formula for column '\(name)'"))
         }
         if let position = index[name] {
           columns[position] = column
@@ -89,7 +89,7 @@ struct DeriveNode: NodeKind {
         do {
           program = try formula.compile(for: schema, index: index)
         } catch {
-          throw FormulaError(message: "column '\(name)': \(error.description)")
+          throw FormulaError(message: error.described(as: "formula for column '\(name)'"))
         }
         programs.append(program)
         let type = RowType(program.resultType.columnType)

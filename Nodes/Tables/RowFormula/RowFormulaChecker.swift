@@ -1,3 +1,5 @@
+import FlowGraph
+
 /// The static type of a row-formula value. `unknown` stands for a column whose type is not known
 /// yet (the load-time check, before any table arrives).
 enum RowType: Sendable, Hashable, CustomStringConvertible {
@@ -38,7 +40,8 @@ struct RowSchema: Sendable, Hashable {
 enum RowFormulaChecker {
   /// - Parameter schema: the table's columns, or nil to check only what literals determine.
   /// - Throws: a ``FormulaError``: a type error with the column of the operator, or
-  ///   `no column 'x' in the table (columns: a, b, c)`.
+  ///   `no column 'x' in the table (columns: a, b, c)` (`(did you mean 'y'?)` instead of the
+  ///   list when a column's name is a likely typo of it).
   static func check(_ formula: RowFormula, schema: RowSchema?) throws(FormulaError) -> RowProgram {
     var index: [String: Int] = [:]
     if let schema {
@@ -95,7 +98,9 @@ enum RowFormulaChecker {
       case .column(let name):
         if let schema {
           guard let column = index[name] else {
-            throw FormulaError(message: "no column '\(name)' in the table (columns: \(schema.listing))")
+            throw FormulaError(message: Suggestion.closest(to: name, among: schema.names).map {
+              "no column '\(name)' in the table (did you mean '\($0)'?)"
+            } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
           }
           instruction = .column(column)
           types.append(schema.types[column])
