@@ -98,7 +98,7 @@ enum RowFormulaChecker {
       case .column(let name):
         if let schema {
           guard let column = index[name] else {
-            throw FormulaError(message: Suggestion.closest(to: name, among: schema.names).map {
+            throw FormulaError(message: Self.likelyTypo(of: name, among: schema.names).map {
               "no column '\(name)' in the table (did you mean '\($0)'?)"
             } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
           }
@@ -155,6 +155,15 @@ enum RowFormulaChecker {
     }
     return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
                       resultType: types.last ?? .null, maxDepth: maxDepth)
+  }
+
+  /// The column `name` is a likely typo of: the closest by ``Suggestion``, unless reaching it
+  /// rewrites the whole name (`x` is no typo of `a`).
+  private static func likelyTypo(of name: String, among names: [String]) -> String? {
+    let length = name.unicodeScalars.count
+    guard let close = Suggestion.closest(to: name, among: names),
+          Suggestion.editDistance(name.lowercased(), close.lowercased(), limit: length) < length else { return nil }
+    return close
   }
 
   /// Replaces the argument types on top of `types` by the type of a call of `function`.
