@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowTestSupport
 import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
@@ -87,6 +88,40 @@ import Testing
     }
     #expect(problems.map(\.parameter) == ["template"])
     if template != "{:d}" { #expect(problems.first?.reason.contains("placeholder '\(template)'") == true) }
+  }
+
+  /// `.Nf` against integer arithmetic over random dyadic numbers x = k / 2^m (exactly
+  /// k·5^m / 10^m in decimal), many of them exact halves at N decimals.
+  @Test(arguments: 0..<20)
+  func fixedDecimalsMatchExactHalfAwayRounding(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed) &* 0x9E37_79B9 &+ 3)
+    for _ in 0..<200 {
+      let m = Int.random(in: 0...10, using: &random)
+      let k = Int64.random(in: -(1 << 24)...(1 << 24), using: &random)  // |k|·10^decimals fits UInt64
+      let decimals = Int.random(in: 0...10, using: &random)
+      let x = Double(k) / Double(1 << m)
+      #expect(try format("{x:.\(decimals)f}", .number(x)) == Self.reference(k, m, decimals), "\(k) / 2^\(m), \(decimals) decimals")
+    }
+  }
+
+  /// k / 2^m with `decimals` decimals, halves away from zero, by integer arithmetic.
+  static func reference(_ k: Int64, _ m: Int, _ decimals: Int) -> String {
+    var scaled = k.magnitude  // |x| · 10^m
+    for _ in 0..<m { scaled *= 5 }
+    var digits: UInt64
+    if decimals >= m {
+      digits = scaled
+      for _ in 0..<(decimals - m) { digits *= 10 }
+    } else {
+      var divisor: UInt64 = 1
+      for _ in 0..<(m - decimals) { divisor *= 10 }
+      digits = scaled / divisor
+      if 2 * (scaled % divisor) >= divisor { digits += 1 }
+    }
+    var text = String(digits)
+    if text.count <= decimals { text = String(repeating: "0", count: decimals + 1 - text.count) + text }
+    if decimals > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals)) }
+    return (k < 0 ? "-" : "") + text
   }
 
   @Test func formattedOutputIsCheckedAgainstTheStringLimit() {
