@@ -24,7 +24,7 @@ struct DeriveNode: NodeKind {
         entries.append((member.key, try RowFormula(parsing: source)))
       } catch {
         throw NodeConfigurationError(
-          parameter: "columns", reason: "column '\(member.key)': does not parse: \(error.description)")
+          parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'"))
       }
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
@@ -62,7 +62,7 @@ struct DeriveNode: NodeKind {
         do {
           column = try program.evaluate(over: columns, rowCount: rowCount).column(as: program.resultType, count: rowCount)
         } catch {
-          throw NodeError("column '\(name)': \(error.description)")
+          throw NodeError(error.described(as: "formula for column '\(name)'"))
         }
         if case .string(let strings) = column.storage {
           try limits.checkStringBytes(Self.longest(strings), of: "a string of column '\(name)'")
@@ -104,7 +104,7 @@ struct DeriveNode: NodeKind {
         do {
           program = try formula.compile(for: schema, index: index)
         } catch {
-          throw FormulaError(message: "column '\(name)': \(error.description)")
+          throw FormulaError(message: error.described(as: "formula for column '\(name)'"))
         }
         programs.append(program)
         let type = RowType(program.resultType.columnType)

@@ -2,7 +2,8 @@ import FlowRuntime
 
 /// `filter`: keeps the rows of `table` where the row formula `where` is true (not false, not
 /// null), in order. The formula is parsed at load (a syntax error is a validation error naming
-/// the param) and compiled once per table schema.
+/// the param and the character: `param 'where' at character 3: …`) and compiled once per
+/// table schema (a type error fails the node: `formula 'where', at character 9: …`).
 struct FilterNode: NodeKind {
   var name: String { "filter" }
   var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
@@ -16,7 +17,7 @@ struct FilterNode: NodeKind {
     do {
       formula = try RowFormula(parsing: parameters.string("where") ?? "")
     } catch {
-      throw NodeConfigurationError(parameter: "where", reason: "does not parse: \(error.description)")
+      throw NodeConfigurationError(parameter: "where", reason: error.column.map { "at character \($0): \(error.message)" } ?? "does not parse: \(error.message)")
     }
     let type = formula.typeWithoutTable
     if type != .bool, type != .null, type != .unknown {
@@ -45,7 +46,7 @@ struct FilterNode: NodeKind {
         }
         result = try program.evaluate(over: table)
       } catch {
-        throw NodeError(error.description)
+        throw NodeError(error.column == nil ? error.message : error.described(as: "formula 'where'"))
       }
       var rows: [Int32] = []
       if case .bool(let keep, let valid) = result {

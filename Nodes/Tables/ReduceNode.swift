@@ -2,6 +2,8 @@ import FlowRuntime
 
 /// `reduce`: folds a list with `op` (`sum`, `mean`, `min`, `max`, `count`, `first`, `last`),
 /// skipping nulls; an empty list (or one of nulls only) gives null, and `count` gives 0.
+/// `sum` of integers is an exact integer (a double once it overflows `Int64`); other sums and
+/// means are compensated (``NeumaierSum``).
 struct ReduceNode: NodeKind {
   var name: String { "reduce" }
   var summary: String { "result = sum, mean, min, max, count, first or last of the list's non-null items" }
@@ -45,13 +47,13 @@ struct ReduceNode: NodeKind {
       case .sum, .mean:
         var integerSum: Int64 = 0
         var allIntegers = op == .sum
-        var sum = 0.0
+        var sum = NeumaierSum()  // compensated: 365 × 2.3 is 828, not 827.9999999999995
         var count = 0
         for (index, item) in items {
           guard let value = item.numberValue else {
             throw NodeError("\(op.rawValue): item #\(index + 1) is \(item.typeName), not a number")
           }
-          sum += value
+          sum.add(value)
           count += 1
           if allIntegers, case .integer(let n) = item {
             let (next, overflow) = integerSum.addingReportingOverflow(n)
@@ -63,7 +65,7 @@ struct ReduceNode: NodeKind {
         }
         if count == 0 { return .null }
         if allIntegers { return .integer(integerSum) }
-        return .number(op == .mean ? sum / Double(count) : sum)
+        return .number(op == .mean ? sum.value / Double(count) : sum.value)
       case .min, .max:
         var best: Value?
         for (index, item) in items {

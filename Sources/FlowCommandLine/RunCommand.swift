@@ -60,7 +60,8 @@ enum RunCommand {
     evaluator.progress = progress
     let requested = arguments.all("--node")
     for id in requested where !evaluator.presentNodeIDs.contains(id) {
-      throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)"])
+      let hint = Suggestion.hint(for: id, among: document.nodes.map(\.id))
+      throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)\(hint)"])
     }
     let shown: [String]
     if !requested.isEmpty { shown = requested }

@@ -43,6 +43,13 @@ import Testing
     GoldenFile.expect(result.stderr, matches: golden)
   }
 
+  @Test func aMisspeltNodeIDInRunSuggestsTheClosest() async throws {
+    let result = try await FlowProcess.run(["run", "Examples/calculator.flow.json", "--node", "subtotl"])
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stderr.contains("there is no node 'subtotl' in Examples/calculator.flow.json (did you mean 'subtotal'?)"),
+            "\(result.stderr)")
+  }
+
   @Test func farOffNamesSuggestNothing() async throws {
     let result = try await FlowProcess.run(["zzzzzzzz"])
     #expect(result.status == 64)

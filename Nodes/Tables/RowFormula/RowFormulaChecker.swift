@@ -1,3 +1,5 @@
+import FlowGraph
+
 /// The static type of a row-formula value. `unknown` stands for a column whose type is not known
 /// yet (the load-time check, before any table arrives).
 enum RowType: Sendable, Hashable, CustomStringConvertible {
@@ -38,7 +40,8 @@ struct RowSchema: Sendable, Hashable {
 enum RowFormulaChecker {
   /// - Parameter schema: the table's columns, or nil to check only what literals determine.
   /// - Throws: a ``FormulaError``: a type error with the column of the operator, or
-  ///   `no column 'x' in the table (columns: a, b, c)`.
+  ///   `no column 'x' in the table (columns: a, b, c)` (`(did you mean 'y'?)` instead of the
+  ///   list when a column's name is a likely typo of it).
   static func check(_ formula: RowFormula, schema: RowSchema?) throws(FormulaError) -> RowProgram {
     var index: [String: Int] = [:]
     if let schema {
@@ -102,7 +105,9 @@ enum RowFormulaChecker {
       case .column(let name):
         if let schema {
           guard let column = index[name] else {
-            throw FormulaError(message: "no column '\(name)' in the table (columns: \(schema.listing))")
+            throw FormulaError(message: Self.likelyTypo(of: name, among: schema.names).map {
+              "no column '\(name)' in the table (did you mean '\($0)'?)"
+            } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
           }
           instruction = .column(column)
           types.append(schema.types[column])
@@ -159,6 +164,15 @@ enum RowFormulaChecker {
     }
     return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
                       resultType: types.last ?? .null, maxDepth: maxDepth)
+  }
+
+  /// The column `name` is a likely typo of: the closest by ``Suggestion``, unless reaching it
+  /// rewrites the whole name (`x` is no typo of `a`).
+  private static func likelyTypo(of name: String, among names: [String]) -> String? {
+    let length = name.unicodeScalars.count
+    guard let close = Suggestion.closest(to: name, among: names),
+          Suggestion.editDistance(name.lowercased(), close.lowercased(), limit: length) < length else { return nil }
+    return close
   }
 
   /// Replaces the argument types on top of `types` by the type of a call of `function`.

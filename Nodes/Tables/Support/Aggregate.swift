@@ -61,15 +61,21 @@ struct Aggregate: Sendable {
         }
         if !overflow { return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 })) }
       }
+      // Compensated (Neumaier) sums: one running sum and one error term per group.
       var sums = [Double](repeating: 0, count: groupCount)
+      var errors = [Double](repeating: 0, count: groupCount)
       seen = [Int64](repeating: 0, count: groupCount)
       for row in 0..<rows {
         guard let value = column.number(at: row) else { continue }
-        sums[Int(groups[row])] += value
-        seen[Int(groups[row])] += 1
+        let group = Int(groups[row])
+        let sum = sums[group], next = sum + value
+        errors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+        sums[group] = next
+        seen[group] += 1
       }
-      if function == .mean {
-        for group in 0..<groupCount where seen[group] > 0 { sums[group] /= Double(seen[group]) }
+      for group in 0..<groupCount {
+        sums[group] = NeumaierSum.total(sums[group], errors[group])
+        if function == .mean, seen[group] > 0 { sums[group] /= Double(seen[group]) }
       }
       return Column(.number(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
     case .min, .max:

@@ -128,7 +128,15 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       } else if let value = parameter.defaultValue {
         declared[parameter.name] = value
       } else if parameter.isRequired {
-        problems.append(ParameterProblem(parameter: parameter.name, reason: "is required (\(parameter.type))"))
+        // A misspelt required param (`no` for `on`) is reported as the typo it is.
+        if let typo = spec.params.members.first(where: {
+          !entry.parameterNames.contains($0.key) && Suggestion.closest(to: $0.key, among: [parameter.name]) != nil
+        }) {
+          problems.append(ParameterProblem(parameter: typo.key,
+            reason: "is not a param of kind '\(entry.kind.name)' (did you mean '\(parameter.name)'?)"))
+        } else {
+          problems.append(ParameterProblem(parameter: parameter.name, reason: "is required (\(parameter.type))"))
+        }
       }
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
@@ -161,8 +169,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         inputIndex = Dictionary(instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
       }
       guard let port = inputIndex?[member.key] else {
-        if knownNames == nil { knownNames = Self.knownNames(entry.parameters.map(\.name) + instance.inputs.map(\.name)) }
-        problems.append(ParameterProblem(parameter: member.key, reason: "is not a param of kind '\(kind.name)'" + knownNames!))
+        problems.append(ParameterProblem(parameter: member.key,
+          reason: "is not a param of kind '\(kind.name)'" + unknownParamHint(member.key, entry: entry, instance: instance, known: &knownNames)))
         continue
       }
       let type = instance.inputs[port].type
@@ -179,6 +187,22 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
                                    inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
                                    inputTypes: entry.sharedInputTypes))
   }
+
+  /// ` (did you mean 'on'?)` for a likely typo of a param, else ` (known: a, b, …)`.
+  ///
+  /// Inputs settable by params are candidates only when the node has at most
+  /// `suggestedInputLimit` of them, so a flood of unknown params on a formula node with
+  /// thousands of variables stays linear.
+  private func unknownParamHint(_ name: String, entry: Entry, instance: NodeInstance, known: inout String?) -> String {
+    var candidates = entry.parameters.map(\.name)
+    if instance.inputs.count <= Self.suggestedInputLimit { candidates += instance.inputs.map(\.name) }
+    if let close = Suggestion.closest(to: name, among: candidates) { return " (did you mean '\(close)'?)" }
+    if known == nil { known = Self.knownNames(entry.parameters.map(\.name) + instance.inputs.map(\.name)) }
+    return known!
+  }
+
+  /// The most inputs whose names an unknown param is compared with for a did-you-mean.
+  static let suggestedInputLimit = 64
 
   /// ` (known: a, b, …)` listing at most 20 names (built once per node, not once per bad param).
   static func knownNames(_ names: [String]) -> String {

@@ -66,19 +66,19 @@ import Testing
   @Test func aMissingColumnFailsNamingTheEntryAndTheColumn() throws {
     var pipeline = try TablePipeline("derive", columns([("r", "a + 1"), ("s", "mass * 2")]))
     let outcome = try pipeline.run(try Table(input))
-    #expect(outcome.failure == "column 's': no column 'mass' in the table (columns: a, b, name, r)")
+    #expect(outcome.failure == "formula for column 's': no column 'mass' in the table (columns: a, b, name, r)")
   }
 
   @Test func anIntegerOverflowFailsTheNode() throws {
     var pipeline = try TablePipeline("derive", columns([("big", "a * 4000000000000000 * 4000")]))
     let outcome = try pipeline.run(try Table(input))
-    #expect(outcome.failure == "column 'big': column 22: integer overflow in '*'")
+    #expect(outcome.failure == "formula for column 'big', at character 22: integer overflow in '*'")
   }
 
   @Test(arguments: [
-    (#"{"ok": "a + 1", "bmi": "mass / (h"}"#, "column 'bmi': does not parse: column 10: expected ')' to close '(' opened at column 8"),
+    (#"{"ok": "a + 1", "bmi": "mass / (h"}"#, "formula for column 'bmi', at character 10: expected ')' to close '(' opened at column 8"),
     (#"{"bmi": 3}"#, "column 'bmi': expected a formula string, got number"),
-    (#"{"t": "\"a\" + 1"}"#, "column 't': does not parse: column 5: '+' needs numbers, got string and integer"),
+    (#"{"t": "\"a\" + 1"}"#, "formula for column 't', at character 5: '+' needs numbers, got string and integer"),
   ])
   func aBadEntryIsAValidationErrorNamingTheParamAndTheColumn(json: String, message: String) throws {
     let members = try #require(try JSONValue.parse(Array(json.utf8)).objectValue)

@@ -58,7 +58,7 @@ import Testing
 
   @Test func aTypeErrorAgainstTheTableFailsTheNodeWithTheColumn() throws {
     var pipeline = try TablePipeline("filter", ["where": "species > 3"])
-    #expect(try pipeline.run(try Table(penguins)).failure == "column 9: cannot compare string with integer using '>'")
+    #expect(try pipeline.run(try Table(penguins)).failure == "formula 'where', at character 9: cannot compare string with integer using '>'")
     var notBool = try TablePipeline("filter", ["where": "`body mass` + 1"])
     #expect(try notBool.run(try Table(penguins)).failure == "'where' gives integer values, not true/false")
   }
@@ -69,16 +69,16 @@ import Testing
     let strings = try Table([CellColumn("x", .string, [.string("a"), .string("b")])])
     let numbers = try Table([CellColumn("y", .number, [.number(0)]), CellColumn("x", .number, [.number(1.5)])])
     #expect(try pipeline.run(integers).table?.cells("x") == [.integer(2)])
-    #expect(try pipeline.run(strings).failure == "column 3: cannot compare string with integer using '>'")
+    #expect(try pipeline.run(strings).failure == "formula 'where', at character 3: cannot compare string with integer using '>'")
     #expect(try pipeline.run(numbers).table?.cells("x") == [.number(1.5)])
     #expect(try pipeline.run(integers).table?.cells("x") == [.integer(2)])
   }
 
   @Test(arguments: [
-    ("species ==", "column 11: expected an operand after '=='"),
-    ("a = 1", "column 3: unexpected '=' (write '==' to compare)"),
+    ("species ==", "param 'where' at character 11: expected an operand after '=='"),
+    ("a = 1", "param 'where' at character 3: unexpected '=' (write '==' to compare)"),
     ("1 + 2", "gives integer values, not true/false"),
-    ("\"a\" < 1", "column 5: cannot compare string with integer using '<'"),
+    ("\"a\" < 1", "param 'where' at character 5: cannot compare string with integer using '<'"),
   ])
   func aBadFormulaIsAValidationErrorNamingTheParam(formula: String, message: String) {
     var registry = NodeKindRegistry.standard
