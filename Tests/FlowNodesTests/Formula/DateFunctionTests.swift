@@ -118,7 +118,7 @@ import Testing
       JSONMember(key: "y", value: .string("year(time_hour)"))]))])
     let outcome = try pipeline.run(input)
     #expect(outcome.failure
-              == "column 'y': 'year' of column 'time_hour', row 2: \"2013-02-30\" is not an ISO-8601 date")
+              == "formula for column 'y': 'year' of column 'time_hour', row 2: \"2013-02-30\" is not an ISO-8601 date")
   }
 }
 
