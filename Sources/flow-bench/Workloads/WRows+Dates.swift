@@ -76,6 +76,7 @@ extension WRows {
 
   /// The year of `YYYY-MM-DD` or `YYYY-MM-DD hh:mm:ss` (space or `T`) in `bytes[start..<end]`,
   /// or `nil` if the text is not such a date and time (the hand-written floor of `year`).
+  @inline(__always)
   static func checkedYear(_ bytes: [UInt8], from start: Int, to end: Int) -> Int64? {
     let count = end - start
     guard count == 10 || count == 19 else { return nil }
@@ -91,8 +92,8 @@ extension WRows {
     guard bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D, let year = digits(0, 4), let month = digits(5, 2),
           let day = digits(8, 2), (1...12).contains(month) else { return nil }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    guard day >= 1 && day <= lengths[month - 1] else { return nil }
+    let length = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
+    guard day >= 1 && day <= length else { return nil }
     if count == 19 {
       guard bytes[start + 10] == 0x20 || bytes[start + 10] == 0x54, bytes[start + 13] == 0x3A, bytes[start + 16] == 0x3A,
             let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
