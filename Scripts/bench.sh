@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Runs the hand-written floor (../shared/bench/swift-baseline) and flow-bench in the same minute,
-# each workload in its own process (peak RSS per workload), then prints the ratio table.
+# Runs flow-bench, each workload in its own process (peak RSS per workload), and the hand-written
+# floor (a plain Swift program doing the same work) in the same minute when it is there, then
+# prints the ratio table (Documentation/Performance.md).
 #   Scripts/bench.sh [W1 W2 ...] [--quick]
+# The floor is looked for in $BENCH_FLOOR (default ../shared/bench/swift-baseline, beside the
+# clone); without it the table has FlowRuntime's figures alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${BENCH_OUT:-.build/bench}
+floor_dir=${BENCH_FLOOR:-../shared/bench/swift-baseline}
 mkdir -p "$out"
 workloads=()
 flags=()
@@ -13,14 +17,21 @@ for argument in "$@"; do
 done
 [ ${#workloads[@]} -gt 0 ] || workloads=(W1 W2 W3 W4 W5 W6 W7)
 
-(cd ../shared/bench/swift-baseline && swift build -c release >&2)
+floor=""
+if [ -f "$floor_dir/Package.swift" ]; then
+  (cd "$floor_dir" && swift build -c release >&2)
+  floor="$floor_dir/.build/release/SwiftBaseline"
+else
+  echo "bench.sh: no floor at $floor_dir (set BENCH_FLOOR to its folder); W1–W5 run without ratios" >&2
+fi
 swift build -c release --product flow-bench >&2
-floor=../shared/bench/swift-baseline/.build/release/SwiftBaseline
 bench="$(swift build -c release --show-bin-path)/flow-bench"
 : > "$out/floor.jsonl"
 : > "$out/flowruntime.jsonl"
 for w in "${workloads[@]}"; do
-  case "$w" in W1|W2|W3|W4|W5) "$floor" "$w" >> "$out/floor.jsonl" ;; esac
+  if [ -n "$floor" ]; then
+    case "$w" in W1|W2|W3|W4|W5) "$floor" "$w" >> "$out/floor.jsonl" ;; esac
+  fi
   "$bench" "$w" ${flags[@]+"${flags[@]}"} >> "$out/flowruntime.jsonl"
 done
 "$bench" --compare "$out/floor.jsonl" "$out/flowruntime.jsonl"
