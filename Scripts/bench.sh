@@ -19,8 +19,9 @@ done
 
 floor=""
 if [ -f "$floor_dir/Package.swift" ]; then
-  (cd "$floor_dir" && swift build -c release >&2)
-  floor="$floor_dir/.build/release/SwiftBaseline"
+  # Built under .build/ here, so a read-only floor folder works and stays untouched.
+  swift build -c release --package-path "$floor_dir" --scratch-path "$out/floor-build" >&2
+  floor="$(swift build -c release --package-path "$floor_dir" --scratch-path "$out/floor-build" --show-bin-path)/SwiftBaseline"
 else
   echo "bench.sh: no floor at $floor_dir (set BENCH_FLOOR to its folder); W1–W5 run without ratios" >&2
 fi
