@@ -40,4 +40,16 @@ import Testing
     #expect(total == .number(8.5), "equal lines count twice")
     #expect(saved.liveState["lines"] == .number(4) && saved.liveState["total"] == .number(8.5))
   }
+
+  /// `sumLines(in:)` above, line for line, is the function the README shows.
+  @Test func theReadmeShowsThisFunction() throws {
+    let thisFile = URL(fileURLWithPath: #filePath)
+    let root = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let source = try String(contentsOf: thisFile, encoding: .utf8).components(separatedBy: "\n")
+    let start = try #require(source.firstIndex(of: "  /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live."))
+    let end = try #require(source[start...].firstIndex(of: "  }"))
+    let function = source[start...end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
+    #expect(readme.contains(function.joined(separator: "\n") + "\n"), "the README's live example differs from sumLines(in:)")
+  }
 }
