@@ -12,6 +12,11 @@ struct CommandContext: Sendable {
   /// Writes text to standard output now (`flow calc`'s results and prompt), with control
   /// characters other than line feeds escaped (`String.escapingControls(keepingLineFeeds:)`).
   func write(_ text: String) { writeOutput(text.escapingControls(keepingLineFeeds: true)) }
+  /// `write(_:)` as a closure, for printers that run on other tasks (`flow run --follow`).
+  var writeOutputNow: @Sendable (String) -> Void {
+    let write = writeOutput
+    return { write($0.escapingControls(keepingLineFeeds: true)) }
+  }
   /// Writes one line to standard error now (warnings, `flow calc`'s `error:` lines), with
   /// control characters escaped (`String.controlEscaped`).
   func warn(_ line: String) { writeWarning(line.controlEscaped) }

@@ -9,9 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-/// `flow run FILE --live [--ticks N] [--save FILE]`: keeps evaluating as live nodes emit, and
-/// stops when every source finished, after N emissions, or on SIGINT/SIGTERM (the running pass
-/// finishes first); then prints as `run` does, and `--save` writes the document with its live
+/// `flow run FILE --live [--follow] [--ticks N] [--save FILE]`: keeps evaluating as live nodes
+/// emit, and stops when every source finished, after N emissions, or on SIGINT/SIGTERM (the
+/// running pass finishes first); then prints as `run` does (or, with `--follow`, has printed
+/// each pass as it completed: `LiveFollow`), and `--save` writes the document with its live
 /// state.
 enum LiveRun {
   /// What a live run leaves to print and save.
@@ -33,9 +34,10 @@ enum LiveRun {
   /// process's main thread in `flow`).
   static func run(_ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
                   timeout: (limit: Duration, text: String)? = nil,
-                  saves: Bool, context: CommandContext) throws(CommandFailure) -> Outcome {
+                  saves: Bool, follow: LiveFollow? = nil, context: CommandContext) throws(CommandFailure) -> Outcome {
     var options = EngineOptions(demandDriven: true)
-    options.emissionLimit = ticks
+    // Following takes one emission at a time (`LiveFollow.run`): none before it asks.
+    options.emissionLimit = follow == nil ? ticks : 0
     let engine: FlowEngine
     do {
       // Observed from the first pass: no emission is processed before the printed nodes are necessary.
@@ -44,7 +46,11 @@ enum LiveRun {
       throw CommandFailure(.invalidDocument, ["flow: \(error)"])
     }
     let handles = engine.initialObservations
-    let signals = installSignalHandlers { engine.stopEmissions() }
+    let stopped = Locked(false)
+    let signals = installSignalHandlers {
+      stopped.withLock { $0 = true }
+      engine.stopEmissions()
+    }
     let timedOut = Locked(false)
     let timer = timeout.map { timeout in
       let timer = DispatchSource.makeTimerSource(queue: .global())
@@ -52,6 +58,7 @@ enum LiveRun {
       timer.schedule(deadline: .now() + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
       timer.setEventHandler {
         timedOut.withLock { $0 = true }
+        stopped.withLock { $0 = true }
         engine.stopEmissions()
       }
       timer.resume()
@@ -61,8 +68,12 @@ enum LiveRun {
     let done = DispatchSemaphore(value: 0)
     Task {
       let progress = context.stderrIsTerminal ? Task { await showProgress(engine, write: context.writeDiagnostic) } : nil
-      await engine.evaluate()
-      await engine.waitForLiveSources()
+      if let follow {
+        await follow.run(engine, ticks: ticks, stopped: { stopped.withLock { $0 } })
+      } else {
+        await engine.evaluate()
+        await engine.waitForLiveSources()
+      }
       progress?.cancel()
       let evaluator = await engine.evaluatorSnapshot()
       let saved = saves ? await engine.documentWithLiveState() : nil

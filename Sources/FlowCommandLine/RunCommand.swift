@@ -16,6 +16,8 @@ enum RunCommand {
       OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
                  choices: ["text", "json"]),
       OptionSpec(name: "--live", arity: .flag, help: "keep evaluating as live nodes emit, until every source finished"),
+      OptionSpec(name: "--follow", arity: .flag,
+                 help: "with --live: print each pass as it completes (text, or one JSON object per line)"),
       OptionSpec(name: "--ticks", arity: .single, valueName: "N", help: "with --live: stop after N emissions"),
       OptionSpec(name: "--save", arity: .single, valueName: "FILE", help: "with --live: write the document with its live state"),
       OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
@@ -37,8 +39,8 @@ enum RunCommand {
     for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
     let live = arguments.has("--live")
     let ticks = try LiveRun.ticks(arguments)
-    if !live && (ticks != nil || arguments.value("--save") != nil) {
-      throw CommandFailure(.usage, ["flow: --ticks and --save need --live"])
+    if !live && (ticks != nil || arguments.value("--save") != nil || arguments.has("--follow")) {
+      throw CommandFailure(.usage, ["flow: --ticks, --save and --follow need --live"])
     }
     var evaluator: GraphEvaluator
     let progress = PassProgress()
@@ -69,10 +71,19 @@ enum RunCommand {
     else { shown = evaluator.sinks }
     var passReport: EvaluationReport?
     if live {
+      let follow = arguments.has("--follow")
+        ? LiveFollow(shown: arguments.has("--all") ? nil : Set(shown), sources: LiveFollow.sources(of: document, registry: configured),
+                     json: arguments.value("--format") == "json", write: context.writeOutputNow)
+        : nil
       let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
-                                    saves: arguments.value("--save") != nil, context: context)
+                                    saves: arguments.value("--save") != nil, follow: follow, context: context)
       evaluator = outcome.evaluator
       if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
+      if follow != nil {
+        // Every pass was printed as it completed; the status says whether a printed node failed.
+        let failedShown = shown.contains { evaluator.failures[$0] != nil }
+        return failedShown ? .nodeFailed : .success
+      }
     } else {
       evaluator.observe(shown)
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
@@ -98,6 +109,7 @@ enum RunCommand {
         }
       }
     }
+    if !live { noteWaitingNodes(shown, evaluator: evaluator, document: document, registry: configured, context: context) }
     var result = RunResult(evaluator: evaluator, nodes: shown)
     result.listsEveryFailure = arguments.has("--all")
     let runReport = arguments.has("--report") ? passReport.map(RunReport.init) : nil
@@ -135,6 +147,32 @@ enum RunCommand {
     registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
                                                  progress: registry.environment.progress, limits: registry.environment.limits)
     return registry
+  }
+
+  /// Without `--live`, printed nodes that wait for a live source's first emission print
+  /// nothing; says so on stderr, naming them (at most 10) and the sources they wait for.
+  static func noteWaitingNodes(_ shown: [String], evaluator: GraphEvaluator, document: FlowDocument,
+                               registry: NodeKindRegistry, context: CommandContext) {
+    let waiting = shown.filter { evaluator.isPending($0) }
+    guard !waiting.isEmpty else { return }
+    // The sources upstream of the waiting nodes: one backward search from all of them, O(n + m).
+    let liveSources = Set(LiveFollow.sources(of: document, registry: registry).map(\.source))
+    var feeders: [String: [String]] = [:]
+    for edge in document.edges { feeders[edge.targetNodeID, default: []].append(edge.sourceNodeID) }
+    var seen = Set(waiting), stack = waiting, found = Set<String>()
+    while let id = stack.popLast() {
+      if liveSources.contains(id) { found.insert(id) }
+      for feeder in feeders[id] ?? [] where seen.insert(feeder).inserted { stack.append(feeder) }
+    }
+    func list(_ ids: [String]) -> String {
+      let quoted = ids.prefix(10).map { "'\($0)'" }
+      let more = ids.count > 10 ? " and \(ids.count - 10) more" : ""
+      return quoted.count == 1 ? quoted[0] + more : quoted.dropLast().joined(separator: ", ") + (more.isEmpty ? " and \(quoted.last!)" : ", \(quoted.last!)\(more)")
+    }
+    let sources = found.sorted()
+    let waits = waiting.count == 1 ? "waits" : "wait"
+    let what = sources.isEmpty ? "live sources" : "the live source\(sources.count == 1 ? "" : "s") \(list(sources))"
+    context.warn("flow: \(list(waiting)) \(waits) for \(what) and printed nothing; flow run --live runs them")
   }
 
   /// Parses `--timeout`.

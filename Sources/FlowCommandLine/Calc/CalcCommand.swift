@@ -4,7 +4,11 @@ import Foundation
 enum CalcCommand {
   static let spec = CommandSpec(
     name: "calc", summary: "Interactive calculator: create, connect, set, delete and show nodes.",
-    positionals: [], options: [],
+    positionals: [],
+    options: [
+      OptionSpec(name: "--no-history", arity: .flag,
+                 help: "neither read nor write the history file (~/.flow_calc_history)"),
+    ],
     discussion: """
       COMMANDS (one per line; a prompt '> ' is shown when standard input is a terminal):
         node ID KIND [PARAM=JSON]...    add a node (a bare word is a string)
@@ -16,6 +20,11 @@ enum CalcCommand {
         undo, redo                      step through the changes
         save FILE, load FILE            write or read a document
         help, quit                      (end of input also quits)
+
+      At a terminal the line can be edited: Left/Right, Home/End (Ctrl-A/E), Backspace, Delete,
+      Ctrl-K (to the end), Ctrl-U (to the start), Ctrl-W (the word before the cursor), Ctrl-C
+      (abandon the line), Ctrl-D (quit on an empty line); Up/Down walk the history, kept in
+      ~/.flow_calc_history (the last 1,000 lines) unless --no-history is given.
 
       After each change, every node the change recomputed prints its outputs in evaluation
       order, one '<node>.<port> = <value>' line each ('<node> ! <message>' if it failed). A node
@@ -30,14 +39,20 @@ enum CalcCommand {
     do { session = try CalcSession(context: context) } catch {
       throw CommandFailure(.invalidDocument, ["flow: cannot start the calculator: \(error)"])
     }
-    let interactive = isatty(0) == 1
-    while true {
-      if interactive { context.write("> ") }
-      guard let line = readLine(strippingNewline: true) else {
-        if interactive { context.write("\n") }
-        break
+    if RawTerminal.isTerminal(0) {
+      let history = arguments.has("--no-history") ? nil : CalcHistory.defaultPath().map { CalcHistory(path: $0) }
+      let reader = CalcLineReader(terminal: RawTerminal(), history: history?.load() ?? [])
+      while let line = reader.readLine(prompt: "> ") {
+        if await session.perform(line) == .quit { break }
       }
-      if await session.perform(line) == .quit { break }
+      reader.finish()
+      do { try history?.save(reader.editor.history) } catch {
+        context.warn("flow: warning: cannot save the history: \(error)")
+      }
+    } else {
+      while let line = readLine(strippingNewline: true) {
+        if await session.perform(line) == .quit { break }
+      }
     }
     session.shutDown()
     return .success

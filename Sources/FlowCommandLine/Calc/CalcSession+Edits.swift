@@ -38,7 +38,7 @@ extension CalcSession {
     nextEdgeNumber += 1
     let edge = FlowEdge(id: id, sourceNodeID: source.node, sourceHandleID: source.port,
                         targetNodeID: target.node, targetHandleID: target.port)
-    try await change { () throws(GraphValidationError) in
+    try await change(adding: (edge, "connect \(arguments[0]) \(arguments[1])")) { () throws(GraphValidationError) in
       try store.batch { (batch: inout FlowStore.Batch) throws(GraphValidationError) in
         if let replaced { try batch.removeEdge(id: replaced.id) }
         try batch.addEdge(edge)

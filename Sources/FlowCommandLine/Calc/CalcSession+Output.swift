@@ -26,33 +26,9 @@ extension CalcSession {
     context.write(text)
   }
 
-  /// The store's nodes in a topological order, ties in store order (Kahn's algorithm).
-  ///
-  /// - Complexity: O(*n* + *m*).
-  func dependencyOrder() -> [String] {
-    let nodes = store.nodes
-    var index: [String: Int] = [:]
-    for (position, node) in nodes.enumerated() { index[node.id] = position }
-    var successors = [[Int]](repeating: [], count: nodes.count)
-    var indegree = [Int](repeating: 0, count: nodes.count)
-    for edge in store.edges {
-      guard let source = index[edge.sourceNodeID], let target = index[edge.targetNodeID] else { continue }
-      successors[source].append(target)
-      indegree[target] += 1
-    }
-    var ready = Heap()
-    for node in nodes.indices where indegree[node] == 0 { ready.insert(node) }
-    var order: [String] = []
-    order.reserveCapacity(nodes.count)
-    while let node = ready.popMin() {
-      order.append(nodes[node].id)
-      for next in successors[node] {
-        indegree[next] -= 1
-        if indegree[next] == 0 { ready.insert(next) }
-      }
-    }
-    return order
-  }
+  /// The store's nodes in its topological order (`FlowStore.nodeIDsInTopologicalOrder`, the
+  /// order the engine evaluates in).
+  func dependencyOrder() -> [String] { store.nodeIDsInTopologicalOrder }
 
   /// `show`: the graph as the commands that rebuild it; `show ID`: one node in detail.
   func show(_ arguments: [String]) async throws(CalcError) {

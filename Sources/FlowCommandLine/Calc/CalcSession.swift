@@ -57,9 +57,11 @@ final class CalcSession {
                              "load", "help", "quit"]
 
   /// Applies a store mutation; if the store accepts it, prints what the pass recomputed.
-  func change(_ body: () throws(GraphValidationError) -> Void) async throws(CalcError) {
+  /// Messages name connections as the user typed them (`inUserTerms`), `adding` among them.
+  func change(adding edge: (edge: FlowEdge, command: String)? = nil,
+              _ body: () throws(GraphValidationError) -> Void) async throws(CalcError) {
     let before = store.revision
-    do { try body() } catch { throw CalcError(error) }
+    do { try body() } catch { throw CalcError(inUserTerms(CalcError(error).reason, pending: edge)) }
     guard store.revision != before else { return }
     await printPass(after: store.revision)
   }

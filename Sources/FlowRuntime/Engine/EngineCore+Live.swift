@@ -112,9 +112,11 @@ extension EngineCore {
 
   /// Stops taking emissions once `total` were processed.
   func limitEmissions(to total: Int?) {
-    let settled = state.withLock { state in
-      state.machine.limitEmissions(to: total ?? state.machine.processedEmissions)
-      return state.machine.takeSettledQuiescence()
+    var settled: [@Sendable () -> Void] = []
+    transition { machine in
+      let action = machine.limitEmissions(to: total ?? machine.processedEmissions)
+      settled = machine.takeSettledQuiescence()
+      return action
     }
     for resume in settled { resume() }
   }

@@ -30,7 +30,7 @@ final class EngineCore: Sendable {
                                                             emissionCapacity: options.emissionBufferCapacity,
                                                             synchronousPassLimit: options.runsCheapPassesSynchronously
                                                               ? options.synchronousPassLimit : 0)))
-    if let limit = options.emissionLimit { state.withLock { $0.machine.limitEmissions(to: limit) } }
+    if let limit = options.emissionLimit { state.withLock { _ = $0.machine.limitEmissions(to: limit) } }
   }
 
   /// Builds the evaluator for the store's resolved snapshot and schedules the first (full) pass.

@@ -138,10 +138,12 @@ extension EngineStateMachine {
     return inputArrived()
   }
 
-  /// Stop taking emissions once `total` were processed (the running pass finishes).
-  mutating func limitEmissions(to total: Int) {
+  /// Stop taking emissions once `total` were processed (the running pass finishes). A raised
+  /// limit lets queued emissions in again: an idle engine starts its runner for them.
+  mutating func limitEmissions(to total: Int) -> InputAction {
     emissionLimit = total
     if phase == .idle && isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
+    return startRunnerIfNeeded()
   }
 
   /// Waits until the engine is idle with every source ended (or the emission limit reached).

@@ -120,10 +120,25 @@ extension EngineStateMachineTests {
     var machine = Self.idleWithSources()
     for value in 0..<3 { _ = machine.emitted(Self.emission(1, Double(value))) }
     guard let work = Self.work(&machine) else { return }
-    machine.limitEmissions(to: machine.processedEmissions)
+    _ = machine.limitEmissions(to: machine.processedEmissions)
     _ = machine.passFinished(Self.report(work.revision), evaluator: StubEvaluator(hasPendingWork: false))
     #expect(Self.work(&machine) == nil, "no further emission is taken")
     #expect(machine.quiescenceWaiterArrived {}, "the engine is quiescent at once")
+    #expect(machine.queuedEmissionCount == 2)
+  }
+
+  /// `flow run --live --follow` steps one emission at a time: raising the limit of an idle
+  /// engine with queued emissions starts the runner, and the next pass takes exactly one.
+  @Test func raisingTheLimitOfAnIdleEngineTakesTheQueuedEmissions() {
+    var machine = Self.idleWithSources()
+    _ = machine.limitEmissions(to: 0)
+    for value in 0..<3 { _ = machine.emitted(Self.emission(1, Double(value))) }
+    #expect(machine.phase == .idle, "nothing to take below the limit: no runner")
+    #expect(machine.limitEmissions(to: 1) == .startRunner)
+    guard let work = Self.work(&machine) else { return }
+    #expect(work.emission?.outputs == [.number(0)])
+    _ = machine.passFinished(Self.report(work.revision), evaluator: StubEvaluator(hasPendingWork: false))
+    #expect(Self.work(&machine) == nil, "one emission per raise")
     #expect(machine.queuedEmissionCount == 2)
   }
 
