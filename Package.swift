@@ -21,7 +21,8 @@ let package = Package(
     .target(name: "FlowGraph", swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
-    .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
+    .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
+    .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL"], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
@@ -30,6 +31,7 @@ let package = Package(
     .executableTarget(name: "example-observe-values", dependencies: ["FlowNodes"], path: "Examples/ObserveValues"),
     .target(name: "FlowTestSupport", dependencies: ["FlowNodes"], path: "Tests/FlowTestSupport"),
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "FlowSQLTests", dependencies: ["FlowSQL", "FlowTestSupport"], exclude: ["Golden", "Fixtures"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
     .testTarget(name: "CLITests",
