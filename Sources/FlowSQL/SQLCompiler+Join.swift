@@ -79,7 +79,7 @@ extension SQLCompiler {
       case .postgres:
         return ("(array_agg(\(c) ORDER BY \(row)\(function == "first" ? "" : " DESC")) FILTER (WHERE \(c) IS NOT NULL))[1]", type)
       }
-    case "countDistinct": return ("count(DISTINCT \(c))", .integer)
+    case "countDistinct": return ("NULLIF(count(DISTINCT \(c)), 0)", .integer)  // no non-null value: null
     default:
       throw SQLExportError(node: id, "param 'aggregate': '\(output)': unknown aggregate '\(function)'")
     }
