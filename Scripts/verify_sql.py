@@ -350,7 +350,54 @@ def property_test(runs):
     return passed, flow_errors, failed
 
 
+EDGE_FORMULAS = [
+    "round(2.675, 2)", "round(-2.5)", "round(1234, -2)", "7 % -3", "-7 % 3", "1 / 0", "5 % 0", "2 ^ 10", "-2 ^ 2",
+    "substr(\"abcdef\", -1, 4)", "substr(\"abcdef\", 0)", "substr(\"Zürich\", 2, 3)", "substr(\"abc\", 2, -1)",
+    "replace(\"abc\", \"\", \"x\")", "string(2.5)", "string(3.0)", "string(-0.1)", "string(1e300)", "string(true)",
+    "concat(\"a\", null)", "concat(\"n\", 1.5, true, 7)", "number(\" 1e3 \")", "len(\"東京\")",
+    "2 in (1, null)", "null in (1, 2)", "1 in (1, null)", "\"é\" > \"z\"", "\"Z\" < \"a\"", "min(1, null)", "max(3, 1.5)",
+    "clamp(5, 1, 0)", "coalesce(null, 2, 3.5)", "if(null, 1, 2)", "null and false", "null or true", "not null",
+    "days(\"2013-01-01T23:30:00-05:00\", \"2013-01-03\")", "addDays(\"2024-02-28T10:00:00Z\", 2)", "weekday(\"2024-02-29\")",
+    "hour(\"2013-01-01T05:17:00Z\")", "second(\"2013-01-01T05:17:09.5\")", "date(2024, 2, 29)", "trim(\"\t a \")",
+    "sqrt(null)", "upper(null)", "year(null)", "isNull(null)", "abs(-3)", "trunc(-2.7)", "sign(0)", "contains(\"x\", \"\")",
+    "startsWith(\"ab\", \"\")", "endsWith(\"ab\", \"b\")", "lower(\"ÀB\")", "9223372036854775807 - 1",
+]
+
+
+def function_check():
+    """Every function of `flow help formulas` (its example) and edge cases, one column each."""
+    help_text = flow(["help", "formulas"], ROOT).stdout
+    formulas = [line.split("e.g. ", 1)[1].rsplit(" → ", 1)[0] for line in help_text.splitlines() if "e.g. " in line]
+    formulas += EDGE_FORMULAS
+    passed = failed = 0
+    for index, formula in enumerate(formulas):
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "one.csv"), "w") as f:
+                f.write("x\n1\n")
+            doc = {"flowRuntime": {"formatVersion": 1},
+                   "nodes": [{"id": "one", "data": {"kind": "readCSV", "params": {"path": "one.csv"}}, "position": [0, 0]},
+                             {"id": "f", "data": {"kind": "derive", "params": {"columns": {"value": formula}}}, "position": [200, 0]},
+                             {"id": "save", "data": {"kind": "writeJSON", "params": {"path": "out.json"}}, "position": [400, 0]}],
+                   "edges": [{"id": "e1", "sourceNodeID": "one", "sourceHandleID": "table", "targetNodeID": "f", "targetHandleID": "table"},
+                             {"id": "e2", "sourceNodeID": "f", "sourceHandleID": "table", "targetNodeID": "save", "targetHandleID": "value"}]}
+            with open(os.path.join(folder, "doc.flow.json"), "w") as f:
+                json.dump(doc, f, ensure_ascii=False)
+            try:
+                problem = compare(folder, "doc.flow.json", ["save"])
+            except duckdb.Error as error:
+                problem = f"duckdb: {str(error)[:300]}"
+            if problem:
+                failed += 1
+                print(f"FAIL function {formula}: {problem}")
+            else:
+                passed += 1
+    return passed, failed
+
+
 passed, skipped, failed = fixed_cases()
+f_passed, f_failed = function_check()
+print(f"functions: {f_passed} formulas equal, {f_failed} differ")
+failed += f_failed
 print(f"cases: {passed} passed, {skipped} skipped, {failed} failed")
 p_passed, p_errors, p_failed = property_test(RUNS)
 print(f"property: {p_passed} random pipelines equal, {p_errors} rejected by flow itself, {p_failed} differ (seed 20, {RUNS} runs)")

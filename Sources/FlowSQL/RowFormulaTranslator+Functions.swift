@@ -126,6 +126,12 @@ extension RowFormulaTranslator {
     switch dialect {
     case .postgres:
       return try build(type, ["CAST(round(CAST(", .expression(x), " AS NUMERIC)"] + places + [") AS DOUBLE PRECISION)"])
+    case .duckdb where digits != nil:
+      // Halves decided by the decimal digits (`round(2.675, 2)` is 2.68): the shortest text of
+      // the double, as a decimal, rounded; beyond 1e15 the double's own rounding.
+      return try build(type, ["CASE WHEN abs(", .expression(x), ") < 1e15 THEN CAST(round(CAST(CAST(", .expression(x),
+                              " AS VARCHAR) AS DECIMAL(38, 18))"] + places + [") AS DOUBLE) ELSE round(", .expression(x)]
+                        + places + [") END"])
     case .duckdb, .trino, .spark:
       return try build(type, ["round(", .expression(x)] + places + [")"])
     }

@@ -118,9 +118,10 @@ struct RowFormulaTranslator {
     case "%":
       let a = try double(left), b = try double(right)
       switch dialect {
-      case .duckdb: return try build(null ? .null : .number, ["fmod(", .expression(a), ", NULLIF(", .expression(b), ", 0))"])
       case .trino: return try build(null ? .null : .number, ["mod(", .expression(a), ", NULLIF(", .expression(b), ", 0))"])
-      case .spark: return try build(null ? .null : .number, ["(", .expression(a), " % NULLIF(", .expression(b), ", 0))"])
+      case .duckdb, .spark:
+        // `%` of doubles truncates (the sign of the dividend), as flow's does; DuckDB's `fmod` floors.
+        return try build(null ? .null : .number, ["(", .expression(a), " % NULLIF(", .expression(b), ", 0))"])
       case .postgres:
         return try build(null ? .null : .number, ["CAST(mod(CAST(", .expression(a), " AS NUMERIC), NULLIF(CAST(",
                                                    .expression(b), " AS NUMERIC), 0)) AS DOUBLE PRECISION)"])

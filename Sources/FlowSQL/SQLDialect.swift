@@ -22,9 +22,31 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     }
   }
 
-  /// `'text'` (doubling `'`); on Spark, where a backslash escapes in string literals, also
-  /// doubling `\`.
+  /// `'text'` (doubling `'`; on Spark, where a backslash escapes in string literals, also
+  /// doubling `\`). Control characters are written as `chr(n)` pieces joined with `||`, so the
+  /// script holds none (the CLI escapes them on output) and a tab stays a tab.
   func literal(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: Self.isControl) else { return plainLiteral(text) }
+    var pieces: [String] = []
+    var run = ""
+    for scalar in text.unicodeScalars {
+      if Self.isControl(scalar) {
+        if !run.isEmpty { pieces.append(plainLiteral(run)) }
+        run = ""
+        pieces.append("chr(\(scalar.value))")
+      } else {
+        run.unicodeScalars.append(scalar)
+      }
+    }
+    if !run.isEmpty { pieces.append(plainLiteral(run)) }
+    return "(" + pieces.joined(separator: " || ") + ")"
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+  }
+
+  private func plainLiteral(_ text: String) -> String {
     switch self {
     case .spark: "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
     default: "'" + text.replacingAll("'", with: "''") + "'"
