@@ -5,6 +5,8 @@ import FlowRuntime
 struct SQLExpression {
   var node: Int
   var type: SQLType
+  /// The value, when the expression is an integer literal (written as a double where one is needed).
+  var integerLiteral: Int64? = nil
 }
 
 /// Translates a row formula (parsed by the one front end, `RowFormula`) into a SQL expression
@@ -59,7 +61,10 @@ struct RowFormulaTranslator {
     var stack: [SQLExpression] = []
     for term in formula.terms {
       switch term {
-      case .integer(let value): stack.append(column(dialect.integerLiteral(value), .integer))
+      case .integer(let value):
+        var literal = column(dialect.integerLiteral(value), .integer)
+        literal.integerLiteral = value
+        stack.append(literal)
       case .number(let value): stack.append(column(dialect.numberLiteral(value), .number))
       case .string(let text): stack.append(column(dialect.literal(text), .string))
       case .bool(let value): stack.append(column(value ? "TRUE" : "FALSE", .bool))
@@ -97,6 +102,8 @@ struct RowFormulaTranslator {
   mutating func double(_ x: SQLExpression) throws(SQLFormulaError) -> SQLExpression {
     switch x.type {
     case .number: return x
+    case .integer where x.integerLiteral.map { $0.magnitude <= 1 << 53 } == true:
+      return column(dialect.numberLiteral(Double(x.integerLiteral ?? 0)), .number)
     case .null: return try build(.null, ["CAST(NULL AS ", .text(dialect.typeName(.number)), ")"])
     default: return try build(.number, ["CAST(", .expression(x), " AS ", .text(dialect.typeName(.number)), ")"])
     }

@@ -15,12 +15,17 @@ extension SQLCompiler {
     let path = node.data.params["path"]?.stringValue ?? ""
     let isCSV = node.data.kind == "readCSV"
     let parsed = isCSV ? SQLSourceCSV(node.data.params) : nil
-    // The cast of each text column to its type (CSV files are read as text, then typed).
+    // The cast of each text column to its type (CSV files are read as text, then typed). DuckDB
+    // reads every null token itself; the other engines read one (the empty cell), so the view
+    // maps the others to null.
+    let tokens = (parsed?.nullValues ?? []).filter { !$0.isEmpty }
+    let tokenList = tokens.map(dialect.literal).joined(separator: ", ")
     func typed(_ name: String, _ type: SQLType) -> String {
+      let cell = dialect == .duckdb || tokens.isEmpty ? q(name) : "CASE WHEN \(q(name)) IN (\(tokenList)) THEN NULL ELSE \(q(name)) END"
       switch type {
-      case .string, .null: q(name)
-      case .integer, .number: "CAST(trim(\(q(name))) AS \(dialect.typeName(type))) AS \(q(name))"
-      case .bool: "CAST(\(q(name)) AS BOOLEAN) AS \(q(name))"
+      case .string, .null: return cell == q(name) ? cell : "\(cell) AS \(q(name))"
+      case .integer, .number: return "CAST(trim(\(cell)) AS \(dialect.typeName(type))) AS \(q(name))"
+      case .bool: return "CAST(\(cell) AS BOOLEAN) AS \(q(name))"
       }
     }
     var typedList = ""
@@ -47,7 +52,7 @@ extension SQLCompiler {
         schema += (position == 0 ? "" : ", ") + "\(q(name)) \(isCSV ? "STRING" : dialect.typeName(types[position]))"
       }
       if let csv = parsed {
-        addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING csv OPTIONS (path \(dialect.literal(path)), header '\(csv.header)', sep \(dialect.literal(csv.delimiter)), quote '\"', escape '\"', multiLine 'true', nullValue \(dialect.literal(csv.nullValues.first ?? "")), enforceSchema 'true', ignoreLeadingWhiteSpace 'false', ignoreTrailingWhiteSpace 'false')")
+        addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING csv OPTIONS (path \(dialect.literal(path)), header '\(csv.header)', sep \(dialect.literal(csv.delimiter)), quote '\"', escape '\"', multiLine 'true', nullValue '', enforceSchema 'true', ignoreLeadingWhiteSpace 'false', ignoreTrailingWhiteSpace 'false')")
       } else {
         addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING json OPTIONS (path \(dialect.literal(path)), multiLine 'true')")
       }
@@ -64,8 +69,12 @@ extension SQLCompiler {
         addRaw("CREATE TEMPORARY TABLE IF NOT EXISTS \(q(table)) (\(definition))")
         if let csv = parsed {
           let names = columns.map(q).joined(separator: ", ")
-          addRaw("\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL \(dialect.literal(csv.nullValues.first ?? "")))")
+          addRaw("\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL '')")
+        } else {
+          addRaw("-- fill \(q(table)) with the rows of \(path.controlEscaped), in file order")
         }
+      } else {
+        addRaw("-- the table \(q(table)) holds the rows of \(path.controlEscaped)\(isCSV ? " (as text)" : ""), their file order in \(row)")
       }
       return add(node.id, "SELECT \(row)\(typedList) FROM \(q(table))", columns, types)
     }

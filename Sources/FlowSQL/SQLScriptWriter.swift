@@ -15,14 +15,13 @@ struct SQLScriptWriter {
     case .duckdb: text += "SET TimeZone = 'UTC';\n"
     case .spark: text += "SET spark.sql.ansi.enabled = true;\nSET spark.sql.session.timeZone = UTC;\n"
     case .postgres: text += "SET TIME ZONE 'UTC';\n"
-    case .trino:
-      text += "-- Each reader node's rows come from a table named '<id>~source' with the row order in \(row).\n"
+    case .trino: break
     }
     var ctes: [String] = []
     for statement in statements {
       switch statement {
       case .raw(let sql):
-        text += sql + (sql.hasPrefix("\\") ? "\n" : ";\n")
+        text += sql + (sql.hasPrefix("\\") || sql.hasPrefix("--") ? "\n" : ";\n")
       case .relation(let name, let select):
         if dialect == .trino {
           ctes.append("\(dialect.quote(name)) AS (\(select))")
