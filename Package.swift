@@ -24,7 +24,7 @@ let package = Package(
     .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL"], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
-    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine", "FlowSQL"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
     .executableTarget(name: "example-embedding", dependencies: ["FlowNodes"], path: "Examples/Embedding"),
     .executableTarget(name: "example-custom-kind", dependencies: ["FlowNodes"], path: "Examples/CustomKind"),
