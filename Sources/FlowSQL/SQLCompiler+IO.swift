@@ -61,18 +61,14 @@ extension SQLCompiler {
       // The engine reads tables: a table named by the node id holds the file's rows, with
       // their file order in the row-number column (text columns for a CSV file).
       let table = SQLExporter.sourceTable(node.id)
-      if dialect == .postgres {
+      if dialect == .postgres, let csv = parsed {
+        // psql loads the file into a fresh table, numbering its rows in file order.
         var definition = "\(row) BIGSERIAL"
-        for (position, name) in columns.enumerated() {
-          definition += ", \(q(name)) \(isCSV ? "TEXT" : dialect.typeName(types[position]))"
-        }
-        addRaw("CREATE TEMPORARY TABLE IF NOT EXISTS \(q(table)) (\(definition))")
-        if let csv = parsed {
-          let names = columns.map(q).joined(separator: ", ")
-          addRaw("\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL '')")
-        } else {
-          addRaw("-- fill \(q(table)) with the rows of \(path.controlEscaped), in file order")
-        }
+        for name in columns { definition += ", \(q(name)) TEXT" }
+        addRaw("DROP TABLE IF EXISTS \(q(table)) CASCADE")
+        addRaw("CREATE TEMPORARY TABLE \(q(table)) (\(definition))")
+        let names = columns.map(q).joined(separator: ", ")
+        addRaw("\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL '')")
       } else {
         addRaw("-- the table \(q(table)) holds the rows of \(path.controlEscaped)\(isCSV ? " (as text)" : ""), their file order in \(row)")
       }

@@ -1,7 +1,8 @@
 -- flow export --sql --dialect postgres: 10 nodes.
 -- Run it in the document's folder: paths are as the document wrote them.
 SET TIME ZONE 'UTC';
-CREATE TEMPORARY TABLE IF NOT EXISTS "penguins~source" ("__flow_row" BIGSERIAL, "species" TEXT, "island" TEXT, "bill_length_mm" TEXT, "bill_depth_mm" TEXT, "flipper_length_mm" TEXT, "body_mass_g" TEXT, "sex" TEXT, "year" TEXT);
+DROP TABLE IF EXISTS "penguins~source" CASCADE;
+CREATE TEMPORARY TABLE "penguins~source" ("__flow_row" BIGSERIAL, "species" TEXT, "island" TEXT, "bill_length_mm" TEXT, "bill_depth_mm" TEXT, "flipper_length_mm" TEXT, "body_mass_g" TEXT, "sex" TEXT, "year" TEXT);
 \copy "penguins~source" ("species", "island", "bill_length_mm", "bill_depth_mm", "flipper_length_mm", "body_mass_g", "sex", "year") FROM 'penguins.csv' WITH (FORMAT csv, HEADER true, DELIMITER ',', NULL '')
 CREATE OR REPLACE TEMP VIEW "penguins" AS
   SELECT "__flow_row", CASE WHEN "species" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "species" END AS "species", CASE WHEN "island" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "island" END AS "island", CAST(trim(CASE WHEN "bill_length_mm" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "bill_length_mm" END) AS DOUBLE PRECISION) AS "bill_length_mm", CAST(trim(CASE WHEN "bill_depth_mm" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "bill_depth_mm" END) AS DOUBLE PRECISION) AS "bill_depth_mm", CAST(trim(CASE WHEN "flipper_length_mm" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "flipper_length_mm" END) AS BIGINT) AS "flipper_length_mm", CAST(trim(CASE WHEN "body_mass_g" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "body_mass_g" END) AS BIGINT) AS "body_mass_g", CASE WHEN "sex" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "sex" END AS "sex", CAST(trim(CASE WHEN "year" IN ('NA', 'N/A', 'NaN', 'null') THEN NULL ELSE "year" END) AS BIGINT) AS "year" FROM "penguins~source";
@@ -13,8 +14,7 @@ CREATE OR REPLACE TEMP VIEW "withKg" AS
   SELECT "__flow_row", "species", "island", "sex", "bill_length_mm", "flipper_length_mm", "mass_g", (CAST("mass_g" AS DOUBLE PRECISION) / NULLIF(CAST(1000.0E0 AS DOUBLE PRECISION), 0)) AS "mass_kg", CASE WHEN ("mass_g" >= 4500::BIGINT) THEN 1::BIGINT ELSE 0::BIGINT END AS "heavy" FROM "measured";
 CREATE OR REPLACE TEMP VIEW "groups" AS
   SELECT min("__flow_row") AS "__flow_row", "species", "island", count(*) AS "birds", CAST(sum("heavy") AS BIGINT) AS "heavy_birds", CAST(avg(CAST("mass_kg" AS NUMERIC)) AS DOUBLE PRECISION) AS "mean_mass_kg", min("mass_g") AS "lightest_g", max("mass_g") AS "heaviest_g", max("flipper_length_mm") AS "max_flipper_mm", CAST(avg(CAST("bill_length_mm" AS NUMERIC)) AS DOUBLE PRECISION) AS "mean_bill_mm" FROM "withKg" GROUP BY "species", "island";
-CREATE TEMPORARY TABLE IF NOT EXISTS "names~source" ("__flow_row" BIGSERIAL, "species" TEXT, "scientific_name" TEXT);
--- fill "names~source" with the rows of species.json, in file order
+-- the table "names~source" holds the rows of species.json, their file order in "__flow_row"
 CREATE OR REPLACE TEMP VIEW "names" AS
   SELECT "__flow_row", "species", "scientific_name" FROM "names~source";
 CREATE OR REPLACE TEMP VIEW "named" AS
