@@ -2,12 +2,14 @@
 example pipelines, compared with `flow run` (not in CI: pyspark and a JVM are heavy).
     python3 -m venv .build/spark-venv && .build/spark-venv/bin/pip install pyspark
     .build/spark-venv/bin/python Scripts/verify_spark.py FLOWBIN
+Each script runs as the README says, `spark-sql -f q.sql` in the document's folder (pyspark's
+bundled spark-sql, local mode, the machine's JVM).
 """
 import csv, glob, json, os, shutil, subprocess, sys, tempfile
 
 FLOW = os.path.abspath(sys.argv[1])
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-from pyspark.sql import SparkSession  # noqa: E402
+import pyspark  # noqa: E402
 
 
 def same(a, b):
@@ -38,8 +40,6 @@ def spark_rows(folder, fmt):
 
 
 def main():
-    spark = SparkSession.builder.master("local[2]").appName("flow-verify-spark").getOrCreate()
-    spark.sparkContext.setLogLevel("ERROR")
     cases = [("Examples/penguins", "report.flow.json", ["saveCSV", "saveJSON"]),
              ("Examples/flights", "flights.flow.json", ["save"])]
     failures = 0
@@ -60,15 +60,17 @@ def main():
                 print(f"FAIL {folder}: {run.stderr[-300:]}{export.stderr[-300:]}")
                 failures += 1
                 continue
-            cwd = os.getcwd()
-            os.chdir(b)
-            try:
-                for statement in export.stdout.split(";\n"):
-                    body = "\n".join(l for l in statement.splitlines() if not l.startswith("--")).strip()
-                    if body:
-                        spark.sql(body).collect()
-            finally:
-                os.chdir(cwd)
+            # The README's command, in the document's folder: spark-sql -f q.sql.
+            with open(os.path.join(b, "q.sql"), "w") as f:
+                f.write(export.stdout)
+            spark_home = os.path.join(os.path.dirname(pyspark.__file__))
+            env = dict(os.environ, SPARK_HOME=spark_home)
+            sql = subprocess.run([os.path.join(spark_home, "bin", "spark-sql"), "-f", "q.sql"], cwd=b, env=env,
+                                 capture_output=True, text=True)
+            if sql.returncode != 0:
+                print(f"FAIL {folder}: spark-sql exited {sql.returncode}: {sql.stderr[-600:]}")
+                failures += 1
+                continue
             for n in writers:
                 path = nodes[n]["data"]["params"]["path"]
                 if path.endswith(".json"):
@@ -86,7 +88,6 @@ def main():
                 if not ok:
                     failures += 1
                     print(f"  flow:  {theirs[:3]}\n  spark: {mine[:3]}")
-    spark.stop()
     sys.exit(1 if failures else 0)
 
 
