@@ -9,9 +9,6 @@ extension SQLCompiler {
     let table = try readTable(node)
     let columns = table.columnNames
     let types = table.columns.map { SQLType($0.type) }
-    if let clash = columns.first(where: { $0 == SQLExporter.rowColumn }) {
-      throw SQLExportError(node: node.id, "a column is named '\(clash)', the name the export gives row numbers")
-    }
     let path = node.data.params["path"]?.stringValue ?? ""
     let isCSV = node.data.kind == "readCSV"
     let parsed = isCSV ? SQLSourceCSV(node.data.params) : nil

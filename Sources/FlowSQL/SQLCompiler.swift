@@ -54,6 +54,9 @@ struct SQLCompiler {
       relation = try custom(index)
     }
     guard let relation else { return }
+    if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
+      throw fail("the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
+    }
     relations[index] = relation
     if plan.isOutput[index], !node.data.kind.hasPrefix("write") {
       statements.append(.output(SQLOutput(node: id, format: .rows, path: "", relation: relation)))

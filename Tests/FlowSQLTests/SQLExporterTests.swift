@@ -73,6 +73,11 @@ import Testing
     #expect(error(json)?.reason.contains("path outside the allowed folders") == true)
   }
 
+  @Test func columnsNamedLikeTheRowNumbersAreRefused() {
+    let json = SQLTestSupport.graph([Self.reader, ("d", "derive", #"{"columns": {"__flow_row": "1"}}"#)], [("t", "d", "table")])
+    #expect(error(json)?.description == "node 'd': the column '__flow_row' has a name the export reserves (names starting with __flow_ carry row numbers)")
+  }
+
   @Test func unionTypeClashNamesTheColumn() {
     let json = SQLTestSupport.graph(
       [Self.reader, ("r", "derive", #"{"columns": {"k": "\"x\""}}"#), ("u", "union", "{}")],
