@@ -37,12 +37,12 @@ def cell(text):
         return text
 
 
-def read_output(path):
+def read_output(path, delimiter=","):
     with open(path, encoding="utf-8", newline="") as f:
         text = f.read()
     if path.endswith(".json"):
         return json.loads(text)
-    return [[cell(c) for c in row] for row in csv.reader(io.StringIO(text))]
+    return [[cell(c) for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
 
 
 def flow(args, cwd):
@@ -77,7 +77,8 @@ def compare(folder, doc, chosen):
                 os.chdir(cwd)
             for n in writers:
                 path = nodes[n]["data"]["params"]["path"]
-                mine, theirs = read_output(os.path.join(b, path)), read_output(os.path.join(a, path))
+                delimiter = nodes[n]["data"]["params"].get("delimiter", ",")
+                mine, theirs = read_output(os.path.join(b, path), delimiter), read_output(os.path.join(a, path), delimiter)
                 if not same(theirs, mine):
                     return f"{n} ({path}) differs:\n flow: {str(theirs)[:400]}\n sql:  {str(mine)[:400]}"
         for n in chosen:
@@ -417,6 +418,33 @@ EDGE_FORMULAS = [
 ]
 
 
+def options_check():
+    """readCSV without a header, with another delimiter and null tokens; writeCSV with a delimiter;
+    readJSON of objects with missing keys; union and distinct."""
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "plain.csv"), "w", encoding="utf-8") as f:
+            f.write("1;x;true\n-;\"-\";false\n3; y ;\n 4 ;\"\";true\n")
+        with open(os.path.join(folder, "rows.json"), "w", encoding="utf-8") as f:
+            f.write('[{"column1": 5, "column2": "j"}, {"column2": null, "column3": true}, {"column1": 2.5}]')
+        nodes = [{"id": "plain", "data": {"kind": "readCSV", "params": {"path": "plain.csv", "header": False, "delimiter": ";",
+                                                                         "nullValues": ["-", ""]}}},
+                 {"id": "json", "data": {"kind": "readJSON", "params": {"path": "rows.json"}}},
+                 {"id": "both", "data": {"kind": "union", "params": {}}},
+                 {"id": "once", "data": {"kind": "distinct", "params": {"columns": ["column3"]}}},
+                 {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out/both.csv", "delimiter": "|"}}},
+                 {"id": "saveOnce", "data": {"kind": "writeJSON", "params": {"path": "once.json"}}}]
+        edges = [("plain", "table", "both", "a"), ("json", "value", "both", "b"), ("both", "table", "save", "table"),
+                 ("both", "table", "once", "table"), ("once", "table", "saveOnce", "value")]
+        doc = {"flowRuntime": {"formatVersion": 1}, "nodes": [dict(n, position=[i * 200, 0]) for i, n in enumerate(nodes)],
+               "edges": [{"id": f"e{i}", "sourceNodeID": a, "sourceHandleID": p, "targetNodeID": b, "targetHandleID": q}
+                         for i, (a, p, b, q) in enumerate(edges)]}
+        with open(os.path.join(folder, "doc.flow.json"), "w") as f:
+            json.dump(doc, f)
+        problem = compare(folder, "doc.flow.json", ["save", "saveOnce", "both"])
+        print(f"FAIL csv and json options: {problem}" if problem else "ok   csv and json options (no header, ';', null tokens, '|', readJSON, union, distinct)")
+        return 0 if problem else 1, 1 if problem else 0
+
+
 def function_check():
     """Every function of `flow help formulas` (its example) and edge cases, one column each."""
     help_text = flow(["help", "formulas"], ROOT).stdout
@@ -451,6 +479,8 @@ TEMPORARY = []
 passed, skipped, failed = fixed_cases()
 for folder in TEMPORARY:
     shutil.rmtree(folder, ignore_errors=True)
+o_passed, o_failed = options_check()
+passed, failed = passed + o_passed, failed + o_failed
 f_passed, f_failed = function_check()
 print(f"functions: {f_passed} formulas equal, {f_failed} differ")
 failed += f_failed

@@ -34,7 +34,7 @@ if let files = benchSettings.compare {
     case "WROWS": try await WRows.run()
     case "WEXPORT": try await WExport.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }
   }
 }
