@@ -36,12 +36,12 @@ extension SQLCompiler {
 
   /// `sum(c)` → ("sum", "c"); a column may be backticked.
   private func aggregate(_ id: String, _ output: String, _ text: String) throws(SQLExportError) -> (String, String) {
-    let trimmed = text.trimmingCharacters(in: " ")
+    let trimmed = text.trimming(" ")
     guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
       throw SQLExportError(node: id, "param 'aggregate': '\(output)': \"\(text)\" is not an aggregate")
     }
-    let function = String(trimmed[..<open]).trimmingCharacters(in: " ")
-    var argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingCharacters(in: " ")
+    let function = String(trimmed[..<open]).trimming(" ")
+    var argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimming(" ")
     if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") { argument = String(argument.dropFirst().dropLast()) }
     return (function, argument)
   }
@@ -167,7 +167,7 @@ extension SQLCompiler {
 
 extension String {
   /// Without leading and trailing `character`s.
-  func trimmingCharacters(in character: Character) -> String {
+  func trimming(_ character: Character) -> String {
     var slice = Substring(self)
     while slice.first == character { slice = slice.dropFirst() }
     while slice.last == character { slice = slice.dropLast() }
