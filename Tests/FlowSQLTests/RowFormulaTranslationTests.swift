@@ -5,13 +5,11 @@ import Testing
 /// The translation of row formulas: operators, nulls, types, and every function per dialect.
 @Suite struct RowFormulaTranslationTests {
   /// The columns formulas here may use.
-  static let columns: [String: (String, SQLType)] = [
-    "i": ("\"i\"", .integer), "n": ("\"n\"", .number), "s": ("\"s\"", .string), "b": ("\"b\"", .bool), "d": ("\"d\"", .string),
-  ]
+  static let columns: [String: SQLType] = ["i": .integer, "n": .number, "s": .string, "b": .bool, "d": .string]
 
   static func translate(_ text: String, _ dialect: SQLDialect = .duckdb) throws -> (sql: String, type: SQLType) {
     var translator = RowFormulaTranslator(dialect: dialect)
-    let expression = try translator.translate(try RowFormula(parsing: text)) { columns[$0].map { ($0.0, $0.1) } }
+    let expression = try translator.translate(try RowFormula(parsing: text)) { name in columns[name].map { (dialect.quote(name), $0) } }
     return (translator.rope.string(expression.node), expression.type)
   }
 
@@ -54,6 +52,29 @@ import Testing
     }
   }
 
+  /// Spellings that differ per dialect: (formula, dialect, a piece the SQL must contain).
+  static let spellings: [(String, SQLDialect, String)] = [
+    ("len(s)", .duckdb, "length(\"s\")"), ("len(s)", .postgres, "char_length(\"s\")"), ("len(s)", .spark, "char_length(`s`)"),
+    ("log2(n)", .postgres, "(ln(\"n\") / ln(2.0))"), ("log2(n)", .trino, "log2(\"n\")"), ("log(n)", .spark, "ln(`n`)"),
+    ("trunc(n)", .trino, "truncate(\"n\")"), ("sign(n)", .spark, "signum(`n`)"), ("floor(n)", .spark, "CAST(floor(`n`) AS DOUBLE)"),
+    ("pow(n, 2)", .postgres, "power(\"n\", "), ("n ^ 2", .duckdb, "pow(\"n\", "),
+    ("round(n, 2)", .postgres, "CAST(round(CAST(\"n\" AS NUMERIC), CAST(2::BIGINT AS INTEGER)) AS DOUBLE PRECISION)"),
+    ("weekday(d)", .duckdb, "isodow(CAST(substring(\"d\", 1, 10) AS DATE))"), ("weekday(d)", .spark, "weekday(CAST(substring(`d`, 1, 10) AS DATE)) + 1"),
+    ("weekday(d)", .trino, "day_of_week(CAST(substr(\"d\", 1, 10) AS DATE))"), ("weekday(d)", .postgres, "extract(isodow FROM "),
+    ("endsWith(s, \"x\")", .trino, "starts_with(reverse(\"s\"), reverse('x'))"), ("contains(s, \"x\")", .spark, "(instr(`s`, 'x') > 0)"),
+    ("startsWith(s, \"x\")", .spark, "startswith(`s`, 'x')"), ("trim(s)", .postgres, "btrim(\"s\", (' ' || chr(9)"),
+    ("substr(s, 2)", .duckdb, "substring(\"s\", greatest(2::BIGINT, 1))"), ("days(d, d)", .spark, "datediff(to_date(CAST(`d` AS TIMESTAMP))"),
+    ("date(2024, 2, 29)", .postgres, "to_char(make_date("), ("addDays(d, 1)", .trino, "date_add('day', BIGINT '1', "),
+    ("string(i)", .spark, "CAST(`i` AS STRING)"), ("number(s)", .postgres, "CAST(trim(\"s\") AS DOUBLE PRECISION)"),
+  ]
+
+  @Test func eachDialectSpellsFunctionsItsWay() throws {
+    for (formula, dialect, piece) in Self.spellings {
+      let sql = try Self.translate(formula, dialect).sql
+      #expect(sql.contains(piece), "\(dialect) \(formula) → \(sql)")
+    }
+  }
+
   @Test func resultTypesFollowFlow() throws {
     #expect(try Self.translate("i + 1").type == .integer)
     #expect(try Self.translate("i * i - 2").type == .integer)
@@ -76,7 +97,7 @@ import Testing
 
   @Test func integerLiteralsAre64BitSoOverflowIsTheEnginesError() throws {
     #expect(try Self.translate("i + 1").sql == #"("i" + 1::BIGINT)"#)
-    #expect(try Self.translate("i + 1", .spark).sql == #"("i" + 1L)"#)
+    #expect(try Self.translate("i + 1", .spark).sql == "(`i` + 1L)")
     #expect(try Self.translate("i + 1", .trino).sql == #"("i" + BIGINT '1')"#)
   }
 
