@@ -85,12 +85,15 @@ extension RowFormulaTranslator {
   private mutating func substring(_ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
     let start = try position(arguments[1])
     let function = dialect == .trino ? "substr(" : "substring("
+    // Postgres's substring takes INTEGER positions.
+    let (open, close): (Piece, Piece) = dialect == .postgres ? ("CAST(", " AS INTEGER)") : ("", "")
     guard arguments.count > 2 else {
-      return try build(type, [.text(function), .expression(arguments[0]), ", greatest(", .expression(start), ", 1))"])
+      return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close, ")"])
     }
     let count = try position(arguments[2])
-    return try build(type, [.text(function), .expression(arguments[0]), ", greatest(", .expression(start), ", 1), greatest(",
-                            .expression(start), " + ", .expression(count), " - greatest(", .expression(start), ", 1), 0))"])
+    return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close,
+                            ", ", open, "greatest(", .expression(start), " + ", .expression(count), " - greatest(", .expression(start),
+                            ", 1), 0)", close, ")"])
   }
 
   /// A position or count as a `BIGINT` (a number truncated toward zero).
