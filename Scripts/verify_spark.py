@@ -39,14 +39,41 @@ def spark_rows(folder, fmt):
     return rows
 
 
+def functions_document(folder):
+    """One derive with a column per function example of `flow help formulas` and per edge case of
+    verify_sql.py, written to `folder` (one Spark run checks them all)."""
+    import ast
+    source = open(os.path.join(ROOT, "Scripts/verify_sql.py"), encoding="utf-8").read()
+    tree = ast.parse(source)
+    edge = next(ast.literal_eval(n.value) for n in tree.body
+                if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "EDGE_FORMULAS")
+    help_text = subprocess.run([FLOW, "help", "formulas"], capture_output=True, text=True).stdout
+    formulas = [line.split("e.g. ", 1)[1].rsplit(" → ", 1)[0] for line in help_text.splitlines() if "e.g. " in line] + edge
+    with open(os.path.join(folder, "one.csv"), "w") as f:
+        f.write("x\n1\n")
+    columns = {f"c{i}": formula for i, formula in enumerate(formulas)}
+    doc = {"flowRuntime": {"formatVersion": 1},
+           "nodes": [{"id": "one", "data": {"kind": "readCSV", "params": {"path": "one.csv"}}, "position": [0, 0]},
+                     {"id": "f", "data": {"kind": "derive", "params": {"columns": columns}}, "position": [200, 0]},
+                     {"id": "save", "data": {"kind": "writeJSON", "params": {"path": "functions.json"}}, "position": [400, 0]}],
+           "edges": [{"id": "e1", "sourceNodeID": "one", "targetNodeID": "f", "targetHandleID": "table"},
+                     {"id": "e2", "sourceNodeID": "f", "targetNodeID": "save", "targetHandleID": "value"}]}
+    with open(os.path.join(folder, "functions.flow.json"), "w") as f:
+        json.dump(doc, f)
+    return columns
+
+
 def main():
+    generated = tempfile.mkdtemp()
+    formulas = functions_document(generated)
     cases = [("Examples/penguins", "report.flow.json", ["saveCSV", "saveJSON"]),
-             ("Examples/flights", "flights.flow.json", ["save"])]
+             ("Examples/flights", "flights.flow.json", ["save"]),
+             (generated, "functions.flow.json", ["save"])]
     failures = 0
     for folder, doc, writers in cases:
         with tempfile.TemporaryDirectory() as tmp:
             a, b = os.path.join(tmp, "flow"), os.path.join(tmp, "spark")
-            shutil.copytree(os.path.join(ROOT, folder), a)
+            shutil.copytree(os.path.join(ROOT, folder), a)  # (an absolute folder stays as it is)
             if "flights" in folder and not os.path.exists(os.path.join(a, "flights.csv")):
                 # The test fixture: 40 seeded rows with nycflights13's columns and NA cells.
                 shutil.copy(os.path.join(ROOT, "Tests/FlowSQLTests/Fixtures/flights/flights.csv"), a)
@@ -76,9 +103,16 @@ def main():
                 if path.endswith(".json"):
                     theirs = json.load(open(os.path.join(a, path)))
                     mine = spark_rows(os.path.join(b, path), "json")
-                    ok = len(theirs) == len(mine) and all(
-                        list(t) == list(m) and all(same(str(t[k]), str(m.get(k))) if t[k] is not None else m.get(k) is None
-                                                   for k in t) for t, m in zip(theirs, mine))
+                    def equal(x, y):
+                        if x is None or y is None:
+                            return x is None and y is None
+                        return same(str(x).lower(), str(y).lower()) if isinstance(x, bool) else same(str(x), str(y))
+                    ok = len(theirs) == len(mine)
+                    for t, m in zip(theirs, mine):
+                        for key in t:
+                            if not equal(t[key], m.get(key)):
+                                ok = False
+                                print(f"  {key} = {formulas.get(key, key) if folder == generated else key}: flow {t[key]!r}, spark {m.get(key)!r}")
                 else:
                     theirs = rows_of_csv(os.path.join(a, path))
                     mine = spark_rows(os.path.join(b, path), "csv")
@@ -88,6 +122,7 @@ def main():
                 if not ok:
                     failures += 1
                     print(f"  flow:  {theirs[:3]}\n  spark: {mine[:3]}")
+    shutil.rmtree(generated, ignore_errors=True)
     sys.exit(1 if failures else 0)
 
 

@@ -35,7 +35,8 @@ extension RowFormulaTranslator {
         throw SQLFormulaError("the branches of 'if' have different types: \(arguments[1].type) and \(arguments[2].type)")
       }
       let a = try widened(arguments[1], to: type), b = try widened(arguments[2], to: type)
-      return try build(type, ["CASE WHEN ", .expression(arguments[0]), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
+      let condition = try boolean(arguments[0])
+      return try build(type, ["CASE WHEN ", .expression(condition), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
     case "coalesce":
       var type = SQLType.null
       for argument in arguments {

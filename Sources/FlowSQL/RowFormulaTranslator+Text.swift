@@ -74,9 +74,10 @@ extension RowFormulaTranslator {
     case .number:
       // Trino writes doubles in scientific notation (`2.5E0`): no exact translation.
       if dialect == .trino { throw missing(function, " of a number") }
-      return try build(.string, ["CASE WHEN ", .expression(x), " = trunc(", .expression(x), ") AND abs(", .expression(x),
-                                 ") < 1e15 THEN CAST(CAST(", .expression(x), " AS BIGINT) AS ", .text(stringType),
-                                 ") ELSE CAST(", .expression(x), " AS ", .text(stringType), ") END"])
+      // Whole: `x = trunc(x)`; Spark's `trunc` is a date function, so `x % 1 = 0` there.
+      let whole: [Piece] = dialect == .spark ? [.expression(x), " % 1 = 0"] : [.expression(x), " = trunc(", .expression(x), ")"]
+      return try build(.string, ["CASE WHEN abs(", .expression(x), ") < 1e15 AND "] + whole + [" THEN CAST(CAST(", .expression(x),
+                                 " AS BIGINT) AS ", .text(stringType), ") ELSE CAST(", .expression(x), " AS ", .text(stringType), ") END"])
     }
   }
 

@@ -76,10 +76,10 @@ struct RowFormulaTranslator {
         let operand = stack.removeLast()
         stack.append(try build(operand.type, ["(- ", .expression(operand), ")"]))
       case .not:
-        let operand = stack.removeLast()
+        let operand = try boolean(stack.removeLast())
         stack.append(try build(operand.type == .null ? .null : .bool, ["(NOT ", .expression(operand), ")"]))
       case .and, .or:
-        let right = stack.removeLast(), left = stack.removeLast()
+        let right = try boolean(stack.removeLast()), left = try boolean(stack.removeLast())
         let word = term == .and ? " AND " : " OR "
         stack.append(try build(.bool, ["(", .expression(left), .text(word), .expression(right), ")"]))
       case .arithmetic(let symbol):
@@ -96,6 +96,12 @@ struct RowFormulaTranslator {
     }
     guard let result = stack.last, stack.count == 1 else { throw SQLFormulaError("the formula is empty") }
     return result
+  }
+
+  /// `x` where a bool is needed: a `null` literal typed `BOOLEAN` (Spark has no untyped null
+  /// there).
+  mutating func boolean(_ x: SQLExpression) throws(SQLFormulaError) -> SQLExpression {
+    x.type == .null ? try build(.null, ["CAST(", .expression(x), " AS BOOLEAN)"]) : x
   }
 
   /// `x` as a double (integers cast; doubles and nulls as they are).

@@ -23,7 +23,8 @@ extension SQLCompiler {
   mutating func filter(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
     guard let text = params["where"]?.stringValue else { throw SQLExportError(node: id, "param 'where' must be a formula") }
     var translator = RowFormulaTranslator(dialect: dialect)
-    let condition = try formula(id, "where", text, input, index: input.index, translator: &translator)
+    var condition = try formula(id, "where", text, input, index: input.index, translator: &translator)
+    do { condition = try translator.boolean(condition) } catch { throw SQLExportError(node: id, "param 'where': \(error.message)") }
     guard condition.type == .bool || condition.type == .null else {
       throw SQLExportError(node: id, "param 'where': the formula gives \(condition.type), not a bool")
     }

@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func nullLogicIsSQLs() throws {
-    #expect(try Self.translate("b and null or not b").sql == #"(("b" AND NULL) OR (NOT "b"))"#)
+    #expect(try Self.translate("b and null or not b").sql == #"(("b" AND CAST(NULL AS BOOLEAN)) OR (NOT "b"))"#)
     #expect(try Self.translate("i in (1, null)").sql == #"("i" IN (1::BIGINT, NULL))"#)
     #expect(try Self.translate("if(b, i, 0)").sql == #"CASE WHEN "b" THEN "i" ELSE 0::BIGINT END"#)
     #expect(try Self.translate("isNull(s)").sql == #"("s" IS NULL)"#)
