@@ -32,8 +32,9 @@ if let files = benchSettings.compare {
     case "W12": try await W12Render.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
+    case "WEXPORT": try await WExport.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }
   }
 }

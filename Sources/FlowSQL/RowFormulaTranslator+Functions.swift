@@ -1,0 +1,140 @@
+/// The functions of row formulas, per dialect (SPEC §5, `flow help formulas`). A null argument
+/// gives null unless said otherwise; engines whose built-in skips nulls (`least`, `greatest`)
+/// are wrapped so that it does not.
+extension RowFormulaTranslator {
+  /// A call of the function `name` on `arguments`.
+  ///
+  /// - Throws: `function 'f' has no translation for <dialect>` when the dialect lacks it.
+  mutating func call(_ name: String, _ arguments: [SQLExpression]) throws(SQLFormulaError) -> SQLExpression {
+    let nullType: (SQLType) -> SQLType = { type in arguments.contains { $0.type == .null } ? .null : type }
+    switch name {
+    case "sqrt", "abs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "ln", "log10", "sign",
+         "trunc", "log2":
+      return try unary(name, try double(arguments[0]), type: nullType(.number))
+    case "pow", "atan2":
+      let a = try double(arguments[0]), b = try double(arguments[1])
+      let function = name == "pow" && (dialect == .trino || dialect == .postgres) ? "power" : name
+      return try build(nullType(.number), [.text(function + "("), .expression(a), ", ", .expression(b), ")"])
+    case "hypot":
+      let a = try double(arguments[0]), b = try double(arguments[1])
+      return try build(nullType(.number), ["sqrt(", .expression(a), " * ", .expression(a), " + ", .expression(b), " * ",
+                                           .expression(b), ")"])
+    case "min", "max":
+      return try extreme(name == "min" ? "least" : "greatest", try arguments.map { (x) throws(SQLFormulaError) in try double(x) },
+                         type: nullType(.number))
+    case "clamp":
+      let x = try double(arguments[0]), low = try double(arguments[1]), high = try double(arguments[2])
+      let raised = try extreme("greatest", [x, low], type: nullType(.number))
+      return try extreme("least", [raised, high], type: nullType(.number))
+    case "round":
+      return try round(try double(arguments[0]), arguments.count > 1 ? arguments[1] : nil, type: nullType(.number))
+    case "isNull":
+      return try build(.bool, ["(", .expression(arguments[0]), " IS NULL)"])
+    case "if":
+      guard let type = SQLType.unify(arguments[1].type, arguments[2].type) else {
+        throw SQLFormulaError("the branches of 'if' have different types: \(arguments[1].type) and \(arguments[2].type)")
+      }
+      let a = try widened(arguments[1], to: type), b = try widened(arguments[2], to: type)
+      let condition = try boolean(arguments[0])
+      return try build(type, ["CASE WHEN ", .expression(condition), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
+    case "coalesce":
+      var type = SQLType.null
+      for argument in arguments {
+        guard let common = SQLType.unify(type, argument.type) else {
+          throw SQLFormulaError("the arguments of 'coalesce' have different types: \(type) and \(argument.type)")
+        }
+        type = common
+      }
+      var pieces: [Piece] = ["coalesce("]
+      for (index, argument) in arguments.enumerated() {
+        if index > 0 { pieces.append(", ") }
+        pieces.append(.expression(try widened(argument, to: type)))
+      }
+      pieces.append(")")
+      return try build(type, pieces)
+    case "in":
+      var pieces: [Piece] = ["(", .expression(arguments[0]), " IN ("]
+      for (index, argument) in arguments.dropFirst().enumerated() {
+        if index > 0 { pieces.append(", ") }
+        pieces.append(.expression(argument))
+      }
+      pieces.append("))")
+      return try build(arguments[0].type == .null ? .null : .bool, pieces)
+    case "year", "month", "day", "hour", "minute", "second", "weekday", "date", "days", "addDays":
+      return try dateCall(name, arguments, type: nullType(name == "date" || name == "addDays" ? .string : .integer))
+    default:
+      return try textCall(name, arguments, nullType: nullType)
+    }
+  }
+
+  /// `x` as `type` (an integer widened to a double where the common type is a number).
+  mutating func widened(_ x: SQLExpression, to type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    type == .number && x.type != .number ? try double(x) : x
+  }
+
+  /// The error for a function a dialect lacks.
+  func missing(_ name: String, _ detail: String = "") -> SQLFormulaError {
+    SQLFormulaError("function '\(name)'\(detail) has no translation for \(dialect.rawValue)")
+  }
+
+  private mutating func unary(_ name: String, _ x: SQLExpression, type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    let function: String
+    switch (name, dialect) {
+    case ("log", _), ("ln", _): function = "ln"
+    case ("sign", .spark): function = "signum"
+    case ("trunc", .trino): function = "truncate"
+    case ("log2", .postgres): return try build(type, ["(ln(", .expression(x), ") / ln(2.0))"])
+    case ("trunc", .spark):
+      return try build(type, ["CASE WHEN ", .expression(x), " < 0 THEN CAST(ceil(", .expression(x),
+                              ") AS DOUBLE) ELSE CAST(floor(", .expression(x), ") AS DOUBLE) END"])
+    case ("floor", .spark), ("ceil", .spark):
+      // Spark's floor and ceil give BIGINT.
+      return try build(type, [.text("CAST(\(name)("), .expression(x), ") AS DOUBLE)"])
+    default: function = name
+    }
+    return try build(type, [.text(function + "("), .expression(x), ")"])
+  }
+
+  /// `least`/`greatest`, null when any argument is null (Trino's already are; the others skip
+  /// nulls, so they are wrapped).
+  private mutating func extreme(_ function: String, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    if arguments.count == 1 { return arguments[0] }
+    var call: [Piece] = [.text(function + "(")]
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { call.append(", ") }
+      call.append(.expression(argument))
+    }
+    call.append(")")
+    if dialect == .trino { return try build(type, call) }
+    var pieces: [Piece] = ["CASE WHEN "]
+    for (index, argument) in arguments.enumerated() {
+      if index > 0 { pieces.append(" OR ") }
+      pieces += [.expression(argument), " IS NULL"]
+    }
+    return try build(type, pieces + [" THEN NULL ELSE "] + call + [" END"])
+  }
+
+  /// `round(x[, digits])`, halves away from zero.
+  private mutating func round(_ x: SQLExpression, _ digits: SQLExpression?, type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    var places: [Piece] = []
+    if let digits {
+      if dialect == .spark, digits.type != .integer {
+        throw missing("round", " with a computed number of digits")
+      }
+      places = digits.type == .integer ? [", CAST(", .expression(digits), " AS INTEGER)"]
+        : [", CAST(trunc(", .expression(digits), ") AS INTEGER)"]
+    }
+    switch dialect {
+    case .postgres:
+      return try build(type, ["CAST(round(CAST(", .expression(x), " AS NUMERIC)"] + places + [") AS DOUBLE PRECISION)"])
+    case .duckdb where digits != nil:
+      // Halves decided by the decimal digits (`round(2.675, 2)` is 2.68): the shortest text of
+      // the double, as a decimal, rounded; beyond 1e15 the double's own rounding.
+      return try build(type, ["CASE WHEN abs(", .expression(x), ") < 1e15 THEN CAST(round(CAST(CAST(", .expression(x),
+                              " AS VARCHAR) AS DECIMAL(38, 18))"] + places + [") AS DOUBLE) ELSE round(", .expression(x)]
+                        + places + [") END"])
+    case .duckdb, .trino, .spark:
+      return try build(type, ["round(", .expression(x)] + places + [")"])
+    }
+  }
+}

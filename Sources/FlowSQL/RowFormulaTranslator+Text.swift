@@ -1,0 +1,107 @@
+/// The string functions of row formulas, per dialect. Positions and lengths count Unicode
+/// scalars, 1-based, as SQL's `SUBSTRING` does.
+extension RowFormulaTranslator {
+  /// The characters `trim` removes: ASCII whitespace.
+  private var whitespace: String {
+    switch dialect {
+    case .spark: "concat(' ', char(9), char(10), char(11), char(12), char(13))"
+    default: "(' ' || chr(9) || chr(10) || chr(11) || chr(12) || chr(13))"
+    }
+  }
+
+  mutating func textCall(
+    _ name: String, _ arguments: [SQLExpression], nullType: (SQLType) -> SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
+    let a = arguments[0]
+    func x(_ index: Int) -> Piece { .expression(arguments[index]) }
+    switch name {
+    case "len":
+      let function = dialect == .duckdb || dialect == .trino ? "length(" : "char_length("
+      return try build(nullType(.integer), ["CAST(", .text(function), x(0), ") AS BIGINT)"])
+    case "lower", "upper":
+      return try build(nullType(.string), [.text(name + "("), x(0), ")"])
+    case "trim":
+      switch dialect {
+      case .spark: return try build(nullType(.string), ["trim(BOTH ", .text(whitespace), " FROM ", x(0), ")"])
+      case .postgres: return try build(nullType(.string), ["btrim(", x(0), ", ", .text(whitespace), ")"])
+      case .duckdb, .trino: return try build(nullType(.string), ["trim(", x(0), ", ", .text(whitespace), ")"])
+      }
+    case "substr":
+      return try substring(arguments, type: nullType(.string))
+    case "contains":
+      switch dialect {
+      case .duckdb: return try build(nullType(.bool), ["contains(", x(0), ", ", x(1), ")"])
+      case .spark: return try build(nullType(.bool), ["(instr(", x(0), ", ", x(1), ") > 0)"])
+      case .postgres, .trino: return try build(nullType(.bool), ["(strpos(", x(0), ", ", x(1), ") > 0)"])
+      }
+    case "startsWith":
+      let function = dialect == .spark ? "startswith(" : "starts_with("
+      return try build(nullType(.bool), [.text(function), x(0), ", ", x(1), ")"])
+    case "endsWith":
+      switch dialect {
+      case .duckdb: return try build(nullType(.bool), ["ends_with(", x(0), ", ", x(1), ")"])
+      case .spark: return try build(nullType(.bool), ["endswith(", x(0), ", ", x(1), ")"])
+      case .postgres: return try build(nullType(.bool), ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
+      case .trino: return try build(nullType(.bool), ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
+      }
+    case "replace":
+      // An empty `from` leaves the text as it is.
+      return try build(nullType(.string), ["CASE WHEN ", x(1), " = '' THEN ", x(0), " ELSE replace(", x(0), ", ", x(1), ", ", x(2), ") END"])
+    case "concat":
+      var pieces: [Piece] = ["("]
+      for (index, argument) in arguments.enumerated() {
+        if index > 0 { pieces.append(" || ") }
+        pieces.append(.expression(try text(argument, function: name)))
+      }
+      return try build(nullType(.string), pieces + [")"])
+    case "string":
+      return try text(a, function: name)
+    case "number":
+      return try build(nullType(.number), ["CAST(trim(", x(0), ") AS ", .text(dialect.typeName(.number)), ")"])
+    default:
+      throw missing(name)
+    }
+  }
+
+  /// The text `flow run` prints for `x`: integers in decimal, whole numbers without `.0`,
+  /// other numbers in their shortest round-trip digits, `true`/`false`.
+  mutating func text(_ x: SQLExpression, function: String) throws(SQLFormulaError) -> SQLExpression {
+    let stringType = dialect.typeName(.string)
+    switch x.type {
+    case .string: return x
+    case .null: return try build(.null, ["CAST(NULL AS ", .text(stringType), ")"])
+    case .integer, .bool: return try build(.string, ["CAST(", .expression(x), " AS ", .text(stringType), ")"])
+    case .number:
+      // Trino writes doubles in scientific notation (`2.5E0`): no exact translation.
+      if dialect == .trino { throw missing(function, " of a number") }
+      // Whole: `x = trunc(x)`; Spark's `trunc` is a date function, so `x % 1 = 0` there.
+      let whole: [Piece] = dialect == .spark ? [.expression(x), " % 1 = 0"] : [.expression(x), " = trunc(", .expression(x), ")"]
+      return try build(.string, ["CASE WHEN abs(", .expression(x), ") < 1e15 AND "] + whole + [" THEN CAST(CAST(", .expression(x),
+                                 " AS BIGINT) AS ", .text(stringType), ") ELSE CAST(", .expression(x), " AS ", .text(stringType), ") END"])
+    }
+  }
+
+  /// `substr(s, start[, count])` with SQL's rules for a start before 1 (engines other than
+  /// Postgres count a negative start from the end, so the range is computed explicitly).
+  private mutating func substring(_ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    let start = try position(arguments[1])
+    let function = dialect == .trino ? "substr(" : "substring("
+    // Postgres's substring takes INTEGER positions.
+    let (open, close): (Piece, Piece) = dialect == .postgres ? ("CAST(", " AS INTEGER)") : ("", "")
+    guard arguments.count > 2 else {
+      return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close, ")"])
+    }
+    let count = try position(arguments[2])
+    return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close,
+                            ", ", open, "greatest(", .expression(start), " + ", .expression(count), " - greatest(", .expression(start),
+                            ", 1), 0)", close, ")"])
+  }
+
+  /// A position or count as a `BIGINT` (a number truncated toward zero).
+  private mutating func position(_ x: SQLExpression) throws(SQLFormulaError) -> SQLExpression {
+    if x.type == .integer { return x }
+    let trunc = dialect == .trino ? "truncate(" : (dialect == .spark ? "CAST(" : "trunc(")
+    let close = dialect == .spark ? " AS BIGINT)" : ")"
+    return try build(.integer, ["CAST(", .text(trunc), .expression(x), .text(close), " AS BIGINT)"])
+  }
+}

@@ -1,0 +1,150 @@
+import FlowNodes
+import FlowRuntime
+
+/// The compiler's state while it walks a ``SQLGraphPlan``: the statements so far and each
+/// compiled node's relation. `compile(_:)` turns one node into statements
+/// (`SQLCompiler+Tables.swift`, `+Join.swift`, `+IO.swift`).
+struct SQLCompiler {
+  let dialect: SQLDialect
+  let registry: NodeKindRegistry
+  let plan: SQLGraphPlan
+  private(set) var statements: [SQLStatement] = []
+  /// The relation of each compiled node, by node index.
+  private(set) var relations: [SQLRelation?]
+  /// Helper relations made so far (names `id~1`, `id~2`, …).
+  private var helperCount = 0
+
+  init(dialect: SQLDialect, registry: NodeKindRegistry, plan: SQLGraphPlan) {
+    self.dialect = dialect
+    self.registry = registry
+    self.plan = plan
+    relations = Array(repeating: nil, count: plan.nodes.count)
+  }
+
+  var row: String { dialect.quote(SQLExporter.rowColumn) }
+  func q(_ name: String) -> String { dialect.quote(name) }
+
+  /// Compiles node `index` (its inputs are compiled).
+  mutating func compile(_ index: Int) throws(SQLExportError) {
+    let node = plan.nodes[index]
+    let id = node.id
+    let params = node.data.params
+    func fail(_ reason: String) -> SQLExportError { SQLExportError(node: id, reason) }
+    let relation: SQLRelation?
+    switch node.data.kind {
+    case "readCSV", "readJSON": relation = try source(node)
+    case "filter": relation = try filter(id, try input(index, "table"), params)
+    case "derive": relation = try derive(id, try input(index, "table"), params)
+    case "select": relation = try select(id, try input(index, "table"), params)
+    case "sort": relation = try sort(id, try input(index, "table"), params)
+    case "groupBy": relation = try groupBy(id, try input(index, "table"), params)
+    case "join": relation = try join(id, try input(index, "left"), try input(index, "right"), params)
+    case "union": relation = try union(id, try input(index, "a"), try input(index, "b"))
+    case "distinct": relation = try distinct(id, try input(index, "table"), params)
+    case "limit": relation = try limit(id, try input(index, "table"), params)
+    case "writeCSV", "writeJSON": relation = try writer(node, try input(index, node.data.kind == "writeCSV" ? "table" : "value"))
+    case "group": return
+    case "clock", "counter", "lines", "accumulate", "previous":
+      throw fail("\(node.data.kind) is a live node; live nodes have no SQL form")
+    case "rowCount", "column", "reduce":
+      throw fail("\(node.data.kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)")
+    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide", "expression":
+      throw fail("\(node.data.kind) is a text or scalar kind; only table kinds export (choose table sinks with --node)")
+    default:
+      relation = try custom(index)
+    }
+    guard let relation else { return }
+    if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
+      throw fail("the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
+    }
+    relations[index] = relation
+    if plan.isOutput[index], !node.data.kind.hasPrefix("write") {
+      statements.append(.output(SQLOutput(node: id, format: .rows, path: "", relation: relation)))
+    }
+  }
+
+  /// The relation feeding `port` of node `index` (or its only input when the edge names no port).
+  func input(_ index: Int, _ port: String) throws(SQLExportError) -> SQLRelation {
+    let id = plan.nodes[index].id
+    guard let edge = plan.inputs[index].first(where: { $0.port == port }) ?? plan.inputs[index].first(where: { $0.port == nil }) else {
+      throw SQLExportError(node: id, "input '\(port)' is not connected")
+    }
+    guard let relation = relations[edge.source] else {
+      throw SQLExportError(node: id, "input '\(port)' comes from '\(plan.nodes[edge.source].id)', which gives no table")
+    }
+    return relation
+  }
+
+  /// Adds the relation `name` = `select` and gives it.
+  mutating func add(_ name: String, _ select: String, _ columns: [String], _ types: [SQLType]) -> SQLRelation {
+    statements.append(.relation(name: name, select: select))
+    return SQLRelation(name: name, columns: columns, types: types)
+  }
+
+  mutating func addRaw(_ statement: String) { statements.append(.raw(statement)) }
+  mutating func addOutput(_ output: SQLOutput) { statements.append(.output(output)) }
+
+  /// A fresh name for a helper relation of node `id`, unused by any node.
+  mutating func helperName(_ id: String) -> String {
+    while true {
+      helperCount += 1
+      let name = "\(id)~\(helperCount)"
+      if !plan.ids.contains(name) { return name }
+    }
+  }
+
+  /// `"a", "b", …` of `relation`'s columns (optionally qualified by `alias`).
+  func columnList(_ relation: SQLRelation, alias: String? = nil) -> String {
+    var text = ""
+    let prefix = alias.map { q($0) + "." } ?? ""
+    for (position, name) in relation.columns.enumerated() {
+      if position > 0 { text += ", " }
+      text += prefix + q(name)
+    }
+    return text
+  }
+
+  /// The strings of a list param.
+  func strings(_ id: String, _ params: JSONObject, _ name: String) throws(SQLExportError) -> [String] {
+    guard let value = params[name] else { return [] }
+    guard let items = value.arrayValue else { throw SQLExportError(node: id, "param '\(name)' must be a list of names") }
+    var result: [String] = []
+    for item in items {
+      guard let text = item.stringValue else { throw SQLExportError(node: id, "param '\(name)' must be a list of names") }
+      result.append(text)
+    }
+    return result
+  }
+
+  /// The error for a column `relation` lacks.
+  func missing(_ id: String, _ column: String, _ relation: SQLRelation) -> SQLExportError {
+    let listing = relation.columns.prefix(20).joined(separator: ", ")
+    return SQLExportError(node: id, "no column '\(column)' in the table (columns: \(listing)\(relation.columns.count > 20 ? ", …" : ""))")
+  }
+
+  /// A custom kind's translation (``SQLTranslatable``), or the error saying it has none.
+  mutating func custom(_ index: Int) throws(SQLExportError) -> SQLRelation {
+    let node = plan.nodes[index]
+    guard let kind = registry.kind(named: node.data.kind) else {
+      throw SQLExportError(node: node.id, "unknown kind '\(node.data.kind)'")
+    }
+    guard let translatable = kind as? any SQLTranslatable else {
+      throw SQLExportError(node: node.id, "kind '\(node.data.kind)' has no SQL translation (a custom kind can provide one: SQLTranslatable)")
+    }
+    var inputs: [SQLTranslationRequest.Input] = []
+    for edge in plan.inputs[index] {
+      guard let relation = relations[edge.source] else {
+        throw SQLExportError(node: node.id, "input from '\(plan.nodes[edge.source].id)' gives no table")
+      }
+      inputs.append(.init(relation: q(relation.name), columns: zip(relation.columns, relation.types).map { ($0, $1.columnType) }))
+    }
+    let dialect = self.dialect
+    let request = SQLTranslationRequest(dialect: dialect.rawValue, parameters: node.data.params, inputs: inputs,
+                                        rowColumn: row, quote: { dialect.quote($0) }, literal: { dialect.literal($0) })
+    let translation: SQLTranslation
+    do { translation = try translatable.sqlTranslation(request) } catch {
+      throw SQLExportError(node: node.id, "\(error)")
+    }
+    return add(node.id, translation.select, translation.columns.map(\.name), translation.columns.map { SQLType($0.type) })
+  }
+}

@@ -1,0 +1,70 @@
+import FlowGraph
+
+/// The nodes a script needs, in topological order, with each node's inputs by port: what the
+/// compiler walks. Built in O(nodes + edges): the chosen nodes' ancestors by a backward walk,
+/// then Kahn's algorithm over them.
+struct SQLGraphPlan {
+  let nodes: [FlowNode]
+  /// The needed nodes' indexes, each after its inputs.
+  private(set) var order: [Int] = []
+  /// For each node: (target port or nil, source node index, source port or nil).
+  private(set) var inputs: [[(port: String?, source: Int)]]
+  /// Whether the script outputs node i's result (a chosen node, or without a choice a writer or
+  /// a table node nothing consumes).
+  private(set) var isOutput: [Bool]
+  let ids: Set<String>
+
+  init(_ document: FlowDocument, chosen: [String]) throws(SQLExportError) {
+    nodes = document.nodes
+    var indexByID: [String: Int] = [:]
+    for (index, node) in nodes.enumerated() { indexByID[node.id] = index }
+    ids = Set(indexByID.keys)
+    inputs = Array(repeating: [], count: nodes.count)
+    var consumers = Array(repeating: 0, count: nodes.count)
+    for edge in document.edges {
+      guard let source = indexByID[edge.sourceNodeID], let target = indexByID[edge.targetNodeID] else { continue }
+      inputs[target].append((edge.targetHandleID, source))
+      consumers[source] += 1
+    }
+    var needed = Array(repeating: false, count: nodes.count)
+    isOutput = Array(repeating: false, count: nodes.count)
+    var stack: [Int] = []
+    if chosen.isEmpty {
+      for index in nodes.indices where nodes[index].data.kind != "group" {
+        needed[index] = true
+        isOutput[index] = consumers[index] == 0
+      }
+    } else {
+      for id in chosen {
+        guard let index = indexByID[id] else { throw SQLExportError(node: id, "there is no such node") }
+        isOutput[index] = true
+        if !needed[index] { needed[index] = true; stack.append(index) }
+      }
+      while let index = stack.popLast() {
+        for input in inputs[index] where !needed[input.source] {
+          needed[input.source] = true
+          stack.append(input.source)
+        }
+      }
+    }
+    // Kahn's algorithm over the needed nodes, in document order among the ready ones.
+    var waiting = Array(repeating: 0, count: nodes.count)
+    var outgoing: [[Int]] = Array(repeating: [], count: nodes.count)
+    for target in nodes.indices where needed[target] {
+      for input in inputs[target] where needed[input.source] {
+        waiting[target] += 1
+        outgoing[input.source].append(target)
+      }
+    }
+    var ready = nodes.indices.filter { needed[$0] && waiting[$0] == 0 }.reversed() as [Int]
+    while let index = ready.popLast() {
+      order.append(index)
+      for target in outgoing[index] {
+        waiting[target] -= 1
+        if waiting[target] == 0 { ready.append(target) }
+      }
+    }
+    let neededCount = needed.lazy.filter { $0 }.count
+    guard order.count == neededCount else { throw SQLExportError(node: nil, "the graph has a cycle") }
+  }
+}
