@@ -156,6 +156,7 @@ extension GraphEvaluator {
     }
     for node in touched { concurrentState[Int(node)] = ConcurrentNodeState.idle }
     finishLivePass(stopped: stopped)
+    settleRefreshing()
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)

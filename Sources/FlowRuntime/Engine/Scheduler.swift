@@ -139,6 +139,7 @@ extension GraphEvaluator {
     self.scratch = scratch
     lastRanCount = log.ran.count
     finishLivePass(stopped: stopped)
+    settleRefreshing()
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
@@ -232,8 +233,9 @@ extension GraphEvaluator {
   /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
   /// changed (so its successors must be visited).
   ///
-  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports no
-  /// change; a node with a pending input becomes pending; live nodes go to `runLive`.
+  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports a change
+  /// the first time, so its descendants (unnecessary as well) are marked stale too; a node
+  /// with a pending input becomes pending; live nodes go to `runLive`.
   /// Not inlined: the general path costs far more than a call, and keeping it out of the pass
   /// loop leaves room for the typed path to be inlined there.
   @inline(never)
@@ -242,8 +244,10 @@ extension GraphEvaluator {
     let flags = graph.record(node).flags
     if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
     if options.demandDriven && demandCount[index] == 0 {
+      // Stale, and so is every descendant (unnecessary too): the first time, visit them.
+      let wasStale = staleMark[index]
       staleMark[index] = true
-      return false
+      return !wasStale
     }
     if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
     if failedCount > 0, let root = failedInputRoot(of: node) {
