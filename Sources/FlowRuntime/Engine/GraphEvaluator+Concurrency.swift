@@ -26,7 +26,7 @@ extension GraphEvaluator {
   ///
   /// Graphs with live nodes always use the serial pass, which carries emissions (see
   /// `GraphEvaluator+Live.swift`).
-  public var benefitsFromConcurrency: Bool {
+  package var benefitsFromConcurrency: Bool {
     options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty
   }
 

@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowNodesTestSupport
 @testable import FlowRuntime
 import FlowTestSupport
 import Testing
