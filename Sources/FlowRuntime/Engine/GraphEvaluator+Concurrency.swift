@@ -30,7 +30,7 @@ extension GraphEvaluator {
     options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty
   }
 
-  /// Runs one pass, evaluating expensive nodes in child tasks (see `Scheduler.swift`).
+  /// Runs one pass, evaluating expensive nodes in child tasks (see `Documentation/Architecture.md`).
   ///
   /// Cheap nodes still run inline, in topological order. Results equal `evaluate()`'s; only the
   /// order of `ran` may differ. Falls back to `evaluate()` when no node is expensive.

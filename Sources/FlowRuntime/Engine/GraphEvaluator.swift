@@ -4,7 +4,7 @@ import FlowGraph
 ///
 /// Build one from a validated graph, call `evaluate()` for the first (full) pass, then apply
 /// edits (`setUnconnectedInput`, `connect`, …) and call `evaluate()` again: each pass runs
-/// only the nodes the edits affect (see `Scheduler.swift`). `FlowEngine` wraps this type with
+/// only the nodes the edits affect (see `Documentation/Architecture.md`). `FlowEngine` wraps this type with
 /// a `FlowStore`, concurrency and observation; use `GraphEvaluator` directly to evaluate a
 /// document once, or from code that has its own threading.
 public struct GraphEvaluator: Sendable {
