@@ -18,7 +18,7 @@ extension GraphEvaluator {
     precondition(live.staged.isEmpty, "Internal inconsistency: live states staged between passes")
     precondition(live.nodes.keys.allSatisfy { !graph.flags(of: $0).contains(.removed) },
                  "Internal inconsistency: a removed node keeps live state")
-    precondition(concurrentState.allSatisfy { $0 == ConcurrentNodeState.idle },
+    precondition(concurrentState.allSatisfy { $0 == .idle },
                  "Internal inconsistency: a node is left waiting or running between passes")
     #endif
   }

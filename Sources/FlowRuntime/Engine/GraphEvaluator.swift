@@ -26,7 +26,7 @@ public struct GraphEvaluator: Sendable {
   /// The revision of the last completed pass.
   public internal(set) var revision = 0
   /// Per-pass state of the concurrent scheduler (all zero between passes).
-  var concurrentState: [UInt8]
+  var concurrentState: [ConcurrentNodeState]
   var waitCount: [Int32]
   var mustRunStamp: [UInt32]
   /// Where each edge attaches, once `indexEdges` was called (for edits that name edges).
