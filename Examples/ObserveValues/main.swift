@@ -2,38 +2,60 @@
 //
 //     swift run example-observe-values
 //
-// Subscribes to the outputs of `total` with `values(of:)`, changes `quantity` three times, reads
-// one value per completed pass, then shuts the engine down (which ends the sequence).
+// Subscribes to the state of `each` with `values(of:)` after a change was already evaluated
+// (the sequence starts with the current state, so nothing is lost), makes it fail and recover,
+// shows that an identical update makes no pass, then shuts the engine down (which ends the
+// sequence).
 import FlowNodes
 import FlowRuntime
 
 let document = FlowDocument(
   nodes: [
-    FlowNode(id: "price", data: NodeSpec(kind: "number", params: ["value": 2.5])),
+    FlowNode(id: "price", data: NodeSpec(kind: "number", params: ["value": 10])),
     FlowNode(id: "quantity", data: NodeSpec(kind: "number", params: ["value": 4])),
-    FlowNode(id: "total", data: NodeSpec(kind: "multiply")),
+    FlowNode(id: "each", data: NodeSpec(kind: "divide")),
   ],
   edges: [
-    FlowEdge(id: "e1", sourceNodeID: "price", sourceHandleID: "value", targetNodeID: "total", targetHandleID: "a"),
-    FlowEdge(id: "e2", sourceNodeID: "quantity", sourceHandleID: "value", targetNodeID: "total", targetHandleID: "b"),
+    FlowEdge(id: "e1", sourceNodeID: "price", sourceHandleID: "value", targetNodeID: "each", targetHandleID: "a"),
+    FlowEdge(id: "e2", sourceNodeID: "quantity", sourceHandleID: "value", targetNodeID: "each", targetHandleID: "b"),
   ])
 
-/// Reads one value of `total` per completed pass. (A function, so the iterator is a local of
-/// the current task rather than a main-actor global.)
-func observeTotals() async throws {
-  let engine = try FlowEngine(document: document, registry: .standard)
-  await engine.evaluate()
-  var totals = engine.values(of: "total").makeAsyncIterator()
-  print("total =", await totals.next()?["result"] ?? "?")        // the current value first
-  for quantity in [6, 8, 10] {
-    var node = engine.store.node(id: "quantity")!
-    node.data.params["value"] = .number(Double(quantity))
-    try engine.store.updateNode(node)
-    await engine.evaluate()                                       // the pass publishes the new total
-    print("quantity = \(quantity) → total =", await totals.next()?["result"] ?? "?")
+/// One line for a state of `each`.
+func describe(_ state: NodeState?) -> String {
+  switch state {
+  case .value(let outputs)?: "each = \(outputs["result"].map { "\($0)" } ?? "?")"
+  case .failed(let message, let root)?: "each failed: \(message) (at \(root))"
+  case .pending?, .notComputed?: "each has no value"
+  case nil: "the sequence ended"
   }
-  engine.shutDown()
-  print("after shutDown the sequence ends:", await totals.next() == nil)
 }
 
-try await observeTotals()
+/// Sets the number of node `id`.
+func set(_ engine: FlowEngine, _ id: String, to value: Double) throws {
+  var node = engine.store.node(id: id)!
+  node.data.params["value"] = .number(value)
+  try engine.store.updateNode(node)
+}
+
+/// Reads one state of `each` per completed pass. (A function, so the iterator is a local of
+/// the current task rather than a main-actor global.)
+func observe() async throws {
+  let engine = try FlowEngine(document: document, registry: .standard)
+  await engine.evaluate()
+  try set(engine, "quantity", to: 5)          // cheap: evaluated before `updateNode` returns
+  var states = engine.values(of: "each").makeAsyncIterator()
+  print(describe(await states.next()))        // the current state comes first: each = 2
+  for quantity in [0.0, 4] {
+    try set(engine, "quantity", to: quantity)
+    await engine.evaluate()                   // the pass publishes the new state
+    print("quantity = \(quantity) →", describe(await states.next()))
+  }
+  let last = await engine.evaluate()!
+  try set(engine, "quantity", to: 4)          // identical: the store makes no revision
+  let again = await engine.evaluate()!        // no pass ran: the same report again
+  print("an identical update: revision \(again.revision), as before: \(again.revision == last.revision)")
+  engine.shutDown()
+  print("after shutDown the sequence ends:", await states.next() == nil)
+}
+
+try await observe()

@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowNodesTestSupport
 import FlowRuntime
 import FlowTestSupport
 import Foundation
@@ -22,14 +23,14 @@ import Testing
     let clock = ManualClock()
     let engine = try FlowEngine(document: document, registry: registry, clock: clock)
     var texts = engine.values(of: "read").makeAsyncIterator()
-    #expect(await texts.next() == ["text": .string("one")], "the first read is the first emission")
+    #expect(await texts.nextOutputs() == ["text": .string("one")], "the first read is the first emission")
     await clock.waitForSleepers()
     clock.advance(by: .seconds(1))
     await clock.waitForSleepers()
     #expect(await engine.outputs(of: "n") == ["count": .integer(1)], "an unchanged file emits nothing")
     try "two".write(toFile: folder + "/note.txt", atomically: true, encoding: .utf8)
     clock.advance(by: .seconds(1))
-    #expect(await texts.next() == ["text": .string("two")])
+    #expect(await texts.nextOutputs() == ["text": .string("two")])
     #expect(await engine.liveNodes().first { $0.id == "read" }?.isRunning == true)
     engine.shutDown()
   }

@@ -1,3 +1,7 @@
+// Why unsafe, and why it is sound: the only unsafe operations are `withUnsafeBufferPointer` /
+// `withUnsafeBytes` over the caller's bytes, whose buffer is handed to `JSONParser` (under its
+// invariants, `UnsafeJSONParser.swift`) and used only inside the closure: the parser copies
+// what it keeps into values it owns, so no pointer escapes.
 import Foundation
 
 extension JSONValue {

@@ -220,8 +220,10 @@ final class EngineCore: Sendable {
   /// synchronous pass and the runner publish one after the other on different threads.
   /// (Yielding only enqueues the consumer; it never calls back into the engine.)
   ///
-  /// Values go to subscribers of nodes that changed since the last publication, so a node
-  /// changed by a stopped or superseded pass and not by the completing one is not missed.
+  /// States go to subscribers of nodes that changed since the last publication, so a node
+  /// changed by a stopped or superseded pass and not by the completing one is not missed, and
+  /// to subscribers whose node changed state without a new output (it became stale, or was
+  /// computed again with the outputs it had), or that have received nothing yet.
   func stream(_ publication: EngineState.Machine.Publication, in state: inout EngineState) {
     streamReport(publication.report, in: state)
     guard publication.publishesValues, let evaluator = state.machine.parked else { return }
@@ -230,11 +232,12 @@ final class EngineCore: Sendable {
     guard !state.valueSubscribers.isEmpty else { return }
     // Passes since the last publication (1 after a reload restarted the stamps).
     let since = pass > state.publishedPass ? pass - state.publishedPass : 1
-    for subscriber in state.valueSubscribers.values {
-      guard let node = evaluator.graph.indexByID[subscriber.nodeID], pass &- evaluator.graph.record(node).changedStamp < since,
-            let outputs = evaluator.outputs(of: subscriber.nodeID)
-      else { continue }
-      subscriber.continuation.yield(outputs)
+    for (id, subscriber) in state.valueSubscribers {
+      guard let node = evaluator.graph.indexByID[subscriber.nodeID], !evaluator.graph.flags(of: node).contains(.removed) else { continue }
+      let kind = evaluator.stateKind(of: node)
+      guard kind != subscriber.lastKind || pass &- evaluator.graph.record(node).changedStamp < since else { continue }
+      subscriber.continuation.yield(evaluator.state(ofNode: node))
+      state.valueSubscribers[id]?.lastKind = kind
     }
   }
 
@@ -278,15 +281,19 @@ final class EngineCore: Sendable {
       unregister: { state, id in state.reportSubscribers[id] = nil })
   }
 
-  func subscribeToValues(of nodeID: String) -> AsyncStream<[String: Value]> {
+  func subscribeToValues(of nodeID: String) -> AsyncStream<NodeState> {
     subscribe(
       buffering: .bufferingNewest(1),
       register: { state, id, continuation in
-        state.valueSubscribers[id] = (nodeID, continuation)
+        var subscriber = EngineState.ValueSubscriber(nodeID: nodeID, continuation: continuation)
+        // The current state at once, when a pass has completed and the evaluator is parked;
+        // otherwise the next publication yields it (`lastKind` is `nil` until then).
         if let evaluator = state.machine.parked, state.machine.completedRevision >= 0,
-           let outputs = evaluator.outputs(of: nodeID) {
-          continuation.yield(outputs)
+           let node = evaluator.graph.indexByID[nodeID], !evaluator.graph.flags(of: node).contains(.removed) {
+          continuation.yield(evaluator.state(ofNode: node))
+          subscriber.lastKind = evaluator.stateKind(of: node)
         }
+        state.valueSubscribers[id] = subscriber
       },
       unregister: { state, id in state.valueSubscribers[id] = nil })
   }

@@ -12,7 +12,7 @@ struct EngineState: Sendable {
   /// While a concurrent pass runs: yields to make it stop waiting for child tasks.
   var stopSignal: AsyncStream<Void>.Continuation?
   var reportSubscribers: [Int: AsyncStream<EvaluationReport>.Continuation] = [:]
-  var valueSubscribers: [Int: (nodeID: String, continuation: AsyncStream<[String: Value]>.Continuation)] = [:]
+  var valueSubscribers: [Int: ValueSubscriber] = [:]
   var nextSubscriberID = 0
   /// The evaluator's pass stamp at the last publication of values (`EngineCore.stream`).
   var publishedPass: UInt32 = 0
@@ -20,6 +20,14 @@ struct EngineState: Sendable {
   var sourceTasks: [UInt64: Task<Void, Never>] = [:]
   /// Waiting until no source task runs.
   var sourceStopWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// A `FlowEngine.values(of:)` sequence: its node, and the kind of state it last yielded
+  /// (`nil` before the first), so a change of state without new outputs is yielded too.
+  struct ValueSubscriber: Sendable {
+    var nodeID: String
+    var continuation: AsyncStream<NodeState>.Continuation
+    var lastKind: NodeState.Kind?
+  }
 
   init(machine: Machine) { self.machine = machine }
 

@@ -25,20 +25,20 @@ extension FlowEngine {
   public func evaluatorSnapshot() async -> GraphEvaluator { await core.read { $0 } }
 
   /// How many live-source tasks are alive (for tests and progress lines).
-  public var runningSourceCount: Int { core.runningSourceCount }
+  package var runningSourceCount: Int { core.runningSourceCount }
 
   /// How many emissions passes have processed.
   public var processedEmissionCount: Int { core.state.withLock { $0.machine.processedEmissions } }
 
   /// How many emissions wait in the buffer (never more than `emissionBufferCapacity`, plus
   /// one put back by a stopped pass and one end marker per source).
-  public var queuedEmissionCount: Int { core.state.withLock { $0.machine.queuedEmissionCount } }
+  package var queuedEmissionCount: Int { core.state.withLock { $0.machine.queuedEmissionCount } }
 
   /// How many sources are suspended because the emission buffer is full (back-pressure).
-  public var suspendedSourceCount: Int { core.state.withLock { $0.machine.blocked.count } }
+  package var suspendedSourceCount: Int { core.state.withLock { $0.machine.blocked.count } }
 
   /// Waits until no live-source task is alive (after removals, reloads, shutdown).
-  public func waitUntilNoSourceRuns() async { await core.waitUntilNoSourceRuns() }
+  package func waitUntilNoSourceRuns() async { await core.waitUntilNoSourceRuns() }
 
   /// Waits until every live source has finished and its emissions were processed, or until
   /// the emission limit (`stopEmissions(after:)`) is reached, and the engine is idle.

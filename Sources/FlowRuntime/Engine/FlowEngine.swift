@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The engine observes the store; every accepted mutation marks what it affects dirty and
 /// schedules a pass. Passes are serialized on one runner task the engine owns: cheap nodes run
-/// inline, expensive ones concurrently in child tasks (`Scheduler.swift`). A cheap change to an
+/// inline, expensive ones concurrently in child tasks (`Documentation/Architecture.md`). A cheap change to an
 /// idle engine is evaluated right away on the mutating thread instead, and published before
 /// the mutation returns (`EngineOptions.runsCheapPassesSynchronously`). A change arriving
 /// during a runner's pass supersedes it per `SupersessionPolicy`; a superseded pass publishes
@@ -77,8 +77,11 @@ public final class FlowEngine: Sendable {
   /// change evaluated synchronously (`EngineOptions.runsCheapPassesSynchronously`) — it returns
   /// without suspending or leaving the caller's actor.
   ///
-  /// - Returns: the report of the pass that completed that revision (the last pass if nothing
-  ///   changed since), or `nil` if the engine was shut down first (or while waiting).
+  /// - Returns: the report of the pass that completed that revision, or `nil` if the engine
+  ///   was shut down first (or while waiting). When nothing changed since the last pass (no
+  ///   mutation, or one the store found identical, which makes no revision) no pass runs and
+  ///   the returned report is that last pass's again: its `revision` is the one it completed,
+  ///   so compare it with the previous report's to tell whether a pass ran.
   @discardableResult
   nonisolated(nonsending) public func evaluate() async -> EvaluationReport? {
     let revision = store.revision
@@ -90,10 +93,16 @@ public final class FlowEngine: Sendable {
   /// live node's own emission, a file that changed).
   public func invalidate(_ id: String) { core.trigger(id) }
 
-  /// The outputs of node `id` as of the last completed pass (waits if a pass is running).
+  /// The state of node `id` as of the last completed pass (waits if a pass is running): its
+  /// outputs, its failure, pending or not computed (`NodeState`); `nil` for an unknown id.
+  public func state(of id: String) async -> NodeState? { await core.read { $0.state(of: id) } }
+
+  /// The outputs of node `id` as of the last completed pass (waits if a pass is running):
+  /// `state(of:)`'s outputs, so `nil` for a node that failed, is pending or was not computed.
   public func outputs(of id: String) async -> [String: Value]? { await core.read { $0.outputs(of: id) } }
 
-  /// Why node `id` failed in the last completed pass, if it did.
+  /// Why node `id` failed in the last completed pass, if it did (`state(of:)` has it too, with
+  /// the node where the failure started).
   public func failure(of id: String) async -> String? { await core.read { $0.failure(of: id) } }
 
   /// Every failed node with its message, as of the last completed pass.
@@ -115,11 +124,28 @@ public final class FlowEngine: Sendable {
   /// a slow reader sees the newest 1,024 reports and memory stays bounded.
   public var reports: AsyncStream<EvaluationReport> { core.subscribeToReports() }
 
-  /// The outputs of node `id`: the current ones, then each time a completed pass changes them.
+  /// The state of node `id`: the current one first, then each time a completed pass changes
+  /// it (new outputs, a failure or a recovery, pending, not computed).
   ///
-  /// Latest value only: the sequence buffers one element, so a reader that falls behind gets
-  /// the newest outputs when it next asks, never a backlog of stale ones.
-  public func values(of id: String) -> AsyncStream<[String: Value]> { core.subscribeToValues(of: id) }
+  /// The current state comes first whenever the sequence is made after a pass completed, so a
+  /// reader subscribing after a cheap change was evaluated synchronously (before `updateNode`
+  /// returned) still sees its result. Made before the first pass completes, the sequence starts
+  /// with that pass's state. Latest only: the sequence buffers one element, so a reader that
+  /// falls behind gets the newest state when it next asks, never a backlog of stale ones. An
+  /// unknown (or removed) id yields nothing until a node with that id exists. Subscribing does
+  /// not observe the node: under `EngineOptions.demandDriven`, `observe(_:)` it to have it
+  /// computed.
+  ///
+  /// ```swift
+  /// for await state in engine.values(of: "total") {
+  ///   switch state {
+  ///   case .value(let outputs): print("total =", outputs["result"] ?? "?")
+  ///   case .failed(let message, _): print("total failed:", message)
+  ///   case .pending, .notComputed: print("total: no value")
+  ///   }
+  /// }
+  /// ```
+  public func values(of id: String) -> AsyncStream<NodeState> { core.subscribeToValues(of: id) }
 
   /// Stops the engine: cancels a running pass and every live source, ends the async
   /// sequences, resumes waiters.

@@ -9,15 +9,24 @@ struct NodeCompletion: Sendable {
   var began: ContinuousClock.Instant
 }
 
-/// States of `GraphEvaluator.concurrentState` (all `idle` between passes).
-enum ConcurrentNodeState {
-  static let idle: UInt8 = 0
+/// What a concurrent pass's task group hands back: a child task's node, or the stop signal.
+enum PassEvent: Sendable {
+  /// An expensive node finished in its child task.
+  case completed(NodeCompletion)
+  /// The stop signal fired: consult `shouldStop` now rather than after the running nodes.
+  case stopSignalled
+}
+
+/// The state of a node in a concurrent pass (`GraphEvaluator.concurrentState`; all `idle`
+/// between passes).
+enum ConcurrentNodeState: UInt8, Sendable {
+  case idle
   /// Popped while an input was unfinished; `waitCount` counts the unfinished input edges.
-  static let waiting: UInt8 = 1
+  case waiting
   /// Running in a child task.
-  static let running: UInt8 = 2
+  case running
   /// Was waiting, its inputs are final, and it is queued again.
-  static let released: UInt8 = 3
+  case released
 }
 
 extension GraphEvaluator {
@@ -26,11 +35,11 @@ extension GraphEvaluator {
   ///
   /// Graphs with live nodes always use the serial pass, which carries emissions (see
   /// `GraphEvaluator+Live.swift`).
-  public var benefitsFromConcurrency: Bool {
+  package var benefitsFromConcurrency: Bool {
     options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty
   }
 
-  /// Runs one pass, evaluating expensive nodes in child tasks (see `Scheduler.swift`).
+  /// Runs one pass, evaluating expensive nodes in child tasks (see `Documentation/Architecture.md`).
   ///
   /// Cheap nodes still run inline, in topological order. Results equal `evaluate()`'s; only the
   /// order of `ran` may differ. Falls back to `evaluate()` when no node is expensive.
@@ -63,12 +72,12 @@ extension GraphEvaluator {
     var touched: [Int32] = []
     var stopped = false
     let limit = options.maximumConcurrentNodes
-    await withTaskGroup(of: NodeCompletion.self) { group in
+    await withTaskGroup(of: PassEvent.self) { group in
       var running = 0
       if let stopSignal {
         group.addTask {
           for await _ in stopSignal { break }
-          return NodeCompletion(node: -1, outputs: [], errorMessage: nil, duration: .zero, began: ContinuousClock().now)
+          return .stopSignalled
         }
       }
       passLoop: while true {
@@ -81,9 +90,9 @@ extension GraphEvaluator {
           let node = graph.order.nodeAt[Int(position)]
           let index = Int(node)
           let state = concurrentState[index]
-          if state == ConcurrentNodeState.idle && hasUnfinishedInput(node) {
+          if state == .idle && hasUnfinishedInput(node) {
             touched.append(node)
-            concurrentState[index] = ConcurrentNodeState.waiting
+            concurrentState[index] = .waiting
             waitCount[index] = unfinishedInputCount(of: node)
             for successor in graph.successors(of: node) { enqueue(successor) }
             continue
@@ -95,8 +104,8 @@ extension GraphEvaluator {
           }
           if flags.contains(.expensive) && failedInputRoot(of: node) == nil && isComputed(node)
               && !(pendingCount > 0 && hasPendingInput(node)) {
-            while running >= limit, let completion = await group.next() {
-              if completion.node < 0 {
+            while running >= limit, let event = await group.next() {
+              guard case .completed(let completion) = event else {
                 if shouldStop() {
                   stopped = true
                   markDirtyIfMustRun(node)
@@ -120,23 +129,23 @@ extension GraphEvaluator {
               do {
                 try evaluator.evaluate(inputs, &outputs)
                 if let violation = limits.violation(in: outputs.values, expensive: true) { throw violation }
-                return NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil, duration: taskClock.now - began,
-                                      began: began)
+                return .completed(NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil,
+                                                 duration: taskClock.now - began, began: began))
               } catch {
-                return NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
-                                      duration: taskClock.now - began, began: began)
+                return .completed(NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
+                                                 duration: taskClock.now - began, began: began))
               }
             }
             running += 1
-            if state == ConcurrentNodeState.idle { touched.append(node) }
-            concurrentState[index] = ConcurrentNodeState.running
+            if state == .idle { touched.append(node) }
+            concurrentState[index] = .running
             for successor in graph.successors(of: node) { enqueue(successor) }
             continue
           }
           finish(node, changed: run(node, scratch: &scratch, log: &log))
         }
-        guard running > 0, let completion = await group.next() else { break }
-        if completion.node < 0 {
+        guard running > 0, let event = await group.next() else { break }
+        guard case .completed(let completion) = event else {
           if shouldStop() {
             stopped = true
             break
@@ -152,10 +161,11 @@ extension GraphEvaluator {
     self.scratch = scratch
     if stopped {
       while let position = queue.popMin() { markDirtyIfMustRun(graph.order.nodeAt[Int(position)]) }
-      for node in touched where concurrentState[Int(node)] != ConcurrentNodeState.idle { markDirtyIfMustRun(node) }
+      for node in touched where concurrentState[Int(node)] != .idle { markDirtyIfMustRun(node) }
     }
-    for node in touched { concurrentState[Int(node)] = ConcurrentNodeState.idle }
+    for node in touched { concurrentState[Int(node)] = .idle }
     finishLivePass(stopped: stopped)
+    settleRefreshing()
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
@@ -192,12 +202,12 @@ extension GraphEvaluator {
         enqueue(successor)
       }
     }
-    guard concurrentState[index] != ConcurrentNodeState.idle else { return }
-    concurrentState[index] = ConcurrentNodeState.idle
-    for successor in graph.successors(of: node) where concurrentState[Int(successor)] == ConcurrentNodeState.waiting {
+    guard concurrentState[index] != .idle else { return }
+    concurrentState[index] = .idle
+    for successor in graph.successors(of: node) where concurrentState[Int(successor)] == .waiting {
       waitCount[Int(successor)] -= 1
       if waitCount[Int(successor)] == 0 {
-        concurrentState[Int(successor)] = ConcurrentNodeState.released
+        concurrentState[Int(successor)] = .released
         queue.push(graph.order.position[Int(successor)])
       }
     }
@@ -210,7 +220,7 @@ extension GraphEvaluator {
     var count: Int32 = 0
     for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && concurrentState[Int(source)] != ConcurrentNodeState.idle { count += 1 }
+      if source >= 0 && concurrentState[Int(source)] != .idle { count += 1 }
     }
     return count
   }

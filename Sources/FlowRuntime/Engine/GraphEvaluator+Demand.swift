@@ -63,6 +63,7 @@ extension GraphEvaluator {
       guard before == 0 else { continue }
       if staleMark[index] {
         staleMark[index] = false
+        refreshing.insert(node)
         markDirty(node)
       }
       graph.forEachPredecessor(of: node) { added[Int($0)] += 1 }
@@ -79,6 +80,13 @@ extension GraphEvaluator {
   /// Whether node `id` is necessary: observed, or an ancestor of an observed node.
   public func isNecessary(_ id: String) -> Bool { graph.indexByID[id].map { demandCount[Int($0)] > 0 } ?? false }
 
+  /// After a pass: the stale nodes it computed are no longer waiting (a stopped pass leaves
+  /// the ones it did not reach dirty, and waiting).
+  mutating func settleRefreshing() {
+    guard !refreshing.isEmpty else { return }
+    refreshing = refreshing.filter { dirtyMark[Int($0)] }
+  }
+
   /// Whether a pass computes `node`: every node unless passes are demand-driven.
   @inline(__always)
   func isComputed(_ node: Int32) -> Bool { !options.demandDriven || demandCount[Int(node)] > 0 }
@@ -91,6 +99,7 @@ extension GraphEvaluator {
       guard demandCount[index] == 1 else { continue }
       if staleMark[index] {
         staleMark[index] = false
+        refreshing.insert(node)
         markDirty(node)
       }
       if graph.record(node).flags & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }

@@ -93,6 +93,7 @@ extension GraphEvaluator {
     }
     demandCount[Int(node)] = 0
     staleMark[Int(node)] = false
+    refreshing.remove(node)
     clearPending(node)
     retireLive(node)
     if graph.record(node).failure >= 0 { clearFailure(node) }

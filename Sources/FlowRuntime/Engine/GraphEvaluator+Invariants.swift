@@ -13,10 +13,12 @@ extension GraphEvaluator {
     precondition((0..<Int32(count)).filter { graph.record($0).failure >= 0 }.count == failedCount, "Internal inconsistency: failed count is off")
     precondition(pendingMark.filter { $0 }.count == pendingCount, "Internal inconsistency: pending count is off")
     precondition(demandCount.allSatisfy { $0 >= 0 }, "Internal inconsistency: a negative demand count")
+    precondition(refreshing.allSatisfy { dirtyMark[Int($0)] && !staleMark[Int($0)] },
+                 "Internal inconsistency: a node waiting to be computed is not dirty, or stale")
     precondition(live.staged.isEmpty, "Internal inconsistency: live states staged between passes")
     precondition(live.nodes.keys.allSatisfy { !graph.flags(of: $0).contains(.removed) },
                  "Internal inconsistency: a removed node keeps live state")
-    precondition(concurrentState.allSatisfy { $0 == ConcurrentNodeState.idle },
+    precondition(concurrentState.allSatisfy { $0 == .idle },
                  "Internal inconsistency: a node is left waiting or running between passes")
     #endif
   }

@@ -4,7 +4,7 @@ import FlowGraph
 ///
 /// Build one from a validated graph, call `evaluate()` for the first (full) pass, then apply
 /// edits (`setUnconnectedInput`, `connect`, …) and call `evaluate()` again: each pass runs
-/// only the nodes the edits affect (see `Scheduler.swift`). `FlowEngine` wraps this type with
+/// only the nodes the edits affect (see `Documentation/Architecture.md`). `FlowEngine` wraps this type with
 /// a `FlowStore`, concurrency and observation; use `GraphEvaluator` directly to evaluate a
 /// document once, or from code that has its own threading.
 public struct GraphEvaluator: Sendable {
@@ -26,7 +26,7 @@ public struct GraphEvaluator: Sendable {
   /// The revision of the last completed pass.
   public internal(set) var revision = 0
   /// Per-pass state of the concurrent scheduler (all zero between passes).
-  var concurrentState: [UInt8]
+  var concurrentState: [ConcurrentNodeState]
   var waitCount: [Int32]
   var mustRunStamp: [UInt32]
   /// Where each edge attaches, once `indexEdges` was called (for edits that name edges).
@@ -38,6 +38,8 @@ public struct GraphEvaluator: Sendable {
   var demandCount: [Int32]
   /// `staleMark[n]`: node `n` was skipped while unnecessary; it reruns when it becomes necessary.
   var staleMark: [Bool]
+  /// Stale nodes that became necessary and wait for the next pass to compute them (each dirty).
+  var refreshing: Set<Int32> = []
   /// Observers by node id (an id may be observed before its node exists).
   var observers: [String: Int32] = [:]
   /// Live nodes' state, staged states, sources to start and stop.
@@ -102,23 +104,58 @@ public struct GraphEvaluator: Sendable {
   /// Whether some node waits to be recomputed.
   public var hasPendingWork: Bool { !pendingDirty.isEmpty || live.emission != nil }
 
-  /// The current outputs of node `id` by port name (the last values computed; a failed node
-  /// keeps its previous outputs), or `nil` for an unknown id or a *pending* node (one waiting
-  /// for a live source's first emission).
+  /// The state of node `id` as of the last completed pass: its outputs, its failure, pending,
+  /// or not computed (see `NodeState`); `nil` for an unknown or removed id.
+  ///
+  /// Edits made since that pass show in the next one: between an edit and `evaluate()` a
+  /// node keeps the state the last pass left it in.
+  public func state(of id: String) -> NodeState? {
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed) else { return nil }
+    return state(ofNode: node)
+  }
+
+  /// The state of the present node `node` (see `state(of:)`).
+  func state(ofNode node: Int32) -> NodeState {
+    let kind = stateKind(of: node)
+    switch kind {
+    case .value: return .value(graph.outputs(of: node))
+    case .failed:
+      let root = graph.record(node).failure
+      return .failed(message: failureDescription(of: node) ?? "failed", root: graph.ids[Int(root)])
+    case .pending: return .pending
+    case .notComputed: return .notComputed
+    }
+  }
+
+  /// Which case `state(ofNode:)` is, without building its payload.
+  func stateKind(of node: Int32) -> NodeState.Kind {
+    let index = Int(node)
+    let record = graph.record(node)
+    if record.failure >= 0 { return .failed }
+    if pendingMark[index] { return .pending }
+    if staleMark[index] || (!refreshing.isEmpty && refreshing.contains(node)) { return .notComputed }
+    // Never run: not computed (a live source's outputs come from its emissions, not runs).
+    let ranOrNeedsNot = EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue
+    if record.evaluationCount == 0 && record.flags & ranOrNeedsNot == 0 { return .notComputed }
+    return .value
+  }
+
+  /// The current outputs of node `id` by port name: its state's outputs (`state(of:)`), so
+  /// `nil` for an unknown id and for a node that failed, is pending, or was not computed.
   public func outputs(of id: String) -> [String: Value]? {
-    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), !pendingMark[Int(node)] else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
     return graph.outputs(of: node)
   }
 
   /// The outputs of node `id` in port order, as `outputs(of:)` has them (`nil` likewise), for
   /// hosts that print many nodes without a dictionary per node.
   package func portValues(of id: String) -> [(port: String, value: Value)]? {
-    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), !pendingMark[Int(node)] else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
     let start = Int(graph.record(node).outputStart)
     return graph.outputNames(of: node).enumerated().map { ($1, graph.value(inSlot: start + $0)) }
   }
 
-  /// The value of output `port` of node `id`.
+  /// The value of output `port` of node `id` (`nil` unless the node's state is a value).
   public func value(of id: String, port: String) -> Value? { outputs(of: id)?[port] }
 
   /// Why node `id` failed in its last evaluation, or `nil` if it did not:

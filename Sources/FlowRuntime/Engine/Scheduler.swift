@@ -1,84 +1,6 @@
-// The scheduler: how a pass decides what to run, in which order, and what a failure does.
-//
-// ALGORITHM. Between passes, edits mark nodes dirty: a node whose kind, params or incoming
-// edges changed (`GraphEvaluator.markDirty`). A pass pushes the dirty nodes into a
-// `RecomputeQueue` keyed by topological position and pops them in increasing position. A
-// popped node runs (its evaluator gets its input values) and its new outputs are compared
-// with the previous ones (`Value.isIdentical`: structural equality where `0 == -0` and a NaN
-// equals a NaN, so a value that stays NaN is no change). Only if some output — or the node's failure
-// state — changed are its successors pushed. A per-node stamp keeps each node in the queue at
-// most once per pass. This is the recompute heap of Jane Street's Incremental with value
-// cutoff (Salsa's backdating); the queue switches from a heap to a bitset sweep when many
-// nodes are queued, because a heap costs ~50 ns a node on big changes and a sweep ~1 ns.
-// Two shortcuts keep the queue out of the way where it cannot change the order: when a node
-// that changed has a single successor and the queue is empty, that successor runs next
-// without being pushed and popped (oneTBB's *scheduler bypass*: a chain costs no queue
-// operation); and a pass that begins with every node queued (the first evaluation,
-// `invalidateAll`) pushes nothing, since every successor is still waiting in the queue.
-//
-// ORDERING. Positions come from `TopologicalOrder`, kept incrementally as edges are added (a
-// two-way search that moves the smaller side, over gapped labels), so no pass re-sorts the graph. Every edge goes from a smaller to a larger
-// position, so when a node is popped every predecessor that will change in this pass already
-// has: each node runs at most once per pass, after all its inputs are final (glitch-free).
-// Nodes run in the same order whatever the thread count, so results never depend on it.
-//
-// CONCURRENCY. Cheap nodes run inline on the pass's task: a task costs more than arithmetic
-// (level-parallel W3 ran 3× slower than serial). Expensive nodes (`NodeCost.expensive`) run
-// in child tasks of a task group while the pass keeps popping: a node whose input comes from a
-// node still running (or waiting) waits itself, and pushes its successors speculatively so
-// they wait behind it; when the running node finishes, its waiters are released in position
-// order. A speculative node whose inputs turn out unchanged is skipped without running. See
-// `GraphEvaluator+Concurrency.swift`.
-//
-// FAILURE SEMANTICS. Errors are values. A node whose evaluator throws fails with the error's
-// description; its outputs keep their previous values. A node with a failed input does not
-// run: it fails with "upstream error from <root>", naming the node where the failure started,
-// not its direct parent. Both count as a change of the node's state, so descendants are
-// revisited; unrelated branches finish normally. When the root recovers, its descendants run
-// again. A cancelled pass (superseded by a newer revision) stops between nodes; the nodes it
-// did not reach stay dirty and are carried into the next pass, so nothing is lost and no value
-// of the older revision is published as the newer one's.
-//
-// STOPPING. A serial pass consults `shouldStop` by count and by time (`StopPolling`): every
-// node while nodes are slow, every 64th while they take under 50 µs together, so a superseded
-// chain of slow nodes declared cheap stops within about a node. Whatever the polling, a pass
-// that completes after a newer change arrived publishes nothing under `.replaceRunningPass`
-// (`EngineStateMachine.passFinished`): no value of an older revision ever appears after a newer
-// revision was asked for. A cancelled report carries the revision the pass was computing.
-//
-// LAYOUT AND THE TYPED PATH. What a pass touches is packed (`EvaluationGraph`): a 48-byte
-// record per node, inputs and successors as flat runs, value slots of an 8-byte payload and a tag, read through a
-// local copy of the storage's columns so the loop makes no uniqueness or bounds check per
-// access. A node whose kind offers a `ScalarEvaluation` (and whose inputs hold numbers) runs
-// without `Value`s: its inputs are read unboxed from their slots, the function is called, and
-// the result is compared with the old output in place (`runScalar`). Everything else — and any
-// node while some node is failed or pending — takes the general path (`run`), which gathers
-// `Value`s and calls the node's `NodeEvaluator`. Both give the same values and reports.
-//
-// WAKE-UPS. `FlowEngine`'s shared state is one pure state machine (`EngineStateMachine`): the
-// runner's last step, becoming idle, settles every waiter whose revision is complete, so an
-// `evaluate()` that registers after a publication but before the runner stops is never lost.
-//
-// SYNCHRONOUS PASSES. Waking the runner task and then the awaiting task costs more than a
-// small pass (W3b: ~0.5 µs of evaluation, ~10 µs end to end through the runner). So a store
-// change reaching an *idle* engine with nothing else pending runs its pass on the thread that
-// delivered it — `updateNode`'s own thread, the main actor's in an app — when it is cheap: no
-// expensive or live node in the graph (child tasks and emissions stay with the runner), no
-// reload, at most `EngineOptions.synchronousPassLimit` items and dirty nodes. It goes through
-// the same transitions as the runner's passes (`EngineStateMachine+Synchronous.swift`): the
-// evaluator is handed over, evaluated outside both the store's lock and the engine's, and
-// moved back with the publication, so values are published before `updateNode` returns and
-// the `evaluate()` after it answers from the completed revision without suspending.
-// Re-entrancy is bounded by construction: the store delivers changes one at a time (a change
-// made by another observer, or another thread, meanwhile is delivered after this pass returns,
-// by the same loop, not by recursion), and inputs arriving during the pass (triggers,
-// observers) only queue and start the runner when it ends. A synchronous pass is never
-// superseded — no newer revision can reach the engine while it runs — but it has a budget
-// (`synchronousPassBudget`, polled through the same `shouldStop` seam as supersession): past
-// it the pass stops between nodes and hands its dirty rest to the runner, whose pass continues
-// the same revision and publishes one report for both parts. Shutdown stops it the same way.
-// Publications stay in revision order because the machine admits one pass at a time
-// (synchronous or runner) and the streams are fed under the engine's lock.
+// The pass: how it decides what to run, in which order, and what a failure does. The design —
+// algorithm, ordering, node state and failures, demand, stopping, concurrency, the typed path,
+// wake-ups and synchronous passes — is explained in `Documentation/Architecture.md`.
 
 import FlowGraph
 
@@ -139,6 +61,7 @@ extension GraphEvaluator {
     self.scratch = scratch
     lastRanCount = log.ran.count
     finishLivePass(stopped: stopped)
+    settleRefreshing()
     let target = newRevision ?? revision + 1
     if !stopped { revision = target }
     let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
@@ -232,8 +155,9 @@ extension GraphEvaluator {
   /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
   /// changed (so its successors must be visited).
   ///
-  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports no
-  /// change; a node with a pending input becomes pending; live nodes go to `runLive`.
+  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports a change
+  /// the first time, so its descendants (unnecessary as well) are marked stale too; a node
+  /// with a pending input becomes pending; live nodes go to `runLive`.
   /// Not inlined: the general path costs far more than a call, and keeping it out of the pass
   /// loop leaves room for the typed path to be inlined there.
   @inline(never)
@@ -242,8 +166,10 @@ extension GraphEvaluator {
     let flags = graph.record(node).flags
     if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
     if options.demandDriven && demandCount[index] == 0 {
+      // Stale, and so is every descendant (unnecessary too): the first time, visit them.
+      let wasStale = staleMark[index]
       staleMark[index] = true
-      return false
+      return !wasStale
     }
     if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
     if failedCount > 0, let root = failedInputRoot(of: node) {

@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowNodesTestSupport
 import FlowRuntime
 import FlowTestSupport
 import Testing

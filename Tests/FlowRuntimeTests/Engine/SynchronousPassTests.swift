@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowNodesTestSupport
 @testable import FlowRuntime
 import FlowTestSupport
 import Testing
@@ -39,7 +40,7 @@ import Testing
     let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard, options: Self.synchronous)
     await engine.evaluate()
     var values = engine.values(of: "twice").makeAsyncIterator()
-    #expect(await values.next() == ["result": .number(10)])
+    #expect(await values.next()?.outputs == ["result": .number(10)])
     var reports = engine.reports.makeAsyncIterator()
     try FlowEngineTests.setNumber(engine.store, "x", 5)
     // No suspension point since `updateNode` returned: the pass ran on this thread.
@@ -47,7 +48,7 @@ import Testing
     #expect(report.revision == engine.store.revision && !report.wasCancelled)
     #expect(Set(report.ran) == ["x", "sum", "twice"])
     #expect(Self.noRunner(engine))
-    #expect(await values.next() == ["result": .number(16)])
+    #expect(await values.next()?.outputs == ["result": .number(16)])
     #expect(await reports.next()?.revision == report.revision)
     let waited = try #require(await engine.evaluate())
     #expect(waited.revision == report.revision && Set(waited.ran) == ["x", "sum", "twice"])
@@ -166,8 +167,8 @@ import Testing
     var reports = engine.reports.makeAsyncIterator()
     var first = engine.values(of: "c0").makeAsyncIterator()
     var last = engine.values(of: "end").makeAsyncIterator()
-    #expect(await first.next() == ["result": .number(1)])
-    #expect(await last.next() == ["result": .number(20)])
+    #expect(await first.next()?.outputs == ["result": .number(1)])
+    #expect(await last.next()?.outputs == ["result": .number(20)])
     armed.withLock { $0 = true }
     try FlowEngineTests.setNumber(engine.store, "x", 100)
     let report = try #require(await engine.evaluate())
@@ -177,8 +178,8 @@ import Testing
     let streamed = try #require(await reports.next())
     #expect(streamed.ran == chain && !streamed.wasCancelled, "no report of the interrupted part alone")
     // c0 changed in the handed-over part, end in the runner's: both are published.
-    #expect(await first.next() == ["result": .number(101)])
-    #expect(await last.next() == ["result": .number(120)])
+    #expect(await first.next()?.outputs == ["result": .number(101)])
+    #expect(await last.next()?.outputs == ["result": .number(120)])
   }
 
   @Test func graphsWithExpensiveOrLiveNodesAreNotEvaluatedSynchronously() throws {
@@ -213,8 +214,8 @@ import Testing
     let stream = engine.values(of: "d0")
     let consumer = Task {
       var last = -1.0
-      for await outputs in stream {
-        guard case .number(let value)? = outputs["result"] else { continue }
+      for await state in stream {
+        guard case .number(let value)? = state.outputs?["result"] else { continue }
         #expect(value >= last, "d0 went back from \(last) to \(value)")
         last = value
         if value == Double(2 * count) { return true }

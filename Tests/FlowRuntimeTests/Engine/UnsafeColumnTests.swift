@@ -1,3 +1,6 @@
+// Invariants: this file tests `UnsafeColumn` through its safe interface only (append, reserve,
+// subscript, copy, free); it takes no pointer itself, so it relies on nothing beyond the
+// column's own invariants (`UnsafeGraphStorage.swift`).
 @testable import FlowRuntime
 import FlowTestSupport
 import Testing

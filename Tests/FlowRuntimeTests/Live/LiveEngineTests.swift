@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowNodesTestSupport
 import FlowRuntime
 import FlowTestSupport
 import Testing
@@ -20,11 +21,11 @@ import Testing
   }
 
   /// Advances the clock by one interval once the source sleeps, and waits for `k` to count `count`.
-  static func tick(_ clock: ManualClock, _ values: inout AsyncStream<[String: Value]>.Iterator, expect count: Int64,
+  static func tick(_ clock: ManualClock, _ values: inout AsyncStream<NodeState>.Iterator, expect count: Int64,
                    sourceLocation: SourceLocation = #_sourceLocation) async {
     await clock.waitForSleepers()
     clock.advance(by: .seconds(1))
-    #expect(await values.next() == ["count": .integer(count)], sourceLocation: sourceLocation)
+    #expect(await values.nextOutputs() == ["count": .integer(count)], sourceLocation: sourceLocation)
   }
 
   static func state(_ engine: FlowEngine, _ id: String) async -> JSONValue? {
@@ -96,8 +97,8 @@ import Testing
     clock.advance(by: .seconds(1))
     await clock.waitForSleepers()
     clock.advance(by: .seconds(1))
-    #expect(await ticks.next() == ["tick": .integer(1)])
-    #expect(await ticks.next() == ["tick": .integer(2)])
+    #expect(await ticks.nextOutputs() == ["tick": .integer(1)])
+    #expect(await ticks.nextOutputs() == ["tick": .integer(2)])
     var node = try #require(engine.store.node(id: "c"))
     node.data.params["interval"] = .number(2)
     try engine.store.updateNode(node)
@@ -107,7 +108,7 @@ import Testing
     #expect(engine.runningSourceCount >= 1)
     await clock.waitForSleepers()
     clock.advance(by: .seconds(2))
-    #expect(await ticks.next() == ["tick": .integer(1)])
+    #expect(await ticks.nextOutputs() == ["tick": .integer(1)])
     engine.shutDown()
   }
 
@@ -141,13 +142,13 @@ import Testing
     var sums = engine.values(of: "sum").makeAsyncIterator()
     var previous = engine.values(of: "p").makeAsyncIterator()
     script.send(.number(2))
-    #expect(await sums.next() == ["total": .number(2)])
-    #expect(await previous.next() == ["value": .number(-1)], "previous gives initial in the pass of the first value")
+    #expect(await sums.nextOutputs() == ["total": .number(2)])
+    #expect(await previous.nextOutputs() == ["value": .number(-1)], "previous gives initial in the pass of the first value")
     script.send(.number(2))
-    #expect(await sums.next() == ["total": .number(4)], "two equal lines are summed twice")
-    #expect(await previous.next() == ["value": .number(2)])
+    #expect(await sums.nextOutputs() == ["total": .number(4)], "two equal lines are summed twice")
+    #expect(await previous.nextOutputs() == ["value": .number(2)])
     script.send(.number(3))
-    #expect(await sums.next() == ["total": .number(7)])
+    #expect(await sums.nextOutputs() == ["total": .number(7)])
     #expect(await engine.outputs(of: "k") == ["count": .integer(3)])
     script.finish()
     await engine.waitForLiveSources()
@@ -227,7 +228,7 @@ import Testing
     #expect(await engine.liveNodes().first { $0.id == "s" }?.isRunning == true)
     var sums = engine.values(of: "sum").makeAsyncIterator()
     script.send(.number(4))
-    #expect(await sums.next() == ["total": .number(4)])
+    #expect(await sums.nextOutputs() == ["total": .number(4)])
     handle.cancel()
     await engine.evaluate()
     await engine.waitUntilNoSourceRuns()

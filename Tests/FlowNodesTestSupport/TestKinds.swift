@@ -1,5 +1,6 @@
 import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 
 /// Node kinds for engine tests.
 public enum TestKinds {

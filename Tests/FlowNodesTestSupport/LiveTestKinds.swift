@@ -1,6 +1,7 @@
 import FlowGraph
 import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 
 /// Live source kinds for engine tests.
 ///
