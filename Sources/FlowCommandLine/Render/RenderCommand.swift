@@ -1,5 +1,6 @@
 import Foundation
 import FlowGraph
+import FlowLayout
 import FlowRuntime
 
 /// `flow render FILE`: draw the graph as SVG (laid out by us), DOT or Mermaid.

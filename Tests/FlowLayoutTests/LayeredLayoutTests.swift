@@ -1,6 +1,6 @@
 import FlowTestSupport
 import Testing
-@testable import FlowCommandLine
+@testable import FlowLayout
 
 /// The layered layout: geometry invariants on random DAGs, optimal crossings on graphs with a
 /// known optimum, determinism, and its parts against simple references.

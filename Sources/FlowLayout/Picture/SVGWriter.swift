@@ -5,8 +5,8 @@
 /// value is escaped.
 ///
 /// - Complexity: O(size of the output).
-enum SVGWriter {
-  static func svg(_ picture: GraphPicture) -> String {
+package enum SVGWriter {
+  package static func svg(_ picture: GraphPicture) -> String {
     var out = ""
     out.reserveCapacity(400 * picture.boxes.count + 200 * picture.edges.count + 1_000)
     let width = number(picture.width), height = number(picture.height)
@@ -38,9 +38,9 @@ enum SVGWriter {
     }
     for (index, edge) in picture.edges.enumerated() {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      var points = [(x: source.x + source.width, y: source.y + source.portY(Int(edge.sourcePort)))]
+      var points = [(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)))]
       if index < picture.routes.count { points += picture.routes[index] }
-      points.append((target.x, target.y + target.portY(Int(edge.targetPort))))
+      points.append((target.x, target.y + target.inputY(Int(edge.targetPort))))
       var path = "M\(number(points[0].x)) \(number(points[0].y))"
       for step in 1..<points.count {
         let from = points[step - 1], to = points[step]
@@ -56,7 +56,7 @@ enum SVGWriter {
     return out
   }
 
-  static func write(_ box: GraphPicture.Box, into out: inout String) {
+  package static func write(_ box: GraphPicture.Box, into out: inout String) {
     let x = box.x, y = box.y
     out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-id=\"\(escape(box.id))\">"
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
@@ -68,12 +68,12 @@ enum SVGWriter {
       lineY += GraphPicture.lineHeight
     }
     for (port, label) in box.inputs.enumerated() {
-      let portY = y + box.portY(port)
+      let portY = y + box.inputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
     }
     for (port, label) in box.outputs.enumerated() {
-      let portY = y + box.portY(port)
+      let portY = y + box.outputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
@@ -86,7 +86,7 @@ enum SVGWriter {
   /// `& < > " '` as entities, for text and attribute values alike; control characters, which
   /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space); DEL, C1 controls and
   /// bidi overrides become visible escapes (`\u202E`).
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
     else { return text }
     var escaped = ""
@@ -109,7 +109,7 @@ enum SVGWriter {
   }
 
   /// A coordinate with at most one decimal (`12`, `12.5`).
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let tenths = Int((value * 10).rounded())
     let whole = tenths / 10, fraction = abs(tenths % 10)
