@@ -1,5 +1,5 @@
-/// Graphviz DOT of a `GraphPicture`, left to right: a box per node (title, kind, outputs and
-/// failure as label lines), an edge per edge labelled `output → input`, a cluster per group.
+/// Graphviz DOT of a `GraphPicture`, left to right: a box per node (title, kind, params, inputs
+/// set by params, outputs with values and failure as label lines), an edge per edge labelled `output → input`, a cluster per group.
 package enum DotWriter {
   package static func dot(_ picture: GraphPicture) -> String {
     var out = "digraph flow {\n  rankdir=LR;\n  node [shape=box, style=\"rounded\", fontname=\"Helvetica\"];\n"
@@ -26,6 +26,7 @@ package enum DotWriter {
 
   package static func node(_ box: GraphPicture.Box) -> String {
     var lines = [box.title, box.kind] + box.params
+    lines += box.inputs.filter { $0.contains(" = ") }  // inputs set by params
     lines += box.outputs.filter { $0.contains(" = ") }
     var attributes = "label=\(quote(lines.joined(separator: "\n")))"
     if let failure = box.failure {

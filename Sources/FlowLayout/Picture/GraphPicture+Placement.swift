@@ -29,6 +29,7 @@ extension GraphPicture {
     let layout = LayeredLayout(widths: widths, heights: heights, edges: layoutEdges, options: margins)
     crossings = layout.crossings
     sweeps = layout.sweeps
+    bands = layout.bands
     for index in boxes.indices where vertexOf[index] >= 0 {
       boxes[index].x = layout.x[Int(vertexOf[index])]
       boxes[index].y = layout.y[Int(vertexOf[index])]
@@ -36,13 +37,19 @@ extension GraphPicture {
     routes = edges.indices.map { edge in
       (Int(layout.routeStart[edge])..<Int(layout.routeStart[edge + 1])).map { (layout.routeX[$0], layout.routeY[$0]) }
     }
+    paths = edges.indices.map { edge in
+      (Int(layout.pathStart[edge])..<Int(layout.pathStart[edge + 1])).map {
+        PathPoint(x: layout.pathX[$0], y: layout.pathY[$0], curve: layout.pathCurve[$0])
+      }
+    }
     placeFrames(frames)
     fitToContent()
   }
 
-  /// Uses the document's positions (and, for groups, its sizes); edges go straight from port to
-  /// port.
+  /// Uses the document's positions and sizes (a box grows only where its text needs more room;
+  /// a group is exactly its document size); each edge is one curve from port to port.
   package mutating func placeFromDocument(_ document: FlowDocument) {
+    honourDocumentSizes(document)
     for (index, node) in document.nodes.enumerated() {
       boxes[index].x = Double(node.position.x)
       boxes[index].y = Double(node.position.y)
@@ -52,6 +59,7 @@ extension GraphPicture {
       }
     }
     routes = Array(repeating: [], count: edges.count)
+    paths = []
     fitToContent()
   }
 
@@ -90,6 +98,11 @@ extension GraphPicture {
         minX = min(minX, point.x); minY = min(minY, point.y); maxX = max(maxX, point.x); maxY = max(maxY, point.y)
       }
     }
+    for path in paths {
+      for point in path {
+        minX = min(minX, point.x); minY = min(minY, point.y); maxX = max(maxX, point.x); maxY = max(maxY, point.y)
+      }
+    }
     guard minX.isFinite else {
       width = 40
       height = 40
@@ -104,6 +117,12 @@ extension GraphPicture {
       for point in routes[edge].indices {
         routes[edge][point].x += dx
         routes[edge][point].y += dy
+      }
+    }
+    for edge in paths.indices {
+      for point in paths[edge].indices {
+        paths[edge][point].x += dx
+        paths[edge][point].y += dy
       }
     }
     width = maxX - minX + 40

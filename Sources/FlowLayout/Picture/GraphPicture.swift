@@ -30,12 +30,12 @@ package struct GraphPicture {
 
     /// Distance from the box's top to input `index`.
     package func inputY(_ index: Int) -> Double {
-      spreadsPorts ? height * Double(index + 1) / Double(inputs.count + 1) : portY(index)
+      spreadsPorts ? (2 * height * Double(index + 1) / Double(inputs.count + 1)).rounded() / 2 : portY(index)
     }
 
     /// Distance from the box's top to output `index`.
     package func outputY(_ index: Int) -> Double {
-      spreadsPorts ? height * Double(index + 1) / Double(outputs.count + 1) : portY(index)
+      spreadsPorts ? (2 * height * Double(index + 1) / Double(outputs.count + 1)).rounded() / 2 : portY(index)
     }
 
     /// Distance from the box's top to its `index`th port row.
@@ -54,13 +54,26 @@ package struct GraphPicture {
   package var boxes: [Box]
   /// Edges by node index and port index.
   package var edges: [ResolvedGraph.Edge]
-  /// For each edge, the points it passes through between its ports (layered layout only).
+  /// For each edge, the centres of the dummies it passes through (layered layout only).
   package var routes: [[(x: Double, y: Double)]]
+  /// One point of an edge's drawn path; `curve`: the step into it is a curve with horizontal
+  /// ends (control points halfway across), otherwise a straight line.
+  package struct PathPoint: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
+    package var curve: Bool
+  }
+  /// For each edge, its drawn path from port to port (layered layout: `LayeredLayout`'s
+  /// paths, which pass under no node); empty when the edge is drawn as one curve between its
+  /// ports (document layout).
+  package var paths: [[PathPoint]] = []
   package var width = 0.0
   package var height = 0.0
   /// Crossings and sweeps of the last layered placement.
   package var crossings = 0
   package var sweeps = 0
+  /// Bands the last layered placement wrapped the layers into (1: one row).
+  package var bands = 1
 
   /// The boxes of `graph`; `values` (if given) supplies each node's outputs and failure.
   package init(graph: ResolvedGraph, values: GraphEvaluator?) {
@@ -127,7 +140,7 @@ package struct GraphPicture {
       characters = max(characters, left + right + 3)
     }
     if let failure = box.failure { characters = max(characters, failure.count) }
-    box.width = max(minimumWidth, Double(characters) * charWidth + 24)
+    box.width = (2 * max(minimumWidth, Double(characters) * charWidth + 24)).rounded(.up) / 2  // on the half-point grid
     box.height = headerHeight + Double(box.params.count) * lineHeight
       + Double(max(box.inputs.count, box.outputs.count)) * rowHeight + (box.failure == nil ? 0 : lineHeight) + 8
   }

@@ -30,7 +30,8 @@ package enum MermaidWriter {
   }
 
   package static func node(_ index: Int, _ box: GraphPicture.Box) -> String {
-    var lines = [box.title, box.kind] + box.params + box.outputs.filter { $0.contains(" = ") }
+    var lines = [box.title, box.kind] + box.params + box.inputs.filter { $0.contains(" = ") }  // inputs set by params
+    lines += box.outputs.filter { $0.contains(" = ") }
     if let failure = box.failure { lines.append(failure) }
     return "n\(index)[\"\(lines.map(escape).joined(separator: "<br/>"))\"]"
   }

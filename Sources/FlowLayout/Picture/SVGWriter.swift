@@ -38,22 +38,38 @@ package enum SVGWriter {
     }
     for (index, edge) in picture.edges.enumerated() {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      var points = [(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)))]
-      if index < picture.routes.count { points += picture.routes[index] }
-      points.append((target.x, target.y + target.inputY(Int(edge.targetPort))))
-      var path = "M\(number(points[0].x)) \(number(points[0].y))"
-      for step in 1..<points.count {
-        let from = points[step - 1], to = points[step]
-        let bend = max(24, abs(to.x - from.x) / 2)
-        path += " C\(number(from.x + bend)) \(number(from.y)) \(number(to.x - bend)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
-      }
-      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(path)\"/>\n"
+      let path = index < picture.paths.count && !picture.paths[index].isEmpty ? picture.paths[index] : [
+        GraphPicture.PathPoint(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)), curve: false),
+        GraphPicture.PathPoint(x: target.x, y: target.y + target.inputY(Int(edge.targetPort)), curve: true),
+      ]
+      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(pathData(path))\"/>\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) {
       write(box, into: &out)
     }
     out += "</svg>\n"
     return out
+  }
+
+  /// SVG path data for `path`: `L` for a straight step (`H`/`V` when level or upright), `C`
+  /// for a curve with horizontal ends, its control points halfway across.
+  package static func pathData(_ path: [GraphPicture.PathPoint]) -> String {
+    guard let first = path.first else { return "" }
+    var data = "M\(number(first.x)) \(number(first.y))"
+    for step in path.indices.dropFirst() {
+      let from = path[step - 1], to = path[step]
+      if to.curve {
+        let middle = (from.x + to.x).rounded() / 2  // on the half-point grid, inside the step
+        data += " C\(number(middle)) \(number(from.y)) \(number(middle)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
+      } else if to.y == from.y {
+        data += " H\(number(to.x))"
+      } else if to.x == from.x {
+        data += " V\(number(to.y))"
+      } else {
+        data += " L\(number(to.x)) \(number(to.y))"
+      }
+    }
+    return data
   }
 
   package static func write(_ box: GraphPicture.Box, into out: inout String) {
