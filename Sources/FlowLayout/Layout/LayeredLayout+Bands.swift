@@ -2,7 +2,7 @@
 /// tall (the penguins pipeline: 21 nodes, 3,700 × 400 points). Past `Options.maximumWidth`
 /// and `maximumAspectRatio`, the layers are cut into *bands* of consecutive layers stacked top
 /// to bottom, like lines of text, with the fewest bands that bring the drawing within the
-/// ratio. Inside a band the columns keep their widths and order; each band keeps the vertical
+/// ratio or the width. Inside a band the columns keep their widths and order; each band keeps the vertical
 /// placement of its vertices.
 ///
 /// An edge segment leaving a band's last layer wraps: it runs right into a channel beside the
@@ -69,13 +69,13 @@ struct LayerBands {
       return (widest + 2 * margin + 2 * channel, total + 2 * margin)
     }
     // The aspect ratio falls about as the square of the band count: start just below the
-    // estimate and add bands until the drawing is within the ratio.
+    // estimate and add bands until the drawing is within the ratio or the width.
     let estimate = (width / (options.maximumAspectRatio * height)).squareRoot()
     var bands = max(2, Int(estimate.rounded(.down)) - 1)
     var perBand = (layerCount + bands - 1) / bands
     for _ in 0..<16 where perBand > 2 {
       let (w, h) = size(perBand)
-      if w <= options.maximumAspectRatio * h { break }
+      if w <= options.maximumAspectRatio * h || w <= options.maximumWidth { break }
       bands += 1
       perBand = (layerCount + bands - 1) / bands
     }

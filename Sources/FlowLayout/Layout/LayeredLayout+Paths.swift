@@ -49,9 +49,9 @@ struct EdgePaths {
       return
     }
     let lane = Double(index % 4) * 4
-    var chain = Array(graph.dummies(of: index))
-    chain.append(edge.target)
-    for next in chain {
+    let dummies = graph.dummies(of: index)
+    for hop in 0...dummies.count {  // each dummy, then the target
+      let next = hop < dummies.count ? dummies[dummies.startIndex + hop] : edge.target
       let vertex = Int(next)
       let entryY = graph.isDummy(next) ? placement.y[vertex] : targetPoint.y
       add(bands.columnLeft[layer] + bands.columnWidth[layer], exitY, curved: false)
