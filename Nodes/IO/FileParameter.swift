@@ -35,8 +35,11 @@ struct FileParameter: Sendable {
     }
   }
 
-  /// Writes `bytes` atomically (write access checked). Returns the absolute path written.
+  /// Writes `bytes` atomically (write access checked). Returns the absolute path written, or
+  /// `EvaluationEnvironment.notWritten` without touching any file when the environment writes
+  /// none (`flow render --values`).
   func write(_ bytes: [UInt8]) throws -> String {
+    guard environment.writesFiles else { return EvaluationEnvironment.notWritten }
     let target: CheckedTarget
     do {
       target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)

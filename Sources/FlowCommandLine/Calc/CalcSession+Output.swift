@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowLayout
 import FlowRuntime
 
 /// What `flow calc` prints: the pass after a change, and `show`.

@@ -1,5 +1,6 @@
 import Foundation
 import FlowGraph
+import FlowLayout
 import FlowRuntime
 
 /// `flow render FILE`: draw the graph as SVG (laid out by us), DOT or Mermaid.
@@ -10,7 +11,9 @@ enum RenderCommand {
     options: [
       OptionSpec(name: "--format", arity: .single, valueName: "svg|dot|mermaid", help: "output format (default svg)",
                  choices: ["svg", "dot", "mermaid"]),
-      OptionSpec(name: "--values", arity: .flag, help: "evaluate first; show outputs, and failures in red"),
+      OptionSpec(name: "--values", arity: .flag, help: "evaluate first (writing no file); show outputs, and failures in red"),
+      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
+                 help: "with --values: let file nodes read inside DIR too (default: the document's folder only)"),
       OptionSpec(name: "--layout", arity: .single, valueName: "layered|document",
                  help: "SVG positions: layered (default) or the document's", choices: ["layered", "document"]),
       OptionSpec(name: "--output", arity: .single, valueName: "FILE", help: "write to FILE (atomically) instead of stdout",
@@ -19,8 +22,11 @@ enum RenderCommand {
     positionalHelp: ["the saved graph (- reads standard input)"],
     discussion: """
       The layered layout puts inputs on the left and outputs on the right of each node, sources
-      in the first columns, and draws edges as curves between the ports; groups are frames
-      around their children. Exit status 1 when --values finds a failed node (it is still drawn).
+      in the first columns, and draws each edge through its path between the columns, never
+      under a node; a long pipeline wraps into rows; groups are frames around their children.
+      --layout document uses the document's positions and sizes (as 'flow layout' writes them). --values evaluates like 'flow run' (paths against the document's
+      folder, the same --allow-read) but never writes: a write node shows 'not written
+      (render)'. Exit status 1 when --values finds a failed node (it is still drawn).
       """)
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -29,9 +35,14 @@ enum RenderCommand {
     let document = try DocumentLoading.document(file)
     let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?
+    if !arguments.all("--allow-read").isEmpty && !arguments.has("--values") {
+      throw CommandFailure(.usage, ["flow: --allow-read needs --values"])
+    }
     if arguments.has("--values") {
       var registry = context.registry
       registry.environment.limits = limits
+      registry = try RunCommand.environment(for: file, arguments, registry)
+      registry.environment.writesFiles = false
       var values = GraphEvaluator(graph, registry: registry)
       values.evaluate()
       evaluator = values

@@ -15,6 +15,13 @@ public struct EvaluationEnvironment: Sendable {
   /// The limits of the run (rows, string bytes, memory): kinds read them at `instantiate` to
   /// check what they build, the evaluator checks every node's outputs against them.
   public var limits: RunLimits
+  /// Whether writer kinds write their files (default `true`). `flow render --values` sets it to
+  /// `false`: a writer then touches no file, and its `path` output is the text
+  /// `EvaluationEnvironment.notWritten`.
+  public var writesFiles = true
+
+  /// A writer's `path` output when `writesFiles` is `false`.
+  public static let notWritten = "not written (render)"
 
   /// An environment for a document in `documentFolder` (default: the working directory)
   /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only),

@@ -1,5 +1,5 @@
-import FlowCommandLine
 import FlowGraph
+import FlowLayout
 import FlowRuntime
 
 /// W12: `flow render --format svg` without the file I/O — measure the boxes, layered layout

@@ -1,3 +1,5 @@
+import FlowGraph
+
 /// The layered graph: nodes, dummies, and the segments joining adjacent layers.
 ///
 /// Vertices `0..<nodeCount` are the nodes; the rest are dummies, created for each long edge in
@@ -97,44 +99,24 @@ struct LayeredGraph {
     }
   }
 
-  /// Longest-path layers from the sources (Kahn's order, no recursion); then each source with
-  /// successors moves right to the layer before its nearest successor, so inputs sit next to
-  /// what they feed. Nodes left on a cycle (never in a validated graph) stay in layer 0.
+  /// Longest-path layers over the graph's topological order (`TopologicalOrder.sorting`, the
+  /// one the validator uses); then each source with successors moves right to the layer before
+  /// its nearest successor, so inputs sit next to what they feed. Nodes left out of the order
+  /// (on a cycle, never in a validated graph) stay in layer 0.
   ///
   /// - Complexity: O(*n* + *m*).
   static func longestPathLayers(nodeCount: Int, edges: [LayeredLayout.Edge]) -> [Int32] {
-    var start = [Int32](repeating: 0, count: nodeCount + 1)
-    var indegree = [Int32](repeating: 0, count: nodeCount)
-    for edge in edges {
-      start[Int(edge.source) + 1] += 1
-      indegree[Int(edge.target)] += 1
-    }
-    for node in 0..<nodeCount { start[node + 1] += start[node] }
-    var fill = start
-    var successors = [Int32](repeating: 0, count: edges.count)
-    for edge in edges {
-      successors[Int(fill[Int(edge.source)])] = edge.target
-      fill[Int(edge.source)] += 1
-    }
-    let isSource = indegree.map { $0 == 0 }
-    var order: [Int32] = []
-    order.reserveCapacity(nodeCount)
-    for node in 0..<nodeCount where indegree[node] == 0 { order.append(Int32(node)) }
+    let successors = SuccessorLists(nodeCount: nodeCount, edges: edges) { ($0.source, $0.target) }
+    let order = TopologicalOrder.sorting(successors).order
+    var hasPredecessor = [Bool](repeating: false, count: nodeCount)
+    for edge in edges { hasPredecessor[Int(edge.target)] = true }
     var layer = [Int32](repeating: 0, count: nodeCount)
-    var head = 0
-    while head < order.count {
-      let node = Int(order[head])
-      head += 1
-      for index in Int(start[node])..<Int(start[node + 1]) {
-        let next = Int(successors[index])
-        layer[next] = max(layer[next], layer[node] + 1)
-        indegree[next] -= 1
-        if indegree[next] == 0 { order.append(Int32(next)) }
-      }
+    for node in order {
+      for next in successors[Int(node)] { layer[Int(next)] = max(layer[Int(next)], layer[Int(node)] + 1) }
     }
-    for node in order where isSource[Int(node)] && start[Int(node)] < start[Int(node) + 1] {
+    for node in order where !hasPredecessor[Int(node)] && !successors[Int(node)].isEmpty {
       var nearest = Int32.max
-      for index in Int(start[Int(node)])..<Int(start[Int(node) + 1]) { nearest = min(nearest, layer[Int(successors[index])]) }
+      for next in successors[Int(node)] { nearest = min(nearest, layer[Int(next)]) }
       layer[Int(node)] = max(0, nearest - 1)
     }
     return layer

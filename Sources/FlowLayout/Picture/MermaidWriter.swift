@@ -1,8 +1,8 @@
 /// A Mermaid flowchart of a `GraphPicture`, left to right: nodes are `n0`, `n1`, … (ids are
 /// labels only, so no id can break the syntax), a subgraph per group, edges labelled
 /// `output → input`, failed nodes styled red.
-enum MermaidWriter {
-  static func mermaid(_ picture: GraphPicture) -> String {
+package enum MermaidWriter {
+  package static func mermaid(_ picture: GraphPicture) -> String {
     var out = "flowchart LR\n"
     let framed = picture.groupsWithChildren
     var clustered = Set<Int>()
@@ -29,15 +29,16 @@ enum MermaidWriter {
     return out
   }
 
-  static func node(_ index: Int, _ box: GraphPicture.Box) -> String {
-    var lines = [box.title, box.kind] + box.params + box.outputs.filter { $0.contains(" = ") }
+  package static func node(_ index: Int, _ box: GraphPicture.Box) -> String {
+    var lines = [box.title, box.kind] + box.params + box.inputs.filter { $0.contains(" = ") }  // inputs set by params
+    lines += box.outputs.filter { $0.contains(" = ") }
     if let failure = box.failure { lines.append(failure) }
     return "n\(index)[\"\(lines.map(escape).joined(separator: "<br/>"))\"]"
   }
 
   /// Mermaid's entity codes for the characters that would end a label or become markup; other
   /// control characters as visible escapes (`String.controlEscaped`).
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var escaped = ""
     for character in text.unicodeScalars {
       switch character {

@@ -5,8 +5,8 @@
 /// value is escaped.
 ///
 /// - Complexity: O(size of the output).
-enum SVGWriter {
-  static func svg(_ picture: GraphPicture) -> String {
+package enum SVGWriter {
+  package static func svg(_ picture: GraphPicture) -> String {
     var out = ""
     out.reserveCapacity(400 * picture.boxes.count + 200 * picture.edges.count + 1_000)
     let width = number(picture.width), height = number(picture.height)
@@ -38,16 +38,11 @@ enum SVGWriter {
     }
     for (index, edge) in picture.edges.enumerated() {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      var points = [(x: source.x + source.width, y: source.y + source.portY(Int(edge.sourcePort)))]
-      if index < picture.routes.count { points += picture.routes[index] }
-      points.append((target.x, target.y + target.portY(Int(edge.targetPort))))
-      var path = "M\(number(points[0].x)) \(number(points[0].y))"
-      for step in 1..<points.count {
-        let from = points[step - 1], to = points[step]
-        let bend = max(24, abs(to.x - from.x) / 2)
-        path += " C\(number(from.x + bend)) \(number(from.y)) \(number(to.x - bend)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
-      }
-      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(path)\"/>\n"
+      let path = index < picture.paths.count && !picture.paths[index].isEmpty ? picture.paths[index] : [
+        GraphPicture.PathPoint(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)), curve: false),
+        GraphPicture.PathPoint(x: target.x, y: target.y + target.inputY(Int(edge.targetPort)), curve: true),
+      ]
+      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(pathData(path))\"/>\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) {
       write(box, into: &out)
@@ -56,7 +51,28 @@ enum SVGWriter {
     return out
   }
 
-  static func write(_ box: GraphPicture.Box, into out: inout String) {
+  /// SVG path data for `path`: `L` for a straight step (`H`/`V` when level or upright), `C`
+  /// for a curve with horizontal ends, its control points halfway across.
+  package static func pathData(_ path: [GraphPicture.PathPoint]) -> String {
+    guard let first = path.first else { return "" }
+    var data = "M\(number(first.x)) \(number(first.y))"
+    for step in path.indices.dropFirst() {
+      let from = path[step - 1], to = path[step]
+      if to.curve {
+        let middle = (from.x + to.x).rounded() / 2  // on the half-point grid, inside the step
+        data += " C\(number(middle)) \(number(from.y)) \(number(middle)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
+      } else if to.y == from.y {
+        data += " H\(number(to.x))"
+      } else if to.x == from.x {
+        data += " V\(number(to.y))"
+      } else {
+        data += " L\(number(to.x)) \(number(to.y))"
+      }
+    }
+    return data
+  }
+
+  package static func write(_ box: GraphPicture.Box, into out: inout String) {
     let x = box.x, y = box.y
     out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-id=\"\(escape(box.id))\">"
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
@@ -68,12 +84,12 @@ enum SVGWriter {
       lineY += GraphPicture.lineHeight
     }
     for (port, label) in box.inputs.enumerated() {
-      let portY = y + box.portY(port)
+      let portY = y + box.inputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
     }
     for (port, label) in box.outputs.enumerated() {
-      let portY = y + box.portY(port)
+      let portY = y + box.outputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
@@ -86,7 +102,7 @@ enum SVGWriter {
   /// `& < > " '` as entities, for text and attribute values alike; control characters, which
   /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space); DEL, C1 controls and
   /// bidi overrides become visible escapes (`\u202E`).
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
     else { return text }
     var escaped = ""
@@ -109,7 +125,7 @@ enum SVGWriter {
   }
 
   /// A coordinate with at most one decimal (`12`, `12.5`).
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let tenths = Int((value * 10).rounded())
     let whole = tenths / 10, fraction = abs(tenths % 10)

@@ -13,27 +13,40 @@ struct LayerPlacement {
   var y: [Double]
   var width = 0.0
   var height = 0.0
+  /// Left edge and width of each layer's column (every vertex of the layer lies inside it).
+  var columnLeft: [Double] = []
+  var columnWidth: [Double] = []
   let options: LayeredLayout.Options
 
+  /// Columns on the half-point grid (widths rounded up), each node centred in its column and
+  /// moved left onto the grid, so every node stays inside its column.
   init(graph: LayeredGraph, options: LayeredLayout.Options) {
     self.options = options
     x = [Double](repeating: 0, count: graph.vertexCount)
     y = [Double](repeating: 0, count: graph.vertexCount)
-    var left = options.margin
+    var left = LayerPlacement.grid(options.margin)
     for layer in graph.layers {
-      let columnWidth = layer.reduce(0.0) { max($0, graph.vertexWidth[Int($1)]) }
+      let columnWidth = LayerPlacement.gridUp(layer.reduce(0.0) { max($0, graph.vertexWidth[Int($1)]) })
       var top = 0.0
       for vertex in layer {
         let v = Int(vertex)
-        x[v] = graph.isDummy(vertex) ? left + columnWidth / 2 : left + (columnWidth - graph.vertexWidth[v]) / 2
+        let offset = graph.isDummy(vertex) ? columnWidth / 2 : (columnWidth - graph.vertexWidth[v]) / 2
+        x[v] = left + LayerPlacement.gridDown(offset)
         y[v] = top
         top += graph.vertexHeight[v] + gap(graph, vertex)
       }
+      columnLeft.append(left)
+      self.columnWidth.append(columnWidth)
       width = left + columnWidth + options.margin
-      left += columnWidth + options.layerGap
+      left += columnWidth + LayerPlacement.grid(options.layerGap)
     }
     if graph.layers.isEmpty { width = 2 * options.margin }
   }
+
+  /// `value` on the half-point grid: nearest, up, down.
+  static func grid(_ value: Double) -> Double { (value * 2).rounded() / 2 }
+  static func gridUp(_ value: Double) -> Double { (value * 2).rounded(.up) / 2 }
+  static func gridDown(_ value: Double) -> Double { (value * 2).rounded(.down) / 2 }
 
   func gap(_ graph: LayeredGraph, _ vertex: Int32) -> Double {
     graph.isDummy(vertex) ? options.dummyGap : options.nodeGap
@@ -77,9 +90,11 @@ struct LayerPlacement {
       bottom = max(bottom, y[vertex] + graph.vertexHeight[vertex])
     }
     if top.isFinite {
+      // Onto the half-point grid: rounding moves a vertex by at most a quarter point, far less
+      // than the gaps, so the order and spacing of each column hold.
       let shift = options.margin - top
-      for vertex in 0..<graph.vertexCount { y[vertex] += shift }
-      height = bottom - top + 2 * options.margin
+      for vertex in 0..<graph.vertexCount { y[vertex] = Self.grid(y[vertex] + shift) }
+      height = Self.gridUp(bottom - top + 2 * options.margin)
     } else {
       height = 2 * options.margin
     }

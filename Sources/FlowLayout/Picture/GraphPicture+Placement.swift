@@ -3,14 +3,14 @@ import FlowGraph
 /// Where the boxes go: the layered layout, or the positions the document holds.
 extension GraphPicture {
   /// Groups with children are frames, not vertices of the layout.
-  var groupsWithChildren: Set<Int> {
+  package var groupsWithChildren: Set<Int> {
     var parents = Set<Int>()
     for box in boxes { if let parent = box.parent, boxes[parent].isGroup { parents.insert(parent) } }
     return parents
   }
 
   /// Lays the boxes out in layers (`LayeredLayout`), then frames the groups around their children.
-  mutating func placeLayered(options: LayeredLayout.Options = LayeredLayout.Options()) {
+  package mutating func placeLayered(options: LayeredLayout.Options = LayeredLayout.Options()) {
     let frames = groupsWithChildren
     var vertexOf = [Int32](repeating: -1, count: boxes.count)
     var widths: [Double] = [], heights: [Double] = []
@@ -21,14 +21,15 @@ extension GraphPicture {
     }
     let layoutEdges = edges.map { edge in
       LayeredLayout.Edge(source: vertexOf[Int(edge.source)], target: vertexOf[Int(edge.target)],
-                         sourcePortY: boxes[Int(edge.source)].portY(Int(edge.sourcePort)),
-                         targetPortY: boxes[Int(edge.target)].portY(Int(edge.targetPort)))
+                         sourcePortY: boxes[Int(edge.source)].outputY(Int(edge.sourcePort)),
+                         targetPortY: boxes[Int(edge.target)].inputY(Int(edge.targetPort)))
     }
     var margins = options
     margins.margin += 40  // room for group frames around the outermost nodes
     let layout = LayeredLayout(widths: widths, heights: heights, edges: layoutEdges, options: margins)
     crossings = layout.crossings
     sweeps = layout.sweeps
+    bands = layout.bands
     for index in boxes.indices where vertexOf[index] >= 0 {
       boxes[index].x = layout.x[Int(vertexOf[index])]
       boxes[index].y = layout.y[Int(vertexOf[index])]
@@ -36,13 +37,19 @@ extension GraphPicture {
     routes = edges.indices.map { edge in
       (Int(layout.routeStart[edge])..<Int(layout.routeStart[edge + 1])).map { (layout.routeX[$0], layout.routeY[$0]) }
     }
+    paths = edges.indices.map { edge in
+      (Int(layout.pathStart[edge])..<Int(layout.pathStart[edge + 1])).map {
+        PathPoint(x: layout.pathX[$0], y: layout.pathY[$0], curve: layout.pathCurve[$0])
+      }
+    }
     placeFrames(frames)
     fitToContent()
   }
 
-  /// Uses the document's positions (and, for groups, its sizes); edges go straight from port to
-  /// port.
-  mutating func placeFromDocument(_ document: FlowDocument) {
+  /// Uses the document's positions and sizes (a box grows only where its text needs more room;
+  /// a group is exactly its document size); each edge is one curve from port to port.
+  package mutating func placeFromDocument(_ document: FlowDocument) {
+    honourDocumentSizes(document)
     for (index, node) in document.nodes.enumerated() {
       boxes[index].x = Double(node.position.x)
       boxes[index].y = Double(node.position.y)
@@ -52,11 +59,21 @@ extension GraphPicture {
       }
     }
     routes = Array(repeating: [], count: edges.count)
+    paths = []
     fitToContent()
   }
 
+  /// Makes every box at least its node's size in `document` (the size an editor or `flow
+  /// layout` gave it).
+  package mutating func honourDocumentSizes(_ document: FlowDocument) {
+    for (index, node) in document.nodes.enumerated() where index < boxes.count {
+      boxes[index].width = max(boxes[index].width, Double(node.size.width))
+      boxes[index].height = max(boxes[index].height, Double(node.size.height))
+    }
+  }
+
   /// Sets each framed group's rectangle around its children.
-  mutating func placeFrames(_ groups: Set<Int>) {
+  package mutating func placeFrames(_ groups: Set<Int>) {
     guard !groups.isEmpty else { return }
     let frames = GroupFrames.frames(
       rects: boxes.map { GroupFrames.Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
@@ -70,7 +87,7 @@ extension GraphPicture {
   }
 
   /// Moves everything so the drawing starts at a 20-point margin, and sets its size.
-  mutating func fitToContent() {
+  package mutating func fitToContent() {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for box in boxes {
       minX = min(minX, box.x); minY = min(minY, box.y)
@@ -78,6 +95,11 @@ extension GraphPicture {
     }
     for route in routes {
       for point in route {
+        minX = min(minX, point.x); minY = min(minY, point.y); maxX = max(maxX, point.x); maxY = max(maxY, point.y)
+      }
+    }
+    for path in paths {
+      for point in path {
         minX = min(minX, point.x); minY = min(minY, point.y); maxX = max(maxX, point.x); maxY = max(maxY, point.y)
       }
     }
@@ -95,6 +117,12 @@ extension GraphPicture {
       for point in routes[edge].indices {
         routes[edge][point].x += dx
         routes[edge][point].y += dy
+      }
+    }
+    for edge in paths.indices {
+      for point in paths[edge].indices {
+        paths[edge][point].x += dx
+        paths[edge][point].y += dy
       }
     }
     width = maxX - minX + 40

@@ -5,51 +5,78 @@ import FlowRuntime
 /// values, failure), the edges by port, and the groups; positions come from `+Placement`.
 ///
 /// Every size is measured for a 12 px monospace font, so an SVG needs no text metrics.
-struct GraphPicture {
+package struct GraphPicture {
   /// One node's box.
-  struct Box {
-    var id: String
-    var title: String
-    var kind: String
-    var isGroup: Bool
-    var parent: Int?
+  package struct Box {
+    package var id: String
+    package var title: String
+    package var kind: String
+    package var isGroup: Bool
+    package var parent: Int?
     /// `name` or `name = value` (an unconnected input set by a param).
-    var inputs: [String]
+    package var inputs: [String]
     /// `name` or `name = value` (with `--values`).
-    var outputs: [String]
-    var params: [String]
-    var failure: String?
-    var width = 0.0
-    var height = 0.0
-    var x = 0.0
-    var y = 0.0
+    package var outputs: [String]
+    package var params: [String]
+    package var failure: String?
+    package var width = 0.0
+    package var height = 0.0
+    package var x = 0.0
+    package var y = 0.0
+
+    /// Set for a box drawn at its document size: ports spread evenly down each side, as
+    /// SwiftFlow draws handles, instead of one row each under the params.
+    package var spreadsPorts = false
+
+    /// Distance from the box's top to input `index`.
+    package func inputY(_ index: Int) -> Double {
+      spreadsPorts ? (2 * height * Double(index + 1) / Double(inputs.count + 1)).rounded() / 2 : portY(index)
+    }
+
+    /// Distance from the box's top to output `index`.
+    package func outputY(_ index: Int) -> Double {
+      spreadsPorts ? (2 * height * Double(index + 1) / Double(outputs.count + 1)).rounded() / 2 : portY(index)
+    }
 
     /// Distance from the box's top to its `index`th port row.
-    func portY(_ index: Int) -> Double {
+    package func portY(_ index: Int) -> Double {
       GraphPicture.headerHeight + Double(params.count) * GraphPicture.lineHeight + (Double(index) + 0.5) * GraphPicture.rowHeight
     }
   }
 
-  static let charWidth = 7.2
-  static let headerHeight = 40.0
-  static let lineHeight = 16.0
-  static let rowHeight = 20.0
-  static let minimumWidth = 120.0
-  static let textLimit = 40
+  package static let charWidth = 7.2
+  package static let headerHeight = 40.0
+  package static let lineHeight = 16.0
+  package static let rowHeight = 20.0
+  package static let minimumWidth = 120.0
+  package static let textLimit = 40
 
-  var boxes: [Box]
+  package var boxes: [Box]
   /// Edges by node index and port index.
-  var edges: [ResolvedGraph.Edge]
-  /// For each edge, the points it passes through between its ports (layered layout only).
-  var routes: [[(x: Double, y: Double)]]
-  var width = 0.0
-  var height = 0.0
+  package var edges: [ResolvedGraph.Edge]
+  /// For each edge, the centres of the dummies it passes through (layered layout only).
+  package var routes: [[(x: Double, y: Double)]]
+  /// One point of an edge's drawn path; `curve`: the step into it is a curve with horizontal
+  /// ends (control points halfway across), otherwise a straight line.
+  package struct PathPoint: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
+    package var curve: Bool
+  }
+  /// For each edge, its drawn path from port to port (layered layout: `LayeredLayout`'s
+  /// paths, which pass under no node); empty when the edge is drawn as one curve between its
+  /// ports (document layout).
+  package var paths: [[PathPoint]] = []
+  package var width = 0.0
+  package var height = 0.0
   /// Crossings and sweeps of the last layered placement.
-  var crossings = 0
-  var sweeps = 0
+  package var crossings = 0
+  package var sweeps = 0
+  /// Bands the last layered placement wrapped the layers into (1: one row).
+  package var bands = 1
 
   /// The boxes of `graph`; `values` (if given) supplies each node's outputs and failure.
-  init(graph: ResolvedGraph, values: GraphEvaluator?) {
+  package init(graph: ResolvedGraph, values: GraphEvaluator?) {
     let document = graph.document
     var indexByID: [String: Int] = [:]
     for (index, node) in document.nodes.enumerated() where indexByID[node.id] == nil { indexByID[node.id] = index }
@@ -93,18 +120,18 @@ struct GraphPicture {
 
   /// A value in one line: its text form (strings unquoted), a table as its shape (without
   /// writing out every cell).
-  static func summary(of value: Value) -> String {
+  package static func summary(of value: Value) -> String {
     if case .table(let table) = value { return "table (\(table.rowCount) rows × \(table.columnCount) columns)" }
     return value.text
   }
 
   /// Shortens `text` to `textLimit` characters with an ellipsis.
-  static func clip(_ text: String) -> String {
+  package static func clip(_ text: String) -> String {
     text.count <= textLimit ? text : String(text.prefix(textLimit - 1)) + "…"
   }
 
   /// Sets the box's size from its text.
-  static func measure(_ box: inout Box) {
+  package static func measure(_ box: inout Box) {
     var characters = max(box.title.count + 1, box.kind.count)
     for line in box.params { characters = max(characters, line.count) }
     for row in 0..<max(box.inputs.count, box.outputs.count) {
@@ -113,7 +140,7 @@ struct GraphPicture {
       characters = max(characters, left + right + 3)
     }
     if let failure = box.failure { characters = max(characters, failure.count) }
-    box.width = max(minimumWidth, Double(characters) * charWidth + 24)
+    box.width = (2 * max(minimumWidth, Double(characters) * charWidth + 24)).rounded(.up) / 2  // on the half-point grid
     box.height = headerHeight + Double(box.params.count) * lineHeight
       + Double(max(box.inputs.count, box.outputs.count)) * rowHeight + (box.failure == nil ? 0 : lineHeight) + 8
   }

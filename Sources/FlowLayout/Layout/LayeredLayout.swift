@@ -10,8 +10,11 @@
 ///    placed as close as the spacing allows to where their neighbours' ports are (a weighted
 ///    isotonic regression, pool-adjacent-violators, linear per layer), a few sweeps each way, so
 ///    edges run straight where they can; dummies weigh more, keeping long edges straight.
+/// 4. `+Bands`: a drawing much wider than tall is wrapped into bands of layers, stacked.
+/// 5. `+Paths`: each edge's path, straight through columns at its vertices' heights and curved
+///    only between columns, so no edge passes under a node.
 ///
-/// Vertices are dense indices; nothing recurses, and nothing is quadratic except the bounded
+/// Coordinates lie on the half-point grid. Vertices are dense indices; nothing recurses, and nothing is quadratic except the bounded
 /// number of sweeps over the whole graph.
 ///
 /// - Complexity: O(*S* · (*V* + *E*) log *V*) for *S* ≤ `maximumSweeps` sweeps over *V* vertices
@@ -47,6 +50,14 @@ package struct LayeredLayout: Sendable {
     package var placementSweeps = 8
     /// Margin around the drawing.
     package var margin = 20.0
+    /// A drawing wider than this and more than `maximumAspectRatio` times as wide as tall is
+    /// wrapped into bands of layers stacked top to bottom (`LayerBands`).
+    package var maximumWidth = 1_600.0
+    package var maximumAspectRatio = 2.5
+    /// Vertical room between two bands (wrapped edges run through it).
+    package var bandGap = 64.0
+    /// Room beside the bands for wrapped edges.
+    package var channel = 24.0
 
     package init() {}
   }
@@ -62,6 +73,17 @@ package struct LayeredLayout: Sendable {
   package var routeStart: [Int32]
   package var routeX: [Double]
   package var routeY: [Double]
+  /// The drawn path of each edge, from its source's output port to its target's input port:
+  /// edge `e`'s points are `pathX[pathStart[e]..<pathStart[e + 1]]` (and `pathY`), and
+  /// `pathCurve[i]` says whether the step into point `i` is a curve with horizontal ends (a
+  /// cubic Bézier with control points halfway across, at each end's height) or a straight
+  /// line. No path passes through a node's box (`EdgePaths`).
+  package var pathStart: [Int32]
+  package var pathX: [Double]
+  package var pathY: [Double]
+  package var pathCurve: [Bool]
+  /// How many bands the layers were wrapped into (1: one row).
+  package var bands: Int
   /// The extent of the drawing, margins included.
   package var width: Double
   package var height: Double
@@ -87,6 +109,13 @@ package struct LayeredLayout: Sendable {
     // random reads over every segment, and the first few do most of the straightening.
     let placementSweeps = graph.vertexCount > 200_000 ? min(4, options.placementSweeps) : options.placementSweeps
     placement.place(graph: graph, sweeps: placementSweeps)
+    let bands = LayerBands(graph: graph, placement: &placement, options: options)
+    let paths = EdgePaths(graph: graph, edges: edges, placement: placement, bands: bands)
+    pathStart = paths.start
+    pathX = paths.x
+    pathY = paths.y
+    pathCurve = paths.curve
+    self.bands = max(1, bands.bandTop.count)
     self.crossings = crossings
     self.sweeps = sweeps
     let nodeCount = widths.count
@@ -105,7 +134,7 @@ package struct LayeredLayout: Sendable {
       }
     }
     routeStart.append(Int32(routeX.count))
-    width = placement.width
-    height = placement.height
+    width = bands.width
+    height = bands.height
   }
 }

@@ -1,7 +1,7 @@
-/// Graphviz DOT of a `GraphPicture`, left to right: a box per node (title, kind, outputs and
-/// failure as label lines), an edge per edge labelled `output → input`, a cluster per group.
-enum DotWriter {
-  static func dot(_ picture: GraphPicture) -> String {
+/// Graphviz DOT of a `GraphPicture`, left to right: a box per node (title, kind, params, inputs
+/// set by params, outputs with values and failure as label lines), an edge per edge labelled `output → input`, a cluster per group.
+package enum DotWriter {
+  package static func dot(_ picture: GraphPicture) -> String {
     var out = "digraph flow {\n  rankdir=LR;\n  node [shape=box, style=\"rounded\", fontname=\"Helvetica\"];\n"
     let framed = picture.groupsWithChildren
     var clustered = Set<Int>()
@@ -24,8 +24,9 @@ enum DotWriter {
     return out + "}\n"
   }
 
-  static func node(_ box: GraphPicture.Box) -> String {
+  package static func node(_ box: GraphPicture.Box) -> String {
     var lines = [box.title, box.kind] + box.params
+    lines += box.inputs.filter { $0.contains(" = ") }  // inputs set by params
     lines += box.outputs.filter { $0.contains(" = ") }
     var attributes = "label=\(quote(lines.joined(separator: "\n")))"
     if let failure = box.failure {
@@ -35,13 +36,13 @@ enum DotWriter {
   }
 
   /// A port's name without its value.
-  static func portName(_ label: String) -> String {
+  package static func portName(_ label: String) -> String {
     label.firstRange(of: " = ").map { String(label[..<$0.lowerBound]) } ?? label
   }
 
   /// A DOT string: `"` and `\` escaped, newlines as `\n`; other control characters as
   /// visible escapes (`String.controlEscaped`, its backslash doubled so DOT shows it).
-  static func quote(_ text: String) -> String {
+  package static func quote(_ text: String) -> String {
     var quoted = "\""
     for character in text.unicodeScalars {
       switch character {
