@@ -34,7 +34,19 @@ enum RunCommand {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     var document = try DocumentLoading.document(file)
-    for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
+    // `--set` of a node the document holds applies before the expansion; of an inlined node
+    // (`trip/loan/rate.value`), after it.
+    var innerAssignments: [String] = []
+    let outerIDs = Set(document.nodes.map(\.id))
+    for assignment in arguments.all("--set") {
+      if let target = setTarget(assignment), !outerIDs.contains(target), target.contains("/"), !document.subgraphs.isEmpty
+          || !document.imports.isEmpty {
+        innerAssignments.append(assignment)
+      } else {
+        try apply(assignment, to: &document, context: context)
+      }
+    }
+    let original = document
     let live = arguments.has("--live")
     let ticks = try LiveRun.ticks(arguments)
     if !live && (ticks != nil || arguments.value("--save") != nil) {
@@ -47,6 +59,9 @@ enum RunCommand {
     registry.environment.limits = limits
     let tracePath = arguments.value("--trace")
     let configured = try environment(for: file, arguments, registry)
+    let expanded = try DocumentLoading.expand(document, file: file, registry: configured)
+    document = expanded.flat
+    for assignment in innerAssignments { try apply(assignment, to: &document, context: context) }
     let timeout = try timeoutArgument(arguments)
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
@@ -66,13 +81,23 @@ enum RunCommand {
     let shown: [String]
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
-    else { shown = evaluator.sinks }
+    else if expanded.hasInstances {
+      shown = evaluator.sinks.filter(outerIDs.contains)  // inner nodes print when asked for
+    } else { shown = evaluator.sinks }
     var passReport: EvaluationReport?
     if live {
       let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
                                     saves: arguments.value("--save") != nil, context: context)
       evaluator = outcome.evaluator
-      if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
+      if let path = arguments.value("--save"), var saved = outcome.document {
+        if expanded.hasInstances {
+          // The document as written, with the live state of its (inlined) nodes.
+          let state = saved.liveState
+          saved = original
+          saved.liveState = state
+        }
+        try LiveRun.save(saved, to: path)
+      }
     } else {
       evaluator.observe(shown)
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
@@ -144,6 +169,12 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --timeout expects a duration > 0 (seconds, or 500ms, 30s, 5m, 1h), got '\(text)'"])
     }
     return (limit, text)
+  }
+
+  /// The node id of a `NODE.PARAM=JSON` argument, if it has that shape.
+  static func setTarget(_ assignment: String) -> String? {
+    guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else { return nil }
+    return String(assignment[..<dot])
   }
 
   /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The
