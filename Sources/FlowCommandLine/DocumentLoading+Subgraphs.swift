@@ -39,3 +39,18 @@ extension DocumentLoading {
     return (expanded, try validate(expanded.flat, registry: registry, file: file))
   }
 }
+
+extension DocumentLoading {
+  /// Validates `document` as written, instances as single nodes with their definitions'
+  /// ports (what `render` and `layout` draw), after checking its definitions and imports.
+  static func validateOuter(_ document: FlowDocument, registry: NodeKindRegistry,
+                            file: String) throws(CommandFailure) -> (expanded: ExpandedDocument, graph: ResolvedGraph) {
+    let expanded = try expand(document, file: file, registry: importing(file, registry: registry))
+    guard !expanded.library.isEmpty else { return (expanded, try validate(document, registry: registry, file: file)) }
+    do {
+      return (expanded, try DocumentValidator.validate(document, catalog: SubgraphCatalog(base: registry, library: expanded.library)))
+    } catch {
+      throw CommandFailure.load(.invalid(withSuggestions(error, document: document, registry: registry)), file: file)
+    }
+  }
+}

@@ -21,7 +21,7 @@ enum LayoutCommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
-    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    let graph = try DocumentLoading.validateOuter(document, registry: context.registry, file: file).graph
     let positions = layeredPositions(graph)
     for index in document.nodes.indices {
       document.nodes[index].position = CGPoint(x: positions[index].x, y: positions[index].y)

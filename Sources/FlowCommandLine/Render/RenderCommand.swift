@@ -27,12 +27,15 @@ enum RenderCommand {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     let document = try DocumentLoading.document(file)
-    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    let (expanded, graph) = try DocumentLoading.validateOuter(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?
     if arguments.has("--values") {
       var registry = context.registry
       registry.environment.limits = limits
-      var values = GraphEvaluator(graph, registry: registry)
+      // With subgraphs, the flattened graph runs; instances show their own outputs (same ids).
+      var values = expanded.hasInstances
+        ? GraphEvaluator(try DocumentLoading.validate(expanded.flat, registry: registry, file: file), registry: registry)
+        : GraphEvaluator(graph, registry: registry)
       values.evaluate()
       evaluator = values
     }
