@@ -5,7 +5,7 @@ import FlowRuntime
 /// `flow nodes`: list the node kinds with their ports and params.
 enum NodesCommand {
   static let spec = CommandSpec(
-    name: "nodes", summary: "List the node kinds this build knows, with their ports and params (with FILE: its subgraph kinds).",
+    name: "nodes", summary: "List the node kinds this build knows, or a document's subgraph kinds, with their ports.",
     positionals: [],
     options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
                          choices: ["text", "json"])],

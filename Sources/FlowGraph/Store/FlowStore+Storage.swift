@@ -7,6 +7,8 @@ extension FlowStore {
   /// the last one's revision being `revision`; `parkers` holds the parked calls of `delivery`.
   struct Storage: Sendable {
     var state: StoreState
+    /// The definitions and the instances as written (SPEC §9); `state` holds the flattened graph.
+    var subgraphs = StoreSubgraphs()
     /// The revision of the last accepted change.
     var revision = 0
     /// The newest entry last; at most `undoCapacity` entries, the oldest forgotten first.

@@ -61,10 +61,19 @@ public final class FlowStore: Sendable {
   ///   - catalog: the node kinds specs resolve against.
   ///   - document: the initial graph (empty by default); its viewport and extra keys are kept.
   /// - Throws: every problem `DocumentValidator` finds in `document`.
-  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument()) throws(GraphValidationError) {
-    let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
+  ///
+  /// A document with subgraphs (SPEC §9) is held flattened: `nodes` and `edges` include the
+  /// inlined nodes (`<instance>/<inner id>`), and `export()` folds them back.
+  ///   - imported: definitions from other documents (a host's imports), besides the catalog's
+  ///     own (`NodeCatalog.subgraphSources`).
+  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument(),
+              imported: [SubgraphSource] = []) throws(GraphValidationError) {
+    let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
+    let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)
     self.catalog = catalog
-    storage = Locked(Storage(state: StoreState(graph, catalog: catalog, payloads: payloads)))
+    var storage = Storage(state: StoreState(graph, catalog: catalog, payloads: payloads))
+    storage.subgraphs = StoreSubgraphs(expanded, imported: imported)
+    self.storage = Locked(storage)
   }
 
   // MARK: - Reading
@@ -104,7 +113,7 @@ public final class FlowStore: Sendable {
 
   /// The graph as SwiftFlow's `export()` writes it: without transient nodes and the edges
   /// touching them, with `isSelected` false everywhere; viewport and extra keys kept.
-  public func export() -> FlowDocument { storage.withLock { $0.state.exported() } }
+  public func export() -> FlowDocument { storage.withLock { $0.subgraphs.folded($0.state.exported()) } }
 
   /// The canvas viewport, saved by `export()`. Setting it is no graph change: no revision, no
   /// callback.
@@ -147,6 +156,7 @@ public final class FlowStore: Sendable {
   ///   the kind; nothing changes.
   public func addNode(_ node: FlowNode) throws(GraphValidationError) {
     try mutate(.addNode(node)) { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addNode(node, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Removes a node and its edges; the change lists the edge removals before the node's.
@@ -154,6 +164,7 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownNode` if there is no such node.
   public func removeNode(id: String) throws(GraphValidationError) {
     try mutate(.removeNode(id: id)) { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.removeNode(id: id, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Replaces the node with `node.id`. Emits `.position`, `.dimensions` or `.select` when only
@@ -163,6 +174,7 @@ public final class FlowStore: Sendable {
   ///   existing edge of the node that would no longer resolve (naming the edge).
   public func updateNode(_ node: FlowNode) throws(GraphValidationError) {
     try mutate(.updateNode(node)) { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateNode(node, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Adds an edge from an output port to a free input port.
@@ -173,6 +185,7 @@ public final class FlowStore: Sendable {
   /// - Complexity: O(affected region of the topological order); never a full re-sort.
   public func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
     try mutate(.addEdge(edge)) { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addEdge(edge, subgraphs: subgraphs, log: &log) }
   }
 
   /// Removes an edge.
@@ -188,6 +201,7 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownEdge`, or what `addEdge(_:)` would throw for the new endpoints.
   public func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
     try mutate(.updateEdge(edge)) { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateEdge(edge, subgraphs: subgraphs, log: &log) }
   }
 
   /// Replaces the whole graph by `document`, clearing undo history.
@@ -202,8 +216,12 @@ public final class FlowStore: Sendable {
     let operation = StoreOperation.load(document)
     let graph: ResolvedGraph
     let payloads: [(any Sendable)?]
+    let subgraphs: StoreSubgraphs
     do throws(GraphValidationError) {
-      (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
+      let imported = storage.withLock { $0.subgraphs.imported }
+      let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
+      subgraphs = StoreSubgraphs(expanded, imported: imported)
+      (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)
     } catch {
       storage.withLock { $0.record(operation, .rejected(error.description)) }
       throw error
@@ -212,6 +230,7 @@ public final class FlowStore: Sendable {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
       swap(&storage.state, &state)
+      storage.subgraphs = subgraphs
       storage.undoStack.removeAll()
       storage.redoStack.removeAll()
       storage.compactionThreshold = max(storage.compactionMinimum, storage.state.nodeCount + storage.state.edgeCount)
@@ -228,11 +247,21 @@ public final class FlowStore: Sendable {
 
   /// Runs one mutation under the lock — the synchronous guards, then the validated change —
   /// commits it, records it in the operation history, then delivers its change.
-  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+  ///
+  /// - Parameter subgraphs: the mutation for a store that holds subgraphs (instances are
+  ///   inlined), run instead of `body` then; it may change the instances as written, and undo
+  ///   restores them.
+  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void,
+              subgraphs: ((inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void)? = nil)
     throws(GraphValidationError)
   {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
+      if let subgraphs, !storage.subgraphs.isEmpty {
+        let call = try storage.commitWithSubgraphs(operation, subgraphs)
+        storage.record(operation, .applied)
+        return call
+      }
       var log = StoreLog()
       do throws(GraphValidationError) {
         try body(&storage.state, &log)

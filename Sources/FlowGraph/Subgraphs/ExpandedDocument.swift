@@ -8,8 +8,7 @@ public struct ExpandedDocument: Sendable {
   public var flat: FlowDocument
 
   /// Whether the document has instances to inline (else `flat` is the document's graph).
-  public var hasInstances: Bool { flat.nodes.count != document.nodes.count || flat.edges.count != document.edges.count
-    || document.nodes.contains { library[$0.data.kind] != nil } }
+  public var hasInstances: Bool { !library.isEmpty && document.nodes.contains { library[$0.data.kind] != nil } }
 
   /// Validates `document`'s definitions, its graph (instances against their definitions'
   /// ports) and inlines its instances.
@@ -22,6 +21,7 @@ public struct ExpandedDocument: Sendable {
   ///   is not validated again here (the caller's validator does, against the same catalog).
   public init(_ document: FlowDocument, imported: [SubgraphSource] = [], catalog: some NodeCatalog) throws(GraphValidationError) {
     self.document = document
+    let imported = imported + catalog.subgraphSources
     let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: document.subgraphs)] + imported
     let needsCheck = !document.subgraphs.isEmpty || imported.contains { !$0.definitions.isEmpty }
       || document.nodes.contains { Self.isBoundaryOrReserved($0.data.kind) }

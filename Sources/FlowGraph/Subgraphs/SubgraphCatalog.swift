@@ -15,6 +15,8 @@ public struct SubgraphCatalog: NodeCatalog {
     self.insideDefinition = insideDefinition
   }
 
+  public var subgraphSources: [SubgraphSource] { base.subgraphSources }
+
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
     if let resolution = ownResolution(spec) { return resolution }
     return base.resolve(spec)

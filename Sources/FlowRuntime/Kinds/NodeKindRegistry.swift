@@ -65,6 +65,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   }
 
   private var kinds: [String: Entry] = [:]
+  /// Subgraph definitions registered as kinds (`register(subgraphsFrom:)`).
+  var registeredSubgraphs: [SubgraphSource] = []
   /// Replaced whenever the registry changes, so that payloads of another registry (or of this
   /// one before a change) are never taken for its own.
   private(set) var identity = RegistryIdentity()
