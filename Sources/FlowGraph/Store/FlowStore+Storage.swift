@@ -73,10 +73,10 @@ extension FlowStore {
     /// and queues the change. A mutation that changed nothing is no revision and fires nothing.
     ///
     /// - Returns: the delivery call the caller must run (see `enqueue`).
-    mutating func commit(_ log: StoreLog) -> ChangeDelivery.CallID? {
+    mutating func commit(_ log: StoreLog, subgraphs history: SubgraphHistory? = nil) -> ChangeDelivery.CallID? {
       state._checkInvariants(after: log)
       guard !log.items.isEmpty else { return nil }
-      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))  // O(1); forgets the oldest when full
+      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse, subgraphs: history))  // O(1); forgets the oldest when full
       redoStack.removeAll()
       compactIfNeeded()
       return publish(log.items, resolutions: log.resolutions)

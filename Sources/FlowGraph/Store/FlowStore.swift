@@ -84,7 +84,12 @@ public final class FlowStore: Sendable {
   /// The nodes in insertion order (document order first).
   ///
   /// - Complexity: O(*n*).
-  public var nodes: [FlowNode] { storage.withLock { $0.state.liveNodes } }
+  public var nodes: [FlowNode] {
+    storage.withLock { storage in
+      let nodes = storage.state.liveNodes
+      return storage.subgraphs.instances.isEmpty ? nodes : nodes.map { storage.subgraphs.written($0) }
+    }
+  }
 
   /// The edges in insertion order (document order first).
   ///
@@ -94,7 +99,9 @@ public final class FlowStore: Sendable {
   /// The node with id `id`, if any.
   ///
   /// - Complexity: O(1).
-  public func node(id: String) -> FlowNode? { storage.withLock { $0.state.node(id: id) } }
+  public func node(id: String) -> FlowNode? {
+    storage.withLock { storage in storage.state.node(id: id).map { storage.subgraphs.written($0) } }
+  }
 
   /// The edge with id `id`, if any.
   ///
@@ -104,7 +111,22 @@ public final class FlowStore: Sendable {
   /// The edges into the node, in the order of its input ports (empty for an unknown id).
   ///
   /// - Complexity: O(inputs of the node).
-  public func incomingEdges(of nodeID: String) -> [FlowEdge] { storage.withLock { $0.state.incomingEdges(of: nodeID) } }
+  public func incomingEdges(of nodeID: String) -> [FlowEdge] {
+    storage.withLock { storage in
+      guard let instance = storage.subgraphs.instances[nodeID], let subgraph = storage.subgraphs.library[instance.data.kind] else {
+        return storage.state.incomingEdges(of: nodeID)
+      }
+      // Edges into an instance's ports, as written (the store holds them into its input nodes).
+      return subgraph.inputs.flatMap { port in
+        storage.state.incomingEdges(of: nodeID + "/" + port.nodeID).filter { !$0.id.hasPrefix(nodeID + "/") }.map { edge in
+          var written = edge
+          written.targetNodeID = nodeID
+          written.targetHandleID = port.name
+          return written
+        }
+      }
+    }
+  }
 
   /// The edges out of the node, in insertion order (empty for an unknown id).
   ///
@@ -212,13 +234,15 @@ public final class FlowStore: Sendable {
   /// - Throws: every problem `DocumentValidator` finds, or a guard's veto; the store is then
   ///   unchanged.
   /// - Complexity: O(*n* + *m* log *m*), validation and indexing done outside the lock.
-  public func load(_ document: FlowDocument) throws(GraphValidationError) {
+  ///   - imported: the definitions of the documents `document` imports (SPEC §9), read by the
+  ///     host; `nil` keeps those the store was given before.
+  public func load(_ document: FlowDocument, imported: [SubgraphSource]? = nil) throws(GraphValidationError) {
     let operation = StoreOperation.load(document)
     let graph: ResolvedGraph
     let payloads: [(any Sendable)?]
     let subgraphs: StoreSubgraphs
     do throws(GraphValidationError) {
-      let imported = storage.withLock { $0.subgraphs.imported }
+      let imported = imported ?? storage.withLock { $0.subgraphs.imported }
       let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
       subgraphs = StoreSubgraphs(expanded, imported: imported)
       (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)

@@ -35,6 +35,16 @@ struct StoreSubgraphs: Sendable {
     return instances.values.filter { uses($0.data.kind, 0) }.sorted { $0.id < $1.id }
   }
 
+  /// `node` as written: an instance node as the document writes it (at the node's place).
+  func written(_ node: FlowNode) -> FlowNode {
+    guard let instance = instances[node.id] else { return node }
+    var written = instance
+    written.position = node.position
+    written.size = node.size
+    written.isSelected = node.isSelected
+    return written
+  }
+
   /// `document` folded: inlined nodes and edges dropped, instances as written, edges into
   /// their ports as written, the definitions added.
   func folded(_ document: FlowDocument) -> FlowDocument {

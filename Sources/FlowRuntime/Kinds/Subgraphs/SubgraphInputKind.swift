@@ -17,8 +17,20 @@ struct SubgraphInputKind: NodeKind {
       throw NodeConfigurationError(parameter: "type", reason: "must name a port type")
     }
     let fallback = parameters.json("default").flatMap { Value(json: $0, as: type) } ?? .null
+    let required = parameters.json("default") == nil
     return NodeInstance(inputs: [InputPort("value", type, default: fallback)], outputs: [PortDeclaration("value", type)],
-                        evaluator: Forward())
+                        evaluator: required ? RequiredForward(port: parameters.string("name") ?? "") as any NodeEvaluator : Forward())
+  }
+}
+
+/// `Forward` for a required input: a missing value (an instance added in a store and not yet
+/// connected or set) fails naming the port, instead of failing the node it feeds.
+struct RequiredForward: NodeEvaluator {
+  let port: String
+
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    if case .null = inputs[0] { throw NodeError("input '\(port)' is required: connect it or set it") }
+    outputs[0] = inputs[0]
   }
 }
 
