@@ -20,25 +20,32 @@ public struct ExpandedDocument: Sendable {
   /// - Throws: every problem found in the definitions, then in the graph; the flattened graph
   ///   is not validated again here (the caller's validator does, against the same catalog).
   public init(_ document: FlowDocument, imported: [SubgraphSource] = [], catalog: some NodeCatalog) throws(GraphValidationError) {
+    let (library, flat) = try Self.expand(document, imported: imported + catalog.subgraphSources, catalog: catalog)
     self.document = document
-    let imported = imported + catalog.subgraphSources
+    self.library = library
+    self.flat = flat
+  }
+
+  /// The library and the flattened graph of `document` (see `init`).
+  static func expand(_ document: FlowDocument, imported: [SubgraphSource],
+                     catalog: some NodeCatalog) throws(GraphValidationError) -> (SubgraphLibrary, FlowDocument) {
     let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: document.subgraphs)] + imported
     let needsCheck = !document.subgraphs.isEmpty || imported.contains { !$0.definitions.isEmpty }
       || document.nodes.contains { Self.isBoundaryOrReserved($0.data.kind) }
     guard needsCheck else {
-      library = SubgraphLibrary()
-      flat = document
+      var flat = document
       flat.subgraphs = [:]
       flat.imports = []
-      return
+      return (SubgraphLibrary(), flat)
     }
-    library = try SubgraphLibrary(sources, catalog: catalog)
+    let library = try SubgraphLibrary(sources, catalog: catalog)
     var collector = IssueCollector()
     let outerCatalog = SubgraphCatalog(base: catalog, library: library)
     do { _ = try DocumentValidator.validate(document, catalog: outerCatalog) } catch { collector.report(error, prefix: "") }
     for issue in SubgraphExpander.missingInputs(document.nodes, document.edges, library: library) { collector.report(issue) }
     if collector.hasIssues { throw collector.error }
-    flat = SubgraphExpander.expand(document, library: library)
+    try Self.checkSize(document, library)
+    let flat = SubgraphExpander.expand(document, library: library)
     // A top-level id with '/' may equal an inlined one.
     let slashed = Set(document.nodes.lazy.map(\.id).filter { $0.contains("/") })
     if !slashed.isEmpty {
@@ -49,6 +56,17 @@ public struct ExpandedDocument: Sendable {
           "node id '\(node.id)' is also the id of a node inlined from instance '\(instance)'; rename the node", nodeIDs: [node.id]))
       }
       if collector.hasIssues { throw collector.error }
+    }
+    return (library, flat)
+  }
+
+  /// Refuses a document whose instances would inline more than `maximumInlinedNodes`.
+  static func checkSize(_ document: FlowDocument, _ library: SubgraphLibrary) throws(GraphValidationError) {
+    let total = document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }
+    if total > SubgraphLibrary.maximumInlinedNodes {
+      let count = total == Int.max ? "more than \(Int.max)" : "\(total)"
+      throw GraphValidationError(GraphIssue(.invalidSubgraph,
+        "inlining the instances would make \(count) nodes; at most \(SubgraphLibrary.maximumInlinedNodes) are supported (nested instances multiply)"))
     }
   }
 

@@ -12,12 +12,22 @@ public struct SubgraphLibrary: Sendable, Hashable {
   /// For each definition, the definitions it uses directly (its inner instances' kinds).
   public private(set) var uses: [String: [String]] = [:]
 
+  /// The most nodes a document's instances may inline, all together (a document of a few
+  /// kilobytes could otherwise nest its way to billions).
+  public static let maximumInlinedNodes = 20_000_000
+
   /// An empty library.
   public init() {}
 
   public var isEmpty: Bool { subgraphs.isEmpty }
 
   public subscript(name: String) -> ResolvedSubgraph? { subgraphs[name] }
+
+  /// How many nodes one node of kind `kind` inlines: 1 unless it is an instance.
+  public func inlinedSize(of kind: String) -> Int { subgraphs[kind]?.inlinedSize ?? 1 }
+
+  /// `a + b`, or `Int.max` where that overflows.
+  static func saturatingSum(_ a: Int, _ b: Int) -> Int { a > Int.max - b ? Int.max : a + b }
 
   /// The names, sorted.
   public var names: [String] { subgraphs.keys.sorted() }
@@ -85,6 +95,8 @@ public struct SubgraphLibrary: Sendable, Hashable {
       if inner.contains(where: { library.subgraphs[$0] == nil }) { continue }  // a problem there is reported already
       if let resolved = Self.resolve(name, entry.definition, origin: entry.origin, library: library, catalog: catalog,
                                      collector: &collector) {
+        var resolved = resolved
+        resolved.inlinedSize = entry.definition.nodes.reduce(1) { Self.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }
         library.subgraphs[name] = resolved
       }
     }

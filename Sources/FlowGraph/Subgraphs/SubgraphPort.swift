@@ -44,6 +44,9 @@ public struct ResolvedSubgraph: Sendable, Hashable {
   public var inputs: [SubgraphPort]
   /// The `output` nodes, in the order of their nodes; each has the type of the port feeding it.
   public var outputs: [SubgraphPort]
+  /// How many nodes one instance inlines (itself included), saturating at `Int.max`: nested
+  /// instances multiply, so a small document can ask for a huge graph.
+  public var inlinedSize = 1
 
   /// The signature of an instance: the definition's inputs and outputs.
   public var signature: NodeSignature {

@@ -117,3 +117,18 @@ import Testing
             "\(String(describing: error))")
   }
 }
+
+extension SubgraphValidationTests {
+  @Test func nestingThatWouldInlineTooManyNodesIsRefused() {
+    // Each level holds ten instances of the next: 10^9 nodes from a document of a few KB.
+    var subgraphs: [String: SubgraphDefinition] = [
+      "d9": SubgraphDefinition(nodes: [F.input("i", "x", default: 0), F.output("o", "y")], edges: [.edge("e", "i.value", "o.value")]),
+    ]
+    for level in (0..<9).reversed() {
+      subgraphs["d\(level)"] = SubgraphDefinition(nodes: (0..<10).map { .node("m\($0)", "d\(level + 1)") })
+    }
+    let problems = F.problems(F.document([.node("big", "d0")], subgraphs: subgraphs))
+    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111111 nodes; at most 20000000"),
+            "\(problems)")
+  }
+}
