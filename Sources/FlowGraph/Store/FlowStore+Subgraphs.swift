@@ -5,7 +5,8 @@ extension FlowStore {
   /// The store's own definitions by name (what `export()` writes).
   public var subgraphs: [String: SubgraphDefinition] { storage.withLock { $0.subgraphs.definitions } }
 
-  /// Adds, replaces (or, with `nil`, removes) the definition `name`, re-expanding every
+  /// Adds, replaces (or, with `nil`, removes) the definition `name` (an imported one is
+  /// replaced in the store's copy of its import), re-expanding every
   /// instance that uses it as a diff: only inlined nodes whose spec or wiring changed are
   /// replaced (and rerun, with their descendants, in an engine), and an inner node that is
   /// the same before and after is left alone.
@@ -20,7 +21,13 @@ extension FlowStore {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       let before = storage.subgraphs
       var after = before
-      after.definitions[name] = definition
+      // An imported definition is edited where it came from (the store's copy of the import;
+      // `export()` writes only the document's own definitions).
+      if before.definitions[name] == nil, let index = after.imported.firstIndex(where: { $0.definitions[name] != nil }) {
+        after.imported[index].definitions[name] = definition
+      } else {
+        after.definitions[name] = definition
+      }
       let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported
         + catalog.subgraphSources
       after.library = try SubgraphLibrary(sources, catalog: catalog)
