@@ -24,6 +24,8 @@ struct CommandSpec: Sendable {
   var options: [OptionSpec]
   /// One line of help per positional, in order.
   var positionalHelp: [String] = []
+  /// Positionals that may follow `positionals`, or be left out.
+  var optionalPositionals: [String] = []
   /// Paragraphs printed after the options.
   var discussion: String = ""
 }
@@ -101,7 +103,7 @@ enum ArgumentParser {
       if parsed.positionals.count < spec.positionals.count {
         throw UsageError("'flow \(spec.name)' needs \(spec.positionals.joined(separator: " ")) (see 'flow \(spec.name) --help')")
       }
-      if parsed.positionals.count > spec.positionals.count {
+      if parsed.positionals.count > spec.positionals.count + spec.optionalPositionals.count {
         throw UsageError("unexpected argument '\(parsed.positionals[spec.positionals.count])' for 'flow \(spec.name)'")
       }
     }

@@ -24,7 +24,7 @@ enum LayoutCommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
-    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    let graph = try DocumentLoading.validateOuter(document, registry: context.registry, file: file).graph
     GraphLayout(graph, sizing: .picture).apply(to: &document, sizes: true)
     let text = document.jsonString() + "\n"
     if let path = arguments.value("--output") { try RenderCommand.write(text, to: path) } else { output = text }

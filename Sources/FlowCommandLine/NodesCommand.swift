@@ -5,11 +5,24 @@ import FlowRuntime
 /// `flow nodes`: list the node kinds with their ports and params.
 enum NodesCommand {
   static let spec = CommandSpec(
-    name: "nodes", summary: "List the node kinds this build knows, with their ports and params.", positionals: [],
+    name: "nodes", summary: "List the node kinds this build knows, or a document's subgraph kinds, with their ports.",
+    positionals: [],
     options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
-                         choices: ["text", "json"])])
+                         choices: ["text", "json"])],
+    optionalPositionals: ["FILE"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+    if let file = arguments.positionals.first {
+      let document = try DocumentLoading.document(file)
+      let expanded = try DocumentLoading.expand(document, file: file, registry: DocumentLoading.importing(file, registry: context.registry))
+      let subgraphs = expanded.library.names.compactMap { expanded.library[$0] }
+      if arguments.value("--format") == "json" {
+        output = JSONValue.array(subgraphs.map(SubgraphListing.json(of:))).serialized() + "\n"
+      } else {
+        output = subgraphs.isEmpty ? "\(file) defines and imports no subgraph kinds\n" : subgraphs.map(SubgraphListing.text(of:)).joined(separator: "\n")
+      }
+      return .success
+    }
     let kinds = context.registry.allKinds
     if arguments.value("--format") == "json" {
       output = JSONValue.array(kinds.map(json(of:))).serialized() + "\n"

@@ -36,7 +36,19 @@ enum RunCommand {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     var document = try DocumentLoading.document(file)
-    for assignment in arguments.all("--set") { try apply(assignment, to: &document, context: context) }
+    // `--set` of a node the document holds applies before the expansion; of an inlined node
+    // (`trip/loan/rate.value`), after it.
+    var innerAssignments: [String] = []
+    let outerIDs = Set(document.nodes.map(\.id))
+    for assignment in arguments.all("--set") {
+      if let target = setTarget(assignment), !outerIDs.contains(target), target.contains("/"), !document.subgraphs.isEmpty
+          || !document.imports.isEmpty {
+        innerAssignments.append(assignment)
+      } else {
+        try apply(assignment, to: &document, context: context)
+      }
+    }
+    let original = document
     let live = arguments.has("--live")
     let ticks = try LiveRun.ticks(arguments)
     if !live && (ticks != nil || arguments.value("--save") != nil || arguments.has("--follow")) {
@@ -49,6 +61,9 @@ enum RunCommand {
     registry.environment.limits = limits
     let tracePath = arguments.value("--trace")
     let configured = try environment(for: file, arguments, registry)
+    let expanded = try DocumentLoading.expand(document, file: file, registry: configured)
+    document = expanded.flat
+    for assignment in innerAssignments { try apply(assignment, to: &document, context: context) }
     let timeout = try timeoutArgument(arguments)
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
@@ -68,7 +83,9 @@ enum RunCommand {
     let shown: [String]
     if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
-    else { shown = evaluator.sinks }
+    else if expanded.hasInstances {
+      shown = evaluator.sinks.filter(outerIDs.contains)  // inner nodes print when asked for
+    } else { shown = evaluator.sinks }
     var passReport: EvaluationReport?
     if live {
       let follow = arguments.has("--follow")
@@ -78,7 +95,15 @@ enum RunCommand {
       let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
                                     saves: arguments.value("--save") != nil, follow: follow, context: context)
       evaluator = outcome.evaluator
-      if let path = arguments.value("--save"), let saved = outcome.document { try LiveRun.save(saved, to: path) }
+      if let path = arguments.value("--save"), var saved = outcome.document {
+        if expanded.hasInstances {
+          // The document as written, with the live state of its (inlined) nodes.
+          let state = saved.liveState
+          saved = original
+          saved.liveState = state
+        }
+        try LiveRun.save(saved, to: path)
+      }
       if follow != nil {
         // Every pass was printed as it completed; the status says whether a printed node failed.
         let failedShown = shown.contains { evaluator.failures[$0] != nil }
@@ -182,6 +207,12 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --timeout expects a duration > 0 (seconds, or 500ms, 30s, 5m, 1h), got '\(text)'"])
     }
     return (limit, text)
+  }
+
+  /// The node id of a `NODE.PARAM=JSON` argument, if it has that shape.
+  static func setTarget(_ assignment: String) -> String? {
+    guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else { return nil }
+    return String(assignment[..<dot])
   }
 
   /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The

@@ -9,8 +9,14 @@ enum ValidateCommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     let document = try DocumentLoading.document(file)
-    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
-    output = "\(file): valid (\(graph.nodeCount) nodes, \(graph.edges.count) edges)\n"
+    let (expanded, graph) = try DocumentLoading.validateExpanding(document, registry: context.registry, file: file)
+    if expanded.hasInstances || !expanded.library.isEmpty {
+      output = "\(file): valid (\(expanded.document.nodes.count) nodes, \(expanded.document.edges.count) edges; "
+        + "\(expanded.library.subgraphs.count) subgraph\(expanded.library.subgraphs.count == 1 ? "" : "s"), "
+        + "\(graph.nodeCount) nodes inlined)\n"
+    } else {
+      output = "\(file): valid (\(graph.nodeCount) nodes, \(graph.edges.count) edges)\n"
+    }
     return .success
   }
 }

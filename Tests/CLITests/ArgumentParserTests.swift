@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func commandWithoutPositionalsRejectsOne() {
-    let error = #expect(throws: UsageError.self) { try Self.parse(["stray"], as: NodesCommand.spec) }
+    let error = #expect(throws: UsageError.self) { try Self.parse(["stray"], as: CalcCommand.spec) }
     #expect(error?.message.contains("'stray'") == true)
   }
 

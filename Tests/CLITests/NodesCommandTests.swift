@@ -60,7 +60,7 @@ import Testing
     #expect(Self.names(kind("group"), "outputs").isEmpty)
   }
 
-  @Test(arguments: [["nodes", "extra"], ["nodes", "--format", "xml"], ["nodes", "--all"], ["nodes", "--format"]])
+  @Test(arguments: [["nodes", "a.flow.json", "extra"], ["nodes", "--format", "xml"], ["nodes", "--all"], ["nodes", "--format"]])
   func nodesMisuseIsAUsageError(arguments: [String]) async throws {
     let result = try await FlowProcess.run(arguments)
     #expect(result.status == 64, "\(result)")

@@ -8,7 +8,7 @@ extension CalcSession {
   func addNode(_ arguments: [String]) async throws(CalcError) {
     guard arguments.count >= 2 else { throw CalcError("usage: node ID KIND [PARAM=JSON]...") }
     let id = arguments[0], kind = arguments[1]
-    guard context.registry.kind(named: kind) != nil else {
+    guard context.registry.kind(named: kind) != nil || store.subgraphLibrary[kind] != nil else {
       throw CalcError("unknown kind '\(kind)'" + Suggestion.hint(for: kind, among: context.kindNames)
                         + " (see 'flow nodes')")
     }
@@ -107,7 +107,12 @@ extension CalcSession {
       // `FILE: error: reason` → `FILE: reason` (the line already starts with `error: `).
       throw CalcError(error.lines.map { $0.replacingOccurrences(of: ": error: ", with: ": ") }.joined(separator: "\n"))
     }
-    try await change { () throws(GraphValidationError) in try store.load(document) }
+    let registry = DocumentLoading.importing(arguments[0], registry: context.registry)
+    try await change { () throws(GraphValidationError) in
+      let imported = try SubgraphImports.sources(of: document, folder: registry.environment.documentFolder,
+                                                 path: FileAccessPolicy.absolutePath(arguments[0]), policy: registry.environment.fileAccess)
+      try store.load(document, imported: imported)
+    }
   }
 
   /// The edge into `port` of `node` (`nil` port: the node's only input).

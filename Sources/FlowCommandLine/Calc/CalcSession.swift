@@ -96,7 +96,8 @@ final class CalcSession {
 
   /// The node's ports, from its kind.
   func signature(of node: FlowNode) -> NodeSignature? {
-    if case .resolved(let signature) = context.registry.resolve(node.data) { return signature }
+    let catalog = SubgraphCatalog(base: context.registry, library: store.subgraphLibrary)
+    if case .resolved(let signature) = catalog.resolve(node.data) { return signature }
     return nil
   }
 }

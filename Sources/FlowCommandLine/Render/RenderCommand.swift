@@ -33,7 +33,7 @@ enum RenderCommand {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     let document = try DocumentLoading.document(file)
-    let graph = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    let (expanded, graph) = try DocumentLoading.validateOuter(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?
     if !arguments.all("--allow-read").isEmpty && !arguments.has("--values") {
       throw CommandFailure(.usage, ["flow: --allow-read needs --values"])
@@ -43,7 +43,10 @@ enum RenderCommand {
       registry.environment.limits = limits
       registry = try RunCommand.environment(for: file, arguments, registry)
       registry.environment.writesFiles = false
-      var values = GraphEvaluator(graph, registry: registry)
+      // With subgraphs, the flattened graph runs; instances show their own outputs (same ids).
+      var values = expanded.hasInstances
+        ? GraphEvaluator(try DocumentLoading.validate(expanded.flat, registry: registry, file: file), registry: registry)
+        : GraphEvaluator(graph, registry: registry)
       values.evaluate()
       evaluator = values
     }

@@ -69,6 +69,8 @@ extension FlowDocument {
     var viewport = Viewport()
     var extra = JSONObject()
     var liveState = JSONObject()
+    var subgraphs: [String: SubgraphDefinition] = [:]
+    var imports: [String] = []
     // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation
     // read it). One dictionary of last positions keeps this linear in the number of keys.
     var lastPosition: [String: Int] = [:]
@@ -108,6 +110,10 @@ extension FlowDocument {
           if let object = saved.objectValue { liveState = object }
           else { reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)") }
         }
+        if let runtime = member.value.objectValue {
+          if let value = runtime["subgraphs"] { subgraphs = reader.subgraphs(value) }
+          if let value = runtime["imports"] { imports = reader.imports(value) }
+        }
       default:
         // Keys are unique here: append instead of a keyed (linear) insertion.
         extra.members.append(member)
@@ -115,7 +121,8 @@ extension FlowDocument {
     }
     if lastPosition["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
     if reader.problemCount > 0 { throw GraphValidationError(issues: reader.issues, unreportedCount: reader.unreportedCount) }
-    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState)
+    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState,
+              subgraphs: subgraphs, imports: imports)
   }
 }
 

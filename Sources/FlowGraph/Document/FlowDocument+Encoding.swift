@@ -15,6 +15,12 @@ extension FlowDocument {
     ])
     var runtime: JSONObject = ["formatVersion": .number(Double(Self.currentFormatVersion))]
     if !liveState.members.isEmpty { runtime["liveState"] = .object(liveState) }
+    if !subgraphs.isEmpty {
+      runtime["subgraphs"] = .object(JSONObject(subgraphs.sorted { $0.key < $1.key }.map {
+        JSONMember(key: $0.key, value: Self.json(of: $0.value))
+      }))
+    }
+    if !imports.isEmpty { runtime["imports"] = .array(imports.map(JSONValue.string)) }
     root["flowRuntime"] = .object(runtime)
     return .object(root)
   }
@@ -34,6 +40,14 @@ extension FlowDocument {
       }
     }
     return copy
+  }
+
+  static func json(of definition: SubgraphDefinition) -> JSONValue {
+    var object = definition.extra
+    if let summary = definition.summary { object["summary"] = .string(summary) }
+    object["nodes"] = .array(definition.nodes.map(json(of:)))
+    object["edges"] = .array(definition.edges.map(json(of:)))
+    return .object(object)
   }
 
   static func json(_ x: Double, _ y: Double) -> JSONValue { .array([.number(x), .number(y)]) }

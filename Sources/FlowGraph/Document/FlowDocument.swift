@@ -16,13 +16,21 @@ public struct FlowDocument: Sendable, Hashable {
   /// The saved state of live nodes (`flowRuntime.liveState`): node id → the state as JSON.
   /// Written only when not empty; the runtime restores it when an engine loads the document.
   public var liveState: JSONObject
+  /// Kinds defined as graphs (`flowRuntime.subgraphs`, SPEC §9): name → definition.
+  public var subgraphs: [String: SubgraphDefinition]
+  /// Other documents whose definitions this one uses (`flowRuntime.imports`), as written:
+  /// paths relative to this document's folder.
+  public var imports: [String]
 
   public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
-              extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject()) {
+              extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),
+              subgraphs: [String: SubgraphDefinition] = [:], imports: [String] = []) {
     self.nodes = nodes
     self.edges = edges
     self.viewport = viewport
     self.extra = extra
     self.liveState = liveState
+    self.subgraphs = subgraphs
+    self.imports = imports
   }
 }

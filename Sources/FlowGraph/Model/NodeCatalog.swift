@@ -16,9 +16,15 @@ public protocol NodeCatalog: Sendable {
   ///
   /// The default implementation returns `resolve(spec)` and no payload.
   func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?)
+
+  /// Subgraph definitions the catalog provides to every document (a host's registered
+  /// library, SPEC §9); none by default.
+  var subgraphSources: [SubgraphSource] { get }
 }
 
 extension NodeCatalog {
+  public var subgraphSources: [SubgraphSource] { [] }
+
   public func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?) {
     (resolve(spec), nil)
   }

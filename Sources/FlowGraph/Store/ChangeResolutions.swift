@@ -13,6 +13,8 @@ package struct ChangeResolutions: Sendable, Hashable {
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.
   package var reloadedGraph: ResolvedGraph?
   package var reloadedPayloads: [(any Sendable)?] = []
+  /// The definitions the change added, replaced or removed (`FlowStore.setSubgraph`).
+  package var subgraphsChanged: [String] = []
 
   package init() {}
 

@@ -10,6 +10,9 @@ extension FlowStore {
   public struct Batch: ~Copyable {
     var state: StoreState
     var log = StoreLog()
+    /// The instances as written, when the store holds subgraphs (mutations of instances and
+    /// edges into them then go through the subgraph-aware paths).
+    var subgraphs = StoreSubgraphs()
 
     init(state: StoreState) { self.state = state }
 
@@ -32,22 +35,32 @@ extension FlowStore {
     public func outgoingEdges(of nodeID: String) -> [FlowEdge] { state.outgoingEdges(of: nodeID) }
 
     /// See `FlowStore.addNode(_:)`.
-    public mutating func addNode(_ node: FlowNode) throws(GraphValidationError) { try state.addNode(node, log: &log) }
+    public mutating func addNode(_ node: FlowNode) throws(GraphValidationError) {
+      if subgraphs.isEmpty { try state.addNode(node, log: &log) } else { try state.addNode(node, subgraphs: &subgraphs, log: &log) }
+    }
 
     /// See `FlowStore.removeNode(id:)`.
-    public mutating func removeNode(id: String) throws(GraphValidationError) { try state.removeNode(id: id, log: &log) }
+    public mutating func removeNode(id: String) throws(GraphValidationError) {
+      if subgraphs.isEmpty { try state.removeNode(id: id, log: &log) } else { try state.removeNode(id: id, subgraphs: &subgraphs, log: &log) }
+    }
 
     /// See `FlowStore.updateNode(_:)`.
-    public mutating func updateNode(_ node: FlowNode) throws(GraphValidationError) { try state.updateNode(node, log: &log) }
+    public mutating func updateNode(_ node: FlowNode) throws(GraphValidationError) {
+      if subgraphs.isEmpty { try state.updateNode(node, log: &log) } else { try state.updateNode(node, subgraphs: &subgraphs, log: &log) }
+    }
 
     /// See `FlowStore.addEdge(_:)`.
-    public mutating func addEdge(_ edge: FlowEdge) throws(GraphValidationError) { try state.addEdge(edge, log: &log) }
+    public mutating func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
+      if subgraphs.isEmpty { try state.addEdge(edge, log: &log) } else { try state.addEdge(edge, subgraphs: subgraphs, log: &log) }
+    }
 
     /// See `FlowStore.removeEdge(id:)`.
     public mutating func removeEdge(id: String) throws(GraphValidationError) { try state.removeEdge(id: id, log: &log) }
 
     /// See `FlowStore.updateEdge(_:)`.
-    public mutating func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) { try state.updateEdge(edge, log: &log) }
+    public mutating func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
+      if subgraphs.isEmpty { try state.updateEdge(edge, log: &log) } else { try state.updateEdge(edge, subgraphs: subgraphs, log: &log) }
+    }
   }
 
   /// Applies several mutations all or nothing.
@@ -75,6 +88,7 @@ extension FlowStore {
       // Move the graph into the batch (and back) without copying it.
       var batch = Batch(state: StoreState(catalog: catalog))
       swap(&storage.state, &batch.state)
+      batch.subgraphs = storage.subgraphs
       var operation = StoreOperation.batch(operations)
       do throws(GraphValidationError) {
         do throws(GraphValidationError) {
@@ -93,7 +107,14 @@ extension FlowStore {
         throw error
       }
       swap(&storage.state, &batch.state)
-      let call = storage.commit(batch.log)
+      let before = storage.subgraphs
+      let call: ChangeDelivery.CallID?
+      if before.isEmpty {
+        call = storage.commit(batch.log)
+      } else {
+        storage.subgraphs = batch.subgraphs
+        call = storage.commit(batch.log, subgraphs: SubgraphHistory(before: before, after: batch.subgraphs, name: nil))
+      }
       storage.record(operation, .applied)
       return call
     }

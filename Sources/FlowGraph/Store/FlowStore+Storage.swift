@@ -7,6 +7,8 @@ extension FlowStore {
   /// the last one's revision being `revision`; `parkers` holds the parked calls of `delivery`.
   struct Storage: Sendable {
     var state: StoreState
+    /// The definitions and the instances as written (SPEC §9); `state` holds the flattened graph.
+    var subgraphs = StoreSubgraphs()
     /// The revision of the last accepted change.
     var revision = 0
     /// The newest entry last; at most `undoCapacity` entries, the oldest forgotten first.
@@ -71,10 +73,10 @@ extension FlowStore {
     /// and queues the change. A mutation that changed nothing is no revision and fires nothing.
     ///
     /// - Returns: the delivery call the caller must run (see `enqueue`).
-    mutating func commit(_ log: StoreLog) -> ChangeDelivery.CallID? {
+    mutating func commit(_ log: StoreLog, subgraphs history: SubgraphHistory? = nil) -> ChangeDelivery.CallID? {
       state._checkInvariants(after: log)
       guard !log.items.isEmpty else { return nil }
-      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse))  // O(1); forgets the oldest when full
+      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse, subgraphs: history))  // O(1); forgets the oldest when full
       redoStack.removeAll()
       compactIfNeeded()
       return publish(log.items, resolutions: log.resolutions)

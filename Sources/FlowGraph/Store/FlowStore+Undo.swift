@@ -7,10 +7,12 @@ extension FlowStore {
   struct HistoryEntry: Sendable {
     var forward: [StoreStep]
     var inverse: [StoreStep]
+    /// For a definition change (`setSubgraph`): the subgraph state before and after.
+    var subgraphs: SubgraphHistory? = nil
 
     /// The entry after `StoreState.compact(keeping:)` renumbered the slots.
     func renumbered(by map: StoreState.SlotMap) -> HistoryEntry {
-      HistoryEntry(forward: forward.map(map.operation), inverse: inverse.map(map.operation))
+      HistoryEntry(forward: forward.map(map.operation), inverse: inverse.map(map.operation), subgraphs: subgraphs)
     }
   }
 
@@ -88,7 +90,12 @@ extension FlowStore.Storage {
     _ = undoStack.popLast()
     redoStack.append(entry)
     compactIfNeeded()
-    let call = publish(log.items, resolutions: log.resolutions)
+    var resolutions = log.resolutions
+    if let history = entry.subgraphs {
+      subgraphs = history.before
+      resolutions.subgraphsChanged = history.name.map { [$0] } ?? []
+    }
+    let call = publish(log.items, resolutions: resolutions)
     record(operation, .applied)
     return (true, call)
   }
@@ -103,7 +110,12 @@ extension FlowStore.Storage {
     _ = redoStack.popLast()
     undoStack.append(entry)
     compactIfNeeded()
-    let call = publish(log.items, resolutions: log.resolutions)
+    var resolutions = log.resolutions
+    if let history = entry.subgraphs {
+      subgraphs = history.after
+      resolutions.subgraphsChanged = history.name.map { [$0] } ?? []
+    }
+    let call = publish(log.items, resolutions: resolutions)
     record(operation, .applied)
     return (true, call)
   }

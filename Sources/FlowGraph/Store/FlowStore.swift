@@ -61,10 +61,19 @@ public final class FlowStore: Sendable {
   ///   - catalog: the node kinds specs resolve against.
   ///   - document: the initial graph (empty by default); its viewport and extra keys are kept.
   /// - Throws: every problem `DocumentValidator` finds in `document`.
-  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument()) throws(GraphValidationError) {
-    let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
+  ///
+  /// A document with subgraphs (SPEC §9) is held flattened: `nodes` and `edges` include the
+  /// inlined nodes (`<instance>/<inner id>`), and `export()` folds them back.
+  ///   - imported: definitions from other documents (a host's imports), besides the catalog's
+  ///     own (`NodeCatalog.subgraphSources`).
+  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument(),
+              imported: [SubgraphSource] = []) throws(GraphValidationError) {
+    let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
+    let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)
     self.catalog = catalog
-    storage = Locked(Storage(state: StoreState(graph, catalog: catalog, payloads: payloads)))
+    var storage = Storage(state: StoreState(graph, catalog: catalog, payloads: payloads))
+    storage.subgraphs = StoreSubgraphs(expanded, imported: imported)
+    self.storage = Locked(storage)
   }
 
   // MARK: - Reading
@@ -75,7 +84,12 @@ public final class FlowStore: Sendable {
   /// The nodes in insertion order (document order first).
   ///
   /// - Complexity: O(*n*).
-  public var nodes: [FlowNode] { storage.withLock { $0.state.liveNodes } }
+  public var nodes: [FlowNode] {
+    storage.withLock { storage in
+      let nodes = storage.state.liveNodes
+      return storage.subgraphs.instances.isEmpty ? nodes : nodes.map { storage.subgraphs.written($0) }
+    }
+  }
 
   /// The edges in insertion order (document order first).
   ///
@@ -85,7 +99,9 @@ public final class FlowStore: Sendable {
   /// The node with id `id`, if any.
   ///
   /// - Complexity: O(1).
-  public func node(id: String) -> FlowNode? { storage.withLock { $0.state.node(id: id) } }
+  public func node(id: String) -> FlowNode? {
+    storage.withLock { storage in storage.state.node(id: id).map { storage.subgraphs.written($0) } }
+  }
 
   /// The edge with id `id`, if any.
   ///
@@ -95,7 +111,22 @@ public final class FlowStore: Sendable {
   /// The edges into the node, in the order of its input ports (empty for an unknown id).
   ///
   /// - Complexity: O(inputs of the node).
-  public func incomingEdges(of nodeID: String) -> [FlowEdge] { storage.withLock { $0.state.incomingEdges(of: nodeID) } }
+  public func incomingEdges(of nodeID: String) -> [FlowEdge] {
+    storage.withLock { storage in
+      guard let instance = storage.subgraphs.instances[nodeID], let subgraph = storage.subgraphs.library[instance.data.kind] else {
+        return storage.state.incomingEdges(of: nodeID)
+      }
+      // Edges into an instance's ports, as written (the store holds them into its input nodes).
+      return subgraph.inputs.flatMap { port in
+        storage.state.incomingEdges(of: nodeID + "/" + port.nodeID).filter { !$0.id.hasPrefix(nodeID + "/") }.map { edge in
+          var written = edge
+          written.targetNodeID = nodeID
+          written.targetHandleID = port.name
+          return written
+        }
+      }
+    }
+  }
 
   /// The edges out of the node, in insertion order (empty for an unknown id).
   ///
@@ -104,7 +135,7 @@ public final class FlowStore: Sendable {
 
   /// The graph as SwiftFlow's `export()` writes it: without transient nodes and the edges
   /// touching them, with `isSelected` false everywhere; viewport and extra keys kept.
-  public func export() -> FlowDocument { storage.withLock { $0.state.exported() } }
+  public func export() -> FlowDocument { storage.withLock { $0.subgraphs.folded($0.state.exported()) } }
 
   /// The canvas viewport, saved by `export()`. Setting it is no graph change: no revision, no
   /// callback.
@@ -147,6 +178,7 @@ public final class FlowStore: Sendable {
   ///   the kind; nothing changes.
   public func addNode(_ node: FlowNode) throws(GraphValidationError) {
     try mutate(.addNode(node)) { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addNode(node, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Removes a node and its edges; the change lists the edge removals before the node's.
@@ -154,6 +186,7 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownNode` if there is no such node.
   public func removeNode(id: String) throws(GraphValidationError) {
     try mutate(.removeNode(id: id)) { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.removeNode(id: id, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Replaces the node with `node.id`. Emits `.position`, `.dimensions` or `.select` when only
@@ -163,6 +196,7 @@ public final class FlowStore: Sendable {
   ///   existing edge of the node that would no longer resolve (naming the edge).
   public func updateNode(_ node: FlowNode) throws(GraphValidationError) {
     try mutate(.updateNode(node)) { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateNode(node, subgraphs: &subgraphs, log: &log) }
   }
 
   /// Adds an edge from an output port to a free input port.
@@ -173,6 +207,7 @@ public final class FlowStore: Sendable {
   /// - Complexity: O(affected region of the topological order); never a full re-sort.
   public func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
     try mutate(.addEdge(edge)) { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addEdge(edge, subgraphs: subgraphs, log: &log) }
   }
 
   /// Removes an edge.
@@ -188,6 +223,7 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownEdge`, or what `addEdge(_:)` would throw for the new endpoints.
   public func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
     try mutate(.updateEdge(edge)) { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
+      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateEdge(edge, subgraphs: subgraphs, log: &log) }
   }
 
   /// Replaces the whole graph by `document`, clearing undo history.
@@ -198,12 +234,18 @@ public final class FlowStore: Sendable {
   /// - Throws: every problem `DocumentValidator` finds, or a guard's veto; the store is then
   ///   unchanged.
   /// - Complexity: O(*n* + *m* log *m*), validation and indexing done outside the lock.
-  public func load(_ document: FlowDocument) throws(GraphValidationError) {
+  ///   - imported: the definitions of the documents `document` imports (SPEC §9), read by the
+  ///     host; `nil` keeps those the store was given before.
+  public func load(_ document: FlowDocument, imported: [SubgraphSource]? = nil) throws(GraphValidationError) {
     let operation = StoreOperation.load(document)
     let graph: ResolvedGraph
     let payloads: [(any Sendable)?]
+    let subgraphs: StoreSubgraphs
     do throws(GraphValidationError) {
-      (graph, payloads) = try DocumentValidator.validateKeepingPayloads(document, catalog: catalog)
+      let imported = imported ?? storage.withLock { $0.subgraphs.imported }
+      let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
+      subgraphs = StoreSubgraphs(expanded, imported: imported)
+      (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)
     } catch {
       storage.withLock { $0.record(operation, .rejected(error.description)) }
       throw error
@@ -212,6 +254,7 @@ public final class FlowStore: Sendable {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
       swap(&storage.state, &state)
+      storage.subgraphs = subgraphs
       storage.undoStack.removeAll()
       storage.redoStack.removeAll()
       storage.compactionThreshold = max(storage.compactionMinimum, storage.state.nodeCount + storage.state.edgeCount)
@@ -228,11 +271,21 @@ public final class FlowStore: Sendable {
 
   /// Runs one mutation under the lock — the synchronous guards, then the validated change —
   /// commits it, records it in the operation history, then delivers its change.
-  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void)
+  ///
+  /// - Parameter subgraphs: the mutation for a store that holds subgraphs (instances are
+  ///   inlined), run instead of `body` then; it may change the instances as written, and undo
+  ///   restores them.
+  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void,
+              subgraphs: ((inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void)? = nil)
     throws(GraphValidationError)
   {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
       try storage.checkGuards(operation)
+      if let subgraphs, !storage.subgraphs.isEmpty {
+        let call = try storage.commitWithSubgraphs(operation, subgraphs)
+        storage.record(operation, .applied)
+        return call
+      }
       var log = StoreLog()
       do throws(GraphValidationError) {
         try body(&storage.state, &log)

@@ -24,6 +24,10 @@ public struct FlowStoreChange: Sendable, Hashable {
     self.items = items
   }
 
+  /// The subgraph definitions this change added, replaced or removed (SPEC §9), by name;
+  /// the inlined nodes that changed with them are in `items`.
+  public var subgraphsChanged: [String] { resolutions.subgraphsChanged }
+
   /// The node changes, in order, as `onNodesChange` receives them.
   public var nodeChanges: [NodeChange] {
     items.compactMap { if case .node(let change) = $0 { change } else { nil } }

@@ -65,6 +65,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   }
 
   private var kinds: [String: Entry] = [:]
+  /// Subgraph definitions registered as kinds (`register(subgraphsFrom:)`).
+  var registeredSubgraphs: [SubgraphSource] = []
   /// Replaced whenever the registry changes, so that payloads of another registry (or of this
   /// one before a change) are never taken for its own.
   private(set) var identity = RegistryIdentity()
@@ -79,6 +81,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
 
   /// A registry holding `kinds` (a later kind with the same name replaces an earlier one).
   public init(_ kinds: [any NodeKind] = []) {
+    // The kinds the subgraph expansion makes (never named by documents, not listed).
+    for kind in [SubgraphInputKind(), SubgraphOutputKind(), SubgraphInstanceKind()] as [any NodeKind] {
+      self.kinds[kind.name] = Entry(kind)
+    }
     for kind in kinds { self.kinds[kind.name] = Entry(kind) }
     renewIdentity()
   }
@@ -100,7 +106,9 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   public func kind(named name: String) -> (any NodeKind)? { kinds[name]?.kind }
 
   /// Every kind, sorted by name.
-  public var allKinds: [any NodeKind] { kinds.values.map(\.kind).sorted { $0.name < $1.name } }
+  public var allKinds: [any NodeKind] {
+    kinds.values.map(\.kind).filter { !$0.name.hasPrefix(SubgraphExpander.reservedPrefix) }.sorted { $0.name < $1.name }
+  }
 
   /// Configures the node a spec describes, checking its params.
   ///
