@@ -30,10 +30,11 @@ if let files = benchSettings.compare {
     case "W10": try await W10Scale.run()
     case "W11": try await W11Linearity.run()
     case "W12": try await W12Render.run()
+    case "W13": try await W13TPCH.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, WExpr, WRows, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W13, W3B, WExpr, WRows, --quick, --compare FLOOR OURS)")
     }
   }
 }
