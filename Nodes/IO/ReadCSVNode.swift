@@ -11,7 +11,7 @@ struct ReadCSVNode: NodeKind {
      ParameterDeclaration("nullValues", .list, default: .list(CSVReader.defaultNullValues.map { .string($0) }),
                           summary: "unquoted cells that are null"),
      ParameterDeclaration("columns", .list, default: nil,
-                          summary: "only these columns (the file's order; default all; set by `ColumnDemand` from what consumers read)")]
+                          summary: "only these columns, in the file's order (default all; flow run sets it to what the graph reads)")]
       + FileWatch.declarations
   }
 

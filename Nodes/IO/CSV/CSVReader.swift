@@ -18,9 +18,9 @@ struct CSVReader {
   var header = true
   var nullTokens: [[UInt8]] = CSVReader.defaultNullValues.map { Array($0.utf8) }
   var progress: PassProgress?
-  /// The columns to convert, or `nil` for all. The table keeps the file's order; if a name is
-  /// not in the header (or the header repeats a name), every column is read, so what the
-  /// consumers report about a missing column is what they report on the whole table.
+  /// The columns to convert, or `nil` for all. The table keeps the file's order; names the
+  /// header lacks are ignored (`ColumnDemand` asks both sides of a join for the names either
+  /// may hold); a header that repeats a name is read whole (and fails as it would).
   var columns: Set<String>?
   /// Threads parsing at once (1: this thread only).
   var workers = CSVReader.defaultWorkers
@@ -40,7 +40,7 @@ struct CSVReader {
 
   /// The positions of the columns to convert, in header order.
   func keptColumns(_ names: [String]) -> [Int] {
-    guard let columns, Set(names).count == names.count, columns.isSubset(of: names) else { return Array(names.indices) }
+    guard let columns, Set(names).count == names.count else { return Array(names.indices) }
     return names.indices.filter { columns.contains(names[$0]) }
   }
 

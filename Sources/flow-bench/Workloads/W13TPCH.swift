@@ -115,5 +115,7 @@ extension Stat {
 
 /// The document a run evaluates: as `flow run` prepares it.
 enum W13Run {
-  static func prepared(_ document: FlowDocument) -> FlowDocument { document }
+  static func prepared(_ document: FlowDocument) -> FlowDocument {
+    ColumnDemand.applied(to: document, registry: NodeKindRegistry.standard)
+  }
 }
