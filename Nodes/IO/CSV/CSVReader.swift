@@ -1,5 +1,4 @@
 import FlowRuntime
-import Foundation
 
 /// Reads CSV text into a `Table` (SPEC §5 `readCSV`): RFC 4180 quoting, CRLF or LF, a byte
 /// order mark ignored, blank lines skipped; nulls are the unquoted cells equal to a null token;
@@ -23,7 +22,7 @@ struct CSVReader {
   /// may hold); a header that repeats a name is read whole (and fails as it would).
   var columns: Set<String>?
   /// Threads parsing at once (1: this thread only).
-  var workers = CSVReader.defaultWorkers
+  var workers = TableParallelism.workers
   /// Bytes read per block and per worker.
   var blockBytesPerWorker = 16 << 20
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
@@ -32,9 +31,6 @@ struct CSVReader {
   var minimumChunkBytes = 64 << 10
 
   static let defaultNullValues = ["", "NA", "N/A", "NaN", "null"]
-
-  /// The active processors, at most 64.
-  static let defaultWorkers = max(1, min(64, ProcessInfo.processInfo.activeProcessorCount))
 
   var longestNullToken: Int { nullTokens.map(\.count).max() ?? -1 }
 
