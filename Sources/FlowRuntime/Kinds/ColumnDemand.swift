@@ -27,6 +27,9 @@ public enum ColumnDemand {
   /// `document` with each projecting reader's params set to the columns its consumers read.
   public static func applied(to document: FlowDocument, registry: NodeKindRegistry, observed: Observed = .sinks) -> FlowDocument {
     if case .everything = observed { return document }
+    // Most documents read no table: one string comparison per node, no allocation.
+    let readers = registry.allKinds.compactMap { $0 is any ColumnProjectingKind ? $0.name : nil }
+    guard document.nodes.contains(where: { node in readers.contains(node.data.kind) }) else { return document }
     let count = document.nodes.count
     var index: [String: Int] = [:]
     index.reserveCapacity(count)
