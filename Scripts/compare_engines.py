@@ -92,7 +92,7 @@ def q3_pandas(data):
 def flights_duckdb(path):
     import duckdb
     return duckdb.connect().execute(f"""
-      select origin, carrier, count(*) as flights, avg(arr_delay), sum(distance) from read_csv('{path}')
+      select origin, carrier, count(*) as flights, avg(arr_delay), sum(distance) from read_csv('{path}', nullstr = ['NA', ''])
       where dep_time is not null group by origin, carrier order by flights desc, origin, carrier""").fetchall()
 
 
@@ -108,7 +108,7 @@ def flights_pandas(path):
 
 def flights_polars(path):
     import polars as pl
-    return (pl.scan_csv(path, infer_schema_length=100000).filter(pl.col("dep_time").is_not_null())
+    return (pl.scan_csv(path, infer_schema_length=100000, null_values=["NA", ""]).filter(pl.col("dep_time").is_not_null())
             .group_by("origin", "carrier").agg(pl.len().alias("flights"), pl.col("arr_delay").mean(), pl.col("distance").sum())
             .sort(["flights", "origin", "carrier"], descending=[True, False, False]).collect().rows())
 
@@ -196,6 +196,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--flow", default=".build/release/flow")
     parser.add_argument("--flights")
+    parser.add_argument("--baseline", help="another flow binary (an earlier build) timed in the same run")
     parser.add_argument("--child", nargs=2)
     args = parser.parse_args()
     if args.child:
@@ -216,8 +217,9 @@ def main():
             json.dump(document, f)
         jobs.append(("flights", os.path.abspath(args.flights), "flights-summary"))
     print(f"{args.runs} runs each, same machine, same files; min / median / max wall time; peak RSS of the tool's process")
-    print("| pipeline | flow run (process) | DuckDB | polars | pandas | same rows |")
-    print("|---|---|---|---|---|---|")
+    baseline_header = " flow run, baseline |" if args.baseline else ""
+    print(f"| pipeline | flow run (process) |{baseline_header} DuckDB | polars | pandas | same rows |")
+    print("|---|---|---|---|---|---|" + ("---|" if args.baseline else ""))
     for query, data, stem in jobs:
         folder = data if query != "flights" else os.path.dirname(data)
         document = os.path.join(folder, f"{stem}.flow.json")
@@ -230,6 +232,16 @@ def main():
         reference = read_flow_output(os.path.join(folder, output_name), query)
         cells.append(f"{stats(flow_times)}, {peak:.0f} MB")
         agree = True
+        if args.baseline:
+            base_times, base_peak = [], 0.0
+            for _ in range(args.runs):
+                seconds, rss, _ = measured([args.baseline, "run", document])
+                base_times.append(seconds)
+                base_peak = max(base_peak, rss)
+            if not same(read_flow_output(os.path.join(folder, output_name), query), reference):
+                agree = False
+                print(f"  {query}: the baseline flow differs", file=sys.stderr)
+            cells.append(f"{stats(base_times)}, {base_peak:.0f} MB")
         for tool in ("duckdb", "polars", "pandas"):
             _, rss, out = measured([sys.executable, __file__, data, "--runs", str(args.runs), "--child", query, tool])
             result = json.loads(out)

@@ -130,8 +130,10 @@ struct UnsafeCSVBlockReader {
     var rows = 0
     var bytesPerRow = 0.0
     try blocks { block, isLast in
-      guard let (chunks, consumed) = parse(block, isLast: isLast, width: width, kept: kept, textOnly: textOnly,
-                                           bytesPerRow: bytesPerRow) else { throw Fallback() }
+      guard let parsed = parse(block, isLast: isLast, width: width, kept: kept, textOnly: textOnly, bytesPerRow: bytesPerRow)
+      else { throw Fallback() }
+      var chunks = parsed.chunks
+      let consumed = parsed.consumed
       if consumed == 0 { return 0 }
       let blockRows = chunks.reduce(0) { $0 + $1.rows }
       if bytesPerRow == 0 && blockRows > 0 {
@@ -139,8 +141,11 @@ struct UnsafeCSVBlockReader {
         let expected = Int(Double(total) / bytesPerRow * 1.05) + 64
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
       }
-      for chunk in chunks {
-        for (position, piece) in chunk.pieces.enumerated() { accumulators[slots[position]].append(piece, rows: chunk.rows) }
+      // Each chunk's pieces are released once merged: the peak holds the columns and one chunk.
+      for index in chunks.indices {
+        let pieces = chunks[index].pieces
+        chunks[index].pieces = []
+        for (position, piece) in pieces.enumerated() { accumulators[slots[position]].append(piece, rows: chunks[index].rows) }
       }
       rows += blockRows
       guard rows <= Int(Int32.max) else { throw Fallback() }
