@@ -58,9 +58,12 @@ struct GroupByNode: NodeKind {
       for row in 0..<table.rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
       if Task.isCancelled { throw CancellationError() }
       var columns = keyColumns.map { $0.gathering(firstRow) }
-      for (aggregate, source) in zip(aggregates, sources) {
-        columns.append(try aggregate.compute(groups: groups, groupCount: groupCount, column: source))
+      // One aggregate per thread for a large table: each is computed whole, as serially.
+      let aggregates = self.aggregates, inputs = sources
+      let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count) { index in
+        Result { try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index]) }
       }
+      for result in computed { columns.append(try result.get()) }
       do {
         outputs[0] = .table(try Table(names: keys + aggregates.map(\.output), columns: columns, rowCount: groupCount))
       } catch {

@@ -54,6 +54,12 @@ enum RunCommand {
     if !live && (ticks != nil || arguments.value("--save") != nil || arguments.has("--follow")) {
       throw CommandFailure(.usage, ["flow: --ticks, --save and --follow need --live"])
     }
+    // Columns on demand: each reader makes only the columns the rest of the graph reads.
+    if !live {
+      let nodes = arguments.all("--node")
+      document = ColumnDemand.applied(to: document, registry: context.registry,
+                                      observed: arguments.has("--all") ? .everything : nodes.isEmpty ? .sinks : .nodes(Set(nodes)))
+    }
     var evaluator: GraphEvaluator
     let progress = PassProgress()
     var registry = context.registry

@@ -2,6 +2,8 @@
 struct BenchSettings: Sendable {
   var workloads: [String] = []
   var quick = false
+  /// `--sf X`: W13's TPC-H scale factor.
+  var scaleFactor: Double?
   /// `--compare FLOOR.jsonl OURS.jsonl`: print ratios instead of running.
   var compare: (floor: String, ours: String)?
 
@@ -10,6 +12,9 @@ struct BenchSettings: Sendable {
     while index < arguments.count {
       switch arguments[index] {
       case "--quick": quick = true
+      case "--sf" where index + 1 < arguments.count:
+        scaleFactor = Double(arguments[index + 1])
+        index += 1
       case "--compare" where index + 2 < arguments.count:
         compare = (arguments[index + 1], arguments[index + 2])
         index += 2

@@ -30,12 +30,13 @@ if let files = benchSettings.compare {
     case "W10": try await W10Scale.run()
     case "W11": try await W11Linearity.run()
     case "W12": try await W12Render.run()
+    case "W13": try await W13TPCH.run()
     case "W14": try await W14Subgraphs.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     case "WEXPORT": try await WExport.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W11, W3B, W12, W14, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W14, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }
   }
 }

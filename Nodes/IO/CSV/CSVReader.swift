@@ -5,17 +5,41 @@ import FlowRuntime
 /// each column's type is inferred (integer, else number, else bool, else string; a cell counts
 /// as a number if its text, trimmed of spaces, is one). Numbers are parsed from the bytes.
 ///
+/// Large inputs are read in blocks and parsed on `workers` threads at record boundaries found
+/// from the quotes (`UnsafeCSVBlockReader`); the table is the same whatever the worker count.
+/// Only the columns in `columns` are converted (the others are scanned past).
+///
 /// - Complexity: one scan of the bytes (two for a column that turns out to be text after
-///   numeric cells); memory: the bytes plus the columns.
+///   numeric cells); memory: one block per worker plus the columns (a file), or the bytes
+///   plus the columns (bytes given).
 struct CSVReader {
   var delimiter: UInt8 = UInt8(ascii: ",")
   var header = true
   var nullTokens: [[UInt8]] = CSVReader.defaultNullValues.map { Array($0.utf8) }
   var progress: PassProgress?
+  /// The columns to convert, or `nil` for all. The table keeps the file's order; names the
+  /// header lacks are ignored (`ColumnDemand` asks both sides of a join for the names either
+  /// may hold); a header that repeats a name is read whole (and fails as it would).
+  var columns: Set<String>?
+  /// Threads parsing at once (1: this thread only).
+  var workers = TableParallelism.workers
+  /// Bytes read per block and per worker.
+  var blockBytesPerWorker = 16 << 20
+  /// Inputs smaller than this are parsed serially (no threads, no blocks).
+  var parallelThreshold = 1 << 20
+  /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).
+  var minimumChunkBytes = 64 << 10
 
   static let defaultNullValues = ["", "NA", "N/A", "NaN", "null"]
 
   var longestNullToken: Int { nullTokens.map(\.count).max() ?? -1 }
 
-  // `read(_:)` (the table in some bytes) is in `UnsafeCSVColumnParser.swift`, beside the scan.
+  /// The positions of the columns to convert, in header order.
+  func keptColumns(_ names: [String]) -> [Int] {
+    guard let columns, Set(names).count == names.count else { return Array(names.indices) }
+    return names.indices.filter { columns.contains(names[$0]) }
+  }
+
+  // `read(_:)` (the table in some bytes) is in `UnsafeCSVColumnParser.swift`, beside the scan;
+  // `read(_ file:)` in `UnsafeCSVBlockReader.swift`.
 }

@@ -174,6 +174,19 @@ struct UnsafeCSVColumnParser {
     return negative ? -value : value
   }
 
+  /// What this parser holds, for a chunk of a parallel read (`CSVColumnAccumulator` merges the
+  /// chunks in order).
+  func piece() -> CSVPiece {
+    switch state {
+    case .untyped: return .untyped(leadingNulls)
+    case .integer: return .integer(integers, nullRows)
+    case .number: return .number(numbers, nullRows)
+    case .bool: return .bool(bools, nullRows)
+    case .string: return .string(strings, nullRows)
+    case .needsRescan: return .conflict
+    }
+  }
+
   /// The column, once every row was appended (`nil` if the column needs a rescan).
   func build() -> Column? {
     let validity = Validity(count: count, nullRows: nullRows)
@@ -188,17 +201,48 @@ struct UnsafeCSVColumnParser {
   }
 }
 
+/// Which unquoted cells are null: most cells cannot be a null token, only those whose first
+/// byte starts one (or empty ones).
+struct CSVNullTest {
+  let tokens: [[UInt8]]
+  let longest: Int
+  var startsToken = [Bool](repeating: false, count: 256)
+  var emptyIsNull = false
+
+  init(_ tokens: [[UInt8]]) {
+    self.tokens = tokens
+    longest = tokens.map(\.count).max() ?? -1
+    for token in tokens {
+      if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }
+    }
+  }
+
+  @inline(__always)
+  func isNull(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
+    if field.quoted { return false }
+    let length = field.end - field.start
+    if length == 0 { return emptyIsNull }
+    guard length <= longest && startsToken[Int(scanner.buffer[field.start])] else { return false }
+    for token in tokens where scanner.field(field, equals: token) { return true }
+    return false
+  }
+}
+
 extension CSVReader {
   /// The table in `bytes`.
   ///
   /// - Throws: `CSVError` naming the line of a ragged row or bad quoting, `TableError` for
   ///   duplicate header names, `CancellationError` if the task is cancelled.
   func read(_ bytes: [UInt8]) throws -> Table {
-    try bytes.withUnsafeBufferPointer { try parse($0) }
+    try bytes.withUnsafeBufferPointer { buffer in
+      if let table = try UnsafeCSVBlockReader(reader: self).read(buffer) { return table }
+      return try parse(buffer)
+    }
   }
 
-  /// Scans `buffer` once, converting every column (and again for columns that turned out to
-  /// be text after numeric cells).
+  /// Scans `buffer` once on this thread, converting every column kept (`columns`), and again
+  /// for columns that turned out to be text after numeric cells: the serial reader, which the
+  /// parallel one (`UnsafeCSVBlockReader`) falls back to for anything but plain records.
   func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
@@ -214,7 +258,8 @@ extension CSVReader {
       }
     }
     let width = names.count
-    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: width)
+    let kept = keptColumns(names)
+    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: kept.count)
     // Reserve for the rows the file can hold (one per line break after the header, plus an
     // unterminated last one: exact unless quoted fields span lines or lines are blank), so
     // columns never grow by doubling (time, and up to twice the memory at the peak).
@@ -229,21 +274,9 @@ extension CSVReader {
     var reported = 0
     var recordLine = 1
     var pending = firstRecordIsData
-    let longest = longestNullToken
-    // Most cells cannot be a null token: only those whose first byte starts one (or empty ones).
-    var startsToken = [Bool](repeating: false, count: 256)
-    var emptyIsNull = false
-    for token in nullTokens {
-      if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }
-    }
-    func isNull(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
-      if field.quoted { return false }
-      let length = field.end - field.start
-      if length == 0 { return emptyIsNull }
-      return length <= longest && startsToken[Int(scanner.buffer[field.start])] && isNullToken(field, scanner)
-    }
+    let nulls = CSVNullTest(nullTokens)
     // The column parsers through one buffer pointer for the whole scan (no per-cell
-    // uniqueness check of the array); `index < width == columns.count`.
+    // uniqueness check of the array); `slot < kept.count == columns.count`, `kept[slot] < width`.
     try columns.withUnsafeMutableBufferPointer { parsers in
       while true {
         if pending {
@@ -255,10 +288,10 @@ extension CSVReader {
         guard fields.count == width else {
           throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
         }
-        for index in 0..<width {
-          let field = fields[index]
-          if isNull(field, scanner) { parsers[index].appendNull() } else {
-            parsers[index].append(field, scanner, scratch: &scratch)
+        for slot in 0..<kept.count {
+          let field = fields[kept[slot]]
+          if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+            parsers[slot].append(field, scanner, scratch: &scratch)
           }
         }
         rows += 1
@@ -278,19 +311,14 @@ extension CSVReader {
       if header { _ = try again.nextRecord(into: &fields) }
       while try again.nextRecord(into: &fields) != nil {
         for (slot, index) in rescan.enumerated() {
-          let field = fields[index]
-          if isNull(field, again) { texts[slot].appendNull() } else {
+          let field = fields[kept[index]]
+          if nulls.isNull(field, again) { texts[slot].appendNull() } else {
             texts[slot].append(field, again, scratch: &scratch)
           }
         }
       }
       for (slot, index) in rescan.enumerated() { built[index] = texts[slot].build() }
     }
-    return try Table(names: names, columns: built.map { $0! }, rowCount: rows)
-  }
-
-  func isNullToken(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
-    for token in nullTokens where scanner.field(field, equals: token) { return true }
-    return false
+    return try Table(names: kept.map { names[$0] }, columns: built.map { $0! }, rowCount: rows)
   }
 }

@@ -72,22 +72,28 @@ struct UnsafeCSVScanner {
   let delimiter: UInt8
   private(set) var position = 0
   private(set) var line = 1
+  /// The quote bytes read as quoting (opening, closing and `""` escapes): a chunk with more
+  /// quote bytes than this has a quote inside an unquoted field (see `CSVReader+Blocks`).
+  private(set) var quotingBytes = 0
+  /// Quote bytes inside unquoted fields (taken literally, as RFC 4180 readers do).
+  private(set) var strayQuotes = 0
   /// Bit `b` is set for the bytes below 64 that may end an unquoted field (LF, CR, a low
-  /// delimiter).
+  /// delimiter) or are counted in one (a quote).
   let stopMask: UInt64
 
   static let quote = UInt8(ascii: "\"")
   static let newline = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
 
-  /// A scanner at the start of `buffer`, past a UTF-8 byte order mark if there is one.
-  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+  /// A scanner at the start of `buffer`, past a UTF-8 byte order mark if there is one (unless
+  /// `buffer` is a chunk from the middle of a file: `atFileStart` false).
+  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, atFileStart: Bool = true) {
     self.buffer = buffer
     self.delimiter = delimiter
-    var mask: UInt64 = (1 << UInt64(Self.newline)) | (1 << UInt64(Self.carriageReturn))
+    var mask: UInt64 = (1 << UInt64(Self.newline)) | (1 << UInt64(Self.carriageReturn)) | (1 << UInt64(Self.quote))
     if delimiter < 64 { mask |= 1 << UInt64(delimiter) }
     stopMask = mask
-    if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
+    if atFileStart && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
   }
 
   /// Reads the next record into `fields` (replacing its contents), skipping blank lines.
@@ -121,6 +127,7 @@ struct UnsafeCSVScanner {
           if byte == Self.quote {
             if i + 1 < count && buffer[i + 1] == Self.quote {
               escaped = true
+              quotingBytes += 2
               i += 2
               continue
             }
@@ -130,6 +137,7 @@ struct UnsafeCSVScanner {
           i += 1
         }
         fields.append(CSVField(start: start, end: i, quoted: true, escaped: escaped))
+        quotingBytes += 2
         i += 1
         if i < count {
           let next = buffer[i]
@@ -149,6 +157,7 @@ struct UnsafeCSVScanner {
           }
           if byte == delimiter || byte == Self.newline { break }
           if byte == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline { break }
+          if byte == Self.quote { strayQuotes += 1 }
           i += 1
         }
         fields.append(CSVField(start: start, end: i, quoted: false, escaped: false))
@@ -183,23 +192,29 @@ struct UnsafeCSVScanner {
 
   /// The number of LF bytes in `buffer[start...]` (a vectorizable count, no quote tracking).
   static func lineBreaks(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    count(newline, in: buffer, from: start)
+  }
+
+  /// The number of `byte`s in `buffer[start..<end]` (eight bytes at a time).
+  static func count(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int? = nil) -> Int {
     var total = 0
     var i = start
-    let count = buffer.count
-    // Eight bytes at a time: a byte of `x` is 0 where the word has an LF; the high bit of each
+    let count = end ?? buffer.count
+    precondition(start >= 0 && start <= count && count <= buffer.count, "range in the buffer")
+    // Eight bytes at a time: a byte of `x` is 0 where the word has `byte`; the high bit of each
     // byte of `y` is set exactly for the zero bytes of `x` (no carries between bytes).
     if let base = buffer.baseAddress {
       let raw = UnsafeRawPointer(base)
-      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, pattern = UInt64(byte) &* 0x0101_0101_0101_0101
       while i &+ 8 <= count {
-        let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ lineFeeds
+        let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern
         let y = ~(((x & low) &+ low) | x | low)
         total &+= y.nonzeroBitCount
         i &+= 8
       }
     }
     while i < count {
-      total &+= buffer[i] == newline ? 1 : 0
+      total &+= buffer[i] == byte ? 1 : 0
       i &+= 1
     }
     return total

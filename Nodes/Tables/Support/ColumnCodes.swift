@@ -32,7 +32,10 @@ enum ColumnCodes {
     case .integer(let values): assign { values[$0] }
     case .number(let values): assign { normalized(values[$0]) }
     case .bool(let values): assign { values[$0] }
-    case .string(let strings): assign { UTF8Key(strings.utf8($0)) }
+    case .string(let strings):
+      if !tinyStringCodes(strings, column, into: &codes, next: &next, nullCode: &nullCode) {
+        assign { UTF8Key(strings.utf8($0)) }
+      }
     }
     return (codes, Int(next))
   }
@@ -44,6 +47,22 @@ enum ColumnCodes {
     var (combined, cardinality) = codes(of: first)
     for column in columns.dropFirst() {
       let (next, nextCardinality) = codes(of: column)
+      // Few combinations: a table of them instead of a hash (same codes, same order).
+      if cardinality * nextCardinality <= 1 << 20 {
+        var table = [Int32](repeating: -1, count: cardinality * nextCardinality)
+        var count: Int32 = 0
+        for row in 0..<rowCount {
+          let key = Int(combined[row]) * nextCardinality + Int(next[row])
+          let id = table[key]
+          if id >= 0 { combined[row] = id } else {
+            table[key] = count
+            combined[row] = count
+            count += 1
+          }
+        }
+        cardinality = Int(count)
+        continue
+      }
       var ids: [Int64: Int32] = [:]
       var count: Int32 = 0
       for row in 0..<rowCount {
@@ -99,5 +118,32 @@ enum ColumnCodes {
     if value == 0 { return 0 }
     if value.isNaN { return Double.nan.bitPattern }
     return value.bitPattern
+  }
+
+  /// Codes for a string column whose strings are at most one byte long (flags such as TPC-H's
+  /// `l_returnflag`): a 257-entry table instead of a hash per row; the same codes as the
+  /// general path. Returns `false` (touching nothing) for longer strings.
+  private static func tinyStringCodes(_ strings: StringColumn, _ column: Column, into codes: inout [Int32], next: inout Int32,
+                                      nullCode: inout Int32) -> Bool {
+    let offsets = strings.offsets, bytes = strings.bytes
+    for row in 0..<strings.count where offsets[row + 1] - offsets[row] > 1 { return false }
+    var table = [Int32](repeating: -1, count: 257)
+    let checksNulls = column.nullCount > 0
+    for row in 0..<strings.count {
+      if checksNulls && column.isNull(row) {
+        if nullCode < 0 { nullCode = next; next += 1 }
+        codes[row] = nullCode
+        continue
+      }
+      let start = offsets[row]
+      let slot = offsets[row + 1] == start ? 256 : Int(bytes[start])
+      let code = table[slot]
+      if code >= 0 { codes[row] = code } else {
+        table[slot] = next
+        codes[row] = next
+        next += 1
+      }
+    }
+    return true
   }
 }

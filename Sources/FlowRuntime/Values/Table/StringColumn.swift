@@ -68,6 +68,13 @@ public struct StringColumn: Sendable, Hashable {
     storedOffsets.append(storedBytes.count)
   }
 
+  /// Appends `other`'s strings (one copy of its bytes, its offsets shifted).
+  public mutating func append(contentsOf other: StringColumn) {
+    let base = storedBytes.count
+    storedBytes.append(contentsOf: other.storedBytes)
+    storedOffsets.append(contentsOf: other.storedOffsets.dropFirst().lazy.map { $0 &+ base })
+  }
+
   /// Appends the empty string (the placeholder of a null cell).
   @inlinable public mutating func appendEmpty() { storedOffsets.append(storedBytes.count) }
 

@@ -2,10 +2,12 @@ extension Table {
   /// The rows at `rows`, in that order (a selection vector: filter, sort, limit, join); a row
   /// of -1 gives a row of nulls.
   ///
-  /// - Complexity: O(`rows.count` × columns).
+  /// - Complexity: O(`rows.count` × columns), the columns on `TableParallelism.workers`
+  ///   threads for a large table (each column is gathered whole by one thread: the same result).
   public func gathering(_ rows: [Int32]) -> Table {
     // Lengths and names are unchanged, so the storage invariants hold.
-    let columns = storage.columns.map { $0.gathering(rows) }
+    let source = storage.columns
+    let columns = TableParallelism.map(source.count, cells: rows.count * source.count) { source[$0].gathering(rows) }
     return Table(unchecked: storage.names, columns: columns, rowCount: rows.count, index: storage.indexByName)
   }
 

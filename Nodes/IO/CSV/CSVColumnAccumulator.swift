@@ -1,0 +1,141 @@
+import FlowRuntime
+
+/// One column of one chunk of a parallel CSV read: its cells as the chunk's parser typed them.
+/// Null rows are relative to the chunk.
+enum CSVPiece {
+  /// Only nulls (the count).
+  case untyped(Int)
+  case integer([Int64], [Int32])
+  case number([Double], [Int32])
+  case bool([Bool], [Int32])
+  case string(StringColumn, [Int32])
+  /// Cells of two types no column holds together (bool and numbers): text, read again.
+  case conflict
+}
+
+/// A column built from the pieces of consecutive chunks, in file order, typed as the serial
+/// reader types it: a column's type is the first non-null cell's, integer widens to number,
+/// and any other mix is text (then `needsText`: the column is read again as strings, as the
+/// serial reader rescans it). So the column is the same whatever the chunks were.
+///
+/// Invariant: `count` rows were appended; while `state` is typed, its array holds `count`
+/// cells (placeholders at `nullRows`); while untyped, `count == pendingNulls`.
+struct CSVColumnAccumulator {
+  enum State { case untyped, integer, number, bool, string, needsText }
+  private(set) var state = State.untyped
+  private(set) var count = 0
+  private var integers: [Int64] = []
+  private var numbers: [Double] = []
+  private var bools: [Bool] = []
+  private var strings = StringColumn()
+  private var nullRows: [Int32] = []
+  /// Rows expected in all (reserved once the type is known: no doubling copies).
+  var expectedRows = 0
+
+  /// Appends a chunk's `rows` rows.
+  mutating func append(_ piece: CSVPiece, rows: Int) {
+    switch (state, piece) {
+    case (.needsText, _):
+      count += rows
+      return
+    case (_, .conflict):
+      becomeText(adding: rows)
+      return
+    case (_, .untyped(let nulls)):
+      appendNulls(nulls)
+      return
+    case (.untyped, .integer): become(.integer)
+    case (.untyped, .number): become(.number)
+    case (.untyped, .bool): become(.bool)
+    case (.untyped, .string(let column, _)):
+      become(.string)
+      let estimate = column.count > 0 ? column.bytes.count / column.count * expectedRows : 0
+      strings.reserveCapacity(strings: expectedRows, bytes: estimate + estimate / 8 + 1024)
+    case (.integer, .number):
+      numbers.reserveCapacity(Swift.max(expectedRows, count))
+      numbers.append(contentsOf: integers.lazy.map { Double($0) })
+      integers = []
+      state = .number
+    case (.integer, .integer), (.number, .number), (.number, .integer), (.bool, .bool), (.string, .string): break
+    default:
+      becomeText(adding: rows)
+      return
+    }
+    let base = count
+    switch piece {
+    case .integer(let values, let nulls):
+      if state == .integer { integers.append(contentsOf: values) } else { numbers.append(contentsOf: values.lazy.map { Double($0) }) }
+      appendNullRows(nulls, base)
+    case .number(let values, let nulls):
+      numbers.append(contentsOf: values)
+      appendNullRows(nulls, base)
+    case .bool(let values, let nulls):
+      bools.append(contentsOf: values)
+      appendNullRows(nulls, base)
+    case .string(let column, let nulls):
+      strings.append(contentsOf: column)
+      appendNullRows(nulls, base)
+    case .untyped, .conflict:
+      break
+    }
+    count += rows
+  }
+
+  private mutating func appendNullRows(_ rows: [Int32], _ base: Int) {
+    if rows.isEmpty { return }
+    let offset = Int32(truncatingIfNeeded: base)
+    nullRows.append(contentsOf: rows.lazy.map { $0 &+ offset })
+  }
+
+  private mutating func appendNulls(_ nulls: Int) {
+    guard nulls > 0 else { return }
+    if state != .untyped {
+      for row in count..<(count + nulls) { nullRows.append(Int32(truncatingIfNeeded: row)) }
+    }
+    switch state {
+    case .integer: integers.append(contentsOf: repeatElement(0, count: nulls))
+    case .number: numbers.append(contentsOf: repeatElement(0, count: nulls))
+    case .bool: bools.append(contentsOf: repeatElement(false, count: nulls))
+    case .string: for _ in 0..<nulls { strings.appendEmpty() }
+    case .untyped, .needsText: break
+    }
+    count += nulls
+  }
+
+  /// From untyped to `newState`: the nulls so far become placeholders.
+  private mutating func become(_ newState: State) {
+    let nulls = count
+    count = 0
+    state = newState
+    switch newState {
+    case .integer: integers.reserveCapacity(expectedRows)
+    case .number: numbers.reserveCapacity(expectedRows)
+    case .bool: bools.reserveCapacity(expectedRows)
+    default: break
+    }
+    appendNulls(nulls)
+  }
+
+  private mutating func becomeText(adding rows: Int) {
+    state = .needsText
+    integers = []
+    numbers = []
+    bools = []
+    strings = StringColumn()
+    nullRows = []
+    count += rows
+  }
+
+  /// The column (`nil` if it must be read again as text).
+  func build() -> Column? {
+    let validity = Validity(count: count, nullRows: nullRows)
+    switch state {
+    case .untyped: return Column.nulls(.integer, count: count)
+    case .integer: return Column(.integer(integers), validity: validity)
+    case .number: return Column(.number(numbers), validity: validity)
+    case .bool: return Column(.bool(bools), validity: validity)
+    case .string: return Column(.string(strings), validity: validity)
+    case .needsText: return nil
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// How many threads table operations use for large tables (`Table.gathering`, `readCSV`'s
+/// parsing): the active processors by default. Results never depend on it — work is split by
+/// column or by morsel and merged in order — so tests set 1, 2 or 7 and compare bit for bit.
+public enum TableParallelism {
+  private static let limit = Atomic<Int>(0)
+
+  /// The worker count (at least 1): the value set, or the active processors (at most 64).
+  public static var workers: Int {
+    get {
+      let set = limit.load(ordering: .relaxed)
+      return set > 0 ? set : defaultWorkers
+    }
+    set { limit.store(max(0, newValue), ordering: .relaxed) }
+  }
+
+  static let defaultWorkers = max(1, min(64, ProcessInfo.processInfo.activeProcessorCount))
+
+  /// The least cells (rows × columns) worth a second thread.
+  public static let minimumCells = 1 << 16
+
+  /// `body(i)` for each `i` in `0..<count`, on up to `workers` threads when `cells` is large;
+  /// results in order.
+  public static func map<Result: Sendable>(_ count: Int, cells: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+    let threads = min(workers, count)
+    guard threads > 1, cells >= minimumCells else { return (0..<count).map(body) }
+    let results = Mutex<[Result?]>([Result?](repeating: nil, count: count))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        if index >= count { return }
+        let value = body(index)
+        results.withLock { $0[index] = value }
+      }
+    }
+    return results.withLock { $0.map { $0! } }
+  }
+}
