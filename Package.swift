@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
     .library(name: "FlowNodes", targets: ["FlowNodes"]),
     .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
+    .library(name: "FlowHTTP", targets: ["FlowHTTP"]),
     .executable(name: "flow", targets: ["flow"]),
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],
@@ -21,7 +22,9 @@ let package = Package(
     .target(name: "FlowGraph", swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
-    .target(name: "FlowCommandLine", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
+    .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowHTTP"], swiftSettings: internalChecks),
+    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
+    .target(name: "FlowHTTP", swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowCommandLine"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
@@ -32,6 +35,7 @@ let package = Package(
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport"]),
+    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
     .testTarget(name: "CLITests",
                 dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "example-embedding", "example-custom-kind",
                                "example-observe-values"],
