@@ -15,7 +15,7 @@ enum ServeCommand {
   static let defaultPort: UInt16 = 7780
 
   static let spec = CommandSpec(
-    name: "serve", summary: "Serve a page showing the graph live, with editable params (http://127.0.0.1:7780/).",
+    name: "serve", summary: "Show the graph live in a browser, with editable params.",
     positionals: ["FILE"],
     options: [
       OptionSpec(name: "--port", arity: .single, valueName: "N", help: "the port (default 7780; 0 picks a free one)"),
