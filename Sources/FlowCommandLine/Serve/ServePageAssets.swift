@@ -121,7 +121,7 @@ enum ServePageAssets {
         let result;
         try { result = await post("/edit", { node: node.dataset.node, param: input.dataset.param, value }); }
         catch (error) { result = { ok: false, status: 0, data: { error: "the server did not answer" } }; }
-        if (!result.ok) {
+        if (!result.ok || result.data.ok === false) {
           pendingEdit = null;
           setInput(input, input.type === "checkbox" ? previous === "true" : previous);
           if (rejection) { rejection.textContent = result.data.error || ("HTTP " + result.status); }

@@ -7,29 +7,37 @@ import Foundation
 extension ServeSession {
   /// `POST /edit` with `{"node": id, "param": name, "value": text or bool}`: sets the param
   /// (or the param of an unconnected input's name; an empty text clears it) through
-  /// `FlowStore.updateNode`. A rejection is 422 with `{"error": message}` and changes nothing.
+  /// `FlowStore.updateNode`. A rejection is `{"ok": false, "error": message}` and changes
+  /// nothing (status 200: a refused value is an answer, not a failed request, and browsers log
+  /// every 4xx as a console error).
   func edit(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body),
           case .string(let id)? = object["node"], case .string(let name)? = object["param"], let sent = object["value"] else {
       return Self.json(400, ["error": "an edit is {\"node\": id, \"param\": name, \"value\": value}"])
     }
     let store = engine.store
-    guard var node = store.node(id: id) else { return Self.json(422, ["error": .string("there is no node '\(id)'")]) }
+    guard var node = store.node(id: id) else { return Self.rejected(["error": .string("there is no node '\(id)'")]) }
     guard let field = ServeEditable.field(named: name, node: node, store: store, registry: registry) else {
-      return Self.json(422, ["error": .string("node '\(id)' has no editable param '\(name)'")])
+      return Self.rejected(["error": .string("node '\(id)' has no editable param '\(name)'")])
     }
     let value: JSONValue?
     switch Self.value(sent, for: field) {
     case .success(let converted): value = converted
-    case .failure(let message): return Self.json(422, ["error": .string("\(id).\(name): \(message.text)")])
+    case .failure(let message): return Self.rejected(["error": .string("\(id).\(name): \(message.text)")])
     }
     node.data.params[name] = value
     do {
       try store.updateNode(node)
     } catch {
-      return Self.json(422, ["error": .string(error.description)])
+      return Self.rejected(["error": .string(error.description)])
     }
     return Self.json(200, ["ok": true, "revision": .integer(Int64(store.revision))])
+  }
+
+  static func rejected(_ object: JSONObject) -> HTTPResponse {
+    var object = object
+    object["ok"] = false
+    return json(200, object)
   }
 
   /// A reason an edit is refused.
