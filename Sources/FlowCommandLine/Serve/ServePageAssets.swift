@@ -49,7 +49,8 @@ enum ServePageAssets {
     .node .title { font-weight: bold; font-size: 13px; }
     .node .kind, .node .emissions { fill: #6b7385; font-size: 11px; }
     .node .param { fill: #4a5263; font-size: 11px; }
-    .node .failure, .node .rejection { fill: #c62828; font-size: 11px; }
+    .node .failure, .node .rejection { fill: #c62828; font-size: 11px; paint-order: stroke; stroke: #ffffff;
+                                       stroke-width: 4px; stroke-linejoin: round; }
     .node.ran rect.body { animation: flow-ran 0.9s ease-out; }
     @keyframes flow-ran { from { fill: #ffe58a; stroke: #b8860b; } to { fill: #ffffff; } }
     .node.cutoff { opacity: 0.55; }
@@ -61,7 +62,7 @@ enum ServePageAssets {
     .edge { fill: none; stroke: #7a869a; stroke-width: 1.5; }
     .group rect { fill: #eef2f8; stroke: #9aa8c0; stroke-dasharray: 5 3; }
     .group text { fill: #4a5a78; font-weight: bold; }
-    foreignObject input { box-sizing: border-box; width: 100%; height: 16px; margin: 0; padding: 0 3px;
+    foreignObject input { box-sizing: border-box; width: 100%; height: 17px; line-height: 15px; margin: 0; padding: 0 3px;
                           font: 11px ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace;
                           border: 1px solid #b8c2d3; border-radius: 3px; background: #f7f9fc; }
     foreignObject input:focus { outline: 2px solid #5b8def; background: #fff; }
@@ -112,6 +113,11 @@ enum ServePageAssets {
       }
 
       async function edit(input) {
+        document.querySelectorAll(".node.rejected").forEach((other) => {
+          other.classList.remove("rejected");
+          const message = other.querySelector(".rejection");
+          if (message) { message.textContent = ""; }
+        });
         const node = input.closest("[data-node]");
         const rejection = node.querySelector(".rejection");
         const previous = input.dataset.committed;
@@ -126,6 +132,7 @@ enum ServePageAssets {
           setInput(input, input.type === "checkbox" ? previous === "true" : previous);
           if (rejection) { rejection.textContent = result.data.error || ("HTTP " + result.status); }
           node.classList.add("rejected");
+          node.parentNode.appendChild(node);  // drawn last, so its message is on top
         } else {
           if (rejection) { rejection.textContent = ""; }
           node.classList.remove("rejected");
