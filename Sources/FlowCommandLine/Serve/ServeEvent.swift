@@ -44,7 +44,7 @@ enum ServeEvent {
     let failed = snapshot.failures.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) }
     let pending = snapshot.presentNodeIDs.filter { snapshot.isPending($0) }.map { JSONValue.string($0) }
     let params = edited.sorted().compactMap { id in state.specs[id].map { JSONMember(key: id, value: .object($0.params)) } }
-    let emissions = state.emissions.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .integer(Int64($0.value))) }
+    let emissions = snapshot.sourceEmissionCounts.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .integer(Int64($0.value))) }
     return [
       "structure": .integer(Int64(state.structure)),
       "values": .object(JSONObject(values)),

@@ -76,15 +76,9 @@ extension ServeSession {
     }
     var picture = GraphPicture(graph: graph, values: snapshot)
     picture.placeLayered()
-    var sources = Set<String>()
-    for live in snapshot?.liveNodes ?? [] {
-      if let index = graph.document.nodes.firstIndex(where: { $0.id == live.id }), graph.signatures[index].inputs.isEmpty {
-        sources.insert(live.id)
-      }
-    }
+    let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
     let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources)
     state.withLock { state in
-      state.liveSources = sources
       if state.structure == structure { state.picture = (structure, svg) }
     }
     return svg

@@ -29,9 +29,6 @@ final class ServeSession: Sendable {
     var specs: [String: NodeSpec] = [:]
     /// Nodes whose params changed since the last event.
     var edited: Set<String> = []
-    /// Passes in which each live source ran (emitted), by id.
-    var emissions: [String: Int] = [:]
-    var liveSources: Set<String> = []
     var isStopping = false
   }
 
@@ -126,7 +123,6 @@ final class ServeSession: Sendable {
   /// A completed pass: keep its snapshot and tell the pages.
   func passCompleted(_ report: EvaluationReport, snapshot: GraphEvaluator) {
     let event = state.withLock { state -> JSONValue in
-      for id in report.ran where state.liveSources.contains(id) { state.emissions[id, default: 0] += 1 }
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot
         state.revision = report.revision
