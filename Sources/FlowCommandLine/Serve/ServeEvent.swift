@@ -4,15 +4,16 @@ import FlowRuntime
 /// The JSON of the server-sent events and of `/state.json`.
 ///
 /// A pass event: `{"revision", "structure", "ran", "cutOff", "failed": {id: message},
-/// "pending": [id], "values": {id: {port: text}}, "params": {id: {param: JSON}},
+/// "pending": [id], "values": {id: {port: text}}, "params": {id: {param: JSON}} (of the nodes
+/// that ran: an edited node always runs),
 /// "emissions": {id: count}, "durationMs"}` — values only for the nodes that ran (all nodes in
 /// the `"initial": true` event a stream opens with); failures and pending nodes all of them.
 /// Value texts are one line (`GraphPicture.summary`), at most `valueTextLimit` characters.
 enum ServeEvent {
   static let valueTextLimit = 200
 
-  static func pass(_ report: EvaluationReport, snapshot: GraphEvaluator, state: ServeSession.State, edited: Set<String>) -> JSONValue {
-    var object = common(snapshot: snapshot, state: state, edited: edited, valuesOf: report.ran)
+  static func pass(_ report: EvaluationReport, snapshot: GraphEvaluator, state: ServeSession.State, params: JSONObject) -> JSONValue {
+    var object = common(snapshot: snapshot, state: state, params: params, valuesOf: report.ran)
     object["ran"] = .array(report.ran.map { .string($0) })
     object["cutOff"] = .array(report.cutOff.map { .string($0) })
     object["revision"] = .integer(Int64(report.revision))
@@ -22,12 +23,12 @@ enum ServeEvent {
   }
 
   /// What a stream opens with: every value, failure and pending node, every node's params.
-  static func initial(snapshot: GraphEvaluator?, state: ServeSession.State) -> JSONValue {
+  static func initial(snapshot: GraphEvaluator?, state: ServeSession.State, params: JSONObject) -> JSONValue {
     guard let snapshot else {
       return .object(["initial": true, "revision": .integer(Int64(state.revision)), "structure": .integer(Int64(state.structure))])
     }
     let ids = snapshot.presentNodeIDs
-    var object = common(snapshot: snapshot, state: state, edited: Set(ids), valuesOf: ids)
+    var object = common(snapshot: snapshot, state: state, params: params, valuesOf: ids)
     object["initial"] = true
     object["ran"] = .array([])
     object["cutOff"] = .array([])
@@ -35,7 +36,7 @@ enum ServeEvent {
     return .object(object)
   }
 
-  static func common(snapshot: GraphEvaluator, state: ServeSession.State, edited: Set<String>, valuesOf ids: [String]) -> JSONObject {
+  static func common(snapshot: GraphEvaluator, state: ServeSession.State, params: JSONObject, valuesOf ids: [String]) -> JSONObject {
     var values: [JSONMember] = []
     for id in ids {
       guard snapshot.failure(of: id) == nil, let ports = snapshot.portValues(of: id), !ports.isEmpty else { continue }
@@ -43,14 +44,13 @@ enum ServeEvent {
     }
     let failed = snapshot.failures.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) }
     let pending = snapshot.presentNodeIDs.filter { snapshot.isPending($0) }.map { JSONValue.string($0) }
-    let params = edited.sorted().compactMap { id in state.specs[id].map { JSONMember(key: id, value: .object($0.params)) } }
     let emissions = snapshot.sourceEmissionCounts.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .integer(Int64($0.value))) }
     return [
       "structure": .integer(Int64(state.structure)),
       "values": .object(JSONObject(values)),
       "failed": .object(JSONObject(failed)),
       "pending": .array(pending),
-      "params": .object(JSONObject(params)),
+      "params": .object(params),
       "emissions": .object(JSONObject(emissions)),
     ]
   }

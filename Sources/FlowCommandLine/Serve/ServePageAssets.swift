@@ -163,8 +163,18 @@ enum ServePageAssets {
         for (const id of ids) { const node = nodeElement(id); if (node) { node.classList.add(name); } }
       }
 
+      // The latest of everything the events said, so a picture drawn again shows it all.
+      const latest = { values: {}, failed: {}, pending: [], emissions: {}, params: {} };
+      function remember(event) {
+        for (const [id, ports] of Object.entries(event.values || {})) { latest.values[id] = Object.assign(latest.values[id] || {}, ports); }
+        for (const [id, params] of Object.entries(event.params || {})) { latest.params[id] = params; }
+        if (event.failed) { latest.failed = event.failed; }
+        if (event.pending) { latest.pending = event.pending; }
+        if (event.emissions) { latest.emissions = event.emissions; }
+      }
+
       function applyState(event) {
-        revision = Math.max(revision, event.revision);
+        if (event.revision !== undefined) { revision = Math.max(revision, event.revision); }
         window.flowRevision = revision;
         for (const [id, ports] of Object.entries(event.values || {})) {
           const node = nodeElement(id);
@@ -183,11 +193,11 @@ enum ServePageAssets {
         }
         replaceClass("cutoff", event.initial ? [] : (event.cutOff || []));
         replaceClass("pending", event.pending || []);
-        document.querySelectorAll(".node.failed").forEach((node) => {
+        if (event.failed) { document.querySelectorAll(".node.failed").forEach((node) => {
           node.classList.remove("failed");
           const failure = node.querySelector(".failure");
           if (failure) { failure.textContent = ""; }
-        });
+        }); }
         for (const [id, message] of Object.entries(event.failed || {})) {
           const node = nodeElement(id);
           if (!node) { continue; }
@@ -219,10 +229,15 @@ enum ServePageAssets {
       function receive(event) {
         if (event.reloadError !== undefined) { say("reload failed: " + event.reloadError, true); return; }
         if (event.reloaded) { say("reloaded from disk", false); }
-        if (event.structure !== undefined && event.structure !== structure) {
+        remember(event);
+        if (event.structure !== undefined && event.structure > structure) {
           structure = event.structure;
-          queue = queue.then(refreshPicture).then(() => applyState(event));
-        } else {
+          queue = queue.then(refreshPicture).then(() => {
+            applyState({ initial: true, values: latest.values, failed: latest.failed, pending: latest.pending,
+                         emissions: latest.emissions, params: latest.params });
+            if (event.ran) { applyState(event); }
+          });
+        } else if (event.ran) {
           queue = queue.then(() => applyState(event));
         }
       }

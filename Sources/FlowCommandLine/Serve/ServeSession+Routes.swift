@@ -20,7 +20,8 @@ extension ServeSession {
         let json = state.withLock { ServeEvent.state(snapshot: $0.snapshot, state: $0) }
         return Self.jsonValue(200, json)
       default:
-        let initial = state.withLock { ServeEvent.initial(snapshot: $0.snapshot, state: $0) }
+        let params = JSONObject(engine.store.nodes.map { JSONMember(key: $0.id, value: .object($0.data.params)) })
+        let initial = state.withLock { ServeEvent.initial(snapshot: $0.snapshot, state: $0, params: params) }
         return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/event-stream; charset=utf-8"),
                                                    HTTPHeader("X-Content-Type-Options", "nosniff")],
                             body: Array(("retry: 1000\ndata: " + initial.serialized(options: []) + "\n\n").utf8), opensEventStream: true)

@@ -27,8 +27,6 @@ final class ServeSession: Sendable {
     var structure = 0
     var picture: (structure: Int, svg: String)?
     var specs: [String: NodeSpec] = [:]
-    /// Nodes whose params changed since the last event.
-    var edited: Set<String> = []
     var isStopping = false
   }
 
@@ -122,45 +120,54 @@ final class ServeSession: Sendable {
 
   /// A completed pass: keep its snapshot and tell the pages.
   func passCompleted(_ report: EvaluationReport, snapshot: GraphEvaluator) {
+    // A node whose params changed runs in the next pass, so the params of the nodes that ran
+    // (read from the store, which is at least as new as the pass) carry every edit.
+    let store = engine.store
+    let params = report.ran.compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
     let event = state.withLock { state -> JSONValue in
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot
         state.revision = report.revision
       }
       state.lastReport = report
-      let edited = state.edited
-      state.edited = []
-      return ServeEvent.pass(report, snapshot: snapshot, state: state, edited: edited)
+      return ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params))
     }
     publish(event)
   }
 
-  /// A store change: note edited params, and whether the picture must be drawn again.
+  /// A store change: whether the picture must be drawn again; if so the pages are told at once
+  /// (the pass's event may reach them first).
   func storeChanged(_ change: FlowStoreChange) {
-    state.withLock { state in
-      if let document = change.reloadedDocument {
-        state.specs = Dictionary(document.nodes.map { ($0.id, $0.data) }, uniquingKeysWith: { first, _ in first })
+    let structure = state.withLock { state -> Int? in
+      let before = state.structure
+      Self.applyToSpecs(change, &state)
+      return state.structure != before ? state.structure : nil
+    }
+    if let structure { publish(.object(["structure": .integer(Int64(structure))])) }
+  }
+
+  /// Keeps `specs` in step with the store and bumps `structure` where the picture changes.
+  static func applyToSpecs(_ change: FlowStoreChange, _ state: inout State) {
+    if let document = change.reloadedDocument {
+      state.specs = Dictionary(document.nodes.map { ($0.id, $0.data) }, uniquingKeysWith: { first, _ in first })
+      state.structure += 1
+      return
+    }
+    for item in change.items {
+      switch item {
+      case .node(.add(let node)):
+        state.specs[node.id] = node.data
         state.structure += 1
-        return
-      }
-      for item in change.items {
-        switch item {
-        case .node(.add(let node)):
-          state.specs[node.id] = node.data
-          state.structure += 1
-        case .node(.remove(let id)):
-          state.specs[id] = nil
-          state.edited.remove(id)
-          state.structure += 1
-        case .node(.replace(let node)):
-          if let old = state.specs[node.id], !Self.changesOnlyScalars(old, node.data) { state.structure += 1 }
-          state.specs[node.id] = node.data
-          state.edited.insert(node.id)
-        case .edge(.add), .edge(.remove), .edge(.replace):
-          state.structure += 1
-        case .node(.position), .node(.dimensions), .node(.select), .edge(.select):
-          break
-        }
+      case .node(.remove(let id)):
+        state.specs[id] = nil
+        state.structure += 1
+      case .node(.replace(let node)):
+        if let old = state.specs[node.id], !changesOnlyScalars(old, node.data) { state.structure += 1 }
+        state.specs[node.id] = node.data
+      case .edge(.add), .edge(.remove), .edge(.replace):
+        state.structure += 1
+      case .node(.position), .node(.dimensions), .node(.select), .edge(.select):
+        break
       }
     }
   }

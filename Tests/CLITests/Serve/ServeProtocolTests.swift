@@ -83,10 +83,16 @@ import Testing
     return nil
   }
 
-  /// The next event that reports a pass (not a reload note), as JSON.
-  static func nextPass(_ client: HTTPClientSocket) -> JSONValue? {
+  /// The next event that reports a pass of revision `revision` or later (the first pass's own
+  /// event may still be on its way when a test's stream opens).
+  static func nextPass(_ client: HTTPClientSocket, revision: JSONValue?) -> JSONValue? {
+    let wanted: Int64
+    switch revision {
+    case .integer(let value)?: wanted = value
+    default: return nil
+    }
     while let event = nextEvent(client) {
-      if event["ran"] != nil { return event }
+      if event["ran"] != nil, case .integer(let got)? = event["revision"], got >= wanted { return event }
     }
     return nil
   }
@@ -113,7 +119,7 @@ import Testing
 
     let edit = try served.post("/edit", #"{"node": "price", "param": "value", "value": "20"}"#)
     #expect(edit.status == 200)
-    let pass = Self.nextPass(events)
+    let pass = Self.nextPass(events, revision: edit.json?["revision"])
     #expect(Set(Self.strings(pass?["ran"])) == ["price", "subtotal", "tax", "total", "perPerson"], "exactly the descendants ran")
     #expect(pass?["values"]?["total"]?["result"] == "96")
     #expect(pass?["values"]?["perPerson"]?["result"] == "32")
@@ -167,14 +173,16 @@ import Testing
     defer { Task { await served.session.stop() } }
     let events = try served.openEvents()
     _ = Self.nextEvent(events)
-    #expect(try served.post("/edit", #"{"node": "quantity", "param": "value", "value": "10"}"#).status == 200)
-    #expect(Self.nextPass(events)?["values"]?["total"]?["result"] == "150")
-    #expect(try served.post("/undo").json?["done"] == true)
-    let undone = Self.nextPass(events)
+    let edit = try served.post("/edit", #"{"node": "quantity", "param": "value", "value": "10"}"#)
+    #expect(Self.nextPass(events, revision: edit.json?["revision"])?["values"]?["total"]?["result"] == "150")
+    let undo = try served.post("/undo").json
+    #expect(undo?["done"] == true)
+    let undone = Self.nextPass(events, revision: undo?["revision"])
     #expect(undone?["values"]?["total"]?["result"] == "60")
     #expect(undone?["params"]?["quantity"]?["value"] == .integer(4))
-    #expect(try served.post("/redo").json?["done"] == true)
-    #expect(Self.nextPass(events)?["values"]?["total"]?["result"] == "150")
+    let redo = try served.post("/redo").json
+    #expect(redo?["done"] == true)
+    #expect(Self.nextPass(events, revision: redo?["revision"])?["values"]?["total"]?["result"] == "150")
     let onDisk = try String(contentsOf: served.file, encoding: .utf8)
     #expect(!onDisk.contains("\"value\":10"), "nothing is written until Save")
     #expect(try served.post("/save").status == 200)
@@ -190,8 +198,10 @@ import Testing
     _ = Self.nextEvent(events)
     let changed = Self.calculator.replacingOccurrences(of: #""params": {"value": 0.2}"#, with: #""params": {"value": 0.5}"#)
     try changed.write(to: served.file, atomically: true, encoding: .utf8)
+    let before = try served.state()?["revision"]
     served.session.reload()
-    let pass = Self.nextPass(events)
+    let next: JSONValue? = if case .integer(let value)? = before { .integer(value + 1) } else { nil }
+    let pass = Self.nextPass(events, revision: next)
     #expect(Set(Self.strings(pass?["ran"])) == ["taxRate", "tax", "total", "perPerson"])
     #expect(pass?["values"]?["total"]?["result"] == "75")
     // A file that does not validate changes nothing and is reported.
