@@ -15,7 +15,9 @@ extension ServeSession {
       guard request.method == "GET" else { return Self.methodNotAllowed("GET") }
       switch path {
       case "/": return page()
-      case "/graph.svg": return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG()))
+      case "/graph.svg":
+        return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG(),
+                                         headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
       case "/state.json":
         let json = state.withLock { ServeEvent.state(snapshot: $0.snapshot, state: $0) }
         return Self.jsonValue(200, json)

@@ -212,6 +212,36 @@ import Testing
     #expect(note?["reloadError"]?.stringValue?.contains("multiplyy") == true)
     #expect(try served.state()?["outputs"]?["total"]?["result"] == .integer(75))
   }
+
+  @Test func aNodeAddedOnDiskRunsAloneAndRedrawsThePicture() async throws {
+    let served = try await Served()
+    defer { Task { await served.session.stop() } }
+    let events = try served.openEvents()
+    _ = Self.nextEvent(events)
+    let before = try served.state()?["revision"]
+    let added = Self.calculator
+      .replacingOccurrences(of: #"{"id": "flag","#, with: #"{"id": "double", "data": {"kind": "multiply", "params": {"b": 2}}}, {"id": "flag","#)
+      .replacingOccurrences(of: #""targetNodeID": "perPerson", "targetHandleID": "a"}"#,
+                            with: #""targetNodeID": "perPerson", "targetHandleID": "a"}, {"id": "e8", "sourceNodeID": "total", "sourceHandleID": "result", "targetNodeID": "double", "targetHandleID": "a"}"#)
+    #expect(added.contains("\"e8\""))
+    try added.write(to: served.file, atomically: true, encoding: .utf8)
+    served.session.reload()
+    var sawStructure = false
+    var pass: JSONValue?
+    while let event = Self.nextEvent(events) {
+      if event["ran"] == nil, event["structure"] != nil { sawStructure = true }
+      if event["ran"] != nil, case .integer(let revision)? = event["revision"], case .integer(let old)? = before, revision > old {
+        pass = event
+        break
+      }
+    }
+    #expect(Self.strings(pass?["ran"]) == ["double"], "only the new node ran")
+    #expect(pass?["values"]?["double"]?["result"] == "120")
+    if !sawStructure { #expect(Self.nextEvent(events)?["structure"] != nil, "the pages are told to redraw") }
+    let picture = try served.request("GET", "/graph.svg")
+    #expect(picture?.body.contains("data-node=\"double\"") == true)
+    #expect(picture?.body.contains("result = 120") == true)
+  }
 }
 
 extension JSONValue {
