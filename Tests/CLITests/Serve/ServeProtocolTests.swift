@@ -50,7 +50,7 @@ import Testing
     func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:])
       throws -> (status: Int, headers: [String: String], body: String)?
     {
-      let client = try HTTPClientSocket(port: port)
+      let client = try HTTPClientSocket(port: port, timeoutSeconds: 60)
       var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.utf8.count)\r\n"
       for (name, value) in headers { head += "\(name): \(value)\r\n" }
       client.send(head + "\r\n" + body)
@@ -67,8 +67,10 @@ import Testing
       try request("GET", "/state.json").flatMap { try? JSONValue.parse(Array($0.body.utf8)) }
     }
 
+    /// An event stream; reads wait up to 60 s (a loaded machine can starve the task that
+    /// follows the engine's reports for a while).
     func openEvents() throws -> HTTPClientSocket {
-      let client = try HTTPClientSocket(port: port)
+      let client = try HTTPClientSocket(port: port, timeoutSeconds: 60)
       client.send("GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
       return client
     }
