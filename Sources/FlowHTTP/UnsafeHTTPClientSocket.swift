@@ -3,6 +3,9 @@
 //   the whole call, with that storage's byte count.
 // - The descriptor is owned by the instance and closed exactly once (`close()` is idempotent).
 // - Receives time out (SO_RCVTIMEO), so a test never hangs on a server that stays silent.
+// - `@unchecked Sendable`: tests hand a connection to a Dispatch thread for blocking reads, and
+//   use it from one thread at a time (each call completes before the next is made); the
+//   instance has no other shared state.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +14,7 @@ import Darwin
 
 /// A blocking TCP connection to a loopback port, for tests of `HTTPServer` and of the hosts
 /// built on it: raw bytes out, bytes or one parsed response in.
-package final class HTTPClientSocket {
+package final class HTTPClientSocket: @unchecked Sendable {
   private var fd: Int32
 
   /// Connects to `127.0.0.1:port`; receives time out after `timeoutSeconds`.

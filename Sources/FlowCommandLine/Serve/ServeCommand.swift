@@ -36,11 +36,20 @@ enum ServeCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) async throws(CommandFailure) -> ExitStatus {
+    // The handlers are in place before the URL is printed, so a signal sent as soon as the
+    // URL appears is never lost or fatal.
+    let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let sources = LiveRun.installSignalHandlers { continuation.yield() }
+    defer {
+      for source in sources { source.cancel() }
+      for number in RunInterruption.signals { signal(number, SIG_DFL) }
+    }
     let session = try start(arguments, context: context)
     await session.awaitFirstPass()
     let host = arguments.value("--host") ?? "127.0.0.1"
     context.write("flow serve: http://\(urlHost(host)):\(session.port)/\n")
-    await waitForSignal()
+    var iterator = signals.makeAsyncIterator()
+    _ = await iterator.next()
     await session.stop()
     return .success
   }
@@ -93,15 +102,5 @@ enum ServeCommand {
 
   static func urlHost(_ host: String) -> String {
     host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-  }
-
-  /// Returns on SIGINT, SIGTERM or SIGHUP (their default actions are ignored meanwhile).
-  static func waitForSignal() async {
-    let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let sources = LiveRun.installSignalHandlers { continuation.yield() }
-    var iterator = signals.makeAsyncIterator()
-    _ = await iterator.next()
-    for source in sources { source.cancel() }
-    for number in RunInterruption.signals { signal(number, SIG_DFL) }
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import FlowGraph
 import FlowHTTP
 import Foundation
@@ -47,8 +48,17 @@ import Testing
       token = session.token
     }
 
-    func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:])
-      throws -> (status: Int, headers: [String: String], body: String)?
+    func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) async throws
+      -> (status: Int, headers: [String: String], body: String)?
+    {
+      let port = port
+      return try await blocking { () throws(HTTPServerError) in
+        try Self.requestNow(port: port, method, path, body: body, headers: headers)
+      }
+    }
+
+    static func requestNow(port: UInt16, _ method: String, _ path: String, body: String, headers: [String: String])
+      throws(HTTPServerError) -> (status: Int, headers: [String: String], body: String)?
     {
       let client = try HTTPClientSocket(port: port, timeoutSeconds: 60)
       var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.utf8.count)\r\n"
@@ -57,14 +67,14 @@ import Testing
       return client.response()
     }
 
-    func post(_ path: String, _ body: String = "{}") throws -> (status: Int, json: JSONValue?) {
-      let response = try request("POST", path, body: body, headers: ["X-Flow-Token": token, "Origin": "http://127.0.0.1:\(port)",
+    func post(_ path: String, _ body: String = "{}") async throws -> (status: Int, json: JSONValue?) {
+      let response = try await request("POST", path, body: body, headers: ["X-Flow-Token": token, "Origin": "http://127.0.0.1:\(port)",
                                                                      "Content-Type": "application/json"])
       return (response?.status ?? 0, response.flatMap { try? JSONValue.parse(Array($0.body.utf8)) })
     }
 
-    func state() throws -> JSONValue? {
-      try request("GET", "/state.json").flatMap { try? JSONValue.parse(Array($0.body.utf8)) }
+    func state() async throws -> JSONValue? {
+      try await request("GET", "/state.json").flatMap { try? JSONValue.parse(Array($0.body.utf8)) }
     }
 
     /// An event stream; reads wait up to 60 s (a loaded machine can starve the task that
@@ -74,6 +84,24 @@ import Testing
       client.send("GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
       return client
     }
+  }
+
+  /// Runs blocking socket work on a Dispatch thread: a test that blocked a thread of the
+  /// cooperative pool could starve the task that turns the engine's reports into events.
+  static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(HTTPServerError) -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        do throws(HTTPServerError) { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+      }
+    }
+  }
+
+  static func event(_ client: HTTPClientSocket) async -> JSONValue? {
+    (try? await blocking { nextEvent(client) }) ?? nil
+  }
+
+  static func pass(_ client: HTTPClientSocket, revision: JSONValue?) async -> JSONValue? {
+    (try? await blocking { nextPass(client, revision: revision) }) ?? nil
   }
 
   /// The next event of a stream, as JSON.
@@ -104,7 +132,7 @@ import Testing
   @Test func anEditIsPushedToThePageAndShowsInTheState() async throws {
     let served = try await Served()
     defer { Task { await served.session.stop() } }
-    let page = try served.request("GET", "/")
+    let page = try await served.request("GET", "/")
     #expect(page?.status == 200)
     let html = page?.body ?? ""
     for marker in ["data-node=\"price\"", "data-param=\"value\"", "data-action=\"save\"", "data-action=\"undo\"",
@@ -115,20 +143,20 @@ import Testing
     #expect(page?.headers["content-security-policy"]?.contains("default-src 'none'") == true)
 
     let events = try served.openEvents()
-    let initial = Self.nextEvent(events)
+    let initial = await Self.event(events)
     #expect(initial?["initial"] == true)
     #expect(initial?["values"]?["total"]?["result"] == "60")
 
-    let edit = try served.post("/edit", #"{"node": "price", "param": "value", "value": "20"}"#)
+    let edit = try await served.post("/edit", #"{"node": "price", "param": "value", "value": "20"}"#)
     #expect(edit.status == 200)
-    let pass = Self.nextPass(events, revision: edit.json?["revision"])
+    let pass = await Self.pass(events, revision: edit.json?["revision"])
     #expect(Set(Self.strings(pass?["ran"])) == ["price", "subtotal", "tax", "total", "perPerson"], "exactly the descendants ran")
     #expect(pass?["values"]?["total"]?["result"] == "96")
     #expect(pass?["values"]?["perPerson"]?["result"] == "32")
     #expect(pass?["values"]?["quantity"] == nil)
     #expect(pass?["params"]?["price"]?["value"] == .integer(20))
 
-    let state = try served.state()
+    let state = try await served.state()
     #expect(state?["outputs"]?["total"]?["result"] == .integer(96))
     #expect(state?["outputs"]?["flag"]?["value"] == .integer(1))
     #expect(state?["revision"] == pass?["revision"])
@@ -138,56 +166,56 @@ import Testing
   @Test func aRejectedEditIsAnsweredWithItsReasonAndChangesNothing() async throws {
     let served = try await Served()
     defer { Task { await served.session.stop() } }
-    let before = try served.state()
-    let bad = try served.post("/edit", #"{"node": "price", "param": "value", "value": "twelve"}"#)
+    let before = try await served.state()
+    let bad = try await served.post("/edit", #"{"node": "price", "param": "value", "value": "twelve"}"#)
     #expect(bad.status == 200)
     #expect(bad.json?["ok"] == false)
     #expect(bad.json?["error"] == "price.value: expects a number, got 'twelve'")
-    let unknown = try served.post("/edit", #"{"node": "price", "param": "nope", "value": "1"}"#)
+    let unknown = try await served.post("/edit", #"{"node": "price", "param": "nope", "value": "1"}"#)
     #expect(unknown.json?["ok"] == false)
     #expect(unknown.json?["error"]?.stringValue?.contains("no editable param 'nope'") == true)
-    let missing = try served.post("/edit", #"{"node": "ghost", "param": "value", "value": "1"}"#)
+    let missing = try await served.post("/edit", #"{"node": "ghost", "param": "value", "value": "1"}"#)
     #expect(missing.json?["error"] == "there is no node 'ghost'")
-    #expect(try served.post("/edit", "not json").status == 400)
-    #expect(try served.state() == before, "nothing changed")
+    #expect(try await served.post("/edit", "not json").status == 400)
+    #expect(try await served.state() == before, "nothing changed")
   }
 
   @Test func stateChangingRequestsNeedTheTokenTheOriginAndPost() async throws {
     let served = try await Served()
     defer { Task { await served.session.stop() } }
     let body = #"{"node": "price", "param": "value", "value": "1"}"#
-    #expect(try served.request("POST", "/edit", body: body)?.status == 403, "no token")
-    #expect(try served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": "0" + served.token.dropFirst()])?.status == 403)
-    #expect(try served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": served.token,
+    #expect(try await served.request("POST", "/edit", body: body)?.status == 403, "no token")
+    #expect(try await served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": "0" + served.token.dropFirst()])?.status == 403)
+    #expect(try await served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": served.token,
                                                                       "Origin": "http://evil.example"])?.status == 403)
-    #expect(try served.request("POST", "/save", headers: ["X-Flow-Token": served.token, "Sec-Fetch-Site": "cross-site"])?.status == 403)
-    #expect(try served.request("GET", "/edit")?.status == 405)
-    #expect(try served.request("POST", "/state.json")?.status == 405)
-    #expect(try served.request("GET", "/etc/passwd")?.status == 404)
+    #expect(try await served.request("POST", "/save", headers: ["X-Flow-Token": served.token, "Sec-Fetch-Site": "cross-site"])?.status == 403)
+    #expect(try await served.request("GET", "/edit")?.status == 405)
+    #expect(try await served.request("POST", "/state.json")?.status == 405)
+    #expect(try await served.request("GET", "/etc/passwd")?.status == 404)
     let client = try HTTPClientSocket(port: served.port)
     client.send("GET / HTTP/1.1\r\nHost: rebound.example:\(served.port)\r\n\r\n")
-    #expect(client.response()?.status == 403, "DNS rebinding")
-    #expect(try served.state()?["outputs"]?["price"]?["value"] == .number(12.5), "nothing changed, still serving")
+    #expect(try await Self.blocking { client.response()?.status } == 403, "DNS rebinding")
+    #expect(try await served.state()?["outputs"]?["price"]?["value"] == .number(12.5), "nothing changed, still serving")
   }
 
   @Test func undoRedoAndSaveGoThroughTheStore() async throws {
     let served = try await Served()
     defer { Task { await served.session.stop() } }
     let events = try served.openEvents()
-    _ = Self.nextEvent(events)
-    let edit = try served.post("/edit", #"{"node": "quantity", "param": "value", "value": "10"}"#)
-    #expect(Self.nextPass(events, revision: edit.json?["revision"])?["values"]?["total"]?["result"] == "150")
-    let undo = try served.post("/undo").json
+    _ = await Self.event(events)
+    let edit = try await served.post("/edit", #"{"node": "quantity", "param": "value", "value": "10"}"#)
+    #expect(await Self.pass(events, revision: edit.json?["revision"])?["values"]?["total"]?["result"] == "150")
+    let undo = try await served.post("/undo").json
     #expect(undo?["done"] == true)
-    let undone = Self.nextPass(events, revision: undo?["revision"])
+    let undone = await Self.pass(events, revision: undo?["revision"])
     #expect(undone?["values"]?["total"]?["result"] == "60")
     #expect(undone?["params"]?["quantity"]?["value"] == .integer(4))
-    let redo = try served.post("/redo").json
+    let redo = try await served.post("/redo").json
     #expect(redo?["done"] == true)
-    #expect(Self.nextPass(events, revision: redo?["revision"])?["values"]?["total"]?["result"] == "150")
+    #expect(await Self.pass(events, revision: redo?["revision"])?["values"]?["total"]?["result"] == "150")
     let onDisk = try String(contentsOf: served.file, encoding: .utf8)
     #expect(!onDisk.contains("\"value\":10"), "nothing is written until Save")
-    #expect(try served.post("/save").status == 200)
+    #expect(try await served.post("/save").status == 200)
     let saved = try JSONValue.parse(Array(try Data(contentsOf: served.file)))
     let quantity = saved["nodes"]?.arrayValue?.first { $0["id"] == "quantity" }
     #expect(quantity?["data"]?["params"]?["value"] == .integer(10))
@@ -197,30 +225,30 @@ import Testing
     let served = try await Served()
     defer { Task { await served.session.stop() } }
     let events = try served.openEvents()
-    _ = Self.nextEvent(events)
+    _ = await Self.event(events)
     let changed = Self.calculator.replacingOccurrences(of: #""params": {"value": 0.2}"#, with: #""params": {"value": 0.5}"#)
     try changed.write(to: served.file, atomically: true, encoding: .utf8)
-    let before = try served.state()?["revision"]
+    let before = try await served.state()?["revision"]
     served.session.reload()
     let next: JSONValue? = if case .integer(let value)? = before { .integer(value + 1) } else { nil }
-    let pass = Self.nextPass(events, revision: next)
+    let pass = await Self.pass(events, revision: next)
     #expect(Set(Self.strings(pass?["ran"])) == ["taxRate", "tax", "total", "perPerson"])
     #expect(pass?["values"]?["total"]?["result"] == "75")
     // A file that does not validate changes nothing and is reported.
     try changed.replacingOccurrences(of: "\"multiply\"", with: "\"multiplyy\"").write(to: served.file, atomically: true, encoding: .utf8)
     served.session.reload()
-    var note = Self.nextEvent(events)
-    while let event = note, event["reloadError"] == nil { note = Self.nextEvent(events) }
+    var note = await Self.event(events)
+    while let event = note, event["reloadError"] == nil { note = await Self.event(events) }
     #expect(note?["reloadError"]?.stringValue?.contains("multiplyy") == true)
-    #expect(try served.state()?["outputs"]?["total"]?["result"] == .integer(75))
+    #expect(try await served.state()?["outputs"]?["total"]?["result"] == .integer(75))
   }
 
   @Test func aNodeAddedOnDiskRunsAloneAndRedrawsThePicture() async throws {
     let served = try await Served()
     defer { Task { await served.session.stop() } }
     let events = try served.openEvents()
-    _ = Self.nextEvent(events)
-    let before = try served.state()?["revision"]
+    _ = await Self.event(events)
+    let before = try await served.state()?["revision"]
     let added = Self.calculator
       .replacingOccurrences(of: #"{"id": "flag","#, with: #"{"id": "double", "data": {"kind": "multiply", "params": {"b": 2}}}, {"id": "flag","#)
       .replacingOccurrences(of: #""targetNodeID": "perPerson", "targetHandleID": "a"}"#,
@@ -230,7 +258,7 @@ import Testing
     served.session.reload()
     var sawStructure = false
     var pass: JSONValue?
-    while let event = Self.nextEvent(events) {
+    while let event = await Self.event(events) {
       if event["ran"] == nil, event["structure"] != nil { sawStructure = true }
       if event["ran"] != nil, case .integer(let revision)? = event["revision"], case .integer(let old)? = before, revision > old {
         pass = event
@@ -239,8 +267,8 @@ import Testing
     }
     #expect(Self.strings(pass?["ran"]) == ["double"], "only the new node ran")
     #expect(pass?["values"]?["double"]?["result"] == "120")
-    if !sawStructure { #expect(Self.nextEvent(events)?["structure"] != nil, "the pages are told to redraw") }
-    let picture = try served.request("GET", "/graph.svg")
+    if !sawStructure { #expect(await Self.event(events)?["structure"] != nil, "the pages are told to redraw") }
+    let picture = try await served.request("GET", "/graph.svg")
     #expect(picture?.body.contains("data-node=\"double\"") == true)
     #expect(picture?.body.contains("result = 120") == true)
   }
