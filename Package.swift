@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FlowLayout", targets: ["FlowLayout"]),
     .library(name: "FlowSQL", targets: ["FlowSQL"]),
     .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
+    .library(name: "FlowHTTP", targets: ["FlowHTTP"]),
     .executable(name: "flow", targets: ["flow"]),
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],
@@ -25,7 +26,10 @@ let package = Package(
     .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .target(name: "FlowLayout", dependencies: ["FlowGraph", "FlowRuntime"], swiftSettings: internalChecks),
-    .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout"], swiftSettings: internalChecks),
+    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
+    .target(name: "FlowHTTP", swiftSettings: internalChecks),
+    .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
+            swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
@@ -42,6 +46,7 @@ let package = Package(
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowTestSupport", "FlowNodesTestSupport"]),
+    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
     .testTarget(name: "CLITests",
                 dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "FlowNodesTestSupport", "example-embedding", "example-custom-kind",
                                "example-observe-values"],

@@ -18,6 +18,7 @@ enum FlowCommand {
     (RenderCommand.spec, RenderCommand.run),
     (LayoutCommand.spec, LayoutCommand.run),
     (CalcCommand.spec, CalcCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
     (ExportCommand.spec, ExportCommand.run),
   ]
 

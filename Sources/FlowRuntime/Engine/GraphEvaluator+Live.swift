@@ -65,6 +65,15 @@ extension GraphEvaluator {
   /// The tokens of every running source (to stop them all on reload or shutdown).
   var runningSourceTokens: [UInt64] { live.runningTokens }
 
+  /// Each live source's id with the number of values it has emitted into passes.
+  package var sourceEmissionCounts: [String: Int] {
+    var counts: [String: Int] = [:]
+    for (node, entry) in live.nodes {
+      if case .source = entry.behavior.shape { counts[graph.ids[Int(node)]] = entry.emissionCount }
+    }
+    return counts
+  }
+
   /// The live nodes with their policy, whether they run, and their committed state.
   public var liveNodes: [LiveNodeInfo] {
     live.nodes.sorted { $0.key < $1.key }.map { node, entry in
@@ -140,6 +149,7 @@ extension GraphEvaluator {
         _ = graph.store(emission.outputs[port], inSlot: Int(record.outputStart) + port)
       }
       entry.hasEmitted = true
+      entry.emissionCount += 1
       live.nodes[node] = entry
       live.staged.append(StagedLiveState(node: node, state: emission.state, inputs: nil))
       clearPending(node)

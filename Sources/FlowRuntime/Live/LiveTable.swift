@@ -13,6 +13,8 @@ struct LiveNodeState: Sendable {
   var token: UInt64?
   /// A source emitted at least once (its outputs have values).
   var hasEmitted = false
+  /// How many values a source has emitted into passes (`flow serve` shows it).
+  var emissionCount = 0
   /// A source's `run` returned.
   var isFinished = false
   /// Unreadable saved state, or a failed source: the node fails with this message.

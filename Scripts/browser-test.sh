@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The browser test of `flow serve` (SPEC §8): opens the calculator's page in headless Chromium,
+# edits a number, checks that exactly the descendants update without a reload and that the
+# console stays free of errors, and prints the edit → update latency measured in the page
+# (reported, not asserted). Saves a screenshot when given a path.
+#
+# usage: Scripts/browser-test.sh FLOWBIN [SCREENSHOT.png]
+#
+# Installs, only if missing: Debian's chromium and chromium-driver (apt-get), and selenium
+# from PyPI into the venv .build/browser-venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FLOW="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+SCREENSHOT="${2:-}"
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  echo "browser test: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+VENV=.build/browser-venv
+if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
+if ! "$VENV/bin/python" -c "import selenium" 2>/dev/null; then
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check selenium
+fi
+
+WORK="$(mktemp -d)"
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ] && kill -0 "$SERVER" 2>/dev/null; then kill -INT "$SERVER"; wait "$SERVER" || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+"$FLOW" serve Examples/calculator.flow.json --port 0 > "$WORK/serve.out" 2> "$WORK/serve.err" &
+SERVER=$!
+for _ in $(seq 1 300); do
+  if grep -q "http://" "$WORK/serve.out" 2>/dev/null; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$WORK/serve.err"; echo "browser test: flow serve ended"; exit 1; fi
+  sleep 0.1
+done
+URL="$(grep -o 'http://[^ ]*' "$WORK/serve.out" | head -1)"
+[ -n "$URL" ] || { echo "browser test: flow serve printed no URL"; exit 1; }
+echo "browser test: $URL"
+"$VENV/bin/python" Scripts/browser_test.py "$URL" "$SCREENSHOT"
+kill -INT "$SERVER"
+wait "$SERVER"
+status=$?
+SERVER=""
+[ "$status" = 0 ] || { echo "browser test: flow serve exited $status on SIGINT"; exit 1; }
+echo "browser test: flow serve stopped cleanly on SIGINT"

@@ -1,0 +1,129 @@
+"""Drives the page of `flow serve Examples/calculator.flow.json` in headless Chromium.
+
+Checks: the page shows the values; editing `quantity` updates exactly its descendants without
+a reload; a refused edit shows its reason beside the node and changes nothing; undo restores
+the values; the console has no errors. Prints the edit -> update latency the page measured.
+"""
+import statistics
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+URL = sys.argv[1]
+SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else ""
+
+
+def fail(message):
+    print("browser test: FAILED:", message)
+    sys.exit(1)
+
+
+def wait_for(condition, what, timeout=10.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    fail("timed out waiting for " + what)
+
+
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1500,720"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver.get(URL)
+    wait_for(lambda: driver.execute_script("return window.flowEventCount >= 1"), "the first event")
+
+    def values():
+        return driver.execute_script("""
+            const out = {};
+            document.querySelectorAll('[data-node]').forEach((node) => {
+              node.querySelectorAll('[data-port]').forEach((port) => { out[node.dataset.node + '.' + port.dataset.port] = port.textContent; });
+            });
+            return out;""")
+
+    before = values()
+    if before.get("total.result") != "result = 60":
+        fail("the page shows total %r, not 60" % before.get("total.result"))
+    driver.execute_script("window.flowMarker = 'no reload';")
+
+    def edit(node, text):
+        field = driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] input[data-param="value"]' % node)
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text, Keys.ENTER)
+
+    # Edit quantity 4 -> 5: subtotal, tax, total, perPerson and tip change; price and taxRate do not.
+    count = driver.execute_script("return window.flowEventCount")
+    edit("quantity", "5")
+    wait_for(lambda: values().get("total.result") == "result = 75", "total = 75")
+    after = values()
+    changed = sorted(key for key in after if after[key] != before[key])
+    expected = ["perPerson.result", "quantity.value", "subtotal.result", "tax.result", "tip.result", "total.result"]
+    if changed != expected:
+        fail("changed %s, expected %s" % (changed, expected))
+    ran = sorted(driver.execute_script("return Array.from(document.querySelectorAll('.node.ran')).map((n) => n.dataset.node)"))
+    if ran != ["perPerson", "quantity", "subtotal", "tax", "tip", "total"]:
+        fail("the nodes marked as ran are %s" % ran)
+    if driver.execute_script("return window.flowMarker") != "no reload":
+        fail("the page reloaded")
+    if driver.execute_script("return window.flowEventCount") != count + 1:
+        fail("one edit should bring one event")
+
+    # Latency: several edits, each measured in the page from the commit to the updated values.
+    latencies = [driver.execute_script("return window.flowLastEditLatency")]
+    for number in [6, 7, 8, 9, 10, 11, 12, 13, 14, 13]:
+        driver.execute_script("window.flowLastEditLatency = undefined;")
+        edit("quantity", str(number))
+        wait_for(lambda: driver.execute_script("return window.flowLastEditLatency !== undefined"), "the update for %d" % number)
+        if values().get("subtotal.result") != "result = %g" % (12.5 * number):
+            fail("subtotal for quantity %d is %r" % (number, values().get("subtotal.result")))
+        latencies.append(driver.execute_script("return window.flowLastEditLatency"))
+
+    # A refused edit: the reason beside the node, nothing changed.
+    settled = values()
+    edit("price", "twelve")
+    reason = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-node="price"] .rejection').text, "the rejection")
+    if "expects a number" not in reason:
+        fail("the rejection says %r" % reason)
+    if values() != settled:
+        fail("a refused edit changed values")
+    price = driver.find_element(By.CSS_SELECTOR, '[data-node="price"] input[data-param="value"]').get_attribute("value")
+    if price != "12.5":
+        fail("the refused field shows %r, not its value" % price)
+
+    # Undo with the button brings quantity back to 14 (the value before the last edit).
+    driver.find_element(By.CSS_SELECTOR, "body").click()
+    driver.find_element(By.CSS_SELECTOR, '[data-action="undo"]').click()
+    wait_for(lambda: values().get("quantity.value") == "value = 14", "undo")
+
+    edit("quantity", "5")
+    wait_for(lambda: values().get("total.result") == "result = 75", "total = 75 again")
+    driver.execute_script("document.activeElement.blur();")
+    time.sleep(1.0)  # let the flash settle for the picture
+    if SCREENSHOT:
+        width, height = driver.execute_script(
+            "const s = document.querySelector('svg.flow-graph'); return [s.width.baseVal.value + 60, s.height.baseVal.value + 120];")
+        driver.set_window_size(max(800, int(width)), max(400, int(height) + 160))
+        time.sleep(0.3)
+        driver.save_screenshot(SCREENSHOT)
+        print("browser test: screenshot", SCREENSHOT)
+
+    errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    if errors:
+        fail("console errors: %s" % errors)
+    latencies = [value for value in latencies if isinstance(value, (int, float))]
+    if not latencies:
+        fail("the page measured no latency")
+    print("browser test: edit -> update latency in the page over %d edits: min %.1f ms, median %.1f ms, max %.1f ms"
+          % (len(latencies), min(latencies), statistics.median(latencies), max(latencies)))
+    print("browser test: passed (descendants updated without reload, refused edit shown, undo, no console errors)")
+finally:
+    driver.quit()

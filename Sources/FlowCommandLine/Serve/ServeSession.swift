@@ -1,0 +1,197 @@
+import Dispatch
+import FlowGraph
+import FlowHTTP
+import FlowRuntime
+import Foundation
+
+/// One `flow serve`: a `FlowEngine` over a `FlowStore` holding the document, the HTTP server
+/// answering the page, and the watcher reloading the file as a diff.
+///
+/// Every completed pass (a `FlowEngine.reports` element) becomes one server-sent event
+/// (`ServeEvent`) with the values of the nodes that ran, the cut-off, failed and pending
+/// nodes, the params of nodes edited since, and the live sources' counts. The store's changes
+/// are observed to know which nodes' params changed and when the picture must be laid out
+/// again (`structure`). Edits go through the store, so they are validated as any store update
+/// and undo/redo are the store's.
+///
+/// Invariants: `state` is only touched under its lock; the picture cache is tagged with the
+/// `structure` it was drawn for; nothing a request carries reaches the file system except
+/// through Save, which writes only the served file, atomically.
+final class ServeSession: Sendable {
+  /// What the session keeps between passes and requests.
+  struct State: Sendable {
+    var snapshot: GraphEvaluator?
+    var revision = 0
+    var lastReport: EvaluationReport?
+    /// Bumped when nodes or edges come or go, or a node's ports may have changed.
+    var structure = 0
+    var picture: (structure: Int, svg: String)?
+    var specs: [String: NodeSpec] = [:]
+    var isStopping = false
+  }
+
+  let file: String
+  let engine: FlowEngine
+  let registry: NodeKindRegistry
+  let token: String
+  let state = Locked(State())
+  let server = Locked<HTTPServer?>(nil)
+  let tasks = Locked<[Task<Void, Never>]>([])
+  let observation = Locked<FlowStore.Observation?>(nil)
+  let watcher = Locked<ServeFileWatcher?>(nil)
+
+  /// The port the server listens on.
+  var port: UInt16 { server.withLock { $0?.port } ?? 0 }
+
+  init(file: String, engine: FlowEngine, registry: NodeKindRegistry) {
+    self.file = file
+    self.engine = engine
+    self.registry = registry
+    token = Self.randomToken()
+    let nodes = engine.store.nodes
+    state.withLock { state in
+      state.specs = Dictionary(nodes.map { ($0.id, $0.data) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// Starts following the engine and the store, and serves on `host`:`port`.
+  ///
+  /// - Throws: the server's error when the address cannot be bound.
+  func start(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), watchInterval: Duration? = .milliseconds(500))
+    throws(HTTPServerError)
+  {
+    let reports = engine.reports
+    let observed = engine.store.observe { [weak self] change in self?.storeChanged(change) }
+    observation.withLock { $0 = observed.observation }
+    let follow = Task { [weak self, engine] in
+      for await report in reports {
+        guard !report.wasCancelled else { continue }
+        let snapshot = await engine.evaluatorSnapshot()
+        guard let self else { return }
+        self.passCompleted(report, snapshot: snapshot)
+      }
+    }
+    tasks.withLock { $0.append(follow) }
+    var configuration = HTTPServer.Configuration(host: host, port: port, limits: limits)
+    if !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
+      configuration.allowedHosts.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
+    }
+    let server = try HTTPServer(configuration: configuration) { [weak self] request in
+      self?.handle(request) ?? .error(503, "the server is stopping")
+    }
+    self.server.withLock { $0 = server }
+    if let watchInterval {
+      let watcher = ServeFileWatcher(path: file, interval: watchInterval) { [weak self] in self?.reload() }
+      self.watcher.withLock { $0 = watcher }
+      watcher.start()
+    }
+  }
+
+  /// Waits for the first pass (which may have run before the reports were followed) and keeps
+  /// its values.
+  func awaitFirstPass() async {
+    _ = await engine.evaluate()
+    let snapshot = await engine.evaluatorSnapshot()
+    let report = engine.lastReport
+    state.withLock { state in
+      guard state.snapshot == nil else { return }
+      state.snapshot = snapshot
+      state.revision = snapshot.revision
+      state.lastReport = report
+    }
+  }
+
+  /// Stops after the running pass: no more reloads, the streams end, the server closes.
+  func stop() async {
+    state.withLock { $0.isStopping = true }
+    watcher.withLock { $0?.stop() }
+    _ = await engine.evaluate()
+    server.withLock { $0 }?.stop()
+    observation.withLock { $0?.cancel() }
+    for task in tasks.withLock({ $0 }) { task.cancel() }
+    engine.shutDown()
+  }
+
+  /// Publishes one event to every page.
+  func publish(_ event: JSONValue) {
+    let bytes = Array(("data: " + event.serialized(options: []) + "\n\n").utf8)
+    server.withLock { $0 }?.publish(bytes)
+  }
+
+  /// A completed pass: keep its snapshot and tell the pages.
+  func passCompleted(_ report: EvaluationReport, snapshot: GraphEvaluator) {
+    // A node whose params changed runs in the next pass, so the params of the nodes that ran
+    // (read from the store, which is at least as new as the pass) carry every edit.
+    let store = engine.store
+    let params = report.ran.compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
+    let event = state.withLock { state -> JSONValue in
+      if report.revision >= state.revision || state.snapshot == nil {
+        state.snapshot = snapshot
+        state.revision = report.revision
+      }
+      state.lastReport = report
+      return ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params))
+    }
+    publish(event)
+  }
+
+  /// A store change: whether the picture must be drawn again; if so the pages are told at once
+  /// (the pass's event may reach them first).
+  func storeChanged(_ change: FlowStoreChange) {
+    let structure = state.withLock { state -> Int? in
+      let before = state.structure
+      Self.applyToSpecs(change, &state)
+      return state.structure != before ? state.structure : nil
+    }
+    if let structure { publish(.object(["structure": .integer(Int64(structure))])) }
+  }
+
+  /// Keeps `specs` in step with the store and bumps `structure` where the picture changes.
+  static func applyToSpecs(_ change: FlowStoreChange, _ state: inout State) {
+    if let document = change.reloadedDocument {
+      state.specs = Dictionary(document.nodes.map { ($0.id, $0.data) }, uniquingKeysWith: { first, _ in first })
+      state.structure += 1
+      return
+    }
+    for item in change.items {
+      switch item {
+      case .node(.add(let node)):
+        state.specs[node.id] = node.data
+        state.structure += 1
+      case .node(.remove(let id)):
+        state.specs[id] = nil
+        state.structure += 1
+      case .node(.replace(let node)):
+        if let old = state.specs[node.id], !changesOnlyScalars(old, node.data) { state.structure += 1 }
+        state.specs[node.id] = node.data
+      case .edge(.add), .edge(.remove), .edge(.replace):
+        state.structure += 1
+      case .node(.position), .node(.dimensions), .node(.select), .edge(.select):
+        break
+      }
+    }
+  }
+
+  /// Whether `new` differs from `old` only in number, integer and bool param values (so the
+  /// boxes keep their ports and the page can update its fields in place).
+  static func changesOnlyScalars(_ old: NodeSpec, _ new: NodeSpec) -> Bool {
+    guard old.kind == new.kind, old.label == new.label, Set(old.params.keys) == Set(new.params.keys) else { return false }
+    for member in new.params.members where old.params[member.key] != member.value {
+      switch (old.params[member.key], member.value) {
+      case (.number?, .number), (.number?, .integer), (.integer?, .number), (.integer?, .integer), (.bool?, .bool): continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  /// 128 random bits as hex: the token the page carries on every state-changing request.
+  static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let word = generator.next() as UInt64
+      let text = String(word, radix: 16)
+      return String(repeating: "0", count: 16 - text.count) + text
+    }.joined()
+  }
+}

@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A small HTTP/1.1 server on POSIX sockets: one event-loop thread multiplexing every
+/// connection with `poll(2)`, handlers run on Dispatch's global queue, keep-alive, and
+/// server-sent event streams as chunked responses.
+///
+/// Requests are parsed by `HTTPRequestParser` within `HTTPLimits`; each connection follows
+/// `HTTPConnectionMachine`. Anything malformed, too large or too slow is answered with its 4xx
+/// status and the connection closed; a request whose `Host` is not one of `allowedHosts` with
+/// the server's port is answered 403 (DNS rebinding). One connection past `limits.connections`
+/// is answered 503 and closed. Nothing a peer sends can crash the server or stall the others.
+///
+/// ```swift
+/// let server = try HTTPServer(configuration: .init(port: 0)) { request in
+///   HTTPResponse(status: 200, contentType: "text/plain", text: "hello\n")
+/// }
+/// print(server.port)
+/// server.publish(Array("data: tick\n\n".utf8))  // to every open event stream
+/// server.stop()
+/// ```
+public final class HTTPServer: Sendable {
+  /// Answers one request (called on a global queue, possibly concurrently).
+  public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+  /// Where and how the server listens.
+  public struct Configuration: Sendable {
+    /// An IP literal or `localhost`; loopback by default.
+    public var host = "127.0.0.1"
+    /// 0: the system picks a free port (read it from `HTTPServer.port`).
+    public var port: UInt16 = 0
+    public var limits = HTTPLimits()
+    /// Host names a request's `Host` header may name (with the server's port).
+    public var allowedHosts: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+    /// The clock of the request deadlines, in nanoseconds (tests inject a manual one and call
+    /// `checkDeadlines()` after moving it).
+    public var now: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, limits: HTTPLimits = HTTPLimits()) {
+      self.host = host
+      self.port = port
+      self.limits = limits
+    }
+  }
+
+  /// The port the server listens on.
+  public let port: UInt16
+  let core: HTTPServerCore
+
+  /// Binds, listens and starts the event loop.
+  ///
+  /// - Throws: `HTTPServerError` if the address is not a literal or cannot be bound.
+  public init(configuration: Configuration = Configuration(), handler: @escaping Handler) throws(HTTPServerError) {
+    let (listener, port) = try UnsafeSocket.listen(host: configuration.host, port: configuration.port)
+    let wake: (read: Int32, write: Int32)
+    do { wake = try UnsafeSocket.pipe() } catch {
+      UnsafeSocket.close(listener)
+      throw error
+    }
+    self.port = port
+    core = HTTPServerCore(configuration: configuration, port: port, wakePipe: wake)
+    let loop = HTTPServerLoop(core: core, listener: listener, handler: handler)
+    let thread = Thread { [loop] in
+      var running = loop
+      running.run()
+    }
+    thread.name = "FlowHTTP event loop"
+    thread.start()
+  }
+
+  /// Sends `bytes` (one or more complete server-sent events, `data: …\n\n`) to every open
+  /// event stream.
+  public func publish(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    core.shared.withLock { $0.events.append(bytes) }
+    UnsafeSocket.poke(core.wakePipe.write)
+  }
+
+  /// The connections open now.
+  public var connectionCount: Int { core.openConnections.load(ordering: .relaxed) }
+
+  /// The event streams open now.
+  public var eventStreamCount: Int { core.streamCount.load(ordering: .relaxed) }
+
+  /// Makes the loop look at the clock now (after a test moved an injected clock).
+  public func checkDeadlines() { UnsafeSocket.poke(core.wakePipe.write) }
+
+  /// Ends every event stream, closes every connection and the listener, and waits for the
+  /// loop to finish. Responses still being computed are dropped. Idempotent.
+  public func stop() {
+    guard !core.stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    core.shared.withLock { $0.stopping = true }
+    UnsafeSocket.poke(core.wakePipe.write)
+    core.finished.wait()
+    UnsafeSocket.close(core.wakePipe.read)
+    UnsafeSocket.close(core.wakePipe.write)
+  }
+
+  deinit { stop() }
+}
+
+/// What the event loop shares with the server's other threads.
+final class HTTPServerCore: Sendable {
+  /// Responses and events waiting for the loop, and the stop request.
+  struct Shared: Sendable {
+    var completions: [(connection: UInt64, response: HTTPResponse)] = []
+    var events: [[UInt8]] = []
+    var stopping = false
+  }
+
+  let configuration: HTTPServer.Configuration
+  let port: UInt16
+  let shared = Mutex(Shared())
+  let wakePipe: (read: Int32, write: Int32)
+  let finished = DispatchSemaphore(value: 0)
+  let stopped = Atomic<Bool>(false)
+  let openConnections = Atomic<Int>(0)
+  let streamCount = Atomic<Int>(0)
+
+  init(configuration: HTTPServer.Configuration, port: UInt16, wakePipe: (read: Int32, write: Int32)) {
+    self.configuration = configuration
+    self.port = port
+    self.wakePipe = wakePipe
+  }
+
+  /// Whether `host` (a `Host` header) names an allowed host with this server's port.
+  func allows(host: String?) -> Bool {
+    guard let host else { return false }
+    let lowered = host.lowercased()
+    guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]") else { return false }
+    let name = String(lowered[..<colon]), portText = lowered[lowered.index(after: colon)...]
+    return configuration.allowedHosts.contains(name) && UInt16(portText) == port
+  }
+}
