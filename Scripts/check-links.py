@@ -19,7 +19,7 @@ ROOT = os.path.realpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 
 # Pages that branches being merged bring: while one is absent, a link to it is a warning.
 # Once the page exists it is checked like any other; drop a name from here after its merge.
-PENDING = {"Documentation/Subgraphs.md", "Documentation/Serve.md"}
+PENDING: set[str] = set()
 
 INLINE = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$")

@@ -4,7 +4,7 @@ import FlowRuntime
 import Foundation
 import Testing
 
-/// The README's "Live nodes and observers" example, compiled and run.
+/// The live example of `Documentation/Reference.md` (linked from the README), compiled and run.
 @Suite struct ReadmeLiveExampleTests {
   /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live.
   func sumLines(in folder: String) async throws -> (total: Value?, saved: FlowDocument) {
@@ -45,11 +45,11 @@ import Testing
   @Test func theReadmeShowsThisFunction() throws {
     let thisFile = URL(fileURLWithPath: #filePath)
     let root = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: root.appendingPathComponent("Documentation/Reference.md"), encoding: .utf8)
     let source = try String(contentsOf: thisFile, encoding: .utf8).components(separatedBy: "\n")
     let start = try #require(source.firstIndex(of: "  /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live."))
     let end = try #require(source[start...].firstIndex(of: "  }"))
     let function = source[start...end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
-    #expect(readme.contains(function.joined(separator: "\n") + "\n"), "the README's live example differs from sumLines(in:)")
+    #expect(readme.contains(function.joined(separator: "\n") + "\n"), "Reference.md's live example differs from sumLines(in:)")
   }
 }
