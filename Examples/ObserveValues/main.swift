@@ -42,7 +42,8 @@ func set(_ engine: FlowEngine, _ id: String, to value: Double) throws {
 func observe() async throws {
   let engine = try FlowEngine(document: document, registry: .standard)
   await engine.evaluate()
-  try set(engine, "quantity", to: 5)          // cheap: evaluated before `updateNode` returns
+  try set(engine, "quantity", to: 5)          // cheap: usually evaluated before `updateNode` returns
+  await engine.evaluate()                     // (and certainly once this returns)
   var states = engine.values(of: "each").makeAsyncIterator()
   print(describe(await states.next()))        // the current state comes first: each = 2
   for quantity in [0.0, 4] {
