@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowTestSupport", "FlowNodesTestSupport"]),
-    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP"]),
+    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowTestSupport"]),
     .testTarget(name: "CLITests",
                 dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "FlowNodesTestSupport", "example-embedding", "example-custom-kind",
                                "example-observe-values"],

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Testing
 @testable import FlowHTTP
 
@@ -47,7 +48,7 @@ import Testing
   @Test func anySplitOfTheBytesGivesTheSameRequests() {
     let text = "GET /x HTTP/1.1\r\nHost: a:1\r\n\r\nPOST /y HTTP/1.1\r\nHost: a:1\r\nContent-Length: 3\r\n\r\nabcGET /z HTTP/1.1\nHost: a:1\n\n"
     let bytes = Array(text.utf8)
-    var generator = SplitMix(seed: 7)
+    var generator = SeededRandom(seed: 7)
     for _ in 0..<300 {
       var parser = HTTPRequestParser()
       var targets: [String] = []
@@ -101,15 +102,3 @@ import Testing
   }
 }
 
-/// A small seeded generator (SplitMix64), so property tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -110,27 +110,8 @@ enum ServePageSVG {
     out += "</foreignObject>"
   }
 
-  /// `& < > " '` as entities; control characters (not allowed in XML 1.0) as U+FFFD, tabs and
-  /// line breaks as spaces; DEL, C1 controls and bidi overrides as visible escapes.
-  static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 >= 0x7F })
-    else { return text }
-    var escaped = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      case "\t", "\n", "\r": escaped += " "
-      case "\u{0}"..."\u{1F}": escaped += "\u{FFFD}"
-      default:
-        if let escape = character.controlEscape { escaped += escape } else { escaped.unicodeScalars.append(character) }
-      }
-    }
-    return escaped
-  }
+  /// Text and attribute values, escaped as the SVG writer escapes them (`SVGWriter.escape`).
+  static func escape(_ text: String) -> String { SVGWriter.escape(text) }
 
   /// A port label without its value (`b = 3` → `b`).
   static func portName(_ label: String) -> String {
