@@ -93,8 +93,9 @@ public final class HTTPServer: Sendable {
     core.shared.withLock { $0.stopping = true }
     UnsafeSocket.poke(core.wakePipe.write)
     core.finished.wait()
-    UnsafeSocket.close(core.wakePipe.read)
-    UnsafeSocket.close(core.wakePipe.write)
+    // The wake-up pipe stays open until the core goes: a handler finishing late, or a
+    // `publish` racing this stop, still pokes it, and a closed descriptor's number could by
+    // then belong to another file of the process.
   }
 
   deinit { stop() }
@@ -122,6 +123,11 @@ final class HTTPServerCore: Sendable {
     self.configuration = configuration
     self.port = port
     self.wakePipe = wakePipe
+  }
+
+  deinit {
+    UnsafeSocket.close(wakePipe.read)
+    UnsafeSocket.close(wakePipe.write)
   }
 
   /// Whether `host` (a `Host` header) names an allowed host with this server's port.

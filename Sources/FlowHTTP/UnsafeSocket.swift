@@ -202,6 +202,8 @@ enum UnsafeSocket {
   }
 
   static func setNonBlocking(_ fd: Int32) -> Bool {
+    // Close-on-exec too: a child a host spawns must not keep a socket or the wake-up pipe open.
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     let flags = fcntl(fd, F_GETFL, 0)
     return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
   }

@@ -18,13 +18,13 @@ final class PseudoTerminal {
   private var closed = false
 
   init?() {
-    let main = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    let main = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard main >= 0 else { return nil }
     guard let name = Self.unlockedSubordinateName(main) else {
       closeDescriptor(main)
       return nil
     }
-    let subordinate = open(name, O_RDWR | O_NOCTTY)
+    let subordinate = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard subordinate >= 0 else {
       closeDescriptor(main)
       return nil
