@@ -1,8 +1,9 @@
 import FlowRuntime
 
 /// The limit options of commands that run a document (`flow run`): `--max-rows N`,
-/// `--max-string-bytes N`, `--max-memory SIZE` (SPEC §5, *Limits*). Each raises (or lowers)
-/// one of `RunLimits`; a bad value is a usage error (exit status 64).
+/// `--max-string-bytes N`, `--max-memory SIZE` (SPEC §5, *Limits*), each raising (or lowering)
+/// one of `RunLimits`, and `--threads N`, the threads large tables use. A bad value is a usage
+/// error (exit status 64).
 enum RunLimitOptions {
   static let specs = [
     OptionSpec(name: "--max-rows", arity: .single, valueName: "N",
@@ -11,7 +12,23 @@ enum RunLimitOptions {
                help: "fail a node whose string would pass N bytes (default 256M)"),
     OptionSpec(name: "--max-memory", arity: .single, valueName: "SIZE",
                help: "fail a node after which the process uses more memory, e.g. 512M, 2G (default 80% of RAM)"),
+    OptionSpec(name: "--threads", arity: .single, valueName: "N",
+               help: "use at most N threads (1-\(maxThreads)) for large tables (default: the active processors)"),
   ]
+
+  /// The most `--threads` accepts.
+  static let maxThreads = 256
+
+  /// Applies `--threads N` (results never depend on it, only the time they take).
+  ///
+  /// - Throws: a usage failure for a value that is not a whole number in 1...`maxThreads`.
+  static func applyThreads(_ arguments: ParsedArguments) throws(CommandFailure) {
+    guard let text = arguments.value("--threads") else { return }
+    guard let count = Int(text), (1...maxThreads).contains(count) else {
+      throw CommandFailure(.usage, ["flow: --threads expects a whole number from 1 to \(maxThreads), got '\(text)'"])
+    }
+    TableParallelism.workers = count
+  }
 
   /// The limits the arguments ask for (the defaults where absent).
   ///

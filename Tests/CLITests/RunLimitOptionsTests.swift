@@ -43,6 +43,9 @@ import Testing
     (["--max-string-bytes", "1.5"], "flow: --max-string-bytes expects a whole number ≥ 0, got '1.5'"),
     (["--max-memory", "0"], "flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '0'"),
     (["--max-memory", "1.5G"], "flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '1.5G'"),
+    (["--threads", "0"], "flow: --threads expects a whole number from 1 to 256, got '0'"),
+    (["--threads", "257"], "flow: --threads expects a whole number from 1 to 256, got '257'"),
+    (["--threads", "two"], "flow: --threads expects a whole number from 1 to 256, got 'two'"),
   ])
   func aBadValueIsAUsageError(arguments: [String], message: String) async throws {
     let result = try await FlowProcess.run(["run", "-"] + arguments, stdin: Self.doublingChain(2))
@@ -102,5 +105,45 @@ import Testing
     #expect(result.status == 1, "\(result)")
     let usage = try await FlowProcess.run(["render", "-", "--max-rows", "x"], stdin: Self.doublingChain(1))
     #expect(usage.status == 64, "\(usage)")
+  }
+
+  /// `--threads` changes how many threads large tables use, never the result: a 40,000-row
+  /// pipeline (past the size where a second thread starts) writes the same bytes with 1, 2 and 7.
+  @Test func theThreadCountNeverChangesTheResult() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-threads-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var csv = "key,amount,note\n"
+    var state: UInt64 = 7
+    for row in 0..<40_000 {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      let amount = row % 97 == 0 ? "" : "\(Double(state >> 40) / 1024)"
+      csv += "k\(state >> 61),\(amount),\"n, \(row % 13)\"\n"
+    }
+    try csv.write(to: folder.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
+    let document = #"""
+    {"nodes": [
+      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "in.csv"}}},
+      {"id": "keep", "data": {"kind": "filter", "params": {"where": "amount > 100 or note == \"n, 3\""}}},
+      {"id": "more", "data": {"kind": "derive", "params": {"columns": {"twice": "amount * 2"}}}},
+      {"id": "group", "data": {"kind": "groupBy", "params": {"by": ["key", "note"], "aggregate": {"total": "sum(twice)", "rows": "count()"}}}},
+      {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
+     "edges": [
+      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
+      {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "more"},
+      {"id": "e3", "sourceNodeID": "more", "targetNodeID": "group"},
+      {"id": "e4", "sourceNodeID": "group", "targetNodeID": "save"}]}
+    """#
+    let path = folder.appendingPathComponent("p.flow.json").path
+    try document.write(toFile: path, atomically: true, encoding: .utf8)
+    var outputs: [Data] = []
+    for threads in ["1", "2", "7"] {
+      let result = try await FlowProcess.run(["run", path, "--threads", threads])
+      #expect(result.status == 0, "\(result)")
+      outputs.append(try Data(contentsOf: folder.appendingPathComponent("out.csv")))
+    }
+    #expect(outputs[0].count > 100)
+    #expect(outputs[1] == outputs[0])
+    #expect(outputs[2] == outputs[0])
   }
 }
