@@ -51,7 +51,9 @@ struct UnsafeCSVBlockReader {
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= reader.parallelThreshold
     else { return nil }
     let size = Int(info.st_size)
-    var block = [UInt8](repeating: 0, count: Swift.max(64, reader.blockBytesPerWorker * Swift.max(1, reader.workers)))
+    // Never larger than the file: 16 threads over an 8 MB file need 8 MB, not 256.
+    let wanted = reader.blockBytesPerWorker * Swift.max(1, reader.workers)
+    var block = [UInt8](repeating: 0, count: Swift.max(64, Swift.min(wanted, size + 1)))
     var filled = 0, offset = 0, atEnd = false
     func fill() throws {
       while filled < block.count && !atEnd {
