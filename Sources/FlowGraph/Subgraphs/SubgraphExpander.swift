@@ -31,6 +31,9 @@ public enum SubgraphExpander {
       return flat
     }
     var builder = Builder(library: library)
+    // Reserved once: appending instance by instance then grows geometrically.
+    builder.nodes.reserveCapacity(min(SubgraphLibrary.maximumInlinedNodes,
+      document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }))
     builder.level(document.nodes, document.edges, prefix: "", topLevel: true)
     flat.nodes = builder.nodes
     flat.edges = builder.edges

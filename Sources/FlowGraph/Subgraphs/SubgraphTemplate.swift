@@ -43,7 +43,6 @@ struct SubgraphTemplate: Sendable {
   /// Appends instance `node`'s inlined nodes and edges, as `id`.
   func stamp(_ node: FlowNode, id: String, nodes out: inout [FlowNode], edges outEdges: inout [FlowEdge]) {
     let start = out.count
-    out.reserveCapacity(start + nodes.count)
     for index in 0..<nodes.count - 1 {
       var flat = nodes[index]
       flat.id = id + flat.id
@@ -54,7 +53,6 @@ struct SubgraphTemplate: Sendable {
       if let value = node.data.params[input.port], !value.isNull { out[start + input.index].data.params["value"] = value }
     }
     out.append(self.node(nodes.count - 1, of: node, id: id))
-    outEdges.reserveCapacity(outEdges.count + edges.count)
     for index in edges.indices { outEdges.append(edge(index, id: id)) }
   }
 }
