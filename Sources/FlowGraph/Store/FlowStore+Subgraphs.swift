@@ -96,7 +96,8 @@ extension StoreState {
   mutating func reexpand(_ instance: FlowNode, _ change: inout DefinitionChange, log: inout StoreLog) throws(GraphValidationError) {
     guard let diff = change.diff(instance.data.kind) else { return }
     let id = instance.id
-    let moved = try movePorts(instance, instance, old: change.old, new: change.new, log: &log)
+    // Where every input port keeps its name and `input` node, no edge from outside moves.
+    let moved = diff.portsStay ? [] : try movePorts(instance, instance, old: change.old, new: change.new, log: &log)
     for index in diff.removedEdges { try removeEdge(id: diff.before.edge(index, id: id).id, log: &log) }
     for index in diff.removedNodes { try removeNode(id: id + diff.before.nodes[index].id, log: &log) }
     for index in diff.placedNodes {
@@ -168,7 +169,10 @@ struct DefinitionChange {
   mutating func diff(_ kind: String) -> TemplateDiff? {
     if let diff = diffs[kind] { return diff }
     guard let before = oldTemplates.template(kind), let after = newTemplates.template(kind) else { return nil }
-    let diff = TemplateDiff(before, after)
+    var diff = TemplateDiff(before, after)
+    if let oldPorts = old[kind]?.inputs, let newPorts = new[kind]?.inputs {
+      diff.portsStay = oldPorts.allSatisfy { port in newPorts.contains { $0.name == port.name && $0.nodeID == port.nodeID } }
+    }
     diffs[kind] = diff
     return diff
   }
@@ -184,6 +188,8 @@ struct TemplateDiff {
   var removedNodes: [Int] = []
   var placedNodes: [Int] = []
   var addedEdges: [Int] = []
+  /// Whether every input port of the kind keeps its name and `input` node.
+  var portsStay = false
 
   init(_ before: SubgraphTemplate, _ after: SubgraphTemplate) {
     self.before = before
