@@ -58,8 +58,8 @@ extension GraphPicture {
     }
   }
 
-  /// Draws the `input` and `output` nodes of a definition as port markers: the port's name
-  /// as the title, `input`/`output` (and the type) as the kind, no params.
+  /// Draws the `input` and `output` nodes of a definition as port markers: `input <port>`
+  /// (or `output <port>`) as the kind, no `name` param.
   private mutating func markBoundaries() {
     for index in boxes.indices where boxes[index].kind == SubgraphBoundary.inputKind || boxes[index].kind == SubgraphBoundary.outputKind {
       let name = boxes[index].params.first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? boxes[index].title
@@ -67,7 +67,6 @@ extension GraphPicture {
       boxes[index].params = boxes[index].params.filter { !$0.hasPrefix("name: ") }
       boxes[index].isPortMarker = true
       Self.measure(&boxes[index])
-      boxes[index].width = max(boxes[index].width - 24, 96)
     }
   }
 
@@ -94,16 +93,17 @@ extension GraphPicture {
   /// The inner box an edge out of output `port` of box `index` leaves from (see `inputEnd`).
   package func outputEnd(_ index: Int, port: Int) -> [Int] {
     guard let inside = insides[index], port < inside.outputBoxes.count, inside.outputBoxes[port] >= 0 else { return [index] }
-    let end = inside.outputBoxes[port]
-    // An output node is fed by one edge; its source is where the value comes from, but the
-    // marker itself is what the picture draws as the port.
-    return [index, end]
+    return [index, inside.outputBoxes[port]]
   }
 
-  /// The box at `path` (indices from this picture down through insides).
+  /// The box at `path` (indices from this picture down through insides; a path from
+  /// `inputEnd` or `outputEnd`).
   package func box(at path: [Int]) -> Box {
     var picture = self
-    for index in path.dropLast() { picture = picture.insides[index]!.picture }
-    return picture.boxes[path.last!]
+    for index in path.dropLast() {
+      guard let inside = picture.insides[index] else { break }
+      picture = inside.picture
+    }
+    return picture.boxes[path[path.count - 1]]
   }
 }
