@@ -57,6 +57,31 @@ import Testing
     #expect(render.stdout.contains("house<br/>loanPayment") && !render.stdout.contains("house/monthly"))
   }
 
+  @Test func renderExpandDrawsEachInstancesInsideInEveryFormat() async throws {
+    let file = Self.folder + "calculator.flow.json"
+    let svg = try await FlowProcess.run(["render", file, "--expand", "--values"])
+    #expect(svg.status == 0, "\(svg)")
+    for id in ["house", "car"] {
+      #expect(svg.stdout.contains("<g class=\"subgraph\" data-id=\"\(id)\""), "\(id) framed")
+      for inner in ["principal", "rate", "years", "monthly", "payment"] {
+        #expect(svg.stdout.contains("data-id=\"\(id)/\(inner)\""), "\(id)/\(inner) drawn")
+      }
+    }
+    #expect(svg.stdout.contains("class=\"node port-marker\" data-id=\"car/principal\""))
+    // The inner node's value, by path (car: 24000 at 7% over 5 years).
+    #expect(svg.stdout.contains("result = 475.2287649683874"))
+    let dot = try await FlowProcess.run(["render", file, "--expand", "--format", "dot"])
+    #expect(dot.status == 0, "\(dot)")
+    #expect(dot.stdout.contains("subgraph \"cluster_car\" {") && dot.stdout.contains("\"carPrice\" -> \"car/principal\""))
+    #expect(dot.stdout.contains("\"car/payment\" -> \"monthly\"") && !dot.stdout.contains("\"car\" ["))
+    let mermaid = try await FlowProcess.run(["render", file, "--expand", "--format", "mermaid", "--values"])
+    #expect(mermaid.status == 0, "\(mermaid)")
+    #expect(mermaid.stdout.contains("subgraph s2[\"car · loanPayment") && mermaid.stdout.contains("n1 -->|\"value → principal\"| n2_0"))
+    // Without --expand, one node per instance (as before).
+    let plain = try await FlowProcess.run(["render", file, "--format", "dot"])
+    #expect(!plain.stdout.contains("cluster_") && !plain.stdout.contains("car/principal"))
+  }
+
   @Test func failuresAndReportsNameInnerNodesByPath() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subgraph-cli-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

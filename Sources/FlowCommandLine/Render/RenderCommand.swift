@@ -12,6 +12,7 @@ enum RenderCommand {
       OptionSpec(name: "--format", arity: .single, valueName: "svg|dot|mermaid", help: "output format (default svg)",
                  choices: ["svg", "dot", "mermaid"]),
       OptionSpec(name: "--values", arity: .flag, help: "evaluate first (writing no file); show outputs, and failures in red"),
+      OptionSpec(name: "--expand", arity: .flag, help: "draw each subgraph instance's inside in a frame (nested ones nested)"),
       OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
                  help: "with --values: let file nodes read inside DIR too (default: the document's folder only)"),
       OptionSpec(name: "--layout", arity: .single, valueName: "layered|document",
@@ -26,7 +27,10 @@ enum RenderCommand {
       under a node; a long pipeline wraps into rows; groups are frames around their children.
       --layout document uses the document's positions and sizes (as 'flow layout' writes them). --values evaluates like 'flow run' (paths against the document's
       folder, the same --allow-read) but never writes: a write node shows 'not written
-      (render)'. Exit status 1 when --values finds a failed node (it is still drawn).
+      (render)'. --expand draws each subgraph instance as a frame holding its definition's nodes
+      (ids instance/inner, with --values their values), its input and output nodes as port
+      markers; DOT and Mermaid make it a cluster, edges into a port joining its input node.
+      Exit status 1 when --values finds a failed node (it is still drawn).
       """)
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -52,6 +56,9 @@ enum RenderCommand {
       evaluator = values
     }
     var picture = GraphPicture(graph: graph, values: evaluator)
+    if arguments.has("--expand") {
+      picture.expandInstances(graph: graph, library: expanded.library, catalog: context.registry, values: evaluator)
+    }
     let text: String
     switch arguments.value("--format") ?? "svg" {
     case "dot": text = DotWriter.dot(picture)

@@ -37,10 +37,9 @@ extension FlowStore {
           "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
+      var change = DefinitionChange(old: before.library, new: after.library)
       do throws(GraphValidationError) {
-        for instance in affected {
-          try storage.state.reexpand(from: instance, to: instance, old: before.library, new: after.library, log: &log)
-        }
+        for instance in affected { try storage.state.reexpand(instance, &change, log: &log) }
       } catch {
         storage.state.rollBack(log)
         throw error
@@ -74,10 +73,57 @@ extension StoreState {
   /// instance node takes `replacement`'s.
   mutating func reexpand(from instance: FlowNode, to replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
                          log: inout StoreLog) throws(GraphValidationError) {
-    let before = SubgraphExpander.expansion(of: instance, library: old)
-    let after = SubgraphExpander.expansion(of: replacement, library: new)
+    var change = DefinitionChange(old: old, new: new)
+    guard let before = change.oldTemplates.template(instance.data.kind),
+          let after = change.newTemplates.template(replacement.data.kind) else { return }
+    let oldNodes = before.nodes.indices.map { before.node($0, of: instance, id: instance.id) }
+    let newNodes = after.nodes.indices.map { after.node($0, of: replacement, id: instance.id) }
+    let oldEdges = before.edges.indices.map { before.edge($0, id: instance.id) }
+    let newEdges = after.edges.indices.map { after.edge($0, id: instance.id) }
+    let moved = try movePorts(instance, replacement, old: old, new: new, log: &log)
+    let newEdgesByID = Dictionary(newEdges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let newNodeIDs = Set(newNodes.map(\.id))
+    let oldEdgesByID = Dictionary(oldEdges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    for edge in oldEdges where newEdgesByID[edge.id] != edge { try removeEdge(id: edge.id, log: &log) }
+    for node in oldNodes where !newNodeIDs.contains(node.id) { try removeNode(id: node.id, log: &log) }
+    for node in newNodes { try place(node, isInstance: node.id == instance.id, log: &log) }
+    for edge in newEdges where oldEdgesByID[edge.id] != edge { try addEdge(edge, log: &log) }
+    for edge in moved { try addEdge(edge, log: &log) }
+  }
+
+  /// `reexpand` for a definition change: the same instance node before and after, so only
+  /// what differs between the two templates of its kind is touched (found once per kind).
+  mutating func reexpand(_ instance: FlowNode, _ change: inout DefinitionChange, log: inout StoreLog) throws(GraphValidationError) {
+    guard let diff = change.diff(instance.data.kind) else { return }
+    let id = instance.id
+    // Where every input port keeps its name and `input` node, no edge from outside moves.
+    let moved = diff.portsStay ? [] : try movePorts(instance, instance, old: change.old, new: change.new, log: &log)
+    for index in diff.removedEdges { try removeEdge(id: diff.before.edge(index, id: id).id, log: &log) }
+    for index in diff.removedNodes { try removeNode(id: id + diff.before.nodes[index].id, log: &log) }
+    for index in diff.placedNodes {
+      try place(diff.after.node(index, of: instance, id: id), isInstance: index == diff.after.nodes.count - 1, log: &log)
+    }
+    for index in diff.addedEdges { try addEdge(diff.after.edge(index, id: id), log: &log) }
+    for edge in moved { try addEdge(edge, log: &log) }
+  }
+
+  /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
+  private mutating func place(_ node: FlowNode, isInstance: Bool, log: inout StoreLog) throws(GraphValidationError) {
+    guard let current = self.node(id: node.id) else { return try addNode(node, log: &log) }
+    var next = node
+    if !isInstance {
+      next.position = current.position
+      next.size = current.size
+      next.isSelected = current.isSelected
+    }
+    if next != current { try updateNode(next, log: &log) }
+  }
+
+  /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and
+  /// returns them retargeted (to add once the new inlined nodes are in).
+  private mutating func movePorts(_ instance: FlowNode, _ replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
+                                  log: inout StoreLog) throws(GraphValidationError) -> [FlowEdge] {
     let prefix = instance.id + "/"
-    // Edges from outside into the instance's ports, by port name.
     var outside: [(edge: FlowEdge, port: String)] = []
     if let oldSubgraph = old[instance.data.kind] {
       for port in oldSubgraph.inputs {
@@ -99,26 +145,72 @@ extension StoreState {
         try removeEdge(id: edge.id, log: &log)
       }
     }
+    return moved
+  }
+}
+
+/// A definition changing from library `old` to `new`: for each instance kind, what differs
+/// between its templates before and after, found once and applied to every instance.
+struct DefinitionChange {
+  let old: SubgraphLibrary
+  let new: SubgraphLibrary
+  var oldTemplates: SubgraphTemplates
+  var newTemplates: SubgraphTemplates
+  private var diffs: [String: TemplateDiff] = [:]
+
+  init(old: SubgraphLibrary, new: SubgraphLibrary) {
+    self.old = old
+    self.new = new
+    oldTemplates = SubgraphTemplates(library: old)
+    newTemplates = SubgraphTemplates(library: new)
+  }
+
+  /// What differs for instances of `kind`; `nil` where either library lacks it.
+  mutating func diff(_ kind: String) -> TemplateDiff? {
+    if let diff = diffs[kind] { return diff }
+    guard let before = oldTemplates.template(kind), let after = newTemplates.template(kind) else { return nil }
+    var diff = TemplateDiff(before, after)
+    if let oldPorts = old[kind]?.inputs, let newPorts = new[kind]?.inputs {
+      diff.portsStay = oldPorts.allSatisfy { port in newPorts.contains { $0.name == port.name && $0.nodeID == port.nodeID } }
+    }
+    diffs[kind] = diff
+    return diff
+  }
+}
+
+/// What differs between two templates of one kind, by relative id. The instance node and the
+/// definition's own `input` nodes (which take the instance's params) are always placed, and
+/// compared there with the store's node.
+struct TemplateDiff {
+  let before: SubgraphTemplate
+  let after: SubgraphTemplate
+  var removedEdges: [Int] = []
+  var removedNodes: [Int] = []
+  var placedNodes: [Int] = []
+  var addedEdges: [Int] = []
+  /// Whether every input port of the kind keeps its name and `input` node.
+  var portsStay = false
+
+  init(_ before: SubgraphTemplate, _ after: SubgraphTemplate) {
+    self.before = before
+    self.after = after
     let oldEdges = Dictionary(before.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let newEdges = Dictionary(after.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let newNodes = Dictionary(after.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    for edge in before.edges where newEdges[edge.id] != edge { try removeEdge(id: edge.id, log: &log) }
-    for node in before.nodes where newNodes[node.id] == nil { try removeNode(id: node.id, log: &log) }
-    for node in after.nodes {
-      if let current = self.node(id: node.id) {
-        var next = node
-        if node.id != instance.id {
-          next.position = current.position
-          next.size = current.size
-          next.isSelected = current.isSelected
-        }
-        if next != current { try updateNode(next, log: &log) }
-      } else {
-        try addNode(node, log: &log)
-      }
+    var oldNodes: [String: FlowNode] = [:]
+    for node in before.nodes { oldNodes[node.id] = oldNodes[node.id] ?? node }
+    let newIDs = Set(after.nodes.map(\.id))
+    removedEdges = before.edges.indices.filter { newEdges[before.edges[$0].id] != before.edges[$0] }
+    removedNodes = before.nodes.indices.filter { !newIDs.contains(before.nodes[$0].id) }
+    let perInstance = Set(after.inputs.map(\.index) + [after.nodes.count - 1])
+    placedNodes = after.nodes.indices.filter { index in
+      guard !perInstance.contains(index), let old = oldNodes[after.nodes[index].id] else { return true }
+      var next = after.nodes[index]
+      next.position = old.position
+      next.size = old.size
+      next.isSelected = old.isSelected
+      return next != old
     }
-    for edge in after.edges where oldEdges[edge.id] != edge { try addEdge(edge, log: &log) }
-    for edge in moved { try addEdge(edge, log: &log) }
+    addedEdges = after.edges.indices.filter { oldEdges[after.edges[$0].id] != after.edges[$0] }
   }
 }
 

@@ -31,7 +31,10 @@ public enum SubgraphExpander {
       return flat
     }
     var builder = Builder(library: library)
-    builder.level(document.nodes, document.edges, prefix: "", params: [:], topLevel: true)
+    // Reserved once: appending instance by instance then grows geometrically.
+    builder.nodes.reserveCapacity(min(SubgraphLibrary.maximumInlinedNodes,
+      document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }))
+    builder.level(document.nodes, document.edges, prefix: "", topLevel: true)
     flat.nodes = builder.nodes
     flat.edges = builder.edges
     return flat
@@ -93,25 +96,29 @@ public enum SubgraphExpander {
 
   /// Collects the flattened nodes and edges.
   struct Builder {
-    let library: SubgraphLibrary
+    var templates: SubgraphTemplates
     var nodes: [FlowNode] = []
     var edges: [FlowEdge] = []
+    /// While making a template: the `input` nodes of its own level.
+    var inputs: [(index: Int, port: String)] = []
+    var library: SubgraphLibrary { templates.library }
 
-    init(library: SubgraphLibrary) { self.library = library }
+    init(library: SubgraphLibrary) { templates = SubgraphTemplates(library: library) }
+    init(templates: SubgraphTemplates) { self.templates = templates }
 
-    /// Inlines one level (the document, or a definition under `prefix`), `params` setting the
-    /// `input` nodes of a definition.
-    mutating func level(_ levelNodes: [FlowNode], _ levelEdges: [FlowEdge], prefix: String, params: JSONObject, topLevel: Bool) {
+    /// Inlines one level: the document (`prefix` empty, `topLevel`), or a definition being
+    /// made a template (`prefix` `/`).
+    mutating func level(_ levelNodes: [FlowNode], _ levelEdges: [FlowEdge], prefix: String, topLevel: Bool) {
       var kinds: [String: String] = [:]
       for node in levelNodes where library[node.data.kind] != nil { kinds[node.id] = node.data.kind }
       for node in levelNodes {
         if library[node.data.kind] != nil {
-          instance(node, id: prefix + node.id)
+          // Renamed so that a nested instance's parent is inlined with it too.
+          instance(topLevel ? node : renamed(node, prefix), id: prefix + node.id)
         } else if !topLevel && node.data.kind == SubgraphBoundary.inputKind {
           var flat = renamed(node, prefix)
           flat.data.kind = SubgraphExpander.inputKind
-          let port = node.data.params["name"]?.stringValue ?? ""
-          if let value = params[port], !value.isNull { flat.data.params["value"] = value }
+          inputs.append((nodes.count, node.data.params["name"]?.stringValue ?? ""))
           nodes.append(flat)
         } else if !topLevel && node.data.kind == SubgraphBoundary.outputKind {
           var flat = renamed(node, prefix)
@@ -129,29 +136,30 @@ public enum SubgraphExpander {
       }
     }
 
-    /// Inlines instance `node` as `id`.
+    /// Inlines instance `node` as `id`, from its definition's template.
     mutating func instance(_ node: FlowNode, id: String) {
-      guard let subgraph = library[node.data.kind] else { return }
+      guard let template = templates.template(node.data.kind) else { return }
+      template.stamp(node, id: id, nodes: &nodes, edges: &edges)
+    }
+
+    /// The template of `subgraph`: its definition inlined under the prefix `/`, the instance
+    /// node (id `""`) last.
+    mutating func template(_ subgraph: ResolvedSubgraph) -> SubgraphTemplate {
       let definition = subgraph.definition
-      let prefix = id + "/"
-      level(definition.nodes, definition.edges, prefix: prefix, params: node.data.params, topLevel: false)
+      let prefix = "/"
+      level(definition.nodes, definition.edges, prefix: prefix, topLevel: false)
       // The instance node: fed by what feeds each output node.
       var feeding: [String: FlowEdge] = [:]
       for edge in definition.edges { feeding[edge.targetNodeID] = edge }
       for port in subgraph.outputs {
         guard let edge = feeding[port.nodeID] else { continue }
         edges.append(FlowEdge(id: prefix + port.nodeID + "/", sourceNodeID: prefix + edge.sourceNodeID,
-                              sourceHandleID: edge.sourceHandleID, targetNodeID: id, targetHandleID: port.name))
+                              sourceHandleID: edge.sourceHandleID, targetNodeID: "", targetHandleID: port.name))
       }
-      var flat = node
-      flat.id = id
       let outputs = JSONValue.array(subgraph.outputs.map { .object(["name": .string($0.name), "type": .string($0.type.rawValue)]) })
-      var spec = NodeSpec(kind: SubgraphExpander.instanceKind, params: ["definition": .string(subgraph.name), "outputs": outputs],
-                          label: node.data.label)
-      spec.extra = node.data.extra
-      flat.data = spec
-      flat.handles = nil
-      nodes.append(flat)
+      let spec = NodeSpec(kind: SubgraphExpander.instanceKind, params: ["definition": .string(subgraph.name), "outputs": outputs])
+      nodes.append(FlowNode(id: "", data: spec))
+      return SubgraphTemplate(nodes: nodes, edges: edges, inputs: inputs)
     }
 
     func renamed(_ node: FlowNode, _ prefix: String) -> FlowNode {

@@ -11,6 +11,7 @@ extension GraphPicture {
 
   /// Lays the boxes out in layers (`LayeredLayout`), then frames the groups around their children.
   package mutating func placeLayered(options: LayeredLayout.Options = LayeredLayout.Options()) {
+    placeInsides()
     let frames = groupsWithChildren
     var vertexOf = [Int32](repeating: -1, count: boxes.count)
     var widths: [Double] = [], heights: [Double] = []
@@ -49,6 +50,7 @@ extension GraphPicture {
   /// Uses the document's positions and sizes (a box grows only where its text needs more room;
   /// a group is exactly its document size); each edge is one curve from port to port.
   package mutating func placeFromDocument(_ document: FlowDocument) {
+    placeInsides()
     honourDocumentSizes(document)
     for (index, node) in document.nodes.enumerated() {
       boxes[index].x = Double(node.position.x)

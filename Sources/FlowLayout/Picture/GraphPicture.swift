@@ -27,6 +27,8 @@ package struct GraphPicture {
     /// Set for a box drawn at its document size: ports spread evenly down each side, as
     /// SwiftFlow draws handles, instead of one row each under the params.
     package var spreadsPorts = false
+    /// An `input` or `output` node drawn inside an expanded instance (`expandInstances`).
+    package var isPortMarker = false
 
     /// Distance from the box's top to input `index`.
     package func inputY(_ index: Int) -> Double {
@@ -74,9 +76,13 @@ package struct GraphPicture {
   package var sweeps = 0
   /// Bands the last layered placement wrapped the layers into (1: one row).
   package var bands = 1
+  /// The subgraph instances drawn with their inside (`expandInstances`), by box index.
+  package var insides: [Int: Inside] = [:]
 
   /// The boxes of `graph`; `values` (if given) supplies each node's outputs and failure.
-  package init(graph: ResolvedGraph, values: GraphEvaluator?) {
+  /// - Parameter idPrefix: put before each node's id (`instance/` for a subgraph's inside):
+  ///   the boxes' ids and the ids whose values are shown.
+  package init(graph: ResolvedGraph, values: GraphEvaluator?, idPrefix: String = "") {
     let document = graph.document
     var indexByID: [String: Int] = [:]
     for (index, node) in document.nodes.enumerated() where indexByID[node.id] == nil { indexByID[node.id] = index }
@@ -97,8 +103,8 @@ package struct GraphPicture {
           inputs.append(input.name)
         }
       }
-      let outputValues = values?.outputs(of: node.id)
-      let failure = values?.failure(of: node.id)
+      let outputValues = values?.outputs(of: idPrefix + node.id)
+      let failure = values?.failure(of: idPrefix + node.id)
       let outputs = signature.outputs.map { port in
         guard failure == nil, let value = outputValues?[port.name] else { return port.name }
         return Self.clip("\(port.name) = \(Self.summary(of: value))")
@@ -107,7 +113,7 @@ package struct GraphPicture {
         Self.clip("\($0.key): \($0.value.serialized(options: [.sortedKeys]))")
       }
       let isGroup = signature.isContainer || spec.kind == "group"
-      var box = Box(id: node.id, title: Self.clip(spec.label ?? node.id),
+      var box = Box(id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
                     kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
                     parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
                     failure: failure.map { Self.clip("! " + $0) })

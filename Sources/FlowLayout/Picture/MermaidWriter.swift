@@ -4,36 +4,57 @@
 package enum MermaidWriter {
   package static func mermaid(_ picture: GraphPicture) -> String {
     var out = "flowchart LR\n"
+    var edges = "", styles = ""
+    level(picture, name: "n", indent: "  ", into: &out, edges: &edges, styles: &styles)
+    return out + edges + styles
+  }
+
+  /// The subgraphs and nodes of one picture, its edges and styles after them (see
+  /// `DotWriter.level`); a node inside an expanded instance is named by its path of box
+  /// indices (`n3_0_2`), an instance's subgraph `s` and its path.
+  static func level(_ picture: GraphPicture, name: String, indent: String, into out: inout String,
+                    edges: inout String, styles: inout String) {
     let framed = picture.groupsWithChildren
     var clustered = Set<Int>()
+    func item(_ index: Int, _ box: GraphPicture.Box, _ indent: String) {
+      guard let inside = picture.insides[index] else {
+        out += indent + node(name + "\(index)", box) + "\n"
+        return
+      }
+      out += "\(indent)subgraph s\(name.dropFirst())\(index)[\"\(([box.title + " · " + box.kind] + box.inputs.filter { $0.contains(" = ") }).map(escape).joined(separator: "<br/>"))\"]\n"
+      level(inside.picture, name: name + "\(index)_", indent: indent + "  ", into: &out, edges: &edges, styles: &styles)
+      out += "\(indent)end\n"
+    }
     for group in framed.sorted() {
-      out += "  subgraph g\(group)[\"\(escape(picture.boxes[group].title))\"]\n"
+      out += "\(indent)subgraph g\(name.dropFirst())\(group)[\"\(escape(picture.boxes[group].title))\"]\n"
       for (index, box) in picture.boxes.enumerated() where box.parent == group && !framed.contains(index) {
-        out += "    " + node(index, box) + "\n"
+        item(index, box, indent + "  ")
         clustered.insert(index)
       }
-      out += "  end\n"
+      out += "\(indent)end\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) && !clustered.contains(index) {
-      out += "  " + node(index, box) + "\n"
+      item(index, box, indent)
     }
+    func named(_ path: [Int]) -> String { name + path.map(String.init).joined(separator: "_") }
     for edge in picture.edges {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
       let label = DotWriter.portName(source.outputs[Int(edge.sourcePort)]) + " → "
         + DotWriter.portName(target.inputs[Int(edge.targetPort)])
-      out += "  n\(edge.source) -->|\"\(escape(label))\"| n\(edge.target)\n"
+      let from = named(picture.outputEnd(Int(edge.source), port: Int(edge.sourcePort)))
+      let to = named(picture.inputEnd(Int(edge.target), port: Int(edge.targetPort)))
+      edges += "  \(from) -->|\"\(escape(label))\"| \(to)\n"
     }
-    for (index, box) in picture.boxes.enumerated() where box.failure != nil {
-      out += "  style n\(index) fill:#fff1f0,stroke:#c62828,color:#c62828\n"
+    for (index, box) in picture.boxes.enumerated() where box.failure != nil && picture.insides[index] == nil {
+      styles += "  style \(name)\(index) fill:#fff1f0,stroke:#c62828,color:#c62828\n"
     }
-    return out
   }
 
-  package static func node(_ index: Int, _ box: GraphPicture.Box) -> String {
+  package static func node(_ name: String, _ box: GraphPicture.Box) -> String {
     var lines = [box.title, box.kind] + box.params + box.inputs.filter { $0.contains(" = ") }  // inputs set by params
     lines += box.outputs.filter { $0.contains(" = ") }
     if let failure = box.failure { lines.append(failure) }
-    return "n\(index)[\"\(lines.map(escape).joined(separator: "<br/>"))\"]"
+    return "\(name)[\"\(lines.map(escape).joined(separator: "<br/>"))\"]"
   }
 
   /// Mermaid's entity codes for the characters that would end a label or become markup; other

@@ -24,11 +24,23 @@ package enum SVGWriter {
       .port { fill: #ffffff; stroke: #5b6475; stroke-width: 1.2; }
       .edge { fill: none; stroke: #7a869a; stroke-width: 1.5; }
       .group rect { fill: #eef2f8; stroke: #9aa8c0; stroke-dasharray: 5 3; }
-      .group text { fill: #4a5a78; font-weight: bold; }
+      .group text { fill: #4a5a78; font-weight: bold; }\(picture.insides.isEmpty ? "" : """
+
+        .node.port-marker rect.body { fill: #f4f6fa; stroke-dasharray: 4 2; }
+        .frame { stroke: #9aa8c0; stroke-dasharray: 5 3; }
+        """)
       </style>
       <rect width="100%" height="100%" fill="#fafbfc"/>
 
       """
+    body(picture, into: &out)
+    out += "</svg>\n"
+    return out
+  }
+
+  /// The groups, edges and nodes of `picture`; an expanded instance's inside in a
+  /// `<g class="subgraph">` translated to its place in the instance's box.
+  static func body(_ picture: GraphPicture, into out: inout String) {
     let framed = picture.groupsWithChildren
     for index in framed.sorted() {
       let box = picture.boxes[index]
@@ -46,9 +58,13 @@ package enum SVGWriter {
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) {
       write(box, into: &out)
+      guard let inside = picture.insides[index] else { continue }
+      let top = box.y + inside.top
+      out += "<line class=\"frame\" x1=\"\(number(box.x))\" y1=\"\(number(top))\" x2=\"\(number(box.x + box.width))\" y2=\"\(number(top))\"/>\n"
+      out += "<g class=\"subgraph\" data-id=\"\(escape(box.id))\" transform=\"translate(\(number(box.x)) \(number(top)))\">\n"
+      body(inside.picture, into: &out)
+      out += "</g>\n"
     }
-    out += "</svg>\n"
-    return out
   }
 
   /// SVG path data for `path`: `L` for a straight step (`H`/`V` when level or upright), `C`
@@ -74,7 +90,8 @@ package enum SVGWriter {
 
   package static func write(_ box: GraphPicture.Box, into out: inout String) {
     let x = box.x, y = box.y
-    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-id=\"\(escape(box.id))\">"
+    let classes = (box.failure == nil ? "" : " failed") + (box.isPortMarker ? " port-marker" : "")
+    out += "<g class=\"node\(classes)\" data-id=\"\(escape(box.id))\">"
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
     out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"
     out += "<text class=\"kind\" x=\"\(number(x + 10))\" y=\"\(number(y + 33))\">\(escape(box.kind))</text>"

@@ -16,6 +16,7 @@ extension NodeKindRegistry {
     resolutions.reserveCapacity(document.nodes.count)
     // The shared configurations met so far, with their resolution (a handful of kinds).
     var shared: [(kind: String, node: ConfiguredNode, resolution: NodeSpecResolution)] = []
+    var inlined: [(spec: NodeSpec, node: ConfiguredNode, resolution: NodeSpecResolution)] = []
     let nodes = document.nodes
     nodes: for index in nodes.indices {
       let parameterless = nodes[index].data.params.isEmpty
@@ -28,7 +29,23 @@ extension NodeKindRegistry {
           continue nodes
         }
       }
+      // The nodes a subgraph expansion makes repeat the same few specs (one per boundary node
+      // of a definition): each distinct spec configures once (their kinds are pure and stateless).
+      let isInlined = nodes[index].data.kind.hasPrefix(SubgraphExpander.reservedPrefix)
+      if isInlined {
+        for position in inlined.indices where inlined[position].spec == nodes[index].data {
+          resolutions.append(inlined[position].resolution)
+          configured.append(inlined[position].node)
+          continue nodes
+        }
+      }
       switch configure(nodes[index].data) {
+      case .success(let configuration) where isInlined:
+        let resolution = NodeSpecResolution.resolved(configuration.signature)
+        resolutions.append(resolution)
+        configured.append(configuration)
+        if inlined.count == 16 { inlined.removeFirst() }
+        inlined.append((nodes[index].data, configuration, resolution))
       case .success(let configuration):
         let resolution = NodeSpecResolution.resolved(configuration.signature)
         resolutions.append(resolution)

@@ -71,6 +71,24 @@ import Testing
     engine.shutDown()
   }
 
+  @Test func aPortServedByAnotherInputNodeTakesTheOutsideEdgeWithIt() async throws {
+    let engine = try FlowEngine(document: Self.nested, registry: .standard)
+    await engine.evaluate()
+    var moved = F.twice
+    moved.nodes[0] = F.input("x2", "x")                                       // port x now served by node x2
+    moved.edges[0] = .edge("e1", "x2.value", "inner.num")
+    try engine.store.setSubgraph("twice", moved)
+    #expect(engine.store.incomingEdges(of: "t/x2").map(\.id) == ["t1"] && engine.store.node(id: "t/x") == nil)
+    let report = try #require(await engine.evaluate())
+    #expect(Set(report.ran) == ["t/x2", "t/inner/n"], "the new input node and the one rewired to it; the same value, cut off there")
+    #expect(await engine.outputs(of: "t") == ["y": .number(4)])            // 8 / 4 * 2
+    #expect(engine.store.undo())
+    #expect(engine.store.incomingEdges(of: "t/x").map(\.id) == ["t1"])
+    await engine.evaluate()
+    #expect(await engine.outputs(of: "t") == ["y": .number(4)])
+    engine.shutDown()
+  }
+
   @Test func aDefinitionChangeThatBreaksAnInstanceChangesNothing() async throws {
     let store = try FlowStore(catalog: NodeKindRegistry.standard, document: Self.nested)
     let revision = store.revision
