@@ -44,6 +44,7 @@ import Testing
       }
     }
     let written = FileManager.default.contents(atPath: output.path).map { [UInt8]($0) }
+    try? FileManager.default.removeItem(at: output)
     return Outcome(status: result.status, outputs: parts.count > 1 ? parts.dropLast().joined(separator: "report:\n") : text,
                    ran: ran, rest: rest, streamed: streamed, written: written,
                    diagnostics: result.diagnostics)
@@ -194,6 +195,28 @@ import Testing
     #expect(whole.streamed.isEmpty)
     #expect(streamed.outputs == whole.outputs)
     #expect(streamed.outputs.contains("n3.table = table (3 rows × 4 columns)"))
+  }
+
+  /// A chain into `writeCSV` appends each morsel's rows to the temporary file: the file is the
+  /// materialized one, byte for byte, and the writer is part of the chain.
+  @Test func aChainIntoWriteCSVWritesTheSameBytes() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var csv = "g,x,s\n"
+    let texts = ["plain", "\"two\nlines\"", "\"comma, inside\"", "🙂", "", "\"say \"\"hi\"\"\""]
+    for row in 0..<500 { csv += "\(["a", "ü", "日本"][row % 3]),\(row % 7 == 0 ? "" : String(row * 13 % 1000 - 500)),\(texts[row % texts.count])\n" }
+    try Self.write(Self.document([("filter", #"{"where": "isNull(x) or x > -300"}"#), ("derive", #"{"columns": {"t": "concat(g, s)"}}"#),
+                                  ("writeCSV", #"{"path": "out.csv"}"#)]), csv: csv, to: folder)
+    let streamed = await Self.run(folder, ["--morsel-bytes", "200"])
+    let whole = await Self.run(folder, ["--no-streaming"])
+    #expect(streamed.status == 0, "\(streamed)")
+    #expect(streamed.streamed == ["read", "n0", "n1", "n2"])
+    let written = try #require(streamed.written)
+    #expect(written == whole.written)
+    #expect(written.starts(with: Array("g,x,s,t\n".utf8)))
+    #expect(streamed.outputs == whole.outputs)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(leftovers == ["data.csv", "doc.flow.json"], "the run removes out.csv after reading it; no temporary file stays")
   }
 
   /// An integer sum that overflows in a late morsel is the kernel's compensated sum of the

@@ -7,9 +7,10 @@ import FlowRuntime
 /// A chain is a `readCSV` that no edge feeds and that does not watch its file, then the
 /// `filter`, `derive` and `select` nodes that follow it one by one — each fed by one edge, from
 /// the node before, which has no other consumer — and then, if that last node's one consumer
-/// is a `groupBy` fed by it alone (without `countDistinct`), that `groupBy`. A chain has at
-/// least two nodes. Its intermediate tables are never held whole; its last node's table is
-/// (a `groupBy`'s is small). Only the host knows what it prints: it plans only when it prints
+/// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
+/// that node. A chain has at least two nodes. Its intermediate tables are never held whole;
+/// its last node's table is (a `groupBy`'s is small; a `writeCSV` has none: each morsel's rows
+/// go to the atomic temporary file). Only the host knows what it prints: it plans only when it prints
 /// the sinks (a chain's intermediate nodes have a consumer, so none is a sink).
 package struct StreamingPlan {
   /// The param that marks a node of a chain: `"chain/stage"`.
@@ -47,19 +48,22 @@ package struct StreamingPlan {
       return target
     }
     var chains: [[Int]] = []
-    var groupByEnds: [Bool] = []
+    var ends: [StreamedChain.End] = []
     for (position, node) in document.nodes.enumerated()
     where node.data.kind == "readCSV" && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
       var chain = [position]
       while let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
-      var endsInGroupBy = false
+      var end = StreamedChain.End.collect
       if let groupBy = next(chain[chain.count - 1], ["groupBy"]), Self.streamsAggregates(document.nodes[groupBy].data) {
         chain.append(groupBy)
-        endsInGroupBy = true
+        end = .groupBy
+      } else if let writer = next(chain[chain.count - 1], ["writeCSV"]) {
+        chain.append(writer)
+        end = .writeCSV
       }
       guard chain.count >= 2 else { continue }
       chains.append(chain)
-      groupByEnds.append(endsInGroupBy)
+      ends.append(end)
     }
     guard !chains.isEmpty else { return nil }
     var marked = document
@@ -68,11 +72,11 @@ package struct StreamingPlan {
       for (stage, position) in chain.enumerated() {
         marked.nodes[position].data.params[Self.stageParameter] = .string("\(number)/\(stage)")
       }
-      streamed.append(StreamedChain(nodeIDs: chain.map { document.nodes[$0].id }, endsInGroupBy: groupByEnds[number],
+      streamed.append(StreamedChain(nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number],
                                     morselBytes: morselBytes, limits: registry.environment.limits))
     }
     var wrapped = registry
-    for name in Self.rowLocalKinds.union(["readCSV", "groupBy"]) {
+    for name in Self.rowLocalKinds.union(["readCSV", "groupBy", "writeCSV"]) {
       guard let kind = registry.kind(named: name) else { return nil }
       wrapped.register(StreamingStageKind(base: kind, chains: streamed))
     }

@@ -19,7 +19,7 @@ struct StreamingStageKind: NodeKind {
     guard let marker = parameters.string(StreamingPlan.stageParameter) else { return instance }
     let parts = marker.split(separator: "/")
     guard parts.count == 2, let chain = Int(parts[0]), let stage = Int(parts[1]), chains.indices.contains(chain),
-          chains[chain].nodeIDs.indices.contains(stage), instance.outputs.count == 1
+          chains[chain].nodeIDs.indices.contains(stage), !instance.outputs.isEmpty
     else { return instance }
     chains[chain].setEvaluator(instance.evaluator, at: stage)
     instance.evaluator = StageEvaluator(chain: chains[chain], stage: stage, base: instance.evaluator)
