@@ -3,7 +3,7 @@ import FlowNodes
 import FlowRuntime
 
 /// `flow run`'s streaming options (`Documentation/Streaming.md`): by default a one-shot run
-/// that prints the sinks executes each chain `readCSV → filter/derive/select… → [groupBy]`
+/// that prints the sinks executes each chain `readCSV → filter/derive/select… → [groupBy | writeCSV]`
 /// whose intermediate tables nobody sees morsel by morsel (`StreamingPlan`); `--no-streaming`
 /// runs every node on whole tables; `--morsel-bytes SIZE` sets how much of the file a morsel
 /// reads (tests force small ones).
