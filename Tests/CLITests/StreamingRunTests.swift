@@ -219,6 +219,23 @@ import Testing
     #expect(leftovers == ["data.csv", "doc.flow.json"], "the run removes out.csv after reading it; no temporary file stays")
   }
 
+  /// A `groupBy` of many small groups (past 65,536, fewer than 8 rows each) gives up streaming:
+  /// the same table, from the kernel.
+  @Test func manySmallGroupsRunMaterialized() async throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var csv = "id,v\n"
+    for row in 0..<140_000 { csv += "\(row / 2),\(row % 5)\n" }
+    try Self.write(Self.document([("filter", #"{"where": "v >= 0"}"#),
+                                  ("groupBy", #"{"by": ["id"], "aggregate": {"s": "sum(v)", "m": "max(v)"}}"#), ("rowCount", "{}")]),
+                   csv: csv, to: folder)
+    let streamed = await Self.run(folder, ["--morsel-bytes", "64K"])
+    let whole = await Self.run(folder, ["--no-streaming"])
+    #expect(streamed.streamed.isEmpty)
+    #expect(streamed == whole)
+    #expect(streamed.outputs.contains("n2.count = 70000"), "\(streamed.outputs)")
+  }
+
   /// An integer sum that overflows in a late morsel is the kernel's compensated sum of the
   /// numbers, as materialized; one that does not stays an exact integer.
   @Test func integerSumsOverflowingLateAreTheKernelsNumbers() async throws {

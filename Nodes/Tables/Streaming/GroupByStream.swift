@@ -13,15 +13,25 @@ import FlowRuntime
 /// is not streamed (`supports`).
 ///
 /// - Complexity: O(rows) over all morsels, plus O(groups) at the end; memory O(groups) (and
-///   one picked cell per group per morsel for the picking aggregates).
+///   one picked cell per group per morsel for the picking aggregates). Past 65,536 groups of
+///   fewer than 8 rows each on average, it gives up (the result is as large as the input: the
+///   chain runs materialized, where the kernel is faster).
 struct GroupByStream {
   let keys: [String]
   let aggregates: [Aggregate]
   private var groupIndex: [[GroupCell]: Int32] = [:]
+  /// The same for one key column (no array per group).
+  private var singleIndex: [GroupCell: Int32] = [:]
   private var groupCount: Int
+  private var rowsSeen = 0
   /// The key cells of the groups, in pieces (one per morsel that found new groups).
   private var keyPieces: [[Column]] = []
   private var states: [AggregateState]
+
+  /// Past this many groups, a stream whose groups average fewer than `fewRowsPerGroup` rows
+  /// gives up (`add` throws `CSVMorsels.Fallback`).
+  static let manyGroups = 1 << 16
+  static let fewRowsPerGroup = 8
 
   /// Whether every aggregate can be streamed.
   static func supports(_ aggregates: [Aggregate]) -> Bool { !aggregates.contains { $0.function == .countDistinct } }
@@ -60,15 +70,25 @@ struct GroupByStream {
       var newRows: [Int32] = []
       for group in 0..<localCount {
         let row = Int(firstRow[group])
-        let cells = keyColumns.map { GroupCell($0, row) }
-        if let known = groupIndex[cells] { global[group] = known; continue }
+        if keyColumns.count == 1 {
+          let cell = GroupCell(keyColumns[0], row)
+          if let known = singleIndex[cell] { global[group] = known; continue }
+          singleIndex[cell] = Int32(groupCount)
+        } else {
+          let cells = keyColumns.map { GroupCell($0, row) }
+          if let known = groupIndex[cells] { global[group] = known; continue }
+          groupIndex[cells] = Int32(groupCount)
+        }
         global[group] = Int32(groupCount)
-        groupIndex[cells] = Int32(groupCount)
         groupCount += 1
         newRows.append(Int32(row))
       }
       if !newRows.isEmpty { keyPieces.append(keyColumns.map { $0.gathering(newRows) }) }
     }
+    // Groups of a few rows each: the result is about as large as the input, so streaming saves
+    // nothing and the kernel (one pass over codes) is faster; the chain runs materialized.
+    rowsSeen += rowCount
+    if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
     for index in states.indices {
       states[index].grow(to: groupCount)
       try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global)
