@@ -62,8 +62,8 @@ import Testing
   }
 
   /// A document: `readCSV` of data.csv, then `stages` (kind, params JSON) in a line.
-  static func document(_ stages: [(String, String)]) -> String {
-    var nodes = [#"{"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}}"#]
+  static func document(_ stages: [(String, String)], readParams: String = "") -> String {
+    var nodes = [#"{"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"\#(readParams)}}}"#]
     var edges: [String] = []
     var previous = "read"
     for (index, stage) in stages.enumerated() {
@@ -78,13 +78,30 @@ import Testing
   /// A random CSV: `k` small integers, `g` short words (Unicode, quoted, null tokens), `x`
   /// integers, `y` decimals, `s` text with commas, quotes and line breaks, `d` ISO dates
   /// (maybe one bad one late), `m` integers that may turn into decimals or words late.
-  static func csv(_ random: inout SeededRandom) -> String {
+  /// How a generated file is written: delimiter, line end, byte order mark, last line end.
+  struct Format {
+    var delimiter = ","
+    var lineEnd = "\n"
+    var byteOrderMark = false
+    var finalLineEnd = true
+
+    static func random(_ random: inout SeededRandom) -> Format {
+      Format(delimiter: [",", ";", "\t"][Int.random(in: 0..<3, using: &random)], lineEnd: Bool.random(using: &random) ? "\n" : "\r\n",
+             byteOrderMark: Int.random(in: 0..<4, using: &random) == 0, finalLineEnd: Int.random(in: 0..<4, using: &random) != 0)
+    }
+
+    /// The `readCSV` params beyond `path` (JSON members, each after a comma).
+    var readParams: String { delimiter == "," ? "" : #", "delimiter": "\#(delimiter == "\t" ? "\\t" : delimiter)""# }
+  }
+
+  static func csv(_ random: inout SeededRandom, format: Format = Format()) -> String {
     let rows = Int.random(in: 1...600, using: &random)
     let words = ["a", "B", "ü", "日本", "\"x,y\"", "\"say \"\"hi\"\"\"", "NA", "", "é"]
     let texts = ["plain", "\"two\nlines\"", "\"comma, inside\"", "🙂", "", "null", "z"]
     let badDateRow = Bool.random(using: &random) ? Int.random(in: 0..<rows, using: &random) : -1
     let mChange = Int.random(in: 0..<4, using: &random)
-    var text = "k,g,x,y,s,d,m,b\n"
+    var text = (format.byteOrderMark ? "\u{FEFF}" : "") + ["k", "g", "x", "y", "s", "d", "m", "b"].joined(separator: format.delimiter)
+      + format.lineEnd
     for row in 0..<rows {
       func maybeNull(_ cell: String) -> String { Int.random(in: 0..<8, using: &random) == 0 ? "" : cell }
       let k = maybeNull(String(Int.random(in: 0...4, using: &random)))
@@ -99,7 +116,7 @@ import Testing
       if row > rows * 3 / 4 && mChange == 2 { m = "word" }
       // Near 2^62: a few of them overflow an integer sum.
       let b = maybeNull(String(Int64.random(in: (1 << 61)...(1 << 62), using: &random) * (Bool.random(using: &random) ? 1 : -1)))
-      text += [k, g, x, y, s, d, m, b].joined(separator: ",") + "\n"
+      text += [k, g, x, y, s, d, m, b].joined(separator: format.delimiter) + (row < rows - 1 || format.finalLineEnd ? format.lineEnd : "")
     }
     return text
   }
@@ -157,7 +174,8 @@ import Testing
       default: break
       }
       if stages.last?.0 != "writeCSV" && Bool.random(using: &random) { stages.append(("rowCount", "{}")) }
-      try Self.write(Self.document(stages), csv: Self.csv(&random), to: folder)
+      let format = Format.random(&random)
+      try Self.write(Self.document(stages, readParams: format.readParams), csv: Self.csv(&random, format: format), to: folder)
       let morsel = String(Int.random(in: 64...1024, using: &random))
       // Sometimes a row limit that some node passes: the same node fails either way.
       let limit = Int.random(in: 0..<4, using: &random) == 0 ? ["--max-rows", String(Int.random(in: 5...300, using: &random))] : []
