@@ -19,8 +19,9 @@ enum StreamingOptions {
   static var defaultMorselBytes: Int { (16 << 20) * max(1, TableParallelism.workers) }
 
   /// The plan for a run with `arguments`, or `nil` when nothing streams: `--no-streaming`,
-  /// `--live`, `--all`, `--node` (they print or watch intermediate tables), `--trace` (a
-  /// trace shows each node's own span; a streamed chain's nodes interleave), or no chain.
+  /// `--live`, `--all` (they print or watch every table), `--trace` (a trace shows each node's
+  /// own span; a streamed chain's nodes interleave), or no chain. A `--node` may end a chain,
+  /// never sit inside one.
   static func plan(_ document: FlowDocument, registry: NodeKindRegistry,
                    _ arguments: ParsedArguments) throws(CommandFailure) -> StreamingPlan? {
     var morselBytes = defaultMorselBytes
@@ -30,10 +31,9 @@ enum StreamingOptions {
       }
       morselBytes = bytes
     }
-    if arguments.has("--no-streaming") || arguments.has("--live") || arguments.has("--all") || !arguments.all("--node").isEmpty
-      || arguments.value("--trace") != nil {
+    if arguments.has("--no-streaming") || arguments.has("--live") || arguments.has("--all") || arguments.value("--trace") != nil {
       return nil
     }
-    return StreamingPlan(document: document, registry: registry, morselBytes: morselBytes)
+    return StreamingPlan(document: document, registry: registry, morselBytes: morselBytes, observed: Set(arguments.all("--node")))
   }
 }

@@ -20,6 +20,12 @@ import Testing
     var streamed: [String]
     var written: [UInt8]?
     var diagnostics: [String]
+
+    func with(streamed: [String]) -> Outcome {
+      var copy = self
+      copy.streamed = streamed
+      return copy
+    }
   }
 
   static func run(_ folder: URL, _ extra: [String]) async -> Outcome {
@@ -179,8 +185,11 @@ import Testing
       let morsel = String(Int.random(in: 64...1024, using: &random))
       // Sometimes a row limit that some node passes: the same node fails either way.
       let limit = Int.random(in: 0..<4, using: &random) == 0 ? ["--max-rows", String(Int.random(in: 5...300, using: &random))] : []
-      let streamed = await Self.run(folder, ["--morsel-bytes", morsel] + limit)
-      let materialized = await Self.run(folder, ["--no-streaming"] + limit)
+      // Sometimes a printed node inside the pipeline (it ends a chain).
+      let printed = !stages.isEmpty && Int.random(in: 0..<4, using: &random) == 0
+        ? ["--node", "n\(Int.random(in: 0..<stages.count, using: &random))"] : []
+      let streamed = await Self.run(folder, ["--morsel-bytes", morsel] + limit + printed)
+      let materialized = await Self.run(folder, ["--no-streaming"] + limit + printed)
       #expect(materialized.streamed.isEmpty)
       var comparable = streamed
       comparable.streamed = []
@@ -289,15 +298,20 @@ import Testing
     #expect(leftovers == ["data.csv", "doc.flow.json"])
   }
 
-  /// `--node`, `--all` and `--no-streaming` print intermediate tables or ask for whole ones:
-  /// nothing streams.
+  /// `--all` and `--no-streaming` print every table or ask for whole ones: nothing streams; a
+  /// `--node` ends a chain.
   @Test func observedRunsDoNotStream() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write(Self.document([("filter", #"{"where": "x > 1"}"#), ("groupBy", #"{"by": [], "aggregate": {"n": "count()"}}"#)]),
                    csv: "x\n1\n2\n3\n", to: folder)
     #expect(await Self.run(folder, []).streamed == ["read", "n0", "n1"])
-    #expect(await Self.run(folder, ["--node", "n0"]).streamed.isEmpty)
+    // A printed node ends a chain (here the chain is read → n0, n0's table built whole).
+    let printed = await Self.run(folder, ["--node", "n0"])
+    #expect(printed.streamed == ["read", "n0"])
+    #expect(printed == (await Self.run(folder, ["--node", "n0", "--no-streaming"])).with(streamed: ["read", "n0"]))
+    #expect(printed.outputs.contains("n0.table = table (2 rows × 1 columns)"), "\(printed.outputs)")
+    #expect(await Self.run(folder, ["--node", "read"]).streamed.isEmpty)
     #expect(await Self.run(folder, ["--all"]).streamed.isEmpty)
     #expect(await Self.run(folder, ["--no-streaming"]).streamed.isEmpty)
     let bad = await FlowCommandLine.runInProcess(["run", folder.appendingPathComponent("doc.flow.json").path, "--morsel-bytes", "0"],

@@ -10,8 +10,9 @@ import FlowRuntime
 /// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
 /// that node. A chain has at least two nodes. Its intermediate tables are never held whole;
 /// its last node's table is (a `groupBy`'s is small; a `writeCSV` has none: each morsel's rows
-/// go to the atomic temporary file). Only the host knows what it prints: it plans only when it prints
-/// the sinks (a chain's intermediate nodes have a consumer, so none is a sink).
+/// go to the atomic temporary file). Only the host knows what it prints: the sinks (a chain's
+/// intermediate nodes have a consumer, so none is a sink) and the `observed` nodes, which may
+/// end a chain but are never inside one.
 package struct StreamingPlan {
   /// The param that marks a node of a chain: `"chain/stage"`.
   package static let stageParameter = "flow.streamStage"
@@ -28,7 +29,9 @@ package struct StreamingPlan {
   ///
   /// - Parameter morselBytes: the bytes of a morsel (a block of the file; at least one record).
   /// - Complexity: O(nodes + edges).
-  package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int) {
+  /// - Parameter observed: nodes the host prints or watches besides the sinks (`--node`): such
+  ///   a node may end a chain (its table is built whole) but is never inside one.
+  package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
@@ -52,9 +55,12 @@ package struct StreamingPlan {
     for (position, node) in document.nodes.enumerated()
     where node.data.kind == "readCSV" && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
       var chain = [position]
-      while let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
+      func open() -> Bool { !observed.contains(document.nodes[chain[chain.count - 1]].id) }
+      while open(), let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
       var end = StreamedChain.End.collect
-      if let groupBy = next(chain[chain.count - 1], ["groupBy"]), Self.streamsAggregates(document.nodes[groupBy].data) {
+      if !open() {
+        // The last node is printed: its table is built whole.
+      } else if let groupBy = next(chain[chain.count - 1], ["groupBy"]), Self.streamsAggregates(document.nodes[groupBy].data) {
         chain.append(groupBy)
         end = .groupBy
       } else if let writer = next(chain[chain.count - 1], ["writeCSV"]) {
