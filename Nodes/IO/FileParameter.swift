@@ -52,6 +52,24 @@ struct FileParameter: Sendable {
     return target.path
   }
 
+  /// `write(_:)` with the bytes handed in pieces (see `AtomicFileWriter.write(to:stop:_:)`).
+  func write(_ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws -> String {
+    guard environment.writesFiles else {
+      try produce { _ in }
+      return EvaluationEnvironment.notWritten
+    }
+    let target: CheckedTarget
+    do {
+      target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)
+    } catch {
+      throw NodeError(error.message)
+    }
+    do { try AtomicFileWriter().write(to: target, stop: environment.progress, produce) } catch let error as FileAccessError {
+      throw NodeError(error.message)
+    }
+    return target.path
+  }
+
   /// The declaration of a required `path` param.
   static let declaration = ParameterDeclaration("path", .string, required: true,
                                                 summary: "relative to the document's folder")

@@ -29,7 +29,7 @@ enum RunCommand {
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
       OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
                  help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
-    ] + RunLimitOptions.specs,
+    ] + StreamingOptions.specs + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -72,10 +72,12 @@ enum RunCommand {
     document = expanded.flat
     for assignment in innerAssignments { try apply(assignment, to: &document, context: context) }
     let timeout = try timeoutArgument(arguments)
+    // Bounded memory: the chains whose intermediate tables nobody sees run morsel by morsel.
+    let streaming = try StreamingOptions.plan(document, registry: configured, arguments)
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
-      evaluator = try GraphEvaluator(validating: document, registry: configured,
+      evaluator = try GraphEvaluator(validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
                                      options: EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report"),
                                                             demandDriven: true))
     } catch {
@@ -144,7 +146,7 @@ enum RunCommand {
     if !live { noteWaitingNodes(shown, evaluator: evaluator, document: document, registry: configured, context: context) }
     var result = RunResult(evaluator: evaluator, nodes: shown)
     result.listsEveryFailure = arguments.has("--all")
-    let runReport = arguments.has("--report") ? passReport.map(RunReport.init) : nil
+    let runReport = arguments.has("--report") ? passReport.map { RunReport($0, streaming: streaming) } : nil
     if arguments.value("--format") == "json" {
       output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible
     } else {

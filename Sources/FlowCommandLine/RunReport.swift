@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowNodes
 import FlowRuntime
 
 /// `flow run --report`: what the pass did — the nodes that ran (in order), were cut off,
@@ -12,8 +13,12 @@ struct RunReport {
   var skipped: [(id: String, message: String)]
   var durations: [String: Duration]
   var total: Duration
+  /// The nodes of the chains that ran morsel by morsel (`StreamingPlan`), chain by chain.
+  var streamed: [String] = []
 
-  init(_ report: EvaluationReport) {
+  /// The report of a pass; a streamed chain's nodes get their own times (the engine timed the
+  /// head running the whole chain).
+  init(_ report: EvaluationReport, streaming: StreamingPlan? = nil) {
     ran = report.ran
     cutOff = report.cutOff
     let failures = report.failed
@@ -22,6 +27,10 @@ struct RunReport {
     skipped = failures.keys.filter { !ranSet.contains($0) }.sorted().map { ($0, failures[$0]!) }
     durations = report.durations
     total = report.duration
+    if let streaming {
+      durations.merge(streaming.streamedDurations) { $1 }
+      streamed = streaming.streamedNodeIDs
+    }
   }
 
   static func milliseconds(_ duration: Duration) -> Double {
@@ -44,13 +53,14 @@ struct RunReport {
     lines.append("  cut off (\(cutOff.count)):" + list(cutOff.map(id)))
     lines.append("  failed (\(failed.count)):" + list(failed.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
+    if !streamed.isEmpty { lines.append("  streamed (\(streamed.count)):" + list(streamed.map(id))) }
     lines.append("  pass: \(Self.format(total))")
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The `"report"` object of `--format json`; durations in milliseconds.
   func json() -> JSONValue {
-    .object([
+    var object: JSONObject = [
       "ran": .array(ran.map(JSONValue.string)),
       "cutOff": .array(cutOff.map(JSONValue.string)),
       "failed": .object(JSONObject(failed.map { JSONMember(key: $0.id, value: .string($0.message)) })),
@@ -59,6 +69,8 @@ struct RunReport {
         durations[id].map { JSONMember(key: id, value: .number(Self.milliseconds($0))) }
       })),
       "duration": .number(Self.milliseconds(total)),
-    ])
+    ]
+    if !streamed.isEmpty { object["streamed"] = .array(streamed.map(JSONValue.string)) }
+    return .object(object)
   }
 }

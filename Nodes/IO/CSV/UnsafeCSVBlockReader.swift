@@ -24,7 +24,7 @@ struct UnsafeCSVBlockReader {
   let reader: CSVReader
 
   /// The header (names and where the data starts), or `nil` if it does not end inside `buffer`.
-  private func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
+  func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
     var scanner = UnsafeCSVScanner(buffer, delimiter: reader.delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
     defer { fields.deallocate() }
@@ -161,7 +161,7 @@ struct UnsafeCSVBlockReader {
 
   /// The chunks of one block and the bytes they cover (the whole block if it is the last, else
   /// up to its last record end); `consumed` 0 if no record ends in it; `nil` to fall back.
-  private func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
+  func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
                      bytesPerRow: Double) -> (chunks: [Chunk], consumed: Int)? {
     let count = block.count
     let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote

@@ -40,6 +40,15 @@ public struct AtomicFileWriter: Sendable {
   ///
   /// - Parameter stop: a host's request to stop (a signal), checked between chunks.
   package func write(_ bytes: [UInt8], to target: CheckedTarget, stop: PassProgress? = nil) throws {
+    try write(to: target, stop: stop) { emit in try emit(bytes[...]) }
+  }
+
+  /// Writes the bytes `produce` hands to its `emit`, in order, to a target the file-access
+  /// policy checked, atomically as `write(_:to:stop:)`: a `flow run` chain that streams into
+  /// `writeCSV` never holds the whole file. If `produce` throws, nothing is replaced and the
+  /// temporary file is removed.
+  package func write(to target: CheckedTarget, stop: PassProgress? = nil,
+                     _ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
     let path = target.path
     func failure(_ code: Int32) -> FileAccessError { FileAccessError("cannot write \(path): \(String(cString: strerror(code)))") }
     func stopped() -> Bool { Task.isCancelled || stop?.isStopRequested == true }
@@ -58,12 +67,14 @@ public struct AtomicFileWriter: Sendable {
     }
     if let mode = target.mode, fchmod(descriptor, mode) != 0 { throw failure(errno) }
     let chunk = 1 << 20
-    var offset = 0
-    while offset < bytes.count {
-      if stopped() { throw CancellationError() }
-      let end = min(bytes.count, offset + chunk)
-      if let code = UnsafeFileSystem.write(descriptor, bytes[offset..<end]) { throw failure(code) }
-      offset = end
+    try produce { bytes in
+      var offset = bytes.startIndex
+      while offset < bytes.endIndex {
+        if stopped() { throw CancellationError() }
+        let end = min(bytes.endIndex, offset + chunk)
+        if let code = UnsafeFileSystem.write(descriptor, bytes[offset..<end]) { throw failure(code) }
+        offset = end
+      }
     }
     guard fsync(descriptor) == 0 else { throw failure(errno) }
     if stopped() { throw CancellationError() }

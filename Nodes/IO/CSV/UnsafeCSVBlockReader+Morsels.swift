@@ -1,0 +1,115 @@
+import FlowRuntime
+import Foundation
+
+/// The parallel reader's blocks handed on one at a time as tables (morsels) instead of merged
+/// into one table: `flow run`'s streamed chains (`StreamedChain`) read a file this way, so the
+/// file's table is never held whole.
+///
+/// A morsel is exactly the rows of one block, typed as the whole file would type them, or the
+/// read gives up (`CSVMorsels.Fallback`; the caller reads the file whole, as today): the same
+/// cases as the parallel read (a small or special file, a ragged row, bad quoting, a record
+/// longer than memory allows), plus a column whose type changes along the file (integer then
+/// number, all nulls then text, a number then a word): each morsel's column must have the type
+/// of the first morsel's (an all-null column takes it; the first morsel's all-null column is an
+/// integer one, as `CSVColumnAccumulator` makes it). When every morsel agrees, that type is
+/// the one the whole read gives, so each morsel equals the same rows of the whole table.
+///
+/// Invariants: `pread` writes at most `block.count - filled` bytes at `filled` of `block`; the
+/// tail moved by `memmove` lies inside `block`; the buffer handed to `parse` lies inside
+/// `block` and is not used after the call (the morsel's columns are copies).
+enum CSVMorsels {
+  /// The read cannot go on morsel by morsel; the caller reads the file whole.
+  struct Fallback: Error {}
+
+  /// Reads `file` with `reader` in blocks of about `morselBytes` bytes (at least one record)
+  /// and hands each block's rows to `body` as a table, in file order. Returns the morsels'
+  /// row count.
+  ///
+  /// - Throws: `Fallback` (see the type), a read error, `CancellationError`, or what `body` throws.
+  static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws -> Int {
+    var info = stat()
+    guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { throw Fallback() }
+    let blockReader = UnsafeCSVBlockReader(reader: reader)
+    // Never larger than the file (a small file under a large morsel size).
+    var block = [UInt8](repeating: 0, count: Swift.max(64, Swift.min(morselBytes, Int(info.st_size) + 1)))
+    var filled = 0, offset = 0, atEnd = false
+    func fill() throws {
+      while filled < block.count && !atEnd {
+        let got = block.withUnsafeMutableBytes { bytes in
+          pread(file.descriptor, bytes.baseAddress! + filled, bytes.count - filled, off_t(offset))
+        }
+        if got < 0 {
+          if errno == EINTR { continue }
+          throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
+        }
+        if got == 0 { atEnd = true }
+        filled += got
+        offset += got
+      }
+    }
+    try fill()
+    let found = block.withUnsafeBufferPointer { blockReader.header(UnsafeBufferPointer(rebasing: $0[0..<filled]), complete: atEnd) }
+    guard let (names, dataStart) = found else { throw Fallback() }
+    let kept = reader.keptColumns(names)
+    let keptNames = kept.map { names[$0] }
+    var types: [ColumnType]?
+    var rows = 0
+    var bytesPerRow = 0.0
+    block.withUnsafeMutableBytes { bytes in
+      _ = memmove(bytes.baseAddress!, bytes.baseAddress! + dataStart, filled - dataStart)
+    }
+    filled -= dataStart
+    while filled > 0 {
+      let parsed = block.withUnsafeBufferPointer { buffer in
+        blockReader.parse(UnsafeBufferPointer(rebasing: buffer[0..<filled]), isLast: atEnd, width: names.count, kept: kept,
+                          textOnly: false, bytesPerRow: bytesPerRow)
+      }
+      guard let (chunks, consumed) = parsed else { throw Fallback() }
+      if consumed == 0 {
+        // One record longer than the block: a larger block.
+        guard !atEnd else { throw Fallback() }
+        block.append(contentsOf: repeatElement(0, count: block.count))
+        try fill()
+        continue
+      }
+      let morselRows = chunks.reduce(0) { $0 + $1.rows }
+      if bytesPerRow == 0 && morselRows > 0 { bytesPerRow = Double(consumed) / Double(morselRows) }
+      rows += morselRows
+      guard rows <= Int(Int32.max) else { throw Fallback() }
+      let morsel = try table(chunks, rows: morselRows, names: keptNames, types: &types)
+      reader.progress?.addRead(rows: morselRows, bytes: consumed)
+      block.withUnsafeMutableBytes { bytes in
+        _ = memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
+      }
+      filled -= consumed
+      try body(morsel)
+      if Task.isCancelled || reader.progress?.isStopRequested == true { throw CancellationError() }
+      try fill()
+    }
+    guard rows > 0 else { throw Fallback() }  // no records: the whole read types the empty columns
+    return rows
+  }
+
+  /// One block's chunks as a table whose column types agree with `types` (set by the first).
+  private static func table(_ chunks: [UnsafeCSVBlockReader.Chunk], rows: Int, names: [String],
+                            types: inout [ColumnType]?) throws -> Table {
+    var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: names.count)
+    for index in accumulators.indices { accumulators[index].expectedRows = rows }
+    for chunk in chunks {
+      for (position, piece) in chunk.pieces.enumerated() { accumulators[position].append(piece, rows: chunk.rows) }
+    }
+    var columns: [Column] = []
+    columns.reserveCapacity(names.count)
+    for (position, accumulator) in accumulators.enumerated() {
+      if accumulator.state == .untyped {
+        columns.append(Column.nulls(types?[position] ?? .integer, count: rows))
+      } else {
+        guard let column = accumulator.build() else { throw Fallback() }
+        if let types, types[position] != column.type { throw Fallback() }
+        columns.append(column)
+      }
+    }
+    if types == nil { types = columns.map(\.type) }
+    return try Table(names: names, columns: columns, rowCount: rows)
+  }
+}

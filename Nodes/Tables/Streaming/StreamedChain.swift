@@ -1,0 +1,196 @@
+import FlowRuntime
+import Synchronization
+
+/// One chain `readCSV → (filter | derive | select)* → [groupBy | writeCSV]` of a one-shot run, executed
+/// morsel by morsel (`StreamingPlan` finds the chains; `StreamingStageKind` puts a
+/// `StageEvaluator` in each of its nodes).
+///
+/// When the engine evaluates the head (the reader), the head runs the whole chain: it reads
+/// the file in morsels (`CSVMorsels`), passes each through the row-local nodes' own evaluators
+/// (their kernels, on a morsel), and adds it to the `groupBy`'s running aggregates
+/// (`GroupByStream`), or appends its rows (the writer's own bytes) to the `writeCSV`'s atomic
+/// temporary file, or keeps the last node's morsel output (concatenated at the end: that
+/// node's table, whoever reads it). The nodes then run as the engine schedules them: the
+/// intermediate ones hand on an empty placeholder table (their one consumer is the next node
+/// of the chain, which ignores it), the last one hands on the result. So the engine's ran set,
+/// failures and cut-offs are those of the materialized run.
+///
+/// If anything goes wrong while streaming — an error of any node, a file the morsel reader
+/// gives up on (`CSVMorsels.Fallback`) — the chain runs materialized instead, every node by its
+/// own evaluator on whole tables, so each error is exactly the materialized one, named by the
+/// node that fails. (An error costs the reading done so far.)
+package final class StreamedChain: Sendable {
+  /// The chain's nodes, head first.
+  package let nodeIDs: [String]
+  /// What the last node is.
+  enum End: Sendable {
+    /// A row-local node: its morsels' tables, concatenated.
+    case collect
+    /// A `groupBy`: running aggregates (`GroupByStream`).
+    case groupBy
+    /// A `writeCSV`: each morsel's rows appended to the atomic temporary file.
+    case writeCSV
+  }
+
+  let end: End
+  /// Bytes per morsel.
+  let morselBytes: Int
+  /// The run's limits: a node whose table would pass `maxRows` makes the chain run
+  /// materialized (where the engine fails it, as always).
+  let limits: RunLimits
+
+  enum Outcome: Sendable {
+    case pending
+    /// Streamed: the last node's outputs and each node's time.
+    case streamed([Value], [Duration])
+    case materialized
+  }
+
+  struct State: Sendable {
+    var evaluators: [(any NodeEvaluator)?]
+    var outcome = Outcome.pending
+  }
+
+  private let state: Mutex<State>
+
+  init(nodeIDs: [String], end: End, morselBytes: Int, limits: RunLimits) {
+    self.nodeIDs = nodeIDs
+    self.limits = limits
+    self.end = end
+    self.morselBytes = morselBytes
+    state = Mutex(State(evaluators: [(any NodeEvaluator)?](repeating: nil, count: nodeIDs.count)))
+  }
+
+  /// Records the kind's own evaluator of node `stage` (as the node is configured).
+  func setEvaluator(_ evaluator: any NodeEvaluator, at stage: Int) {
+    state.withLock { $0.evaluators[stage] = evaluator }
+  }
+
+  /// Each node's time if the chain streamed, else `nil` (the engine's times stand).
+  package var streamedDurations: [String: Duration]? {
+    guard case .streamed(_, let durations) = state.withLock({ $0.outcome }) else { return nil }
+    return Dictionary(uniqueKeysWithValues: zip(nodeIDs, durations))
+  }
+
+  /// Evaluates node `stage` of the chain (see the type).
+  func evaluate(stage: Int, base: any NodeEvaluator, _ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    if stage == 0 {
+      try evaluateHead(base: base, inputs, &outputs)
+      return
+    }
+    switch state.withLock({ $0.outcome }) {
+    case .streamed(let values, _):
+      if stage == nodeIDs.count - 1 {
+        for (port, value) in values.enumerated() { outputs[port] = value }
+      } else {
+        outputs[0] = .table(Table())
+      }
+    case .pending, .materialized:
+      try base.evaluate(inputs, &outputs)
+    }
+  }
+
+  private func evaluateHead(base: any NodeEvaluator, _ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    let evaluators = state.withLock { $0.evaluators }.compactMap { $0 }
+    if evaluators.count == nodeIDs.count, let reader = base as? ReadCSVNode.Evaluator {
+      do {
+        let (values, durations) = try stream(reader, evaluators)
+        state.withLock { $0.outcome = .streamed(values, durations) }
+        outputs[0] = .table(Table())
+        return
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        // Materialized below: the errors of the whole tables, by the node that fails.
+      }
+    }
+    state.withLock { $0.outcome = .materialized }
+    try base.evaluate(inputs, &outputs)
+  }
+
+  /// The last node's outputs and each node's time, streaming.
+  private func stream(_ head: ReadCSVNode.Evaluator, _ evaluators: [any NodeEvaluator]) throws -> ([Value], [Duration]) {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let last = nodeIDs.count - 1
+    var durations = [Duration](repeating: .zero, count: nodeIDs.count)
+    let rowLocal = end == .collect ? 1..<nodeIDs.count : 1..<last
+    var rows = [Int](repeating: 0, count: nodeIDs.count)
+    func count(_ table: Table, at stage: Int) throws {
+      rows[stage] += table.rowCount
+      if rows[stage] > limits.maxRows { throw CSVMorsels.Fallback() }
+    }
+    let file = try head.file.open()
+    /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.
+    func morsels(_ sink: (Table) throws -> Void) throws {
+      _ = try CSVMorsels.read(file, reader: head.reader, morselBytes: morselBytes) { morsel in
+        var table = morsel
+        try count(table, at: 0)
+        for stage in rowLocal {
+          let start = clock.now
+          guard case .table(let next) = try evaluators[stage].evaluate([.table(table)], outputCount: 1)[0] else {
+            throw CSVMorsels.Fallback()
+          }
+          table = next
+          try count(table, at: stage)
+          durations[stage] += start.duration(to: clock.now)
+        }
+        let start = clock.now
+        try sink(table)
+        durations[last] += start.duration(to: clock.now)
+      }
+    }
+    var values: [Value]
+    switch end {
+    case .collect:
+      var collected: [Table] = []
+      try morsels { collected.append($0) }
+      let start = clock.now
+      values = [.table(try TableConcatenation.rows(of: collected))]
+      collected = []
+      durations[last] += start.duration(to: clock.now)
+    case .groupBy:
+      guard let groupBy = evaluators[last] as? GroupByNode.Evaluator, GroupByStream.supports(groupBy.aggregates)
+      else { throw CSVMorsels.Fallback() }
+      var grouping = GroupByStream(keys: groupBy.keys, aggregates: groupBy.aggregates)
+      try morsels { try grouping.add($0) }
+      let start = clock.now
+      let result = try grouping.result()
+      try count(result, at: last)
+      values = [.table(result)]
+      durations[last] += start.duration(to: clock.now)
+    case .writeCSV:
+      // The writer's bytes of each morsel, the header only once: the bytes of the whole table.
+      guard let write = evaluators[last] as? WriteCSVNode.Evaluator else { throw CSVMorsels.Fallback() }
+      var written = 0
+      let path = try write.file.write { emit in
+        var headerBytes: Int?
+        try morsels { table in
+          let bytes = try write.writer.bytes(of: table)
+          if let headerBytes {
+            try emit(bytes[headerBytes...])
+          } else {
+            headerBytes = try write.writer.bytes(of: table.slice(0..<0)).count
+            try emit(bytes[...])
+          }
+          written += table.rowCount
+        }
+      }
+      values = [.string(path), .integer(Int64(written))]
+    }
+    let staged = durations.dropFirst().reduce(Duration.zero, +)
+    durations[0] = started.duration(to: clock.now) - staged
+    return (values, durations)
+  }
+}
+
+/// The evaluator of a node of a `StreamedChain`.
+struct StageEvaluator: NodeEvaluator {
+  let chain: StreamedChain
+  let stage: Int
+  let base: any NodeEvaluator
+
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+    try chain.evaluate(stage: stage, base: base, inputs, &outputs)
+  }
+}

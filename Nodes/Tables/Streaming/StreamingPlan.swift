@@ -1,0 +1,117 @@
+import FlowGraph
+import FlowRuntime
+
+/// Bounded memory for a one-shot run: the chains of a document that `flow run` executes morsel
+/// by morsel (`StreamedChain`), and the document and registry that do so.
+///
+/// A chain is a `readCSV` that no edge feeds and that does not watch its file, then the
+/// `filter`, `derive` and `select` nodes that follow it one by one — each fed by one edge, from
+/// the node before, which has no other consumer — and then, if that last node's one consumer
+/// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
+/// that node. A chain has at least two nodes. Its intermediate tables are never held whole;
+/// its last node's table is (a `groupBy`'s is small; a `writeCSV` has none: each morsel's rows
+/// go to the atomic temporary file). Only the host knows what it prints: the sinks (a chain's
+/// intermediate nodes have a consumer, so none is a sink) and the `observed` nodes, which may
+/// end a chain but are never inside one.
+package struct StreamingPlan {
+  /// The param that marks a node of a chain: `"chain/stage"`.
+  package static let stageParameter = "flow.streamStage"
+  /// The kinds a chain passes morsels through.
+  static let rowLocalKinds: Set<String> = ["filter", "derive", "select"]
+
+  package let chains: [StreamedChain]
+  /// The document with each chain node's `stageParameter` set.
+  package let document: FlowDocument
+  /// The registry whose table kinds evaluate the marked nodes as their chain's stages.
+  package let registry: NodeKindRegistry
+
+  /// The plan for `document`, or `nil` if it has no chain (or its ids are not unique).
+  ///
+  /// - Parameter morselBytes: the bytes of a morsel (a block of the file; at least one record).
+  /// - Complexity: O(nodes + edges).
+  /// - Parameter observed: nodes the host prints or watches besides the sinks (`--node`): such
+  ///   a node may end a chain (its table is built whole) but is never inside one.
+  package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
+    var index: [String: Int] = [:]
+    index.reserveCapacity(document.nodes.count)
+    for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
+    var incoming = [Int](repeating: 0, count: document.nodes.count)
+    var outgoing = [[(target: Int, edge: FlowEdge)]](repeating: [], count: document.nodes.count)
+    for edge in document.edges {
+      guard let source = index[edge.sourceNodeID], let target = index[edge.targetNodeID] else { return nil }
+      incoming[target] += 1
+      outgoing[source].append((target, edge))
+    }
+    /// The one consumer of `node`'s table, fed by that edge alone, if it is of one of `kinds`.
+    func next(_ node: Int, _ kinds: Set<String>) -> Int? {
+      guard outgoing[node].count == 1 else { return nil }
+      let (target, edge) = outgoing[node][0]
+      guard incoming[target] == 1, kinds.contains(document.nodes[target].data.kind), edge.sourceHandleID ?? "table" == "table",
+            edge.targetHandleID ?? "table" == "table" else { return nil }
+      return target
+    }
+    var chains: [[Int]] = []
+    var ends: [StreamedChain.End] = []
+    for (position, node) in document.nodes.enumerated()
+    where node.data.kind == "readCSV" && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
+      var chain = [position]
+      func open() -> Bool { !observed.contains(document.nodes[chain[chain.count - 1]].id) }
+      while open(), let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
+      var end = StreamedChain.End.collect
+      if !open() {
+        // The last node is printed: its table is built whole.
+      } else if let groupBy = next(chain[chain.count - 1], ["groupBy"]), Self.streamsAggregates(document.nodes[groupBy].data) {
+        chain.append(groupBy)
+        end = .groupBy
+      } else if let writer = next(chain[chain.count - 1], ["writeCSV"]) {
+        chain.append(writer)
+        end = .writeCSV
+      }
+      guard chain.count >= 2 else { continue }
+      chains.append(chain)
+      ends.append(end)
+    }
+    guard !chains.isEmpty else { return nil }
+    var marked = document
+    var streamed: [StreamedChain] = []
+    for (number, chain) in chains.enumerated() {
+      for (stage, position) in chain.enumerated() {
+        marked.nodes[position].data.params[Self.stageParameter] = .string("\(number)/\(stage)")
+      }
+      streamed.append(StreamedChain(nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number],
+                                    morselBytes: morselBytes, limits: registry.environment.limits))
+    }
+    var wrapped = registry
+    for name in Self.rowLocalKinds.union(["readCSV", "groupBy", "writeCSV"]) {
+      guard let kind = registry.kind(named: name) else { return nil }
+      wrapped.register(StreamingStageKind(base: kind, chains: streamed))
+    }
+    self.chains = streamed
+    self.document = marked
+    self.registry = wrapped
+  }
+
+  /// Whether a `groupBy`'s aggregates stream (all parse, none is `countDistinct`).
+  static func streamsAggregates(_ spec: NodeSpec) -> Bool {
+    guard let members = spec.params["aggregate"]?.objectValue?.members else { return true }
+    var aggregates: [Aggregate] = []
+    for member in members {
+      guard case .string(let text) = member.value, case .success(let aggregate) = Aggregate.parse(output: member.key, text) else {
+        return false
+      }
+      aggregates.append(aggregate)
+    }
+    return GroupByStream.supports(aggregates)
+  }
+
+  /// The times of the nodes of the chains that streamed (the engine's are the heads' whole
+  /// chains and the others' hand-overs).
+  package var streamedDurations: [String: Duration] {
+    var durations: [String: Duration] = [:]
+    for chain in chains { durations.merge(chain.streamedDurations ?? [:]) { $1 } }
+    return durations
+  }
+
+  /// The nodes of the chains that streamed, chain by chain.
+  package var streamedNodeIDs: [String] { chains.flatMap { $0.streamedDurations == nil ? [] : $0.nodeIDs } }
+}
