@@ -17,7 +17,8 @@ import Foundation
 ///
 /// Invariants: every buffer pointer handed to a worker points into `block` (or the caller's
 /// buffer), which outlives the `concurrentPerform` call that uses it, and is only read there;
-/// each worker writes only its own slot of `UnsafeSlots` (index = iteration); `pread` writes
+/// each worker writes only its own slot of `UnsafeSlots` (index = iteration), and a merging
+/// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`); `pread` writes
 /// at most `block.count - filled` bytes at `filled`; the tail moved by `memmove` lies inside
 /// `block`. Checked in debug builds by `_checkInvariants` after each block.
 struct UnsafeCSVBlockReader {
@@ -141,11 +142,24 @@ struct UnsafeCSVBlockReader {
         let expected = Int(Double(total) / bytesPerRow * 1.05) + 64
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
       }
-      // Each chunk's pieces are released once merged: the peak holds the columns and one chunk.
-      for index in chunks.indices {
-        let pieces = chunks[index].pieces
-        chunks[index].pieces = []
-        for (position, piece) in pieces.enumerated() { accumulators[slots[position]].append(piece, rows: chunks[index].rows) }
+      // The columns merge on up to `reader.workers` threads at once (each column's pieces in
+      // chunk order); a column's pieces are released once merged.
+      let chunkRows = chunks.map(\.rows)
+      let byColumn = UnsafeColumnPieces((0..<slots.count).map { position in chunks.map { $0.pieces[position] } })
+      chunks = []
+      let threads = Swift.min(reader.workers, slots.count)
+      accumulators.withUnsafeMutableBufferPointer { buffer in
+        let targets = UnsafeAccumulators(buffer)
+        let merge: @Sendable (Int) -> Void = { position in
+          for (index, piece) in byColumn.take(position).enumerated() {
+            targets.buffer[slots[position]].append(piece, rows: chunkRows[index])
+          }
+        }
+        if threads > 1 {
+          DispatchQueue.concurrentPerform(iterations: slots.count, execute: merge)
+        } else {
+          for position in 0..<slots.count { merge(position) }
+        }
       }
       rows += blockRows
       guard rows <= Int(Int32.max) else { throw Fallback() }
@@ -245,6 +259,38 @@ struct UnsafeCSVBlockReader {
   func _checkInvariants(starts: [Int], end: Int, count: Int) {
     assert(starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && (starts.last ?? 0) <= end,
            "chunks \(starts) end \(end) of \(count)")
+  }
+}
+
+/// The column accumulators of a pass, merged on several threads: the thread merging column
+/// position `p` writes only `buffer[slots[p]]` (the slots are distinct), and the owner reads
+/// them after `concurrentPerform` returned.
+struct UnsafeAccumulators: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>
+  init(_ buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>) { self.buffer = buffer }
+}
+
+/// The chunks' pieces of each column: the thread merging column `p` takes (and so releases)
+/// slot `p` only.
+final class UnsafeColumnPieces: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<[CSVPiece]>
+
+  init(_ pieces: [[CSVPiece]]) {
+    storage = .allocate(capacity: pieces.count)
+    _ = storage.initialize(from: pieces)
+  }
+
+  deinit {
+    storage.deinitialize()
+    storage.deallocate()
+  }
+
+  /// Column `position`'s pieces, leaving its slot empty.
+  func take(_ position: Int) -> [CSVPiece] {
+    precondition(position >= 0 && position < storage.count, "column \(position) of \(storage.count)")
+    var taken: [CSVPiece] = []
+    swap(&taken, &storage[position])
+    return taken
   }
 }
 

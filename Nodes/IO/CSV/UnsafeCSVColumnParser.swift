@@ -52,6 +52,11 @@ struct UnsafeCSVColumnParser {
 
   @inline(__always)
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+    if state == .number && !field.quoted, let value = UnsafeDecimalParser.plain(scanner.buffer, field.start, field.end) {
+      numbers.append(value)
+      count += 1
+      return
+    }
     switch state {
     case .needsRescan: return
     case .string: appendText(field, scanner, scratch: &scratch)
