@@ -235,7 +235,8 @@ struct UnsafeCSVScanner {
       let newlineWord = UInt64(Self.newline) &* Self.ones, quoteWord = UInt64(Self.quote) &* Self.ones
       while i &+ 8 <= count {
         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        let stops = Self.exactMatches(word, newlineWord) | Self.exactMatches(word, quoteWord)
+        // The first line feed or quote (exact for the first; the delimiters exact for each).
+        let stops = Self.firstMatches(word, newlineWord) | Self.firstMatches(word, quoteWord)
         let ofDelimiter = Self.exactMatches(word, delimiterWord)
         if stops == 0 {
           delimiters &+= ofDelimiter.nonzeroBitCount
@@ -257,6 +258,15 @@ struct UnsafeCSVScanner {
       i &+= 1
     }
     return (count, delimiters &+ 1)
+  }
+
+  /// The high bit of the first byte of `word` (its low byte first) that equals the byte of
+  /// `pattern`, and maybe of bytes after it (a borrow only ever marks bytes above a match); 0
+  /// if none matches.
+  @inline(__always)
+  static func firstMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+    let x = word ^ pattern
+    return (x &- ones) & ~x & highs
   }
 
   /// The high bit of each byte of `word` that equals the byte of `pattern` (exact: no carries
