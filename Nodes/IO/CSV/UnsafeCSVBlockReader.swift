@@ -1,6 +1,7 @@
 import Dispatch
 import FlowRuntime
 import Foundation
+import Synchronization
 
 /// The parallel CSV reader: the input in blocks (a file through `pread` into one reused buffer,
 /// so the whole file is never held; or bytes already in memory as one block), each block cut
@@ -17,7 +18,8 @@ import Foundation
 ///
 /// Invariants: every buffer pointer handed to a worker points into `block` (or the caller's
 /// buffer), which outlives the `concurrentPerform` call that uses it, and is only read there;
-/// each worker writes only its own slot of `UnsafeSlots` (index = iteration), and a merging
+/// each chunk's slot of `UnsafeSlots` is written only by the one thread that claimed the chunk
+/// (`forEach`), and a merging
 /// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`); `pread` writes
 /// at most `block.count - filled` bytes at `filled`; the tail moved by `memmove` lies inside
 /// `block`. Checked in debug builds by `_checkInvariants` after each block.
@@ -177,7 +179,9 @@ struct UnsafeCSVBlockReader {
                      bytesPerRow: Double) -> (chunks: [Chunk], consumed: Int)? {
     let count = block.count
     let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
-    let parts = Swift.max(1, Swift.min(reader.workers, count / Swift.max(1, reader.minimumChunkBytes)))
+    // Several chunks per worker, claimed one at a time: a worker that is held up (another
+    // process on its core) leaves its chunks to the others instead of stalling the block.
+    let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
     let cuts = (0...parts).map { $0 * count / parts }
     // Optimistic: no quotes in the block.
     var end = count
@@ -198,7 +202,7 @@ struct UnsafeCSVBlockReader {
     // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
     let counts = UnsafeSlots<Int>(parts)
     let shared = UnsafeSendableBuffer(block)
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
+    Self.forEach(parts, threads: reader.workers) { part in
       counts[part] = UnsafeCSVScanner.count(quote, in: shared.buffer, from: cuts[part], to: cuts[part + 1])
     }
     let quoteCounts = counts.values(default: 0)
@@ -236,14 +240,32 @@ struct UnsafeCSVBlockReader {
     return (chunks, end)
   }
 
-  /// Parses `block[starts[k]..<starts[k + 1] or end]` on one thread each.
+  /// `body(k)` for each `k` in `0..<count`, on up to `threads` threads that claim the next `k`
+  /// in turn (each `k` runs once, on one thread).
+  static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let threads = Swift.max(1, Swift.min(threads, count))
+    if threads == 1 {
+      for index in 0..<count { body(index) }
+      return
+    }
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        if index >= count { return }
+        body(index)
+      }
+    }
+  }
+
+  /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
   private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
                            bytesPerRow: Double, quotes: Bool) -> [Chunk]? {
     let ends = Array(starts.dropFirst()) + [end]
     let results = UnsafeSlots<Chunk>(starts.count)
     let shared = UnsafeSendableBuffer(block)
     let reader = self.reader
-    DispatchQueue.concurrentPerform(iterations: starts.count) { part in
+    Self.forEach(starts.count, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
       let expected = bytesPerRow > 0 ? Int(Double(range.count) / bytesPerRow * 1.1) + 16 : range.count / 64 + 16
       results[part] = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
@@ -300,7 +322,7 @@ struct UnsafeSendableBuffer: @unchecked Sendable {
   init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 }
 
-/// One result slot per worker: worker `i` writes slot `i` only, and the owner reads them after
+/// One result slot per chunk: only the thread that claimed chunk `i` writes slot `i`, and the owner reads them after
 /// `concurrentPerform` returned (which orders the writes before the reads).
 final class UnsafeSlots<Value>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Value?>
