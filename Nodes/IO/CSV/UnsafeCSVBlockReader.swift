@@ -54,7 +54,10 @@ struct UnsafeCSVBlockReader {
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= reader.parallelThreshold
     else { return nil }
     let size = Int(info.st_size)
-    var block = [UInt8](repeating: 0, count: Swift.max(64, reader.blockBytesPerWorker * Swift.max(1, reader.workers)))
+    // No larger than the file (plus the byte that finds its end): a small file on many cores
+    // does not get a block per core.
+    let blockBytes = Swift.min(reader.blockBytesPerWorker * Swift.max(1, reader.workers), size + 1)
+    var block = [UInt8](repeating: 0, count: Swift.max(64, blockBytes))
     var filled = 0, offset = 0, atEnd = false
     func fill() throws {
       while filled < block.count && !atEnd {
