@@ -68,8 +68,10 @@ struct UnsafeCSVFieldBuffer {
 /// Invariants: `buffer` outlives the scanner (it is only used inside the `withUnsafeBufferPointer`
 /// call that made it); every index the scanner reads is checked against `buffer.count`, and
 /// every `CSVField` it reports satisfies `0 <= start <= end <= buffer.count`. `line` is the
-/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`
-/// loads 8-byte words only at offsets `i` with `i + 8 <= buffer.count`. Checked by
+/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`,
+/// the field scan and `skipFields` load 8-byte words only at offsets `i` with
+/// `i + 8 <= buffer.count`, read as little-endian words (the first byte lowest, whatever the
+/// platform). Checked by
 /// `_checkInvariants(_:)` after each record in debug builds.
 struct UnsafeCSVScanner {
   let buffer: UnsafeBufferPointer<UInt8>
@@ -167,7 +169,7 @@ struct UnsafeCSVScanner {
           if let raw, i &+ 8 <= count {
             // Eight bytes at a time up to the first that may end the field (below `"` + 1, or
             // the delimiter); ordinary bytes cost no test of their own.
-            let stop = Self.firstCandidate(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), delimiterWord)
+            let stop = Self.firstCandidate(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), delimiterWord)
             if stop == 8 { i &+= 8; continue }
             i &+= stop
           } else if i >= count {
@@ -234,7 +236,7 @@ struct UnsafeCSVScanner {
       let raw = UnsafeRawPointer(base)
       let newlineWord = UInt64(Self.newline) &* Self.ones, quoteWord = UInt64(Self.quote) &* Self.ones
       while i &+ 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
         // The first line feed or quote (exact for the first; the delimiters exact for each).
         let stops = Self.firstMatches(word, newlineWord) | Self.firstMatches(word, quoteWord)
         let ofDelimiter = Self.exactMatches(word, delimiterWord)
