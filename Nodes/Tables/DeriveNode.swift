@@ -60,7 +60,7 @@ struct DeriveNode: NodeKind {
         let name = entries[entry].name
         let column: Column
         do {
-          column = try program.evaluate(over: columns, rowCount: rowCount).column(as: program.resultType, count: rowCount)
+          column = try program.column(over: columns, rowCount: rowCount)
         } catch {
           throw NodeError(error.described(as: "formula for column '\(name)'"))
         }

@@ -35,7 +35,7 @@ struct FilterNode: NodeKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       try TableParameters.checkRowIndices(table, for: "filter")
-      let result: RowVector
+      let rows: [Int32]
       do throws(FormulaError) {
         let formula = self.formula
         let program = try cache.programs(for: RowSchema(table)) { schema throws(FormulaError) in
@@ -44,16 +44,9 @@ struct FilterNode: NodeKind {
         guard program.resultType == .bool || program.resultType == .null else {
           throw FormulaError(message: "'where' gives \(program.resultType) values, not true/false")
         }
-        result = try program.evaluate(over: table)
+        rows = try program.trueRows(over: table.columns, rowCount: table.rowCount)
       } catch {
         throw NodeError(error.column == nil ? error.message : error.described(as: "formula 'where'"))
-      }
-      var rows: [Int32] = []
-      if case .bool(let keep, let valid) = result {
-        rows.reserveCapacity(table.rowCount)
-        for row in 0..<table.rowCount where keep[row] && (valid?[row] ?? true) {
-          rows.append(Int32(truncatingIfNeeded: row))
-        }
       }
       // Every row kept: pass the same table on (O(1) cutoff downstream).
       outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows))

@@ -1,6 +1,7 @@
 import Dispatch
 import FlowRuntime
 import Foundation
+import Synchronization
 
 /// The parallel CSV reader: the input in blocks (a file through `pread` into one reused buffer,
 /// so the whole file is never held; or bytes already in memory as one block), each block cut
@@ -17,7 +18,9 @@ import Foundation
 ///
 /// Invariants: every buffer pointer handed to a worker points into `block` (or the caller's
 /// buffer), which outlives the `concurrentPerform` call that uses it, and is only read there;
-/// each worker writes only its own slot of `UnsafeSlots` (index = iteration); `pread` writes
+/// each chunk's slot of `UnsafeSlots` is written only by the one thread that claimed the chunk
+/// (`forEach`), and a merging
+/// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`); `pread` writes
 /// at most `block.count - filled` bytes at `filled`; the tail moved by `memmove` lies inside
 /// `block`. Checked in debug builds by `_checkInvariants` after each block.
 struct UnsafeCSVBlockReader {
@@ -51,9 +54,10 @@ struct UnsafeCSVBlockReader {
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= reader.parallelThreshold
     else { return nil }
     let size = Int(info.st_size)
-    // Never larger than the file: 16 threads over an 8 MB file need 8 MB, not 256.
-    let wanted = reader.blockBytesPerWorker * Swift.max(1, reader.workers)
-    var block = [UInt8](repeating: 0, count: Swift.max(64, Swift.min(wanted, size + 1)))
+    // No larger than the file (plus the byte that finds its end): a small file on many cores
+    // does not get a block per core.
+    let blockBytes = Swift.min(reader.blockBytesPerWorker * Swift.max(1, reader.workers), size + 1)
+    var block = [UInt8](repeating: 0, count: Swift.max(64, blockBytes))
     var filled = 0, offset = 0, atEnd = false
     func fill() throws {
       while filled < block.count && !atEnd {
@@ -143,11 +147,24 @@ struct UnsafeCSVBlockReader {
         let expected = Int(Double(total) / bytesPerRow * 1.05) + 64
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
       }
-      // Each chunk's pieces are released once merged: the peak holds the columns and one chunk.
-      for index in chunks.indices {
-        let pieces = chunks[index].pieces
-        chunks[index].pieces = []
-        for (position, piece) in pieces.enumerated() { accumulators[slots[position]].append(piece, rows: chunks[index].rows) }
+      // The columns merge on up to `reader.workers` threads at once (each column's pieces in
+      // chunk order); a column's pieces are released once merged.
+      let chunkRows = chunks.map(\.rows)
+      let byColumn = UnsafeColumnPieces((0..<slots.count).map { position in chunks.map { $0.pieces[position] } })
+      chunks = []
+      let threads = Swift.min(reader.workers, slots.count)
+      accumulators.withUnsafeMutableBufferPointer { buffer in
+        let targets = UnsafeAccumulators(buffer)
+        let merge: @Sendable (Int) -> Void = { position in
+          for (index, piece) in byColumn.take(position).enumerated() {
+            targets.buffer[slots[position]].append(piece, rows: chunkRows[index])
+          }
+        }
+        if threads > 1 {
+          DispatchQueue.concurrentPerform(iterations: slots.count, execute: merge)
+        } else {
+          for position in 0..<slots.count { merge(position) }
+        }
       }
       rows += blockRows
       guard rows <= Int(Int32.max) else { throw Fallback() }
@@ -165,7 +182,9 @@ struct UnsafeCSVBlockReader {
                      bytesPerRow: Double) -> (chunks: [Chunk], consumed: Int)? {
     let count = block.count
     let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
-    let parts = Swift.max(1, Swift.min(reader.workers, count / Swift.max(1, reader.minimumChunkBytes)))
+    // Several chunks per worker, claimed one at a time: a worker that is held up (another
+    // process on its core) leaves its chunks to the others instead of stalling the block.
+    let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
     let cuts = (0...parts).map { $0 * count / parts }
     // Optimistic: no quotes in the block.
     var end = count
@@ -186,7 +205,7 @@ struct UnsafeCSVBlockReader {
     // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
     let counts = UnsafeSlots<Int>(parts)
     let shared = UnsafeSendableBuffer(block)
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
+    Self.forEach(parts, threads: reader.workers) { part in
       counts[part] = UnsafeCSVScanner.count(quote, in: shared.buffer, from: cuts[part], to: cuts[part + 1])
     }
     let quoteCounts = counts.values(default: 0)
@@ -224,14 +243,32 @@ struct UnsafeCSVBlockReader {
     return (chunks, end)
   }
 
-  /// Parses `block[starts[k]..<starts[k + 1] or end]` on one thread each.
+  /// `body(k)` for each `k` in `0..<count`, on up to `threads` threads that claim the next `k`
+  /// in turn (each `k` runs once, on one thread).
+  static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let threads = Swift.max(1, Swift.min(threads, count))
+    if threads == 1 {
+      for index in 0..<count { body(index) }
+      return
+    }
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        if index >= count { return }
+        body(index)
+      }
+    }
+  }
+
+  /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
   private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
                            bytesPerRow: Double, quotes: Bool) -> [Chunk]? {
     let ends = Array(starts.dropFirst()) + [end]
     let results = UnsafeSlots<Chunk>(starts.count)
     let shared = UnsafeSendableBuffer(block)
     let reader = self.reader
-    DispatchQueue.concurrentPerform(iterations: starts.count) { part in
+    Self.forEach(starts.count, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
       let expected = bytesPerRow > 0 ? Int(Double(range.count) / bytesPerRow * 1.1) + 16 : range.count / 64 + 16
       results[part] = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
@@ -250,13 +287,45 @@ struct UnsafeCSVBlockReader {
   }
 }
 
+/// The column accumulators of a pass, merged on several threads: the thread merging column
+/// position `p` writes only `buffer[slots[p]]` (the slots are distinct), and the owner reads
+/// them after `concurrentPerform` returned.
+struct UnsafeAccumulators: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>
+  init(_ buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>) { self.buffer = buffer }
+}
+
+/// The chunks' pieces of each column: the thread merging column `p` takes (and so releases)
+/// slot `p` only.
+final class UnsafeColumnPieces: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<[CSVPiece]>
+
+  init(_ pieces: [[CSVPiece]]) {
+    storage = .allocate(capacity: pieces.count)
+    _ = storage.initialize(from: pieces)
+  }
+
+  deinit {
+    storage.deinitialize()
+    storage.deallocate()
+  }
+
+  /// Column `position`'s pieces, leaving its slot empty.
+  func take(_ position: Int) -> [CSVPiece] {
+    precondition(position >= 0 && position < storage.count, "column \(position) of \(storage.count)")
+    var taken: [CSVPiece] = []
+    swap(&taken, &storage[position])
+    return taken
+  }
+}
+
 /// A buffer read by several workers at once (each reads; none writes).
 struct UnsafeSendableBuffer: @unchecked Sendable {
   let buffer: UnsafeBufferPointer<UInt8>
   init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 }
 
-/// One result slot per worker: worker `i` writes slot `i` only, and the owner reads them after
+/// One result slot per chunk: only the thread that claimed chunk `i` writes slot `i`, and the owner reads them after
 /// `concurrentPerform` returned (which orders the writes before the reads).
 final class UnsafeSlots<Value>: @unchecked Sendable {
   private let storage: UnsafeMutablePointer<Value?>

@@ -25,12 +25,13 @@ extension CSVReader {
     var scratch: [UInt8] = []
     var rows = 0
     let nulls = CSVNullTest(nullTokens)
+    let skipFrom = (kept.max() ?? -1) + 1
     let plain: Bool = columns.withUnsafeMutableBufferPointer { parsers in
       while true {
         let next: Int?
-        do { next = try scanner.nextRecord(into: &fields) } catch { return false }
+        do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
         guard next != nil else { return true }
-        guard fields.count == width else { return false }
+        guard fields.width == width else { return false }
         for slot in 0..<kept.count {
           let field = fields[kept[slot]]
           if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {

@@ -52,6 +52,11 @@ struct UnsafeCSVColumnParser {
 
   @inline(__always)
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+    if state == .number && !field.quoted, let value = UnsafeDecimalParser.plain(scanner.buffer, field.start, field.end) {
+      numbers.append(value)
+      count += 1
+      return
+    }
     switch state {
     case .needsRescan: return
     case .string: appendText(field, scanner, scratch: &scratch)
@@ -275,6 +280,9 @@ extension CSVReader {
     var recordLine = 1
     var pending = firstRecordIsData
     let nulls = CSVNullTest(nullTokens)
+    // The first record (when there is no header) was read whole; the rest store the fields up
+    // to the last one kept.
+    let skipFrom = (kept.max() ?? -1) + 1
     // The column parsers through one buffer pointer for the whole scan (no per-cell
     // uniqueness check of the array); `slot < kept.count == columns.count`, `kept[slot] < width`.
     try columns.withUnsafeMutableBufferPointer { parsers in
@@ -282,11 +290,11 @@ extension CSVReader {
         if pending {
           pending = false
         } else {
-          guard let line = try scanner.nextRecord(into: &fields) else { break }
+          guard let line = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) else { break }
           recordLine = line
         }
-        guard fields.count == width else {
-          throw CSVError(line: recordLine, "\(fields.count) field\(fields.count == 1 ? "" : "s"), expected \(width) (ragged row)")
+        guard fields.width == width else {
+          throw CSVError(line: recordLine, "\(fields.width) field\(fields.width == 1 ? "" : "s"), expected \(width) (ragged row)")
         }
         for slot in 0..<kept.count {
           let field = fields[kept[slot]]
@@ -309,7 +317,7 @@ extension CSVReader {
       var texts = [UnsafeCSVColumnParser](repeating: .text(), count: rescan.count)
       var again = UnsafeCSVScanner(buffer, delimiter: delimiter)
       if header { _ = try again.nextRecord(into: &fields) }
-      while try again.nextRecord(into: &fields) != nil {
+      while try again.nextRecord(into: &fields, skipFrom: skipFrom) != nil {
         for (slot, index) in rescan.enumerated() {
           let field = fields[kept[index]]
           if nulls.isNull(field, again) { texts[slot].appendNull() } else {

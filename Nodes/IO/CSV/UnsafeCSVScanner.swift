@@ -17,8 +17,12 @@ struct CSVField {
 struct UnsafeCSVFieldBuffer {
   private(set) var storage: UnsafeMutablePointer<CSVField>
   private(set) var capacity: Int
-  /// The fields of the current record.
+  /// The fields of the current record (stored).
   var count = 0
+  /// The fields after them that were only counted (see `UnsafeCSVScanner.nextRecord`).
+  var skipped = 0
+  /// The record's width: its fields, stored or counted.
+  var width: Int { count &+ skipped }
 
   init(capacity: Int) {
     self.capacity = max(capacity, 4)
@@ -64,8 +68,10 @@ struct UnsafeCSVFieldBuffer {
 /// Invariants: `buffer` outlives the scanner (it is only used inside the `withUnsafeBufferPointer`
 /// call that made it); every index the scanner reads is checked against `buffer.count`, and
 /// every `CSVField` it reports satisfies `0 <= start <= end <= buffer.count`. `line` is the
-/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`
-/// loads 8-byte words only at offsets `i` with `i + 8 <= buffer.count`. Checked by
+/// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`,
+/// the field scan and `skipFields` load 8-byte words only at offsets `i` with
+/// `i + 8 <= buffer.count`, read as little-endian words (the first byte lowest, whatever the
+/// platform). Checked by
 /// `_checkInvariants(_:)` after each record in debug builds.
 struct UnsafeCSVScanner {
   let buffer: UnsafeBufferPointer<UInt8>
@@ -81,6 +87,11 @@ struct UnsafeCSVScanner {
   /// delimiter) or are counted in one (a quote).
   let stopMask: UInt64
 
+  /// The delimiter in every byte of a word.
+  let delimiterWord: UInt64
+
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
   static let quote = UInt8(ascii: "\"")
   static let newline = UInt8(ascii: "\n")
   static let carriageReturn = UInt8(ascii: "\r")
@@ -93,6 +104,7 @@ struct UnsafeCSVScanner {
     var mask: UInt64 = (1 << UInt64(Self.newline)) | (1 << UInt64(Self.carriageReturn)) | (1 << UInt64(Self.quote))
     if delimiter < 64 { mask |= 1 << UInt64(delimiter) }
     stopMask = mask
+    delimiterWord = UInt64(delimiter) &* Self.ones
     if atFileStart && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
   }
 
@@ -100,9 +112,14 @@ struct UnsafeCSVScanner {
   ///
   /// - Returns: the line the record starts on, or `nil` at the end of the buffer.
   /// - Throws: `CSVError` for an unterminated quoted field or text after a closing quote.
-  mutating func nextRecord(into fields: inout UnsafeCSVFieldBuffer) throws(CSVError) -> Int? {
+  ///
+  /// - Parameter skipFrom: the fields from this index on are only counted, not stored (their
+  ///   `fields` slots are not written), when they hold no quote: the reader reads none of them.
+  mutating func nextRecord(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int = .max) throws(CSVError) -> Int? {
     fields.count = 0
+    fields.skipped = 0
     let count = buffer.count
+    let raw = buffer.baseAddress.map(UnsafeRawPointer.init)
     var i = position
     // Blank lines are not records.
     while i < count {
@@ -148,9 +165,18 @@ struct UnsafeCSVScanner {
         }
       } else {
         let start = i
-        while i < count {
+        while true {
+          if let raw, i &+ 8 <= count {
+            // Eight bytes at a time up to the first that may end the field (below `"` + 1, or
+            // the delimiter); ordinary bytes cost no test of their own.
+            let stop = Self.firstCandidate(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), delimiterWord)
+            if stop == 8 { i &+= 8; continue }
+            i &+= stop
+          } else if i >= count {
+            break
+          }
           let byte = buffer[i]
-          // One test per ordinary byte: is it one of the (few, low) bytes that end a field?
+          // One test per byte: is it one of the (few, low) bytes that end a field?
           if byte < 64 ? (stopMask &>> UInt64(byte)) & 1 == 0 : byte != delimiter {
             i += 1
             continue
@@ -167,6 +193,13 @@ struct UnsafeCSVScanner {
       if byte == delimiter {
         i += 1
         if i >= count { fields.append(CSVField(start: i, end: i, quoted: false, escaped: false)); break }
+        if fields.count >= skipFrom, let (end, more) = skipFields(from: i) {
+          // The remaining fields are not wanted: counted (for the width check), not stored.
+          fields.skipped = more
+          i = end
+          if i < count { i += 1; line += 1 }
+          break
+        }
         continue
       }
       i += byte == Self.carriageReturn ? 2 : 1
@@ -178,6 +211,72 @@ struct UnsafeCSVScanner {
     _checkInvariants(fields)
     #endif
     return startLine
+  }
+
+  /// The index (0–7) of the first byte of `word` (little-endian: its low byte first) that is
+  /// below `"` + 1 (line feed, carriage return, quote, space, other controls) or equals the
+  /// byte of `delimiterWord`; 8 if none. Exact for the first such byte (the borrows of the
+  /// subtractions only ever mark bytes above it).
+  @inline(__always)
+  static func firstCandidate(_ word: UInt64, _ delimiterWord: UInt64) -> Int {
+    let other = word ^ delimiterWord
+    let low = (word &- 0x2323_2323_2323_2323) & ~word
+    let matches = (other &- ones) & ~other
+    return ((low | matches) & highs).trailingZeroBitCount &>> 3
+  }
+
+  /// For fields from `start` that the reader does not want: where the record ends (its line
+  /// feed, or the end of the buffer) and how many fields it has from `start`, or `nil` if a
+  /// quote comes first (the caller scans them one by one).
+  private func skipFields(from start: Int) -> (end: Int, fields: Int)? {
+    let count = buffer.count
+    var i = start
+    var delimiters = 0
+    if let base = buffer.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let newlineWord = UInt64(Self.newline) &* Self.ones, quoteWord = UInt64(Self.quote) &* Self.ones
+      while i &+ 8 <= count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        // The first line feed or quote (exact for the first; the delimiters exact for each).
+        let stops = Self.firstMatches(word, newlineWord) | Self.firstMatches(word, quoteWord)
+        let ofDelimiter = Self.exactMatches(word, delimiterWord)
+        if stops == 0 {
+          delimiters &+= ofDelimiter.nonzeroBitCount
+          i &+= 8
+          continue
+        }
+        let first = stops.trailingZeroBitCount
+        // The delimiters before the stop byte.
+        delimiters &+= (ofDelimiter & ((1 &<< UInt64(first)) &- 1)).nonzeroBitCount
+        i &+= first &>> 3
+        return buffer[i] == Self.quote ? nil : (i, delimiters &+ 1)
+      }
+    }
+    while i < count {
+      let byte = buffer[i]
+      if byte == Self.quote { return nil }
+      if byte == Self.newline { return (i, delimiters &+ 1) }
+      if byte == delimiter { delimiters &+= 1 }
+      i &+= 1
+    }
+    return (count, delimiters &+ 1)
+  }
+
+  /// The high bit of the first byte of `word` (its low byte first) that equals the byte of
+  /// `pattern`, and maybe of bytes after it (a borrow only ever marks bytes above a match); 0
+  /// if none matches.
+  @inline(__always)
+  static func firstMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+    let x = word ^ pattern
+    return (x &- ones) & ~x & highs
+  }
+
+  /// The high bit of each byte of `word` that equals the byte of `pattern` (exact: no carries
+  /// between bytes).
+  @inline(__always)
+  static func exactMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+    let x = word ^ pattern, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low) &+ low) | x | low)
   }
 
   /// Checks the invariants for the record just read into `fields` (debug builds).

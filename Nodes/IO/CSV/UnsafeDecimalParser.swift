@@ -104,6 +104,36 @@ enum UnsafeDecimalParser {
     return .number(value)
   }
 
+  /// A plain decimal of at most 15 digits — an optional `-`, digits with at most one `.` — as
+  /// the number `UnsafeDecimalParser` makes of it (an integer converts; a fraction is one
+  /// correctly rounded division by an exact power of ten), or `nil` for anything else.
+  @inline(__always)
+  static func plain(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    var i = start
+    guard end > i, end - i <= 17 else { return nil }
+    let negative = buffer[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    var mantissa: Int64 = 0, digits = 0, scale = 1.0, point = false
+    while i < end {
+      let byte = buffer[i]
+      let digit = byte &- 0x30
+      if digit < 10 {
+        mantissa = mantissa &* 10 &+ Int64(digit)
+        digits += 1
+        if point { scale *= 10 }
+      } else if byte == UInt8(ascii: ".") && !point {
+        point = true
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard digits > 0 && digits <= 15 else { return nil }
+    if !point { return Double(negative ? -mantissa : mantissa) }
+    let value = Double(mantissa) / scale
+    return negative ? -value : value
+  }
+
   /// The number `text` spells (see the type's grammar), or `nil`.
   static func parse(_ text: String) -> ParsedNumber? {
     var text = text

@@ -72,7 +72,8 @@ public struct StringColumn: Sendable, Hashable {
   public mutating func append(contentsOf other: StringColumn) {
     let base = storedBytes.count
     storedBytes.append(contentsOf: other.storedBytes)
-    storedOffsets.append(contentsOf: other.storedOffsets.dropFirst().lazy.map { $0 &+ base })
+    storedOffsets.reserveCapacity(storedOffsets.count + other.count)
+    for offset in other.storedOffsets.dropFirst() { storedOffsets.append(offset &+ base) }
   }
 
   /// Appends the empty string (the placeholder of a null cell).

@@ -1,0 +1,168 @@
+import FlowRuntime
+
+// Morsel evaluation: a large table's rows are cut into morsels of `RowProgram.morselRows`,
+// the program runs over each morsel's slice of the columns it reads (on up to
+// `TableParallelism.workers` threads: `TableParallelism.map` hands results back in order), and
+// the pieces are joined in morsel order. Every row's result depends on that row only, so the
+// joined result is the whole-table result whatever the worker count; the temporaries of one
+// morsel stay in cache instead of a fresh array of the whole table per instruction. A morsel
+// that fails (overflow, a date with no answer) sends the whole evaluation to the serial path,
+// which reports the error the serial evaluation reports (its first instruction's first row).
+
+extension RowProgram {
+  /// The rows of one morsel (a multiple of 64, so validity words never straddle morsels).
+  static let morselRows = 1 << 16
+
+  /// The schema positions of the columns the program reads, in first-use order.
+  var readColumns: [Int] {
+    var seen = Set<Int>(), read: [Int] = []
+    for case .column(let index) in instructions where seen.insert(index).inserted { read.append(index) }
+    return read
+  }
+
+  /// The morsel ranges of `rowCount` rows, or `nil` when the table is one morsel.
+  static func morsels(_ rowCount: Int) -> [Range<Int>]? {
+    guard rowCount > morselRows else { return nil }
+    return stride(from: 0, to: rowCount, by: morselRows).map { $0..<Swift.min(rowCount, $0 + morselRows) }
+  }
+
+  /// The program's results over each morsel of `columns`, in order, or `nil` if a morsel fails.
+  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column]) -> [RowVector]? {
+    let read = readColumns
+    let results = TableParallelism.map(morsels.count, cells: (morsels.last?.upperBound ?? 0) * Swift.max(1, read.count)) { part in
+      let range = morsels[part]
+      var vectors: [Int: RowVector] = [:]
+      for index in read { vectors[index] = RowVector(columns[index], rows: range) }
+      return try? evaluate(rowCount: range.count) { vectors[$0] ?? .null }
+    }
+    var vectors: [RowVector] = []
+    vectors.reserveCapacity(results.count)
+    for result in results {
+      guard let result else { return nil }
+      vectors.append(result)
+    }
+    return vectors
+  }
+
+  /// The program's result over `columns` (in the order of the schema it was compiled for) of
+  /// `rowCount` rows, as a column of its result type: the same column as
+  /// `evaluate(over:rowCount:).column(as: resultType, count: rowCount)`, computed by morsels.
+  ///
+  /// - Throws: the ``FormulaError`` the serial evaluation throws.
+  /// - Complexity: O(instructions × rows), on up to `TableParallelism.workers` threads.
+  func column(over columns: [Column], rowCount: Int) throws(FormulaError) -> Column {
+    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns),
+       let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType) {
+      return joined
+    }
+    return try evaluate(over: columns, rowCount: rowCount).column(as: resultType, count: rowCount)
+  }
+
+  /// The rows (increasing) where the program (a `bool` formula) is true — not false, not null:
+  /// `filter`'s rows, computed by morsels.
+  ///
+  /// - Throws: the ``FormulaError`` the serial evaluation throws.
+  func trueRows(over columns: [Column], rowCount: Int) throws(FormulaError) -> [Int32] {
+    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns) {
+      var rows: [Int32] = []
+      rows.reserveCapacity(rowCount)
+      for (part, range) in zip(parts, morsels) { part.appendTrueRows(to: &rows, offset: range.lowerBound, count: range.count) }
+      return rows
+    }
+    var rows: [Int32] = []
+    try evaluate(over: columns, rowCount: rowCount).appendTrueRows(to: &rows, offset: 0, count: rowCount)
+    return rows
+  }
+}
+
+extension RowVector {
+  /// Rows `range` of a table column as a vector (the values copied; validity as flags).
+  init(_ column: Column, rows range: Range<Int>) {
+    let validity = column.validity
+    let valid: [Bool]? = validity.nullCount == 0 ? nil : range.map { validity.isValid($0) }
+    switch column.storage {
+    case .integer(let values): self = .integer(Array(values[range]), valid: valid)
+    case .number(let values): self = .number(Array(values[range]), valid: valid)
+    case .bool(let values): self = .bool(Array(values[range]), valid: valid)
+    case .string(let strings): self = .string(strings.slice(range), valid: valid)
+    }
+  }
+
+  /// Appends `offset + row` for each row of this `bool` vector that is true (and valid).
+  func appendTrueRows(to rows: inout [Int32], offset: Int, count: Int) {
+    guard case .bool(let keep, let valid) = self else { return }
+    if let valid {
+      for row in 0..<count where keep[row] && valid[row] { rows.append(Int32(truncatingIfNeeded: offset &+ row)) }
+    } else {
+      for row in 0..<count where keep[row] { rows.append(Int32(truncatingIfNeeded: offset &+ row)) }
+    }
+  }
+
+  /// The morsel results `parts` (of `counts` rows) joined into one column of `type`, as
+  /// `column(as:count:)` makes it of the whole; `nil` if the parts differ in kind (then the
+  /// caller evaluates the whole table at once).
+  static func joined(_ parts: [RowVector], counts: [Int], as type: RowType) -> Column? {
+    guard let first = parts.first else { return nil }
+    let total = counts.reduce(0, +)
+    var nullRows: [Int32] = []
+    func collectNulls(_ valid: [Bool]?, _ base: Int) {
+      guard let valid else { return }
+      for row in valid.indices where !valid[row] { nullRows.append(Int32(truncatingIfNeeded: base &+ row)) }
+    }
+    func validity() -> Validity? { nullRows.isEmpty ? nil : Validity(count: total, nullRows: nullRows) }
+    var base = 0
+    switch first {
+    case .null:
+      guard parts.allSatisfy(\.isAllNull) else { return nil }
+      return Column.nulls(type.columnType, count: total)
+    case .integer where type == .number, .number:
+      var values: [Double] = []
+      values.reserveCapacity(total)
+      for part in parts {
+        switch part {
+        case .number(let piece, let valid) where type == .number || first.type == .number:
+          values.append(contentsOf: piece); collectNulls(valid, base); base += piece.count
+        case .integer(let piece, let valid) where type == .number:
+          values.append(contentsOf: piece.lazy.map { Double($0) }); collectNulls(valid, base); base += piece.count
+        default: return nil
+        }
+      }
+      return Column(.number(values), validity: validity())
+    case .integer:
+      var values: [Int64] = []
+      values.reserveCapacity(total)
+      for part in parts {
+        guard case .integer(let piece, let valid) = part else { return nil }
+        values.append(contentsOf: piece); collectNulls(valid, base); base += piece.count
+      }
+      return Column(.integer(values), validity: validity())
+    case .bool:
+      var values: [Bool] = []
+      values.reserveCapacity(total)
+      for part in parts {
+        guard case .bool(let piece, let valid) = part else { return nil }
+        values.append(contentsOf: piece); collectNulls(valid, base); base += piece.count
+      }
+      return Column(.bool(values), validity: validity())
+    case .string:
+      var strings = StringColumn()
+      var bytes = 0
+      for part in parts { if case .string(let piece, _) = part { bytes += piece.bytes.count } }
+      strings.reserveCapacity(strings: total, bytes: bytes)
+      for part in parts {
+        guard case .string(let piece, let valid) = part else { return nil }
+        strings.append(contentsOf: piece); collectNulls(valid, base); base += piece.count
+      }
+      return Column(.string(strings), validity: validity())
+    }
+  }
+}
+
+extension StringColumn {
+  /// Strings `range`, as a column of their own (one copy of their bytes).
+  fileprivate func slice(_ range: Range<Int>) -> StringColumn {
+    let offsets = self.offsets
+    let start = offsets[range.lowerBound], end = offsets[range.upperBound]
+    return StringColumn(validUTF8: Array(bytes[start..<end]), offsets: offsets[range.lowerBound...range.upperBound].map { $0 &- start })
+  }
+}
