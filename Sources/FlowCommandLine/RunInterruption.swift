@@ -106,7 +106,8 @@ struct RunInterruption {
   /// stopped) and exit status.
   func failure() -> CommandFailure? {
     guard let cause else { return nil }
-    TemporaryFiles.removeAll()
+    // No `TemporaryFiles.removeAll()` here: the stopped pass has returned, so each of its writes
+    // has removed its own file, and in a host (or a test process) other writes may be in flight.
     return CommandFailure(Self.status(cause), [Self.message(cause, running: shared.runningWhenStopped.withLock { $0 })])
   }
 

@@ -23,11 +23,21 @@ public enum TemporaryFiles {
   /// Removes the temporary file of every write in flight, so a host exiting on a signal leaves
   /// none behind (the writes fail; the files they would replace are untouched). Returns how
   /// many it removed.
+  ///
+  /// Process-wide: call it only when the process is about to exit. A run that stopped and
+  /// returned has no write in flight (each write removes its own file when it fails).
   @discardableResult
-  public static func removeAll() -> Int {
+  public static func removeAll() -> Int { removeInFlight { _ in true } }
+
+  /// Removes the temporary file of each write in flight whose temporary name satisfies
+  /// `isRemoved` (tests use it so as not to touch the writes of tests running beside them).
+  @discardableResult
+  package static func removeInFlight(where isRemoved: (String) -> Bool) -> Int {
     state.withLock { state in
       var removed = 0
-      for entry in state.inFlight.values where unlinkat(entry.folder, entry.name, 0) == 0 { removed += 1 }
+      for entry in state.inFlight.values where isRemoved(entry.name) && unlinkat(entry.folder, entry.name, 0) == 0 {
+        removed += 1
+      }
       return removed
     }
   }
