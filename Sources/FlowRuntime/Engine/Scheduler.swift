@@ -1,6 +1,7 @@
-// The pass: how it decides what to run, in which order, and what a failure does. The design —
-// algorithm, ordering, node state and failures, demand, stopping, concurrency, the typed path,
-// wake-ups and synchronous passes — is explained in `Documentation/Architecture.md`.
+// The serial pass: a specialized executor of the pass's rules (`PassStateMachine` decides the
+// concurrent pass). The design — algorithm, ordering, node state and failures, demand, stopping,
+// concurrency, the pass machine and its executors, the typed path, wake-ups and synchronous
+// passes — is explained in `Documentation/Architecture.md`.
 
 import FlowGraph
 
@@ -241,14 +242,9 @@ extension GraphEvaluator {
     return changed
   }
 
-  /// The root failure among the node's inputs (the first failed input in port order).
-  func failedInputRoot(of node: Int32) -> Int32? {
-    for port in 0..<graph.inputCount(of: node) {
-      let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && graph.record(source).failure >= 0 { return graph.record(source).failure }
-    }
-    return nil
-  }
+  /// The root failure among the node's inputs (the first failed input in port order): the
+  /// pass machine's rule, shared by the serial pass.
+  func failedInputRoot(of node: Int32) -> Int32? { PassStateMachine.failedInputRoot(of: node, in: self) }
 
   /// Marks `node` failed with root cause `root`. Returns whether its failure state changed.
   mutating func recordFailure(_ node: Int32, root: Int32, message: String?, log: inout PassLog) -> Bool {
