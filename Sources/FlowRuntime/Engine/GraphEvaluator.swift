@@ -21,7 +21,8 @@ public struct GraphEvaluator: Sendable {
   var live = LiveTable()
   /// The current pass's stamp (`NodeRecord.queuedStamp`, `changedStamp`).
   var pass: UInt32 = 0
-  /// The serial pass's queue (`Scheduler.swift`); stamps are the records' `queuedStamp`.
+  /// The serial pass's queue (`GraphEvaluator+SerialPass.swift`); its stamps are the records'
+  /// `queuedStamp`.
   var queue: RecomputeQueue
   /// The concurrent pass's decisions (`PassStateMachine`; idle between passes).
   var passMachine = PassStateMachine()

@@ -3,8 +3,9 @@
 /// releases; what a stopped pass leaves to the next. No threads, no clocks, no node
 /// evaluation: an executor performs the actions (`GraphEvaluator+Concurrency.swift`) and
 /// reports each outcome back, and tests replay any interleaving of completions as plain calls.
-/// The serial pass (`Scheduler.swift`) is a specialized executor of the same rules, sharing
-/// `failedInputRoot` (see "The pass machine and its executors" in `Documentation/Architecture.md`).
+/// The serial pass (`GraphEvaluator+SerialPass.swift`) is a specialized executor of the same
+/// rules, sharing `failedInputRoot` (see "The pass machine and its executors" in
+/// `Documentation/Architecture.md`).
 ///
 /// The pass: nodes are queued by topological position and popped in increasing order. A node
 /// with an input from a node still running (or waiting) *waits*, and its successors are queued
