@@ -36,7 +36,7 @@ extension EngineCore {
   /// `shouldStop` seam; stopping leaves the unreached nodes dirty for the runner.
   private func runSynchronousPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) -> EvaluationReport? {
     prepare(work, on: &evaluator)
-    guard evaluator.admitsSynchronousPasses, evaluator.pendingDirty.count <= options.synchronousPassLimit else { return nil }
+    guard evaluator.admitsSynchronousPasses, evaluator.dirtySet.list.count <= options.synchronousPassLimit else { return nil }
     supersede.store(false, ordering: .relaxed)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: options.synchronousPassBudget)

@@ -172,7 +172,7 @@ final class EngineCore: Sendable {
           ?? (try? GraphEvaluator(validating: document, registry: registry, options: options))
         if var fresh {
           stops += evaluator.runningSourceTokens
-          for (id, count) in evaluator.observers { for _ in 0..<count { fresh.observe(id) } }
+          for (id, count) in evaluator.demand.observers { for _ in 0..<count { fresh.observe(id) } }
           evaluator = fresh
         }
       } else {

@@ -17,18 +17,6 @@ enum PassEvent: Sendable {
   case stopSignalled
 }
 
-/// The state of a node in a concurrent pass (`GraphEvaluator.concurrentState`; all `idle`
-/// between passes).
-enum ConcurrentNodeState: UInt8, Sendable {
-  case idle
-  /// Popped while an input was unfinished; `waitCount` counts the unfinished input edges.
-  case waiting
-  /// Running in a child task.
-  case running
-  /// Was waiting, its inputs are final, and it is queued again.
-  case released
-}
-
 extension GraphEvaluator {
   /// Whether passes should use `evaluateConcurrently`: some node is expensive and the options
   /// allow child tasks.
@@ -57,23 +45,16 @@ extension GraphEvaluator {
     guard benefitsFromConcurrency else { return evaluate(revision: newRevision, shouldStop: shouldStop) }
     let clock = ContinuousClock()
     let start = clock.now
-    let count = graph.nodeCount
-    if concurrentState.count < count {
-      concurrentState.append(contentsOf: repeatElement(ConcurrentNodeState.idle, count: count - concurrentState.count))
-      waitCount.append(contentsOf: repeatElement(0, count: count - waitCount.count))
-      mustRunStamp.append(contentsOf: repeatElement(0, count: count - mustRunStamp.count))
-    }
-    let dirty = pendingDirty
-    beginPass()
-    for node in dirty { mustRunStamp[Int(node)] = pass }
+    let dirty = beginConcurrentPass()
+    var machine = passMachine
+    passMachine = Self.idleMachine
+    machine.begin(dirty: dirty, limit: options.maximumConcurrentNodes, in: self)
     var log = startLog(began: start)
     progress?.nodesTotal.store(dirty.count, ordering: .relaxed)
     var scratch = takeScratch()
-    var touched: [Int32] = []
+    var rerun: [Int32] = []
     var stopped = false
-    let limit = options.maximumConcurrentNodes
     await withTaskGroup(of: PassEvent.self) { group in
-      var running = 0
       if let stopSignal {
         group.addTask {
           for await _ in stopSignal { break }
@@ -81,89 +62,46 @@ extension GraphEvaluator {
         }
       }
       passLoop: while true {
-        while let position = queue.popMin() {
+        let action = machine.next(in: self)
+        switch action {
+        case .done:
+          break passLoop
+        case .await:
+          guard let event = await group.next() else { break passLoop }
+          switch event {
+          case .completed(let completion):
+            machine.completed(completion.node, complete(completion, log: &log), in: self)
+          case .stopSignalled:
+            if shouldStop() {
+              stopped = true
+              rerun = machine.stop(abandoning: nil, in: self)
+              break passLoop
+            }
+          }
+        case .runInline(let node), .fail(let node, _), .spawn(let node):
           if shouldStop() {
             stopped = true
-            markDirtyIfMustRun(graph.order.nodeAt[Int(position)])
+            rerun = machine.stop(abandoning: node, in: self)
             break passLoop
           }
-          let node = graph.order.nodeAt[Int(position)]
-          let index = Int(node)
-          let state = concurrentState[index]
-          if state == .idle && hasUnfinishedInput(node) {
-            touched.append(node)
-            concurrentState[index] = .waiting
-            waitCount[index] = unfinishedInputCount(of: node)
-            for successor in graph.successors(of: node) { enqueue(successor) }
-            continue
+          switch action {
+          case .fail(_, let root):
+            let changed = recordFailure(node, root: root, message: nil, log: &log)
+            machine.completed(node, noteChange(of: node, changed ? .failed(root: root) : .unchanged), in: self)
+          case .spawn:
+            spawn(node, in: &group, scratch: &scratch)
+          default:
+            let changed = run(node, scratch: &scratch, log: &log)
+            machine.completed(node, noteChange(of: node, changed ? .changed : .unchanged), in: self)
           }
-          let flags = graph.flags(of: node)
-          if mustRunStamp[index] != pass || flags.contains(.container) || flags.contains(.removed) {
-            finish(node, changed: false)
-            continue
-          }
-          if flags.contains(.expensive) && failedInputRoot(of: node) == nil && isComputed(node)
-              && !(pendingCount > 0 && hasPendingInput(node)) {
-            while running >= limit, let event = await group.next() {
-              guard case .completed(let completion) = event else {
-                if shouldStop() {
-                  stopped = true
-                  markDirtyIfMustRun(node)
-                  break passLoop
-                }
-                continue
-              }
-              running -= 1
-              complete(completion, log: &log)
-            }
-            gatherInputs(of: node, into: &scratch)
-            let evaluator = graph.configuration(of: node).evaluator
-            let inputs = NodeInputs(scratch.inputs)
-            let previous = scratch.outputs
-            if let progress { progress.runningNode.store(index, ordering: .relaxed) }
-            let limits = self.limits
-            group.addTask {
-              let taskClock = ContinuousClock()
-              let began = taskClock.now
-              var outputs = previous
-              do {
-                try evaluator.evaluate(inputs, &outputs)
-                if let violation = limits.violation(in: outputs.values, expensive: true) { throw violation }
-                return .completed(NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil,
-                                                 duration: taskClock.now - began, began: began))
-              } catch {
-                return .completed(NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
-                                                 duration: taskClock.now - began, began: began))
-              }
-            }
-            running += 1
-            if state == .idle { touched.append(node) }
-            concurrentState[index] = .running
-            for successor in graph.successors(of: node) { enqueue(successor) }
-            continue
-          }
-          finish(node, changed: run(node, scratch: &scratch, log: &log))
         }
-        guard running > 0, let event = await group.next() else { break }
-        guard case .completed(let completion) = event else {
-          if shouldStop() {
-            stopped = true
-            break
-          }
-          continue
-        }
-        running -= 1
-        complete(completion, log: &log)
       }
       group.cancelAll()
       while await group.next() != nil {}
     }
     self.scratch = scratch
-    if stopped {
-      while let position = queue.popMin() { markDirtyIfMustRun(graph.order.nodeAt[Int(position)]) }
-      for node in touched where concurrentState[Int(node)] != .idle { markDirtyIfMustRun(node) }
-    }
-    for node in touched { concurrentState[Int(node)] = .idle }
+    for node in rerun { markDirty(node) }
+    passMachine = machine
     finishLivePass(stopped: stopped)
     settleRefreshing()
     let target = newRevision ?? revision + 1
@@ -174,58 +112,62 @@ extension GraphEvaluator {
     return report
   }
 
-  /// Takes the result of a child task into the node's outputs and releases its waiters.
-  mutating func complete(_ completion: NodeCompletion, log: inout PassLog) {
+  /// A machine with nothing allocated, left in `passMachine` while a pass holds the real one.
+  static let idleMachine = PassStateMachine()
+
+  /// Starts a concurrent pass: a new stamp, unique storage; returns the dirty nodes (now no
+  /// longer marked), which the machine queues.
+  mutating func beginConcurrentPass() -> [Int32] {
+    newPassStamp()
+    let dirty = dirtySet.takeAll()
+    // No live node takes part (`benefitsFromConcurrency`): an emission left for a node that
+    // has gone is dropped.
+    if live.emission != nil { applyPendingEmission() }
+    return dirty
+  }
+
+  /// Starts `node`'s evaluation in a child task of `group`, on its current inputs.
+  mutating func spawn(_ node: Int32, in group: inout TaskGroup<PassEvent>, scratch: inout EvaluationScratch) {
+    gatherInputs(of: node, into: &scratch)
+    let evaluator = graph.configuration(of: node).evaluator
+    let inputs = NodeInputs(scratch.inputs)
+    let previous = scratch.outputs
+    if let progress { progress.runningNode.store(Int(node), ordering: .relaxed) }
+    let limits = self.limits
+    group.addTask {
+      let taskClock = ContinuousClock()
+      let began = taskClock.now
+      var outputs = previous
+      do {
+        try evaluator.evaluate(inputs, &outputs)
+        if let violation = limits.violation(in: outputs.values, expensive: true) { throw violation }
+        return .completed(NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil,
+                                         duration: taskClock.now - began, began: began))
+      } catch {
+        return .completed(NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
+                                         duration: taskClock.now - began, began: began))
+      }
+    }
+  }
+
+  /// Takes the result of a child task into the node's outputs; returns its outcome.
+  mutating func complete(_ completion: NodeCompletion, log: inout PassLog) -> PassStateMachine.Outcome {
     let node = completion.node
     log.durations[node] = completion.duration
     log.starts[node] = completion.began - log.began
     if let progress { progress.nodesDone.add(1, ordering: .relaxed) }
     log.ran.append(node)
     graph.storage.records[Int(node)].evaluationCount &+= 1
-    let changed: Bool
     if let message = completion.errorMessage {
-      changed = recordFailure(node, root: node, message: message, log: &log)
-    } else {
-      changed = storeOutputs(of: node, completion.outputs, log: &log)
+      let changed = recordFailure(node, root: node, message: message, log: &log)
+      return noteChange(of: node, changed ? .failed(root: node) : .unchanged)
     }
-    finish(node, changed: changed)
+    return noteChange(of: node, storeOutputs(of: node, completion.outputs, log: &log) ? .changed : .unchanged)
   }
 
-  /// A node's value is final for this pass: propagate a change, and if it had been waiting or
-  /// running, release the nodes waiting on it.
-  mutating func finish(_ node: Int32, changed: Bool) {
-    let index = Int(node)
-    if changed {
-      graph.storage.records[index].changedStamp = pass
-      for successor in graph.successors(of: node) {
-        mustRunStamp[Int(successor)] = pass
-        enqueue(successor)
-      }
-    }
-    guard concurrentState[index] != .idle else { return }
-    concurrentState[index] = .idle
-    for successor in graph.successors(of: node) where concurrentState[Int(successor)] == .waiting {
-      waitCount[Int(successor)] -= 1
-      if waitCount[Int(successor)] == 0 {
-        concurrentState[Int(successor)] = .released
-        queue.push(graph.order.position[Int(successor)])
-      }
-    }
-  }
-
-  func hasUnfinishedInput(_ node: Int32) -> Bool { unfinishedInputCount(of: node) > 0 }
-
-  /// How many input edges of `node` come from nodes waiting or running in this pass.
-  func unfinishedInputCount(of node: Int32) -> Int32 {
-    var count: Int32 = 0
-    for port in 0..<graph.inputCount(of: node) {
-      let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && concurrentState[Int(source)] != .idle { count += 1 }
-    }
-    return count
-  }
-
-  mutating func markDirtyIfMustRun(_ node: Int32) {
-    if mustRunStamp[Int(node)] == pass { markDirty(node) }
+  /// Stamps a node whose outcome propagates as changed in this pass (what observers compare).
+  mutating func noteChange(of node: Int32, _ outcome: PassStateMachine.Outcome) -> PassStateMachine.Outcome {
+    if outcome.propagates { graph.storage.records[Int(node)].changedStamp = pass }
+    return outcome
   }
 }

@@ -2,7 +2,7 @@ import FlowGraph
 
 // Observers and demand (Incremental's *necessary* nodes).
 //
-// `demandCount[n]` = observers on `n` + edges from `n` into necessary nodes. A node is
+// `demand.counts[n]` = demand.observers on `n` + edges from `n` into necessary nodes. A node is
 // necessary iff its count is positive. A count going 0 → 1 adds one to each predecessor's,
 // 1 → 0 takes one away: both walk an explicit stack, never recursion, and touch only the
 // nodes whose necessity changes (O(change), no whole-graph walk). Every edge connected or
@@ -17,7 +17,7 @@ extension GraphEvaluator {
   ///
   /// - Complexity: O(nodes whose necessity changes + their edges).
   public mutating func observe(_ id: String) {
-    observers[id, default: 0] += 1
+    demand.observers[id, default: 0] += 1
     if let node = graph.indexByID[id] { addDemand(node) }
   }
 
@@ -32,7 +32,7 @@ extension GraphEvaluator {
   public mutating func observe(_ ids: [String]) {
     var starts: [Int32] = []
     for id in ids {
-      observers[id, default: 0] += 1
+      demand.observers[id, default: 0] += 1
       if let node = graph.indexByID[id] { starts.append(node) }
     }
     // Live nodes keep the walk's order of `live.touched` (their sources start in that order).
@@ -58,12 +58,12 @@ extension GraphEvaluator {
       let index = Int(node)
       let delta = added[index]
       guard delta > 0 else { continue }
-      let before = demandCount[index]
-      demandCount[index] = before + delta
+      let before = demand.counts[index]
+      demand.counts[index] = before + delta
       guard before == 0 else { continue }
-      if staleMark[index] {
-        staleMark[index] = false
-        refreshing.insert(node)
+      if demand.stale[index] {
+        demand.stale[index] = false
+        demand.refreshing.insert(node)
         markDirty(node)
       }
       graph.forEachPredecessor(of: node) { added[Int($0)] += 1 }
@@ -72,34 +72,34 @@ extension GraphEvaluator {
 
   /// Takes back one `observe(id)`; does nothing if `id` is not observed.
   public mutating func unobserve(_ id: String) {
-    guard let count = observers[id], count > 0 else { return }
-    observers[id] = count == 1 ? nil : count - 1
+    guard let count = demand.observers[id], count > 0 else { return }
+    demand.observers[id] = count == 1 ? nil : count - 1
     if let node = graph.indexByID[id] { removeDemand(node) }
   }
 
   /// Whether node `id` is necessary: observed, or an ancestor of an observed node.
-  public func isNecessary(_ id: String) -> Bool { graph.indexByID[id].map { demandCount[Int($0)] > 0 } ?? false }
+  public func isNecessary(_ id: String) -> Bool { graph.indexByID[id].map { demand.counts[Int($0)] > 0 } ?? false }
 
   /// After a pass: the stale nodes it computed are no longer waiting (a stopped pass leaves
   /// the ones it did not reach dirty, and waiting).
   mutating func settleRefreshing() {
-    guard !refreshing.isEmpty else { return }
-    refreshing = refreshing.filter { dirtyMark[Int($0)] }
+    guard !demand.refreshing.isEmpty else { return }
+    demand.refreshing = demand.refreshing.filter { dirtySet.marks[Int($0)] }
   }
 
   /// Whether a pass computes `node`: every node unless passes are demand-driven.
   @inline(__always)
-  func isComputed(_ node: Int32) -> Bool { !options.demandDriven || demandCount[Int(node)] > 0 }
+  func isComputed(_ node: Int32) -> Bool { !options.demandDriven || demand.counts[Int(node)] > 0 }
 
   mutating func addDemand(_ start: Int32) {
     var stack: [Int32] = [start]
     while let node = stack.popLast() {
       let index = Int(node)
-      demandCount[index] += 1
-      guard demandCount[index] == 1 else { continue }
-      if staleMark[index] {
-        staleMark[index] = false
-        refreshing.insert(node)
+      demand.counts[index] += 1
+      guard demand.counts[index] == 1 else { continue }
+      if demand.stale[index] {
+        demand.stale[index] = false
+        demand.refreshing.insert(node)
         markDirty(node)
       }
       if graph.record(node).flags & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
@@ -111,8 +111,8 @@ extension GraphEvaluator {
     var stack: [Int32] = [start]
     while let node = stack.popLast() {
       let index = Int(node)
-      demandCount[index] -= 1
-      guard demandCount[index] == 0 else { continue }
+      demand.counts[index] -= 1
+      guard demand.counts[index] == 0 else { continue }
       if graph.record(node).flags & EvaluationGraph.Flags.live.rawValue != 0 { live.touched.append(node) }
       graph.forEachPredecessor(of: node) { stack.append($0) }
     }
@@ -121,13 +121,13 @@ extension GraphEvaluator {
   /// `graph.connect`, keeping demand counts.
   mutating func connectTracked(source: Int32, port sourcePort: Int32, target: Int32, port targetPort: Int32) {
     graph.connect(source: source, port: sourcePort, target: target, port: targetPort)
-    if demandCount[Int(target)] > 0 { addDemand(source) }
+    if demand.counts[Int(target)] > 0 { addDemand(source) }
   }
 
   /// `graph.disconnect`, keeping demand counts.
   mutating func disconnectTracked(target: Int32, port: Int32) {
     let source = graph.sourceNode(of: target, input: port)
     graph.disconnect(target: target, port: port)
-    if source >= 0 && demandCount[Int(target)] > 0 { removeDemand(source) }
+    if source >= 0 && demand.counts[Int(target)] > 0 { removeDemand(source) }
   }
 }

@@ -74,10 +74,9 @@ extension GraphEvaluator {
   mutating func addNode(_ node: FlowNode, configured: ConfiguredNode? = nil) {
     let configured = configured ?? registry.configureValidated(node)
     let index = graph.appendNode(id: node.id, configured)
-    dirtyMark.append(false)
-    pendingMark.append(false)
-    demandCount.append(observers[node.id] ?? 0)
-    staleMark.append(false)
+    dirtySet.appendNode()
+    pendingSet.marks.append(false)
+    demand.appendNode(id: node.id)
     registerLive(index, configured, kind: node.data.kind, saved: nil)
     markDirty(index)
   }
@@ -91,9 +90,9 @@ extension GraphEvaluator {
       }
       markDirty(successor)
     }
-    demandCount[Int(node)] = 0
-    staleMark[Int(node)] = false
-    refreshing.remove(node)
+    demand.counts[Int(node)] = 0
+    demand.stale[Int(node)] = false
+    demand.refreshing.remove(node)
     clearPending(node)
     retireLive(node)
     if graph.record(node).failure >= 0 { clearFailure(node) }

@@ -35,8 +35,6 @@ extension GraphEvaluator {
       return
     }
     // Every node: no record to read.
-    pendingDirty.reserveCapacity(graph.nodeCount)
-    for node in 0..<graph.nodeCount where !dirtyMark[node] { pendingDirty.append(Int32(node)) }
-    dirtyMark = [Bool](repeating: true, count: graph.nodeCount)
+    dirtySet.insertEveryNode()
   }
 }

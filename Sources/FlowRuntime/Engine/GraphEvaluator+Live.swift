@@ -37,7 +37,7 @@ extension GraphEvaluator {
     var seen = Set<Int32>()
     for node in live.touched where seen.insert(node).inserted {
       guard var entry = live.nodes[node] else { continue }
-      let wanted = entry.behavior.policy == .persistent || demandCount[Int(node)] > 0
+      let wanted = entry.behavior.policy == .persistent || demand.counts[Int(node)] > 0
       switch entry.behavior.shape {
       case .source(let source):
         let runs = wanted && !entry.isFinished && entry.errorMessage == nil
@@ -80,7 +80,7 @@ extension GraphEvaluator {
       let running: Bool
       switch entry.behavior.shape {
       case .source: running = entry.token != nil
-      case .stateful: running = entry.behavior.policy == .persistent || demandCount[Int(node)] > 0
+      case .stateful: running = entry.behavior.policy == .persistent || demand.counts[Int(node)] > 0
       }
       return LiveNodeInfo(id: graph.ids[Int(node)], kind: entry.kind, policy: entry.behavior.policy, isRunning: running,
                           isFinished: entry.isFinished, state: entry.state.jsonValue)
@@ -97,25 +97,17 @@ extension GraphEvaluator {
   /// Marks `node` pending (an input waits for a source's first emission). Returns whether
   /// that is a change (so its successors become pending too).
   mutating func recordPending(_ node: Int32) -> Bool {
-    let index = Int(node)
     if graph.record(node).failure >= 0 { clearFailure(node) }
-    guard !pendingMark[index] else { return false }
-    pendingMark[index] = true
-    pendingCount += 1
-    return true
+    return pendingSet.insert(node)
   }
 
-  mutating func clearPending(_ node: Int32) {
-    guard pendingMark[Int(node)] else { return }
-    pendingMark[Int(node)] = false
-    pendingCount -= 1
-  }
+  mutating func clearPending(_ node: Int32) { pendingSet.remove(node) }
 
   /// Whether some input of `node` comes from a pending node.
   func hasPendingInput(_ node: Int32) -> Bool {
     for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && pendingMark[Int(source)] { return true }
+      if source >= 0 && pendingSet.marks[Int(source)] { return true }
     }
     return false
   }
@@ -177,8 +169,8 @@ extension GraphEvaluator {
       // A source's outputs change only by its emissions.
       return entry.hasEmitted ? false : recordPending(node)
     }
-    if failedCount > 0, let root = failedInputRoot(of: node) { return recordFailure(node, root: root, message: nil, log: &log) }
-    if pendingCount > 0 && hasPendingInput(node) { return recordPending(node) }
+    if failureTable.count > 0, let root = failedInputRoot(of: node) { return recordFailure(node, root: root, message: nil, log: &log) }
+    if pendingSet.count > 0 && hasPendingInput(node) { return recordPending(node) }
     gatherInputs(of: node, into: &scratch)
     let inputs = Array(scratch.inputs)
     var changed = true

@@ -11,8 +11,8 @@ extension GraphEvaluator {
       total += bytes(configuration.unconnected)
     }
     total += bytes(graph.order.position) + bytes(graph.order.nodeAt)
-    total += bytes(dirtyMark) + bytes(pendingMark) + bytes(staleMark) + bytes(demandCount)
-    total += bytes(concurrentState) + bytes(waitCount) + bytes(mustRunStamp) + bytes(pendingDirty)
+    total += bytes(dirtySet.marks) + bytes(pendingSet.marks) + bytes(demand.stale) + bytes(demand.counts)
+    total += passMachine.allocatedBytes + bytes(dirtySet.list)
     total += queue.allocatedBytes + ranList.allocatedBytes + cutOffList.allocatedBytes
     total += edgeEnds.capacity * (MemoryLayout<String>.stride + MemoryLayout<EdgeEnds>.stride + 1)
     return (total, graph.nodeCount)

@@ -9,41 +9,32 @@ import FlowGraph
 /// document once, or from code that has its own threading.
 public struct GraphEvaluator: Sendable {
   var graph: EvaluationGraph
-  /// The own error message of each node that failed by itself.
-  var failureMessage: [Int32: String] = [:]
-  var failedCount = 0
-  /// Nodes to run in the next pass, and their marks (`dirtyMark[n]` iff `n` is listed).
-  var pendingDirty: [Int32] = []
-  var dirtyMark: [Bool]
+  /// The nodes to run in the next pass.
+  var dirtySet: DirtySet
+  /// Failure messages and count (the roots are in the graph's records).
+  var failureTable = FailureTable()
+  /// Nodes waiting for a live source's first emission.
+  var pendingSet: PendingSet
+  /// Observers, necessary nodes, stale nodes (`GraphEvaluator+Demand.swift`).
+  var demand: DemandCounts
+  /// Live nodes' state, staged states, sources to start and stop.
+  var live = LiveTable()
   /// The current pass's stamp (`NodeRecord.queuedStamp`, `changedStamp`).
   var pass: UInt32 = 0
+  /// The serial pass's queue (`GraphEvaluator+SerialPass.swift`); its stamps are the records'
+  /// `queuedStamp`.
+  var queue: RecomputeQueue
+  /// The concurrent pass's decisions (`PassStateMachine`; idle between passes).
+  var passMachine = PassStateMachine()
   /// How many nodes the last serial pass ran (the next one reserves that much for its log).
   var lastRanCount = 0
   /// The lists of a pass's log (nodes that ran, nodes cut off), kept for the next pass.
   var ranList = NodeList()
   var cutOffList = NodeList()
-  var queue: RecomputeQueue
   /// The revision of the last completed pass.
   public internal(set) var revision = 0
-  /// Per-pass state of the concurrent scheduler (all zero between passes).
-  var concurrentState: [ConcurrentNodeState]
-  var waitCount: [Int32]
-  var mustRunStamp: [UInt32]
   /// Where each edge attaches, once `indexEdges` was called (for edits that name edges).
   var edgeEnds: [String: EdgeEnds] = [:]
-  /// `pendingMark[n]`: node `n` waits for a source's first emission (no value, not run).
-  var pendingMark: [Bool]
-  var pendingCount = 0
-  /// Observers on node `n` plus its necessary successor edges (`GraphEvaluator+Demand.swift`).
-  var demandCount: [Int32]
-  /// `staleMark[n]`: node `n` was skipped while unnecessary; it reruns when it becomes necessary.
-  var staleMark: [Bool]
-  /// Stale nodes that became necessary and wait for the next pass to compute them (each dirty).
-  var refreshing: Set<Int32> = []
-  /// Observers by node id (an id may be observed before its node exists).
-  var observers: [String: Int32] = [:]
-  /// Live nodes' state, staged states, sources to start and stop.
-  var live = LiveTable()
   let registry: NodeKindRegistry
   /// The registry's limits (`EvaluationEnvironment.limits`), checked on every node's outputs.
   let limits: RunLimits
@@ -79,15 +70,10 @@ public struct GraphEvaluator: Sendable {
   init(_ graph: ResolvedGraph, configured: [ConfiguredNode], registry: NodeKindRegistry, options: EngineOptions) {
     self.graph = EvaluationGraph(graph, configured: configured)
     let count = self.graph.nodeCount
-    dirtyMark = [Bool](repeating: true, count: count)
-    pendingDirty = Array(0..<Int32(count))
-    concurrentState = []
-    waitCount = []
-    mustRunStamp = []
+    dirtySet = DirtySet(everyNodeOf: count)
     queue = RecomputeQueue(capacity: count)
-    pendingMark = [Bool](repeating: false, count: count)
-    demandCount = [Int32](repeating: 0, count: count)
-    staleMark = [Bool](repeating: false, count: count)
+    pendingSet = PendingSet(nodeCount: count)
+    demand = DemandCounts(nodeCount: count)
     self.registry = registry
     limits = options.limits ?? registry.environment.limits
     self.options = options
@@ -102,7 +88,7 @@ public struct GraphEvaluator: Sendable {
   public var nodeIDs: [String] { graph.ids }
 
   /// Whether some node waits to be recomputed.
-  public var hasPendingWork: Bool { !pendingDirty.isEmpty || live.emission != nil }
+  public var hasPendingWork: Bool { !dirtySet.list.isEmpty || live.emission != nil }
 
   /// The state of node `id` as of the last completed pass: its outputs, its failure, pending,
   /// or not computed (see `NodeState`); `nil` for an unknown or removed id.
@@ -132,8 +118,8 @@ public struct GraphEvaluator: Sendable {
     let index = Int(node)
     let record = graph.record(node)
     if record.failure >= 0 { return .failed }
-    if pendingMark[index] { return .pending }
-    if staleMark[index] || (!refreshing.isEmpty && refreshing.contains(node)) { return .notComputed }
+    if pendingSet.marks[index] { return .pending }
+    if demand.stale[index] || (!demand.refreshing.isEmpty && demand.refreshing.contains(node)) { return .notComputed }
     // Never run: not computed (a live source's outputs come from its emissions, not runs).
     let ranOrNeedsNot = EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue
     if record.evaluationCount == 0 && record.flags & ranOrNeedsNot == 0 { return .notComputed }
@@ -168,17 +154,17 @@ public struct GraphEvaluator: Sendable {
   func failureDescription(of node: Int32) -> String? {
     let root = graph.record(node).failure
     guard root >= 0 else { return nil }
-    if root == node { return failureMessage[node] ?? "failed" }
+    if root == node { return failureTable.messages[node] ?? "failed" }
     return "upstream error from \(graph.ids[Int(root)])"
   }
 
   /// Whether node `id` waits for a live source's first emission.
-  public func isPending(_ id: String) -> Bool { graph.indexByID[id].map { pendingMark[Int($0)] } ?? false }
+  public func isPending(_ id: String) -> Bool { graph.indexByID[id].map { pendingSet.marks[Int($0)] } ?? false }
 
   /// Every failed node with its message (pending nodes never fail).
   public var failures: [String: String] {
     var result: [String: String] = [:]
-    guard failedCount > 0 else { return result }
+    guard failureTable.count > 0 else { return result }
     for node in 0..<Int32(graph.nodeCount) where graph.record(node).failure >= 0 {
       result[graph.ids[Int(node)]] = failureDescription(of: node)
     }
@@ -205,9 +191,11 @@ public struct GraphEvaluator: Sendable {
   }
 
   /// Marks `node` to be recomputed in the next pass.
-  mutating func markDirty(_ node: Int32) {
-    guard !dirtyMark[Int(node)] else { return }
-    dirtyMark[Int(node)] = true
-    pendingDirty.append(node)
-  }
+  mutating func markDirty(_ node: Int32) { dirtySet.insert(node) }
+
+  /// The nodes marked dirty since the last pass.
+  var pendingDirty: [Int32] { dirtySet.list }
+
+  /// Per node: observers plus edges into necessary nodes (`GraphEvaluator+Demand.swift`).
+  var demandCount: [Int32] { demand.counts }
 }

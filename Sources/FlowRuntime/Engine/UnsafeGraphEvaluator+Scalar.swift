@@ -31,8 +31,8 @@ extension GraphEvaluator {
     let shape = record.pointee.shape
     guard shape != ScalarShape.none,
           record.pointee.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
-          failedCount == 0, pendingCount == 0,
-          !options.demandDriven || demandCount[Int(node)] > 0,
+          failureTable.count == 0, pendingSet.count == 0,
+          !options.demandDriven || demand.counts[Int(node)] > 0,
           let function = graph.scalarFunctions[Int(record.pointee.configuration)] else { return .fallback }
     var thrown: (any Error)?
     let inputStart = Int(record.pointee.inputStart), inputCount = Int(record.pointee.inputCount)

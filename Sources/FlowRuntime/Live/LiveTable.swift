@@ -71,4 +71,14 @@ struct LiveTable: Sendable {
 
   /// The tokens of every running source.
   var runningTokens: [UInt64] { nodes.values.compactMap(\.token) }
+
+  /// Traps if the table is inconsistent between passes: nothing staged, no token held twice,
+  /// no reach stamp ahead of the last emission's pass. Only with `FLOW_INTERNAL_CHECKS`.
+  func _checkInvariants() {
+    #if FLOW_INTERNAL_CHECKS
+    precondition(staged.isEmpty, "Internal inconsistency: live states staged between passes")
+    let tokens = runningTokens
+    precondition(Set(tokens).count == tokens.count, "Internal inconsistency: a source token held twice")
+    #endif
+  }
 }

@@ -1,6 +1,7 @@
-// The pass: how it decides what to run, in which order, and what a failure does. The design —
-// algorithm, ordering, node state and failures, demand, stopping, concurrency, the typed path,
-// wake-ups and synchronous passes — is explained in `Documentation/Architecture.md`.
+// The serial pass: a specialized executor of the pass's rules (`PassStateMachine` decides the
+// concurrent pass). The design — algorithm, ordering, node state and failures, demand, stopping,
+// concurrency, the pass machine and its executors, the typed path, wake-ups and synchronous
+// passes — is explained in `Documentation/Architecture.md`.
 
 import FlowGraph
 
@@ -20,7 +21,7 @@ extension GraphEvaluator {
     let start = clock.now
     var log = startLog(began: start)
     var scratch = takeScratch()
-    progress?.nodesTotal.store(pendingDirty.count, ordering: .relaxed)
+    progress?.nodesTotal.store(dirtySet.list.count, ordering: .relaxed)
     let everyNodeQueued = beginPass(serial: true)
     var stopped = false
     var poll = StopPolling(start: start)
@@ -97,6 +98,40 @@ extension GraphEvaluator {
   ///   a node that runs is still queued, and nothing needs pushing).
   @discardableResult
   mutating func beginPass(serial: Bool = false) -> Bool {
+    newPassStamp()
+    queue.ensureCapacity(graph.order.labelCapacity)
+    if serial && dirtySet.list.count > queue.heapLimit && queue.isEmpty {
+      // `dirtySet.list` has no duplicates: it lists every node iff it has every index, or as
+      // many entries as there are present nodes and none of them removed.
+      let everyNode = dirtySet.list.count == graph.nodeCount
+        || (dirtySet.list.count == graph.nodeCount - graph.removedCount
+            && dirtySet.list.allSatisfy { !graph.flags(of: $0).contains(.removed) })
+      if everyNode && graph.removedCount == 0 {
+        // Every label that holds a node, a word of the bitset at a time.
+        dirtySet.removeAllClearingEveryMark()
+        queue.pushAll(labelsOf: graph.order.nodeAt, hole: TopologicalOrder.hole)
+      } else {
+        queue.beginBitset()
+        for node in dirtySet.list {
+          dirtySet.marks[Int(node)] = false
+          queue.pushBit(graph.order.position[Int(node)])
+        }
+      }
+      dirtySet.list.removeAll(keepingCapacity: true)
+      if live.emission != nil { applyPendingEmission() }
+      return everyNode
+    }
+    for node in dirtySet.list {
+      dirtySet.marks[Int(node)] = false
+      enqueue(node)
+    }
+    dirtySet.list.removeAll(keepingCapacity: true)
+    if live.emission != nil { applyPendingEmission() }
+    return false
+  }
+
+  /// A new pass stamp (`pass`), on unique storage.
+  mutating func newPassStamp() {
     graph.makeUnique()
     pass &+= 1
     if pass == 0 {
@@ -106,35 +141,6 @@ extension GraphEvaluator {
       }
       pass = 1
     }
-    queue.ensureCapacity(graph.order.labelCapacity)
-    if serial && pendingDirty.count > queue.heapLimit && queue.isEmpty {
-      // `pendingDirty` has no duplicates: it lists every node iff it has every index, or as
-      // many entries as there are present nodes and none of them removed.
-      let everyNode = pendingDirty.count == graph.nodeCount
-        || (pendingDirty.count == graph.nodeCount - graph.removedCount
-            && pendingDirty.allSatisfy { !graph.flags(of: $0).contains(.removed) })
-      if everyNode && graph.removedCount == 0 {
-        // Every label that holds a node, a word of the bitset at a time.
-        dirtyMark = [Bool](repeating: false, count: dirtyMark.count)
-        queue.pushAll(labelsOf: graph.order.nodeAt, hole: TopologicalOrder.hole)
-      } else {
-        queue.beginBitset()
-        for node in pendingDirty {
-          dirtyMark[Int(node)] = false
-          queue.pushBit(graph.order.position[Int(node)])
-        }
-      }
-      pendingDirty.removeAll(keepingCapacity: true)
-      if live.emission != nil { applyPendingEmission() }
-      return everyNode
-    }
-    for node in pendingDirty {
-      dirtyMark[Int(node)] = false
-      enqueue(node)
-    }
-    pendingDirty.removeAll(keepingCapacity: true)
-    if live.emission != nil { applyPendingEmission() }
-    return false
   }
 
   @inline(__always)
@@ -165,17 +171,17 @@ extension GraphEvaluator {
     let index = Int(node)
     let flags = graph.record(node).flags
     if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
-    if options.demandDriven && demandCount[index] == 0 {
+    if options.demandDriven && demand.counts[index] == 0 {
       // Stale, and so is every descendant (unnecessary too): the first time, visit them.
-      let wasStale = staleMark[index]
-      staleMark[index] = true
+      let wasStale = demand.stale[index]
+      demand.stale[index] = true
       return !wasStale
     }
     if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
-    if failedCount > 0, let root = failedInputRoot(of: node) {
+    if failureTable.count > 0, let root = failedInputRoot(of: node) {
       return recordFailure(node, root: root, message: nil, log: &log)
     }
-    if pendingCount > 0 && hasPendingInput(node) { return recordPending(node) }
+    if pendingSet.count > 0 && hasPendingInput(node) { return recordPending(node) }
     gatherInputs(of: node, into: &scratch)
     var thrown: (any Error)?
     if let progress { progress.runningNode.store(index, ordering: .relaxed) }
@@ -224,7 +230,7 @@ extension GraphEvaluator {
       clearFailure(node)
       changed = true
     }
-    if pendingMark[index] {
+    if pendingSet.marks[index] {
       clearPending(node)
       changed = true
     }
@@ -236,26 +242,21 @@ extension GraphEvaluator {
     return changed
   }
 
-  /// The root failure among the node's inputs (the first failed input in port order).
-  func failedInputRoot(of node: Int32) -> Int32? {
-    for port in 0..<graph.inputCount(of: node) {
-      let source = graph.sourceNode(of: node, input: port)
-      if source >= 0 && graph.record(source).failure >= 0 { return graph.record(source).failure }
-    }
-    return nil
-  }
+  /// The root failure among the node's inputs (the first failed input in port order): the
+  /// pass machine's rule, shared by the serial pass.
+  func failedInputRoot(of node: Int32) -> Int32? { PassStateMachine.failedInputRoot(of: node, in: self) }
 
   /// Marks `node` failed with root cause `root`. Returns whether its failure state changed.
   mutating func recordFailure(_ node: Int32, root: Int32, message: String?, log: inout PassLog) -> Bool {
     let previous = graph.record(node).failure
-    if previous < 0 { failedCount += 1 }
+    if previous < 0 { failureTable.count += 1 }
     graph.storage.records[Int(node)].failure = root
     var changed = previous != root
     if let message {
-      changed = changed || failureMessage[node] != message
-      failureMessage[node] = message
+      changed = changed || failureTable.messages[node] != message
+      failureTable.messages[node] = message
     } else {
-      failureMessage[node] = nil
+      failureTable.messages[node] = nil
     }
     log.failed.append(node)
     return changed
@@ -263,8 +264,8 @@ extension GraphEvaluator {
 
   mutating func clearFailure(_ node: Int32) {
     graph.storage.records[Int(node)].failure = -1
-    failureMessage[node] = nil
-    failedCount -= 1
+    failureTable.messages[node] = nil
+    failureTable.count -= 1
   }
 
   static func message(of error: any Error) -> String {
