@@ -114,14 +114,14 @@ extension StoreState {
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
   private mutating func place(_ node: FlowNode, isInstance: Bool, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
                               log: inout StoreLog) throws(GraphValidationError) {
-    guard let current = self.node(id: node.id) else { return try addNode(node, log: &log) }
+    guard let slot = nodeSlot(node.id), let current = nodes[Int(slot)] else { return try addNode(node, log: &log) }
     var next = node
     if !isInstance {
       next.position = current.position
       next.size = current.size
       next.isSelected = current.isSelected
     }
-    if next != current { try updateNode(next, presolved: presolved, log: &log) }
+    if next != current { try updateNode(next, presolved: presolved, knownSlot: slot, log: &log) }
   }
 
   /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and

@@ -41,11 +41,13 @@ extension StoreState {
   /// - Complexity: O(1) when only geometry or selection changes; resolving the spec when the
   ///   ports stay the same; otherwise also resolving every edge of the node.
   ///
-  /// - Parameter presolved: the spec's signature and payload where the caller resolved it
-  ///   already (a definition's inner node, resolved once for all instances; no handles).
+  /// - Parameters:
+  ///   - presolved: the spec's signature and payload where the caller resolved it already (a
+  ///     definition's inner node, resolved once for all instances; no handles).
+  ///   - knownSlot: the node's slot where the caller looked it up already.
   mutating func updateNode(_ node: FlowNode, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
-                           log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = nodeSlot(node.id), let old = nodes[Int(slot)] else {
+                           knownSlot: Int32? = nil, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = knownSlot ?? nodeSlot(node.id), let old = nodes[Int(slot)] else {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
                                             nodeIDs: [node.id]))
     }
