@@ -154,6 +154,38 @@ extension StoreState {
   }
 }
 
+extension StoreState {
+  /// For the undo or redo of a definition edit: resolves each distinct spec among the nodes
+  /// the replay added or replaced once, and hands that one payload to all of them (as the edit
+  /// itself did), so that an engine configures it once for kinds that share configurations.
+  mutating func shareResolutions(_ log: inout StoreLog) {
+    var resolved: [NodeSpec: (any Sendable)?] = [:]
+    var last: (spec: NodeSpec, payload: (any Sendable)?)?
+    for (index, item) in log.items.enumerated() {
+      guard case .node(let change) = item else { continue }
+      let node: FlowNode
+      switch change {
+      case .add(let added): node = added
+      case .replace(let replaced): node = replaced
+      default: continue
+      }
+      guard node.handles == nil else { continue }
+      let payload: (any Sendable)?
+      if let last, last.spec == node.data {
+        payload = last.payload
+      } else if let known = resolved[node.data] {
+        payload = known
+      } else {
+        payload = catalog.resolveWithPayload(node.data).payload
+        resolved[node.data] = payload
+      }
+      last = (node.data, payload)
+      log.resolutions.payloads[index] = payload
+    }
+    log.resolutions.payloadsShared = true
+  }
+}
+
 /// A definition changing from library `old` to `new`: for each instance kind, what differs
 /// between its templates before and after, found once and applied to every instance.
 struct DefinitionChange {
