@@ -3,6 +3,8 @@ import FlowRuntime
 /// `expression`: evaluates its `formula` param; each variable of the formula is a number input,
 /// in order of first appearance (0 while unconnected, unless a param of that name sets it).
 struct ExpressionNode: NodeKind {
+  /// Pure: its instance holds only what its params set.
+  var sharesConfiguration: Bool { true }
   var name: String { "expression" }
   var summary: String { "result = formula over its variables (inputs), e.g. \"pi * r^2\"" }
   var parameters: [ParameterDeclaration] {

@@ -2,6 +2,8 @@ import FlowRuntime
 
 /// `number`: a constant, set by its `value` param.
 struct NumberNode: NodeKind {
+  /// Pure: its instance holds only what its params set.
+  var sharesConfiguration: Bool { true }
   var name: String { "number" }
   var summary: String { "a constant number (param value)" }
   var parameters: [ParameterDeclaration] {

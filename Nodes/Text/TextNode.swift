@@ -2,6 +2,8 @@ import FlowRuntime
 
 /// `text`: a constant string, set by its `value` param.
 struct TextNode: NodeKind {
+  /// Pure: its instance holds only what its params set.
+  var sharesConfiguration: Bool { true }
   var name: String { "text" }
   var summary: String { "a constant string (param value)" }
   var parameters: [ParameterDeclaration] {

@@ -8,6 +8,9 @@ package struct ChangeResolutions: Sendable, Hashable {
   /// By item index: the catalog's payload (`NodeCatalog.resolveWithPayload`) for the spec of a
   /// node the item adds or replaces.
   package var payloads = ItemValues<any Sendable>()
+  /// Whether one payload may serve several items (a definition's inner node, resolved once for
+  /// all its instances): an engine then takes it only for kinds that share configurations.
+  package var payloadsShared = false
   /// By item index: the edge as it was before the item removed or replaced it.
   package var previousEdges = ItemValues<FlowEdge>()
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.

@@ -101,22 +101,27 @@ extension StoreState {
     for index in diff.removedEdges { try removeEdge(id: diff.before.edge(index, id: id).id, log: &log) }
     for index in diff.removedNodes { try removeNode(id: id + diff.before.nodes[index].id, log: &log) }
     for index in diff.placedNodes {
-      try place(diff.after.node(index, of: instance, id: id), isInstance: index == diff.after.nodes.count - 1, log: &log)
+      let node = diff.after.node(index, of: instance, id: id)
+      // An inner node whose spec is the same in every instance is resolved once for all.
+      let presolved = diff.isShared(index) ? change.resolved(index, of: node, kind: instance.data.kind, catalog: catalog) : nil
+      if presolved != nil { log.resolutions.payloadsShared = true }
+      try place(node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, log: &log)
     }
     for index in diff.addedEdges { try addEdge(diff.after.edge(index, id: id), log: &log) }
     for edge in moved { try addEdge(edge, log: &log) }
   }
 
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
-  private mutating func place(_ node: FlowNode, isInstance: Bool, log: inout StoreLog) throws(GraphValidationError) {
-    guard let current = self.node(id: node.id) else { return try addNode(node, log: &log) }
+  private mutating func place(_ node: FlowNode, isInstance: Bool, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
+                              log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = nodeSlot(node.id), let current = nodes[Int(slot)] else { return try addNode(node, log: &log) }
     var next = node
     if !isInstance {
       next.position = current.position
       next.size = current.size
       next.isSelected = current.isSelected
     }
-    if next != current { try updateNode(next, log: &log) }
+    if next != current { try updateNode(next, presolved: presolved, knownSlot: slot, log: &log) }
   }
 
   /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and
@@ -149,6 +154,38 @@ extension StoreState {
   }
 }
 
+extension StoreState {
+  /// For the undo or redo of a definition edit: resolves each distinct spec among the nodes
+  /// the replay added or replaced once, and hands that one payload to all of them (as the edit
+  /// itself did), so that an engine configures it once for kinds that share configurations.
+  mutating func shareResolutions(_ log: inout StoreLog) {
+    var resolved: [NodeSpec: (any Sendable)?] = [:]
+    var last: (spec: NodeSpec, payload: (any Sendable)?)?
+    for (index, item) in log.items.enumerated() {
+      guard case .node(let change) = item else { continue }
+      let node: FlowNode
+      switch change {
+      case .add(let added): node = added
+      case .replace(let replaced): node = replaced
+      default: continue
+      }
+      guard node.handles == nil else { continue }
+      let payload: (any Sendable)?
+      if let last, last.spec == node.data {
+        payload = last.payload
+      } else if let known = resolved[node.data] {
+        payload = known
+      } else {
+        payload = catalog.resolveWithPayload(node.data).payload
+        resolved[node.data] = payload
+      }
+      last = (node.data, payload)
+      log.resolutions.payloads[index] = payload
+    }
+    log.resolutions.payloadsShared = true
+  }
+}
+
 /// A definition changing from library `old` to `new`: for each instance kind, what differs
 /// between its templates before and after, found once and applied to every instance.
 struct DefinitionChange {
@@ -157,12 +194,26 @@ struct DefinitionChange {
   var oldTemplates: SubgraphTemplates
   var newTemplates: SubgraphTemplates
   private var diffs: [String: TemplateDiff] = [:]
+  /// By kind and template index: the resolved spec of an inner node the same in every instance.
+  private var resolvedSpecs: [String: [Int: (signature: NodeSignature, payload: (any Sendable)?)]] = [:]
 
   init(old: SubgraphLibrary, new: SubgraphLibrary) {
     self.old = old
     self.new = new
     oldTemplates = SubgraphTemplates(library: old)
     newTemplates = SubgraphTemplates(library: new)
+  }
+
+  /// The signature and payload of `node`, inner node `index` of the new template of `kind`,
+  /// resolved once for all instances; `nil` where it does not resolve cleanly (the store then
+  /// resolves it as usual, and reports its problems).
+  mutating func resolved(_ index: Int, of node: FlowNode, kind: String, catalog: some NodeCatalog)
+    -> (signature: NodeSignature, payload: (any Sendable)?)?
+  {
+    if let known = resolvedSpecs[kind]?[index] { return known }
+    guard node.handles == nil, case (.resolved(let signature), let payload) = catalog.resolveWithPayload(node.data) else { return nil }
+    resolvedSpecs[kind, default: [:]][index] = (signature, payload)
+    return (signature, payload)
   }
 
   /// What differs for instances of `kind`; `nil` where either library lacks it.
@@ -190,6 +241,12 @@ struct TemplateDiff {
   var addedEdges: [Int] = []
   /// Whether every input port of the kind keeps its name and `input` node.
   var portsStay = false
+  /// The template indices of the nodes placed per instance (its `input` nodes and the
+  /// instance node): their specs differ between instances.
+  let perInstance: Set<Int>
+
+  /// Whether inner node `index` of `after` has the same spec in every instance.
+  func isShared(_ index: Int) -> Bool { !perInstance.contains(index) }
 
   init(_ before: SubgraphTemplate, _ after: SubgraphTemplate) {
     self.before = before
@@ -202,6 +259,7 @@ struct TemplateDiff {
     removedEdges = before.edges.indices.filter { newEdges[before.edges[$0].id] != before.edges[$0] }
     removedNodes = before.nodes.indices.filter { !newIDs.contains(before.nodes[$0].id) }
     let perInstance = Set(after.inputs.map(\.index) + [after.nodes.count - 1])
+    self.perInstance = perInstance
     placedNodes = after.nodes.indices.filter { index in
       guard !perInstance.contains(index), let old = oldNodes[after.nodes[index].id] else { return true }
       var next = after.nodes[index]

@@ -85,7 +85,8 @@ extension FlowStore.Storage {
   /// - Throws: the veto; the steps are then rolled back and the entry stays.
   mutating func undo() throws(GraphValidationError) -> (done: Bool, call: ChangeDelivery.CallID?) {
     guard let entry = undoStack.last else { return (false, nil) }
-    let log = state.replay(entry.inverse.reversed())
+    var log = state.replay(entry.inverse.reversed())
+    if entry.subgraphs?.name != nil { state.shareResolutions(&log) }
     let operation = try checkReplay(log, kind: .undo)
     _ = undoStack.popLast()
     redoStack.append(entry)
@@ -105,7 +106,8 @@ extension FlowStore.Storage {
   /// - Throws: the veto; the steps are then rolled back and the entry stays.
   mutating func redo() throws(GraphValidationError) -> (done: Bool, call: ChangeDelivery.CallID?) {
     guard let entry = redoStack.last else { return (false, nil) }
-    let log = state.replay(entry.forward)
+    var log = state.replay(entry.forward)
+    if entry.subgraphs?.name != nil { state.shareResolutions(&log) }
     let operation = try checkReplay(log, kind: .redo)
     _ = redoStack.popLast()
     undoStack.append(entry)

@@ -12,6 +12,10 @@ package struct ItemValues<Value: Sendable>: Sendable {
 
   package var isEmpty: Bool { single == nil && entries.isEmpty }
 
+  /// Every value with its item index, in index order (for a reader walking all items once,
+  /// without a search per item).
+  package var all: [(index: Int, value: Value)] { single.map { [$0] } ?? entries }
+
   /// The value for item `index`; setting `nil` removes it.
   ///
   /// - Complexity: O(log *n*); setting the next index past the largest is O(1) amortized.

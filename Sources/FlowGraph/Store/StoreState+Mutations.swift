@@ -40,8 +40,14 @@ extension StoreState {
   /// - Throws: `.unknownNode`, the spec's problems, or each edge that would no longer fit.
   /// - Complexity: O(1) when only geometry or selection changes; resolving the spec when the
   ///   ports stay the same; otherwise also resolving every edge of the node.
-  mutating func updateNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = nodeSlot(node.id), let old = nodes[Int(slot)] else {
+  ///
+  /// - Parameters:
+  ///   - presolved: the spec's signature and payload where the caller resolved it already (a
+  ///     definition's inner node, resolved once for all instances; no handles).
+  ///   - knownSlot: the node's slot where the caller looked it up already.
+  mutating func updateNode(_ node: FlowNode, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
+                           knownSlot: Int32? = nil, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = knownSlot ?? nodeSlot(node.id), let old = nodes[Int(slot)] else {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
                                             nodeIDs: [node.id]))
     }
@@ -51,7 +57,7 @@ extension StoreState {
       return
     }
     var issues: [GraphIssue] = []
-    let (resolved, payload) = resolve(node, into: &issues)
+    let (resolved, payload) = presolved.map { ($0.signature, $0.payload) } ?? resolve(node, into: &issues)
     guard let signature = resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
     guard signature != signatures[Int(slot)] else {
       // Edges resolve against signatures only: with the same ports, every edge stays as it is.
@@ -143,7 +149,7 @@ extension StoreState {
   ///
   /// - Returns: the signature, or `nil` if the spec did not resolve (problems go to `issues`),
   ///   and the catalog's payload for the spec.
-  private func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> (NodeSignature?, (any Sendable)?) {
+  func resolve(_ node: FlowNode, into issues: inout [GraphIssue]) -> (NodeSignature?, (any Sendable)?) {
     let (resolution, payload) = catalog.resolveWithPayload(node.data)
     // The common case: the spec resolved and the node declares no handles to check.
     if case .resolved(let signature) = resolution, node.handles == nil { return (signature, payload) }

@@ -15,6 +15,7 @@ extension GraphEvaluator {
   /// for them: nodes take the store's configuration (configured once, by the store), removed
   /// edges are found from the edge the store hands back (no index of edges by id).
   mutating func apply(_ change: FlowStoreChange) {
+    if change.resolutions.payloadsShared { return applySharingPayloads(change) }
     for (index, item) in change.items.enumerated() {
       apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index])
     }

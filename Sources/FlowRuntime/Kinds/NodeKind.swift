@@ -16,10 +16,18 @@ public protocol NodeKind: Sendable {
   /// - Parameter parameters: the declared params, type-checked, defaults filled in.
   /// - Throws: `NodeConfigurationError` naming a param whose value the kind rejects.
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance
+
+  /// Whether nodes with the same spec may share one configuration (one `NodeInstance`): true
+  /// when the instance `instantiate` returns holds no per-node mutable state (a live kind's
+  /// state lives in the engine, per node, and does not count). An engine then configures a
+  /// definition's inner node once for all its instances. `false` by default; `true` for
+  /// `StaticNodeKind`s, whose nodes already share the kind itself.
+  var sharesConfiguration: Bool { get }
 }
 
 extension NodeKind {
   public var parameters: [ParameterDeclaration] { [] }
+  public var sharesConfiguration: Bool { false }
 }
 
 /// A kind with fixed ports that evaluates itself.
@@ -39,6 +47,7 @@ extension StaticNodeKind {
   public var cost: NodeCost { .cheap }
   public var readsInputsByName: Bool { false }
   public var scalarEvaluation: ScalarEvaluation? { nil }
+  public var sharesConfiguration: Bool { true }
 
   public func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let instance = NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost, scalarEvaluation: scalarEvaluation)

@@ -60,7 +60,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       sharedOutputNames = entry.sharedOutputNames
       sharedInputTypes = entry.sharedInputTypes
       sharedConfigured = entry.sharedConfigured
-      sharedPayload = entry.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0) }
+      sharedPayload = entry.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0, shareable: true) }
     }
   }
 
@@ -236,7 +236,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     guard let entry = kinds[spec.kind] else { return (.unknownKind, nil) }
     if let payload = entry.sharedPayload, spec.params.isEmpty { return (.resolved(payload.node.signature), payload) }
     switch configure(spec, entry) {  // consumed, not copied
-    case .success(let node): return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node))
+    case .success(let node):
+      return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node, shareable: entry.kind.sharesConfiguration))
     case .failure(let failure): return (Self.resolution(of: .failure(failure)), nil)
     }
   }
@@ -245,6 +246,14 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   /// did not change since); `nil` otherwise.
   func configured(fromPayload payload: (any Sendable)?) -> ConfiguredNode? {
     guard let payload = payload as? ConfiguredPayload, payload.registry === identity else { return nil }
+    return payload.node
+  }
+
+  /// `configured(fromPayload:)` for a payload the store handed to several nodes (one inner
+  /// node of a definition, resolved once for all instances): `nil` unless the kind
+  /// `sharesConfiguration`, so that other kinds get a configuration of their own.
+  func configured(fromSharedPayload payload: (any Sendable)?) -> ConfiguredNode? {
+    guard let payload = payload as? ConfiguredPayload, payload.registry === identity, payload.shareable else { return nil }
     return payload.node
   }
 
@@ -281,10 +290,13 @@ final class RegistryIdentity: Sendable {}
 final class ConfiguredPayload: Sendable {
   let registry: RegistryIdentity
   let node: ConfiguredNode
+  /// Whether the kind `sharesConfiguration` (several nodes may take this one payload).
+  let shareable: Bool
 
-  init(registry: RegistryIdentity, node: ConfiguredNode) {
+  init(registry: RegistryIdentity, node: ConfiguredNode, shareable: Bool) {
     self.registry = registry
     self.node = node
+    self.shareable = shareable
   }
 }
 

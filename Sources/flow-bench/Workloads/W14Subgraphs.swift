@@ -111,6 +111,14 @@ enum W14Subgraphs {
     // n5, n6, n7, n8, y and the instance node, in each instance.
     let expected = Set((0..<instances).flatMap { index in ["n5", "n6", "n7", "n8", "y"].map { "c\(index)/\($0)" } + ["c\(index)"] })
     Harness.check(ran == instances * 6 && ranSet == expected, "W14 edit ran \(ran)")
+    // Undo and redo of the last edit, alternately: the same reruns.
+    var undoRan = 0
+    let undoRedo = await Harness.measure { iteration in
+      let done = iteration % 2 == 0 ? engine.store.undo() : engine.store.redo()
+      Harness.check(done, "W14 undo/redo did nothing")
+      undoRan = await engine.evaluate()?.evaluationCount ?? -1
+    }
+    Harness.check(undoRan == instances * 6, "W14 undo/redo ran \(undoRan)")
     engine.shutDown()
     let reference = try await w3aPerNode()
     let perNode = edit.median / Double(ran)
@@ -119,6 +127,9 @@ enum W14Subgraphs {
                  note: "re-expands \(instances) instances as a diff; reran exactly n5…n8, y and the instance node of each",
                  extra: ["edit_ns_per_node": Harness.format(perNode, 1), "w3a_ns_per_node": Harness.format(reference, 1),
                          "ratio_vs_w3a": Harness.format(perNode / reference, 3), "target": "2"])
+    Harness.emit(workload: "W14", metric: "undo/redo the definition edit", undoRedo, nodes: undoRan,
+                 variant: "FlowStore.undo/redo + FlowEngine pass", note: "the same reruns as the edit",
+                 extra: ["ratio_vs_w3a": Harness.format(undoRedo.median / Double(undoRan) / reference, 3)])
   }
 
   /// W3a end to end (`FlowStore.updateNode` + a pass over 14,100 nodes): nanoseconds per node.

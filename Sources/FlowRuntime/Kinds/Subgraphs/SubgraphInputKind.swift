@@ -4,6 +4,8 @@ import FlowGraph
 /// fed by the edge into the instance's port, or set by the instance's param (the expansion
 /// writes it as param `value`), else it takes `default`; its output `value` forwards it.
 struct SubgraphInputKind: NodeKind {
+  /// Pure: its instance holds only what its params set.
+  var sharesConfiguration: Bool { true }
   var name: String { SubgraphExpander.inputKind }
   var summary: String { "an instance's input, inlined (made by the subgraph expansion)" }
   var parameters: [ParameterDeclaration] {

@@ -3,6 +3,8 @@ import FlowGraph
 /// `subgraph.output`: an inlined `output` node of a definition (SPEC §9): it takes the value
 /// of its port and has no outputs (the instance node carries the port out).
 struct SubgraphOutputKind: NodeKind {
+  /// Pure: its instance holds only what its params set.
+  var sharesConfiguration: Bool { true }
   var name: String { SubgraphExpander.outputKind }
   var summary: String { "an instance's output, inlined (made by the subgraph expansion)" }
   var parameters: [ParameterDeclaration] {
