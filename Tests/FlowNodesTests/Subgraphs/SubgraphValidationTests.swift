@@ -128,7 +128,23 @@ extension SubgraphValidationTests {
       subgraphs["d\(level)"] = SubgraphDefinition(nodes: (0..<10).map { .node("m\($0)", "d\(level + 1)") })
     }
     let problems = F.problems(F.document([.node("big", "d0")], subgraphs: subgraphs))
-    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111111 nodes; at most 20000000"),
+    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111111 nodes; at most 1000000"),
+            "\(problems)")
+  }
+}
+
+extension SubgraphValidationTests {
+  @Test func nestingThatWouldInlineMillionsOfNodesIsRefusedBeforeExpanding() {
+    // Three million inlined nodes from a document of a few hundred bytes: expanding them took
+    // gigabytes and minutes, so the document is refused up front (ten instances a level).
+    var subgraphs: [String: SubgraphDefinition] = [
+      "d6": SubgraphDefinition(nodes: [F.input("i", "x", default: 0), F.output("o", "y")], edges: [.edge("e", "i.value", "o.value")]),
+    ]
+    for level in (0..<6).reversed() {
+      subgraphs["d\(level)"] = SubgraphDefinition(nodes: (0..<10).map { .node("m\($0)", "d\(level + 1)") })
+    }
+    let problems = F.problems(F.document([.node("big", "d0")], subgraphs: subgraphs))
+    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111 nodes; at most 1000000"),
             "\(problems)")
   }
 }
