@@ -34,17 +34,22 @@ enum CSVMorsels {
     var block = [UInt8](repeating: 0, count: Swift.max(64, Swift.min(morselBytes, Int(info.st_size) + 1)))
     var filled = 0, offset = 0, atEnd = false
     func fill() throws {
+      // The file's size when opened bounds the read: bytes appended meanwhile are not read,
+      // and a file cut short meanwhile is an error (its torn last row is not data).
       while filled < block.count && !atEnd {
         let got = block.withUnsafeMutableBytes { bytes in
-          pread(file.descriptor, bytes.baseAddress! + filled, bytes.count - filled, off_t(offset))
+          pread(file.descriptor, bytes.baseAddress! + filled, Swift.min(bytes.count - filled, Int(info.st_size) - offset), off_t(offset))
         }
         if got < 0 {
           if errno == EINTR { continue }
           throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
         }
-        if got == 0 { atEnd = true }
+        if got == 0 && offset < Int(info.st_size) {
+          throw NodeError("\(file.path) changed size while it was read (\(Int(info.st_size)) bytes when opened, \(offset) now)")
+        }
         filled += got
         offset += got
+        if offset == Int(info.st_size) { atEnd = true }
       }
     }
     try fill()

@@ -138,7 +138,7 @@ extension StoreState {
     let newSubgraph = new[replacement.data.kind]
     var moved: [FlowEdge] = []
     for (edge, portName) in outside {
-      guard let port = newSubgraph?.inputs.first(where: { $0.name == portName }) else {
+      guard let port = newSubgraph?.input(named: portName) else {
         throw GraphValidationError(GraphIssue(.unknownHandle,
           "the definition of '\(replacement.data.kind)' has no input '\(portName)', which edge '\(edge.id)' feeds on node '\(instance.id)'",
           nodeIDs: [instance.id], edgeID: edge.id, handleID: portName))

@@ -40,7 +40,7 @@ public struct SubgraphCatalog: NodeCatalog {
     guard let subgraph = library[spec.kind] else { return nil }
     var problems: [ParameterProblem] = []
     for member in spec.params.members {
-      guard let port = subgraph.inputs.first(where: { $0.name == member.key }) else {
+      guard let port = subgraph.input(named: member.key) else {
         let names = subgraph.inputs.map(\.name)
         let hint = Suggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" }
           ?? (names.isEmpty ? " (it has no inputs)" : " (inputs: \(names.joined(separator: ", ")))")

@@ -56,7 +56,7 @@ public enum SubgraphExpander {
     flat.sourceNodeID = prefix + edge.sourceNodeID
     flat.targetNodeID = prefix + edge.targetNodeID
     if let kind = targetKind, let subgraph = library[kind] {
-      let port = edge.targetHandleID.flatMap { handle in subgraph.inputs.first { $0.name == handle } }
+      let port = edge.targetHandleID.flatMap { handle in subgraph.input(named: handle) }
         ?? (edge.targetHandleID == nil && subgraph.inputs.count == 1 ? subgraph.inputs[0] : nil)
       if let port {
         flat.targetNodeID = prefix + edge.targetNodeID + "/" + port.nodeID

@@ -13,8 +13,10 @@ public struct SubgraphLibrary: Sendable, Hashable {
   public private(set) var uses: [String: [String]] = [:]
 
   /// The most nodes a document's instances may inline, all together (a document of a few
-  /// kilobytes could otherwise nest its way to billions).
-  public static let maximumInlinedNodes = 20_000_000
+  /// kilobytes could otherwise nest its way to billions). Each inlined node costs about a
+  /// kilobyte and a few microseconds to expand and validate, so a million keeps the worst
+  /// document near a gigabyte (20 million took 14 GB and over a minute).
+  public static let maximumInlinedNodes = 1_000_000
 
   /// An empty library.
   public init() {}

@@ -41,12 +41,35 @@ public struct ResolvedSubgraph: Sendable, Hashable {
   /// Where it was defined (`SubgraphSource.origin`).
   public var origin: String
   /// The `input` nodes, in the order of their nodes.
-  public var inputs: [SubgraphPort]
+  public var inputs: [SubgraphPort] { didSet { inputIndexes = Self.indexes(inputs) } }
+  /// `inputs` by name (the first of a name), so an edge finds its port in O(1): a definition
+  /// may have thousands of inputs, and each edge into an instance looks one up.
+  private var inputIndexes: [String: Int]
   /// The `output` nodes, in the order of their nodes; each has the type of the port feeding it.
   public var outputs: [SubgraphPort]
   /// How many nodes one instance inlines (itself included), saturating at `Int.max`: nested
   /// instances multiply, so a small document can ask for a huge graph.
   public var inlinedSize = 1
+
+  public init(name: String, definition: SubgraphDefinition, origin: String, inputs: [SubgraphPort], outputs: [SubgraphPort],
+              inlinedSize: Int = 1) {
+    self.name = name
+    self.definition = definition
+    self.origin = origin
+    self.inputs = inputs
+    self.outputs = outputs
+    self.inlinedSize = inlinedSize
+    self.inputIndexes = Self.indexes(inputs)
+  }
+
+  private static func indexes(_ ports: [SubgraphPort]) -> [String: Int] {
+    var indexes: [String: Int] = [:]
+    for (index, port) in ports.enumerated() where indexes[port.name] == nil { indexes[port.name] = index }
+    return indexes
+  }
+
+  /// The input port named `name`, if any.
+  public func input(named name: String) -> SubgraphPort? { inputIndexes[name].map { inputs[$0] } }
 
   /// The signature of an instance: the definition's inputs and outputs.
   public var signature: NodeSignature {

@@ -8,7 +8,21 @@ struct SubgraphTemplate: Sendable {
   var edges: [FlowEdge]
   /// The `input` nodes of the definition itself (not of nested instances): index into
   /// `nodes` and the port's name, whose param on the instance sets the node's `value`.
-  var inputs: [(index: Int, port: String)]
+  var inputs: [(index: Int, port: String)] { didSet { inputPorts = Self.ports(inputs) } }
+  /// `inputs` by node index: `node(_:of:id:)` looks a node's port up in O(1), not by scanning
+  /// `inputs` (which made inlining every node of a definition with many inputs quadratic).
+  private(set) var inputPorts: [Int: String]
+
+  init(nodes: [FlowNode], edges: [FlowEdge], inputs: [(index: Int, port: String)]) {
+    self.nodes = nodes
+    self.edges = edges
+    self.inputs = inputs
+    self.inputPorts = Self.ports(inputs)
+  }
+
+  private static func ports(_ inputs: [(index: Int, port: String)]) -> [Int: String] {
+    Dictionary(inputs.map { ($0.index, $0.port) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// The node of `nodes[index]` for instance `node` written as `id`.
   func node(_ index: Int, of node: FlowNode, id: String) -> FlowNode {
@@ -25,7 +39,7 @@ struct SubgraphTemplate: Sendable {
     }
     flat.id = id + flat.id
     if let parent = flat.parentID { flat.parentID = id + parent }
-    if let port = inputs.first(where: { $0.index == index })?.port, let value = node.data.params[port], !value.isNull {
+    if let port = inputPorts[index], let value = node.data.params[port], !value.isNull {
       flat.data.params["value"] = value
     }
     return flat

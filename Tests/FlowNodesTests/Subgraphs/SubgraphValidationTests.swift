@@ -119,16 +119,30 @@ import Testing
 }
 
 extension SubgraphValidationTests {
-  @Test func nestingThatWouldInlineTooManyNodesIsRefused() {
-    // Each level holds ten instances of the next: 10^9 nodes from a document of a few KB.
+  /// The problems of one instance of `d0`, each level `d<k>` holding ten instances of the next
+  /// and the last (`d<levels>`) an input into an output: 3 × 10^levels + … nodes.
+  static func tenfoldNesting(levels: Int) -> [String] {
     var subgraphs: [String: SubgraphDefinition] = [
-      "d9": SubgraphDefinition(nodes: [F.input("i", "x", default: 0), F.output("o", "y")], edges: [.edge("e", "i.value", "o.value")]),
+      "d\(levels)": SubgraphDefinition(nodes: [F.input("i", "x", default: 0), F.output("o", "y")], edges: [.edge("e", "i.value", "o.value")]),
     ]
-    for level in (0..<9).reversed() {
+    for level in (0..<levels).reversed() {
       subgraphs["d\(level)"] = SubgraphDefinition(nodes: (0..<10).map { .node("m\($0)", "d\(level + 1)") })
     }
-    let problems = F.problems(F.document([.node("big", "d0")], subgraphs: subgraphs))
-    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111111 nodes; at most 20000000"),
+    return F.problems(F.document([.node("big", "d0")], subgraphs: subgraphs))
+  }
+
+  @Test func nestingThatWouldInlineTooManyNodesIsRefused() {
+    // 10^9 nodes from a document of a few KB.
+    let problems = Self.tenfoldNesting(levels: 9)
+    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111111 nodes; at most 1000000"),
+            "\(problems)")
+  }
+
+  @Test func nestingThatWouldInlineMillionsOfNodesIsRefusedBeforeExpanding() {
+    // Three million inlined nodes from a few hundred bytes: expanding them took gigabytes and
+    // minutes, so the document is refused up front.
+    let problems = Self.tenfoldNesting(levels: 6)
+    #expect(problems.count == 1 && problems[0].hasPrefix("inlining the instances would make 3111111 nodes; at most 1000000"),
             "\(problems)")
   }
 }
