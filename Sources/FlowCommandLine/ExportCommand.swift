@@ -16,6 +16,7 @@ enum ExportCommand {
       OptionSpec(name: "--node", arity: .repeated, valueName: "ID",
                  help: "export only what this node needs (a writer writes; another table node ends in a SELECT)"),
       OptionSpec(name: "-o", arity: .single, valueName: "FILE", help: "write the script to FILE (atomically) instead of stdout"),
+      InlinedNodesOption.spec,
       OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
                  help: "let reader nodes read inside DIR too, to infer column types (default: the document's folder only)"),
     ],
@@ -25,6 +26,7 @@ enum ExportCommand {
     guard arguments.has("--sql") else { throw CommandFailure(.usage, ["flow: export needs --sql (the only export format)"]) }
     let file = arguments.positionals[0]
     let dialect = SQLDialect(rawValue: arguments.value("--dialect") ?? "duckdb") ?? .duckdb
+    try InlinedNodesOption.apply(arguments)
     let document = try DocumentLoading.document(file)
     _ = try DocumentLoading.validate(document, registry: context.registry, file: file)
     let ids = Set(document.nodes.map(\.id))

@@ -8,11 +8,13 @@ enum NodesCommand {
     name: "nodes", summary: "List the node kinds this build knows, or a document's subgraph kinds, with their ports.",
     positionals: [],
     options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
-                         choices: ["text", "json"])],
+                         choices: ["text", "json"]),
+              InlinedNodesOption.spec],
     optionalPositionals: ["FILE"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     if let file = arguments.positionals.first {
+      try InlinedNodesOption.apply(arguments)
       let document = try DocumentLoading.document(file)
       let expanded = try DocumentLoading.expand(document, file: file, registry: DocumentLoading.importing(file, registry: context.registry))
       let subgraphs = expanded.library.names.compactMap { expanded.library[$0] }

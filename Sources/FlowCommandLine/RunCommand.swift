@@ -35,7 +35,7 @@ enum RunCommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
-    try RunLimitOptions.applyThreads(arguments)
+    try RunLimitOptions.applyProcessWide(arguments)
     var document = try DocumentLoading.document(file)
     // `--set` of a node the document holds applies before the expansion; of an inlined node
     // (`trip/loan/rate.value`), after it.

@@ -14,15 +14,18 @@ enum RunLimitOptions {
                help: "fail a node after which the process uses more memory, e.g. 512M, 2G (default 80% of RAM)"),
     OptionSpec(name: "--threads", arity: .single, valueName: "N",
                help: "use at most N threads (1-\(maxThreads)) for large tables (default: the active processors)"),
+    InlinedNodesOption.spec,
   ]
 
   /// The most `--threads` accepts.
   static let maxThreads = 256
 
-  /// Applies `--threads N` (results never depend on it, only the time they take).
+  /// Applies `--threads N` (results never depend on it, only the time they take) and
+  /// `--max-inlined-nodes N`, the process-wide settings, before the document is loaded.
   ///
   /// - Throws: a usage failure for a value that is not a whole number in 1...`maxThreads`.
-  static func applyThreads(_ arguments: ParsedArguments) throws(CommandFailure) {
+  static func applyProcessWide(_ arguments: ParsedArguments) throws(CommandFailure) {
+    try InlinedNodesOption.apply(arguments)
     guard let text = arguments.value("--threads") else { return }
     guard let count = Int(text), (1...maxThreads).contains(count) else {
       throw CommandFailure(.usage, ["flow: --threads expects a whole number from 1 to \(maxThreads), got '\(text)'"])

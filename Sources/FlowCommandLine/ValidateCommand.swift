@@ -4,10 +4,11 @@ import FlowRuntime
 /// `flow validate FILE`: check a saved graph without evaluating it.
 enum ValidateCommand {
   static let spec = CommandSpec(name: "validate", summary: "Check a saved graph against the node kinds and graph rules (SPEC §4).",
-                                positionals: ["FILE"], options: [])
+                                positionals: ["FILE"], options: [InlinedNodesOption.spec])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
+    try InlinedNodesOption.apply(arguments)
     let document = try DocumentLoading.document(file)
     let (expanded, graph) = try DocumentLoading.validateExpanding(document, registry: context.registry, file: file)
     if expanded.hasInstances || !expanded.library.isEmpty {

@@ -121,4 +121,20 @@ import Testing
     #expect(result.stdout.contains("monthly.result = "))
     #expect(result.stdout.contains("extra.payment = "), "\(result.stdout)")
   }
+
+  /// `--max-inlined-nodes N` bounds what instances inline, on every command that expands a
+  /// document; the refusal names the option that raises it.
+  @Test func theInlinedNodeLimitIsAnOptionNamedInTheRefusal() async throws {
+    let file = Self.folder + "calculator.flow.json"
+    for command in [["validate", file], ["run", file], ["nodes", file], ["render", file]] {
+      let refused = try await FlowProcess.run(command + ["--max-inlined-nodes", "5"])
+      #expect(refused.status == 2, "\(command) \(refused)")
+      #expect(refused.stderr.contains("at most 5 are allowed"), "\(command) \(refused)")
+      #expect(refused.stderr.contains("--max-inlined-nodes N raises the limit"), "\(command) \(refused)")
+      let allowed = try await FlowProcess.run(command + ["--max-inlined-nodes", "100"])
+      #expect(allowed.status == 0, "\(command) \(allowed)")
+    }
+    let bad = try await FlowProcess.run(["validate", file, "--max-inlined-nodes", "0"])
+    #expect(bad.status == 64 && bad.stderr == "flow: --max-inlined-nodes expects a whole number ≥ 1, got '0'\n", "\(bad)")
+  }
 }

@@ -36,7 +36,7 @@ enum RenderCommand {
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
-    try RunLimitOptions.applyThreads(arguments)
+    try RunLimitOptions.applyProcessWide(arguments)
     let document = try DocumentLoading.document(file)
     let (expanded, graph) = try DocumentLoading.validateOuter(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?

@@ -70,7 +70,7 @@ enum ServeCommand {
     }
     let host = arguments.value("--host") ?? "127.0.0.1"
     let limits = try RunLimitOptions.limits(arguments)
-    try RunLimitOptions.applyThreads(arguments)
+    try RunLimitOptions.applyProcessWide(arguments)
     let document = try DocumentLoading.document(file)
     var registry = context.registry
     registry.environment.limits = limits

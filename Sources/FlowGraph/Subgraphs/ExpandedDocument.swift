@@ -63,10 +63,11 @@ public struct ExpandedDocument: Sendable {
   /// Refuses a document whose instances would inline more than `maximumInlinedNodes`.
   static func checkSize(_ document: FlowDocument, _ library: SubgraphLibrary) throws(GraphValidationError) {
     let total = document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }
-    if total > SubgraphLibrary.maximumInlinedNodes {
+    let limit = SubgraphLibrary.maximumInlinedNodes
+    if total > limit {
       let count = total == Int.max ? "more than \(Int.max)" : "\(total)"
       throw GraphValidationError(GraphIssue(.invalidSubgraph,
-        "inlining the instances would make \(count) nodes; at most \(SubgraphLibrary.maximumInlinedNodes) are supported (nested instances multiply)"))
+        "inlining the instances would make \(count) nodes; at most \(limit) are allowed (nested instances multiply; --max-inlined-nodes N raises the limit)"))
     }
   }
 

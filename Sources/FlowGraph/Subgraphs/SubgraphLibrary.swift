@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The subgraph kinds a document can use: its own definitions and those of the documents it
 /// imports, each validated once (SPEC §9).
 public struct SubgraphLibrary: Sendable, Hashable {
@@ -13,10 +15,19 @@ public struct SubgraphLibrary: Sendable, Hashable {
   public private(set) var uses: [String: [String]] = [:]
 
   /// The most nodes a document's instances may inline, all together (a document of a few
-  /// kilobytes could otherwise nest its way to billions). Each inlined node costs about a
-  /// kilobyte and a few microseconds to expand and validate, so a million keeps the worst
-  /// document near a gigabyte (20 million took 14 GB and over a minute).
-  public static let maximumInlinedNodes = 1_000_000
+  /// kilobytes could otherwise nest its way to billions): 1,000,000 unless set (at least 1).
+  /// Each inlined node costs about a kilobyte and a few microseconds to expand and validate, so
+  /// a million keeps the worst document near a gigabyte (20 million took 14 GB and over a
+  /// minute). Process-wide: a host sets it once; `flow` sets it from `--max-inlined-nodes N`.
+  public static var maximumInlinedNodes: Int {
+    get { inlinedNodeLimit.load(ordering: .relaxed) }
+    set { inlinedNodeLimit.store(max(1, newValue), ordering: .relaxed) }
+  }
+
+  /// The default of `maximumInlinedNodes`.
+  public static let defaultMaximumInlinedNodes = 1_000_000
+
+  private static let inlinedNodeLimit = Atomic<Int>(defaultMaximumInlinedNodes)
 
   /// An empty library.
   public init() {}
