@@ -35,8 +35,10 @@ extension GraphEvaluator {
   /// Whether `node`'s tables are dropped now.
   @inline(__always)
   func isDropped(_ node: Int32) -> Bool {
-    guard let budget = tableBudget, Int(node) < budget.dropped.count else { return false }
-    return budget.isDropped(node, evaluationCount: graph.record(node).evaluationCount)
+    guard let budget = tableBudget, Int(node) < budget.dropped.count, budget.dropped[Int(node)] else { return false }
+    let record = graph.record(node)
+    return budget.isDropped(node, evaluationCount: record.evaluationCount)
+      && record.flags & EvaluationGraph.Flags.removed.rawValue == 0
   }
 
   /// Whether the budget may track `node`'s tables at all: a derived node (at least one
