@@ -22,4 +22,7 @@ public struct TableMemoryStatistics: Sendable, Hashable {
   public var lastRecomputed: [String]
   /// The ids of the nodes whose tables are dropped now.
   public var dropped: Set<String>
+
+  /// The bytes the budget counts for `value` (its table's columns; 0 for anything else).
+  package static func estimatedBytes(of value: Value) -> Int { TableBudget.tableBytes(of: value) }
 }
