@@ -14,7 +14,17 @@ import Testing
     var document: FlowDocument
     var filters: [String]
     var derived: [String]
-    var successors: [String: Set<String>]
+    /// The table nodes in the order they were made (a node may read only earlier ones).
+    var tables: [String]
+    /// Each node's input edges as (source, target): rewiring edits change the single-input ones.
+    var inputs: [String: [String]]
+    var singleInput: [String]
+
+    var successors: [String: Set<String>] {
+      var successors: [String: Set<String>] = [:]
+      for (target, sources) in inputs { for source in sources { successors[source, default: []].insert(target) } }
+      return successors
+    }
   }
 
   static func randomTable(_ random: inout SeededRandom) throws -> Table {
@@ -33,6 +43,7 @@ import Testing
     var nodes: [FlowNode] = [.node("s0", "tableInput"), .node("s1", "tableInput")]
     var edges: [FlowEdge] = []
     var tables = ["s0", "s1"], filters: [String] = [], derived: [String] = []
+    var inputs: [String: [String]] = [:], singleInput: [String] = []
     var joined = false
     for index in 0..<Int.random(in: 3...9, using: &random) {
       let id = "n\(index)"
@@ -50,6 +61,7 @@ import Testing
           nodes.append(.node(id, "join", params: ["on": ["k"]]))
           edges.append(.edge("e\(index)l", input, "\(id).left"))
           edges.append(.edge("e\(index)r", other, "\(id).right"))
+          inputs[id] = [input, other]
           tables.append(id)
           derived.append(id)
           continue
@@ -57,12 +69,13 @@ import Testing
         nodes.append(.node(id, "sort", params: ["by": ["-x"]]))
       }
       edges.append(.edge("e\(index)", input, id))
+      inputs[id] = [input]
+      singleInput.append(id)
       tables.append(id)
       derived.append(id)
     }
-    var successors: [String: Set<String>] = [:]
-    for edge in edges { successors[edge.sourceNodeID, default: []].insert(edge.targetNodeID) }
-    return Pipeline(document: FlowDocument(nodes: nodes, edges: edges), filters: filters, derived: derived, successors: successors)
+    return Pipeline(document: FlowDocument(nodes: nodes, edges: edges), filters: filters, derived: derived, tables: tables,
+                    inputs: inputs, singleInput: singleInput)
   }
 
   /// Nodes reachable from `starts` (themselves included).
@@ -83,7 +96,7 @@ import Testing
   @Test(arguments: 0..<80)
   func budgetedEvaluatorAgreesWithUnbounded(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
-    let pipeline = Self.randomPipeline(&random)
+    var pipeline = Self.randomPipeline(&random)
     let budget = [0, 64, 256, 512, 1_024][Int(seed % 5)]
     let concurrent = seed % 2 == 1
     var options = EngineOptions()
@@ -100,7 +113,7 @@ import Testing
     for step in 0..<10 {
       if step > 0 {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
-          switch Int.random(in: 0..<4, using: &random) {
+          switch Int.random(in: 0..<5, using: &random) {
           case 0:
             let source = ["s0", "s1"].randomElement(using: &random)!
             let table = Value.table(try Self.randomTable(&random))
@@ -121,6 +134,15 @@ import Testing
               unbounded.observe(id)
               bounded.observe(id)
             }
+          case 3 where !pipeline.singleInput.isEmpty:
+            // Rewire a single-input node to another earlier table (a consumer of a dropped table).
+            let target = pipeline.singleInput.randomElement(using: &random)!
+            let earlier = pipeline.tables.prefix { $0 != target }
+            let source = earlier.randomElement(using: &random)!
+            let edge = FlowEdge.edge("w\(step)", source, target)
+            unbounded.addEdge(edge)
+            bounded.addEdge(edge)
+            pipeline.inputs[target] = [source]
           default: break
           }
         }
