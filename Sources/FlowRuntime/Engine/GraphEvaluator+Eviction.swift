@@ -74,6 +74,8 @@ extension GraphEvaluator {
   // MARK: Passes
 
   /// Before a pass: room for new nodes, and the hint on dirty nodes reading a dropped table.
+  /// Not inlined, like the other hooks: the pass loops stay as they are without a budget.
+  @inline(never)
   mutating func prepareTableBudgetPass() {
     tableBudget!.grow(to: graph.nodeCount)
     tableBudget!.beginPass()
@@ -95,6 +97,7 @@ extension GraphEvaluator {
   /// After a pass: the nodes that ran and the inputs they read are used; dropped nodes now
   /// observed are recomputed; then, unless the pass stopped, the least recently used tables
   /// are dropped until the budget holds.
+  @inline(never)
   mutating func settleTableBudget(ran: [Int32], stopped: Bool, log: inout PassLog) {
     for node in ran {
       for port in 0..<graph.inputCount(of: node) {
