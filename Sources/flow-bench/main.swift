@@ -35,6 +35,7 @@ if let files = benchSettings.compare {
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     case "WEXPORT": try await WExport.run()
+    case "WBUDGET": try await WBudget.run()
     default:
       print("flow-bench: unknown workload \(workload) (W1…W14, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }

@@ -24,6 +24,7 @@ enum ServeCommand {
       OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
                  help: "let file nodes read inside DIR too (default: the document's folder only)"),
       OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR", help: "let file nodes write (and read) inside DIR too"),
+      ServeTableBudgetOption.spec,
     ] + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (a file: Save writes it back, and changes on disk are reloaded)"],
     discussion: """
@@ -70,6 +71,8 @@ enum ServeCommand {
     }
     let host = arguments.value("--host") ?? "127.0.0.1"
     let limits = try RunLimitOptions.limits(arguments)
+    var options = EngineOptions(demandDriven: false)
+    options.tableMemoryBudget = try ServeTableBudgetOption.budget(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
     let document = try DocumentLoading.document(file)
     var registry = context.registry
@@ -78,7 +81,7 @@ enum ServeCommand {
     let engine: FlowEngine
     do {
       let store = try FlowStore(catalog: configured, document: document)
-      engine = try FlowEngine(store: store, registry: configured, options: EngineOptions(demandDriven: false),
+      engine = try FlowEngine(store: store, registry: configured, options: options,
                               liveState: document.liveState)
     } catch {
       throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)

@@ -47,6 +47,13 @@ public struct EngineOptions: Sendable, Hashable {
   /// Call kinds' `ScalarEvaluation` (the typed fast path) where it applies. On by default; off
   /// only to compare the two paths (they give identical values and reports).
   public var usesScalarEvaluation = true
+  /// In a long-lived engine, the most bytes intermediate tables may keep (estimated from
+  /// their columns); `nil` (the default): no limit. After each pass the least recently used
+  /// tables of derived nodes (not live, with a connected input) that nobody observes are
+  /// dropped until they fit, and recomputed from their inputs when a consumer must run or an
+  /// observer asks for them; that is not a change, so nothing reruns on its account (see
+  /// `Documentation/TableMemoryBudget.md`). Set it when the engine is made.
+  public var tableMemoryBudget: Int?
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

@@ -5,3 +5,11 @@ extension FlowEngine {
     get async { await core.read { $0.memoryFootprint } }
   }
 }
+
+extension FlowEngine {
+  /// What the table memory budget did as of the last completed pass (waits if a pass runs);
+  /// `nil` without `EngineOptions.tableMemoryBudget`.
+  public var tableMemory: TableMemoryStatistics? {
+    get async { await core.read { $0.tableMemory } }
+  }
+}

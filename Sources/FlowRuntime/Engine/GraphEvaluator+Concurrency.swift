@@ -45,6 +45,7 @@ extension GraphEvaluator {
     guard benefitsFromConcurrency else { return evaluate(revision: newRevision, shouldStop: shouldStop) }
     let clock = ContinuousClock()
     let start = clock.now
+    if tableBudget != nil { prepareTableBudgetPass() }
     let dirty = beginConcurrentPass()
     var machine = passMachine
     passMachine = Self.idleMachine
@@ -89,6 +90,15 @@ extension GraphEvaluator {
             let changed = recordFailure(node, root: root, message: nil, log: &log)
             machine.completed(node, noteChange(of: node, changed ? .failed(root: root) : .unchanged), in: self)
           case .spawn:
+            if graph.record(node).flags & EvaluationGraph.Flags.readsDropped.rawValue != 0 {
+              restoreDroppedInputs(of: node, log: &log)
+              if let root = failedInputRoot(of: node) {
+                // Restoring an input failed: the node fails with it instead of running.
+                let changed = recordFailure(node, root: root, message: nil, log: &log)
+                machine.completed(node, noteChange(of: node, changed ? .failed(root: root) : .unchanged), in: self)
+                continue passLoop
+              }
+            }
             spawn(node, in: &group, scratch: &scratch)
           default:
             let changed = run(node, scratch: &scratch, log: &log)
@@ -101,6 +111,7 @@ extension GraphEvaluator {
     }
     self.scratch = scratch
     for node in rerun { markDirty(node) }
+    if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
     passMachine = machine
     finishLivePass(stopped: stopped)
     settleRefreshing()

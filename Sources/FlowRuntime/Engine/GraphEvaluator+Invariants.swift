@@ -12,6 +12,7 @@ extension GraphEvaluator {
     demand._checkInvariants()
     live._checkInvariants()
     passMachine._checkInvariants(betweenPasses: true)
+    tableBudget?._checkInvariants()
     let count = graph.nodeCount
     precondition(dirtySet.marks.count == count && pendingSet.marks.count == count && demand.counts.count == count,
                  "Internal inconsistency: per-node arrays differ in length")

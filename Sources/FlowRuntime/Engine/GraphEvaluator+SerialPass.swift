@@ -22,6 +22,7 @@ extension GraphEvaluator {
     var log = startLog(began: start)
     var scratch = takeScratch()
     progress?.nodesTotal.store(dirtySet.list.count, ordering: .relaxed)
+    if tableBudget != nil { prepareTableBudgetPass() }
     let everyNodeQueued = beginPass(serial: true)
     var stopped = false
     var poll = StopPolling(start: start)
@@ -61,6 +62,7 @@ extension GraphEvaluator {
     }
     self.scratch = scratch
     lastRanCount = log.ran.count
+    if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
     finishLivePass(stopped: stopped)
     settleRefreshing()
     let target = newRevision ?? revision + 1
@@ -170,7 +172,11 @@ extension GraphEvaluator {
   mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
     let flags = graph.record(node).flags
-    if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
+    // One test for both: a node is inert, or reads a dropped table (`GraphEvaluator+Eviction`).
+    if flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.readsDropped.rawValue) != 0 {
+      if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
+      if isComputed(node) { restoreDroppedInputs(of: node, log: &log) }
+    }
     if options.demandDriven && demand.counts[index] == 0 {
       // Stale, and so is every descendant (unnecessary too): the first time, visit them.
       let wasStale = demand.stale[index]

@@ -44,6 +44,9 @@ public struct GraphEvaluator: Sendable {
   /// Counters a host reads from another thread to show progress (nodes done, node running);
   /// `nil` (the default) costs nothing.
   public var progress: PassProgress?
+  /// The table memory budget's state (`EngineOptions.tableMemoryBudget`, fixed when the
+  /// evaluator is made; `GraphEvaluator+Eviction.swift`), or `nil` without one.
+  var tableBudget: TableBudget?
 
   /// An evaluator for a validated graph; every node is dirty until the first `evaluate()`.
   ///
@@ -77,6 +80,7 @@ public struct GraphEvaluator: Sendable {
     self.registry = registry
     limits = options.limits ?? registry.environment.limits
     self.options = options
+    tableBudget = options.tableMemoryBudget.map { TableBudget(limit: $0, nodeCount: count) }
     let saved = graph.document.liveState
     for (index, configuration) in configured.enumerated() where configuration.instance.live != nil {
       let node = graph.document.nodes[index]
@@ -104,7 +108,12 @@ public struct GraphEvaluator: Sendable {
   func state(ofNode node: Int32) -> NodeState {
     let kind = stateKind(of: node)
     switch kind {
-    case .value: return .value(graph.outputs(of: node))
+    case .value:
+      guard tableBudget != nil else { return .value(graph.outputs(of: node)) }
+      switch currentOutputValues(of: node) {
+      case .success(let values): return .value(Dictionary(zip(graph.outputNames(of: node), values)) { first, _ in first })
+      case .failure(let error): return .failed(message: error.message, root: graph.ids[Int(node)])
+      }
     case .failed:
       let root = graph.record(node).failure
       return .failed(message: failureDescription(of: node) ?? "failed", root: graph.ids[Int(root)])
@@ -130,7 +139,7 @@ public struct GraphEvaluator: Sendable {
   /// `nil` for an unknown id and for a node that failed, is pending, or was not computed.
   public func outputs(of id: String) -> [String: Value]? {
     guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
-    return graph.outputs(of: node)
+    return tableBudget == nil ? graph.outputs(of: node) : state(ofNode: node).outputs
   }
 
   /// The outputs of node `id` in port order, as `outputs(of:)` has them (`nil` likewise), for
@@ -138,6 +147,10 @@ public struct GraphEvaluator: Sendable {
   package func portValues(of id: String) -> [(port: String, value: Value)]? {
     guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
     let start = Int(graph.record(node).outputStart)
+    if tableBudget != nil, isDropped(node) {
+      guard case .success(let values) = currentOutputValues(of: node) else { return nil }
+      return zip(graph.outputNames(of: node), values).map { ($0, $1) }
+    }
     return graph.outputNames(of: node).enumerated().map { ($1, graph.value(inSlot: start + $0)) }
   }
 
