@@ -91,7 +91,8 @@ struct GroupByStream {
     if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
     for index in states.indices {
       states[index].grow(to: groupCount)
-      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global)
+      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
+                            firstRow: rowsSeen - rowCount)
     }
   }
 

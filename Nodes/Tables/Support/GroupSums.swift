@@ -1,0 +1,168 @@
+import Dispatch
+import FlowRuntime
+
+/// Compensated sums per group over row blocks — the `sum` and `mean` of `groupBy` (SPEC §5
+/// "Sums are compensated"), defined so that the work can be split across cores and still give
+/// the same bits whatever the split:
+///
+/// - rows are cut into blocks of `blockRows` by their index in the table (not by worker);
+/// - within a block, each group's values are added in row order to a Neumaier sum that starts
+///   at zero (`part`);
+/// - each group's block sums are folded into its running total in block order (`fold`).
+///
+/// The kernel (`Aggregate.compute`) computes the blocks on several threads and folds them in
+/// block order; the streamed `groupBy` (`AggregateState`) adds its morsels' rows serially,
+/// folding a group's block sum when the group next appears in a later block: the same
+/// additions in the same order, so the same bits, at 1, 2 or 7 workers, streamed or not.
+/// A table of one block gives exactly the single running Neumaier sum.
+///
+/// - Complexity: O(rows) adds; O(groups) memory, plus, split, one entry per group per block
+///   it appears in (at most the rows).
+struct GroupSums {
+  /// Rows per block.
+  static let blockRows = 1 << 16
+
+  /// The totals of the folded blocks.
+  private(set) var sums: [Double] = []
+  private(set) var errors: [Double] = []
+  /// Values added per group.
+  private(set) var seen: [Int64] = []
+  /// The open block sum of each group, and its block (-1: none).
+  private var partSums: [Double] = []
+  private var partErrors: [Double] = []
+  private var partBlocks: [Int] = []
+
+  /// Room for `groupCount` groups.
+  mutating func grow(to groupCount: Int) {
+    let extra = groupCount - seen.count
+    guard extra > 0 else { return }
+    sums.append(contentsOf: repeatElement(0, count: extra))
+    errors.append(contentsOf: repeatElement(0, count: extra))
+    seen.append(contentsOf: repeatElement(0, count: extra))
+    partSums.append(contentsOf: repeatElement(0, count: extra))
+    partErrors.append(contentsOf: repeatElement(0, count: extra))
+    partBlocks.append(contentsOf: repeatElement(-1, count: extra))
+  }
+
+  /// Adds `value` of table row `row` to `group`.
+  @inline(__always) mutating func add(_ value: Double, group: Int, row: Int) {
+    let block = row / Self.blockRows
+    if partBlocks[group] != block {
+      foldPart(group)
+      partBlocks[group] = block
+    }
+    let sum = partSums[group], next = sum + value
+    partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+    partSums[group] = next
+    seen[group] += 1
+  }
+
+  /// Folds `group`'s open block sum into its total.
+  private mutating func foldPart(_ group: Int) {
+    guard partBlocks[group] >= 0 else { return }
+    Self.fold(&sums[group], &errors[group], partSums[group], partErrors[group])
+    partSums[group] = 0
+    partErrors[group] = 0
+    partBlocks[group] = -1
+  }
+
+  /// Folds a block sum (`partSum`, `partError`) into a total (`sum`, `error`).
+  @inline(__always) static func fold(_ sum: inout Double, _ error: inout Double, _ partSum: Double, _ partError: Double) {
+    let next = sum + partSum
+    error += NeumaierSum.error(of: sum, plus: partSum, giving: next) + partError
+    sum = next
+  }
+
+  /// Each group's compensated sum (its mean if `mean`), null where it saw no value.
+  func column(mean: Bool) -> Column {
+    var totals = [Double](repeating: 0, count: seen.count)
+    for group in 0..<seen.count {
+      var sum = sums[group], error = errors[group]
+      if partBlocks[group] >= 0 { Self.fold(&sum, &error, partSums[group], partErrors[group]) }
+      totals[group] = NeumaierSum.total(sum, error)
+      if mean, seen[group] > 0 { totals[group] /= Double(seen[group]) }
+    }
+    return Column(.number(totals), validity: Validity(seen.lazy.map { $0 > 0 }))
+  }
+
+  /// The sums of `column` (numeric) per group over a whole table, its blocks computed on up to
+  /// `workers` threads (each block's sums whole, on one thread) and folded in block order.
+  static func of(_ column: Column, groups: [Int32], groupCount: Int, workers: Int) -> GroupSums {
+    var result = GroupSums()
+    result.grow(to: groupCount)
+    let rows = groups.count
+    let blocks = (rows + blockRows - 1) / blockRows
+    let threads = Swift.max(1, Swift.min(workers, blocks))
+    guard threads > 1 else {
+      result.addSerially(column, groups: groups, rows: 0..<rows)
+      return result
+    }
+    // Each thread takes a run of blocks; per block, the groups it touched in order of first
+    // touch, with their block sums.
+    let ranges = (0..<threads).map { (($0 * blocks) / threads)..<((($0 + 1) * blocks) / threads) }
+    let computed = TableParallelism.map(threads, cells: rows) { part -> [[BlockEntry]] in
+      var slot = [Int32](repeating: -1, count: groupCount)
+      var out: [[BlockEntry]] = []
+      for block in ranges[part] {
+        var entries: [BlockEntry] = []
+        let start = block * blockRows, end = Swift.min(rows, start + blockRows)
+        @inline(__always) func add(_ value: Double, _ group: Int) {
+          var index = Int(slot[group])
+          if index < 0 {
+            index = entries.count
+            slot[group] = Int32(index)
+            entries.append(BlockEntry(group: Int32(group)))
+          }
+          let sum = entries[index].sum, next = sum + value
+          entries[index].error += NeumaierSum.error(of: sum, plus: value, giving: next)
+          entries[index].sum = next
+          entries[index].count += 1
+        }
+        if case .number(let values) = column.storage, column.nullCount == 0 {
+          for row in start..<end { add(values[row], Int(groups[row])) }
+        } else {
+          for row in start..<end {
+            guard let value = column.number(at: row) else { continue }
+            add(value, Int(groups[row]))
+          }
+        }
+        for entry in entries { slot[Int(entry.group)] = -1 }
+        out.append(entries)
+      }
+      return out
+    }
+    for part in computed {
+      for entries in part {
+        for entry in entries {
+          let group = Int(entry.group)
+          fold(&result.sums[group], &result.errors[group], entry.sum, entry.error)
+          result.seen[group] += entry.count
+        }
+      }
+    }
+    return result
+  }
+
+  /// Adds the values of `column` at `rows` (table row indices, in order) serially.
+  private mutating func addSerially(_ column: Column, groups: [Int32], rows: Range<Int>) {
+    if case .number(let values) = column.storage, column.nullCount == 0 {
+      // The common case in a tight loop: numbers, no nulls.
+      for row in rows { add(values[row], group: Int(groups[row]), row: row) }
+    } else {
+      for row in rows {
+        guard let value = column.number(at: row) else { continue }
+        add(value, group: Int(groups[row]), row: row)
+      }
+    }
+  }
+
+  /// One group's sum over one block.
+  struct BlockEntry: Sendable {
+    var group: Int32
+    var sum = 0.0
+    var error = 0.0
+    var count: Int64 = 0
+
+    init(group: Int32) { self.group = group }
+  }
+}
