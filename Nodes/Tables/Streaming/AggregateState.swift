@@ -39,9 +39,10 @@ struct AggregateState {
   }
 
   /// Adds a morsel whose first row is row `firstRow` of the whole: `local[row]` is the row's
-  /// group in the morsel, `global[group]` that group's number in the whole.
+  /// group in the morsel, `global[group]` that group's number in the whole, `rowGroups[row]`
+  /// the row's group in the whole (`global[local[row]]`).
   mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32],
-                    firstRow: Int) throws {
+                    rowGroups: [Int32], firstRow: Int) throws {
     guard let column else {
       for group in local { counts[Int(global[Int(group)])] += 1 }
       return
@@ -63,10 +64,7 @@ struct AggregateState {
       } else {
         sawNumbers = true
       }
-      for row in 0..<local.count {
-        guard let value = column.number(at: row) else { continue }
-        sums.add(value, group: Int(global[Int(local[row])]), row: firstRow + row)
-      }
+      sums.add(column, groups: rowGroups, firstRow: firstRow)
     case .min, .max, .first, .last:
       let picks = try aggregate.compute(groups: local, groupCount: localCount, column: column)
       let piece = Int32(pieces.count)

@@ -16,11 +16,13 @@ import FlowRuntime
 /// additions in the same order, so the same bits, at 1, 2 or 7 workers, streamed or not.
 /// A table of one block gives exactly the single running Neumaier sum.
 ///
-/// - Complexity: O(rows) adds; O(groups) memory, plus, split, one entry per group per block
-///   it appears in (at most the rows).
+/// - Complexity: O(rows) adds; O(groups) memory, plus, split (at most `splitGroups` groups),
+///   one entry per group per block it appears in.
 struct GroupSums {
   /// Rows per block.
   static let blockRows = 1 << 16
+  /// The most groups whose blocks are summed on several threads.
+  static let splitGroups = 4_096
 
   /// The totals of the folded blocks.
   private(set) var sums: [Double] = []
@@ -93,8 +95,10 @@ struct GroupSums {
     let rows = groups.count
     let blocks = (rows + blockRows - 1) / blockRows
     let threads = Swift.max(1, Swift.min(workers, blocks))
-    guard threads > 1 else {
-      result.addSerially(column, groups: groups, rows: 0..<rows)
+    // Split only for few groups: the block entries then stay small (at most `splitGroups`
+    // per block); many groups sum serially, in O(groups) memory. The same bits either way.
+    guard threads > 1, groupCount <= splitGroups else {
+      result.add(column, groups: groups, firstRow: 0)
       return result
     }
     // Each thread takes a run of blocks; per block, the groups it touched in order of first
@@ -143,17 +147,48 @@ struct GroupSums {
     return result
   }
 
-  /// Adds the values of `column` at `rows` (table row indices, in order) serially.
-  private mutating func addSerially(_ column: Column, groups: [Int32], rows: Range<Int>) {
+  /// Adds each value of `column` (row `row` is row `firstRow + row` of the table, in group
+  /// `groups[row]`), in row order. The arrays are moved into locals for the loop, so each is
+  /// uniquely referenced there (no copy-on-write check per row).
+  mutating func add(_ column: Column, groups: [Int32], firstRow: Int) {
+    var sums: [Double] = [], errors: [Double] = [], seen: [Int64] = []
+    var partSums: [Double] = [], partErrors: [Double] = [], partBlocks: [Int] = []
+    swap(&sums, &self.sums)
+    swap(&errors, &self.errors)
+    swap(&seen, &self.seen)
+    swap(&partSums, &self.partSums)
+    swap(&partErrors, &self.partErrors)
+    swap(&partBlocks, &self.partBlocks)
+    @inline(__always) func add(_ value: Double, _ group: Int, _ block: Int) {
+      if partBlocks[group] != block {
+        if partBlocks[group] >= 0 {
+          Self.fold(&sums[group], &errors[group], partSums[group], partErrors[group])
+          partSums[group] = 0
+          partErrors[group] = 0
+        }
+        partBlocks[group] = block
+      }
+      let sum = partSums[group], next = sum + value
+      partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+      partSums[group] = next
+      seen[group] += 1
+    }
+    let rows = Swift.min(groups.count, column.count)
     if case .number(let values) = column.storage, column.nullCount == 0 {
       // The common case in a tight loop: numbers, no nulls.
-      for row in rows { add(values[row], group: Int(groups[row]), row: row) }
+      for row in 0..<rows { add(values[row], Int(groups[row]), (firstRow + row) / Self.blockRows) }
     } else {
-      for row in rows {
+      for row in 0..<rows {
         guard let value = column.number(at: row) else { continue }
-        add(value, group: Int(groups[row]), row: row)
+        add(value, Int(groups[row]), (firstRow + row) / Self.blockRows)
       }
     }
+    swap(&sums, &self.sums)
+    swap(&errors, &self.errors)
+    swap(&seen, &self.seen)
+    swap(&partSums, &self.partSums)
+    swap(&partErrors, &self.partErrors)
+    swap(&partBlocks, &self.partBlocks)
   }
 
   /// One group's sum over one block.

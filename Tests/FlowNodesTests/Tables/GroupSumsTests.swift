@@ -63,7 +63,7 @@ import Testing
     for round in 0..<4 {
       var random = SeededRandom(seed: UInt64(round) &* 7_919 &+ 3)
       let rows = GroupSums.blockRows * 2 + Int.random(in: 1..<GroupSums.blockRows, using: &random)
-      let table = try Self.table(&random, rows: rows, groups: [3, 40, 5_000, 50_000][round])
+      let table = try Self.table(&random, rows: rows, groups: [3, 40, 4_000, 50_000][round])
       let expected = [("s", Self.reference(table, mean: false, column: "v")), ("m", Self.reference(table, mean: true, column: "v")),
                       ("mn", Self.reference(table, mean: true, column: "n"))]
       // One aggregate: its blocks on every worker; four: an aggregate per worker.
