@@ -37,7 +37,6 @@ enum CSVMorsels {
     var info = stat()
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { throw Fallback() }
     let size = Int(info.st_size)
-    UnsafeCSVAllocatorTuning.apply()
     let handoff = CSVMorselHandoff(capacity: readAhead)
     let thread = Thread {
       do {

@@ -54,7 +54,6 @@ struct UnsafeCSVBlockReader {
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= reader.parallelThreshold
     else { return nil }
     let size = Int(info.st_size)
-    UnsafeCSVAllocatorTuning.apply()
     // No larger than the file (plus the byte that finds its end): a small file on many cores
     // does not get a block per core.
     let blockBytes = Swift.min(reader.blockBytesPerWorker * Swift.max(1, reader.workers), size + 1)

@@ -75,6 +75,47 @@ struct GroupSums {
     sum = next
   }
 
+  /// Adds `value` of block `block` to `group` (`add`'s loop body).
+  @inline(__always) private static func accumulate(_ value: Double, _ group: Int, _ block: Int,
+                                                   _ sums: inout [Double], _ errors: inout [Double], _ seen: inout [Int64],
+                                                   _ partSums: inout [Double], _ partErrors: inout [Double], _ partBlocks: inout [Int]) {
+    if partBlocks[group] != block {
+      if partBlocks[group] >= 0 {
+        fold(&sums[group], &errors[group], partSums[group], partErrors[group])
+        partSums[group] = 0
+        partErrors[group] = 0
+      }
+      partBlocks[group] = block
+    }
+    let sum = partSums[group], next = sum + value
+    partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+    partSums[group] = next
+    seen[group] += 1
+  }
+
+  /// Adds `value` to `group`'s open block sum (`add`'s loop for few groups).
+  @inline(__always) private static func accumulate(_ value: Double, _ group: Int, _ partSums: inout [Double],
+                                                   _ partErrors: inout [Double], _ seen: inout [Int64]) {
+    let sum = partSums[group], next = sum + value
+    partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+    partSums[group] = next
+    seen[group] += 1
+  }
+
+  /// Adds `value` to a block's entries (`of`'s loop body): `slot[group]` is the group's entry, or -1.
+  @inline(__always) private static func accumulate(_ value: Double, _ group: Int, _ entries: inout [BlockEntry], _ slot: inout [Int32]) {
+    var index = Int(slot[group])
+    if index < 0 {
+      index = entries.count
+      slot[group] = Int32(index)
+      entries.append(BlockEntry(group: Int32(group)))
+    }
+    let sum = entries[index].sum, next = sum + value
+    entries[index].error += NeumaierSum.error(of: sum, plus: value, giving: next)
+    entries[index].sum = next
+    entries[index].count += 1
+  }
+
   /// Each group's compensated sum (its mean if `mean`), null where it saw no value.
   func column(mean: Bool) -> Column {
     var totals = [Double](repeating: 0, count: seen.count)
@@ -110,24 +151,12 @@ struct GroupSums {
       for block in ranges[part] {
         var entries: [BlockEntry] = []
         let start = block * blockRows, end = Swift.min(rows, start + blockRows)
-        @inline(__always) func add(_ value: Double, _ group: Int) {
-          var index = Int(slot[group])
-          if index < 0 {
-            index = entries.count
-            slot[group] = Int32(index)
-            entries.append(BlockEntry(group: Int32(group)))
-          }
-          let sum = entries[index].sum, next = sum + value
-          entries[index].error += NeumaierSum.error(of: sum, plus: value, giving: next)
-          entries[index].sum = next
-          entries[index].count += 1
-        }
         if case .number(let values) = column.storage, column.nullCount == 0 {
-          for row in start..<end { add(values[row], Int(groups[row])) }
+          for row in start..<end { accumulate(values[row], Int(groups[row]), &entries, &slot) }
         } else {
           for row in start..<end {
             guard let value = column.number(at: row) else { continue }
-            add(value, Int(groups[row]))
+            accumulate(value, Int(groups[row]), &entries, &slot)
           }
         }
         for entry in entries { slot[Int(entry.group)] = -1 }
@@ -159,28 +188,44 @@ struct GroupSums {
     swap(&partSums, &self.partSums)
     swap(&partErrors, &self.partErrors)
     swap(&partBlocks, &self.partBlocks)
-    @inline(__always) func add(_ value: Double, _ group: Int, _ block: Int) {
-      if partBlocks[group] != block {
-        if partBlocks[group] >= 0 {
+    let rows = Swift.min(groups.count, column.count)
+    var dense: [Double]?
+    if case .number(let values) = column.storage, column.nullCount == 0 { dense = values }
+    if partBlocks.count <= Self.splitGroups {
+      // Few groups: the rows of one block at a time in the plain Neumaier loop (three arrays,
+      // as a single running sum); the bookkeeping of the open block sums per segment, O(groups).
+      var start = 0
+      var before: [Int64] = []
+      while start < rows {
+        let block = (firstRow + start) / Self.blockRows
+        let end = Swift.min(rows, (block + 1) * Self.blockRows - firstRow)
+        for group in partBlocks.indices where partBlocks[group] >= 0 && partBlocks[group] != block {
           Self.fold(&sums[group], &errors[group], partSums[group], partErrors[group])
           partSums[group] = 0
           partErrors[group] = 0
+          partBlocks[group] = -1
         }
-        partBlocks[group] = block
+        before = seen
+        if let dense {
+          for row in start..<end { Self.accumulate(dense[row], Int(groups[row]), &partSums, &partErrors, &seen) }
+        } else {
+          for row in start..<end {
+            guard let value = column.number(at: row) else { continue }
+            Self.accumulate(value, Int(groups[row]), &partSums, &partErrors, &seen)
+          }
+        }
+        for group in partBlocks.indices where seen[group] != before[group] { partBlocks[group] = block }
+        start = end
       }
-      let sum = partSums[group], next = sum + value
-      partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
-      partSums[group] = next
-      seen[group] += 1
-    }
-    let rows = Swift.min(groups.count, column.count)
-    if case .number(let values) = column.storage, column.nullCount == 0 {
-      // The common case in a tight loop: numbers, no nulls.
-      for row in 0..<rows { add(values[row], Int(groups[row]), (firstRow + row) / Self.blockRows) }
     } else {
+      // Many groups: each group's open block sum folded when the group next appears.
+      // (A static function over `inout` arrays, not a closure: captured locals would be boxed
+      // and checked for exclusive access on every row.)
       for row in 0..<rows {
-        guard let value = column.number(at: row) else { continue }
-        add(value, Int(groups[row]), (firstRow + row) / Self.blockRows)
+        let value: Double
+        if let dense { value = dense[row] } else if let present = column.number(at: row) { value = present } else { continue }
+        Self.accumulate(value, Int(groups[row]), (firstRow + row) / Self.blockRows,
+                        &sums, &errors, &seen, &partSums, &partErrors, &partBlocks)
       }
     }
     swap(&sums, &self.sums)

@@ -74,10 +74,4 @@ import Testing
     }
     #expect(rows > 0 && rows < 1_500, "the morsels before the ragged row: \(rows)")
   }
-
-  @Test func theAllocatorTuningIsTakenOnGlibc() {
-    #if canImport(Glibc)
-    #expect(UnsafeCSVAllocatorTuning.apply())
-    #endif
-  }
 }
