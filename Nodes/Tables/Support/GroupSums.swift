@@ -195,7 +195,9 @@ struct GroupSums {
       // Few groups: the rows of one block at a time in the plain Neumaier loop (three arrays,
       // as a single running sum); the bookkeeping of the open block sums per segment, O(groups).
       var start = 0
-      var before: [Int64] = []
+      // Its own buffer (`before = seen` would share `seen`'s, and the loop's writes to `seen`
+      // would then check uniqueness on every row).
+      var before = [Int64](repeating: 0, count: seen.count)
       while start < rows {
         let block = (firstRow + start) / Self.blockRows
         let end = Swift.min(rows, (block + 1) * Self.blockRows - firstRow)
@@ -205,7 +207,7 @@ struct GroupSums {
           partErrors[group] = 0
           partBlocks[group] = -1
         }
-        before = seen
+        for group in seen.indices { before[group] = seen[group] }
         if let dense {
           for row in start..<end { Self.accumulate(dense[row], Int(groups[row]), &partSums, &partErrors, &seen) }
         } else {
