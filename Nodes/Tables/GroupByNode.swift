@@ -58,12 +58,10 @@ struct GroupByNode: NodeKind {
       for row in 0..<table.rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
       if Task.isCancelled { throw CancellationError() }
       var columns = keyColumns.map { $0.gathering(firstRow) }
-      // One aggregate per thread for a large table, and a sum's or mean's blocks on the threads
-      // left over (`GroupSums`): the same result at any worker count.
+      // One aggregate per thread for a large table: each is computed whole, as serially.
       let aggregates = self.aggregates, inputs = sources
-      let inner = Swift.max(1, TableParallelism.workers / Swift.max(1, aggregates.count))
       let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count) { index in
-        Result { try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index], workers: inner) }
+        Result { try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index]) }
       }
       for (index, result) in computed.enumerated() {
         do {

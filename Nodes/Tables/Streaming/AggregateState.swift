@@ -4,15 +4,15 @@ import FlowRuntime
 /// carried from morsel to morsel (see `GroupByStream` for why the results are the kernel's).
 struct AggregateState {
   private var counts: [Int64] = []
-  /// Groups with room so far.
-  private var groupCount = 0
+  private var seen: [Int64] = []
   /// Integer sums while the column is integers (`sum` only), wrapping, with each group's net
   /// carries past `Int64` (as the kernel's: a group whose carries do not cancel is an error).
   private var integerSums: [Int64] = []
   private var carries: [Int64] = []
   private var sawNumbers = false
-  /// The compensated sums, block by block as the kernel's (`GroupSums`).
-  private var sums = GroupSums()
+  /// The Neumaier running sums and error terms, as the kernel's.
+  private var sums: [Double] = []
+  private var errors: [Double] = []
   /// The picking aggregates: each morsel's picks, and per group the piece and row of its pick.
   private var pieces: [Column] = []
   private var picked: [(piece: Int32, row: Int32)] = []
@@ -22,15 +22,16 @@ struct AggregateState {
 
   /// Room for `groupCount` groups (new groups start empty).
   mutating func grow(to groupCount: Int) {
-    let extra = groupCount - self.groupCount
+    let extra = groupCount - seen.count
     guard extra > 0 else { return }
-    self.groupCount = groupCount
     counts.append(contentsOf: repeatElement(0, count: extra))
+    seen.append(contentsOf: repeatElement(0, count: extra))
     switch function {
     case .sum, .mean:
       integerSums.append(contentsOf: repeatElement(0, count: extra))
       carries.append(contentsOf: repeatElement(0, count: extra))
-      sums.grow(to: groupCount)
+      sums.append(contentsOf: repeatElement(0, count: extra))
+      errors.append(contentsOf: repeatElement(0, count: extra))
     case .min, .max, .first, .last:
       picked.append(contentsOf: repeatElement((piece: Int32(-1), row: Int32(-1)), count: extra))
     case .count, .countDistinct:
@@ -38,11 +39,9 @@ struct AggregateState {
     }
   }
 
-  /// Adds a morsel whose first row is row `firstRow` of the whole: `local[row]` is the row's
-  /// group in the morsel, `global[group]` that group's number in the whole, `rowGroups[row]`
-  /// the row's group in the whole (`global[local[row]]`).
-  mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32],
-                    rowGroups: [Int32], firstRow: Int) throws {
+  /// Adds a morsel: `local[row]` is the row's group in the morsel, `global[group]` that
+  /// group's number in the whole.
+  mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32]) throws {
     guard let column else {
       for group in local { counts[Int(global[Int(group)])] += 1 }
       return
@@ -64,7 +63,14 @@ struct AggregateState {
       } else {
         sawNumbers = true
       }
-      sums.add(column, groups: rowGroups, firstRow: firstRow)
+      for row in 0..<local.count {
+        guard let value = column.number(at: row) else { continue }
+        let group = Int(global[Int(local[row])])
+        let sum = sums[group], next = sum + value
+        errors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
+        sums[group] = next
+        seen[group] += 1
+      }
     case .min, .max, .first, .last:
       let picks = try aggregate.compute(groups: local, groupCount: localCount, column: column)
       let piece = Int32(pieces.count)
@@ -93,12 +99,18 @@ struct AggregateState {
     case .countDistinct:
       preconditionFailure("Internal inconsistency: countDistinct is not streamed")
     case .sum, .mean:
+      let present = Validity(seen.lazy.map { $0 > 0 })
       if function == .sum, !sawNumbers {
         // Out of range: the chain runs materialized, where the kernel names the group.
         if carries.contains(where: { $0 != 0 }) { throw CSVMorsels.Fallback() }
-        return Column(.integer(integerSums), validity: Validity(sums.seen.lazy.map { $0 > 0 }))
+        return Column(.integer(integerSums), validity: present)
       }
-      return sums.column(mean: function == .mean)
+      var totals = [Double](repeating: 0, count: groupCount)
+      for group in 0..<groupCount {
+        totals[group] = NeumaierSum.total(sums[group], errors[group])
+        if function == .mean, seen[group] > 0 { totals[group] /= Double(seen[group]) }
+      }
+      return Column(.number(totals), validity: present)
     case .min, .max, .first, .last:
       var starts: [Int32] = []
       var offset: Int32 = 0

@@ -89,11 +89,9 @@ struct GroupByStream {
     // nothing and the kernel (one pass over codes) is faster; the chain runs materialized.
     rowsSeen += rowCount
     if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
-    let rowGroups = local.map { global[Int($0)] }
     for index in states.indices {
       states[index].grow(to: groupCount)
-      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
-                            rowGroups: rowGroups, firstRow: rowsSeen - rowCount)
+      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global)
     }
   }
 
