@@ -63,7 +63,13 @@ struct GroupByNode: NodeKind {
       let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count) { index in
         Result { try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index]) }
       }
-      for result in computed { columns.append(try result.get()) }
+      for (index, result) in computed.enumerated() {
+        do {
+          columns.append(try result.get())
+        } catch let overflow as IntegerSumOverflow {
+          throw overflow.message(aggregates[index], keys: keys, keyColumns: keyColumns, row: Int(firstRow[overflow.group]))
+        }
+      }
       do {
         outputs[0] = .table(try Table(names: keys + aggregates.map(\.output), columns: columns, rowCount: groupCount))
       } catch {

@@ -2,8 +2,8 @@ import FlowRuntime
 
 /// `reduce`: folds a list with `op` (`sum`, `mean`, `min`, `max`, `count`, `first`, `last`),
 /// skipping nulls; an empty list (or one of nulls only) gives null, and `count` gives 0.
-/// `sum` of integers is an exact integer (a double once it overflows `Int64`); other sums and
-/// means are compensated (``NeumaierSum``).
+/// `sum` of integers is an exact integer (an error if it does not fit in `Int64`; integers are
+/// exact, SPEC §3); other sums and means are compensated (``NeumaierSum``).
 struct ReduceNode: NodeKind {
   var name: String { "reduce" }
   var summary: String { "result = sum, mean, min, max, count, first or last of the list's non-null items" }
@@ -46,6 +46,7 @@ struct ReduceNode: NodeKind {
         return list.last(where: { !$0.isNull }) ?? .null
       case .sum, .mean:
         var integerSum: Int64 = 0
+        var carries = 0  // net wraps past Int64: the exact sum is integerSum + carries × 2^64
         var allIntegers = op == .sum
         var sum = NeumaierSum()  // compensated: 365 × 2.3 is 828, not 827.9999999999995
         var count = 0
@@ -58,13 +59,18 @@ struct ReduceNode: NodeKind {
           if allIntegers, case .integer(let n) = item {
             let (next, overflow) = integerSum.addingReportingOverflow(n)
             integerSum = next
-            allIntegers = !overflow
+            if overflow { carries += n < 0 ? -1 : 1 }
           } else {
             allIntegers = false
           }
         }
         if count == 0 { return .null }
-        if allIntegers { return .integer(integerSum) }
+        if allIntegers {
+          guard carries == 0 else {
+            throw NodeError("sum: the sum of the \(count) integers does not fit in a 64-bit integer (integer sums are exact)")
+          }
+          return .integer(integerSum)
+        }
         return .number(op == .mean ? sum.value / Double(count) : sum.value)
       case .min, .max:
         var best: Value?

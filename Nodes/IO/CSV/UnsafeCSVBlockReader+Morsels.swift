@@ -14,12 +14,19 @@ import Foundation
 /// integer one, as `CSVColumnAccumulator` makes it). When every morsel agrees, that type is
 /// the one the whole read gives, so each morsel equals the same rows of the whole table.
 ///
-/// Invariants: `pread` writes at most `block.count - filled` bytes at `filled` of `block`; the
-/// tail moved by `memmove` lies inside `block`; the buffer handed to `parse` lies inside
-/// `block` and is not used after the call (the morsel's columns are copies).
+/// The file is read and parsed on a thread of its own, one morsel ahead of `body`
+/// (`CSVMorselHandoff`): parsing morsel k + 1 overlaps the chain's nodes on morsel k. `body`
+/// still sees every morsel in file order, on the caller's thread.
+///
+/// Invariants: the file's bytes come through `UnsafeCSVFileBuffer` (its own invariants); the
+/// buffer handed to `parse` lies inside it and is not used after the call (the morsel's
+/// columns are copies).
 enum CSVMorsels {
   /// The read cannot go on morsel by morsel; the caller reads the file whole.
   struct Fallback: Error {}
+
+  /// Parsed morsels that may wait for `body` (besides the one it works on).
+  static let readAhead = 1
 
   /// Reads `file` with `reader` in blocks of about `morselBytes` bytes (at least one record)
   /// and hands each block's rows to `body` as a table, in file order. Returns the morsels'
@@ -29,52 +36,53 @@ enum CSVMorsels {
   static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws -> Int {
     var info = stat()
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { throw Fallback() }
-    let blockReader = UnsafeCSVBlockReader(reader: reader)
-    // Never larger than the file (a small file under a large morsel size).
-    var block = [UInt8](repeating: 0, count: Swift.max(64, Swift.min(morselBytes, Int(info.st_size) + 1)))
-    var filled = 0, offset = 0, atEnd = false
-    func fill() throws {
-      // The file's size when opened bounds the read: bytes appended meanwhile are not read,
-      // and a file cut short meanwhile is an error (its torn last row is not data).
-      while filled < block.count && !atEnd {
-        let got = block.withUnsafeMutableBytes { bytes in
-          pread(file.descriptor, bytes.baseAddress! + filled, Swift.min(bytes.count - filled, Int(info.st_size) - offset), off_t(offset))
-        }
-        if got < 0 {
-          if errno == EINTR { continue }
-          throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
-        }
-        if got == 0 && offset < Int(info.st_size) {
-          throw NodeError("\(file.path) changed size while it was read (\(Int(info.st_size)) bytes when opened, \(offset) now)")
-        }
-        filled += got
-        offset += got
-        if offset == Int(info.st_size) { atEnd = true }
+    let size = Int(info.st_size)
+    let handoff = CSVMorselHandoff(capacity: readAhead)
+    let thread = Thread {
+      do {
+        let rows = try produce(file, size: size, reader: reader, morselBytes: morselBytes) { handoff.put($0) }
+        handoff.finish(.end(rows))
+      } catch {
+        handoff.finish(.failure(error))
       }
     }
-    try fill()
-    let found = block.withUnsafeBufferPointer { blockReader.header(UnsafeBufferPointer(rebasing: $0[0..<filled]), complete: atEnd) }
+    thread.start()
+    defer { handoff.stopAndWait() }
+    var rows = 0
+    while let morsel = try handoff.take(rows: &rows) {
+      try body(morsel)
+      if Task.isCancelled || reader.progress?.isStopRequested == true { throw CancellationError() }
+    }
+    return rows
+  }
+
+  /// The producer: reads and parses the file, handing each morsel to `put` (which returns
+  /// `false` when the consumer stopped: the read ends with `CancellationError`).
+  private static func produce(_ file: CheckedFile, size: Int, reader: CSVReader, morselBytes: Int,
+                              put: (Table) -> Bool) throws -> Int {
+    let blockReader = UnsafeCSVBlockReader(reader: reader)
+    // Never larger than the file (a small file under a large morsel size).
+    var input = UnsafeCSVFileBuffer(file, size: size, capacity: Swift.min(morselBytes, size + 1))
+    try input.fill()
+    let found = input.withFilled { blockReader.header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { throw Fallback() }
     let kept = reader.keptColumns(names)
     let keptNames = kept.map { names[$0] }
     var types: [ColumnType]?
     var rows = 0
     var bytesPerRow = 0.0
-    block.withUnsafeMutableBytes { bytes in
-      _ = memmove(bytes.baseAddress!, bytes.baseAddress! + dataStart, filled - dataStart)
-    }
-    filled -= dataStart
-    while filled > 0 {
-      let parsed = block.withUnsafeBufferPointer { buffer in
-        blockReader.parse(UnsafeBufferPointer(rebasing: buffer[0..<filled]), isLast: atEnd, width: names.count, kept: kept,
-                          textOnly: false, bytesPerRow: bytesPerRow)
+    input.consume(dataStart)
+    while input.filled > 0 {
+      let atEnd = input.atEnd
+      let parsed = input.withFilled { buffer in
+        blockReader.parse(buffer, isLast: atEnd, width: names.count, kept: kept, textOnly: false, bytesPerRow: bytesPerRow)
       }
       guard let (chunks, consumed) = parsed else { throw Fallback() }
       if consumed == 0 {
         // One record longer than the block: a larger block.
         guard !atEnd else { throw Fallback() }
-        block.append(contentsOf: repeatElement(0, count: block.count))
-        try fill()
+        input.grow()
+        try input.fill()
         continue
       }
       let morselRows = chunks.reduce(0) { $0 + $1.rows }
@@ -83,13 +91,10 @@ enum CSVMorsels {
       guard rows <= Int(Int32.max) else { throw Fallback() }
       let morsel = try table(chunks, rows: morselRows, names: keptNames, types: &types)
       reader.progress?.addRead(rows: morselRows, bytes: consumed)
-      block.withUnsafeMutableBytes { bytes in
-        _ = memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
-      }
-      filled -= consumed
-      try body(morsel)
-      if Task.isCancelled || reader.progress?.isStopRequested == true { throw CancellationError() }
-      try fill()
+      input.consume(consumed)
+      guard put(morsel) else { throw CancellationError() }
+      if reader.progress?.isStopRequested == true { throw CancellationError() }
+      try input.fill()
     }
     guard rows > 0 else { throw Fallback() }  // no records: the whole read types the empty columns
     return rows

@@ -20,9 +20,9 @@ import Synchronization
 /// buffer), which outlives the `concurrentPerform` call that uses it, and is only read there;
 /// each chunk's slot of `UnsafeSlots` is written only by the one thread that claimed the chunk
 /// (`forEach`), and a merging
-/// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`); `pread` writes
-/// at most `block.count - filled` bytes at `filled`; the tail moved by `memmove` lies inside
-/// `block`. Checked in debug builds by `_checkInvariants` after each block.
+/// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`);
+/// the file's bytes come through `UnsafeCSVFileBuffer` (its own invariants). Checked in debug
+/// builds by `_checkInvariants` after each block.
 struct UnsafeCSVBlockReader {
   let reader: CSVReader
 
@@ -57,51 +57,27 @@ struct UnsafeCSVBlockReader {
     // No larger than the file (plus the byte that finds its end): a small file on many cores
     // does not get a block per core.
     let blockBytes = Swift.min(reader.blockBytesPerWorker * Swift.max(1, reader.workers), size + 1)
-    var block = [UInt8](repeating: 0, count: Swift.max(64, blockBytes))
-    var filled = 0, offset = 0, atEnd = false
-    func fill() throws {
-      // The file's size when opened bounds the read: bytes appended meanwhile are not read,
-      // and a file cut short meanwhile is an error (its torn last row is not data).
-      while filled < block.count && !atEnd {
-        let got = block.withUnsafeMutableBytes { bytes in
-          pread(file.descriptor, bytes.baseAddress! + filled, Swift.min(bytes.count - filled, size - offset), off_t(offset))
-        }
-        if got < 0 {
-          if errno == EINTR { continue }
-          throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
-        }
-        if got == 0 && offset < size {
-          throw NodeError("\(file.path) changed size while it was read (\(size) bytes when opened, \(offset) now)")
-        }
-        filled += got
-        offset += got
-        if offset == size { atEnd = true }
-      }
-    }
-    try fill()
-    let found = block.withUnsafeBufferPointer { header(UnsafeBufferPointer(rebasing: $0[0..<filled]), complete: atEnd) }
+    var input = UnsafeCSVFileBuffer(file, size: size, capacity: blockBytes)
+    try input.fill()
+    let found = input.withFilled { header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { return nil }
     return try table(names: names, total: size - dataStart) { body in
       // Each pass (the typed one, and one for columns that turned out to be text) reads the
       // file from the first record.
-      filled = 0
-      offset = dataStart
-      atEnd = false
+      input.restart(at: dataStart)
       while true {
-        try fill()
-        if filled == 0 { return }
-        let consumed = try block.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<filled]), atEnd) }
+        try input.fill()
+        if input.filled == 0 { return }
+        let atEnd = input.atEnd
+        let consumed = try input.withFilled { try body($0, atEnd) }
         if consumed == 0 {
           // One record longer than the block: a larger block.
           guard !atEnd else { throw Fallback() }
-          block.append(contentsOf: repeatElement(0, count: block.count))
+          input.grow()
           continue
         }
-        block.withUnsafeMutableBytes { bytes in
-          _ = memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
-        }
-        filled -= consumed
-        if atEnd && filled == 0 { return }
+        input.consume(consumed)
+        if atEnd && input.filled == 0 { return }
         if Task.isCancelled || reader.progress?.isStopRequested == true { throw CancellationError() }
       }
     }

@@ -5,9 +5,10 @@ import FlowRuntime
 struct AggregateState {
   private var counts: [Int64] = []
   private var seen: [Int64] = []
-  /// Integer sums while the column is integers (`sum` only) and no addition overflowed.
+  /// Integer sums while the column is integers (`sum` only), wrapping, with each group's net
+  /// carries past `Int64` (as the kernel's: a group whose carries do not cancel is an error).
   private var integerSums: [Int64] = []
-  private var overflow = false
+  private var carries: [Int64] = []
   private var sawNumbers = false
   /// The Neumaier running sums and error terms, as the kernel's.
   private var sums: [Double] = []
@@ -28,6 +29,7 @@ struct AggregateState {
     switch function {
     case .sum, .mean:
       integerSums.append(contentsOf: repeatElement(0, count: extra))
+      carries.append(contentsOf: repeatElement(0, count: extra))
       sums.append(contentsOf: repeatElement(0, count: extra))
       errors.append(contentsOf: repeatElement(0, count: extra))
     case .min, .max, .first, .last:
@@ -51,12 +53,12 @@ struct AggregateState {
       guard column.isNumeric else {
         throw NodeError("\(function.rawValue)(\(aggregate.column ?? "")) needs numbers, but the column is \(column.type)")
       }
-      if case .integer(let values) = column.storage, function == .sum, !overflow {
+      if case .integer(let values) = column.storage, function == .sum {
         for row in 0..<local.count where column.validity.isValid(row) {
           let group = Int(global[Int(local[row])])
           let (sum, didOverflow) = integerSums[group].addingReportingOverflow(values[row])
           integerSums[group] = sum
-          overflow = overflow || didOverflow
+          if didOverflow { carries[group] += values[row] < 0 ? -1 : 1 }
         }
       } else {
         sawNumbers = true
@@ -98,7 +100,11 @@ struct AggregateState {
       preconditionFailure("Internal inconsistency: countDistinct is not streamed")
     case .sum, .mean:
       let present = Validity(seen.lazy.map { $0 > 0 })
-      if function == .sum, !overflow, !sawNumbers { return Column(.integer(integerSums), validity: present) }
+      if function == .sum, !sawNumbers {
+        // Out of range: the chain runs materialized, where the kernel names the group.
+        if carries.contains(where: { $0 != 0 }) { throw CSVMorsels.Fallback() }
+        return Column(.integer(integerSums), validity: present)
+      }
       var totals = [Double](repeating: 0, count: groupCount)
       for group in 0..<groupCount {
         totals[group] = NeumaierSum.total(sums[group], errors[group])

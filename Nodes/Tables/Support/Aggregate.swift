@@ -1,3 +1,4 @@
+import FlowGraph
 import FlowRuntime
 
 /// One entry of `groupBy.aggregate`: `output: "function(column)"`.
@@ -33,6 +34,8 @@ struct Aggregate: Sendable {
   /// The aggregate of `column` over each group (`groups[row]` in `0..<groupCount`); groups
   /// with no non-null value get null (`count()` counts rows).
   ///
+  /// - Throws: `NodeError` (a sum of text), `IntegerSumOverflow` (an integer sum out of range:
+  ///   the caller names the group).
   /// - Complexity: O(rows) (plus hashing for `countDistinct`).
   func compute(groups: [Int32], groupCount: Int, column: Column?) throws -> Column {
     guard let column else {
@@ -50,16 +53,23 @@ struct Aggregate: Sendable {
       }
       var seen = [Int64](repeating: 0, count: groupCount)
       if function == .sum, case .integer(let values) = column.storage {
+        // Exact (SPEC §3): wrapping sums plus each group's net carries past Int64; a group
+        // whose carries do not cancel has a sum out of range, an error (never a double).
         var sums = [Int64](repeating: 0, count: groupCount)
-        var overflow = false
+        var carries: [Int64] = []
         for row in 0..<rows where column.validity.isValid(row) {
           let group = Int(groups[row])
-          let (sum, didOverflow) = sums[group].addingReportingOverflow(values[row])
+          let value = values[row]
+          let (sum, didOverflow) = sums[group].addingReportingOverflow(value)
           sums[group] = sum
-          overflow = overflow || didOverflow
+          if didOverflow {
+            if carries.isEmpty { carries = [Int64](repeating: 0, count: groupCount) }
+            carries[group] += value < 0 ? -1 : 1
+          }
           seen[group] += 1
         }
-        if !overflow { return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 })) }
+        if let group = carries.firstIndex(where: { $0 != 0 }) { throw IntegerSumOverflow(group: group) }
+        return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
       }
       // Compensated (Neumaier) sums: one running sum and one error term per group.
       var sums = [Double](repeating: 0, count: groupCount)
@@ -121,5 +131,25 @@ struct Aggregate: Sendable {
       }
       return Column(.integer(counts), validity: Validity(seen))
     }
+  }
+}
+
+/// An integer `sum` whose exact value does not fit in `Int64`, in group `group` (the first
+/// such group in group order). SPEC §3: integers are exact, so the sum is an error, never a
+/// double; `groupBy` names the node's aggregate and the group's keys (`message`).
+struct IntegerSumOverflow: Error {
+  let group: Int
+
+  /// The node's error: the aggregate, and the group by its key cells at `row` (each at most
+  /// 60 characters, control characters escaped).
+  func message(_ aggregate: Aggregate, keys: [String], keyColumns: [Column], row: Int) -> NodeError {
+    let cells = zip(keys, keyColumns).map { key, column -> String in
+      var text = column[row].description
+      if text.count > 60 { text = String(text.prefix(59)) + "…" }
+      return "\(key) = \(text)"
+    }
+    let group = keys.isEmpty ? "over all rows" : "in the group \(cells.joined(separator: ", "))"
+    return NodeError(("\(aggregate.output): sum(\(aggregate.column ?? "")) does not fit in a 64-bit integer \(group) "
+                      + "(integer sums are exact)").controlEscaped)
   }
 }

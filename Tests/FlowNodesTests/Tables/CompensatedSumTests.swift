@@ -35,14 +35,28 @@ import Testing
     #expect(try KindHarness.run("format", ["template": "{t}"], [try reduce("sum", Self.year)]) == [.string("828")])
   }
 
-  @Test func integerSumsStayExactAndOverflowToADouble() throws {
+  @Test func integerSumsStayExactAndOverflowIsAnError() throws {
     let big: [Value] = [.integer(Int64.max - 1), .integer(1), .integer(-5)]
     #expect(try KindHarness.run("reduce", ["op": "sum"], [.list(big)]) == [.integer(Int64.max - 5)])
+    // Past Int64 and back: the exact sum fits, so it is the integer.
+    let back: [Value] = [.integer(Int64.max), .integer(2), .integer(-3)]
+    #expect(try KindHarness.run("reduce", ["op": "sum"], [.list(back)]) == [.integer(Int64.max - 1)])
     let over: [Value] = [.integer(Int64.max), .integer(Int64.max)]
-    #expect(try KindHarness.run("reduce", ["op": "sum"], [.list(over)]) == [.number(2 * Double(Int64.max))])
-    let table = try Table([("g", .strings(["a", "a", "b"])), ("n", .integers([Int64.max - 1, 1, -3]))])
-    let sums = try KindHarness.table("groupBy", ["by": ["g"], "aggregate": ["s": "sum(n)"]], [.table(table)])
-    #expect(KindHarness.rows(sums) == [[.string("a"), .integer(Int64.max)], [.string("b"), .integer(-3)]])
+    let reduceFailure = KindHarness.failure { try KindHarness.run("reduce", ["op": "sum"], [.list(over)]) }
+    #expect(reduceFailure == "sum: the sum of the 2 integers does not fit in a 64-bit integer (integer sums are exact)")
+    // A list with a number is summed as numbers, as before.
+    let mixed: [Value] = [.integer(Int64.max), .integer(Int64.max), .number(0.5)]
+    #expect(try KindHarness.run("reduce", ["op": "sum"], [.list(mixed)]) == [.number(2 * Double(Int64.max) + 0.5)])
+    let table = try Table([("g", .strings(["a", "a", "b", "a"])), ("n", .integers([Int64.max - 1, 1, -3, 5]))])
+    let failure = KindHarness.failure {
+      try KindHarness.table("groupBy", ["by": ["g"], "aggregate": ["c": "count()", "s": "sum(n)"]], [.table(table)])
+    }
+    #expect(failure == #"s: sum(n) does not fit in a 64-bit integer in the group g = "a" (integer sums are exact)"#)
+    let undone = try Table([("g", .strings(["a", "a", "b", "a"])), ("n", .integers([Int64.max - 1, 1, -3, -5]))])
+    let sums = try KindHarness.table("groupBy", ["by": ["g"], "aggregate": ["s": "sum(n)"]], [.table(undone)])
+    #expect(KindHarness.rows(sums) == [[.string("a"), .integer(Int64.max - 5)], [.string("b"), .integer(-3)]])
+    let whole = KindHarness.failure { try KindHarness.table("groupBy", ["aggregate": ["s": "sum(n)"]], [.table(table)]) }
+    #expect(whole == "s: sum(n) does not fit in a 64-bit integer over all rows (integer sums are exact)")
   }
 
   @Test func infinitiesAndNaNsPassThroughTheCompensation() throws {
