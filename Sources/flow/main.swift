@@ -1,3 +1,4 @@
 import FlowCommandLine
 
+AllocatorTuning.apply()
 FlowCommandLine.main()
