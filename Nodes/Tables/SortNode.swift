@@ -28,13 +28,14 @@ struct SortNode: NodeKind {
         let column = table.column(at: try TableParameters.column(key.name, in: table))
         columns.append((column, CellOrder.comparator(for: column), key.descending))
       }
-      outputs[0] = .table(table.gathering(Self.order(rowCount: table.rowCount, columns)))
+      outputs[0] = .table(table.gathering(try Self.order(rowCount: table.rowCount, columns)))
     }
 
-    /// The row order: by each key in turn, nulls last, ties in row order (stable).
-    static func order(rowCount: Int, _ keys: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)]) -> [Int32] {
-      var rows = (0..<Int32(rowCount)).map { $0 }
-      rows.sort { a, b in
+    /// The row order: by each key in turn, nulls last, ties in row order (stable); sorted in
+    /// morsels on the workers and merged (see `SortRuns`), the same order at any worker count.
+    static func order(rowCount: Int, _ keys: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)],
+                      morsels: TableMorsels = .standard) throws -> [Int32] {
+      try SortRuns.sorted(rowCount, morsels: morsels) { a, b in
         let x = Int(a), y = Int(b)
         for key in keys {
           let xNull = key.column.isNull(x), yNull = key.column.isNull(y)
@@ -47,7 +48,6 @@ struct SortNode: NodeKind {
         }
         return a < b
       }
-      return rows
     }
   }
 }
