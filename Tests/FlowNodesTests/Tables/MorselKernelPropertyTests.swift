@@ -79,6 +79,22 @@ import Testing
     }
   }
 
+  @Test func integerCodeTableGivesFirstAppearanceCodes() {
+    // Keys that share low or high bits, extremes and repeats, against a dictionary.
+    var random = SeededRandom(seed: 11)
+    let pool: [Int64] = [0, -1, 1, .min, .max, 1 << 32, 2 << 32, 3 << 32, 1 << 62, -(1 << 40)] + (0..<300).map { Int64($0) * 4096 }
+    let keys = (0..<5_000).map { _ in pool.randomElement(using: &random)! &+ Int64.random(in: 0..<3, using: &random) }
+    var table = IntegerCodeTable(capacity: keys.count)
+    var reference: [Int64: Int32] = [:]
+    for key in keys {
+      let expected = reference[key] ?? Int32(reference.count)
+      reference[key] = expected
+      #expect(table.insert(key) == expected)
+    }
+    #expect(table.count == reference.count)
+    for key in pool + [7, 12_345_678, -3] { #expect(table.code(of: key) == (reference[key] ?? -1)) }
+  }
+
   @Test(arguments: 0..<6)
   func sortInMorselsEqualsTheSerialSort(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
