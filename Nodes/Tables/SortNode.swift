@@ -23,31 +23,20 @@ struct SortNode: NodeKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       try TableParameters.checkRowIndices(table, for: "sort")
-      var columns: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)] = []
+      var columns: [(column: Column, descending: Bool)] = []
       for key in keys {
-        let column = table.column(at: try TableParameters.column(key.name, in: table))
-        columns.append((column, CellOrder.comparator(for: column), key.descending))
+        columns.append((table.column(at: try TableParameters.column(key.name, in: table)), key.descending))
       }
       outputs[0] = .table(table.gathering(try Self.order(rowCount: table.rowCount, columns)))
     }
 
-    /// The row order: by each key in turn, nulls last, ties in row order (stable); sorted in
-    /// morsels on the workers and merged (see `SortRuns`), the same order at any worker count.
-    static func order(rowCount: Int, _ keys: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)],
+    /// The row order: by each key in turn, nulls last, ties in row order (stable). The keys
+    /// become integers first (`SortKeys`); the rows are sorted in morsels on the workers and
+    /// merged (`SortRuns`): the same order at any worker count.
+    static func order(rowCount: Int, _ columns: [(column: Column, descending: Bool)],
                       morsels: TableMorsels = .standard) throws -> [Int32] {
-      try SortRuns.sorted(rowCount, morsels: morsels) { a, b in
-        let x = Int(a), y = Int(b)
-        for key in keys {
-          let xNull = key.column.isNull(x), yNull = key.column.isNull(y)
-          if xNull || yNull {
-            if xNull == yNull { continue }
-            return yNull
-          }
-          let order = key.compare(x, y)
-          if order != 0 { return key.descending ? order > 0 : order < 0 }
-        }
-        return a < b
-      }
+      let keys = SortKeys(columns, morsels: morsels)
+      return try SortRuns.sorted(rowCount, morsels: morsels) { keys.less($0, $1) }
     }
   }
 }

@@ -102,10 +102,7 @@ import Testing
     let orders: [[String]] = [["k"], ["-k"], ["s", "-x"], ["b", "k", "-s"], ["-x"], ["n"]]
     for by in orders {
       let keys = by.map { $0.hasPrefix("-") ? (name: String($0.dropFirst()), descending: true) : (name: $0, descending: false) }
-      let columns = keys.map { key in
-        let column = table.column(named: key.name)!
-        return (column: column, compare: CellOrder.comparator(for: column), descending: key.descending)
-      }
+      let columns = keys.map { (column: table.column(named: $0.name)!, descending: $0.descending) }
       let serial = try SortNode.Evaluator.order(rowCount: table.rowCount, columns, morsels: .serial)
       #expect(serial.count == table.rowCount)
       for workers in Self.workerCounts {
@@ -130,6 +127,25 @@ import Testing
         return a < b
       }
       #expect(serial.map(Int.init) == reference, "by \(by), seed \(seed): reference")
+    }
+  }
+
+  @Test func sortKeysOrderCellsAsCellOrderDoes() throws {
+    // -inf < -2.25 < -0 == 0 < 3e-7 < inf < NaN (either sign); nulls last in both directions.
+    let numbers: [Double?] = [.nan, 0, -2.25, nil, .infinity, -0.0, -.infinity, 3e-7, -Double.nan, 0]
+    let integers: [Int64?] = [5, .min, nil, -1, .max, 0, 5, nil, -1, 1]
+    let strings: [String?] = ["b", "", nil, "é", "a", "e\u{301}", "ab", "b", nil, "Z"]
+    for column in [Column.numbers(numbers), .integers(integers), .strings(strings), .bools(numbers.map { $0.map { $0 > 0 } })] {
+      for descending in [false, true] {
+        let order = try SortNode.Evaluator.order(rowCount: column.count, [(column, descending)], morsels: Self.morsels(2, rows: 3))
+        let compare = CellOrder.comparator(for: column)
+        let expected = (0..<column.count).sorted { a, b in
+          if column.isNull(a) || column.isNull(b) { return column.isNull(a) ? false : true }
+          let order = compare(a, b)
+          return order != 0 ? (descending ? order > 0 : order < 0) : a < b
+        }
+        #expect(order.map(Int.init) == expected, "\(column.type), descending \(descending)")
+      }
     }
   }
 
