@@ -36,7 +36,19 @@ struct SortNode: NodeKind {
     static func order(rowCount: Int, _ columns: [(column: Column, descending: Bool)],
                       morsels: TableMorsels = .standard) throws -> [Int32] {
       let keys = SortKeys(columns, morsels: morsels)
-      return try SortRuns.sorted(rowCount, morsels: morsels) { keys.less($0, $1) }
+      // Each entry carries its first key (a null as the largest); equal first keys (a null, or
+      // a value that takes the largest key) ask every key.
+      let first = keys.values.first ?? [], firstNulls = keys.nulls.first ?? nil
+      let entries = try SortRuns.sorted(rowCount, morsels: morsels, entry: { row in
+        SortEntry(key: first.isEmpty || firstNulls?[Int(row)] == true ? .max : first[Int(row)], row: row)
+      }, by: { a, b in a.key != b.key ? a.key < b.key : keys.less(a.row, b.row) })
+      return entries.map(\.row)
     }
   }
+}
+
+/// A row to sort with its first sort key beside it.
+struct SortEntry: Sendable {
+  let key: UInt64
+  let row: Int32
 }

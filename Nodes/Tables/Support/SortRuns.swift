@@ -11,10 +11,19 @@ enum SortRuns {
   /// - Throws: `CancellationError` if the task is cancelled between rounds.
   /// - Complexity: O(n log n) comparisons, on up to `morsels.workers` threads.
   static func sorted(_ rowCount: Int, morsels: TableMorsels, by less: @escaping @Sendable (Int32, Int32) -> Bool) throws -> [Int32] {
+    try sorted(rowCount, morsels: morsels, entry: { $0 }, by: less)
+  }
+
+  /// The entries (`entry(row)` for each row of `0..<rowCount`) sorted by `less`: an entry
+  /// may carry a row's first key beside the row, so most comparisons read no other array.
+  ///
+  /// - Precondition: `less` is a strict total order on the entries.
+  static func sorted<Entry: Sendable>(_ rowCount: Int, morsels: TableMorsels, entry: @escaping @Sendable (Int32) -> Entry,
+                                      by less: @escaping @Sendable (Entry, Entry) -> Bool) throws -> [Entry] {
     var runs = morsels.map(rowCount) { range in
-      var rows = (Int32(range.lowerBound)..<Int32(range.upperBound)).map { $0 }
-      rows.sort(by: less)
-      return rows
+      var entries = (Int32(range.lowerBound)..<Int32(range.upperBound)).map(entry)
+      entries.sort(by: less)
+      return entries
     }
     while runs.count > 1 {
       if Task.isCancelled { throw CancellationError() }
@@ -29,8 +38,8 @@ enum SortRuns {
 
   /// The rows of two sorted runs in one sorted run; a row of `first` goes before an equal one
   /// of `second` (stable).
-  static func merged(_ first: [Int32], _ second: [Int32], by less: (Int32, Int32) -> Bool) -> [Int32] {
-    var result: [Int32] = []
+  static func merged<Entry>(_ first: [Entry], _ second: [Entry], by less: (Entry, Entry) -> Bool) -> [Entry] {
+    var result: [Entry] = []
     result.reserveCapacity(first.count + second.count)
     var i = 0, j = 0
     while i < first.count && j < second.count {
