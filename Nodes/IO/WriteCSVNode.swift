@@ -23,7 +23,8 @@ struct WriteCSVNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
-      let path = try file.write(try writer.bytes(of: table))
+      // Large tables are formatted in morsels on the workers (see `MorselWriter`).
+      let path = try file.write { emit in try MorselWriter.csv(table, writer: writer, morsels: .standard, emit) }
       outputs[0] = .string(path)
       outputs[1] = .integer(Int64(table.rowCount))
     }

@@ -20,6 +20,11 @@ struct WriteJSONNode: NodeKind {
     let pretty: Bool
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
+      if case .table(let table) = inputs[0] {
+        // Large tables are formatted in morsels on the workers (see `MorselWriter`).
+        outputs[0] = .string(try file.write { emit in try MorselWriter.json(table, pretty: pretty, morsels: .standard, emit) })
+        return
+      }
       var bytes = inputs[0].jsonValue.serializedBytes(options: pretty ? [.prettyPrinted] : [])
       bytes.append(UInt8(ascii: "\n"))
       outputs[0] = .string(try file.write(bytes))

@@ -38,33 +38,48 @@ struct JoinNode: NodeKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let left = try inputs.table(0), right = try inputs.table(1)
+      outputs[0] = .table(try Self.joined(left, right, keys: keys, kind: kind, limits: limits))
+    }
+
+    /// The join of `left` and `right`: keys probed, output rows selected in morsels of
+    /// `morsels`, then the output columns gathered one per thread — the same table at any
+    /// morsel size and worker count.
+    ///
+    /// - Throws: `NodeError` (a missing or mismatched key, too many rows), `CancellationError`.
+    static func joined(_ left: Table, _ right: Table, keys: [String], kind: JoinKind, limits: RunLimits,
+                       morsels: TableMorsels = .standard) throws -> Table {
       try TableParameters.checkRowIndices(left, for: "join")
       try TableParameters.checkRowIndices(right, for: "join")
-      let matches = try JoinMatches(left: left, right: right, keys: keys)
-      let outputRows = kind.outputRowCount(matches)
+      let matches = try JoinMatches(left: left, right: right, keys: keys, indexesLeft: kind.needsLeftIndex, morsels: morsels)
+      let outputRows = kind.outputRowCount(matches, morsels: morsels)
       try limits.checkRows(outputRows, of: "join output")
-      let (leftTake, rightTake) = try kind.selection(matches, rows: outputRows)
+      let (leftTake, rightTake) = try kind.selection(matches, rows: outputRows, morsels: morsels)
       if kind.keepsLeftColumnsOnly {
         // Every left row kept, in order: the left table itself, sharing its storage.
-        outputs[0] = .table(leftTake.count == left.rowCount ? left : left.gathering(leftTake))
-        return
+        return leftTake.count == left.rowCount ? left : left.gathering(leftTake)
       }
       let keySet = Set(keys)
       var names = left.columnNames
-      var columns: [Column] = []
-      columns.reserveCapacity(left.columnCount + right.columnCount)
+      // Each output column: a left column, a merged key column, or a right column.
+      var sources: [(column: Column, other: Column?, fromLeft: Bool)] = []
+      sources.reserveCapacity(left.columnCount + right.columnCount)
       for (index, name) in names.enumerated() {
-        if kind.keepsUnmatchedRight && keySet.contains(name), let other = right.column(named: name) {
-          columns.append(JoinKind.keyColumn(left: left.column(at: index), right: other, leftTake: leftTake, rightTake: rightTake))
-        } else {
-          columns.append(left.column(at: index).gathering(leftTake))
-        }
+        let other = kind.keepsUnmatchedRight && keySet.contains(name) ? right.column(named: name) : nil
+        sources.append((left.column(at: index), other, true))
       }
       for (index, name) in right.columnNames.enumerated() where !keySet.contains(name) {
         names.append(left.columnIndex(named: name) == nil ? name : name + "_right")
-        columns.append(right.column(at: index).gathering(rightTake))
+        sources.append((right.column(at: index), nil, false))
       }
-      do { outputs[0] = .table(try Table(names: names, columns: columns, rowCount: leftTake.count)) } catch {
+      let jobs = sources
+      let columns = morsels.mapColumns(jobs.count, rows: leftTake.count) { index in
+        let source = jobs[index]
+        if let other = source.other {
+          return JoinKind.keyColumn(left: source.column, right: other, leftTake: leftTake, rightTake: rightTake)
+        }
+        return source.column.gathering(source.fromLeft ? leftTake : rightTake)
+      }
+      do { return try Table(names: names, columns: columns, rowCount: leftTake.count) } catch {
         throw TableParameters.failure(error)
       }
     }

@@ -23,31 +23,32 @@ struct SortNode: NodeKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       try TableParameters.checkRowIndices(table, for: "sort")
-      var columns: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)] = []
+      var columns: [(column: Column, descending: Bool)] = []
       for key in keys {
-        let column = table.column(at: try TableParameters.column(key.name, in: table))
-        columns.append((column, CellOrder.comparator(for: column), key.descending))
+        columns.append((table.column(at: try TableParameters.column(key.name, in: table)), key.descending))
       }
-      outputs[0] = .table(table.gathering(Self.order(rowCount: table.rowCount, columns)))
+      outputs[0] = .table(table.gathering(try Self.order(rowCount: table.rowCount, columns)))
     }
 
-    /// The row order: by each key in turn, nulls last, ties in row order (stable).
-    static func order(rowCount: Int, _ keys: [(column: Column, compare: @Sendable (Int, Int) -> Int, descending: Bool)]) -> [Int32] {
-      var rows = (0..<Int32(rowCount)).map { $0 }
-      rows.sort { a, b in
-        let x = Int(a), y = Int(b)
-        for key in keys {
-          let xNull = key.column.isNull(x), yNull = key.column.isNull(y)
-          if xNull || yNull {
-            if xNull == yNull { continue }
-            return yNull
-          }
-          let order = key.compare(x, y)
-          if order != 0 { return key.descending ? order > 0 : order < 0 }
-        }
-        return a < b
-      }
-      return rows
+    /// The row order: by each key in turn, nulls last, ties in row order (stable). The keys
+    /// become integers first (`SortKeys`); the rows are sorted in morsels on the workers and
+    /// merged (`SortRuns`): the same order at any worker count.
+    static func order(rowCount: Int, _ columns: [(column: Column, descending: Bool)],
+                      morsels: TableMorsels = .standard) throws -> [Int32] {
+      let keys = SortKeys(columns, morsels: morsels)
+      // Each entry carries its first key (a null as the largest); equal first keys (a null, or
+      // a value that takes the largest key) ask every key.
+      let first = keys.values.first ?? [], firstNulls = keys.nulls.first ?? nil
+      let entries = try SortRuns.sorted(rowCount, morsels: morsels, entry: { row in
+        SortEntry(key: first.isEmpty || firstNulls?[Int(row)] == true ? .max : first[Int(row)], row: row)
+      }, by: { a, b in a.key != b.key ? a.key < b.key : keys.less(a.row, b.row) })
+      return entries.map(\.row)
     }
   }
+}
+
+/// A row to sort with its first sort key beside it.
+struct SortEntry: Sendable {
+  let key: UInt64
+  let row: Int32
 }

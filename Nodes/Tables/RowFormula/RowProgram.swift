@@ -25,7 +25,8 @@ struct RowProgram: Sendable {
   /// Evaluates the program over columns of `rowCount` rows.
   ///
   /// - Parameter columns: the table's columns, in schema order.
-  /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column), or
+  /// - Throws: a ``FormulaError`` for an integer overflow (naming the operator's column and the
+  ///   row), or
   ///   for a date function's row that has no answer (naming the column, the row and the text).
   /// - Complexity: O(instructions × rows).
   func evaluate(columns: [RowVector], rowCount: Int) throws(FormulaError) -> RowVector {
@@ -49,8 +50,10 @@ struct RowProgram: Sendable {
         stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))
         continue
       case .arithmeticWithLiteral(let op, let literal):
-        guard let result = RowVector.arithmetic(op, stack.removeLast(), literal: literal, count: rowCount) else {
-          throw overflow(op.symbol, at: position)
+        let operand = stack.removeLast()
+        guard let result = RowVector.arithmetic(op, operand, literal: literal, count: rowCount) else {
+          let row = RowVector.firstOverflowRow(op, operand, .broadcast(literal, count: rowCount), count: rowCount)
+          throw overflow(op.symbol, at: position, row: row)
         }
         stack.append(result)
         continue
@@ -64,14 +67,16 @@ struct RowProgram: Sendable {
         preconditionFailure("Internal inconsistency: unresolved column in a checked program")
       case .negate:
         let operand = stack.removeLast()
-        guard let result = operand.negated() else { throw overflow("-", at: position) }
+        guard let result = operand.negated() else {
+          throw overflow("-", at: position, row: operand.firstNegationOverflowRow())
+        }
         stack.append(result)
       case .not:
         stack.append(stack.removeLast().negatedLogically())
       case .arithmetic(let op):
         let right = stack.removeLast(), left = stack.removeLast()
         guard let result = RowVector.arithmetic(op, left, right, count: rowCount) else {
-          throw overflow(op.symbol, at: position)
+          throw overflow(op.symbol, at: position, row: RowVector.firstOverflowRow(op, left, right, count: rowCount))
         }
         stack.append(result)
       case .comparison(let op):
@@ -117,8 +122,10 @@ struct RowProgram: Sendable {
     return stack.last ?? .null
   }
 
-  private func overflow(_ symbol: String, at position: Int) -> FormulaError {
-    FormulaError(message: "integer overflow in '\(symbol)'",
+  /// `integer overflow in '+' at row 7`: the operator (its character column) and the 1-based
+  /// row of the evaluation, as the date and `number` errors name theirs.
+  private func overflow(_ symbol: String, at position: Int, row: Int?) -> FormulaError {
+    FormulaError(message: "integer overflow in '\(symbol)'" + (row.map { " at row \($0 + 1)" } ?? ""),
                  column: FormulaLexer.column(in: source, atOffset: offsets[position]))
   }
 }

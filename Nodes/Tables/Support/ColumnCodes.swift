@@ -78,41 +78,6 @@ enum ColumnCodes {
     return (combined, cardinality)
   }
 
-  /// Codes for join keys: `right` rows get codes for their distinct values; `left` rows get the
-  /// code of the equal right value or -1; null cells get -1 on both sides (never match).
-  /// Integer and number columns compare numerically.
-  ///
-  /// - Throws: `NodeError` if the two columns hold different kinds of values.
-  static func joinCodes(left: Column, right: Column, name: String) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
-    var leftCodes = [Int32](repeating: -1, count: left.count)
-    var rightCodes = [Int32](repeating: -1, count: right.count)
-    var next: Int32 = 0
-    func assign<K: Hashable>(_ leftKey: (Int) -> K, _ rightKey: (Int) -> K) {
-      var seen: [K: Int32] = [:]
-      for row in 0..<right.count where !right.isNull(row) {
-        let k = rightKey(row)
-        if let code = seen[k] { rightCodes[row] = code } else {
-          seen[k] = next
-          rightCodes[row] = next
-          next += 1
-        }
-      }
-      for row in 0..<left.count where !left.isNull(row) {
-        leftCodes[row] = seen[leftKey(row)] ?? -1
-      }
-    }
-    switch (left.storage, right.storage) {
-    case (.integer(let a), .integer(let b)): assign({ a[$0] }, { b[$0] })
-    case (.string(let a), .string(let b)): assign({ UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
-    case (.bool(let a), .bool(let b)): assign({ a[$0] }, { b[$0] })
-    case _ where left.isNumeric && right.isNumeric:
-      assign({ normalized(left.number(at: $0) ?? 0) }, { normalized(right.number(at: $0) ?? 0) })
-    default:
-      throw NodeError("join key '\(name)' is \(left.type) on the left but \(right.type) on the right")
-    }
-    return (leftCodes, rightCodes, Int(next))
-  }
-
   /// A number's bit pattern with -0 as 0 and every NaN as one NaN, so equal numbers hash alike.
   static func normalized(_ value: Double) -> UInt64 {
     if value == 0 { return 0 }

@@ -2,56 +2,45 @@ import FlowRuntime
 
 /// Which rows of two tables have equal join keys: each row's key id (-1 for a row that can
 /// match nothing: a null key cell, or a left key no right row has) and, per key id, the right
-/// rows in right order and the left rows in left order (counting sorts).
+/// rows in right order and (when asked for: `right` and `full` joins) the left rows in left
+/// order (counting sorts). The right side is hashed once; the left side is probed in morsels
+/// (see `JoinCodes`), so the ids are the same at any worker count.
 ///
 /// Invariants: `leftIDs.count` and `rightIDs.count` are the two tables' row counts; ids are
 /// in `0..<cardinality`; the rows of id `k` are `rightRows[rightStarts[k]..<rightStarts[k + 1]]`
-/// (ascending) and likewise for the left side.
-struct JoinMatches {
+/// (ascending) and likewise for the left side when `indexesLeft`.
+struct JoinMatches: Sendable {
   let leftIDs: [Int32]
   let rightIDs: [Int32]
   let cardinality: Int
   let rightStarts: [Int32]
   let rightRows: [Int32]
+  /// Whether `leftStarts` and `leftRows` were built (`leftMatches(ofRight:)` needs them).
+  let indexesLeft: Bool
   let leftStarts: [Int32]
   let leftRows: [Int32]
 
   /// The matches of `left` and `right` on the columns named `keys` (in both tables).
   ///
+  /// - Parameter indexesLeft: whether to index the left rows by id (for `leftMatches`).
   /// - Throws: `NodeError` if a key column is missing or its two sides hold different kinds of
   ///   values.
-  /// - Complexity: O(rows × keys), hashing each key cell once.
-  init(left: Table, right: Table, keys: [String]) throws {
-    var leftIDs = [Int32](repeating: 0, count: left.rowCount)
-    var rightIDs = [Int32](repeating: 0, count: right.rowCount)
-    var cardinality = 1
+  /// - Complexity: O(rows × keys), hashing each key cell once; the left side on
+  ///   `morsels.workers` threads.
+  init(left: Table, right: Table, keys: [String], indexesLeft: Bool = true, morsels: TableMorsels = .standard) throws {
+    var ids: (left: [Int32], right: [Int32], cardinality: Int) = ([], [], 0)
     for (position, key) in keys.enumerated() {
-      let codes = try ColumnCodes.joinCodes(left: left.column(at: try TableParameters.column(key, in: left, side: "left")),
-                                            right: right.column(at: try TableParameters.column(key, in: right, side: "right")),
-                                            name: key)
-      if position == 0 {
-        (leftIDs, rightIDs, cardinality) = codes
-      } else {
-        // Combine with the key so far; -1 (no match possible) stays -1.
-        var ids: [Int64: Int32] = [:]
-        var next: Int32 = 0
-        for row in 0..<right.rowCount {
-          guard rightIDs[row] >= 0, codes.right[row] >= 0 else { rightIDs[row] = -1; continue }
-          let combined = Int64(rightIDs[row]) * Int64(codes.cardinality) + Int64(codes.right[row])
-          if let id = ids[combined] { rightIDs[row] = id } else { ids[combined] = next; rightIDs[row] = next; next += 1 }
-        }
-        for row in 0..<left.rowCount {
-          guard leftIDs[row] >= 0, codes.left[row] >= 0 else { leftIDs[row] = -1; continue }
-          leftIDs[row] = ids[Int64(leftIDs[row]) * Int64(codes.cardinality) + Int64(codes.left[row])] ?? -1
-        }
-        cardinality = Int(next)
-      }
+      let codes = try JoinCodes.codes(left: left.column(at: try TableParameters.column(key, in: left, side: "left")),
+                                      right: right.column(at: try TableParameters.column(key, in: right, side: "right")),
+                                      name: key, morsels: morsels)
+      ids = position == 0 ? codes : JoinCodes.combined(left: ids.left, right: ids.right, with: codes, morsels: morsels)
     }
-    self.leftIDs = leftIDs
-    self.rightIDs = rightIDs
-    self.cardinality = cardinality
+    leftIDs = ids.left
+    rightIDs = ids.right
+    cardinality = ids.cardinality
     (rightStarts, rightRows) = Self.rowsByID(rightIDs, cardinality: cardinality)
-    (leftStarts, leftRows) = Self.rowsByID(leftIDs, cardinality: cardinality)
+    self.indexesLeft = indexesLeft
+    (leftStarts, leftRows) = indexesLeft ? Self.rowsByID(leftIDs, cardinality: cardinality) : ([], [])
   }
 
   /// The right rows matching left row `row`, as a range of `rightRows` (empty if none).
@@ -62,7 +51,10 @@ struct JoinMatches {
   }
 
   /// The left rows matching right row `row`, as a range of `leftRows` (empty if none).
+  ///
+  /// - Precondition: `indexesLeft`.
   func leftMatches(ofRight row: Int) -> Range<Int> {
+    precondition(indexesLeft, "Internal inconsistency: the left rows of a join were not indexed")
     let id = rightIDs[row]
     guard id >= 0 else { return 0..<0 }
     return Int(leftStarts[Int(id)])..<Int(leftStarts[Int(id) + 1])

@@ -72,7 +72,23 @@ import Testing
   @Test func anIntegerOverflowFailsTheNode() throws {
     var pipeline = try TablePipeline("derive", columns([("big", "a * 4000000000000000 * 4000")]))
     let outcome = try pipeline.run(try Table(input))
-    #expect(outcome.failure == "formula for column 'big', at character 22: integer overflow in '*'")
+    #expect(outcome.failure == "formula for column 'big', at character 22: integer overflow in '*' at row 1")
+  }
+
+  @Test func anIntegerOverflowNamesTheNodeTheColumnAndTheRow() throws {
+    // Rows 1 and 2 fit; row 3 overflows (the null row 4 cannot); negation has a row of its own.
+    let counts = CellColumn("n", .integer, [.integer(1), .integer(-5), .integer(Int64.max), .null, .integer(Int64.max)])
+    let minimum = CellColumn("m", .integer, [.integer(0), .null, .integer(3), .integer(Int64.min), .integer(1)])
+    for (formula, expected) in [("n + 1", "at character 3: integer overflow in '+' at row 3"),
+                                ("1 + n * 2", "at character 7: integer overflow in '*' at row 3"),
+                                ("0 - m", "at character 3: integer overflow in '-' at row 4"),
+                                ("-m", "at character 1: integer overflow in '-' at row 4")] {
+      var pipeline = try TablePipeline("derive", columns([("ok", "n * 0"), ("big", formula)]))
+      let outcome = try pipeline.run(try Table([counts, minimum]))
+      #expect(outcome.failure == "formula for column 'big', \(expected)", "\(formula)")
+      #expect(outcome.ran == ["node", "source"], "the failing node is the derive node")
+      #expect(outcome.table == nil)
+    }
   }
 
   @Test(arguments: [

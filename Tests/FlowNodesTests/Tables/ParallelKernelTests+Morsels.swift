@@ -62,7 +62,7 @@ extension ParallelKernelTests {
     var dates = [String](repeating: "2024-01-31", count: Self.rows)
     dates[RowProgram.morselRows + 5] = "not a date"
     let table = try Table([("n", Column(.integer(counts))), ("d", .strings(dates))])
-    for (formula, fragment) in [("n + 1", "integer overflow"), ("year(d) + n", "row \(RowProgram.morselRows + 6)")] {
+    for (formula, fragment) in [("n + 1", "integer overflow in '+' at row \(Self.rows - 9)"), ("-n * n", "integer overflow in '*' at row \(Self.rows - 9)"), ("year(d) + n", "row \(RowProgram.morselRows + 6)")] {
       let serial = KindHarness.failure { try Self.atWorkers(1) { try KindHarness.table("derive", ["columns": ["x": .string(formula)]], [.table(table)]) } }
       #expect(serial?.contains(fragment) == true, "\(formula): \(serial ?? "no error")")
       for workers in [2, 7] {

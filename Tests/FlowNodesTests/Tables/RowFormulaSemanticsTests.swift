@@ -81,10 +81,10 @@ import Testing
   @Test func integerOverflowFailsNamingTheOperator() throws {
     let x = CellColumn("x", .integer, [.integer(1), .integer(Int64.max), .null])
     #expect(try evaluateRows("x * 2", [CellColumn("x", .integer, [.integer(1), .null])]) == [.integer(2), .null])
-    #expect(throws: FormulaError(message: "integer overflow in '+'", column: 3)) {
+    #expect(throws: FormulaError(message: "integer overflow in '+' at row 2", column: 3)) {
       try evaluateRows("x + 1", [x])
     }
-    #expect(throws: FormulaError(message: "integer overflow in '-'", column: 4)) {
+    #expect(throws: FormulaError(message: "integer overflow in '-' at row 2", column: 4)) {
       try evaluateRows("-x - 2", [x])  // -x is fine; `- 2` overflows on the second row
     }
   }
