@@ -6,8 +6,8 @@ struct DefinitionChange {
   var oldTemplates: SubgraphTemplates
   var newTemplates: SubgraphTemplates
   private var diffs: [String: TemplateDiff] = [:]
-  /// By kind and template index: the resolved spec of an inner node the same in every instance.
-  private var resolvedSpecs: [String: [Int: (signature: NodeSignature, payload: (any Sendable)?)]] = [:]
+  /// The kind asked for last and its diff (instances of one kind come one after another).
+  private var last: (kind: String, diff: TemplateDiff?)?
 
   init(old: SubgraphLibrary, new: SubgraphLibrary) {
     self.old = old
@@ -16,26 +16,22 @@ struct DefinitionChange {
     newTemplates = SubgraphTemplates(library: new)
   }
 
-  /// The signature and payload of `node`, inner node `index` of the new template of `kind`,
-  /// resolved once for all instances; `nil` where it does not resolve cleanly (the store then
-  /// resolves it as usual, and reports its problems).
-  mutating func resolved(_ index: Int, of node: FlowNode, kind: String, catalog: some NodeCatalog)
-    -> (signature: NodeSignature, payload: (any Sendable)?)?
-  {
-    if let known = resolvedSpecs[kind]?[index] { return known }
-    guard node.handles == nil, case (.resolved(let signature), let payload) = catalog.resolveWithPayload(node.data) else { return nil }
-    resolvedSpecs[kind, default: [:]][index] = (signature, payload)
-    return (signature, payload)
-  }
-
   /// What differs for instances of `kind`; `nil` where either library lacks it.
   mutating func diff(_ kind: String) -> TemplateDiff? {
+    if let last, last.kind == kind { return last.diff }
+    let diff = makeDiff(kind)
+    last = (kind, diff)
+    return diff
+  }
+
+  private mutating func makeDiff(_ kind: String) -> TemplateDiff? {
     if let diff = diffs[kind] { return diff }
     guard let before = oldTemplates.template(kind), let after = newTemplates.template(kind) else { return nil }
-    var diff = TemplateDiff(before, after)
+    var portsStay = false
     if let oldPorts = old[kind]?.inputs, let newPorts = new[kind]?.inputs {
-      diff.portsStay = oldPorts.allSatisfy { port in newPorts.contains { $0.name == port.name && $0.nodeID == port.nodeID } }
+      portsStay = oldPorts.allSatisfy { port in newPorts.contains { $0.name == port.name && $0.nodeID == port.nodeID } }
     }
+    let diff = TemplateDiff(before, after, portsStay: portsStay)
     diffs[kind] = diff
     return diff
   }
@@ -45,27 +41,28 @@ struct DefinitionChange {
 /// definition's own `input` nodes (which take the instance's params) are placed, and compared
 /// there with the store's node, unless their template node and port are the same before and
 /// after (every instance's node then stays the same).
-struct TemplateDiff {
+final class TemplateDiff {
   let before: SubgraphTemplate
   let after: SubgraphTemplate
-  var removedEdges: [Int] = []
-  var removedNodes: [Int] = []
-  var placedNodes: [Int] = []
-  var addedEdges: [Int] = []
+  let removedEdges: [Int]
+  let removedNodes: [Int]
+  let placedNodes: [Int]
+  let addedEdges: [Int]
   /// By index in `after`: the index in `before` of the node with the same relative id.
   let oldIndex: [Int?]
   /// Whether every input port of the kind keeps its name and `input` node.
-  var portsStay = false
-  /// The template indices of the nodes placed per instance (its `input` nodes and the
-  /// instance node): their specs differ between instances.
-  let perInstance: Set<Int>
+  let portsStay: Bool
+  /// By index in `after`: whether the node has the same spec in every instance (all but the
+  /// definition's `input` nodes and the instance node, placed per instance).
+  let isShared: [Bool]
+  /// By index in `after`: a shared node's signature and payload, resolved for the first
+  /// instance and handed to every other (`.some(nil)`: it does not resolve cleanly).
+  private var resolutions: [(signature: NodeSignature, payload: (any Sendable)?)??]
 
-  /// Whether inner node `index` of `after` has the same spec in every instance.
-  func isShared(_ index: Int) -> Bool { !perInstance.contains(index) }
-
-  init(_ before: SubgraphTemplate, _ after: SubgraphTemplate) {
+  init(_ before: SubgraphTemplate, _ after: SubgraphTemplate, portsStay: Bool) {
     self.before = before
     self.after = after
+    self.portsStay = portsStay
     let oldEdges = Dictionary(before.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let newEdges = Dictionary(after.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     var oldIndices: [String: Int] = [:]
@@ -74,7 +71,8 @@ struct TemplateDiff {
     removedEdges = before.edges.indices.filter { newEdges[before.edges[$0].id] != before.edges[$0] }
     removedNodes = before.nodes.indices.filter { !newIDs.contains(before.nodes[$0].id) }
     let perInstance = Set(after.inputs.map(\.index) + [after.nodes.count - 1])
-    self.perInstance = perInstance
+    isShared = after.nodes.indices.map { !perInstance.contains($0) }
+    resolutions = Array(repeating: nil, count: after.nodes.count)
     oldIndex = after.nodes.map { oldIndices[$0.id] }
     placedNodes = after.nodes.indices.filter { index in
       guard let oldIndex = oldIndices[after.nodes[index].id] else { return true }
@@ -92,5 +90,18 @@ struct TemplateDiff {
       return next != old
     }
     addedEdges = after.edges.indices.filter { oldEdges[after.edges[$0].id] != after.edges[$0] }
+  }
+
+  /// The signature and payload of `node`, shared inner node `index` of `after` in some
+  /// instance, resolved once for all instances; `nil` where it does not resolve cleanly (the
+  /// store then resolves it as usual, and reports its problems).
+  func resolved(_ index: Int, of node: FlowNode, catalog: some NodeCatalog) -> (signature: NodeSignature, payload: (any Sendable)?)? {
+    if let known = resolutions[index] { return known }
+    var result: (signature: NodeSignature, payload: (any Sendable)?)?
+    if node.handles == nil, case (.resolved(let signature), let payload) = catalog.resolveWithPayload(node.data) {
+      result = (signature, payload)
+    }
+    resolutions[index] = .some(result)
+    return result
   }
 }

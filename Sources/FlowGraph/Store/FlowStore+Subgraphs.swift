@@ -115,7 +115,7 @@ extension StoreState {
         known = Int32(guess)
       }
       // An inner node whose spec is the same in every instance is resolved once for all.
-      let presolved = diff.isShared(index) ? change.resolved(index, of: node, kind: instance.data.kind, catalog: catalog) : nil
+      let presolved = diff.isShared[index] ? diff.resolved(index, of: node, catalog: catalog) : nil
       if presolved != nil { log.resolutions.payloadsShared = true }
       try place(node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, knownSlot: known, log: &log)
     }
@@ -124,11 +124,16 @@ extension StoreState {
   }
 
   /// `instances` with their slots, in slot order (an instance without a live node, which
-  /// should not happen, goes last with slot -1).
+  /// should not happen, goes last with slot -1, by id). Sorts slots, not nodes.
   func inSlotOrder(_ instances: [FlowNode]) -> [(slot: Int32, node: FlowNode)] {
-    instances.map { (nodeSlot($0.id) ?? -1, $0) }.sorted { a, b in
-      a.slot < 0 || b.slot < 0 ? (a.slot >= 0 || (b.slot < 0 && a.node.id < b.node.id)) : a.slot < b.slot
+    var keys: [(slot: Int32, index: Int32)] = []
+    keys.reserveCapacity(instances.count)
+    for (index, instance) in instances.enumerated() { keys.append((nodeSlot(instance.id) ?? Int32.max, Int32(index))) }
+    keys.sort { a, b in
+      guard a.slot == b.slot else { return a.slot < b.slot }
+      return instances[Int(a.index)].id < instances[Int(b.index)].id
     }
+    return keys.map { key in (key.slot == Int32.max ? -1 : key.slot, instances[Int(key.index)]) }
   }
 
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
