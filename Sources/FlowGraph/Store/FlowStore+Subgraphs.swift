@@ -33,7 +33,8 @@ extension FlowStore {
       after.library = try SubgraphLibrary(sources, catalog: catalog)
       // In slot (document) order, each with its slot: one id lookup per instance, and the
       // inlined nodes found from it by template offset.
-      let affected = storage.state.inSlotOrder(before.instances(using: name, in: [before.library, after.library]))
+      let affected = storage.state.inSlotOrder(before.instances(using: name, in: [before.library, after.library]),
+                                               hints: &storage.instanceSlotHints)
       if definition == nil, let user = affected.first?.node {
         throw GraphValidationError(GraphIssue(.invalidSubgraph,
           "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
@@ -125,10 +126,22 @@ extension StoreState {
 
   /// `instances` with their slots, in slot order (an instance without a live node, which
   /// should not happen, goes last with slot -1, by id). Sorts slots, not nodes.
-  func inSlotOrder(_ instances: [FlowNode]) -> [(slot: Int32, node: FlowNode)] {
+  ///
+  /// `hints` holds a slot for each instance by position (those found for the same list last
+  /// time: a store's instances list in the same order until they change); a hint is taken
+  /// where that slot holds the instance's id, and the id is looked up otherwise. On return,
+  /// `hints` holds the slots found.
+  func inSlotOrder(_ instances: [FlowNode], hints: inout [Int32]) -> [(slot: Int32, node: FlowNode)] {
     var keys: [(slot: Int32, index: Int32)] = []
     keys.reserveCapacity(instances.count)
-    for (index, instance) in instances.enumerated() { keys.append((nodeSlot(instance.id) ?? Int32.max, Int32(index))) }
+    for (index, instance) in instances.enumerated() {
+      var slot: Int32?
+      if index < hints.count, case let hint = Int(hints[index]), hint >= 0, hint < nodes.count, nodes[hint]?.id == instance.id {
+        slot = Int32(hint)
+      }
+      keys.append((slot ?? nodeSlot(instance.id) ?? Int32.max, Int32(index)))
+    }
+    hints = keys.map { $0.slot == Int32.max ? -1 : $0.slot }
     keys.sort { a, b in
       guard a.slot == b.slot else { return a.slot < b.slot }
       return instances[Int(a.index)].id < instances[Int(b.index)].id
@@ -146,7 +159,8 @@ extension StoreState {
       next.size = current.size
       next.isSelected = current.isSelected
     }
-    if next != current { try updateNode(next, presolved: presolved, knownSlot: slot, log: &log) }
+    // `updateNode` compares the two (and changes nothing where they are the same).
+    try updateNode(next, presolved: presolved, knownSlot: slot, log: &log)
   }
 
   /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and
