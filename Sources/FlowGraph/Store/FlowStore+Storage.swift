@@ -9,6 +9,9 @@ extension FlowStore {
     var state: StoreState
     /// The definitions and the instances as written (SPEC §9); `state` holds the flattened graph.
     var subgraphs = StoreSubgraphs()
+    /// The slots `setSubgraph` found its instances at last, in the order it listed them: hints
+    /// for the next one (each checked against the node's id; see `StoreState.inSlotOrder`).
+    var instanceSlotHints: [Int32] = []
     /// The revision of the last accepted change.
     var revision = 0
     /// The newest entry last; at most `undoCapacity` entries, the oldest forgotten first.

@@ -31,15 +31,18 @@ extension FlowStore {
       let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported
         + catalog.subgraphSources
       after.library = try SubgraphLibrary(sources, catalog: catalog)
-      let affected = before.instances(using: name, in: [before.library, after.library])
-      if definition == nil, let user = affected.first {
+      // In slot (document) order, each with its slot: one id lookup per instance, and the
+      // inlined nodes found from it by template offset.
+      let affected = storage.state.inSlotOrder(before.instances(using: name, in: [before.library, after.library]),
+                                               hints: &storage.instanceSlotHints)
+      if definition == nil, let user = affected.first?.node {
         throw GraphValidationError(GraphIssue(.invalidSubgraph,
           "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
       do throws(GraphValidationError) {
-        for instance in affected { try storage.state.reexpand(instance, &change, log: &log) }
+        for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
       } catch {
         storage.state.rollBack(log)
         throw error
@@ -93,35 +96,71 @@ extension StoreState {
 
   /// `reexpand` for a definition change: the same instance node before and after, so only
   /// what differs between the two templates of its kind is touched (found once per kind).
-  mutating func reexpand(_ instance: FlowNode, _ change: inout DefinitionChange, log: inout StoreLog) throws(GraphValidationError) {
+  /// `slot` is the instance node's slot: the inlined nodes were laid out by the old template,
+  /// instance node last, so an inner node is looked for at `slot` minus its offset from the
+  /// end of the template (and checked by id) before its id is looked up.
+  mutating func reexpand(_ instance: FlowNode, at slot: Int32, _ change: inout DefinitionChange,
+                         log: inout StoreLog) throws(GraphValidationError) {
     guard let diff = change.diff(instance.data.kind) else { return }
     let id = instance.id
     // Where every input port keeps its name and `input` node, no edge from outside moves.
     let moved = diff.portsStay ? [] : try movePorts(instance, instance, old: change.old, new: change.new, log: &log)
     for index in diff.removedEdges { try removeEdge(id: diff.before.edge(index, id: id).id, log: &log) }
     for index in diff.removedNodes { try removeNode(id: id + diff.before.nodes[index].id, log: &log) }
+    let base = Int(slot) - (diff.before.nodes.count - 1)
     for index in diff.placedNodes {
       let node = diff.after.node(index, of: instance, id: id)
+      var known: Int32?
+      if let offset = diff.oldIndex[index], slot >= 0, case let guess = base + offset, guess >= 0, guess < nodes.count,
+         nodes[guess]?.id == node.id {
+        known = Int32(guess)
+      }
       // An inner node whose spec is the same in every instance is resolved once for all.
-      let presolved = diff.isShared(index) ? change.resolved(index, of: node, kind: instance.data.kind, catalog: catalog) : nil
+      let presolved = diff.isShared[index] ? diff.resolved(index, of: node, catalog: catalog) : nil
       if presolved != nil { log.resolutions.payloadsShared = true }
-      try place(node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, log: &log)
+      try place(node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, knownSlot: known, log: &log)
     }
     for index in diff.addedEdges { try addEdge(diff.after.edge(index, id: id), log: &log) }
     for edge in moved { try addEdge(edge, log: &log) }
   }
 
+  /// `instances` with their slots, in slot order (an instance without a live node, which
+  /// should not happen, goes last with slot -1, by id). Sorts slots, not nodes.
+  ///
+  /// `hints` holds a slot for each instance by position (those found for the same list last
+  /// time: a store's instances list in the same order until they change); a hint is taken
+  /// where that slot holds the instance's id, and the id is looked up otherwise. On return,
+  /// `hints` holds the slots found.
+  func inSlotOrder(_ instances: [FlowNode], hints: inout [Int32]) -> [(slot: Int32, node: FlowNode)] {
+    var keys: [(slot: Int32, index: Int32)] = []
+    keys.reserveCapacity(instances.count)
+    for (index, instance) in instances.enumerated() {
+      var slot: Int32?
+      if index < hints.count, case let hint = Int(hints[index]), hint >= 0, hint < nodes.count, nodes[hint]?.id == instance.id {
+        slot = Int32(hint)
+      }
+      keys.append((slot ?? nodeSlot(instance.id) ?? Int32.max, Int32(index)))
+    }
+    hints = keys.map { $0.slot == Int32.max ? -1 : $0.slot }
+    keys.sort { a, b in
+      guard a.slot == b.slot else { return a.slot < b.slot }
+      return instances[Int(a.index)].id < instances[Int(b.index)].id
+    }
+    return keys.map { key in (key.slot == Int32.max ? -1 : key.slot, instances[Int(key.index)]) }
+  }
+
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
   private mutating func place(_ node: FlowNode, isInstance: Bool, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
-                              log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = nodeSlot(node.id), let current = nodes[Int(slot)] else { return try addNode(node, log: &log) }
+                              knownSlot: Int32? = nil, log: inout StoreLog) throws(GraphValidationError) {
+    guard let slot = knownSlot ?? nodeSlot(node.id), let current = nodes[Int(slot)] else { return try addNode(node, log: &log) }
     var next = node
     if !isInstance {
       next.position = current.position
       next.size = current.size
       next.isSelected = current.isSelected
     }
-    if next != current { try updateNode(next, presolved: presolved, knownSlot: slot, log: &log) }
+    // `updateNode` compares the two (and changes nothing where they are the same).
+    try updateNode(next, presolved: presolved, knownSlot: slot, log: &log)
   }
 
   /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and
@@ -183,92 +222,6 @@ extension StoreState {
       log.resolutions.payloads[index] = payload
     }
     log.resolutions.payloadsShared = true
-  }
-}
-
-/// A definition changing from library `old` to `new`: for each instance kind, what differs
-/// between its templates before and after, found once and applied to every instance.
-struct DefinitionChange {
-  let old: SubgraphLibrary
-  let new: SubgraphLibrary
-  var oldTemplates: SubgraphTemplates
-  var newTemplates: SubgraphTemplates
-  private var diffs: [String: TemplateDiff] = [:]
-  /// By kind and template index: the resolved spec of an inner node the same in every instance.
-  private var resolvedSpecs: [String: [Int: (signature: NodeSignature, payload: (any Sendable)?)]] = [:]
-
-  init(old: SubgraphLibrary, new: SubgraphLibrary) {
-    self.old = old
-    self.new = new
-    oldTemplates = SubgraphTemplates(library: old)
-    newTemplates = SubgraphTemplates(library: new)
-  }
-
-  /// The signature and payload of `node`, inner node `index` of the new template of `kind`,
-  /// resolved once for all instances; `nil` where it does not resolve cleanly (the store then
-  /// resolves it as usual, and reports its problems).
-  mutating func resolved(_ index: Int, of node: FlowNode, kind: String, catalog: some NodeCatalog)
-    -> (signature: NodeSignature, payload: (any Sendable)?)?
-  {
-    if let known = resolvedSpecs[kind]?[index] { return known }
-    guard node.handles == nil, case (.resolved(let signature), let payload) = catalog.resolveWithPayload(node.data) else { return nil }
-    resolvedSpecs[kind, default: [:]][index] = (signature, payload)
-    return (signature, payload)
-  }
-
-  /// What differs for instances of `kind`; `nil` where either library lacks it.
-  mutating func diff(_ kind: String) -> TemplateDiff? {
-    if let diff = diffs[kind] { return diff }
-    guard let before = oldTemplates.template(kind), let after = newTemplates.template(kind) else { return nil }
-    var diff = TemplateDiff(before, after)
-    if let oldPorts = old[kind]?.inputs, let newPorts = new[kind]?.inputs {
-      diff.portsStay = oldPorts.allSatisfy { port in newPorts.contains { $0.name == port.name && $0.nodeID == port.nodeID } }
-    }
-    diffs[kind] = diff
-    return diff
-  }
-}
-
-/// What differs between two templates of one kind, by relative id. The instance node and the
-/// definition's own `input` nodes (which take the instance's params) are always placed, and
-/// compared there with the store's node.
-struct TemplateDiff {
-  let before: SubgraphTemplate
-  let after: SubgraphTemplate
-  var removedEdges: [Int] = []
-  var removedNodes: [Int] = []
-  var placedNodes: [Int] = []
-  var addedEdges: [Int] = []
-  /// Whether every input port of the kind keeps its name and `input` node.
-  var portsStay = false
-  /// The template indices of the nodes placed per instance (its `input` nodes and the
-  /// instance node): their specs differ between instances.
-  let perInstance: Set<Int>
-
-  /// Whether inner node `index` of `after` has the same spec in every instance.
-  func isShared(_ index: Int) -> Bool { !perInstance.contains(index) }
-
-  init(_ before: SubgraphTemplate, _ after: SubgraphTemplate) {
-    self.before = before
-    self.after = after
-    let oldEdges = Dictionary(before.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let newEdges = Dictionary(after.edges.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    var oldNodes: [String: FlowNode] = [:]
-    for node in before.nodes { oldNodes[node.id] = oldNodes[node.id] ?? node }
-    let newIDs = Set(after.nodes.map(\.id))
-    removedEdges = before.edges.indices.filter { newEdges[before.edges[$0].id] != before.edges[$0] }
-    removedNodes = before.nodes.indices.filter { !newIDs.contains(before.nodes[$0].id) }
-    let perInstance = Set(after.inputs.map(\.index) + [after.nodes.count - 1])
-    self.perInstance = perInstance
-    placedNodes = after.nodes.indices.filter { index in
-      guard !perInstance.contains(index), let old = oldNodes[after.nodes[index].id] else { return true }
-      var next = after.nodes[index]
-      next.position = old.position
-      next.size = old.size
-      next.isSelected = old.isSelected
-      return next != old
-    }
-    addedEdges = after.edges.indices.filter { oldEdges[after.edges[$0].id] != after.edges[$0] }
   }
 }
 

@@ -123,15 +123,17 @@ extension FlowStore.Storage {
   }
 
   /// Checks the invariants after a replay and asks the synchronous guards about it; on a veto,
-  /// rolls the replay back and throws.
+  /// rolls the replay back and throws. Without guards, a replay of whole adds, replacements
+  /// and removals (a definition edit's) is described only when the history is read.
   ///
   /// - Returns: the operation as the guards saw it.
-  private mutating func checkReplay(_ log: StoreLog, kind: StoreOperation.Kind) throws(GraphValidationError) -> StoreOperation {
+  private mutating func checkReplay(_ log: StoreLog, kind: StoreOperation.Kind) throws(GraphValidationError) -> RecordedOperation {
     state._checkInvariants(after: log)
+    if guards.isEmpty && StoreOperation.replaysWhole(log.items) { return .replayed(kind, items: log.items) }
     let operation = state.describe(kind, items: log.items)
     do throws(GraphValidationError) {
       try checkGuards(operation)
-      return operation
+      return .other(operation)
     } catch {
       state.rollBack(log)
       state._checkInvariants(after: log)

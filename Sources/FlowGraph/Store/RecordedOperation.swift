@@ -11,6 +11,9 @@ enum RecordedOperation: Sendable {
   case updateEdge(FlowEdge)
   /// Any other operation (batches, undo, redo, loads, operations handed to `perform(_:)`).
   case other(StoreOperation)
+  /// An undo or redo that no guard saw, described from its change items when read (every
+  /// item carries its whole node or edge; see `StoreOperation.replayed(_:items:)`).
+  case replayed(StoreOperation.Kind, items: [FlowStoreChange.Item])
 
   /// The operation, as guards and `operationHistory` see it.
   var operation: StoreOperation {
@@ -22,6 +25,7 @@ enum RecordedOperation: Sendable {
     case .removeEdge(let id): .removeEdge(id: id)
     case .updateEdge(let edge): .updateEdge(edge)
     case .other(let operation): operation
+    case .replayed(let kind, let items): StoreOperation.replayed(kind, items: items)
     }
   }
 }
@@ -37,6 +41,47 @@ extension FlowStore {
 
     var record: OperationRecord {
       OperationRecord(sequence: sequence, operation: operation.operation, outcome: outcome, revision: revision)
+    }
+  }
+}
+
+extension StoreOperation {
+  /// The description `StoreState.describe` gives of a replay whose items each carry the
+  /// node or edge they leave (adds, replacements, removals only): the ids in order without
+  /// repeats, and the last value each item left, where the node or edge stays.
+  static func replayed(_ kind: Kind, items: [FlowStoreChange.Item]) -> StoreOperation {
+    var nodeIDs: [String] = [], edgeIDs: [String] = []
+    var nodes: [String: FlowNode] = [:], edges: [String: FlowEdge] = [:]
+    for item in items {
+      switch item {
+      case .node(let change):
+        nodeIDs.append(change.nodeID)
+        switch change {
+        case .add(let node), .replace(let node): nodes[node.id] = node
+        default: nodes[change.nodeID] = nil
+        }
+      case .edge(let change):
+        edgeIDs.append(change.edgeID)
+        switch change {
+        case .add(let edge), .replace(let edge): edges[edge.id] = edge
+        default: edges[change.edgeID] = nil
+        }
+      }
+    }
+    nodeIDs = unique(nodeIDs)
+    edgeIDs = unique(edgeIDs)
+    return StoreOperation(kind: kind, nodeIDs: nodeIDs, edgeIDs: edgeIDs, nodes: nodeIDs.compactMap { nodes[$0] },
+                          edges: edgeIDs.compactMap { edges[$0] })
+  }
+
+  /// Whether `replayed(_:items:)` describes `items` as `StoreState.describe` would: every
+  /// item an add, a replacement or a removal.
+  static func replaysWhole(_ items: [FlowStoreChange.Item]) -> Bool {
+    items.allSatisfy { item in
+      switch item {
+      case .node(.add), .node(.replace), .node(.remove), .edge(.add), .edge(.replace), .edge(.remove): true
+      default: false
+      }
     }
   }
 }

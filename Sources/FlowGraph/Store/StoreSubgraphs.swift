@@ -21,7 +21,8 @@ struct StoreSubgraphs: Sendable {
     for node in expanded.document.nodes where expanded.library[node.data.kind] != nil { instances[node.id] = node }
   }
 
-  /// The top-level instances whose definition is `name` or uses it, at any depth.
+  /// The top-level instances whose definition is `name` or uses it, at any depth, in no
+  /// particular order (`StoreState.inSlotOrder` puts them in the store's).
   func instances(using name: String, in libraries: [SubgraphLibrary]) -> [FlowNode] {
     var memo: [String: Bool] = [:]
     func uses(_ kind: String, _ depth: Int) -> Bool {
@@ -32,7 +33,7 @@ struct StoreSubgraphs: Sendable {
       memo[kind] = result
       return result
     }
-    return instances.values.filter { uses($0.data.kind, 0) }.sorted { $0.id < $1.id }
+    return instances.values.filter { uses($0.data.kind, 0) }
   }
 
   /// `node` as written: an instance node as the document writes it (at the node's place).

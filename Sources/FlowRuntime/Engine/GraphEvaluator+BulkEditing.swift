@@ -6,9 +6,14 @@ extension GraphEvaluator {
   /// `sharesConfiguration` takes the one configuration; any other (a custom kind that keeps
   /// per-node state in its instance) is configured here, on its own. The payloads are walked
   /// in item order beside the items (no search per item).
+  ///
+  /// The replaced nodes are found by index arithmetic where the instances are laid out alike
+  /// (`IndexStride`), each guess checked against the node's id; an id is looked up only where
+  /// the guess misses.
   mutating func applySharingPayloads(_ change: FlowStoreChange) {
     let payloads = change.resolutions.payloads.all
     var next = 0
+    var stride = IndexStride()
     for (index, item) in change.items.enumerated() {
       while next < payloads.count && payloads[next].index < index { next += 1 }
       let payload = next < payloads.count && payloads[next].index == index ? payloads[next].value : nil
@@ -16,10 +21,50 @@ extension GraphEvaluator {
       case .node(.add(let node)):
         addNode(node, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
       case .node(.replace(let node)):
-        replaceNode(node, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
+        guard let at = stride.guess(node.id, in: graph) ?? graph.indexByID[node.id] else { continue }
+        stride.found(at)
+        replaceNode(node, at: at, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
       default:
         apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index])
       }
     }
+  }
+}
+
+/// Guesses where the next replaced node of a definition edit is: the change lists, instance
+/// after instance, the same inner nodes of each, and instances laid out alike sit a fixed
+/// distance apart, so node *i* is at node *i − k* plus the distance between nodes *i − k* and
+/// *i − 2k*, for the period *k* (the number of nodes replaced per instance, up to 8) that
+/// guessed right last. No allocation per node.
+struct IndexStride {
+  /// The last 16 indices found, a ring.
+  private var ring = [Int32](repeating: 0, count: 16)
+  private var count = 0
+  private var period = 1
+
+  /// A live node of id `id` at a guessed index, or `nil`.
+  mutating func guess(_ id: String, in graph: EvaluationGraph) -> Int32? {
+    if let index = guess(id, graph, period: period) { return index }
+    for period in 1...8 where period != self.period {
+      if let index = guess(id, graph, period: period) {
+        self.period = period
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// Records where the last node was.
+  mutating func found(_ index: Int32) {
+    ring[count & 15] = index
+    count += 1
+  }
+
+  private func guess(_ id: String, _ graph: EvaluationGraph, period: Int) -> Int32? {
+    guard 2 * period <= min(count, 16) else { return nil }
+    let guess = 2 * Int(ring[(count - period) & 15]) - Int(ring[(count - 2 * period) & 15])
+    guard guess >= 0, guess < graph.indexByID.ids.count, graph.indexByID.ids[guess] == id,
+          !graph.flags(of: Int32(guess)).contains(.removed) else { return nil }
+    return Int32(guess)
   }
 }

@@ -105,7 +105,11 @@ extension GraphEvaluator {
   /// may reorder or add ports).
   mutating func replaceNode(_ node: FlowNode, configured: ConfiguredNode? = nil) {
     guard let index = graph.indexByID[node.id] else { return }
-    let configured = configured ?? registry.configureValidated(node)
+    replaceNode(node, at: index, configured: configured ?? registry.configureValidated(node))
+  }
+
+  /// `replaceNode(_:configured:)` of the live node at `index` (whose id is `node.id`).
+  mutating func replaceNode(_ node: FlowNode, at index: Int32, configured: ConfiguredNode) {
     let oldInputs = graph.inputNames(of: index)
     let oldOutputs = graph.outputNames(of: index)
     // The same ports, nothing live: the edges stay as they are (a param change, the common case).
