@@ -16,56 +16,28 @@ enum JoinCodes {
                     morsels: TableMorsels) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
     switch (left.storage, right.storage) {
     case (.integer(let a), .integer(let b)):
-      return probeIntegers(left, right, morsels, { a[$0] }, { b[$0] })
+      return probe(left, right, morsels, into: IntegerCodeTable.self, { a[$0] }, { b[$0] })
     case (.string(let a), .string(let b)):
-      return probe(left, right, morsels, { UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
+      return probe(left, right, morsels, into: HashedKeyTable.self, { UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
     case (.bool(let a), .bool(let b)):
-      return probe(left, right, morsels, { a[$0] }, { b[$0] })
+      return probe(left, right, morsels, into: HashedKeyTable.self, { a[$0] }, { b[$0] })
     case _ where left.isNumeric && right.isNumeric:
-      return probeIntegers(left, right, morsels, { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
-                           { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
+      return probe(left, right, morsels, into: IntegerCodeTable.self,
+                   { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
+                   { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
     default:
       throw NodeError("join key '\(name)' is \(left.type) on the left but \(right.type) on the right")
     }
   }
 
-  /// Builds the right side's table of keys, then probes the left side in morsels.
-  private static func probe<Key: Hashable & Sendable>(
-    _ left: Column, _ right: Column, _ morsels: TableMorsels,
-    _ leftKey: @Sendable (Int) -> Key, _ rightKey: (Int) -> Key
+  /// Builds the right side's table of keys (a `JoinKeyTable`: a `Dictionary`, or
+  /// an `IntegerCodeTable` for 64-bit keys), then probes the left side in morsels.
+  private static func probe<Table: JoinKeyTable>(
+    _ left: Column, _ right: Column, _ morsels: TableMorsels, into _: Table.Type,
+    _ leftKey: @Sendable (Int) -> Table.Key, _ rightKey: (Int) -> Table.Key
   ) -> (left: [Int32], right: [Int32], cardinality: Int) {
     var rightCodes = [Int32](repeating: -1, count: right.count)
-    var built: [Key: Int32] = [:]
-    var next: Int32 = 0
-    for row in 0..<right.count where !right.isNull(row) {
-      let key = rightKey(row)
-      if let code = built[key] { rightCodes[row] = code } else {
-        built[key] = next
-        rightCodes[row] = next
-        next += 1
-      }
-    }
-    let table = built
-    let parts = morsels.map(left.count) { range in
-      var codes = [Int32](repeating: -1, count: range.count)
-      let base = range.lowerBound
-      if left.nullCount == 0 {
-        for row in range { codes[row &- base] = table[leftKey(row)] ?? -1 }
-      } else {
-        for row in range where !left.isNull(row) { codes[row &- base] = table[leftKey(row)] ?? -1 }
-      }
-      return codes
-    }
-    return (TableMorsels.joined(parts), rightCodes, Int(next))
-  }
-
-  /// `probe` for 64-bit keys, through an `IntegerCodeTable` instead of a `Dictionary`.
-  private static func probeIntegers(
-    _ left: Column, _ right: Column, _ morsels: TableMorsels,
-    _ leftKey: @Sendable (Int) -> Int64, _ rightKey: (Int) -> Int64
-  ) -> (left: [Int32], right: [Int32], cardinality: Int) {
-    var rightCodes = [Int32](repeating: -1, count: right.count)
-    var built = IntegerCodeTable(capacity: right.count)
+    var built = Table(capacity: right.count)
     for row in 0..<right.count where !right.isNull(row) { rightCodes[row] = built.insert(rightKey(row)) }
     let table = built
     let parts = morsels.map(left.count) { range in
@@ -104,4 +76,37 @@ enum JoinCodes {
     }
     return (TableMorsels.joined(parts), right, table.count)
   }
+}
+
+/// A table from join keys to dense codes in order of first insertion, read-only after the
+/// build (morsels probe it from several threads).
+protocol JoinKeyTable: Sendable {
+  associatedtype Key
+  init(capacity: Int)
+  /// The code of `key`, giving it the next code (`count`) if new.
+  mutating func insert(_ key: Key) -> Int32
+  /// The code of `key`, or -1 if it was never inserted.
+  func code(of key: Key) -> Int32
+  var count: Int { get }
+}
+
+extension IntegerCodeTable: JoinKeyTable {}
+
+/// `JoinKeyTable` over a `Dictionary`, for keys other than 64-bit integers.
+struct HashedKeyTable<Key: Hashable & Sendable>: JoinKeyTable {
+  private var codes: [Key: Int32]
+
+  /// Grows as keys come (`capacity` counts the rows, not the distinct keys).
+  init(capacity: Int) { codes = [:] }
+
+  var count: Int { codes.count }
+
+  mutating func insert(_ key: Key) -> Int32 {
+    if let code = codes[key] { return code }
+    let next = Int32(codes.count)
+    codes[key] = next
+    return next
+  }
+
+  func code(of key: Key) -> Int32 { codes[key] ?? -1 }
 }

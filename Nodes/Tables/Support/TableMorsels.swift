@@ -1,6 +1,4 @@
-import Dispatch
 import FlowRuntime
-import Synchronization
 
 /// How a table kernel (`join`, `sort`, the writers) cuts rows into morsels and how many threads
 /// work on them: by default `RowProgram.morselRows` rows (as `filter` and `derive`) on
@@ -40,19 +38,7 @@ struct TableMorsels: Sendable {
 
   /// `body(i)` for each `i` in `0..<items`, in order, on up to `workers` threads.
   func map<Result: Sendable>(items: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-    let threads = min(workers, items)
-    guard threads > 1 else { return (0..<items).map(body) }
-    let results = Mutex<[Result?]>([Result?](repeating: nil, count: items))
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        if index >= items { return }
-        let value = body(index)
-        results.withLock { $0[index] = value }
-      }
-    }
-    return results.withLock { $0.map { $0! } }
+    TableParallelism.map(items, threads: workers, body)
   }
 
   /// `body(i)` for each of `count` columns of `rows` rows, in order: one column per thread

@@ -111,16 +111,8 @@ extension GraphEvaluator {
     }
     self.scratch = scratch
     for node in rerun { markDirty(node) }
-    if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
     passMachine = machine
-    finishLivePass(stopped: stopped)
-    settleRefreshing()
-    let target = newRevision ?? revision + 1
-    if !stopped { revision = target }
-    let report = makeReport(log, revision: target, cancelled: stopped, duration: clock.now - start)
-    ranList.releaseIfLarge()
-    cutOffList.releaseIfLarge()
-    return report
+    return finishPass(&log, stopped: stopped, revision: newRevision, clock: clock, start: start)
   }
 
   /// A machine with nothing allocated, left in `passMachine` while a pass holds the real one.

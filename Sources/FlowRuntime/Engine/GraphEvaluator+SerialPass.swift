@@ -62,6 +62,13 @@ extension GraphEvaluator {
     }
     self.scratch = scratch
     lastRanCount = log.ran.count
+    return finishPass(&log, stopped: stopped, revision: newRevision, clock: clock, start: start)
+  }
+
+  /// The end of a pass, serial or concurrent: the table budget settles, live nodes and
+  /// refreshing settle, the revision advances unless the pass `stopped`, and the report is made.
+  mutating func finishPass(_ log: inout PassLog, stopped: Bool, revision newRevision: Int?,
+                           clock: ContinuousClock, start: ContinuousClock.Instant) -> EvaluationReport {
     if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
     finishLivePass(stopped: stopped)
     settleRefreshing()

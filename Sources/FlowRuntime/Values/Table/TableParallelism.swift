@@ -25,8 +25,14 @@ public enum TableParallelism {
   /// `body(i)` for each `i` in `0..<count`, on up to `workers` threads when `cells` is large;
   /// results in order.
   public static func map<Result: Sendable>(_ count: Int, cells: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-    let threads = min(workers, count)
-    guard threads > 1, cells >= minimumCells else { return (0..<count).map(body) }
+    map(count, threads: cells >= minimumCells ? workers : 1, body)
+  }
+
+  /// `body(i)` for each `i` in `0..<count`, on up to `threads` threads (items claimed in turn);
+  /// results in order. On the calling thread when `threads` or `count` is at most 1.
+  package static func map<Result: Sendable>(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+    let threads = min(threads, count)
+    guard threads > 1 else { return (0..<count).map(body) }
     let results = Mutex<[Result?]>([Result?](repeating: nil, count: count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
