@@ -89,6 +89,37 @@ import Testing
     #expect(raised.status == 0, "\(raised)")
   }
 
+  /// A streamed chain (readCSV → filter → writeCSV) holds no whole table, yet a CSV cell past
+  /// the string limit fails the read as it does materialized, and nothing is written.
+  @Test func aLongCSVCellFailsAStreamedReadNamingTheOption() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-cell-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let csv = "a,b\n1,\"" + String(repeating: "x", count: 2000) + "\"\n2,y\n"
+    try csv.write(to: folder.appendingPathComponent("long.csv"), atomically: true, encoding: .utf8)
+    let document = #"""
+    {"nodes": [
+      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "long.csv"}}},
+      {"id": "keep", "data": {"kind": "filter", "params": {"where": "a > 0"}}},
+      {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
+     "edges": [
+      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
+      {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "save"}]}
+    """#
+    let path = folder.appendingPathComponent("p.flow.json").path
+    try document.write(toFile: path, atomically: true, encoding: .utf8)
+    for streaming in [[], ["--no-streaming"]] {
+      let result = try await FlowProcess.run(["run", path, "--max-string-bytes", "1000", "--allow-write", folder.path] + streaming)
+      #expect(result.status == 1, "\(result)")
+      #expect(result.stdout.contains(
+        "read ! cell 1 of column 'b' has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)"), "\(result)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.csv").path))
+    }
+    let raised = try await FlowProcess.run(["run", path, "--max-string-bytes", "2000", "--allow-write", folder.path])
+    #expect(raised.status == 0, "\(raised)")
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.csv").path))
+  }
+
   @Test func theMemoryLimitFailsAnExpensiveNodeNamingTheOption() async throws {
     let document = #"""
       {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {"columns": {"b": "a + 1"}, "table": [{"a": 1}]}}}],

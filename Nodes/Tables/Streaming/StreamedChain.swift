@@ -35,8 +35,8 @@ package final class StreamedChain: Sendable {
   let end: End
   /// Bytes per morsel.
   let morselBytes: Int
-  /// The run's limits: a node whose table would pass `maxRows` makes the chain run
-  /// materialized (where the engine fails it, as always).
+  /// The run's limits: a node whose table would pass `maxRows`, or hold a cell past
+  /// `maxStringBytes`, makes the chain run materialized (where the engine fails it, as always).
   let limits: RunLimits
 
   enum Outcome: Sendable {
@@ -118,7 +118,7 @@ package final class StreamedChain: Sendable {
     var rows = [Int](repeating: 0, count: nodeIDs.count)
     func count(_ table: Table, at stage: Int) throws {
       rows[stage] += table.rowCount
-      if rows[stage] > limits.maxRows { throw CSVMorsels.Fallback() }
+      if rows[stage] > limits.maxRows || limits.longCellError(in: table) != nil { throw CSVMorsels.Fallback() }
     }
     let file = try head.file.open()
     /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.

@@ -12,7 +12,8 @@ import Foundation
 /// before configuring nodes: kinds read them at `instantiate` (`NodeParameters.environment`)
 /// and check what they are about to build *before* building it (`join` counts its output rows,
 /// `format` adds up its output's bytes); the evaluator checks every node's outputs (rows of a
-/// table, bytes of a string) and, after each expensive node, the process's resident memory.
+/// table, bytes of a string or of any table cell) and, after each expensive node, the
+/// process's resident memory.
 public struct RunLimits: Sendable, Hashable {
   /// The most rows a table may have (default 100,000,000; `flow run --max-rows`).
   public var maxRows: Int
@@ -76,6 +77,7 @@ public struct RunLimits: Sendable, Hashable {
       switch value {
       case .table(let table):
         if table.rowCount > maxRows { return rowError(table.rowCount, of: "the output table", built: true) }
+        if let error = longCellError(in: table) { return error }
         big = big || table.rowCount >= 1 << 16
       case .string(let text):
         let bytes = text.utf8.count
@@ -85,6 +87,22 @@ public struct RunLimits: Sendable, Hashable {
       }
     }
     return big ? memoryViolation() : nil
+  }
+
+  /// The string limit's failure for the first table cell longer than it (naming the column and
+  /// the 1-based row), else `nil`. A string column whose bytes all together fit the limit is
+  /// passed in O(1); only a column holding more than the limit is scanned.
+  package func longCellError(in table: Table) -> NodeError? {
+    for (index, column) in table.columns.enumerated() {
+      guard case .string(let strings) = column.storage, strings.bytes.count > maxStringBytes else { continue }
+      let offsets = strings.offsets
+      for row in 0..<strings.count where offsets[row + 1] - offsets[row] > maxStringBytes {
+        let bytes = offsets[row + 1] - offsets[row]
+        return NodeError("cell \(row + 1) of column '\(table.columnNames[index].controlEscaped)' has \(bytes) bytes, more than the "
+          + "string limit \(maxStringBytes) (raise it with --max-string-bytes)")
+      }
+    }
+    return nil
   }
 
   /// The memory limit's failure if the process's resident memory is past it, else `nil`.

@@ -124,6 +124,28 @@ import Testing
     #expect(evaluator.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
   }
 
+  @Test func aReadCSVCellPastTheStringLimitFailsTheReadNamingTheCell() throws {
+    let folder = try KindHarness.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Column `b` holds 1,600 bytes in all, more than the limit, but only row 3's cell passes it.
+    let cells = [String(repeating: "y", count: 500), "z", String(repeating: "w", count: 1099)]
+    let text = "a,b\n" + cells.enumerated().map { "\($0.offset),\"\($0.element)\"" }.joined(separator: "\n") + "\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/long.csv"))
+    var registry = NodeKindRegistry.standard
+    registry.environment = EvaluationEnvironment(documentFolder: folder, limits: RunLimits(maxStringBytes: 1000))
+    let document = FlowDocument(nodes: [.node("r", "readCSV", params: ["path": .string("long.csv")])])
+    var evaluator = try GraphEvaluator(validating: document, registry: registry)
+    evaluator.evaluate()
+    #expect(evaluator.failure(of: "r")
+      == "cell 3 of column 'b' has 1099 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
+    // Within the limit cell by cell, the same column reads even though its bytes add up past it.
+    registry.environment.limits = RunLimits(maxStringBytes: 1099)
+    var fits = try GraphEvaluator(validating: document, registry: registry)
+    fits.evaluate()
+    #expect(fits.failures.isEmpty)
+    #expect(fits.value(of: "r", port: "table")?.tableValue?.rowCount == 3)
+  }
+
   @Test func theEngineChecksExpensiveNodesRunInChildTasksToo() async throws {
     let rows: [JSONValue] = (0..<5).map { .object(["a": .number(Double($0))]) }
     let document = FlowDocument(
