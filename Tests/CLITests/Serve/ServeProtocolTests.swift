@@ -48,6 +48,12 @@ import Testing
       token = session.token
     }
 
+    /// Stops the server and removes the folder, so no test run leaves one behind.
+    func finish() async {
+      await session.stop()
+      try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+    }
+
     func request(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:]) async throws
       -> (status: Int, headers: [String: String], body: String)?
     {
@@ -131,7 +137,7 @@ import Testing
 
   @Test func anEditIsPushedToThePageAndShowsInTheState() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let page = try await served.request("GET", "/")
     #expect(page?.status == 200)
     let html = page?.body ?? ""
@@ -165,7 +171,7 @@ import Testing
 
   @Test func aRejectedEditIsAnsweredWithItsReasonAndChangesNothing() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let before = try await served.state()
     let bad = try await served.post("/edit", #"{"node": "price", "param": "value", "value": "twelve"}"#)
     #expect(bad.status == 200)
@@ -182,7 +188,7 @@ import Testing
 
   @Test func stateChangingRequestsNeedTheTokenTheOriginAndPost() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let body = #"{"node": "price", "param": "value", "value": "1"}"#
     #expect(try await served.request("POST", "/edit", body: body)?.status == 403, "no token")
     // A token differing in its first character (never equal to the real one, whatever it starts with).
@@ -202,7 +208,7 @@ import Testing
 
   @Test func undoRedoAndSaveGoThroughTheStore() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let events = try served.openEvents()
     _ = await Self.event(events)
     let edit = try await served.post("/edit", #"{"node": "quantity", "param": "value", "value": "10"}"#)
@@ -225,7 +231,7 @@ import Testing
 
   @Test func aChangedFileIsReloadedAsADiffSoOnlyItsDescendantsRerun() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let events = try served.openEvents()
     _ = await Self.event(events)
     let changed = Self.calculator.replacingOccurrences(of: #""params": {"value": 0.2}"#, with: #""params": {"value": 0.5}"#)
@@ -247,7 +253,7 @@ import Testing
 
   @Test func aNodeAddedOnDiskRunsAloneAndRedrawsThePicture() async throws {
     let served = try await Served()
-    defer { Task { await served.session.stop() } }
+    defer { Task { await served.finish() } }
     let events = try served.openEvents()
     _ = await Self.event(events)
     let before = try await served.state()?["revision"]
