@@ -13,6 +13,9 @@ extension FlowStore {
   ///
   /// One revision, one undo step (undo restores the definition and the inlined nodes); the
   /// change lists the inlined nodes' changes and names the definition in `subgraphsChanged`.
+  /// Where the edit only changes the specs of inner nodes that are alike in every instance (a
+  /// param, say), the change holds one `.subgraphReplaced` item for all of them, and so do its
+  /// undo and redo.
   ///
   /// - Throws: the definition's problems (naming it and the inner id), a recursion, a name
   ///   clash, a removed definition still used, or an instance whose connections the new ports
@@ -41,11 +44,18 @@ extension FlowStore {
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
-      do throws(GraphValidationError) {
-        for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
-      } catch {
-        storage.state.rollBack(log)
-        throw error
+      if let bulk = storage.state.bulkReplacement(of: name, affected, &change) {
+        // Only shared inner nodes' specs change, alike everywhere: one step, one item.
+        storage.state.perform(.replaceInlined(bulk.step), into: &log)
+        log.resolutions.inlinedPayloads = bulk.payloads
+        log.resolutions.payloadsShared = true
+      } else {
+        do throws(GraphValidationError) {
+          for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
+        } catch {
+          storage.state.rollBack(log)
+          throw error
+        }
       }
       storage.subgraphs = after
       storage.state._checkInvariants(after: log)
@@ -201,6 +211,12 @@ extension StoreState {
     var resolved: [NodeSpec: (any Sendable)?] = [:]
     var last: (spec: NodeSpec, payload: (any Sendable)?)?
     for (index, item) in log.items.enumerated() {
+      if case .subgraphReplaced(let replacement) = item {
+        log.resolutions.inlinedPayloads = replacement.innerNodes.map { node in
+          node.handles == nil ? catalog.resolveWithPayload(node.data).payload : nil
+        }
+        continue
+      }
       guard case .node(let change) = item else { continue }
       let node: FlowNode
       switch change {
