@@ -56,6 +56,10 @@ extension String {
   package func isConcatenation(_ head: String, _ tail: String) -> Bool {
     let full = utf8, first = head.utf8, second = tail.utf8
     guard full.count == first.count + second.count else { return false }
-    return full.prefix(first.count).elementsEqual(first) && full.suffix(second.count).elementsEqual(second)
+    // One pass over the bytes, with the views' iterators (no substrings, no index arithmetic).
+    var bytes = full.makeIterator()
+    for byte in first where bytes.next() != byte { return false }
+    for byte in second where bytes.next() != byte { return false }
+    return true
   }
 }

@@ -41,11 +41,21 @@ extension GraphEvaluator {
     let shared = inner.indices.map { index in
       registry.configured(fromSharedPayload: index < payloads.count ? payloads[index] : nil)
     }
+    // Not live, so a node with the same ports keeps its edges (`replaceNode`'s common case).
+    let prepared = shared.map { configured in
+      configured.flatMap { $0.instance.live == nil ? EvaluationGraph.PreparedConfiguration($0) : nil }
+    }
     var stride = IndexStride()
     for instance in replacement.instanceIDs {
       for (index, node) in inner.enumerated() {
         guard let at = stride.guess(instance, node.id, in: graph) ?? graph.indexByID[instance + node.id] else { continue }
         stride.found(at)
+        if let prepared = prepared[index], !graph.flags(of: at).contains(.live), graph.hasPorts(of: prepared, at) {
+          graph.reconfigureKeepingEdges(at, prepared)
+          clearPending(at)
+          markDirty(at)
+          continue
+        }
         let configured = shared[index] ?? registry.configureValidated(replacement.node(index, of: instance))
         replaceNode(node, at: at, configured: configured)
       }
