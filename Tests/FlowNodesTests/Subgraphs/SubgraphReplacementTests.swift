@@ -92,6 +92,41 @@ import Testing
     engine.shutDown()
   }
 
+  @Test func bulkStepsSurviveACompactionThatRenumbersTheirSlots() async throws {
+    let engine = try FlowEngine(document: Bulk.document, registry: .standard)
+    await engine.evaluate()
+    engine.store.undoCapacity = 2
+    let original = Self.replaces(engine.store, ["a", "b", "c"])
+    // `lonely` (slot 0) becomes a tombstone that the history forgets after two more steps, so
+    // the second edit's compaction drops it and moves every later slot, the bulk steps' too.
+    try engine.store.removeNode(id: "lonely")
+    try engine.store.setSubgraph("chain", Bulk.chain(b: 5))
+    let five = Self.replaces(engine.store, ["a", "b", "c"])
+    engine.store._compactionMinimum = 0
+    try engine.store.setSubgraph("chain", Bulk.chain(b: 7))
+    let seven = Self.replaces(engine.store, ["a", "b", "c"])
+    func expectOutputs(_ b: Double, _ comment: Comment) async {
+      await engine.evaluate()
+      for index in 0..<5 {
+        let expected: Double = (Double(index) + 1) * b + 3
+        #expect(await engine.outputs(of: "c\(index)") == ["y": .number(expected)], comment)
+      }
+    }
+    await expectOutputs(7, "after the edits")
+    #expect(engine.store.undo())
+    #expect(Self.replaces(engine.store, ["a", "b", "c"]) == five)
+    await expectOutputs(5, "after one undo")
+    #expect(engine.store.undo())
+    #expect(Self.replaces(engine.store, ["a", "b", "c"]) == original)
+    await expectOutputs(2, "after two undos")
+    #expect(!engine.store.undo())
+    #expect(engine.store.redo() && engine.store.redo())
+    #expect(Self.replaces(engine.store, ["a", "b", "c"]) == seven)
+    await expectOutputs(7, "after two redos")
+    try await SubgraphEditLayoutTests.expectMatchesReference(engine, "after compaction, undo and redo")
+    engine.shutDown()
+  }
+
   @Test func anEditThatAddsAndRemovesInnerNodesAndEdgesGoesNodeByNode() async throws {
     let engine = try FlowEngine(document: Bulk.document, registry: .standard)
     await engine.evaluate()
