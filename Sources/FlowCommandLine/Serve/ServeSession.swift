@@ -153,7 +153,8 @@ final class ServeSession: Sendable {
       state.structure += 1
       return
     }
-    for item in change.items {
+    // A definition edit in bulk counts as the per-node replacements it stands for.
+    for item in change.expandedItems {
       switch item {
       case .node(.add(let node)):
         state.specs[node.id] = node.data
@@ -166,7 +167,7 @@ final class ServeSession: Sendable {
         state.specs[node.id] = node.data
       case .edge(.add), .edge(.remove), .edge(.replace):
         state.structure += 1
-      case .node(.position), .node(.dimensions), .node(.select), .edge(.select):
+      case .node(.position), .node(.dimensions), .node(.select), .edge(.select), .subgraphReplaced:
         break
       }
     }

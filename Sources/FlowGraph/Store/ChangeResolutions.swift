@@ -11,6 +11,9 @@ package struct ChangeResolutions: Sendable, Hashable {
   /// Whether one payload may serve several items (a definition's inner node, resolved once for
   /// all its instances): an engine then takes it only for kinds that share configurations.
   package var payloadsShared = false
+  /// For a `.subgraphReplaced` item (at most one per change): the payload of each of its inner
+  /// nodes, by index in `innerNodes`, shared by every instance (as `payloadsShared`).
+  package var inlinedPayloads: [(any Sendable)?] = []
   /// By item index: the edge as it was before the item removed or replaced it.
   package var previousEdges = ItemValues<FlowEdge>()
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.

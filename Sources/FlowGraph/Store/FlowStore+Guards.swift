@@ -160,6 +160,7 @@ extension StoreState {
       switch item {
       case .node(let change): nodeIDs.append(change.nodeID)
       case .edge(let change): edgeIDs.append(change.edgeID)
+      case .subgraphReplaced(let replacement): nodeIDs += replacement.nodeChanges.map(\.nodeID)
       }
     }
     nodeIDs = StoreOperation.unique(nodeIDs)

@@ -12,6 +12,8 @@ extension FlowStore {
     /// The slots `setSubgraph` found its instances at last, in the order it listed them: hints
     /// for the next one (each checked against the node's id; see `StoreState.inSlotOrder`).
     var instanceSlotHints: [Int32] = []
+    /// The positions of those instances in slot order, as last found.
+    var instanceOrderHints: [Int32] = []
     /// The revision of the last accepted change.
     var revision = 0
     /// The newest entry last; at most `undoCapacity` entries, the oldest forgotten first.

@@ -13,6 +13,9 @@ extension FlowStore {
   ///
   /// One revision, one undo step (undo restores the definition and the inlined nodes); the
   /// change lists the inlined nodes' changes and names the definition in `subgraphsChanged`.
+  /// Where the edit only changes the specs of inner nodes that are alike in every instance (a
+  /// param, say), the change holds one `.subgraphReplaced` item for all of them, and so do its
+  /// undo and redo.
   ///
   /// - Throws: the definition's problems (naming it and the inner id), a recursion, a name
   ///   clash, a removed definition still used, or an instance whose connections the new ports
@@ -34,18 +37,25 @@ extension FlowStore {
       // In slot (document) order, each with its slot: one id lookup per instance, and the
       // inlined nodes found from it by template offset.
       let affected = storage.state.inSlotOrder(before.instances(using: name, in: [before.library, after.library]),
-                                               hints: &storage.instanceSlotHints)
+                                               hints: &storage.instanceSlotHints, order: &storage.instanceOrderHints)
       if definition == nil, let user = affected.first?.node {
         throw GraphValidationError(GraphIssue(.invalidSubgraph,
           "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
-      do throws(GraphValidationError) {
-        for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
-      } catch {
-        storage.state.rollBack(log)
-        throw error
+      if let bulk = storage.state.bulkReplacement(of: name, affected, &change) {
+        // Only shared inner nodes' specs change, alike everywhere: one step, one item.
+        storage.state.perform(.replaceInlined(bulk.step), into: &log)
+        log.resolutions.inlinedPayloads = bulk.payloads
+        log.resolutions.payloadsShared = true
+      } else {
+        do throws(GraphValidationError) {
+          for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
+        } catch {
+          storage.state.rollBack(log)
+          throw error
+        }
       }
       storage.subgraphs = after
       storage.state._checkInvariants(after: log)
@@ -130,8 +140,9 @@ extension StoreState {
   /// `hints` holds a slot for each instance by position (those found for the same list last
   /// time: a store's instances list in the same order until they change); a hint is taken
   /// where that slot holds the instance's id, and the id is looked up otherwise. On return,
-  /// `hints` holds the slots found.
-  func inSlotOrder(_ instances: [FlowNode], hints: inout [Int32]) -> [(slot: Int32, node: FlowNode)] {
+  /// `hints` holds the slots found. `order` holds the positions in slot order found last time,
+  /// taken where it still sorts the slots (checked in O(*n*)), and the new order on return.
+  func inSlotOrder(_ instances: [FlowNode], hints: inout [Int32], order: inout [Int32]) -> [(slot: Int32, node: FlowNode)] {
     var keys: [(slot: Int32, index: Int32)] = []
     keys.reserveCapacity(instances.count)
     for (index, instance) in instances.enumerated() {
@@ -142,9 +153,23 @@ extension StoreState {
       keys.append((slot ?? nodeSlot(instance.id) ?? Int32.max, Int32(index)))
     }
     hints = keys.map { $0.slot == Int32.max ? -1 : $0.slot }
-    keys.sort { a, b in
-      guard a.slot == b.slot else { return a.slot < b.slot }
-      return instances[Int(a.index)].id < instances[Int(b.index)].id
+    // The order found last time, where it still puts the slots strictly ascending (then it is
+    // a permutation, and the sorted one): no sort.
+    var ordered = order.count == keys.count
+    var previous = Int32.min
+    for position in order where ordered {
+      let slot = position >= 0 && Int(position) < keys.count ? keys[Int(position)].slot : Int32.max
+      ordered = slot != Int32.max && slot > previous
+      previous = slot
+    }
+    if ordered {
+      keys = order.map { keys[Int($0)] }
+    } else {
+      keys.sort { a, b in
+        guard a.slot == b.slot else { return a.slot < b.slot }
+        return instances[Int(a.index)].id < instances[Int(b.index)].id
+      }
+      order = keys.map(\.index)
     }
     return keys.map { key in (key.slot == Int32.max ? -1 : key.slot, instances[Int(key.index)]) }
   }
@@ -201,6 +226,12 @@ extension StoreState {
     var resolved: [NodeSpec: (any Sendable)?] = [:]
     var last: (spec: NodeSpec, payload: (any Sendable)?)?
     for (index, item) in log.items.enumerated() {
+      if case .subgraphReplaced(let replacement) = item {
+        log.resolutions.inlinedPayloads = replacement.innerNodes.map { node in
+          node.handles == nil ? catalog.resolveWithPayload(node.data).payload : nil
+        }
+        continue
+      }
       guard case .node(let change) = item else { continue }
       let node: FlowNode
       switch change {

@@ -52,8 +52,9 @@ extension StoreOperation {
   static func replayed(_ kind: Kind, items: [FlowStoreChange.Item]) -> StoreOperation {
     var nodeIDs: [String] = [], edgeIDs: [String] = []
     var nodes: [String: FlowNode] = [:], edges: [String: FlowEdge] = [:]
-    for item in items {
+    for item in FlowStoreChange.expanded(items) {
       switch item {
+      case .subgraphReplaced: break  // expanded
       case .node(let change):
         nodeIDs.append(change.nodeID)
         switch change {
@@ -79,7 +80,7 @@ extension StoreOperation {
   static func replaysWhole(_ items: [FlowStoreChange.Item]) -> Bool {
     items.allSatisfy { item in
       switch item {
-      case .node(.add), .node(.replace), .node(.remove), .edge(.add), .edge(.replace), .edge(.remove): true
+      case .node(.add), .node(.replace), .node(.remove), .edge(.add), .edge(.replace), .edge(.remove), .subgraphReplaced: true
       default: false
       }
     }

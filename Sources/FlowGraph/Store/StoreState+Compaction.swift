@@ -29,6 +29,8 @@ extension StoreState {
       case .insertEdge(let slot, let edge, let end): .insertEdge(slot: self.edge(slot), edge: edge, ends: ends(end))
       case .deleteEdge(let slot): .deleteEdge(slot: edge(slot))
       case .replaceEdge(let slot, let edge, let end): .replaceEdge(slot: self.edge(slot), edge: edge, ends: ends(end))
+      case .replaceInlined(let replacement):
+        .replaceInlined(InlinedReplacement(slots: replacement.slots.map(node), before: replacement.before, after: replacement.after))
       }
     }
   }
@@ -50,6 +52,7 @@ extension StoreState {
       node(end.source)
       node(end.target)
     case .deleteEdge(let slot): edge(slot)
+    case .replaceInlined(let replacement): for slot in replacement.slots { node(slot) }
     }
   }
 

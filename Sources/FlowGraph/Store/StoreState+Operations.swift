@@ -20,6 +20,9 @@ enum StoreStep: Sendable {
   case deleteEdge(slot: Int32)
   /// Replaces the edge in `slot` by `edge` with the same id, moving it to `ends` if they differ.
   case replaceEdge(slot: Int32, edge: FlowEdge, ends: StoreState.EdgeEnds)
+  /// A definition edit in bulk: the same inner nodes of many instances take new specs with the
+  /// same signatures (one `.subgraphReplaced` item).
+  case replaceInlined(InlinedReplacement)
 
   /// The ports an edge resolves to after its node's signature changed.
   struct EdgePorts: Sendable, Hashable {
@@ -91,6 +94,7 @@ extension StoreState {
     case .insertEdge(let slot, let edge, let end): return insertEdgeStep(slot: slot, edge: edge, ends: end)
     case .deleteEdge(let slot): return deleteEdgeStep(slot: slot)
     case .replaceEdge(let slot, let edge, let end): return replaceEdgeStep(slot: slot, edge: edge, ends: end)
+    case .replaceInlined(let replacement): return replaceInlinedStep(replacement)
     }
   }
 
@@ -297,6 +301,7 @@ extension StoreState {
         }
       case .insertEdge(_, _, let end), .replaceEdge(_, _, let end): touched += [end.source, end.target]
       case .deleteEdge: break
+      case .replaceInlined(let replacement): touched += replacement.slots
       }
     }
     #endif

@@ -48,7 +48,7 @@ extension EngineStateMachine {
   ///   machine (as in `takeWork(handingOver:)`); untouched when the change is queued.
   mutating func received(_ change: FlowStoreChange, handingOver evaluator: inout Evaluator?) -> ReceiveAction {
     guard synchronousPassLimit > 0, phase == .idle, parked?.admitsSynchronousPasses == true, !hasWork,
-          blocked.isEmpty, change.reloadedDocument == nil, change.items.count <= synchronousPassLimit
+          blocked.isEmpty, change.reloadedDocument == nil, change.expandedItemCount <= synchronousPassLimit
     else { return .queued(received(change)) }
     latestRevision = max(latestRevision, change.revision)
     phase = .runningSynchronously

@@ -18,6 +18,8 @@ extension GraphEvaluator {
       while next < payloads.count && payloads[next].index < index { next += 1 }
       let payload = next < payloads.count && payloads[next].index == index ? payloads[next].value : nil
       switch item {
+      case .subgraphReplaced(let replacement):
+        apply(replacement, payloads: change.resolutions.inlinedPayloads)
       case .node(.add(let node)):
         addNode(node, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
       case .node(.replace(let node)):
@@ -26,6 +28,36 @@ extension GraphEvaluator {
         replaceNode(node, at: at, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
       default:
         apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index])
+      }
+    }
+  }
+
+  /// Applies a definition edit in bulk: inner node *k* of each instance is reconfigured with
+  /// `payloads[k]`'s configuration where its kind shares configurations (else configured on
+  /// its own), found by index arithmetic (`IndexStride`, its id compared in pieces: no id made)
+  /// or else by id. No allocation or hashing per node where the instances are laid out alike.
+  mutating func apply(_ replacement: SubgraphReplacement, payloads: [(any Sendable)?]) {
+    let inner = replacement.innerNodes
+    let shared = inner.indices.map { index in
+      registry.configured(fromSharedPayload: index < payloads.count ? payloads[index] : nil)
+    }
+    // Not live, so a node with the same ports keeps its edges (`replaceNode`'s common case).
+    let prepared = shared.map { configured in
+      configured.flatMap { $0.instance.live == nil ? EvaluationGraph.PreparedConfiguration($0) : nil }
+    }
+    var stride = IndexStride()
+    for instance in replacement.instanceIDs {
+      for (index, node) in inner.enumerated() {
+        guard let at = stride.guess(instance, node.id, in: graph) ?? graph.indexByID[instance + node.id] else { continue }
+        stride.found(at)
+        if let prepared = prepared[index], !graph.flags(of: at).contains(.live), graph.hasPorts(of: prepared, at) {
+          graph.reconfigureKeepingEdges(at, prepared)
+          clearPending(at)
+          markDirty(at)
+          continue
+        }
+        let configured = shared[index] ?? registry.configureValidated(replacement.node(index, of: instance))
+        replaceNode(node, at: at, configured: configured)
       }
     }
   }
@@ -54,6 +86,18 @@ struct IndexStride {
     return nil
   }
 
+  /// `guess(_:in:)` of node `instance + relative`, comparing the id in pieces.
+  mutating func guess(_ instance: String, _ relative: String, in graph: EvaluationGraph) -> Int32? {
+    if let index = guess(instance, relative, graph, period: period) { return index }
+    for period in 1...8 where period != self.period {
+      if let index = guess(instance, relative, graph, period: period) {
+        self.period = period
+        return index
+      }
+    }
+    return nil
+  }
+
   /// Records where the last node was.
   mutating func found(_ index: Int32) {
     ring[count & 15] = index
@@ -61,10 +105,20 @@ struct IndexStride {
   }
 
   private func guess(_ id: String, _ graph: EvaluationGraph, period: Int) -> Int32? {
-    guard 2 * period <= min(count, 16) else { return nil }
-    let guess = 2 * Int(ring[(count - period) & 15]) - Int(ring[(count - 2 * period) & 15])
-    guard guess >= 0, guess < graph.indexByID.ids.count, graph.indexByID.ids[guess] == id,
+    guard let guess = position(period, graph), graph.indexByID.ids[guess] == id,
           !graph.flags(of: Int32(guess)).contains(.removed) else { return nil }
     return Int32(guess)
+  }
+
+  private func guess(_ instance: String, _ relative: String, _ graph: EvaluationGraph, period: Int) -> Int32? {
+    guard let guess = position(period, graph), graph.indexByID.ids[guess].isConcatenation(instance, relative),
+          !graph.flags(of: Int32(guess)).contains(.removed) else { return nil }
+    return Int32(guess)
+  }
+
+  private func position(_ period: Int, _ graph: EvaluationGraph) -> Int? {
+    guard 2 * period <= min(count, 16) else { return nil }
+    let guess = 2 * Int(ring[(count - period) & 15]) - Int(ring[(count - 2 * period) & 15])
+    return guess >= 0 && guess < graph.indexByID.ids.count ? guess : nil
   }
 }

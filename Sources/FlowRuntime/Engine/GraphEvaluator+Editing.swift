@@ -17,6 +17,10 @@ extension GraphEvaluator {
   mutating func apply(_ change: FlowStoreChange) {
     if change.resolutions.payloadsShared { return applySharingPayloads(change) }
     for (index, item) in change.items.enumerated() {
+      if case .subgraphReplaced(let replacement) = item {
+        apply(replacement, payloads: change.resolutions.inlinedPayloads)
+        continue
+      }
       apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index])
     }
   }
@@ -43,6 +47,7 @@ extension GraphEvaluator {
     case .edge(.replace(let edge)):
       removeEdge(edge.id, previous: previousEdge)
       addEdge(edge)
+    case .subgraphReplaced(let replacement): apply(replacement, payloads: [])
     }
   }
 

@@ -53,11 +53,20 @@ enum ScalarShape {
   static let integer2: UInt8 = 4
   static let integerFold: UInt8 = 5
   static let numberFold: UInt8 = 6
+  /// `ScalarEvaluation.forward` with one output: the input's number, integer or bool, as is.
+  static let forward: UInt8 = 7
+  /// `ScalarEvaluation.forward` without outputs: runs, and is cut off.
+  static let sink: UInt8 = 8
 
   /// The shape for a node with `inputs` inputs and `outputs` outputs offering `evaluation`, or
   /// `none` when they do not fit (the node then always takes the boxed path).
   static func of(_ evaluation: ScalarEvaluation?, inputs: Int, outputs: Int) -> UInt8 {
-    guard let evaluation, outputs == 1 else { return none }
+    guard let evaluation else { return none }
+    if case .forward = evaluation.body {
+      guard inputs == 1 else { return none }
+      return outputs == 1 ? forward : outputs == 0 ? sink : none
+    }
+    guard outputs == 1 else { return none }
     if let arity = evaluation.arity, arity != inputs { return none }
     switch evaluation.body {
     case .number1: return number1
@@ -66,6 +75,7 @@ enum ScalarShape {
     case .integer2: return integer2
     case .integerFold: return integerFold
     case .numberFold: return numberFold
+    case .forward: return none
     }
   }
 }

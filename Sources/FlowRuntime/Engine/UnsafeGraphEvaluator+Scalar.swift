@@ -40,12 +40,27 @@ extension GraphEvaluator {
     // and loads (an optional `Slot` returned through memory is written field by field and read
     // back wider, which defeats store-to-load forwarding).
     var bits: UInt64 = 0
-    let tag = function._withUnsafeGuaranteedRef {
-      $0.compute(shape: shape, inputStart: inputStart, inputCount: inputCount, columns, bits: &bits, thrown: &thrown)
-    }
-    guard tag != ScalarEvaluation.noResult else {
-      guard let thrown else { return .fallback }
-      return scalarFailed(node, thrown, log: &log)
+    let tag: UInt8
+    if shape >= ScalarShape.forward {
+      // A boundary or instance node: its input as is (no call), or nothing at all.
+      let source = Int(columns.inputSources[inputStart])
+      if shape == ScalarShape.sink {
+        log.ran.append(node)
+        record.pointee.evaluationCount &+= 1
+        log.cutOff.append(node)
+        return .unchanged
+      }
+      tag = columns.slots.tags[source]
+      guard tag <= SlotTag.bool else { return .fallback }
+      bits = columns.slots.bits[source]
+    } else {
+      tag = function._withUnsafeGuaranteedRef {
+        $0.compute(shape: shape, inputStart: inputStart, inputCount: inputCount, columns, bits: &bits, thrown: &thrown)
+      }
+      guard tag != ScalarEvaluation.noResult else {
+        guard let thrown else { return .fallback }
+        return scalarFailed(node, thrown, log: &log)
+      }
     }
     log.ran.append(node)
     record.pointee.evaluationCount &+= 1

@@ -22,6 +22,8 @@ public final class ScalarEvaluation: Sendable {
     case integer2(@Sendable (Int64, Int64) throws -> Int64)
     case integerFold(Int64, @Sendable (Int64, Int64) -> Int64)
     case numberFold(Double, @Sendable (Double, Double) -> Double)
+    /// The one input unchanged (a subgraph boundary or instance node); with no output, nothing.
+    case forward
   }
 
   let body: Body
@@ -50,6 +52,7 @@ public final class ScalarEvaluation: Sendable {
     case .integer2(let function): integer2 = function
     case .integerFold(let initial, let combine): (integerInitial, integerFold) = (initial, combine)
     case .numberFold(let initial, let combine): (numberInitial, numberFold) = (initial, combine)
+    case .forward: break
     }
     (self.number1, self.number2, self.integer1, self.integer2) = (number1, number2, integer1, integer2)
     (self.integerFold, self.numberFold) = (integerFold, numberFold)
@@ -86,12 +89,17 @@ public final class ScalarEvaluation: Sendable {
     ScalarEvaluation(body: .numberFold(initial, combine))
   }
 
+  /// Forwards its one input, a number, integer or bool, to its one output (or, without an
+  /// output, does nothing): the typed path of `Forward` nodes.
+  static let forward = ScalarEvaluation(body: .forward)
+
   /// How many inputs the function takes (`nil`: any number).
   var arity: Int? {
     switch body {
     case .number1, .integer1: 1
     case .number2, .integer2: 2
     case .integerFold, .numberFold: nil
+    case .forward: 1
     }
   }
 }

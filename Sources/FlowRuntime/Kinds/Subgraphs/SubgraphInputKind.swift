@@ -21,7 +21,8 @@ struct SubgraphInputKind: NodeKind {
     let fallback = parameters.json("default").flatMap { Value(json: $0, as: type) } ?? .null
     let required = parameters.json("default") == nil
     return NodeInstance(inputs: [InputPort("value", type, default: fallback)], outputs: [PortDeclaration("value", type)],
-                        evaluator: required ? RequiredForward(port: parameters.string("name") ?? "") as any NodeEvaluator : Forward())
+                        evaluator: required ? RequiredForward(port: parameters.string("name") ?? "") as any NodeEvaluator : Forward(),
+                        scalarEvaluation: .forward)
   }
 }
 

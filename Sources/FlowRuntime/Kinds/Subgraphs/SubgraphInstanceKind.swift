@@ -22,6 +22,6 @@ struct SubgraphInstanceKind: NodeKind {
       inputs.append(InputPort(name, .any, default: .null))
       outputs.append(PortDeclaration(name, type))
     }
-    return NodeInstance(inputs: inputs, outputs: outputs, evaluator: Forward())
+    return NodeInstance(inputs: inputs, outputs: outputs, evaluator: Forward(), scalarEvaluation: .forward)
   }
 }

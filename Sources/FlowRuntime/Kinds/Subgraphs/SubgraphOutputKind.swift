@@ -12,6 +12,7 @@ struct SubgraphOutputKind: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("value", .any, default: .null)], outputs: [], evaluator: Forward())
+    NodeInstance(inputs: [InputPort("value", .any, default: .null)], outputs: [], evaluator: Forward(),
+                 scalarEvaluation: .forward)
   }
 }

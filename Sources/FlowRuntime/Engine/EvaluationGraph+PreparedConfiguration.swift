@@ -1,0 +1,58 @@
+import FlowGraph
+
+// Reconfiguring many nodes alike (a definition edit's changed inner node in every instance):
+// the configuration is built once and copied into each node's record.
+
+extension EvaluationGraph {
+  /// One configuration made ready for `reconfigureKeepingEdges(_:_:)` on many nodes (a
+  /// definition edit's changed inner node, alike in every instance): the `Configuration`, flags
+  /// and typed shape built once, each node then only copies them.
+  struct PreparedConfiguration {
+    let configured: ConfiguredNode
+    let configuration: Configuration
+    let flags: Flags
+    let shape: UInt8
+
+    init(_ configured: ConfiguredNode) {
+      self.configured = configured
+      configuration = Configuration(configured)
+      flags = Flags.of(configured.instance)
+      let instance = configured.instance
+      shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
+    }
+  }
+
+  /// Whether `node`'s current configuration has `prepared`'s port names (read in place).
+  func hasPorts(of prepared: PreparedConfiguration, _ node: Int32) -> Bool {
+    let current = Int(storage.records[Int(node)].configuration)
+    return configurations[current].inputNames == prepared.configuration.inputNames
+      && configurations[current].outputNames == prepared.configuration.outputNames
+  }
+
+  /// `reconfigureKeepingEdges(_:_:)` with a prepared configuration: no `Configuration` made per
+  /// node.
+  ///
+  /// - Precondition: `hasPorts(of:_:)`.
+  mutating func reconfigureKeepingEdges(_ node: Int32, _ prepared: PreparedConfiguration) {
+    makeUnique()
+    let old = storage.records[Int(node)]
+    if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
+    if prepared.flags.contains(.expensive) { expensiveCount += 1 }
+    storage.records[Int(node)].flags = prepared.flags.rawValue
+    storage.records[Int(node)].shape = prepared.shape
+    if prepared.configuration.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
+      configurations[Int(old.configuration)] = prepared.configuration
+      scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(prepared.configuration.scalar)
+    } else {
+      releaseConfiguration(old.configuration)
+      storage.records[Int(node)].configuration = intern(prepared.configured)
+    }
+    for (port, value) in prepared.configuration.unconnected.enumerated() {
+      let input = Int(old.inputStart) + port
+      let slot = storage.inputSources[input]
+      guard storage.slots[Int(slot)].owner < 0 else { continue }
+      freeSlot(slot)
+      storage.inputSources[input] = allocateConstant(value)
+    }
+  }
+}
