@@ -31,26 +31,43 @@ enum JoinCodes {
   }
 
   /// Builds the right side's table of keys (a `JoinKeyTable`: a `Dictionary`, or
-  /// an `IntegerCodeTable` for 64-bit keys), then probes the left side in morsels.
+  /// an `IntegerCodeTable` for 64-bit keys), then probes the left side in morsels. A right
+  /// side of several morsels on several workers is built in partitions, one per worker
+  /// (`PartitionedKeyTable`): the same codes.
   private static func probe<Table: JoinKeyTable>(
     _ left: Column, _ right: Column, _ morsels: TableMorsels, into _: Table.Type,
-    _ leftKey: @Sendable (Int) -> Table.Key, _ rightKey: (Int) -> Table.Key
+    _ leftKey: @escaping @Sendable (Int) -> Table.Key, _ rightKey: @escaping @Sendable (Int) -> Table.Key
   ) -> (left: [Int32], right: [Int32], cardinality: Int) {
+    if morsels.workers > 1 && right.count > morsels.rows {
+      let table = PartitionedKeyTable<Table>(rows: right.count, partitions: morsels.workers, morsels: morsels) { row in
+        right.isNull(row) ? nil : rightKey(row)
+      }
+      let rightCodes = TableMorsels.joined(morsels.map(right.count) { range in
+        range.map { right.isNull($0) ? -1 : table.code(of: rightKey($0)) }
+      })
+      return (probeLeft(left, morsels, leftKey) { table.code(of: $0) }, rightCodes, table.count)
+    }
     var rightCodes = [Int32](repeating: -1, count: right.count)
     var built = Table(capacity: right.count)
     for row in 0..<right.count where !right.isNull(row) { rightCodes[row] = built.insert(rightKey(row)) }
     let table = built
+    return (probeLeft(left, morsels, leftKey) { table.code(of: $0) }, rightCodes, table.count)
+  }
+
+  /// The code of each left row (`code(of: key(row))`, -1 for a null cell), in morsels.
+  private static func probeLeft<Key>(_ left: Column, _ morsels: TableMorsels, _ leftKey: @Sendable (Int) -> Key,
+                                     _ code: @Sendable (Key) -> Int32) -> [Int32] {
     let parts = morsels.map(left.count) { range in
       var codes = [Int32](repeating: -1, count: range.count)
       let base = range.lowerBound
       if left.nullCount == 0 {
-        for row in range { codes[row &- base] = table.code(of: leftKey(row)) }
+        for row in range { codes[row &- base] = code(leftKey(row)) }
       } else {
-        for row in range where !left.isNull(row) { codes[row &- base] = table.code(of: leftKey(row)) }
+        for row in range where !left.isNull(row) { codes[row &- base] = code(leftKey(row)) }
       }
       return codes
     }
-    return (TableMorsels.joined(parts), rightCodes, table.count)
+    return TableMorsels.joined(parts)
   }
 
   /// Combines the ids of the key columns so far (`ids`, -1 for no match possible) with the
@@ -81,16 +98,21 @@ enum JoinCodes {
 /// A table from join keys to dense codes in order of first insertion, read-only after the
 /// build (morsels probe it from several threads).
 protocol JoinKeyTable: Sendable {
-  associatedtype Key
+  associatedtype Key: Sendable
   init(capacity: Int)
   /// The code of `key`, giving it the next code (`count`) if new.
   mutating func insert(_ key: Key) -> Int32
   /// The code of `key`, or -1 if it was never inserted.
   func code(of key: Key) -> Int32
   var count: Int { get }
+  /// A hash of `key` whose high bits pick its partition (`PartitionedKeyTable`).
+  static func partitionHash(_ key: Key) -> UInt64
 }
 
-extension IntegerCodeTable: JoinKeyTable {}
+extension IntegerCodeTable: JoinKeyTable {
+  /// A multiplicative hash with another constant than the table's slots use.
+  @inline(__always) static func partitionHash(_ key: Int64) -> UInt64 { UInt64(bitPattern: key) &* 0xD6E8_FEB8_6659_FD93 }
+}
 
 /// `JoinKeyTable` over a `Dictionary`, for keys other than 64-bit integers.
 struct HashedKeyTable<Key: Hashable & Sendable>: JoinKeyTable {
@@ -109,4 +131,6 @@ struct HashedKeyTable<Key: Hashable & Sendable>: JoinKeyTable {
   }
 
   func code(of key: Key) -> Int32 { codes[key] ?? -1 }
+
+  static func partitionHash(_ key: Key) -> UInt64 { UInt64(bitPattern: Int64(key.hashValue)) }
 }
