@@ -56,8 +56,10 @@ struct GroupByStream {
   /// Adds a morsel's rows.
   ///
   /// - Throws: `NodeError` as the kernel would (a missing column, a sum of text).
-  /// - Parameter workers: threads for the whole blocks inside the morsel (the same result at any count).
-  mutating func add(_ table: Table, workers: Int = TableParallelism.workers) throws {
+  /// - Parameter workers: threads for the whole blocks inside the morsel (the same result at
+  ///   any count). By default the run's threads less one: a streamed chain's file is parsed on
+  ///   a thread of its own, one morsel ahead (`CSVMorsels`), so on 2 cores the sums stay serial.
+  mutating func add(_ table: Table, workers: Int = Swift.max(1, TableParallelism.workers - 1)) throws {
     var keyColumns: [Column] = []
     for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
     var sources: [Column?] = []

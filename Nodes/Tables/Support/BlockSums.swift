@@ -84,43 +84,22 @@ struct BlockSums: Sendable {
       openBlock = block
     }
     if tracking { track(rows, groups: groups, map: map, block: block) }
-    // The arrays in locals for the loop: each uniquely referenced (no copy check per row).
-    var partSums: [Double] = [], partErrors: [Double] = [], seen: [Int64] = []
-    swap(&partSums, &self.partSums)
-    swap(&partErrors, &self.partErrors)
-    swap(&seen, &self.seen)
+    // Over buffer pointers (`UnsafeBlockSumsLoop`): the plain arrays kept a uniqueness check
+    // per row. Each variant has its own loop (the closure is inlined into it).
     if case .number(let values) = column.storage, column.nullCount == 0 {
       // The common case in a tight loop: numbers, no nulls.
       if let map {
-        for row in rows {
-          Self.accumulate(values[row], Int(map[Int(groups[row])]), &partSums, &partErrors, &seen)
-        }
+        Self.accumulate(rows, &partSums, &partErrors, &seen) { (values[$0], Int(map[Int(groups[$0])])) }
       } else {
-        for row in rows { Self.accumulate(values[row], Int(groups[row]), &partSums, &partErrors, &seen) }
+        Self.accumulate(rows, &partSums, &partErrors, &seen) { (values[$0], Int(groups[$0])) }
       }
     } else if let map {
-      for row in rows {
-        guard let value = column.number(at: row) else { continue }
-        Self.accumulate(value, Int(map[Int(groups[row])]), &partSums, &partErrors, &seen)
+      Self.accumulate(rows, &partSums, &partErrors, &seen) { row in
+        column.number(at: row).map { ($0, Int(map[Int(groups[row])])) }
       }
     } else {
-      for row in rows {
-        guard let value = column.number(at: row) else { continue }
-        Self.accumulate(value, Int(groups[row]), &partSums, &partErrors, &seen)
-      }
+      Self.accumulate(rows, &partSums, &partErrors, &seen) { row in column.number(at: row).map { ($0, Int(groups[row])) } }
     }
-    swap(&partSums, &self.partSums)
-    swap(&partErrors, &self.partErrors)
-    swap(&seen, &self.seen)
-  }
-
-  /// One Neumaier step of `value` into `group`'s open block sum.
-  @inline(__always) private static func accumulate(_ value: Double, _ group: Int, _ partSums: inout [Double],
-                                                   _ partErrors: inout [Double], _ seen: inout [Int64]) {
-    let sum = partSums[group], next = sum + value
-    partErrors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
-    partSums[group] = next
-    seen[group] += 1
   }
 
   /// Notes the groups of `rows` that block `block` had not touched yet.
