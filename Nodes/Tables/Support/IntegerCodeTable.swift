@@ -43,6 +43,11 @@ struct IntegerCodeTable: Sendable {
     }
   }
 
+  /// Replaces each code `c` by `codes[c]` (after the build: the table is then only probed).
+  mutating func renumber(_ codes: [Int32]) {
+    for slot in self.codes.indices where self.codes[slot] >= 0 { self.codes[slot] = codes[Int(self.codes[slot])] }
+  }
+
   /// The code of `key`, or -1 if it was never inserted.
   @inline(__always)
   func code(of key: Int64) -> Int32 {

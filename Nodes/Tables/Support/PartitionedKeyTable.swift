@@ -4,12 +4,11 @@
 /// rows — the very codes one table built serially gives (`JoinCodes`), so matches and their
 /// order never depend on the thread count. Read-only after the build (morsels probe it).
 ///
-/// Invariants: `tables[p]` holds the keys whose `partition` is `p`; `codes[p][local]` is the
-/// code of local code `local` of partition `p`; the codes are `0..<count`, in order of first
-/// appearance.
+/// Invariants: `tables[p]` holds the keys whose partition is `p`, each with its code of the
+/// whole (renumbered after the build: `JoinKeyTable.renumber`); the codes are `0..<count`, in
+/// order of first appearance.
 struct PartitionedKeyTable<Table: JoinKeyTable>: Sendable {
   private let tables: [Table]
-  private let codes: [[Int32]]
   private let shift: UInt64
   let count: Int
 
@@ -51,8 +50,12 @@ struct PartitionedKeyTable<Table: JoinKeyTable>: Sendable {
       rank[row] = next
       next += 1
     }
-    tables = built.map(\.table)
-    codes = built.map { $0.firstRows.map { rank[Int($0)] } }
+    let ranked = rank
+    tables = morsels.map(items: partitions) { partition in
+      var table = built[partition].table
+      table.renumber(built[partition].firstRows.map { ranked[Int($0)] })
+      return table
+    }
     self.shift = shift
     count = Int(next)
   }
@@ -60,8 +63,6 @@ struct PartitionedKeyTable<Table: JoinKeyTable>: Sendable {
   /// The code of `key`, or -1 if it was never inserted.
   @inline(__always)
   func code(of key: Table.Key) -> Int32 {
-    let partition = Int(Table.partitionHash(key) >> shift)
-    let local = tables[partition].code(of: key)
-    return local < 0 ? -1 : codes[partition][Int(local)]
+    tables[Int(Table.partitionHash(key) >> shift)].code(of: key)
   }
 }
