@@ -56,8 +56,8 @@ struct GroupByStream {
   /// Adds a morsel's rows.
   ///
   /// - Throws: `NodeError` as the kernel would (a missing column, a sum of text).
-  /// - Parameter workers: threads for the whole blocks inside the morsel (the same result at
-  ///   any count). By default the run's threads less one: a streamed chain's file is parsed on
+  /// - Parameter workers: threads for the morsel's key codes and the whole blocks inside it
+  ///   (the same result at any count). By default the run's threads less one: a streamed chain's file is parsed on
   ///   a thread of its own, one morsel ahead (`CSVMorsels`), so on 2 cores the sums stay serial.
   mutating func add(_ table: Table, workers: Int = Swift.max(1, TableParallelism.workers - 1)) throws {
     var keyColumns: [Column] = []
@@ -72,7 +72,8 @@ struct GroupByStream {
       local = [Int32](repeating: 0, count: rowCount)
       localCount = 1
     } else {
-      (local, localCount) = ColumnCodes.codes(of: keyColumns, rowCount: rowCount)
+      // The morsel's codes (`ColumnCodes`' codes), by blocks on the workers for a large morsel.
+      (local, localCount) = GroupCodes.codes(of: keyColumns, rowCount: rowCount, workers: workers, blockRows: blockRows)
     }
     var firstRow = [Int32](repeating: -1, count: localCount)
     for row in 0..<rowCount where firstRow[Int(local[row])] < 0 { firstRow[Int(local[row])] = Int32(row) }
