@@ -36,6 +36,8 @@ struct GroupByNode: NodeKind {
   struct Evaluator: NodeEvaluator {
     let keys: [String]
     let aggregates: [Aggregate]
+    /// Rows per block of the compensated sums (`BlockSums`; tests use small blocks).
+    var blockRows = BlockSums.standardBlockRows
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -46,22 +48,28 @@ struct GroupByNode: NodeKind {
       for aggregate in aggregates {
         sources.append(try aggregate.column.map { table.column(at: try TableParameters.column($0, in: table)) })
       }
+      // A large table on the run's threads (at least two blocks; smaller ones serially): the
+      // keys by blocks (`GroupCodes`), the aggregates one per thread, a sum's or mean's blocks
+      // on the threads the aggregates leave (`BlockSums`) — the same table at any count.
+      let workers = table.rowCount >= 2 * blockRows ? TableParallelism.workers : 1
       let groups: [Int32]
       let groupCount: Int
       if keys.isEmpty {
         groups = [Int32](repeating: 0, count: table.rowCount)
         groupCount = 1
       } else {
-        (groups, groupCount) = ColumnCodes.codes(of: keyColumns, rowCount: table.rowCount)
+        (groups, groupCount) = GroupCodes.codes(of: keyColumns, rowCount: table.rowCount, workers: workers, blockRows: blockRows)
       }
       var firstRow = [Int32](repeating: -1, count: groupCount)
       for row in 0..<table.rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
       if Task.isCancelled { throw CancellationError() }
       var columns = keyColumns.map { $0.gathering(firstRow) }
-      // One aggregate per thread for a large table: each is computed whole, as serially.
-      let aggregates = self.aggregates, inputs = sources
+      let aggregates = self.aggregates, inputs = sources, blockRows = blockRows
+      let inner = Swift.max(1, workers / Swift.max(1, aggregates.count))
       let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count) { index in
-        Result { try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index]) }
+        Result {
+          try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index], workers: inner, blockRows: blockRows)
+        }
       }
       for (index, result) in computed.enumerated() {
         do {

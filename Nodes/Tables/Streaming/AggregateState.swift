@@ -4,34 +4,36 @@ import FlowRuntime
 /// carried from morsel to morsel (see `GroupByStream` for why the results are the kernel's).
 struct AggregateState {
   private var counts: [Int64] = []
-  private var seen: [Int64] = []
   /// Integer sums while the column is integers (`sum` only), wrapping, with each group's net
   /// carries past `Int64` (as the kernel's: a group whose carries do not cancel is an error).
   private var integerSums: [Int64] = []
   private var carries: [Int64] = []
   private var sawNumbers = false
-  /// The Neumaier running sums and error terms, as the kernel's.
-  private var sums: [Double] = []
-  private var errors: [Double] = []
+  /// The compensated sums, block by block as the kernel's (`BlockSums`).
+  private var sums: BlockSums
   /// The picking aggregates: each morsel's picks, and per group the piece and row of its pick.
   private var pieces: [Column] = []
   private var picked: [(piece: Int32, row: Int32)] = []
   private let function: Aggregate.Function
 
-  init(_ function: Aggregate.Function) { self.function = function }
+  init(_ function: Aggregate.Function, blockRows: Int = BlockSums.standardBlockRows) {
+    self.function = function
+    sums = BlockSums(blockRows: blockRows)
+  }
+
+  /// Whether the aggregate sums by blocks (`sum`, `mean`): its whole blocks may be summed on workers (`part`).
+  var sumsBlocks: Bool { function == .sum || function == .mean }
 
   /// Room for `groupCount` groups (new groups start empty).
   mutating func grow(to groupCount: Int) {
-    let extra = groupCount - seen.count
+    let extra = groupCount - counts.count
     guard extra > 0 else { return }
     counts.append(contentsOf: repeatElement(0, count: extra))
-    seen.append(contentsOf: repeatElement(0, count: extra))
     switch function {
     case .sum, .mean:
       integerSums.append(contentsOf: repeatElement(0, count: extra))
       carries.append(contentsOf: repeatElement(0, count: extra))
-      sums.append(contentsOf: repeatElement(0, count: extra))
-      errors.append(contentsOf: repeatElement(0, count: extra))
+      sums.grow(to: groupCount)
     case .min, .max, .first, .last:
       picked.append(contentsOf: repeatElement((piece: Int32(-1), row: Int32(-1)), count: extra))
     case .count, .countDistinct:
@@ -39,9 +41,45 @@ struct AggregateState {
     }
   }
 
+  /// A whole block of a `sum` or `mean`, summed on a worker and folded in block order (`add`).
+  struct Part: Sendable {
+    var sums: BlockSums.Part
+    var integerSums: [Int64]
+    var carries: [Int64]
+  }
+
+  /// The sums of `rows` (one whole block) of `column` over `groupCount` groups (`local`,
+  /// `global` as in `add`).
+  ///
+  /// - Precondition: `column` is numeric; `groupCount <= BlockSums.foldAllGroups`.
+  static func part(_ column: Column, rows: Range<Int>, local: [Int32], global: [Int32], groupCount: Int, integers: Bool) -> Part {
+    var integerSums: [Int64] = [], carries: [Int64] = []
+    if integers, case .integer(let values) = column.storage {
+      integerSums = [Int64](repeating: 0, count: groupCount)
+      carries = integerSums
+      addIntegers(values, column, rows: rows, local: local, global: global, &integerSums, &carries)
+    }
+    return Part(sums: BlockSums.part(column, rows: rows, groups: local, map: global, groupCount: groupCount),
+                integerSums: integerSums, carries: carries)
+  }
+
+  /// Exact wrapping sums of the integers of `rows`, with the net carries past `Int64`.
+  private static func addIntegers(_ values: [Int64], _ column: Column, rows: Range<Int>, local: [Int32], global: [Int32],
+                                  _ sums: inout [Int64], _ carries: inout [Int64]) {
+    for row in rows where column.validity.isValid(row) {
+      let group = Int(global[Int(local[row])])
+      let (sum, didOverflow) = sums[group].addingReportingOverflow(values[row])
+      sums[group] = sum
+      if didOverflow { carries[group] += values[row] < 0 ? -1 : 1 }
+    }
+  }
+
   /// Adds a morsel: `local[row]` is the row's group in the morsel, `global[group]` that
-  /// group's number in the whole.
-  mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32]) throws {
+  /// group's number in the whole; `segments` cut the morsel's rows at the blocks of the
+  /// whole (`BlockSums`), in order, each with its block and, for a whole block summed on a
+  /// worker, its `Part`.
+  mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32],
+                    segments: [(rows: Range<Int>, block: Int)], parts: [Part?]) throws {
     guard let column else {
       for group in local { counts[Int(global[Int(group)])] += 1 }
       return
@@ -53,23 +91,18 @@ struct AggregateState {
       guard column.isNumeric else {
         throw NodeError("\(function.rawValue)(\(aggregate.column ?? "")) needs numbers, but the column is \(column.type)")
       }
-      if case .integer(let values) = column.storage, function == .sum {
-        for row in 0..<local.count where column.validity.isValid(row) {
-          let group = Int(global[Int(local[row])])
-          let (sum, didOverflow) = integerSums[group].addingReportingOverflow(values[row])
-          integerSums[group] = sum
-          if didOverflow { carries[group] += values[row] < 0 ? -1 : 1 }
+      var integers: [Int64]?
+      if case .integer(let values) = column.storage, function == .sum { integers = values } else { sawNumbers = true }
+      for (index, segment) in segments.enumerated() {
+        if index < parts.count, let part = parts[index] {
+          sums.fold(part.sums)
+          if integers != nil { foldIntegers(part) }
+          continue
         }
-      } else {
-        sawNumbers = true
-      }
-      for row in 0..<local.count {
-        guard let value = column.number(at: row) else { continue }
-        let group = Int(global[Int(local[row])])
-        let sum = sums[group], next = sum + value
-        errors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
-        sums[group] = next
-        seen[group] += 1
+        if let integers {
+          Self.addIntegers(integers, column, rows: segment.rows, local: local, global: global, &integerSums, &carries)
+        }
+        sums.add(column, rows: segment.rows, groups: local, map: global, block: segment.block)
       }
     case .min, .max, .first, .last:
       let picks = try aggregate.compute(groups: local, groupCount: localCount, column: column)
@@ -90,6 +123,16 @@ struct AggregateState {
     }
   }
 
+  /// Adds a block's exact integer sums (wrapping sums add as the values do: an overflow is a carry).
+  private mutating func foldIntegers(_ part: Part) {
+    for group in 0..<min(part.integerSums.count, integerSums.count) {
+      let value = part.integerSums[group]
+      let (sum, didOverflow) = integerSums[group].addingReportingOverflow(value)
+      integerSums[group] = sum
+      carries[group] += part.carries[group] + (didOverflow ? (value < 0 ? -1 : 1) : 0)
+    }
+  }
+
   /// The aggregate's column over `groupCount` groups.
   func column(_ aggregate: Aggregate, groupCount: Int) throws -> Column {
     switch function {
@@ -99,18 +142,12 @@ struct AggregateState {
     case .countDistinct:
       preconditionFailure("Internal inconsistency: countDistinct is not streamed")
     case .sum, .mean:
-      let present = Validity(seen.lazy.map { $0 > 0 })
       if function == .sum, !sawNumbers {
         // Out of range: the chain runs materialized, where the kernel names the group.
         if carries.contains(where: { $0 != 0 }) { throw CSVMorsels.Fallback() }
-        return Column(.integer(integerSums), validity: present)
+        return Column(.integer(integerSums), validity: Validity(sums.seen.lazy.map { $0 > 0 }))
       }
-      var totals = [Double](repeating: 0, count: groupCount)
-      for group in 0..<groupCount {
-        totals[group] = NeumaierSum.total(sums[group], errors[group])
-        if function == .mean, seen[group] > 0 { totals[group] /= Double(seen[group]) }
-      }
-      return Column(.number(totals), validity: present)
+      return sums.column(mean: function == .mean)
     case .min, .max, .first, .last:
       var starts: [Int32] = []
       var offset: Int32 = 0

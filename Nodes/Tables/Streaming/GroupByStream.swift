@@ -6,8 +6,14 @@ import FlowRuntime
 /// Groups are numbered in order of first appearance across the morsels (a morsel's groups by
 /// `ColumnCodes`, the kernel's codes, then looked up by their key cells, equal as
 /// `ColumnCodes` makes them equal). Sums and means carry the kernel's running state from morsel
-/// to morsel — the integer sums with their overflow flag, and the Neumaier sum and error term
-/// per group, added in row order — so they are the kernel's bit for bit; `min`, `max`,
+/// to morsel — the exact integer sums with their carries, and the compensated sums of
+/// `BlockSums` (a Neumaier sum per group per block of rows of the whole input, folded in
+/// block order) — so they are the kernel's bit for bit, whatever the morsels. Each morsel is
+/// cut at the blocks' boundaries: its head piece continues the open block, the whole blocks
+/// inside it are summed on the workers (`TableParallelism.workers`, at most
+/// `BlockSums.foldAllGroups` groups) and folded in order, its tail piece opens the next
+/// block; a morsel within one block is one serial piece (the per-row loop of one running
+/// sum per group). `min`, `max`,
 /// `first` and `last` take each morsel's pick by the kernel (`Aggregate.compute`) and keep the
 /// earlier one unless the later is strictly better (the kernel's tie rule). `countDistinct`
 /// is not streamed (`supports`).
@@ -27,6 +33,8 @@ struct GroupByStream {
   /// The key cells of the groups, in pieces (one per morsel that found new groups).
   private var keyPieces: [[Column]] = []
   private var states: [AggregateState]
+  /// Rows per block of the sums (`BlockSums`).
+  let blockRows: Int
 
   /// Past this many groups, a stream whose groups average fewer than `fewRowsPerGroup` rows
   /// gives up (`add` throws `CSVMorsels.Fallback`).
@@ -36,18 +44,22 @@ struct GroupByStream {
   /// Whether every aggregate can be streamed.
   static func supports(_ aggregates: [Aggregate]) -> Bool { !aggregates.contains { $0.function == .countDistinct } }
 
-  init(keys: [String], aggregates: [Aggregate]) {
+  init(keys: [String], aggregates: [Aggregate], blockRows: Int = BlockSums.standardBlockRows) {
     self.keys = keys
     self.aggregates = aggregates
+    self.blockRows = max(1, blockRows)
     groupCount = keys.isEmpty ? 1 : 0
-    states = aggregates.map { AggregateState($0.function) }
+    states = aggregates.map { AggregateState($0.function, blockRows: blockRows) }
     if keys.isEmpty { for index in states.indices { states[index].grow(to: 1) } }
   }
 
   /// Adds a morsel's rows.
   ///
   /// - Throws: `NodeError` as the kernel would (a missing column, a sum of text).
-  mutating func add(_ table: Table) throws {
+  /// - Parameter workers: threads for the morsel's key codes and the whole blocks inside it
+  ///   (the same result at any count). By default the run's threads less one: a streamed chain's file is parsed on
+  ///   a thread of its own, one morsel ahead (`CSVMorsels`), so on 2 cores the sums stay serial.
+  mutating func add(_ table: Table, workers: Int = Swift.max(1, TableParallelism.workers - 1)) throws {
     var keyColumns: [Column] = []
     for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
     var sources: [Column?] = []
@@ -60,7 +72,8 @@ struct GroupByStream {
       local = [Int32](repeating: 0, count: rowCount)
       localCount = 1
     } else {
-      (local, localCount) = ColumnCodes.codes(of: keyColumns, rowCount: rowCount)
+      // The morsel's codes (`ColumnCodes`' codes), by blocks on the workers for a large morsel.
+      (local, localCount) = GroupCodes.codes(of: keyColumns, rowCount: rowCount, workers: workers, blockRows: blockRows)
     }
     var firstRow = [Int32](repeating: -1, count: localCount)
     for row in 0..<rowCount where firstRow[Int(local[row])] < 0 { firstRow[Int(local[row])] = Int32(row) }
@@ -87,12 +100,56 @@ struct GroupByStream {
     }
     // Groups of a few rows each: the result is about as large as the input, so streaming saves
     // nothing and the kernel (one pass over codes) is faster; the chain runs materialized.
+    let startRow = rowsSeen
     rowsSeen += rowCount
     if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
+    let segments = Self.segments(firstRow: startRow, rows: rowCount, blockRows: blockRows)
+    let parts = wholeBlockParts(segments, sources: sources, local: local, global: global, workers: workers)
     for index in states.indices {
       states[index].grow(to: groupCount)
-      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global)
+      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
+                            segments: segments, parts: parts[index])
     }
+  }
+
+  /// The rows `0..<rows` of a morsel whose first row is row `firstRow` of the whole, cut at
+  /// the blocks' boundaries, in order.
+  static func segments(firstRow: Int, rows: Int, blockRows: Int) -> [(rows: Range<Int>, block: Int)] {
+    var segments: [(rows: Range<Int>, block: Int)] = []
+    var start = 0
+    while start < rows {
+      let block = (firstRow + start) / blockRows
+      let end = Swift.min(rows, (block + 1) * blockRows - firstRow)
+      segments.append((start..<end, block))
+      start = end
+    }
+    return segments
+  }
+
+  /// Per aggregate, per segment, the sums of a whole block computed on a worker (`nil`: the
+  /// segment is added serially). Only when there are at least two such jobs, several workers
+  /// and at most `BlockSums.foldAllGroups` groups.
+  private func wholeBlockParts(_ segments: [(rows: Range<Int>, block: Int)], sources: [Column?], local: [Int32], global: [Int32],
+                               workers: Int) -> [[AggregateState.Part?]] {
+    var parts = [[AggregateState.Part?]](repeating: [], count: states.count)
+    guard workers > 1, groupCount <= BlockSums.foldAllGroups else { return parts }
+    let whole = segments.indices.filter { segments[$0].rows.count == blockRows }
+    let summed = states.indices.filter { states[$0].sumsBlocks && sources[$0]?.isNumeric == true }
+    let jobs = summed.flatMap { aggregate in whole.map { (aggregate: aggregate, segment: $0) } }
+    guard jobs.count >= 2 else { return parts }
+    let groupCount = groupCount, aggregates = aggregates
+    let computed = TableParallelism.map(jobs.count, threads: workers) { index in
+      let job = jobs[index], column = sources[job.aggregate]!
+      var integers = false
+      if aggregates[job.aggregate].function == .sum, case .integer = column.storage { integers = true }
+      return AggregateState.part(column, rows: segments[job.segment].rows, local: local, global: global, groupCount: groupCount,
+                                 integers: integers)
+    }
+    for (job, part) in zip(jobs, computed) {
+      if parts[job.aggregate].isEmpty { parts[job.aggregate] = [AggregateState.Part?](repeating: nil, count: segments.count) }
+      parts[job.aggregate][job.segment] = part
+    }
+    return parts
   }
 
   /// The grouped table.

@@ -37,7 +37,11 @@ struct Aggregate: Sendable {
   /// - Throws: `NodeError` (a sum of text), `IntegerSumOverflow` (an integer sum out of range:
   ///   the caller names the group).
   /// - Complexity: O(rows) (plus hashing for `countDistinct`).
-  func compute(groups: [Int32], groupCount: Int, column: Column?) throws -> Column {
+  /// - Parameters:
+  ///   - workers: threads for the blocks of a `sum` or `mean` of numbers (the same bits at any count).
+  ///   - blockRows: the rows per block of those sums (`BlockSums`; tests use small blocks).
+  func compute(groups: [Int32], groupCount: Int, column: Column?, workers: Int = 1,
+               blockRows: Int = BlockSums.standardBlockRows) throws -> Column {
     guard let column else {
       var counts = [Int64](repeating: 0, count: groupCount)
       for group in groups { counts[Int(group)] += 1 }
@@ -51,8 +55,8 @@ struct Aggregate: Sendable {
       guard column.isNumeric else {
         throw NodeError("\(function.rawValue)(\(self.column ?? "")) needs numbers, but the column is \(column.type)")
       }
-      var seen = [Int64](repeating: 0, count: groupCount)
       if function == .sum, case .integer(let values) = column.storage {
+        var seen = [Int64](repeating: 0, count: groupCount)
         // Exact (SPEC §3): wrapping sums plus each group's net carries past Int64; a group
         // whose carries do not cancel has a sum out of range, an error (never a double).
         var sums = [Int64](repeating: 0, count: groupCount)
@@ -71,35 +75,9 @@ struct Aggregate: Sendable {
         if let group = carries.firstIndex(where: { $0 != 0 }) { throw IntegerSumOverflow(group: group) }
         return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
       }
-      // Compensated (Neumaier) sums: one running sum and one error term per group.
-      var sums = [Double](repeating: 0, count: groupCount)
-      var errors = [Double](repeating: 0, count: groupCount)
-      seen = [Int64](repeating: 0, count: groupCount)
-      if case .number(let values) = column.storage, column.nullCount == 0 {
-        // The common case in a tight loop: numbers, no nulls (the same additions in the same order).
-        for row in 0..<rows {
-          let value = values[row]
-          let group = Int(groups[row])
-          let sum = sums[group], next = sum + value
-          errors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
-          sums[group] = next
-          seen[group] += 1
-        }
-      } else {
-        for row in 0..<rows {
-          guard let value = column.number(at: row) else { continue }
-          let group = Int(groups[row])
-          let sum = sums[group], next = sum + value
-          errors[group] += NeumaierSum.error(of: sum, plus: value, giving: next)
-          sums[group] = next
-          seen[group] += 1
-        }
-      }
-      for group in 0..<groupCount {
-        sums[group] = NeumaierSum.total(sums[group], errors[group])
-        if function == .mean, seen[group] > 0 { sums[group] /= Double(seen[group]) }
-      }
-      return Column(.number(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
+      // Compensated (Neumaier) sums per block of rows, folded in block order (`BlockSums`).
+      return BlockSums.column(of: column, groups: groups, groupCount: groupCount, mean: function == .mean,
+                              workers: workers, blockRows: blockRows)
     case .min, .max:
       var best = [Int32](repeating: -1, count: groupCount)
       let compare = CellOrder.comparator(for: column)

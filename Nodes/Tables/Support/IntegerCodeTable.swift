@@ -20,10 +20,19 @@ struct IntegerCodeTable: Sendable {
     mask = size - 1
   }
 
+  /// The multiplicative hash of `key`: bits from 32 up pick the slot (`PartitionedCodeTable`
+  /// takes the partition from the top bits: disjoint below 2²⁶ slots per partition; beyond,
+  /// shared bits make probes longer, never wrong).
+  @inline(__always)
+  static func hash(_ key: Int64) -> UInt64 { UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15 }
+
   @inline(__always)
   private func slot(_ key: Int64) -> Int {
-    Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    Int(truncatingIfNeeded: Self.hash(key) >> 32) & mask
   }
+
+  /// The slots, for `PartitionedCodeTable` (keys and codes; the count is a power of two).
+  var slots: (keys: [Int64], codes: [Int32]) { (keys, codes) }
 
   /// The code of `key`, giving it the next code (`count`, in order of first insertion) if new.
   ///
@@ -41,6 +50,11 @@ struct IntegerCodeTable: Sendable {
       if keys[index] == key { return code }
       index = (index &+ 1) & mask
     }
+  }
+
+  /// Replaces each code `c` by `codes[c]` (after the build: the table is then only probed).
+  mutating func renumber(_ codes: [Int32]) {
+    for slot in self.codes.indices where self.codes[slot] >= 0 { self.codes[slot] = codes[Int(self.codes[slot])] }
   }
 
   /// The code of `key`, or -1 if it was never inserted.

@@ -16,15 +16,15 @@ enum JoinCodes {
                     morsels: TableMorsels) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
     switch (left.storage, right.storage) {
     case (.integer(let a), .integer(let b)):
-      return probe(left, right, morsels, into: IntegerCodeTable.self, { a[$0] }, { b[$0] })
+      return probeIntegers(left, right, morsels, { a[$0] }, { b[$0] })
     case (.string(let a), .string(let b)):
       return probe(left, right, morsels, into: HashedKeyTable.self, { UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
     case (.bool(let a), .bool(let b)):
       return probe(left, right, morsels, into: HashedKeyTable.self, { a[$0] }, { b[$0] })
     case _ where left.isNumeric && right.isNumeric:
-      return probe(left, right, morsels, into: IntegerCodeTable.self,
-                   { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
-                   { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
+      return probeIntegers(left, right, morsels,
+                           { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
+                           { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
     default:
       throw NodeError("join key '\(name)' is \(left.type) on the left but \(right.type) on the right")
     }
@@ -40,6 +40,36 @@ enum JoinCodes {
     var built = Table(capacity: right.count)
     for row in 0..<right.count where !right.isNull(row) { rightCodes[row] = built.insert(rightKey(row)) }
     let table = built
+    let parts = morsels.map(left.count) { range in
+      var codes = [Int32](repeating: -1, count: range.count)
+      let base = range.lowerBound
+      if left.nullCount == 0 {
+        for row in range { codes[row &- base] = table.code(of: leftKey(row)) }
+      } else {
+        for row in range where !left.isNull(row) { codes[row &- base] = table.code(of: leftKey(row)) }
+      }
+      return codes
+    }
+    return (TableMorsels.joined(parts), rightCodes, table.count)
+  }
+
+  /// `probe` into an `IntegerCodeTable`; a right side of at least 4 morsels (262,144 rows by
+  /// default) on several workers is built in hash partitions, one per worker
+  /// (`PartitionedCodeTable`): the same codes. Smaller build sides stay serial: TPC-H Q3 at
+  /// scale factor 1 (a 147,000-row build, a 3.2-million-row probe) measured slower on 2 cores
+  /// partitioned — the build is a few milliseconds, the partitioning and renumbering more.
+  private static func probeIntegers(_ left: Column, _ right: Column, _ morsels: TableMorsels,
+                                    _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64)
+    -> (left: [Int32], right: [Int32], cardinality: Int) {
+    guard morsels.workers > 1 && right.count / 4 >= morsels.rows else {
+      return probe(left, right, morsels, into: IntegerCodeTable.self, leftKey, rightKey)
+    }
+    let table = PartitionedCodeTable(rows: right.count, partitions: morsels.workers, morsels: morsels) { row in
+      right.isNull(row) ? nil : rightKey(row)
+    }
+    let rightCodes = TableMorsels.joined(morsels.map(right.count) { range in
+      range.map { right.isNull($0) ? -1 : table.code(of: rightKey($0)) }
+    })
     let parts = morsels.map(left.count) { range in
       var codes = [Int32](repeating: -1, count: range.count)
       let base = range.lowerBound
@@ -109,4 +139,6 @@ struct HashedKeyTable<Key: Hashable & Sendable>: JoinKeyTable {
   }
 
   func code(of key: Key) -> Int32 { codes[key] ?? -1 }
+
+
 }

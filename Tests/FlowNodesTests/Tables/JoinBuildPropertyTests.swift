@@ -1,0 +1,52 @@
+import FlowGraph
+import FlowTestSupport
+import Testing
+@testable import FlowNodes
+@testable import FlowRuntime
+
+/// `join`'s build side on several threads (`PartitionedCodeTable`): the codes of the serial
+/// build (first appearance) in any number of partitions, and every `how` joined with the
+/// parallel build equal to the serial join at 1, 2 and 7 workers — the same rows in the same
+/// order — on random tables with null, duplicate and missing keys.
+@Suite struct JoinBuildPropertyTests {
+  @Test func partitionedCodesAreTheSerialCodes() {
+    var random = SeededRandom(seed: 21)
+    for round in 0..<12 {
+      let rows = Int.random(in: 0..<3_000, using: &random)
+      let distinct = [1, 5, 300, 5_000][round % 4]
+      let keys: [Int64?] = (0..<rows).map { _ in
+        Int.random(in: 0..<10, using: &random) == 0 ? nil : Int64.random(in: 0..<Int64(distinct), using: &random) &* 7_919 &- 40_000
+      }
+      var serial = IntegerCodeTable(capacity: rows)
+      let expected = keys.map { $0.map { serial.insert($0) } ?? -1 }
+      for partitions in [2, 3, 8, 64] {
+        let morsels = TableMorsels(rows: Int.random(in: 1...500, using: &random), workers: partitions)
+        let table = PartitionedCodeTable(rows: rows, partitions: partitions, morsels: morsels) { keys[$0] }
+        #expect(keys.map { $0.map { table.code(of: $0) } ?? -1 } == expected, "round \(round), \(partitions) partitions")
+        #expect(table.count == serial.count)
+        #expect(table.code(of: 1) == serial.code(of: 1) && table.code(of: -40_001) == -1)
+      }
+    }
+  }
+
+  @Test(arguments: 0..<6)
+  func everyHowWithTheParallelBuildIsTheSerialJoin(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed &+ 1_000)
+    let types: [ColumnType] = [.integer, .string, .number, .bool, .integer, .string]
+    let keyType = types[Int(seed)]
+    // Right sides of at least 4 morsels (integer and number keys: the build is partitioned),
+    // many duplicate keys.
+    let left = MorselKernelPropertyTests.table(&random, rows: 100 + Int.random(in: 0..<150, using: &random), keyType: keyType)
+    let right = MorselKernelPropertyTests.table(&random, rows: 300 + Int.random(in: 0..<200, using: &random), keyType: keyType,
+                                                prefix: "r")
+    let keys = seed % 3 == 0 ? ["k", "s"] : ["k"]
+    for kind in JoinKind.allCases {
+      let serial = try JoinNode.Evaluator.joined(left, right, keys: keys, kind: kind, limits: RunLimits(), morsels: .serial)
+      for workers in [1, 2, 7] {
+        let morsels = TableMorsels(rows: [37, 60][Int.random(in: 0..<2, using: &random)], workers: workers)
+        let parallel = try JoinNode.Evaluator.joined(left, right, keys: keys, kind: kind, limits: RunLimits(), morsels: morsels)
+        #expect(parallel == serial, "\(kind), seed \(seed), \(workers) workers")
+      }
+    }
+  }
+}
