@@ -10,7 +10,7 @@ enum ParsedNumber: Equatable {
 /// `inf`, `nan` or inner spaces).
 ///
 /// Invariants: reads only `buffer[start..<end]`, which the caller guarantees is in bounds, and
-/// (`plainInteger`) the 8-byte word at `start` only where `start + 8 <= buffer.count`.
+/// (`plainInteger`, `plain`) the 8-byte word at `start` only where `start + 8 <= buffer.count`.
 /// Values with at most 19 significant digits and a power of ten up to 22 are converted exactly
 /// (Clinger's fast path: one correctly rounded multiplication or division); others go through
 /// the standard library's correctly rounded conversion of the validated text.
@@ -112,6 +112,9 @@ enum UnsafeDecimalParser {
   static func plain(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
     var i = start
     guard end > i, end - i <= 17 else { return nil }
+    if let base = buffer.baseAddress, end &- start <= 8, start &+ 8 <= buffer.count {
+      return plainWord(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)), length: end &- start)
+    }
     let negative = buffer[i] == UInt8(ascii: "-")
     if negative { i += 1 }
     var mantissa: Int64 = 0, digits = 0, scale = 1.0, point = false
@@ -179,6 +182,31 @@ enum UnsafeDecimalParser {
     value = (value &* (100 &<< 16 &+ 1)) &>> 16 & 0x0000_FFFF_0000_FFFF
     value = (value &* (10_000 &<< 32 &+ 1)) &>> 32
     return Int64(value)
+  }
+
+  /// `plain` of a field of `length` bytes (1–8) that `word` holds from its first byte (the
+  /// first byte lowest; bytes after the field are ignored): the point found and squeezed out
+  /// a word at a time, the digits converted by `eightDigits`.
+  @inline(__always)
+  static func plainWord(_ word: UInt64, length: Int) -> Double? {
+    let inField: UInt64 = length >= 8 ? ~0 : (1 &<< (UInt64(length) &* 8)) &- 1
+    let negative = word & 0xFF == 0x2D
+    let skip = negative ? 1 : 0
+    let points = UnsafeCSVScanner.exactMatches(word, 0x2E2E_2E2E_2E2E_2E2E) & inField
+    guard points & (points &- 1) == 0 else { return nil }  // two points
+    var digitsWord = word, digits = length &- skip, fraction = 0
+    if points != 0 {
+      // The bytes after the point move down one place over it.
+      let at = points.trailingZeroBitCount &>> 3
+      let below: UInt64 = (1 &<< (UInt64(at) &* 8)) &- 1
+      digitsWord = (word & below) | ((word &>> 8) & ~below)
+      digits &-= 1
+      fraction = length &- 1 &- at
+    }
+    guard digits >= 1, let mantissa = eightDigits(digitsWord, skip: skip, digits: digits) else { return nil }
+    if points == 0 { return Double(negative ? -mantissa : mantissa) }
+    let value = Double(mantissa) / powersOfTen[fraction]
+    return negative ? -value : value
   }
 
   /// The number `text` spells (see the type's grammar), or `nil`.

@@ -25,9 +25,15 @@ import Testing
     }
   }
 
+  /// The decimal fast path on `text` alone and inside a record (a word at a time when at most
+  /// 8 bytes long): the same answer both ways, bit for bit.
   static func plain(_ text: String) -> Double? {
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { UnsafeDecimalParser.plain($0, 0, $0.count) }
+    let field = Array(text.utf8)
+    let alone = field.withUnsafeBufferPointer { UnsafeDecimalParser.plain($0, 0, $0.count) }
+    let record = Array("7,".utf8) + field + Array(",1.5,98765432\n".utf8)
+    let inRecord = record.withUnsafeBufferPointer { UnsafeDecimalParser.plain($0, 2, 2 + field.count) }
+    #expect(alone?.bitPattern == inRecord?.bitPattern, "\(text): \(String(describing: alone)) alone, \(String(describing: inRecord)) in a record")
+    return alone
   }
 
   /// The integer fast path on `text` alone (read byte by byte unless it is 8 bytes long), and
@@ -58,7 +64,15 @@ import Testing
     "92306.59", "-17.25", "1000000", "18446744073709551616", "0.08", "8.8817841970012523e-16"]
 
   static func randomNumberText(_ random: inout SeededRandom) -> String {
-    switch Int.random(in: 0..<4, using: &random) {
+    func digits(_ range: ClosedRange<Int>) -> String {
+      String((0..<Int.random(in: range, using: &random)).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+    switch Int.random(in: 0..<5, using: &random) {
+    case 4:
+      // Short cells (at most 8 bytes: the word-at-a-time paths), points anywhere, signs.
+      let sign = ["", "", "-", "+"][Int.random(in: 0..<4, using: &random)]
+      let point = Int.random(in: 0..<3, using: &random) == 0 ? "" : "."
+      return sign + digits(0...4) + point + digits(0...3)
     case 0:
       // Anything over the number alphabet.
       let alphabet = Array("0123456789.eE-+")
