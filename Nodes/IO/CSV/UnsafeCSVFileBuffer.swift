@@ -28,7 +28,7 @@ struct UnsafeCSVFileBuffer {
   /// Threads a large fill reads on.
   var workers = 1
   /// The least bytes per thread of a parallel fill.
-  var minimumParallelBytes = 4 << 20
+  var minimumParallelBytes = 1 << 20
   /// Bytes of the buffer holding file data, from its start.
   private(set) var filled = 0
   /// The file offset of the next byte to read.
