@@ -53,6 +53,7 @@ struct CSVColumnAccumulator {
       strings.reserveCapacity(strings: expectedRows, bytes: estimate + estimate / 8 + 1024)
     case (.integer, .number):
       numbers.reserveCapacity(Swift.max(expectedRows, count))
+      UnsafeHugePages.advise(&numbers)
       numbers.append(contentsOf: integers.lazy.map { Double($0) })
       integers = []
       state = .number
@@ -108,8 +109,8 @@ struct CSVColumnAccumulator {
     count = 0
     state = newState
     switch newState {
-    case .integer: integers.reserveCapacity(expectedRows)
-    case .number: numbers.reserveCapacity(expectedRows)
+    case .integer: integers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&integers)
+    case .number: numbers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&numbers)
     case .bool: bools.reserveCapacity(expectedRows)
     default: break
     }

@@ -23,8 +23,11 @@ struct CSVReader {
   var columns: Set<String>?
   /// Threads parsing at once (1: this thread only).
   var workers = TableParallelism.workers
-  /// Bytes read per block and per worker.
-  var blockBytesPerWorker = 16 << 20
+  /// Bytes read per block and per worker. Small enough that the block buffer is reused from
+  /// the cache and faulted in once, and that a block's column pieces come from (and go back
+  /// to) the allocator's heap instead of fresh pages: 2 MB per worker read 31 MB of flights
+  /// about twice as fast as 16 MB did.
+  var blockBytesPerWorker = 2 << 20
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).

@@ -63,6 +63,7 @@ enum CSVMorsels {
     let blockReader = UnsafeCSVBlockReader(reader: reader)
     // Never larger than the file (a small file under a large morsel size).
     var input = UnsafeCSVFileBuffer(file, size: size, capacity: Swift.min(morselBytes, size + 1))
+    input.workers = reader.workers
     try input.fill()
     let found = input.withFilled { blockReader.header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { throw Fallback() }

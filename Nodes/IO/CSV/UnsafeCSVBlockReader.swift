@@ -58,6 +58,7 @@ struct UnsafeCSVBlockReader {
     // does not get a block per core.
     let blockBytes = Swift.min(reader.blockBytesPerWorker * Swift.max(1, reader.workers), size + 1)
     var input = UnsafeCSVFileBuffer(file, size: size, capacity: blockBytes)
+    input.workers = reader.workers
     try input.fill()
     let found = input.withFilled { header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { return nil }

@@ -164,19 +164,7 @@ struct UnsafeCSVColumnParser {
   /// An unsigned or negative run of at most 18 digits (the common integer cell), or `nil`.
   @inline(__always)
   static func plainInteger(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Int64? {
-    var i = field.start
-    let end = field.end
-    guard end > i, end - i <= 18 else { return nil }
-    let negative = scanner.buffer[i] == UInt8(ascii: "-")
-    if negative { i += 1; if i == end { return nil } }
-    var value: Int64 = 0
-    while i < end {
-      let digit = scanner.buffer[i] &- 0x30
-      guard digit < 10 else { return nil }
-      value = value &* 10 &+ Int64(digit)
-      i += 1
-    }
-    return negative ? -value : value
+    UnsafeDecimalParser.plainInteger(scanner.buffer, field.start, field.end)
   }
 
   /// What this parser holds, for a chunk of a parallel read (`CSVColumnAccumulator` merges the

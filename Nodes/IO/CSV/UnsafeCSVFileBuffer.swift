@@ -1,3 +1,4 @@
+import Dispatch
 import FlowRuntime
 import Foundation
 
@@ -5,30 +6,44 @@ import Foundation
 /// (`UnsafeCSVBlockReader`, `CSVMorsels`): `fill` tops the buffer up from the file, `consume`
 /// drops bytes from its front, `grow` doubles it (a record longer than the buffer).
 ///
+/// The buffer is never zero-filled by us (`pread` writes every byte before it is read), and a
+/// large one is its own anonymous mapping advised to use huge pages (`UnsafeCSVStorage`): a
+/// 32 MB block costs 16 page faults instead of 8,192. A large `fill` reads on `workers`
+/// threads at once, each its own span of the file into its own span of the buffer.
+///
 /// The file's size when opened bounds the read: bytes appended meanwhile are not read, and a
 /// file cut short meanwhile is an error (its torn last row is not data).
 ///
-/// Invariants: `0 <= filled <= buffer.count` and `offset <= size`; `pread` writes at most
-/// `buffer.count - filled` bytes at `filled`; the tail moved by `memmove` lies inside
-/// `buffer`; the pointer handed to `withFilled`'s body is valid only during the call.
-/// Checked in debug builds by `_checkInvariants` after each change.
+/// Invariants: `0 <= filled <= capacity` and `offset <= size`; only `buffer[0..<filled]` is
+/// ever read (those bytes were written by `pread` or moved by `consume`/`grow`); a `pread`
+/// writes at most its span's bytes, and the spans of one parallel fill are disjoint and lie in
+/// `filled..<capacity`; the tail moved by `memmove` lies inside the buffer; the pointer handed
+/// to `withFilled`'s body is valid only during the call. Checked in debug builds by
+/// `_checkInvariants` after each change.
 struct UnsafeCSVFileBuffer {
   let file: CheckedFile
   /// The file's size when opened.
   let size: Int
-  private(set) var buffer: [UInt8]
-  /// Bytes of `buffer` holding file data, from its start.
+  private var storage: UnsafeCSVStorage
+  /// Threads a large fill reads on.
+  var workers = 1
+  /// The least bytes per thread of a parallel fill.
+  var minimumParallelBytes = 1 << 20
+  /// Bytes of the buffer holding file data, from its start.
   private(set) var filled = 0
   /// The file offset of the next byte to read.
   private(set) var offset = 0
   /// Whether the file's last byte has been read into the buffer.
   private(set) var atEnd = false
 
+  /// The buffer's size in bytes.
+  var capacity: Int { storage.capacity }
+
   /// A buffer of `capacity` bytes (at least 64) over `file`, whose size is `size`.
   init(_ file: CheckedFile, size: Int, capacity: Int) {
     self.file = file
     self.size = size
-    buffer = [UInt8](repeating: 0, count: Swift.max(64, capacity))
+    storage = UnsafeCSVStorage(capacity: Swift.max(64, capacity))
     atEnd = size == 0
   }
 
@@ -36,12 +51,12 @@ struct UnsafeCSVFileBuffer {
   ///
   /// - Throws: `NodeError` for a read error or a file cut short while it is read.
   mutating func fill() throws {
-    while filled < buffer.count && !atEnd {
+    let wanted = Swift.min(capacity - filled, size - offset)
+    let threads = Swift.min(workers, wanted / Swift.max(1, minimumParallelBytes))
+    if threads > 1 { try fillInParallel(wanted, threads: threads) }
+    while filled < capacity && !atEnd {
       let (filled, offset, size) = (self.filled, self.offset, self.size)
-      let descriptor = file.descriptor
-      let got = buffer.withUnsafeMutableBytes { bytes in
-        pread(descriptor, bytes.baseAddress! + filled, Swift.min(bytes.count - filled, size - offset), off_t(offset))
-      }
+      let got = pread(file.descriptor, storage.base + filled, Swift.min(capacity - filled, size - offset), off_t(offset))
       if got < 0 {
         if errno == EINTR { continue }
         throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
@@ -56,20 +71,49 @@ struct UnsafeCSVFileBuffer {
     _checkInvariants()
   }
 
+  /// Reads the next `wanted` bytes on `threads` threads (each span whole, or as far as its
+  /// reads got); the filled prefix grows by the spans read whole in a row from the first, and
+  /// the serial loop of `fill` finishes the rest (and reports any error).
+  private mutating func fillInParallel(_ wanted: Int, threads: Int) throws {
+    let spans = (0...threads).map { $0 * wanted / threads }
+    let done = UnsafeSlots<Int>(threads)
+    let target = UnsafeSendablePointer(storage.base + filled)
+    let (descriptor, start) = (file.descriptor, offset)
+    DispatchQueue.concurrentPerform(iterations: threads) { part in
+      var at = spans[part]
+      let end = spans[part + 1]
+      while at < end {
+        let got = pread(descriptor, target.pointer + at, end - at, off_t(start + at))
+        if got < 0 && errno == EINTR { continue }
+        if got <= 0 { break }
+        at += got
+      }
+      done[part] = at - spans[part]
+    }
+    var read = 0
+    for part in 0..<threads {
+      let got = done[part] ?? 0
+      read += got
+      if got < spans[part + 1] - spans[part] { break }
+    }
+    filled += read
+    offset += read
+    if offset == size { atEnd = true }
+  }
+
   /// Drops the first `count` filled bytes (the rest moves to the front).
   mutating func consume(_ count: Int) {
     precondition(count >= 0 && count <= filled, "consume \(count) of \(filled)")
-    let (filled, moved) = (self.filled, count)
-    buffer.withUnsafeMutableBytes { bytes in
-      _ = memmove(bytes.baseAddress!, bytes.baseAddress! + moved, filled - moved)
-    }
-    self.filled -= count
+    if count < filled { _ = memmove(storage.base, storage.base + count, filled - count) }
+    filled -= count
     _checkInvariants()
   }
 
   /// Twice the room (a record longer than the buffer).
   mutating func grow() {
-    buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    let larger = UnsafeCSVStorage(capacity: capacity * 2)
+    if filled > 0 { _ = memcpy(larger.base, storage.base, filled) }
+    storage = larger
   }
 
   /// Empties the buffer; the next `fill` reads from file offset `start`.
@@ -82,13 +126,76 @@ struct UnsafeCSVFileBuffer {
 
   /// `body` over the filled bytes.
   func withFilled<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
+    try withExtendedLifetime(storage) {
+      try body(UnsafeBufferPointer(start: storage.base.assumingMemoryBound(to: UInt8.self), count: filled))
+    }
   }
 
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    assert(filled >= 0 && filled <= buffer.count && offset >= 0 && offset <= size && atEnd == (offset == size),
-           "filled \(filled) of \(buffer.count), offset \(offset) of \(size)")
+    assert(filled >= 0 && filled <= capacity && offset >= 0 && offset <= size && atEnd == (offset == size),
+           "filled \(filled) of \(capacity), offset \(offset) of \(size)")
     #endif
   }
+}
+
+/// A pointer handed to the threads of one parallel fill, each of which writes only its own
+/// span (see `UnsafeCSVFileBuffer`).
+struct UnsafeSendablePointer: @unchecked Sendable {
+  let pointer: UnsafeMutableRawPointer
+  init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+}
+
+/// The bytes of an `UnsafeCSVFileBuffer`, uninitialized until read into: a large buffer is an
+/// anonymous mapping at a huge-page boundary advised to use huge pages (Linux), a small one
+/// (or where the mapping fails) an ordinary allocation. Freed once, when the last copy of the
+/// buffer that owns it goes.
+final class UnsafeCSVStorage {
+  let base: UnsafeMutableRawPointer
+  let capacity: Int
+  /// The mapping's length if `base` was mapped (0 if allocated).
+  private let mapped: Int
+
+  static let hugePage = 2 << 20
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    #if os(Linux)
+    if capacity >= 2 * Self.hugePage, let (base, length) = Self.map(capacity) {
+      self.base = base
+      mapped = length
+      return
+    }
+    #endif
+    base = .allocate(byteCount: capacity, alignment: 64)
+    mapped = 0
+  }
+
+  deinit {
+    #if os(Linux)
+    if mapped > 0 {
+      munmap(base, mapped)
+      return
+    }
+    #endif
+    base.deallocate()
+  }
+
+  #if os(Linux)
+  /// A fresh mapping of at least `bytes` bytes (whole huge pages) at a huge-page boundary,
+  /// advised to use huge pages; `nil` if the system refuses it.
+  private static func map(_ bytes: Int) -> (UnsafeMutableRawPointer, Int)? {
+    let size = (bytes + hugePage - 1) & ~(hugePage - 1)
+    // Over-map by one huge page, then give back the unaligned head and the tail.
+    let span = size + hugePage
+    guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else { return nil }
+    let head = ((Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)) - Int(bitPattern: raw)
+    if head > 0 { munmap(raw, head) }
+    let aligned = raw + head
+    let tail = span - head - size
+    if tail > 0 { munmap(aligned + size, tail) }
+    _ = madvise(aligned, size, MADV_HUGEPAGE)
+    return (aligned, size)
+  }
+  #endif
 }
