@@ -37,9 +37,11 @@ final class EngineCore: Sendable {
   func start(with graph: ResolvedGraph, payloads: [(any Sendable)?], revision: Int, observing: [String] = [])
     throws(GraphValidationError)
   {
-    var evaluator = try makeEvaluator(graph, payloads: payloads)
-    evaluator.observe(observing)
-    transition { $0.started(with: evaluator, revision: revision) }
+    var evaluator: GraphEvaluator? = try makeEvaluator(graph, payloads: payloads)
+    evaluator!.observe(observing)
+    // Moved into the machine, not copied: a copy left here could still be alive when the
+    // runner's first pass makes the storage unique, and that pass would copy it (O(n)).
+    transition { $0.started(with: evaluator.take()!, revision: revision) }
   }
 
   /// An evaluator for a graph the store resolved: neither validated again nor configured again
