@@ -84,6 +84,7 @@ struct DeriveNode: NodeKind {
 
     /// The bytes of the longest string of `strings`.
     static func longest(_ strings: StringColumn) -> Int {
+      if let dictionary = strings.dictionary { return longest(dictionary) }
       let offsets = strings.offsets
       var longest = 0
       for row in 0..<strings.count { longest = max(longest, offsets[row + 1] - offsets[row]) }

@@ -28,6 +28,11 @@ struct CSVColumnAccumulator {
   private var numbers: [Double] = []
   private var bools: [Bool] = []
   private var strings = StringColumn()
+  /// While every string piece so far was a dictionary column: their merged dictionary (chunk
+  /// order: codes follow the file's first appearances) and the rows' codes; then `strings` is
+  /// unused. `nil` once flat (`CSVDictionaryEncoding`).
+  private var dictionary: StringDictionaryBuilder?
+  private var codes: [UInt32] = []
   private var nullRows: [Int32] = []
   /// Rows expected in all (reserved once the type is known: no doubling copies).
   var expectedRows = 0
@@ -48,9 +53,14 @@ struct CSVColumnAccumulator {
     case (.untyped, .number): become(.number)
     case (.untyped, .bool): become(.bool)
     case (.untyped, .string(let column, _)):
-      become(.string)
-      let estimate = column.count > 0 ? column.bytes.count / column.count * expectedRows : 0
-      strings.reserveCapacity(strings: expectedRows, bytes: estimate + estimate / 8 + 1024)
+      if column.isDictionaryEncoded {
+        dictionary = StringDictionaryBuilder(limit: StringColumn.maximumDictionaryEntries)
+        codes.reserveCapacity(expectedRows)
+        become(.string)
+      } else {
+        become(.string)
+        reserveFlat(estimatingFrom: column)
+      }
     case (.integer, .number):
       numbers.reserveCapacity(Swift.max(expectedRows, count))
       UnsafeHugePages.advise(&numbers)
@@ -74,7 +84,7 @@ struct CSVColumnAccumulator {
       bools.append(contentsOf: values)
       appendNullRows(nulls, base)
     case .string(let column, let nulls):
-      strings.append(contentsOf: column)
+      appendStrings(column)
       appendNullRows(nulls, base)
     case .untyped, .conflict:
       break
@@ -97,10 +107,58 @@ struct CSVColumnAccumulator {
     case .integer: integers.append(contentsOf: repeatElement(0, count: nulls))
     case .number: numbers.append(contentsOf: repeatElement(0, count: nulls))
     case .bool: bools.append(contentsOf: repeatElement(false, count: nulls))
-    case .string: for _ in 0..<nulls { strings.appendEmpty() }
+    case .string: for _ in 0..<nulls { appendEmptyString() }
     case .untyped, .needsText: break
     }
     count += nulls
+  }
+
+  /// Reserves the flat layout's room, estimating the bytes from `column`'s.
+  private mutating func reserveFlat(estimatingFrom column: StringColumn) {
+    let flatBytes = column.utf8Count
+    let estimate = column.count > 0 ? flatBytes / column.count * Swift.max(expectedRows, count) : 0
+    strings.reserveCapacity(strings: Swift.max(expectedRows, count), bytes: estimate + estimate / 8 + 1024)
+  }
+
+  /// Appends a chunk's strings: merged into the dictionary while it lasts, else flat.
+  private mutating func appendStrings(_ column: StringColumn) {
+    if dictionary != nil, let entries = column.dictionary, let columnCodes = column.codes {
+      var map = [UInt32](repeating: 0, count: entries.count)
+      var merged = true
+      for entry in 0..<entries.count {
+        guard let code = dictionary!.code(of: entries.utf8(entry)) else { merged = false; break }
+        map[entry] = code
+      }
+      if merged {
+        codes.append(contentsOf: columnCodes.lazy.map { map[Int($0)] })
+        return
+      }
+    }
+    becomeFlat(estimatingFrom: column)
+    strings.append(contentsOf: column)
+  }
+
+  /// The empty string (a null's placeholder) in either layout.
+  private mutating func appendEmptyString() {
+    if dictionary != nil {
+      if let code = dictionary!.code(of: Self.emptyBytes[...]) {
+        codes.append(code)
+        return
+      }
+      becomeFlat(estimatingFrom: StringColumn())
+    }
+    strings.appendEmpty()
+  }
+
+  private static let emptyBytes: [UInt8] = []
+
+  /// From the dictionary layout to the flat one (the codes so far materialized).
+  private mutating func becomeFlat(estimatingFrom column: StringColumn) {
+    guard let built = dictionary else { return }
+    strings = StringColumn(dictionary: built.entries, codes: codes).flattened()
+    dictionary = nil
+    codes = []
+    reserveFlat(estimatingFrom: column.count > 0 ? column : strings)
   }
 
   /// From untyped to `newState`: the nulls so far become placeholders.
@@ -123,6 +181,8 @@ struct CSVColumnAccumulator {
     numbers = []
     bools = []
     strings = StringColumn()
+    dictionary = nil
+    codes = []
     nullRows = []
     count += rows
   }
@@ -135,7 +195,9 @@ struct CSVColumnAccumulator {
     case .integer: return Column(.integer(integers), validity: validity)
     case .number: return Column(.number(numbers), validity: validity)
     case .bool: return Column(.bool(bools), validity: validity)
-    case .string: return Column(.string(strings), validity: validity)
+    case .string:
+      guard let dictionary else { return Column(.string(strings), validity: validity) }
+      return Column(.string(CSVDictionaryEncoding.finished(StringColumn(dictionary: dictionary.entries, codes: codes))), validity: validity)
     case .needsText: return nil
     }
   }

@@ -26,6 +26,12 @@ struct UnsafeCSVColumnParser {
   private var numbers: [Double] = []
   private var bools: [Bool] = []
   private var strings = StringColumn()
+  /// A string column's dictionary while it stays small (`CSVDictionaryEncoding`), its cells
+  /// then being `codes`; `nil` once flat (the cells in `strings`).
+  private var dictionary: StringDictionaryBuilder?
+  private var codes: [UInt32] = []
+  /// Whether a string column starts in the dictionary layout.
+  private var encodes = CSVDictionaryEncoding.isEnabled
   /// The rows appended so far, and which of them are null (increasing).
   private var count = 0
   private var nullRows: [Int32] = []
@@ -34,6 +40,7 @@ struct UnsafeCSVColumnParser {
   static func text() -> UnsafeCSVColumnParser {
     var parser = UnsafeCSVColumnParser()
     parser.state = .string
+    if parser.encodes { parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
     return parser
   }
 
@@ -43,7 +50,7 @@ struct UnsafeCSVColumnParser {
     case .integer: integers.append(0)
     case .number: numbers.append(0)
     case .bool: bools.append(false)
-    case .string: strings.appendEmpty()
+    case .string: appendEmptyString()
     case .needsRescan: return
     }
     nullRows.append(Int32(truncatingIfNeeded: count))
@@ -102,6 +109,21 @@ struct UnsafeCSVColumnParser {
   }
 
   private mutating func appendText(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+    if dictionary != nil {
+      let code: UInt32?
+      if field.escaped {
+        scanner.unescape(field, into: &scratch)
+        code = dictionary!.code(of: scratch[...])
+      } else {
+        code = dictionary!.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[field.start..<field.end])))
+      }
+      if let code {
+        codes.append(code)
+        count += 1
+        return
+      }
+      becomeFlat()
+    }
     if field.escaped {
       scanner.unescape(field, into: &scratch)
       strings.append(utf8: scratch)
@@ -111,6 +133,34 @@ struct UnsafeCSVColumnParser {
     count += 1
   }
 
+  /// The empty string (a null cell's placeholder) in either layout.
+  private mutating func appendEmptyString() {
+    if dictionary != nil {
+      if let code = dictionary!.code(of: Self.emptyBytes[...]) {
+        codes.append(code)
+        return
+      }
+      becomeFlat()
+    }
+    strings.appendEmpty()
+  }
+
+  /// From the dictionary layout to the flat one (past `CSVDictionaryEncoding.chunkEntries`).
+  private mutating func becomeFlat() {
+    guard let built = dictionary else { return }
+    strings = StringColumn(dictionary: built.entries, codes: codes).flattened()
+    strings.reserveCapacity(strings: Swift.max(expectedRows, count), bytes: Swift.max(expectedStringBytes, strings.bytes.count))
+    dictionary = nil
+    codes = []
+  }
+
+  /// The string cells so far, in their layout.
+  private var stringColumn: StringColumn {
+    guard let dictionary else { return strings }
+    return StringColumn(dictionary: dictionary.entries, codes: codes)
+  }
+
+  static let emptyBytes: [UInt8] = []
   static let trueBytes = Array("true".utf8)
   static let falseBytes = Array("false".utf8)
 
@@ -137,6 +187,7 @@ struct UnsafeCSVColumnParser {
       case .integer: integers.reserveCapacity(expectedRows)
       case .number: numbers.reserveCapacity(expectedRows)
       case .bool: bools.reserveCapacity(expectedRows)
+      case .string where dictionary != nil: codes.reserveCapacity(expectedRows)
       case .string: strings.reserveCapacity(strings: expectedRows, bytes: expectedStringBytes)
       default: break
       }
@@ -148,12 +199,13 @@ struct UnsafeCSVColumnParser {
       return
     }
     state = newState
+    if newState == .string && encodes { dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
     for _ in 0..<leadingNulls {
       switch newState {
       case .integer: integers.append(0)
       case .number: numbers.append(0)
       case .bool: bools.append(false)
-      default: strings.appendEmpty()
+      default: appendEmptyString()
       }
       nullRows.append(Int32(truncatingIfNeeded: count))
       count += 1
@@ -175,7 +227,7 @@ struct UnsafeCSVColumnParser {
     case .integer: return .integer(integers, nullRows)
     case .number: return .number(numbers, nullRows)
     case .bool: return .bool(bools, nullRows)
-    case .string: return .string(strings, nullRows)
+    case .string: return .string(stringColumn, nullRows)
     case .needsRescan: return .conflict
     }
   }
@@ -188,7 +240,7 @@ struct UnsafeCSVColumnParser {
     case .integer: return Column(.integer(integers), validity: validity)
     case .number: return Column(.number(numbers), validity: validity)
     case .bool: return Column(.bool(bools), validity: validity)
-    case .string: return Column(.string(strings), validity: validity)
+    case .string: return Column(.string(CSVDictionaryEncoding.finished(stringColumn)), validity: validity)
     case .needsRescan: return nil
     }
   }

@@ -145,15 +145,14 @@ extension RowVector {
       }
       return Column(.bool(values), validity: validity())
     case .string:
-      var strings = StringColumn()
-      var bytes = 0
-      for part in parts { if case .string(let piece, _) = part { bytes += piece.bytes.count } }
-      strings.reserveCapacity(strings: total, bytes: bytes)
+      var pieces: [StringColumn] = []
+      pieces.reserveCapacity(parts.count)
       for part in parts {
         guard case .string(let piece, let valid) = part else { return nil }
-        strings.append(contentsOf: piece); collectNulls(valid, base); base += piece.count
+        pieces.append(piece); collectNulls(valid, base); base += piece.count
       }
-      return Column(.string(strings), validity: validity())
+      // Dictionary pieces (a column passed through) stay one dictionary column.
+      return Column(.string(StringColumn.concatenating(pieces)), validity: validity())
     }
   }
 }
@@ -161,6 +160,7 @@ extension RowVector {
 extension StringColumn {
   /// Strings `range`, as a column of their own (one copy of their bytes).
   fileprivate func slice(_ range: Range<Int>) -> StringColumn {
+    if let dictionary, let codes { return StringColumn(dictionary: dictionary, codes: Array(codes[range])) }
     let offsets = self.offsets
     let start = offsets[range.lowerBound], end = offsets[range.upperBound]
     return StringColumn(validUTF8: Array(bytes[start..<end]), offsets: offsets[range.lowerBound...range.upperBound].map { $0 &- start })

@@ -62,7 +62,7 @@ extension RowVector {
   private static func parts(
     _ texts: StringColumn, valid: [Bool]?, count: Int, part: (ISODate) -> Int
   ) throws(DateFailure) -> RowVector {
-    let bytes = texts.bytes, offsets = texts.offsets
+    let (bytes, offsets) = texts.flatLayout
     var result = [Int64](repeating: 0, count: count)
     for row in 0..<count where valid?[row] ?? true {
       let start = offsets[row], end = offsets[row + 1]
@@ -77,7 +77,7 @@ extension RowVector {
   /// `days(a, b)`: whole days from `a` to `b`, by calendar date in UTC.
   private static func days(_ a: RowVector, _ b: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
     guard case .string(let left, _) = a, case .string(let right, _) = b else { return .null }
-    let (leftBytes, leftOffsets) = (left.bytes, left.offsets), (rightBytes, rightOffsets) = (right.bytes, right.offsets)
+    let (leftBytes, leftOffsets) = left.flatLayout, (rightBytes, rightOffsets) = right.flatLayout
     var result = [Int64](repeating: 0, count: count)
     for row in 0..<count where valid?[row] ?? true {
       let (leftStart, leftEnd) = (leftOffsets[row], leftOffsets[row + 1])
@@ -97,7 +97,7 @@ extension RowVector {
   /// offset) is copied as written.
   private static func addDays(_ d: RowVector, _ n: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
     guard case .string(let texts, _) = d else { return .null }
-    let bytes = texts.bytes, offsets = texts.offsets
+    let (bytes, offsets) = texts.flatLayout
     var result = StringColumn()
     result.reserveCapacity(strings: count, bytes: bytes.count)
     var scratch: [UInt8] = []

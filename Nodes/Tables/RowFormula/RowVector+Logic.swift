@@ -37,6 +37,12 @@ extension RowVector {
       for row in 0..<count { result[row] = op.holds(a[row], x) }
     case (.number(let a, _), .number(let x)):
       for row in 0..<count { result[row] = op.holds(a[row], x) }
+    case (.string(let a, _), .string(let text)) where a.isDictionaryEncoded:
+      // Compared once per dictionary entry, then each row looks its entry up.
+      let entries = a.dictionary!, codes = a.codes!
+      let literal = Array(text.utf8), (bytes, offsets) = (entries.bytes, entries.offsets)
+      let holds = (0..<entries.count).map { op.holds(scalarOrder(bytes, offsets[$0], offsets[$0 + 1], literal)) }
+      for row in 0..<count { result[row] = holds[Int(codes[row])] }
     case (.string(let a, _), .string(let text)):
       let literal = Array(text.utf8), bytes = a.bytes, offsets = a.offsets
       for row in 0..<count {

@@ -47,7 +47,7 @@ extension RowVector {
 
   /// `len`: the Unicode scalars of each string.
   private static func scalarCounts(_ strings: StringColumn) -> [Int64] {
-    let bytes = strings.bytes, offsets = strings.offsets
+    let (bytes, offsets) = strings.flatLayout
     var result = [Int64](repeating: 0, count: strings.count)
     for row in result.indices {
       var scalars = 0
@@ -60,7 +60,7 @@ extension RowVector {
   /// `lower` / `upper`: ASCII bytes mapped in place; a string with other scalars is mapped by
   /// Swift's Unicode case mapping.
   private static func caseMapped(_ strings: StringColumn, upper: Bool) -> StringColumn {
-    let bytes = strings.bytes, offsets = strings.offsets
+    let (bytes, offsets) = strings.flatLayout
     let (low, high): (UInt8, UInt8) = upper ? (0x61, 0x7A) : (0x41, 0x5A)
     var mapped = bytes
     var ascii = true
@@ -90,7 +90,7 @@ extension RowVector {
 
   /// `trim`: without leading and trailing ASCII whitespace.
   private static func trimmed(_ strings: StringColumn) -> StringColumn {
-    let bytes = strings.bytes, offsets = strings.offsets
+    let (bytes, offsets) = strings.flatLayout
     var result = StringColumn()
     result.reserveCapacity(strings: strings.count, bytes: bytes.count)
     for row in 0..<strings.count {
@@ -132,7 +132,7 @@ extension RowVector {
   private static func substrings(
     _ strings: StringColumn, start: RowVector, count: RowVector?
   ) -> (StringColumn, [Bool]?) {
-    let bytes = strings.bytes, offsets = strings.offsets
+    let (bytes, offsets) = strings.flatLayout
     let (starts, startDefined) = positions(start)
     let (counts, countDefined) = count.map(positions) ?? ([], nil)
     let ascii = bytes.allSatisfy { $0 < 0x80 }
@@ -174,8 +174,8 @@ extension RowVector {
 
   /// `contains` / `startsWith` / `endsWith` of each string and its row's pattern, on bytes.
   private static func search(_ function: FormulaTextFunction, _ strings: StringColumn, _ patterns: StringColumn) -> [Bool] {
-    let bytes = strings.bytes, offsets = strings.offsets
-    let patternBytes = patterns.bytes, patternOffsets = patterns.offsets
+    let (bytes, offsets) = strings.flatLayout
+    let (patternBytes, patternOffsets) = patterns.flatLayout
     var result = [Bool](repeating: false, count: strings.count)
     for row in result.indices {
       let begin = offsets[row], end = offsets[row + 1]

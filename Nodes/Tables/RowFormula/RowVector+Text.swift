@@ -5,8 +5,8 @@ extension RowVector {
   /// `replace(s, from, to)`: every occurrence of `from`, left to right, without overlaps; an
   /// empty `from` leaves `s` as it is.
   static func replaced(_ strings: StringColumn, _ from: StringColumn, _ to: StringColumn) -> StringColumn {
-    let bytes = strings.bytes, offsets = strings.offsets
-    let fromBytes = from.bytes, fromOffsets = from.offsets
+    let (bytes, offsets) = strings.flatLayout
+    let (fromBytes, fromOffsets) = from.flatLayout
     var result = StringColumn()
     result.reserveCapacity(strings: strings.count, bytes: bytes.count)
     var buffer: [UInt8] = []
@@ -60,7 +60,7 @@ extension RowVector {
       columns.append(column)
     }
     var result = StringColumn()
-    result.reserveCapacity(strings: count, bytes: columns.reduce(0) { $0 + $1.bytes.count })
+    result.reserveCapacity(strings: count, bytes: columns.reduce(0) { $0 + $1.utf8Count })
     var buffer: [UInt8] = []
     for row in 0..<count {
       buffer.removeAll(keepingCapacity: true)

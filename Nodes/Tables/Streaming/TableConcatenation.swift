@@ -41,13 +41,10 @@ enum TableConcatenation {
         for part in parts { if case .bool(let more) = part.storage { values.append(contentsOf: more) } }
         columns.append(Column(.bool(values), validity: validity))
       case .string:
-        var strings = StringColumn()
-        let bytes = parts.reduce(0) { total, part in
-          if case .string(let more) = part.storage { return total + more.bytes.count }
-          return total
-        }
-        strings.reserveCapacity(strings: rowCount, bytes: bytes)
-        for part in parts { if case .string(let more) = part.storage { strings.append(contentsOf: more) } }
+        // Dictionary morsels stay one dictionary column while their merged dictionary is small.
+        let strings = StringColumn.concatenating(parts.compactMap { part in
+          if case .string(let more) = part.storage { more } else { nil }
+        })
         columns.append(Column(.string(strings), validity: validity))
       }
     }

@@ -33,7 +33,9 @@ enum ColumnCodes {
     case .number(let values): assign { normalized(values[$0]) }
     case .bool(let values): assign { values[$0] }
     case .string(let strings):
-      if !tinyStringCodes(strings, column, into: &codes, next: &next, nullCode: &nullCode) {
+      if let entries = strings.codes {
+        dictionaryCodes(entries, entryCount: strings.dictionary!.count, column, into: &codes, next: &next, nullCode: &nullCode)
+      } else if !tinyStringCodes(strings, column, into: &codes, next: &next, nullCode: &nullCode) {
         assign { UTF8Key(strings.utf8($0)) }
       }
     }
@@ -83,6 +85,29 @@ enum ColumnCodes {
     if value == 0 { return 0 }
     if value.isNaN { return Double.nan.bitPattern }
     return value.bitPattern
+  }
+
+  /// Codes for a dictionary-encoded string column: its codes are small dense integers already
+  /// (equal strings, equal codes), renumbered in order of first appearance through a table of
+  /// one slot per dictionary entry — no hashing; the same codes as the general path.
+  private static func dictionaryCodes(_ entries: [UInt32], entryCount: Int, _ column: Column, into codes: inout [Int32],
+                                      next: inout Int32, nullCode: inout Int32) {
+    var table = [Int32](repeating: -1, count: entryCount)
+    let checksNulls = column.nullCount > 0
+    for row in 0..<entries.count {
+      if checksNulls && column.isNull(row) {
+        if nullCode < 0 { nullCode = next; next += 1 }
+        codes[row] = nullCode
+        continue
+      }
+      let slot = Int(entries[row])
+      let code = table[slot]
+      if code >= 0 { codes[row] = code } else {
+        table[slot] = next
+        codes[row] = next
+        next += 1
+      }
+    }
   }
 
   /// Codes for a string column whose strings are at most one byte long (flags such as TPC-H's

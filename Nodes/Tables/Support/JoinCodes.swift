@@ -18,6 +18,7 @@ enum JoinCodes {
     case (.integer(let a), .integer(let b)):
       return probeIntegers(left, right, morsels, { a[$0] }, { b[$0] })
     case (.string(let a), .string(let b)):
+      if let codes = dictionaryCodes(left, a, right, b, morsels) { return codes }
       return probe(left, right, morsels, into: HashedKeyTable.self, { UTF8Key(a.utf8($0)) }, { UTF8Key(b.utf8($0)) })
     case (.bool(let a), .bool(let b)):
       return probe(left, right, morsels, into: HashedKeyTable.self, { a[$0] }, { b[$0] })
@@ -32,7 +33,7 @@ enum JoinCodes {
 
   /// Builds the right side's table of keys (a `JoinKeyTable`: a `Dictionary`, or
   /// an `IntegerCodeTable` for 64-bit keys), then probes the left side in morsels.
-  private static func probe<Table: JoinKeyTable>(
+  static func probe<Table: JoinKeyTable>(
     _ left: Column, _ right: Column, _ morsels: TableMorsels, into _: Table.Type,
     _ leftKey: @Sendable (Int) -> Table.Key, _ rightKey: (Int) -> Table.Key
   ) -> (left: [Int32], right: [Int32], cardinality: Int) {

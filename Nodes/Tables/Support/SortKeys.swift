@@ -60,6 +60,13 @@ struct SortKeys: Sendable {
 
   /// Each string's rank among the column's distinct strings (equal bytes, equal rank).
   private static func ranks(_ strings: StringColumn, _ column: Column) -> [UInt64] {
+    if let dictionary = strings.dictionary, let codes = strings.codes {
+      // The dictionary's entries are distinct: ranked once, each row its entry's rank.
+      let order = (0..<dictionary.count).sorted { dictionary.compare($0, with: dictionary, $1) < 0 }
+      var rank = [UInt64](repeating: 0, count: dictionary.count)
+      for (position, entry) in order.enumerated() { rank[entry] = UInt64(position) }
+      return codes.map { rank[Int($0)] }
+    }
     let (codes, cardinality) = ColumnCodes.codes(of: column)
     // A representative row of each code (a null's code keeps -1: it never ranks a value).
     var representative = [Int](repeating: -1, count: cardinality)

@@ -11,7 +11,7 @@ extension TableBudget {
     for column in table.columns {
       let count = column.count
       if case .string(let strings) = column.storage {
-        total += strings.bytes.count + (count + 1) * MemoryLayout<Int>.stride
+        total += strings.storageBytes
       } else if column.type == .bool {
         total += count
       } else {

@@ -28,7 +28,7 @@ extension WRows {
     // Floor: the four year digits of each non-null row, straight from the bytes.
     var floorSum: Int64 = 0
     let floor = Harness.measure(inner: 5) { _ in
-      let bytes = texts.bytes, offsets = texts.offsets, validity = column.validity
+      let (bytes, offsets) = texts.flatLayout, validity = column.validity
       var years = [Int64](repeating: 0, count: rows)
       for row in 0..<rows where validity.isValid(row) {
         let start = offsets[row]
@@ -45,7 +45,7 @@ extension WRows {
     // (ranges and the month's length included), then its year read; a bad text stops the loop.
     var checkedSum: Int64 = 0
     let checked = Harness.measure(inner: 5) { _ in
-      let bytes = texts.bytes, offsets = texts.offsets, validity = column.validity
+      let (bytes, offsets) = texts.flatLayout, validity = column.validity
       var years = [Int64](repeating: 0, count: rows)
       for row in 0..<rows where validity.isValid(row) {
         guard let year = checkedYear(bytes, from: offsets[row], to: offsets[row + 1]) else {

@@ -10,7 +10,7 @@ extension WRows {
     let present = tailnums.map { $0 != nil }
     var floorPrefixes = StringColumn(), floorLengths: [Int64] = []
     let floor = Harness.measure(inner: 5) { _ in
-      let bytes = column.bytes, offsets = column.offsets
+      let (bytes, offsets) = column.flatLayout
       var prefixes = StringColumn()
       prefixes.reserveCapacity(strings: rows, bytes: 2 * rows)
       var lengths = [Int64](repeating: 0, count: rows)

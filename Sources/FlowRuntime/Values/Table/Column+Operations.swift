@@ -86,10 +86,32 @@ extension Column {
       if column.isNumeric && (type == .integer || type == .number) { type = .number; continue }
       throw TableError("cannot concatenate a \(type) column with a \(column.type) column")
     }
+    if type == .string, columns.contains(where: \.isDictionaryEncoded) { return concatenatingStrings(columns) }
     var builder = ColumnBuilder(type, capacity: columns.reduce(0) { $0 + $1.count })
     for column in columns {
       for row in 0..<column.count { builder.append(from: column, row: row) }
     }
     return builder.build()
+  }
+
+  /// Whether the column is a string column in the dictionary layout.
+  package var isDictionaryEncoded: Bool {
+    if case .string(let strings) = storage { strings.isDictionaryEncoded } else { false }
+  }
+
+  /// String columns one after the other, keeping dictionaries (`StringColumn.concatenating`).
+  private static func concatenatingStrings(_ columns: [Column]) -> Column {
+    var nullRows: [Int32] = []
+    var base = 0
+    var strings: [StringColumn] = []
+    for column in columns {
+      if case .string(let part) = column.storage { strings.append(part) }
+      if column.nullCount > 0 {
+        for row in 0..<column.count where column.isNull(row) { nullRows.append(Int32(truncatingIfNeeded: base + row)) }
+      }
+      base += column.count
+    }
+    let validity = nullRows.isEmpty ? Validity(allValid: base) : Validity(count: base, nullRows: nullRows)
+    return Column(.string(StringColumn.concatenating(strings)), validity: validity)
   }
 }

@@ -1,16 +1,35 @@
-/// The strings of a column: one contiguous UTF-8 buffer and `count + 1` offsets into it (the
-/// Arrow layout), so a million strings are two arrays rather than a million objects.
+/// The strings of a column, in one of two layouts behind one API:
 ///
-/// Invariant: `offsets` starts at 0, never decreases and ends at `bytes.count`; each string's
-/// bytes are valid UTF-8.
-public struct StringColumn: Sendable, Hashable {
+/// - **flat**: one contiguous UTF-8 buffer and `count + 1` offsets into it (the Arrow layout),
+///   so a million strings are two arrays rather than a million objects;
+/// - **dictionary**: the column's distinct strings once (a flat dictionary, in order of first
+///   appearance when the CSV reader built it) and one `UInt32` code per row (Arrow's dictionary
+///   encoding). `readCSV` encodes low-cardinality columns this way, so grouping, joining,
+///   sorting and comparing with a constant work on small integers (see
+///   `StringColumn+Dictionary.swift`).
+///
+/// Both layouts hold the same strings and compare, hash and print alike. `bytes` and `offsets`
+/// give the flat layout: for a dictionary column they are materialized on each access
+/// (O(rows + bytes)); `utf8(_:)`, `subscript`, `compare` and `gathering` work on either
+/// layout without that cost.
+///
+/// Invariant: `storedOffsets` starts at 0, never decreases and ends at `storedBytes.count`;
+/// each string's bytes are valid UTF-8. With `storedCodes`, the stored strings are distinct
+/// and every code is below their count.
+public struct StringColumn: Sendable {
+  /// The strings' bytes (flat), or the dictionary's.
   @usableFromInline var storedBytes: [UInt8] = []
+  /// The strings' offsets (flat), or the dictionary's.
   @usableFromInline var storedOffsets: [Int] = [0]
+  /// The dictionary entry of each row, or `nil` for the flat layout.
+  @usableFromInline var storedCodes: [UInt32]?
 
-  /// The UTF-8 bytes of every string, back to back.
-  @inlinable public var bytes: [UInt8] { storedBytes }
+  /// The UTF-8 bytes of every string, back to back. A dictionary-encoded column materializes
+  /// them on each access (O(rows + bytes)): read `utf8(_:)` per row instead.
+  public var bytes: [UInt8] { storedCodes == nil ? storedBytes : flattened().storedBytes }
   /// Where each string starts in `bytes`; string `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-  @inlinable public var offsets: [Int] { storedOffsets }
+  /// A dictionary-encoded column materializes them on each access (O(rows)).
+  public var offsets: [Int] { storedCodes == nil ? storedOffsets : flattened().storedOffsets }
 
   /// An empty column.
   public init() {}
@@ -32,15 +51,18 @@ public struct StringColumn: Sendable, Hashable {
   }
 
   /// The number of strings.
-  @inlinable public var count: Int { storedOffsets.count - 1 }
+  @inlinable public var count: Int { storedCodes?.count ?? storedOffsets.count - 1 }
 
   /// String `index`.
   public subscript(index: Int) -> String {
-    String(decoding: bytes[offsets[index]..<offsets[index + 1]], as: UTF8.self)
+    String(decoding: utf8(index), as: UTF8.self)
   }
 
-  /// The UTF-8 bytes of string `index`.
-  @inlinable public func utf8(_ index: Int) -> ArraySlice<UInt8> { storedBytes[storedOffsets[index]..<storedOffsets[index + 1]] }
+  /// The UTF-8 bytes of string `index` (either layout, nothing materialized).
+  @inlinable public func utf8(_ index: Int) -> ArraySlice<UInt8> {
+    let entry = if let codes = storedCodes { Int(codes[index]) } else { index }
+    return storedBytes[storedOffsets[entry]..<storedOffsets[entry + 1]]
+  }
 
   /// Compares strings `a` of this column and `b` of `other` by Unicode scalar values (the
   /// order of their UTF-8 bytes): negative, zero or positive.
@@ -56,20 +78,26 @@ public struct StringColumn: Sendable, Hashable {
     return left.count - right.count
   }
 
-  /// Appends a string.
+  /// Appends a string (a dictionary-encoded column becomes flat first: O(rows + bytes) once).
   public mutating func append(_ string: String) {
+    makeFlat()
     storedBytes.append(contentsOf: string.utf8)
     storedOffsets.append(storedBytes.count)
   }
 
-  /// Appends a string given as UTF-8 bytes (the caller guarantees they are valid UTF-8).
+  /// Appends a string given as UTF-8 bytes (the caller guarantees they are valid UTF-8; a
+  /// dictionary-encoded column becomes flat first).
   @inlinable public mutating func append(utf8: some Collection<UInt8>) {
+    if storedCodes != nil { makeFlat() }
     storedBytes.append(contentsOf: utf8)
     storedOffsets.append(storedBytes.count)
   }
 
-  /// Appends `other`'s strings (one copy of its bytes, its offsets shifted).
+  /// Appends `other`'s strings (one copy of its bytes, its offsets shifted; either column in
+  /// the dictionary layout is made flat: `StringColumn.concatenating` keeps dictionaries).
   public mutating func append(contentsOf other: StringColumn) {
+    makeFlat()
+    let other = other.flattened()
     let base = storedBytes.count
     storedBytes.append(contentsOf: other.storedBytes)
     storedOffsets.reserveCapacity(storedOffsets.count + other.count)
@@ -77,13 +105,18 @@ public struct StringColumn: Sendable, Hashable {
   }
 
   /// Appends the empty string (the placeholder of a null cell).
-  @inlinable public mutating func appendEmpty() { storedOffsets.append(storedBytes.count) }
+  @inlinable public mutating func appendEmpty() {
+    if storedCodes != nil { makeFlat() }
+    storedOffsets.append(storedBytes.count)
+  }
 
-  /// The strings at `rows`, in that order; a row of -1 gives the empty string. Runs of rows
-  /// whose bytes are adjacent (a filter's increasing rows) are copied at once.
+  /// The strings at `rows`, in that order; a row of -1 gives the empty string. A dictionary
+  /// column gathers its codes (the result shares the dictionary); a flat one copies runs of
+  /// rows whose bytes are adjacent (a filter's increasing rows) at once.
   ///
   /// - Complexity: O(`rows.count` + the bytes copied).
   public func gathering(_ rows: [Int32]) -> StringColumn {
+    if let codes = storedCodes { return gatheringCodes(codes, rows) }
     var offsets: [Int] = []
     offsets.reserveCapacity(rows.count + 1)
     offsets.append(0)
@@ -112,8 +145,9 @@ public struct StringColumn: Sendable, Hashable {
     return result
   }
 
-  /// Reserves room for `strings` strings of `bytes` bytes in all.
+  /// Reserves room for `strings` strings of `bytes` bytes in all (flat layout).
   public mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
+    makeFlat()
     storedOffsets.reserveCapacity(strings + 1)
     storedBytes.reserveCapacity(byteCount)
   }
