@@ -94,13 +94,18 @@ public struct RunLimits: Sendable, Hashable {
   /// passed in O(1); only a column holding more than the limit is scanned.
   package func longCellError(in table: Table) -> NodeError? {
     for (index, column) in table.columns.enumerated() {
-      guard case .string(let strings) = column.storage, strings.bytes.count > maxStringBytes else { continue }
-      let offsets = strings.offsets
-      for row in 0..<strings.count where offsets[row + 1] - offsets[row] > maxStringBytes {
-        let bytes = offsets[row + 1] - offsets[row]
-        return NodeError("cell \(row + 1) of column '\(table.columnNames[index].controlEscaped)' has \(bytes) bytes, more than the "
-          + "string limit \(maxStringBytes) (raise it with --max-string-bytes)")
-      }
+      guard case .string(let strings) = column.storage else { continue }
+      // A dictionary column's cells are its entries: only they are measured (a filtered
+      // column may keep entries no row uses any more).
+      let entries = strings.dictionary ?? strings
+      let (bytes, offsets) = entries.flatLayout
+      guard bytes.count > maxStringBytes else { continue }
+      let long = (0..<entries.count).map { offsets[$0 + 1] - offsets[$0] > maxStringBytes }
+      let row: Int? = if let codes = strings.codes { codes.firstIndex { long[Int($0)] } } else { long.firstIndex(of: true) }
+      guard let row else { continue }
+      return NodeError("cell \(row + 1) of column '\(table.columnNames[index].controlEscaped)' has "
+        + "\(strings.utf8(row).count) bytes, more than the string limit \(maxStringBytes) "
+        + "(raise it with --max-string-bytes)")
     }
     return nil
   }

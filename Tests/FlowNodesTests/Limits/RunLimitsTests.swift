@@ -146,6 +146,20 @@ import Testing
     #expect(fits.value(of: "r", port: "table")?.tableValue?.rowCount == 3)
   }
 
+  @Test func aDictionaryColumnIsMeasuredByTheEntriesItsRowsUse() throws {
+    let limits = RunLimits(maxStringBytes: 10)
+    let entries = StringColumn(["short", String(repeating: "l", count: 11), "ok"])
+    // Rows use entries 0, 2, 0: the long entry is unused (as after a filter) and passes.
+    let unused = try Table([("s", Column(.string(StringColumn(dictionary: entries, codes: [0, 2, 0]))))])
+    #expect(limits.longCellError(in: unused) == nil)
+    let used = try Table([("s", Column(.string(StringColumn(dictionary: entries, codes: [0, 2, 1, 1]))))])
+    #expect(limits.longCellError(in: used)?.message
+      == "cell 3 of column 's' has 11 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
+    let flat = try Table([("s", Column(.string(StringColumn(["a", "b", String(repeating: "x", count: 12)]))))])
+    #expect(limits.longCellError(in: flat)?.message
+      == "cell 3 of column 's' has 12 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
+  }
+
   @Test func theEngineChecksExpensiveNodesRunInChildTasksToo() async throws {
     let rows: [JSONValue] = (0..<5).map { .object(["a": .number(Double($0))]) }
     let document = FlowDocument(
