@@ -40,27 +40,20 @@ extension GraphEvaluator {
     // and loads (an optional `Slot` returned through memory is written field by field and read
     // back wider, which defeats store-to-load forwarding).
     var bits: UInt64 = 0
-    let tag: UInt8
-    if shape >= ScalarShape.forward {
-      // A boundary or instance node: its input as is (no call), or nothing at all.
-      let source = Int(columns.inputSources[inputStart])
-      if shape == ScalarShape.sink {
+    // A boundary or instance node's forward is a case of `compute`, and a sink (no output)
+    // its no-result path: the common shapes pay no extra branch for them.
+    let tag = function._withUnsafeGuaranteedRef {
+      $0.compute(shape: shape, inputStart: inputStart, inputCount: inputCount, columns, bits: &bits, thrown: &thrown)
+    }
+    guard tag != ScalarEvaluation.noResult else {
+      guard let thrown else {
+        guard shape == ScalarShape.sink else { return .fallback }
         log.ran.append(node)
         record.pointee.evaluationCount &+= 1
         log.cutOff.append(node)
         return .unchanged
       }
-      tag = columns.slots.tags[source]
-      guard tag <= SlotTag.bool else { return .fallback }
-      bits = columns.slots.bits[source]
-    } else {
-      tag = function._withUnsafeGuaranteedRef {
-        $0.compute(shape: shape, inputStart: inputStart, inputCount: inputCount, columns, bits: &bits, thrown: &thrown)
-      }
-      guard tag != ScalarEvaluation.noResult else {
-        guard let thrown else { return .fallback }
-        return scalarFailed(node, thrown, log: &log)
-      }
+      return scalarFailed(node, thrown, log: &log)
     }
     log.ran.append(node)
     record.pointee.evaluationCount &+= 1
@@ -147,6 +140,11 @@ extension ScalarEvaluation {
         total = combine(total, Int64(bitPattern: a.bits))
       }
       return Slot(bits: UInt64(bitPattern: total), owner: -1, tag: SlotTag.integer)
+    case ScalarShape.forward:
+      // The input as is: a number, integer or bool (anything else takes the general path).
+      let a = input(0)
+      guard a.tag <= SlotTag.bool else { return nil }
+      return Slot(bits: a.bits, owner: -1, tag: a.tag)
     case ScalarShape.numberFold:
       guard let combine = numberFold else { return nil }
       var total = numberInitial
