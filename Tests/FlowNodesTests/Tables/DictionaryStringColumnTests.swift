@@ -209,4 +209,24 @@ import Testing
     for value in stride(from: 4_999, through: 0, by: -7) { #expect(large.code(of: Array("v\(value)".utf8)[...]) == UInt32(value)) }
     #expect(large.count == 5_000)
   }
+
+  /// One-byte strings take a direct table instead of the hash: the codes are the same as a
+  /// reference map's, in order of first appearance, mixed with longer strings and the empty one.
+  @Test func oneByteStringsGetTheSameCodesAsThroughTheHash() {
+    var state: UInt64 = 0x5EED
+    func next() -> Int {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    var builder = StringDictionaryBuilder(limit: 100_000)
+    var reference: [[UInt8]: UInt32] = [:]
+    for _ in 0..<5_000 {
+      let length = next() % 3  // 0, 1 or 2 bytes: every one-byte string shows up, some twice
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
+      let expected = reference[bytes] ?? UInt32(reference.count)
+      reference[bytes] = expected
+      #expect(builder.code(of: bytes[...]) == expected)
+    }
+    #expect(builder.count == reference.count)
+  }
 }

@@ -1,5 +1,5 @@
 // Invariants: `slots.count` is a power of two larger than twice the entries; a slot holds 0
-// (empty) or an entry + 1; `hashes[e]` is entry e's hash; `entries` is flat with distinct
+// (empty) or an entry + 1; `singleBytes[b]` is 0 or the entry + 1 of the one-byte string b; `hashes[e]` is entry e's hash; `entries` is flat with distinct
 // strings. The only unsafe access reads the caller's field bytes (an
 // `UnsafeRawBufferPointer` valid for the call, never kept) and, for an `ArraySlice`, its bytes
 // through `withUnsafeBytes` for the duration of the call.
@@ -12,6 +12,8 @@ package struct StringDictionaryBuilder: Sendable {
   package private(set) var entries = StringColumn()
   private var hashes: [UInt64] = []
   private var slots = [UInt32](repeating: 0, count: 64)
+  /// The code + 1 of each one-byte string seen (0: not seen): such a cell is one load, no hash.
+  private var singleBytes = [UInt32](repeating: 0, count: 256)
   /// The most entries; a new string past it gets no code.
   package let limit: Int
 
@@ -27,6 +29,19 @@ package struct StringDictionaryBuilder: Sendable {
   /// is new and the dictionary holds `limit` entries already.
   @inline(__always)
   package mutating func code(of field: UnsafeRawBufferPointer) -> UInt32? {
+    if field.count == 1 {
+      let known = singleBytes[Int(field[0])]
+      if known != 0 { return known &- 1 }
+      guard let code = insertingCode(of: field) else { return nil }
+      singleBytes[Int(field[0])] = code &+ 1
+      return code
+    }
+    return insertingCode(of: field)
+  }
+
+  /// `code(of:)` through the hash table.
+  @inline(__always)
+  private mutating func insertingCode(of field: UnsafeRawBufferPointer) -> UInt32? {
     let hash = Self.hash(field)
     let mask = slots.count &- 1
     var slot = Int(truncatingIfNeeded: hash) & mask
