@@ -92,22 +92,7 @@ enum ColumnCodes {
   /// one slot per dictionary entry — no hashing; the same codes as the general path.
   private static func dictionaryCodes(_ entries: [UInt32], entryCount: Int, _ column: Column, into codes: inout [Int32],
                                       next: inout Int32, nullCode: inout Int32) {
-    var table = [Int32](repeating: -1, count: entryCount)
-    let checksNulls = column.nullCount > 0
-    for row in 0..<entries.count {
-      if checksNulls && column.isNull(row) {
-        if nullCode < 0 { nullCode = next; next += 1 }
-        codes[row] = nullCode
-        continue
-      }
-      let slot = Int(entries[row])
-      let code = table[slot]
-      if code >= 0 { codes[row] = code } else {
-        table[slot] = next
-        codes[row] = next
-        next += 1
-      }
-    }
+    renumbering(slots: entryCount, column, into: &codes, next: &next, nullCode: &nullCode) { Int(entries[$0]) }
   }
 
   /// Codes for a string column whose strings are at most one byte long (flags such as TPC-H's
@@ -117,23 +102,33 @@ enum ColumnCodes {
                                       nullCode: inout Int32) -> Bool {
     let offsets = strings.offsets, bytes = strings.bytes
     for row in 0..<strings.count where offsets[row + 1] - offsets[row] > 1 { return false }
-    var table = [Int32](repeating: -1, count: 257)
+    renumbering(slots: 257, column, into: &codes, next: &next, nullCode: &nullCode) { row in
+      let start = offsets[row]
+      return offsets[row + 1] == start ? 256 : Int(bytes[start])
+    }
+    return true
+  }
+
+  /// Numbers each row's `slot` (below `slots`; equal slots, equal keys) in order of first
+  /// appearance after `next`, nulls sharing `nullCode`: the dense-key path of the two above.
+  @inline(__always)
+  private static func renumbering(slots: Int, _ column: Column, into codes: inout [Int32], next: inout Int32,
+                                  nullCode: inout Int32, slot: (Int) -> Int) {
+    var table = [Int32](repeating: -1, count: slots)
     let checksNulls = column.nullCount > 0
-    for row in 0..<strings.count {
+    for row in 0..<column.count {
       if checksNulls && column.isNull(row) {
         if nullCode < 0 { nullCode = next; next += 1 }
         codes[row] = nullCode
         continue
       }
-      let start = offsets[row]
-      let slot = offsets[row + 1] == start ? 256 : Int(bytes[start])
-      let code = table[slot]
+      let index = slot(row)
+      let code = table[index]
       if code >= 0 { codes[row] = code } else {
-        table[slot] = next
+        table[index] = next
         codes[row] = next
         next += 1
       }
     }
-    return true
   }
 }
