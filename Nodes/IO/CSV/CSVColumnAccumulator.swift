@@ -187,6 +187,23 @@ struct CSVColumnAccumulator {
     count += rows
   }
 
+  /// A numeric column's cells so far, to continue in place (`UnsafeCSVDirectColumn`).
+  struct NumericCells {
+    enum Values { case integers([Int64]), numbers([Double]) }
+    var values: Values
+    var nullRows: [Int32]
+    var count: Int
+  }
+
+  /// The cells so far if the column is typed integer or number, else `nil`.
+  var numericCells: NumericCells? {
+    switch state {
+    case .integer: return NumericCells(values: .integers(integers), nullRows: nullRows, count: count)
+    case .number: return NumericCells(values: .numbers(numbers), nullRows: nullRows, count: count)
+    default: return nil
+    }
+  }
+
   /// The column (`nil` if it must be read again as text).
   func build() -> Column? {
     let validity = Validity(count: count, nullRows: nullRows)

@@ -28,6 +28,9 @@ struct CSVReader {
   /// to) the allocator's heap instead of fresh pages: 2 MB per worker read 31 MB of flights
   /// about twice as fast as 16 MB did.
   var blockBytesPerWorker = 2 << 20
+  /// Whether numeric columns are converted straight into the table's columns from the second
+  /// block on (`UnsafeCSVDirectColumn`), instead of into pieces merged after each block.
+  var convertsInPlace = true
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).
