@@ -123,13 +123,15 @@ struct CSVColumnAccumulator {
   /// Appends a chunk's strings: merged into the dictionary while it lasts, else flat.
   private mutating func appendStrings(_ column: StringColumn) {
     if dictionary != nil, let entries = column.dictionary, let columnCodes = column.codes {
-      var map = [UInt32](repeating: 0, count: entries.count)
+      var renumbered = [UInt32](repeating: 0, count: entries.count)
       var merged = true
       for entry in 0..<entries.count {
         guard let code = dictionary!.code(of: entries.utf8(entry)) else { merged = false; break }
-        map[entry] = code
+        renumbered[entry] = code
       }
       if merged {
+        // A constant table (a captured `var` would cost an exclusivity check per cell).
+        let map = renumbered
         codes.append(contentsOf: columnCodes.lazy.map { map[Int($0)] })
         return
       }
