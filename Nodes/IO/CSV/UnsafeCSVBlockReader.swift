@@ -166,7 +166,7 @@ struct UnsafeCSVBlockReader {
       }
       if expected > 0 && !isLast && !textOnly && reader.convertsInPlace {
         // Typed numeric columns continue in place from the next block on.
-        for position in pieceSlots {
+        for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) {
           guard let cells = accumulators[slots[position]].numericCells else { continue }
           inPlace[position] = UnsafeCSVDirectColumn(cells, expectedRows: expected)
           accumulators[slots[position]] = CSVColumnAccumulator()

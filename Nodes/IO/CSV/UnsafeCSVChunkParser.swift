@@ -35,6 +35,7 @@ extension CSVReader {
     let skipFrom = Swift.max(kept.max() ?? -1, direct.map(\.field).max() ?? -1) + 1
     var directs = direct.map { UnsafeCSVDirectParser(slots: $0.slots, limit: limit, number: $0.number) }
     let directFields = direct.map(\.field)
+    let bytes = scanner.buffer
     let plain: Bool = columns.withUnsafeMutableBufferPointer { parsers in
       directs.withUnsafeMutableBufferPointer { numeric in
         while true {
@@ -44,7 +45,7 @@ extension CSVReader {
           guard fields.width == width, rows < limit else { return false }
           for index in 0..<directFields.count {
             let field = fields[directFields[index]]
-            if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, scanner) }
+            if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
           }
           for slot in 0..<kept.count {
             let field = fields[kept[slot]]

@@ -21,6 +21,10 @@ final class UnsafeCSVDirectColumn {
   private var nullRows: [Int32]
   private(set) var rows: Int
 
+  /// The most columns of a table converted in place (`withSlots` nests one call per column;
+  /// the columns after them are merged from pieces, as before).
+  static let mostColumns = 128
+
   /// A column continuing `cells` (the accumulator's so far), with room for `expectedRows`.
   init(_ cells: CSVColumnAccumulator.NumericCells, expectedRows: Int) {
     rows = cells.count

@@ -11,28 +11,22 @@
 /// Invariants: `slots` points at the chunk's first row in the column's storage and at least
 /// `limit` 8-byte slots from there belong to this chunk alone (its counted records), written
 /// through the raw pointer (`Int64` or `Double` bits, trivial types: the column's binding is
-/// never in the way); the
-/// parser writes only `slots[0..<count]` with `count <= limit` (the chunk parser stops a chunk
-/// that would hold more records: `isFull`); fields come from an `UnsafeCSVScanner` over the
-/// chunk (in bounds).
+/// never in the way); the parser writes only `slots[0..<count]`, `count <= limit` (the chunk
+/// parser converts at most `limit` records); fields lie inside `buffer`, the chunk's bytes.
 struct UnsafeCSVDirectParser {
   enum State { case integer, number, conflict }
   private(set) var state: State
   private let slots: UnsafeMutableRawPointer
-  private let limit: Int
   /// Rows written (or, once a conflict, counted).
   private(set) var count = 0
   /// This chunk's null rows (relative to its first row, increasing).
   private(set) var nullRows: [Int32] = []
 
   init(slots: UnsafeMutableRawPointer, limit: Int, number: Bool) {
+    precondition(limit >= 0, "a chunk's rows")
     self.slots = slots
-    self.limit = limit
     state = number ? .number : .integer
   }
-
-  /// Whether the chunk's slots are all written (one more record would not fit).
-  var isFull: Bool { count >= limit }
 
   @inline(__always)
   mutating func appendNull() {
@@ -44,16 +38,16 @@ struct UnsafeCSVDirectParser {
   }
 
   @inline(__always)
-  mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner) {
+  mutating func append(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
     switch state {
     case .number:
-      if !field.quoted, let value = UnsafeDecimalParser.plain(scanner.buffer, field.start, field.end) {
+      if !field.quoted, let value = UnsafeDecimalParser.plain(buffer, field.start, field.end) {
         slots.storeBytes(of: value, toByteOffset: count &* 8, as: Double.self)
         count &+= 1
         return
       }
     case .integer:
-      if !field.quoted, let value = UnsafeDecimalParser.plainInteger(scanner.buffer, field.start, field.end) {
+      if !field.quoted, let value = UnsafeDecimalParser.plainInteger(buffer, field.start, field.end) {
         slots.storeBytes(of: value, toByteOffset: count &* 8, as: Int64.self)
         count &+= 1
         return
@@ -62,12 +56,12 @@ struct UnsafeCSVDirectParser {
       count &+= 1
       return
     }
-    appendParsed(field, scanner)
+    appendParsed(field, buffer)
   }
 
   /// The general number parse (quoted cells, spaces, exponents, long cells).
-  private mutating func appendParsed(_ field: CSVField, _ scanner: UnsafeCSVScanner) {
-    switch UnsafeDecimalParser.parse(scanner.buffer, field.start, field.end) {
+  private mutating func appendParsed(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
+    switch UnsafeDecimalParser.parse(buffer, field.start, field.end) {
     case .integer(let value):
       if state == .number {
         slots.storeBytes(of: Double(value), toByteOffset: count &* 8, as: Double.self)

@@ -75,7 +75,8 @@ import FlowTestSupport
   /// The parallel read of `bytes` from a file (a file is read in blocks; bytes in memory are
   /// one block, so only a file reaches the in-place columns).
   static func read(_ bytes: [UInt8], workers: Int, block: Int, inPlace: Bool) throws -> Table? {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-in-place-csv-\(getpid())").path
+    // A folder per read: the suite's tests run in parallel.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-in-place-csv-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data(bytes).write(to: URL(fileURLWithPath: folder + "/t.csv"))
@@ -125,6 +126,16 @@ import FlowTestSupport
     #expect(table.row(2_498) == [.number(2_498), .integer(2_498)])
     #expect(table.row(7) == [.number(7), .null])
     #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))
+  }
+
+  @Test func aWideFileConvertsTheFirstColumnsInPlaceAndMergesTheRest() throws {
+    let width = UnsafeCSVDirectColumn.mostColumns + 40
+    var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"
+    for row in 0..<120 { text += (0..<width).map { column in (row + column) % 11 == 0 ? "NA" : "\(row * column)" }.joined(separator: ",") + "\n" }
+    let bytes = Array(text.utf8)
+    let table = try #require(try Self.read(bytes, workers: 2, block: 4_096, inPlace: true))
+    #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))
+    #expect(table.row(118)[width - 1] == .integer(118 * Int64(width - 1)))
   }
 }
 
