@@ -36,6 +36,13 @@ struct CSVColumnAccumulator {
   private var nullRows: [Int32] = []
   /// Rows expected in all (reserved once the type is known: no doubling copies).
   var expectedRows = 0
+  /// Whether an integer or number column reserves `expectedRows` (not when it will continue
+  /// in place after this block, `UnsafeCSVDirectColumn`: its cells so far are copied there,
+  /// and a full reservation would only raise the peak memory).
+  var reservesNumbers = true
+
+  /// The rows an integer or number column reserves.
+  private var numericReservation: Int { reservesNumbers ? Swift.max(expectedRows, count) : count }
 
   /// Appends a chunk's `rows` rows.
   mutating func append(_ piece: CSVPiece, rows: Int) {
@@ -62,7 +69,7 @@ struct CSVColumnAccumulator {
         reserveFlat(estimatingFrom: column)
       }
     case (.integer, .number):
-      numbers.reserveCapacity(Swift.max(expectedRows, count))
+      numbers.reserveCapacity(numericReservation)
       UnsafeHugePages.advise(&numbers)
       numbers.append(contentsOf: integers.lazy.map { Double($0) })
       integers = []
@@ -169,8 +176,8 @@ struct CSVColumnAccumulator {
     count = 0
     state = newState
     switch newState {
-    case .integer: integers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&integers)
-    case .number: numbers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&numbers)
+    case .integer: integers.reserveCapacity(numericReservation); UnsafeHugePages.advise(&integers)
+    case .number: numbers.reserveCapacity(numericReservation); UnsafeHugePages.advise(&numbers)
     case .bool: bools.reserveCapacity(expectedRows)
     default: break
     }

@@ -1,7 +1,6 @@
 import Dispatch
 import FlowRuntime
 import Foundation
-import Synchronization
 
 /// The parallel CSV reader: the input in blocks (a file through `pread` into one reused buffer,
 /// so the whole file is never held; or bytes already in memory as one block), each block cut
@@ -138,6 +137,10 @@ struct UnsafeCSVBlockReader {
         bytesPerRow = Double(consumed) / Double(blockRows)
         expected = Int(Double(total) / bytesPerRow * 1.05) + 64
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
+        if movesInPlace(isLast: isLast, textOnly: textOnly) {
+          // The numeric columns continue in place after this block: no reservation here.
+          for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) { accumulators[slots[position]].reservesNumbers = false }
+        }
       }
       if !live.isEmpty {
         let counted = chunks.map(\.counted), actual = chunks.map(\.rows)
@@ -164,9 +167,11 @@ struct UnsafeCSVBlockReader {
           for position in 0..<pieceSlots.count { merge(position) }
         }
       }
-      if expected > 0 && !isLast && !textOnly && reader.convertsInPlace {
-        // Typed numeric columns continue in place from the next block on.
+      if expected > 0 && movesInPlace(isLast: isLast, textOnly: textOnly) {
+        // Typed numeric columns continue in place from the next block on; the others reserve
+        // as usual if they turn numeric later.
         for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) {
+          accumulators[slots[position]].reservesNumbers = true
           guard let cells = accumulators[slots[position]].numericCells else { continue }
           inPlace[position] = UnsafeCSVDirectColumn(cells, expectedRows: expected)
           accumulators[slots[position]] = CSVColumnAccumulator()
@@ -179,6 +184,9 @@ struct UnsafeCSVBlockReader {
     }
     return rows
   }
+
+  /// Whether the numeric columns typed by a first block move in place after it.
+  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.convertsInPlace }
 
   /// One chunk's pieces (of the columns not converted in place), records, quoting bytes, the
   /// parsers of its in-place columns, and the records counted for it beforehand.
@@ -250,24 +258,6 @@ struct UnsafeCSVBlockReader {
     guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
                                    bytesPerRow: bytesPerRow, quotes: true, inPlace: inPlace) else { return nil }
     return (chunks, end)
-  }
-
-  /// `body(k)` for each `k` in `0..<count`, on up to `threads` threads that claim the next `k`
-  /// in turn (each `k` runs once, on one thread).
-  static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
-    let threads = Swift.max(1, Swift.min(threads, count))
-    if threads == 1 {
-      for index in 0..<count { body(index) }
-      return
-    }
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        if index >= count { return }
-        body(index)
-      }
-    }
   }
 
   /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.

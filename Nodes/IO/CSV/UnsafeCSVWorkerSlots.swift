@@ -5,7 +5,29 @@
 // it, and the owner reads them only after that call returned (which orders the writes before
 // the reads); a shared byte buffer is only read.
 
+import Dispatch
 import FlowRuntime
+import Synchronization
+
+extension UnsafeCSVBlockReader {
+  /// `body(k)` for each `k` in `0..<count`, on up to `threads` threads that claim the next `k`
+  /// in turn (each `k` runs once, on one thread).
+  static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let threads = Swift.max(1, Swift.min(threads, count))
+    if threads == 1 {
+      for index in 0..<count { body(index) }
+      return
+    }
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        if index >= count { return }
+        body(index)
+      }
+    }
+  }
+}
 
 /// The column accumulators of a pass, merged on several threads: the thread merging column
 /// position `p` writes only `buffer[slots[p]]` (the slots are distinct), and the owner reads
