@@ -5,7 +5,9 @@ import Foundation
 /// The parallel CSV reader: the input in blocks (a file through `pread` into one reused buffer,
 /// so the whole file is never held; or bytes already in memory as one block), each block cut
 /// into one run of whole records per worker and parsed on `reader.workers` threads
-/// (`CSVReader.parseChunk`), the pieces merged in file order (`CSVColumnAccumulator`).
+/// (`CSVReader.parseChunk`), the pieces merged in file order (`CSVColumnAccumulator`) —
+/// except the numeric columns the first block typed, which later blocks convert straight into
+/// the table's columns (`UnsafeCSVBlockReader+InPlace.swift`, `UnsafeCSVDirectColumn`).
 ///
 /// Record boundaries: first optimistically at the first line feed after each cut (right when
 /// the block holds no quote at all, which every chunk checks); if any chunk saw a quote, the
