@@ -36,6 +36,13 @@ struct CSVColumnAccumulator {
   private var nullRows: [Int32] = []
   /// Rows expected in all (reserved once the type is known: no doubling copies).
   var expectedRows = 0
+  /// Whether an integer or number column reserves `expectedRows` (not when it will continue
+  /// in place after this block, `UnsafeCSVDirectColumn`: its cells so far are copied there,
+  /// and a full reservation would only raise the peak memory).
+  var reservesNumbers = true
+
+  /// The rows an integer or number column reserves.
+  private var numericReservation: Int { reservesNumbers ? Swift.max(expectedRows, count) : count }
 
   /// Appends a chunk's `rows` rows.
   mutating func append(_ piece: CSVPiece, rows: Int) {
@@ -62,7 +69,7 @@ struct CSVColumnAccumulator {
         reserveFlat(estimatingFrom: column)
       }
     case (.integer, .number):
-      numbers.reserveCapacity(Swift.max(expectedRows, count))
+      numbers.reserveCapacity(numericReservation)
       UnsafeHugePages.advise(&numbers)
       numbers.append(contentsOf: integers.lazy.map { Double($0) })
       integers = []
@@ -123,13 +130,15 @@ struct CSVColumnAccumulator {
   /// Appends a chunk's strings: merged into the dictionary while it lasts, else flat.
   private mutating func appendStrings(_ column: StringColumn) {
     if dictionary != nil, let entries = column.dictionary, let columnCodes = column.codes {
-      var map = [UInt32](repeating: 0, count: entries.count)
+      var renumbered = [UInt32](repeating: 0, count: entries.count)
       var merged = true
       for entry in 0..<entries.count {
         guard let code = dictionary!.code(of: entries.utf8(entry)) else { merged = false; break }
-        map[entry] = code
+        renumbered[entry] = code
       }
       if merged {
+        // A constant table (a captured `var` would cost an exclusivity check per cell).
+        let map = renumbered
         codes.append(contentsOf: columnCodes.lazy.map { map[Int($0)] })
         return
       }
@@ -167,8 +176,8 @@ struct CSVColumnAccumulator {
     count = 0
     state = newState
     switch newState {
-    case .integer: integers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&integers)
-    case .number: numbers.reserveCapacity(expectedRows); UnsafeHugePages.advise(&numbers)
+    case .integer: integers.reserveCapacity(numericReservation); UnsafeHugePages.advise(&integers)
+    case .number: numbers.reserveCapacity(numericReservation); UnsafeHugePages.advise(&numbers)
     case .bool: bools.reserveCapacity(expectedRows)
     default: break
     }
@@ -185,6 +194,23 @@ struct CSVColumnAccumulator {
     codes = []
     nullRows = []
     count += rows
+  }
+
+  /// A numeric column's cells so far, to continue in place (`UnsafeCSVDirectColumn`).
+  struct NumericCells {
+    enum Values { case integers([Int64]), numbers([Double]) }
+    var values: Values
+    var nullRows: [Int32]
+    var count: Int
+  }
+
+  /// The cells so far if the column is typed integer or number, else `nil`.
+  var numericCells: NumericCells? {
+    switch state {
+    case .integer: return NumericCells(values: .integers(integers), nullRows: nullRows, count: count)
+    case .number: return NumericCells(values: .numbers(numbers), nullRows: nullRows, count: count)
+    default: return nil
+    }
   }
 
   /// The column (`nil` if it must be read again as text).

@@ -1,4 +1,5 @@
 import FlowRuntime
+import Foundation
 
 /// Reads CSV text into a `Table` (SPEC §5 `readCSV`): RFC 4180 quoting, CRLF or LF, a byte
 /// order mark ignored, blank lines skipped; nulls are the unquoted cells equal to a null token;
@@ -28,6 +29,12 @@ struct CSVReader {
   /// to) the allocator's heap instead of fresh pages: 2 MB per worker read 31 MB of flights
   /// about twice as fast as 16 MB did.
   var blockBytesPerWorker = 2 << 20
+  /// Whether numeric columns are converted straight into the table's columns from the second
+  /// block on (`UnsafeCSVDirectColumn`), instead of into pieces merged after each block
+  /// (`FLOW_CSV_IN_PLACE=0` in the environment turns it off, to compare; the table is the same).
+  var convertsInPlace = CSVReader.inPlaceByDefault
+
+  static let inPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_IN_PLACE"] != "0"
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).

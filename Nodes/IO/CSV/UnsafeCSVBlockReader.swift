@@ -1,12 +1,13 @@
 import Dispatch
 import FlowRuntime
 import Foundation
-import Synchronization
 
 /// The parallel CSV reader: the input in blocks (a file through `pread` into one reused buffer,
 /// so the whole file is never held; or bytes already in memory as one block), each block cut
 /// into one run of whole records per worker and parsed on `reader.workers` threads
-/// (`CSVReader.parseChunk`), the pieces merged in file order (`CSVColumnAccumulator`).
+/// (`CSVReader.parseChunk`), the pieces merged in file order (`CSVColumnAccumulator`) —
+/// except the numeric columns the first block typed, which later blocks convert straight into
+/// the table's columns (`UnsafeCSVBlockReader+InPlace.swift`, `UnsafeCSVDirectColumn`).
 ///
 /// Record boundaries: first optimistically at the first line feed after each cut (right when
 /// the block holds no quote at all, which every chunk checks); if any chunk saw a quote, the
@@ -94,14 +95,17 @@ struct UnsafeCSVBlockReader {
     let kept = reader.keptColumns(names)
     do {
       var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: kept.count)
+      var inPlace = [UnsafeCSVDirectColumn?](repeating: nil, count: kept.count)
       var rows = try pass(width: names.count, kept: kept, slots: Array(kept.indices), textOnly: false, total: total,
-                          into: &accumulators, blocks: blocks)
-      var built = accumulators.map { $0.build() }
+                          into: &accumulators, inPlace: &inPlace, blocks: blocks)
+      var built = kept.indices.map { inPlace[$0]?.build() ?? (inPlace[$0] == nil ? accumulators[$0].build() : nil) }
+      inPlace = []
       let text = built.indices.filter { built[$0] == nil }
       if !text.isEmpty {
         var texts = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: text.count)
+        var none = [UnsafeCSVDirectColumn?](repeating: nil, count: text.count)
         let again = try pass(width: names.count, kept: text.map { kept[$0] }, slots: Array(text.indices), textOnly: true,
-                             total: total, into: &texts, blocks: blocks)
+                             total: total, into: &texts, inPlace: &none, blocks: blocks)
         guard again == rows else { return nil }  // the file changed between the passes
         for (slot, index) in text.enumerated() { built[index] = texts[slot].build() }
         rows = again
@@ -112,40 +116,67 @@ struct UnsafeCSVBlockReader {
     }
   }
 
-  /// One pass over the blocks, converting columns `kept` into `accumulators[slots[i]]`.
+  /// One pass over the blocks, converting columns `kept` into `accumulators[slots[i]]`, or,
+  /// for a column typed integer or number by the first block (of several, outside a text
+  /// pass), straight into `inPlace[i]` (`UnsafeCSVDirectColumn`).
   private func pass(width: Int, kept: [Int], slots: [Int], textOnly: Bool, total: Int, into accumulators: inout [CSVColumnAccumulator],
+                    inPlace: inout [UnsafeCSVDirectColumn?],
                     blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Int {
     var rows = 0
     var bytesPerRow = 0.0
     try blocks { block, isLast in
-      guard let parsed = parse(block, isLast: isLast, width: width, kept: kept, textOnly: textOnly, bytesPerRow: bytesPerRow)
+      let pieceSlots = kept.indices.filter { inPlace[$0] == nil }
+      let live = kept.indices.filter { inPlace[$0].map { $0.kind != .needsText } ?? false }
+      guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
+                               bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) })
       else { throw Fallback() }
       var chunks = parsed.chunks
       let consumed = parsed.consumed
       if consumed == 0 { return 0 }
       let blockRows = chunks.reduce(0) { $0 + $1.rows }
+      var expected = 0
       if bytesPerRow == 0 && blockRows > 0 {
         bytesPerRow = Double(consumed) / Double(blockRows)
-        let expected = Int(Double(total) / bytesPerRow * 1.05) + 64
+        expected = Int(Double(total) / bytesPerRow * 1.05) + 64
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
+        if movesInPlace(isLast: isLast, textOnly: textOnly) {
+          // The numeric columns continue in place after this block: no reservation here.
+          for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) { accumulators[slots[position]].reservesNumbers = false }
+        }
+      }
+      if !live.isEmpty {
+        let counted = chunks.map(\.counted), actual = chunks.map(\.rows)
+        for (index, position) in live.enumerated() {
+          inPlace[position]!.commit(counted: counted, actual: actual, results: chunks.map { $0.inPlace[index] })
+        }
       }
       // The columns merge on up to `reader.workers` threads at once (each column's pieces in
       // chunk order); a column's pieces are released once merged.
       let chunkRows = chunks.map(\.rows)
-      let byColumn = UnsafeColumnPieces((0..<slots.count).map { position in chunks.map { $0.pieces[position] } })
+      let byColumn = UnsafeColumnPieces(pieceSlots.indices.map { position in chunks.map { $0.pieces[position] } })
       chunks = []
-      let threads = Swift.min(reader.workers, slots.count)
+      let threads = Swift.min(reader.workers, pieceSlots.count)
       accumulators.withUnsafeMutableBufferPointer { buffer in
         let targets = UnsafeAccumulators(buffer)
         let merge: @Sendable (Int) -> Void = { position in
           for (index, piece) in byColumn.take(position).enumerated() {
-            targets.buffer[slots[position]].append(piece, rows: chunkRows[index])
+            targets.buffer[slots[pieceSlots[position]]].append(piece, rows: chunkRows[index])
           }
         }
         if threads > 1 {
-          DispatchQueue.concurrentPerform(iterations: slots.count, execute: merge)
+          DispatchQueue.concurrentPerform(iterations: pieceSlots.count, execute: merge)
         } else {
-          for position in 0..<slots.count { merge(position) }
+          for position in 0..<pieceSlots.count { merge(position) }
+        }
+      }
+      if expected > 0 && movesInPlace(isLast: isLast, textOnly: textOnly) {
+        // Typed numeric columns continue in place from the next block on; the others reserve
+        // as usual if they turn numeric later.
+        for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) {
+          accumulators[slots[position]].reservesNumbers = true
+          guard let cells = accumulators[slots[position]].numericCells else { continue }
+          inPlace[position] = UnsafeCSVDirectColumn(cells, expectedRows: expected)
+          accumulators[slots[position]] = CSVColumnAccumulator()
         }
       }
       rows += blockRows
@@ -156,12 +187,18 @@ struct UnsafeCSVBlockReader {
     return rows
   }
 
-  typealias Chunk = (pieces: [CSVPiece], rows: Int, quotingBytes: Int)
+  /// Whether the numeric columns typed by a first block move in place after it.
+  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.convertsInPlace }
+
+  /// One chunk's pieces (of the columns not converted in place), records, quoting bytes, the
+  /// parsers of its in-place columns, and the records counted for it beforehand.
+  typealias Chunk = (pieces: [CSVPiece], rows: Int, quotingBytes: Int, inPlace: [UnsafeCSVDirectParser], counted: Int)
 
   /// The chunks of one block and the bytes they cover (the whole block if it is the last, else
   /// up to its last record end); `consumed` 0 if no record ends in it; `nil` to fall back.
+  /// The columns `inPlace` are converted straight into their columns.
   func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
-                     bytesPerRow: Double) -> (chunks: [Chunk], consumed: Int)? {
+             bytesPerRow: Double, inPlace: [InPlaceTarget] = []) -> (chunks: [Chunk], consumed: Int)? {
     let count = block.count
     let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
     // Several chunks per worker, claimed one at a time: a worker that is held up (another
@@ -181,7 +218,7 @@ struct UnsafeCSVBlockReader {
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                bytesPerRow: bytesPerRow, quotes: false) {
+                                bytesPerRow: bytesPerRow, quotes: false, inPlace: inPlace) {
       return (chunks, end)
     }
     // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
@@ -221,40 +258,31 @@ struct UnsafeCSVBlockReader {
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                   bytesPerRow: bytesPerRow, quotes: true) else { return nil }
+                                   bytesPerRow: bytesPerRow, quotes: true, inPlace: inPlace) else { return nil }
     return (chunks, end)
-  }
-
-  /// `body(k)` for each `k` in `0..<count`, on up to `threads` threads that claim the next `k`
-  /// in turn (each `k` runs once, on one thread).
-  static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
-    let threads = Swift.max(1, Swift.min(threads, count))
-    if threads == 1 {
-      for index in 0..<count { body(index) }
-      return
-    }
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        if index >= count { return }
-        body(index)
-      }
-    }
   }
 
   /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
   private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
-                           bytesPerRow: Double, quotes: Bool) -> [Chunk]? {
+                           bytesPerRow: Double, quotes: Bool, inPlace: [InPlaceTarget]) -> [Chunk]? {
     let ends = Array(starts.dropFirst()) + [end]
+    if !inPlace.isEmpty {
+      let chunks = parseChunksInPlace(block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
+                                      bytesPerRow: bytesPerRow, quotes: quotes, inPlace: inPlace)
+      #if DEBUG
+      _checkInvariants(starts: starts, end: end, count: block.count)
+      #endif
+      return chunks
+    }
     let results = UnsafeSlots<Chunk>(starts.count)
     let shared = UnsafeSendableBuffer(block)
     let reader = self.reader
     Self.forEach(starts.count, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
-      let expected = bytesPerRow > 0 ? Int(Double(range.count) / bytesPerRow * 1.1) + 16 : range.count / 64 + 16
-      results[part] = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
-                                        textOnly: textOnly, expectedRows: expected, quotes: quotes)
+      let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
+      guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+                                           textOnly: textOnly, expectedRows: expected, quotes: quotes) else { return }
+      results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows)
     }
     let chunks = results.all()
     #if DEBUG
@@ -267,81 +295,4 @@ struct UnsafeCSVBlockReader {
     assert(starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && (starts.last ?? 0) <= end,
            "chunks \(starts) end \(end) of \(count)")
   }
-}
-
-/// The column accumulators of a pass, merged on several threads: the thread merging column
-/// position `p` writes only `buffer[slots[p]]` (the slots are distinct), and the owner reads
-/// them after `concurrentPerform` returned.
-struct UnsafeAccumulators: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>
-  init(_ buffer: UnsafeMutableBufferPointer<CSVColumnAccumulator>) { self.buffer = buffer }
-}
-
-/// The chunks' pieces of each column: the thread merging column `p` takes (and so releases)
-/// slot `p` only.
-final class UnsafeColumnPieces: @unchecked Sendable {
-  private let storage: UnsafeMutableBufferPointer<[CSVPiece]>
-
-  init(_ pieces: [[CSVPiece]]) {
-    storage = .allocate(capacity: pieces.count)
-    _ = storage.initialize(from: pieces)
-  }
-
-  deinit {
-    storage.deinitialize()
-    storage.deallocate()
-  }
-
-  /// Column `position`'s pieces, leaving its slot empty.
-  func take(_ position: Int) -> [CSVPiece] {
-    precondition(position >= 0 && position < storage.count, "column \(position) of \(storage.count)")
-    var taken: [CSVPiece] = []
-    swap(&taken, &storage[position])
-    return taken
-  }
-}
-
-/// A buffer read by several workers at once (each reads; none writes).
-struct UnsafeSendableBuffer: @unchecked Sendable {
-  let buffer: UnsafeBufferPointer<UInt8>
-  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
-}
-
-/// One result slot per chunk: only the thread that claimed chunk `i` writes slot `i`, and the owner reads them after
-/// `concurrentPerform` returned (which orders the writes before the reads).
-final class UnsafeSlots<Value>: @unchecked Sendable {
-  private let storage: UnsafeMutablePointer<Value?>
-  let count: Int
-
-  init(_ count: Int) {
-    self.count = count
-    storage = .allocate(capacity: count)
-    storage.initialize(repeating: nil, count: count)
-  }
-
-  deinit {
-    storage.deinitialize(count: count)
-    storage.deallocate()
-  }
-
-  subscript(index: Int) -> Value? {
-    get { storage[index] }
-    set {
-      precondition(index >= 0 && index < count, "slot \(index) of \(count)")
-      storage[index] = newValue
-    }
-  }
-
-  /// Every slot, or `nil` if one is empty.
-  func all() -> [Value]? {
-    var values: [Value] = []
-    values.reserveCapacity(count)
-    for index in 0..<count {
-      guard let value = storage[index] else { return nil }
-      values.append(value)
-    }
-    return values
-  }
-
-  func values(default value: Value) -> [Value] { (0..<count).map { storage[$0] ?? value } }
 }

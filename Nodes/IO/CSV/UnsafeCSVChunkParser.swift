@@ -6,14 +6,21 @@ import FlowRuntime
 /// Invariants: `buffer` is a run of whole records inside the caller's block (it outlives this
 /// call and is only read); the column parsers are reached through a buffer pointer only inside
 /// `withUnsafeMutableBufferPointer` over their array, at slots below `kept.count`, and
-/// `kept[slot] < width == fields.count` once the width is checked.
+/// `kept[slot] < width == fields.count` once the width is checked; each of `direct`'s slot
+/// pointers has room for `limit` rows of this chunk alone (`UnsafeCSVDirectParser`), and no
+/// more than `limit` records are converted (a chunk with more returns `nil`).
 extension CSVReader {
   /// The records of `buffer`, a run of whole records from inside a file (not its start): the
   /// pieces of the columns `kept` (as text only if `textOnly`), and the row count; `nil` if
   /// the run is not plain — a ragged row, bad quoting, or any quote if `quotes` is false (the
   /// caller then finds the boundaries again knowing the quotes, or reads serially).
+  ///
+  /// The columns `direct` (field index, the chunk's first row in the column, whether it is a
+  /// number column) are converted straight into their columns; their parsers come back in
+  /// `direct`'s order.
   func parseChunk(_ buffer: UnsafeBufferPointer<UInt8>, width: Int, kept: [Int], textOnly: Bool, expectedRows: Int,
-                  quotes: Bool) -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int)? {
+                  quotes: Bool, direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max)
+    -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser])? {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter, atFileStart: false)
     var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
     defer { fields.deallocate() }
@@ -25,23 +32,32 @@ extension CSVReader {
     var scratch: [UInt8] = []
     var rows = 0
     let nulls = CSVNullTest(nullTokens)
-    let skipFrom = (kept.max() ?? -1) + 1
+    let skipFrom = Swift.max(kept.max() ?? -1, direct.map(\.field).max() ?? -1) + 1
+    var directs = direct.map { UnsafeCSVDirectParser(slots: $0.slots, limit: limit, number: $0.number) }
+    let directFields = direct.map(\.field)
+    let bytes = scanner.buffer
     let plain: Bool = columns.withUnsafeMutableBufferPointer { parsers in
-      while true {
-        let next: Int?
-        do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
-        guard next != nil else { return true }
-        guard fields.width == width else { return false }
-        for slot in 0..<kept.count {
-          let field = fields[kept[slot]]
-          if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
-            parsers[slot].append(field, scanner, scratch: &scratch)
+      directs.withUnsafeMutableBufferPointer { numeric in
+        while true {
+          let next: Int?
+          do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
+          guard next != nil else { return true }
+          guard fields.width == width, rows < limit else { return false }
+          for index in 0..<directFields.count {
+            let field = fields[directFields[index]]
+            if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
           }
+          for slot in 0..<kept.count {
+            let field = fields[kept[slot]]
+            if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+              parsers[slot].append(field, scanner, scratch: &scratch)
+            }
+          }
+          rows += 1
         }
-        rows += 1
       }
     }
     guard plain, scanner.strayQuotes == 0, quotes || scanner.quotingBytes == 0 else { return nil }
-    return (columns.map { $0.piece() }, rows, scanner.quotingBytes)
+    return (columns.map { $0.piece() }, rows, scanner.quotingBytes, directs)
   }
 }

@@ -1,0 +1,92 @@
+/// One chunk's cells of a numeric column converted straight into the table's column
+/// (`UnsafeCSVDirectColumn`): the parallel reader's path for a column already typed integer or
+/// number by the blocks before, so the chunk's cells need no piece and no merge copy.
+///
+/// It converts exactly as `UnsafeCSVColumnParser` does in its integer and number states: a
+/// cell that is a number with a fraction widens an integer chunk to number (its cells so far
+/// converted in place), and any other non-null cell makes the chunk a conflict (the column is
+/// then read again as text, as the serial reader rescans it). A null is a 0 placeholder (the
+/// bits of both `Int64(0)` and `0.0`) and a null row.
+///
+/// Invariants: `slots` points at the chunk's first row in the column's storage and at least
+/// `limit` 8-byte slots from there belong to this chunk alone (its counted records), written
+/// through the raw pointer (`Int64` or `Double` bits, trivial types: the column's binding is
+/// never in the way); the parser writes only `slots[0..<count]`, `count <= limit` (the chunk
+/// parser converts at most `limit` records); fields lie inside `buffer`, the chunk's bytes.
+struct UnsafeCSVDirectParser {
+  enum State { case integer, number, conflict }
+  private(set) var state: State
+  private let slots: UnsafeMutableRawPointer
+  /// Rows written (or, once a conflict, counted).
+  private(set) var count = 0
+  /// This chunk's null rows (relative to its first row, increasing).
+  private(set) var nullRows: [Int32] = []
+
+  init(slots: UnsafeMutableRawPointer, limit: Int, number: Bool) {
+    precondition(limit >= 0, "a chunk's rows")
+    self.slots = slots
+    state = number ? .number : .integer
+  }
+
+  @inline(__always)
+  mutating func appendNull() {
+    if state != .conflict {
+      slots.storeBytes(of: 0, toByteOffset: count &* 8, as: Int64.self)
+      nullRows.append(Int32(truncatingIfNeeded: count))
+    }
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func append(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
+    switch state {
+    case .number:
+      if !field.quoted, let value = UnsafeDecimalParser.plain(buffer, field.start, field.end) {
+        slots.storeBytes(of: value, toByteOffset: count &* 8, as: Double.self)
+        count &+= 1
+        return
+      }
+    case .integer:
+      if !field.quoted, let value = UnsafeDecimalParser.plainInteger(buffer, field.start, field.end) {
+        slots.storeBytes(of: value, toByteOffset: count &* 8, as: Int64.self)
+        count &+= 1
+        return
+      }
+    case .conflict:
+      count &+= 1
+      return
+    }
+    appendParsed(field, buffer)
+  }
+
+  /// The general number parse (quoted cells, spaces, exponents, long cells).
+  private mutating func appendParsed(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
+    switch UnsafeDecimalParser.parse(buffer, field.start, field.end) {
+    case .integer(let value):
+      if state == .number {
+        slots.storeBytes(of: Double(value), toByteOffset: count &* 8, as: Double.self)
+      } else {
+        slots.storeBytes(of: value, toByteOffset: count &* 8, as: Int64.self)
+      }
+    case .number(let value):
+      if state == .integer {
+        // Widen: the chunk's integers so far become numbers, in place.
+        UnsafeCSVDirectParser.widen(slots, 0..<count)
+        state = .number
+      }
+      slots.storeBytes(of: value, toByteOffset: count &* 8, as: Double.self)
+    case nil:
+      state = .conflict
+      nullRows = []
+    }
+    count &+= 1
+  }
+
+  /// The cells `rows` of `cells`, `Int64`s, rewritten in place as the `Double`s they equal.
+  static func widen(_ cells: UnsafeMutableRawPointer, _ rows: Range<Int>) {
+    for row in rows {
+      let value = cells.load(fromByteOffset: row &* 8, as: Int64.self)
+      cells.storeBytes(of: Double(value), toByteOffset: row &* 8, as: Double.self)
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import FlowNodes
+@testable import FlowRuntime
+import FlowTestSupport
+
+/// The parallel reader's in-place numeric columns (`UnsafeCSVDirectColumn`: from the second
+/// block on, integer and number cells are converted straight into the table's columns) against
+/// the byte-at-a-time reference scanner (`CSVScannerReferenceTests.reference`) typed by the
+/// rule of SPEC §5, and against the piece-and-merge path and the serial reader: random CSVs
+/// whose numeric columns widen, conflict or turn to text late, with quoted and padded numbers,
+/// nulls, long integers, blank lines, CRLF and line breaks inside quotes, at several block
+/// sizes and worker counts.
+@Suite struct CSVInPlaceColumnsTests {
+  static func randomCSV(_ random: inout SeededRandom, rows: Int, width: Int) -> String {
+    let flavours = (0..<width).map { _ in random.pick(0..<8) }
+    var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"
+    for row in 0..<rows {
+      let late = row > rows * 3 / 4 && random.pick(0..<40) == 0
+      var cells: [String] = []
+      for column in 0..<width {
+        let roll = random.pick(0..<24)
+        if roll == 0 { cells.append(""); continue }
+        if roll == 1 { cells.append("NA"); continue }
+        switch flavours[column] {
+        case 0: cells.append("\(random.pick(-100_000..<100_000))")
+        case 1: cells.append(late ? "\(Double(random.pick(-999..<999)) / 8)" : "\(random.pick(0..<1_000))")  // widens late
+        case 2: cells.append(roll == 2 ? "\(random.pick(0..<100))" : "\(Double(random.pick(-10_000..<10_000)) / 100)")
+        case 3: cells.append(late ? "late text" : "\(random.pick(0..<9))")  // a conflict after the first block
+        case 4: cells.append(late ? "true" : "\(Double(random.pick(0..<90)) / 4)")
+        case 5:
+          // Quoted, padded, long and exponent numbers (the general parser's cells).
+          cells.append(["\"\(random.pick(0..<50))\"", " \(random.pick(0..<50)) ", "12345678901234",
+                        "98765432109876543210", "1e3", "\"2.5\"", "-0", "\(random.pick(0..<9))"][random.pick(0..<8)])
+        case 6: cells.append(["x", "\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\""][random.pick(0..<4)])
+        default: cells.append(roll < 12 ? "NA" : "\(random.pick(0..<9))")
+        }
+      }
+      text += cells.joined(separator: ",")
+      text += random.pick(0..<8) == 0 ? "\r\n" : "\n"
+      if random.pick(0..<30) == 0 { text += "\n" }
+    }
+    return text
+  }
+
+  /// The table SPEC §5 makes of the reference scanner's records: nulls are unquoted null
+  /// tokens; a column is integer if every other cell (trimmed of spaces) is an `Int64`, else
+  /// number if every one is a number, else bool, else text; an all-null column is integer.
+  static func referenceRows(_ bytes: [UInt8]) -> [[Value]]? {
+    guard case .success(let records) = CSVScannerReferenceTests.reference(bytes), let header = records.first else { return nil }
+    let width = header.fields.count
+    let nullTokens = CSVReader.defaultNullValues.map { Array($0.utf8) }
+    let cells: [[String?]] = records.dropFirst().map { record in
+      record.fields.map { field in !field.quoted && nullTokens.contains(field.bytes) ? nil : String(decoding: field.bytes, as: UTF8.self) }
+    }
+    var columns: [[Value]] = []
+    for column in 0..<width {
+      let texts = cells.map { $0[column] }
+      let present = texts.compactMap { $0?.trimmingCharacters(in: .whitespaces) }
+      let values: [Value]
+      if present.allSatisfy({ Int64($0) != nil && !$0.hasPrefix("+") }) {
+        values = texts.map { $0.map { .integer(Int64($0.trimmingCharacters(in: .whitespaces))!) } ?? .null }
+      } else if present.allSatisfy({ Double($0) != nil }) {
+        values = texts.map { $0.map { .number(Double($0.trimmingCharacters(in: .whitespaces))!) } ?? .null }
+      } else if texts.compactMap({ $0 }).allSatisfy({ $0 == "true" || $0 == "false" }) {
+        values = texts.map { $0.map { .bool($0 == "true") } ?? .null }
+      } else {
+        values = texts.map { $0.map { .string($0) } ?? .null }
+      }
+      columns.append(values)
+    }
+    return cells.indices.map { row in (0..<width).map { columns[$0][row] } }
+  }
+
+  /// The parallel read of `bytes` from a file (a file is read in blocks; bytes in memory are
+  /// one block, so only a file reaches the in-place columns).
+  static func read(_ bytes: [UInt8], workers: Int, block: Int, inPlace: Bool) throws -> Table? {
+    // A folder per read: the suite's tests run in parallel.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-in-place-csv-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/t.csv"))
+    let file = try FileAccessPolicy.unrestricted.open(folder + "/t.csv", relativeTo: folder)
+    var reader = CSVReader()
+    reader.workers = workers
+    reader.blockBytesPerWorker = block
+    reader.parallelThreshold = 0
+    reader.minimumChunkBytes = 1
+    reader.convertsInPlace = inPlace
+    return try UnsafeCSVBlockReader(reader: reader).read(file)
+  }
+
+  @Test func inPlaceColumnsEqualTheReferenceAndThePieceMerge() throws {
+    var random = SeededRandom(seed: 2_026)
+    var compared = 0
+    for round in 0..<24 {
+      let width = random.pick(1..<9)
+      let bytes = Array(Self.randomCSV(&random, rows: random.pick(50..<1_500), width: width).utf8)
+      let expected = Self.referenceRows(bytes)
+      let serial = try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }
+      #expect(expected != nil && KindHarness.rows(serial) == expected!, "round \(round): serial reader against the reference")
+      for workers in [1, 2, 3, 7] {
+        for block in [128, 700, 4_096] {
+          let merged = try Self.read(bytes, workers: workers, block: block, inPlace: false)
+          let table = try Self.read(bytes, workers: workers, block: block, inPlace: true)
+          #expect(table != nil && merged != nil, "round \(round), \(workers) workers, block \(block): declined")
+          guard let table, let merged else { continue }
+          #expect(table == merged && table == serial && table.columns.map(\.type) == serial.columns.map(\.type),
+                  "round \(round), \(workers) workers, block \(block)")
+          #expect(KindHarness.rows(table) == expected ?? [], "round \(round), \(workers) workers, block \(block)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared == 24 * 4 * 3)
+  }
+
+  @Test func aColumnThatWidensInALaterBlockKeepsEveryCell() throws {
+    // Integers for many blocks, then one number: the integer rows become numbers in place.
+    var text = "a,b\n"
+    for row in 0..<3_000 { text += row == 2_500 ? "2.5,\(row)\n" : "\(row),\(row % 7 == 0 ? "NA" : "\(row)")\n" }
+    let bytes = Array(text.utf8)
+    let table = try #require(try Self.read(bytes, workers: 2, block: 1_024, inPlace: true))
+    #expect(table.columns.map(\.type) == [.number, .integer])
+    #expect(table.row(2_500) == [.number(2.5), .integer(2_500)])
+    #expect(table.row(2_498) == [.number(2_498), .integer(2_498)])
+    #expect(table.row(7) == [.number(7), .null])
+    #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))
+  }
+
+  @Test func aWideFileConvertsTheFirstColumnsInPlaceAndMergesTheRest() throws {
+    let width = UnsafeCSVDirectColumn.mostColumns + 40
+    var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"
+    for row in 0..<120 { text += (0..<width).map { column in (row + column) % 11 == 0 ? "NA" : "\(row * column)" }.joined(separator: ",") + "\n" }
+    let bytes = Array(text.utf8)
+    let table = try #require(try Self.read(bytes, workers: 2, block: 4_096, inPlace: true))
+    #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))
+    #expect(table.row(118)[width - 1] == .integer(118 * Int64(width - 1)))
+  }
+}
+
+extension SeededRandom {
+  /// A value in `range` (not empty).
+  fileprivate mutating func pick(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
+}
