@@ -153,6 +153,7 @@ extension EvaluationGraph {
       var own = configurations[index]
       own.sharedKey = nil
       let fresh = allocateConfiguration(own)
+      releaseConfiguration(UInt32(index))  // one user less where it is a group's
       storage.records[Int(node)].configuration = fresh
     }
     configurations[Int(storage.records[Int(node)].configuration)].unconnected[Int(port)] = value
@@ -220,16 +221,24 @@ extension EvaluationGraph {
     if let free = freeConfigurations.popLast() {
       configurations[Int(free)] = configuration
       scalarFunctions[Int(free)] = ScalarEvaluation.unretained(configuration.scalar)
+      configurationUsers[Int(free)] = 0
       return free
     }
     configurations.append(configuration)
     scalarFunctions.append(ScalarEvaluation.unretained(configuration.scalar))
+    configurationUsers.append(0)
     return UInt32(configurations.count - 1)
   }
 
-  /// Gives back a node's own configuration (shared ones stay).
+  /// Gives back a node's own configuration, or one node's use of a group's (freed with its
+  /// last user); a kind's shared ones stay.
   mutating func releaseConfiguration(_ index: UInt32) {
-    guard configurations[Int(index)].sharedKey == nil else { return }
+    if configurations[Int(index)].sharedKey != nil {
+      guard configurationUsers[Int(index)] > 0 else { return }
+      configurationUsers[Int(index)] -= 1
+      guard configurationUsers[Int(index)] == 0 else { return }
+      configurations[Int(index)].sharedKey = nil
+    }
     configurations[Int(index)].unconnected = []
     freeConfigurations.append(index)
   }
@@ -291,6 +300,14 @@ extension EvaluationGraph {
     precondition(scalarFunctions.count == configurations.count
                    && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == ScalarEvaluation.unretained($1.scalar)?.toOpaque() },
                  "Internal inconsistency: an unretained scalar function is not its configuration's")
+    var users = [UInt32](repeating: 0, count: configurations.count)
+    for node in 0..<Int32(nodeCount) { users[Int(record(node).configuration)] += 1 }
+    precondition(configurationUsers.count == configurations.count
+                   && configurations.indices.allSatisfy { index in
+                     configurations[index].sharedKey != Self.groupKey ? configurationUsers[index] == 0
+                       : configurationUsers[index] == users[index] && users[index] > 0
+                   },
+                 "Internal inconsistency: a group configuration's user count is not the number of nodes using it")
     precondition(freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
                  "Internal inconsistency: a slot on the free list is in use")
     order._checkInvariants(edges: edges)
