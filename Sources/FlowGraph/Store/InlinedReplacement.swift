@@ -19,13 +19,13 @@ extension StoreState {
   ///
   /// - Complexity: O(slots), no allocation per node.
   mutating func replaceInlinedStep(_ replacement: InlinedReplacement) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
-    let inner = replacement.after.innerNodes
+    let specs = replacement.after.innerNodes.map(\.data)
     var slot = 0
     while slot < replacement.slots.count {
-      for node in inner {
+      for spec in specs {
         let index = Int(replacement.slots[slot])
         // Optional chaining assigns in place (no node copied out and back); `nil`: an empty slot.
-        let replaced: Void? = (nodes[index]?.data = node.data)
+        let replaced: Void? = (nodes[index]?.data = spec)
         precondition(replaced != nil, "Internal inconsistency: replacing inlined node in empty slot \(index)")
         slot += 1
       }
@@ -67,17 +67,17 @@ extension StoreState {
     var slots: [Int32] = []
     slots.reserveCapacity(affected.count * offsets.count)
     for (slot, index) in affected {
-      guard slot >= 0, instances[Int(index)].data.kind == name else { return nil }
+      let instance = instances.idAndKind(at: Int(index))
+      guard slot >= 0, instance.kind == name else { return nil }
       let base = Int(slot) - (diff.before.nodes.count - 1)
       for (inner, offset) in offsets.enumerated() {
         let guess = base + offset
         // The node as the old template stamped it into this instance (compared in place).
-        guard guess >= 0, guess < nodes.count,
-              nodes[guess]?.isStamped(from: beforeNodes[inner], in: instances[Int(index)].id) == true else { return nil }
+        guard holdsNode(at: guess, stampedFrom: beforeNodes, inner, in: instance.id) else { return nil }
         slots.append(Int32(guess))
       }
     }
-    let ids = affected.map { instances[Int($0.index)].id }
+    let ids = affected.map { instances.idAndKind(at: Int($0.index)).id }
     let step = InlinedReplacement(slots: slots, before: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: beforeNodes),
                                   after: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: afterNodes))
     return (step, payloads)

@@ -18,7 +18,7 @@ extension StoreState {
     keys.reserveCapacity(instances.count)
     for (index, instance) in instances.enumerated() {
       var slot: Int32?
-      if index < hints.count, case let hint = Int(hints[index]), hint >= 0, hint < nodes.count, nodes[hint]?.id == instance.id {
+      if index < hints.count, case let hint = Int(hints[index]), holdsNode(at: hint, id: instance.id) {
         slot = Int32(hint)
       }
       keys.append((slot ?? nodeSlot(instance.id) ?? Int32.max, Int32(index)))
@@ -55,7 +55,7 @@ extension StoreState {
     var previous = -1
     for position in order {
       guard position >= 0, Int(position) < instances.count, case let slot = Int(hints[Int(position)]),
-            slot > previous, slot < nodes.count, nodes[slot]?.id == instances[Int(position)].id else { return nil }
+            slot > previous, holdsNode(at: slot, id: instances.idAndKind(at: Int(position)).id) else { return nil }
       previous = slot
       result.append((Int32(slot), position))
     }
