@@ -84,6 +84,14 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
     set { if details != nil || newValue != nil { update { $0.handles = newValue } } }
   }
 
+  /// Whether this node is `template` stamped into instance `instanceID`: its id is
+  /// `instanceID + template.id` and every other field equals `template`'s. Compared in place,
+  /// field by field (no node copied, no id made): what a definition edit checks per instance.
+  func isStamped(from template: FlowNode, in instanceID: String) -> Bool {
+    id.isConcatenation(instanceID, template.id) && position == template.position && size == template.size
+      && data == template.data && details == template.details
+  }
+
   private mutating func update(_ change: (inout NodeDetails) -> Void) {
     var fields = details?.fields ?? NodeDetails()
     change(&fields)

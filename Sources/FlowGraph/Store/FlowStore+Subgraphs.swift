@@ -36,22 +36,23 @@ extension FlowStore {
       after.library = try SubgraphLibrary(sources, catalog: catalog)
       // In slot (document) order, each with its slot: one id lookup per instance, and the
       // inlined nodes found from it by template offset.
-      let affected = storage.state.inSlotOrder(before.instances(using: name, in: [before.library, after.library]),
-                                               hints: &storage.instanceSlotHints, order: &storage.instanceOrderHints)
-      if definition == nil, let user = affected.first?.node {
+      let instances = before.instances(using: name, in: [before.library, after.library])
+      let affected = storage.state.inSlotOrder(instances, hints: &storage.instanceSlotHints, order: &storage.instanceOrderHints)
+      if definition == nil, let first = affected.first {
+        let user = instances[Int(first.index)]
         throw GraphValidationError(GraphIssue(.invalidSubgraph,
           "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
-      if let bulk = storage.state.bulkReplacement(of: name, affected, &change) {
+      if let bulk = storage.state.bulkReplacement(of: name, instances, affected, &change) {
         // Only shared inner nodes' specs change, alike everywhere: one step, one item.
         storage.state.perform(.replaceInlined(bulk.step), into: &log)
         log.resolutions.inlinedPayloads = bulk.payloads
         log.resolutions.payloadsShared = true
       } else {
         do throws(GraphValidationError) {
-          for (slot, instance) in affected { try storage.state.reexpand(instance, at: slot, &change, log: &log) }
+          for (slot, index) in affected { try storage.state.reexpand(instances[Int(index)], at: slot, &change, log: &log) }
         } catch {
           storage.state.rollBack(log)
           throw error
@@ -132,46 +133,6 @@ extension StoreState {
     }
     for index in diff.addedEdges { try addEdge(diff.after.edge(index, id: id), log: &log) }
     for edge in moved { try addEdge(edge, log: &log) }
-  }
-
-  /// `instances` with their slots, in slot order (an instance without a live node, which
-  /// should not happen, goes last with slot -1, by id). Sorts slots, not nodes.
-  ///
-  /// `hints` holds a slot for each instance by position (those found for the same list last
-  /// time: a store's instances list in the same order until they change); a hint is taken
-  /// where that slot holds the instance's id, and the id is looked up otherwise. On return,
-  /// `hints` holds the slots found. `order` holds the positions in slot order found last time,
-  /// taken where it still sorts the slots (checked in O(*n*)), and the new order on return.
-  func inSlotOrder(_ instances: [FlowNode], hints: inout [Int32], order: inout [Int32]) -> [(slot: Int32, node: FlowNode)] {
-    var keys: [(slot: Int32, index: Int32)] = []
-    keys.reserveCapacity(instances.count)
-    for (index, instance) in instances.enumerated() {
-      var slot: Int32?
-      if index < hints.count, case let hint = Int(hints[index]), hint >= 0, hint < nodes.count, nodes[hint]?.id == instance.id {
-        slot = Int32(hint)
-      }
-      keys.append((slot ?? nodeSlot(instance.id) ?? Int32.max, Int32(index)))
-    }
-    hints = keys.map { $0.slot == Int32.max ? -1 : $0.slot }
-    // The order found last time, where it still puts the slots strictly ascending (then it is
-    // a permutation, and the sorted one): no sort.
-    var ordered = order.count == keys.count
-    var previous = Int32.min
-    for position in order where ordered {
-      let slot = position >= 0 && Int(position) < keys.count ? keys[Int(position)].slot : Int32.max
-      ordered = slot != Int32.max && slot > previous
-      previous = slot
-    }
-    if ordered {
-      keys = order.map { keys[Int($0)] }
-    } else {
-      keys.sort { a, b in
-        guard a.slot == b.slot else { return a.slot < b.slot }
-        return instances[Int(a.index)].id < instances[Int(b.index)].id
-      }
-      order = keys.map(\.index)
-    }
-    return keys.map { key in (key.slot == Int32.max ? -1 : key.slot, instances[Int(key.index)]) }
   }
 
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).

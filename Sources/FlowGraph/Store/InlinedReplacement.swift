@@ -19,13 +19,14 @@ extension StoreState {
   ///
   /// - Complexity: O(slots), no allocation per node.
   mutating func replaceInlinedStep(_ replacement: InlinedReplacement) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
-    let inner = replacement.after.innerNodes
+    let specs = replacement.after.innerNodes.map(\.data)
     var slot = 0
     while slot < replacement.slots.count {
-      for node in inner {
+      for spec in specs {
         let index = Int(replacement.slots[slot])
-        precondition(nodes[index] != nil, "Internal inconsistency: replacing inlined node in empty slot \(index)")
-        nodes[index]!.data = node.data
+        // Optional chaining assigns in place (no node copied out and back); `nil`: an empty slot.
+        let replaced: Void? = (nodes[index]?.data = spec)
+        precondition(replaced != nil, "Internal inconsistency: replacing inlined node in empty slot \(index)")
         slot += 1
       }
     }
@@ -40,7 +41,7 @@ extension StoreState {
   ///
   /// - Returns: the step and the payload of each replaced inner node, resolved once.
   /// - Complexity: O(instances × replaced inner nodes), no allocation per node.
-  mutating func bulkReplacement(of name: String, _ affected: [(slot: Int32, node: FlowNode)],
+  mutating func bulkReplacement(of name: String, _ instances: [FlowNode], _ affected: [(slot: Int32, index: Int32)],
                                 _ change: inout DefinitionChange) -> (step: InlinedReplacement, payloads: [(any Sendable)?])? {
     guard !affected.isEmpty, let diff = change.diff(name), diff.portsStay, diff.removedEdges.isEmpty,
           diff.removedNodes.isEmpty, diff.addedEdges.isEmpty, !diff.placedNodes.isEmpty,
@@ -65,20 +66,18 @@ extension StoreState {
     }
     var slots: [Int32] = []
     slots.reserveCapacity(affected.count * offsets.count)
-    for (slot, instance) in affected {
-      guard slot >= 0, instance.data.kind == name else { return nil }
+    for (slot, index) in affected {
+      let instance = instances.idAndKind(at: Int(index))
+      guard slot >= 0, instance.kind == name else { return nil }
       let base = Int(slot) - (diff.before.nodes.count - 1)
       for (inner, offset) in offsets.enumerated() {
         let guess = base + offset
-        guard guess >= 0, guess < nodes.count, let current = nodes[guess],
-              current.id.isConcatenation(instance.id, beforeNodes[inner].id) else { return nil }
-        var probe = beforeNodes[inner]
-        probe.id = current.id
-        guard probe == current else { return nil }
+        // The node as the old template stamped it into this instance (compared in place).
+        guard holdsNode(at: guess, stampedFrom: beforeNodes, inner, in: instance.id) else { return nil }
         slots.append(Int32(guess))
       }
     }
-    let ids = affected.map(\.node.id)
+    let ids = affected.map { instances.idAndKind(at: Int($0.index)).id }
     let step = InlinedReplacement(slots: slots, before: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: beforeNodes),
                                   after: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: afterNodes))
     return (step, payloads)

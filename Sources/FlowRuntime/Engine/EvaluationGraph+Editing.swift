@@ -153,6 +153,7 @@ extension EvaluationGraph {
       var own = configurations[index]
       own.sharedKey = nil
       let fresh = allocateConfiguration(own)
+      releaseConfiguration(UInt32(index))  // one user less where it is a group's
       storage.records[Int(node)].configuration = fresh
     }
     configurations[Int(storage.records[Int(node)].configuration)].unconnected[Int(port)] = value
@@ -203,35 +204,6 @@ extension EvaluationGraph {
     }
     storage.successors[start + count] = target
     storage.records[Int(source)].successorCount += 1
-  }
-
-  /// The configuration index for `configured`: the shared one of its kind, or a new own one.
-  mutating func intern(_ configured: ConfiguredNode) -> UInt32 {
-    if let key = configured.sharedKey {
-      if let index = sharedConfigurations[key] { return index }
-      let index = allocateConfiguration(Configuration(configured))
-      sharedConfigurations[key] = index
-      return index
-    }
-    return allocateConfiguration(Configuration(configured))
-  }
-
-  mutating func allocateConfiguration(_ configuration: Configuration) -> UInt32 {
-    if let free = freeConfigurations.popLast() {
-      configurations[Int(free)] = configuration
-      scalarFunctions[Int(free)] = ScalarEvaluation.unretained(configuration.scalar)
-      return free
-    }
-    configurations.append(configuration)
-    scalarFunctions.append(ScalarEvaluation.unretained(configuration.scalar))
-    return UInt32(configurations.count - 1)
-  }
-
-  /// Gives back a node's own configuration (shared ones stay).
-  mutating func releaseConfiguration(_ index: UInt32) {
-    guard configurations[Int(index)].sharedKey == nil else { return }
-    configurations[Int(index)].unconnected = []
-    freeConfigurations.append(index)
   }
 }
 
@@ -291,6 +263,7 @@ extension EvaluationGraph {
     precondition(scalarFunctions.count == configurations.count
                    && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == ScalarEvaluation.unretained($1.scalar)?.toOpaque() },
                  "Internal inconsistency: an unretained scalar function is not its configuration's")
+    _checkConfigurationUsers()
     precondition(freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
                  "Internal inconsistency: a slot on the free list is in use")
     order._checkInvariants(edges: edges)

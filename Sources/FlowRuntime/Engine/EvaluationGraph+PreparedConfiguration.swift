@@ -1,17 +1,21 @@
 import FlowGraph
 
 // Reconfiguring many nodes alike (a definition edit's changed inner node in every instance):
-// the configuration is built once and copied into each node's record.
+// the configuration is built once and shared by reference (one group configuration, counted in
+// `configurationUsers`), each node's record pointing at it.
 
 extension EvaluationGraph {
   /// One configuration made ready for `reconfigureKeepingEdges(_:_:)` on many nodes (a
   /// definition edit's changed inner node, alike in every instance): the `Configuration`, flags
-  /// and typed shape built once, each node then only copies them.
-  struct PreparedConfiguration {
+  /// and typed shape built once, each node then only copies them. A class, so that handing
+  /// it to each node is one retain, not a copy of its fields.
+  final class PreparedConfiguration {
     let configured: ConfiguredNode
     let configuration: Configuration
     let flags: Flags
     let shape: UInt8
+    /// The group configuration the nodes share, once the first took it (in one graph).
+    var group: UInt32?
 
     init(_ configured: ConfiguredNode) {
       self.configured = configured
@@ -22,6 +26,9 @@ extension EvaluationGraph {
     }
   }
 
+  /// `Configuration.sharedKey` of a group configuration (no kind has this name).
+  static let groupKey = "\u{0}group"
+
   /// Whether `node`'s current configuration has `prepared`'s port names (read in place).
   func hasPorts(of prepared: PreparedConfiguration, _ node: Int32) -> Bool {
     let current = Int(storage.records[Int(node)].configuration)
@@ -29,8 +36,10 @@ extension EvaluationGraph {
       && configurations[current].outputNames == prepared.configuration.outputNames
   }
 
-  /// `reconfigureKeepingEdges(_:_:)` with a prepared configuration: no `Configuration` made per
-  /// node.
+  /// `reconfigureKeepingEdges(_:_:)` with a prepared configuration: no `Configuration` made or
+  /// copied per node. A node's own configuration gives way to the group's (allocated by the
+  /// first node, marked `groupKey` so that no node writes it in place), which the node then
+  /// shares by reference; a kind's shared one is interned as usual.
   ///
   /// - Precondition: `hasPorts(of:_:)`.
   mutating func reconfigureKeepingEdges(_ node: Int32, _ prepared: PreparedConfiguration) {
@@ -40,9 +49,21 @@ extension EvaluationGraph {
     if prepared.flags.contains(.expensive) { expensiveCount += 1 }
     storage.records[Int(node)].flags = prepared.flags.rawValue
     storage.records[Int(node)].shape = prepared.shape
-    if prepared.configuration.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
-      configurations[Int(old.configuration)] = prepared.configuration
-      scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(prepared.configuration.scalar)
+    if prepared.configuration.sharedKey == nil {
+      let group: UInt32
+      if let known = prepared.group {
+        group = known
+      } else {
+        var shared = prepared.configuration
+        shared.sharedKey = Self.groupKey
+        group = allocateConfiguration(shared)
+        prepared.group = group
+      }
+      if old.configuration != group {
+        configurationUsers[Int(group)] += 1
+        releaseConfiguration(old.configuration)
+        storage.records[Int(node)].configuration = group
+      }
     } else {
       releaseConfiguration(old.configuration)
       storage.records[Int(node)].configuration = intern(prepared.configured)

@@ -54,7 +54,9 @@ struct EvaluationGraph {
     var inputTypes: [PortType]
     /// The value each input takes while unconnected.
     var unconnected: [Value]
-    /// The kind name for a shared configuration, `nil` for one node's own.
+    /// The kind name for a kind's shared configuration, `groupKey` for one a definition edit
+    /// shares by reference among its nodes (counted in `configurationUsers`), `nil` for one
+    /// node's own (which only that node writes in place).
     var sharedKey: String?
 
     init(_ configured: ConfiguredNode) {
@@ -77,6 +79,10 @@ struct EvaluationGraph {
   /// configuration keeps it alive; see `UnsafeGraphEvaluator+Scalar.swift`).
   var scalarFunctions: [Unmanaged<ScalarEvaluation>?] = []
   var sharedConfigurations: [String: UInt32] = [:]
+  /// By configuration: how many nodes use it where it is a group's (`groupKey`: a definition
+  /// edit's changed inner node, one configuration for all instances, freed with its last
+  /// user); 0 for a node's own and a kind's.
+  var configurationUsers: [UInt32] = []
   var freeConfigurations: [UInt32] = []
   /// Room in each node's successor run (its count is in the record); cold, edits only.
   var successorCapacity: [UInt32] = []

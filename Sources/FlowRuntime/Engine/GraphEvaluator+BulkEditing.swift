@@ -34,8 +34,10 @@ extension GraphEvaluator {
 
   /// Applies a definition edit in bulk: inner node *k* of each instance is reconfigured with
   /// `payloads[k]`'s configuration where its kind shares configurations (else configured on
-  /// its own), found by index arithmetic (`IndexStride`, its id compared in pieces: no id made)
-  /// or else by id. No allocation or hashing per node where the instances are laid out alike.
+  /// its own), found where the last bulk edit over the same nodes found them (`BulkIndexCache`:
+  /// its undo, redo or the next edit), else by index arithmetic (`IndexStride`, its id compared
+  /// in pieces: no id made) or by id. No allocation or hashing per node where the instances are
+  /// laid out alike.
   mutating func apply(_ replacement: SubgraphReplacement, payloads: [(any Sendable)?]) {
     let inner = replacement.innerNodes
     let shared = inner.indices.map { index in
@@ -46,10 +48,23 @@ extension GraphEvaluator {
       configured.flatMap { $0.instance.live == nil ? EvaluationGraph.PreparedConfiguration($0) : nil }
     }
     var stride = IndexStride()
+    let known = bulkIndices.indices(for: replacement)
+    var found: [Int32] = []
+    found.reserveCapacity(replacement.nodeChangeCount)
     for instance in replacement.instanceIDs {
       for (index, node) in inner.enumerated() {
-        guard let at = stride.guess(instance, node.id, in: graph) ?? graph.indexByID[instance + node.id] else { continue }
+        let at: Int32
+        if let known, case let cached = known[found.count], cached >= 0, !graph.flags(of: cached).contains(.removed) {
+          at = cached
+        } else {
+          guard let searched = stride.guess(instance, node.id, in: graph) ?? graph.indexByID[instance + node.id] else {
+            found.append(-1)
+            continue
+          }
+          at = searched
+        }
         stride.found(at)
+        found.append(at)
         if let prepared = prepared[index], !graph.flags(of: at).contains(.live), graph.hasPorts(of: prepared, at) {
           graph.reconfigureKeepingEdges(at, prepared)
           clearPending(at)
@@ -60,6 +75,7 @@ extension GraphEvaluator {
         replaceNode(node, at: at, configured: configured)
       }
     }
+    bulkIndices.remember(replacement, found)
   }
 }
 

@@ -47,6 +47,8 @@ public struct GraphEvaluator: Sendable {
   /// The table memory budget's state (`EngineOptions.tableMemoryBudget`, fixed when the
   /// evaluator is made; `GraphEvaluator+Eviction.swift`), or `nil` without one.
   var tableBudget: TableBudget?
+  /// Where the last definition edit applied in bulk found its nodes (`GraphEvaluator+BulkEditing.swift`).
+  var bulkIndices = BulkIndexCache()
 
   /// An evaluator for a validated graph; every node is dirty until the first `evaluate()`.
   ///
