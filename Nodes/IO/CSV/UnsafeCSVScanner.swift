@@ -71,7 +71,8 @@ struct UnsafeCSVFieldBuffer {
 /// physical line (from 1) of `position`, counting every LF, inside quotes too. `lineBreaks`,
 /// the field scan and `skipFields` load 8-byte words only at offsets `i` with
 /// `i + 8 <= buffer.count`, read as little-endian words (the first byte lowest, whatever the
-/// platform). Checked by
+/// platform); the field scan's 64-byte blocks start only at `i` with `i + 64 <= buffer.count`,
+/// and `blockMask` always marks the candidate bytes of `blockBase ..< blockBase + 64`. Checked by
 /// `_checkInvariants(_:)` after each record in debug builds.
 struct UnsafeCSVScanner {
   let buffer: UnsafeBufferPointer<UInt8>
@@ -89,6 +90,11 @@ struct UnsafeCSVScanner {
 
   /// The delimiter in every byte of a word.
   let delimiterWord: UInt64
+  /// The start of the 64-byte block whose candidate bytes `blockMask` marks (see
+  /// `candidateMask`), kept from record to record; -64 before the first.
+  private var blockBase = -64
+  /// Bit `k` set for the byte `blockBase + k` that may end an unquoted field.
+  private var blockMask: UInt64 = 0
 
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
@@ -121,6 +127,7 @@ struct UnsafeCSVScanner {
     let count = buffer.count
     let raw = buffer.baseAddress.map(UnsafeRawPointer.init)
     var i = position
+    var base = blockBase, mask = blockMask
     // Blank lines are not records.
     while i < count {
       if buffer[i] == Self.newline { i += 1; line += 1; continue }
@@ -166,7 +173,17 @@ struct UnsafeCSVScanner {
       } else {
         let start = i
         while true {
-          if let raw, i &+ 8 <= count {
+          let offset = i &- base
+          if UInt(bitPattern: offset) < 64 {
+            // In the current block: the next candidate byte from its mask (none: the next block).
+            let bits = mask &>> UInt64(offset)
+            if bits == 0 { i = base &+ 64; continue }
+            i &+= bits.trailingZeroBitCount
+          } else if let raw, i &+ 64 <= count {
+            base = i
+            mask = Self.candidateMask(raw, at: i, delimiterWord)
+            continue
+          } else if let raw, i &+ 8 <= count {
             // Eight bytes at a time up to the first that may end the field (below `"` + 1, or
             // the delimiter); ordinary bytes cost no test of their own.
             let stop = Self.firstCandidate(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), delimiterWord)
@@ -207,22 +224,12 @@ struct UnsafeCSVScanner {
       break
     }
     position = i
+    blockBase = base
+    blockMask = mask
     #if DEBUG
     _checkInvariants(fields)
     #endif
     return startLine
-  }
-
-  /// The index (0–7) of the first byte of `word` (little-endian: its low byte first) that is
-  /// below `"` + 1 (line feed, carriage return, quote, space, other controls) or equals the
-  /// byte of `delimiterWord`; 8 if none. Exact for the first such byte (the borrows of the
-  /// subtractions only ever mark bytes above it).
-  @inline(__always)
-  static func firstCandidate(_ word: UInt64, _ delimiterWord: UInt64) -> Int {
-    let other = word ^ delimiterWord
-    let low = (word &- 0x2323_2323_2323_2323) & ~word
-    let matches = (other &- ones) & ~other
-    return ((low | matches) & highs).trailingZeroBitCount &>> 3
   }
 
   /// For fields from `start` that the reader does not want: where the record ends (its line
@@ -262,27 +269,13 @@ struct UnsafeCSVScanner {
     return (count, delimiters &+ 1)
   }
 
-  /// The high bit of the first byte of `word` (its low byte first) that equals the byte of
-  /// `pattern`, and maybe of bytes after it (a borrow only ever marks bytes above a match); 0
-  /// if none matches.
-  @inline(__always)
-  static func firstMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
-    let x = word ^ pattern
-    return (x &- ones) & ~x & highs
-  }
-
-  /// The high bit of each byte of `word` that equals the byte of `pattern` (exact: no carries
-  /// between bytes).
-  @inline(__always)
-  static func exactMatches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
-    let x = word ^ pattern, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    return ~(((x & low) &+ low) | x | low)
-  }
-
   /// Checks the invariants for the record just read into `fields` (debug builds).
   func _checkInvariants(_ fields: UnsafeCSVFieldBuffer) {
     fields._checkInvariants()
     assert(position >= 0 && position <= buffer.count && line >= 1, "scanner at \(position) of \(buffer.count), line \(line)")
+    if blockBase >= 0, let base = buffer.baseAddress {
+      assert(blockBase + 64 <= buffer.count && blockMask == Self.candidateMask(UnsafeRawPointer(base), at: blockBase, delimiterWord), "block at \(blockBase)")
+    }
     for index in 0..<fields.count {
       let field = fields[index]
       assert(0 <= field.start && field.start <= field.end && field.end <= buffer.count, "field \(index): \(field.start)..<\(field.end)")
