@@ -17,6 +17,8 @@ extension FlowStore {
   /// param, say), the change holds one `.subgraphReplaced` item for all of them, and so do its
   /// undo and redo.
   ///
+  /// Setting a definition to what it already is changes nothing: no revision, no undo step.
+  ///
   /// - Throws: the definition's problems (naming it and the inner id), a recursion, a name
   ///   clash, a removed definition still used, or an instance whose connections the new ports
   ///   no longer accept; the store is then unchanged.
@@ -27,8 +29,11 @@ extension FlowStore {
       // An imported definition is edited where it came from (the store's copy of the import;
       // `export()` writes only the document's own definitions).
       if before.definitions[name] == nil, let index = after.imported.firstIndex(where: { $0.definitions[name] != nil }) {
+        // The same definition again changes nothing (no revision, no undo step).
+        if after.imported[index].definitions[name] == definition { return nil }
         after.imported[index].definitions[name] = definition
       } else {
+        if before.definitions[name] == definition { return nil }
         after.definitions[name] = definition
       }
       let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported
@@ -41,7 +46,7 @@ extension FlowStore {
       if definition == nil, let first = affected.first {
         let user = instances[Int(first.index)]
         throw GraphValidationError(GraphIssue(.invalidSubgraph,
-          "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.data.kind)) uses it", nodeIDs: [user.id]))
+          "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
@@ -52,7 +57,10 @@ extension FlowStore {
         log.resolutions.payloadsShared = true
       } else {
         do throws(GraphValidationError) {
-          for (slot, index) in affected { try storage.state.reexpand(instances[Int(index)], at: slot, &change, log: &log) }
+          for (slot, index) in affected {
+            guard let instance = before.instances[instances[Int(index)].id] else { continue }
+            try storage.state.reexpand(instance, at: slot, &change, log: &log)
+          }
         } catch {
           storage.state.rollBack(log)
           throw error

@@ -30,6 +30,7 @@ extension StoreState {
       case .deleteEdge(let slot): .deleteEdge(slot: edge(slot))
       case .replaceEdge(let slot, let edge, let end): .replaceEdge(slot: self.edge(slot), edge: edge, ends: ends(end))
       case .replaceInlined(let replacement):
+        // Without tokens: their claims were made in the old layout (`StoreStamps`).
         .replaceInlined(InlinedReplacement(slots: replacement.slots.map(node), before: replacement.before, after: replacement.after))
       }
     }
@@ -81,6 +82,7 @@ extension StoreState {
 
     let keptNodes = nodes.indices.filter { keepNodes[$0] }
     nodes = keptNodes.map { nodes[$0] }
+    stamps.resetAll()
     signatures = keptNodes.map { signatures[$0] }
     lists = lists.compacted(keeping: keptNodes) { map.edge($0) }  // the map keeps outgoing lists ascending
     let newNodes = nodes

@@ -70,9 +70,14 @@ extension StoreState {
     let inputs = lists.inputs(of: slot)
     let outputs = lists.outputs(of: slot)
     guard let node = nodes[index] else {
-      precondition(inputs.isEmpty && outputs.isEmpty && signatures[index] == NodeSignature(),
-                   "Internal inconsistency: node tombstone \(slot) has ports or edges")
+      precondition(inputs.isEmpty && outputs.isEmpty && signatures[index] == NodeSignature() && stamps.token(at: index) == 0,
+                   "Internal inconsistency: node tombstone \(slot) has ports, edges or a stamp")
       return
+    }
+    if let stamp = stamps.entry(stamps.token(at: index)) {
+      let owner = index + Int(stamp.count) - 1 - Int(stamp.offset)
+      precondition(owner < nodes.count && nodes[owner].map { node.isStamped(from: stamp.node, in: $0.id) } == true,
+                   "Internal inconsistency: node '\(node.id)' is not the template node its stamp names")
     }
     precondition(nodeSlot(node.id) == slot, "Internal inconsistency: node '\(node.id)' is not found by its id")
     precondition(inputs.count == signatures[index].inputs.count,

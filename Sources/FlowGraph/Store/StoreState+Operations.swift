@@ -111,6 +111,7 @@ extension StoreState {
     } else {
       precondition(nodes[index] == nil, "Internal inconsistency: inserting node '\(node.id)' into live slot \(slot)")
       nodes[index] = node
+      stamps.reset(index)
       signatures[index] = signature
       lists.setInputCount(of: slot, to: signature.inputs.count)
     }
@@ -131,6 +132,7 @@ extension StoreState {
     let signature = signatures[index]
     Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
     nodes[index] = nil
+    stamps.reset(index)
     signatures[index] = NodeSignature()
     lists.setInputCount(of: slot, to: 0)
     nodeCount -= 1
@@ -167,6 +169,7 @@ extension StoreState {
       }
     }
     nodes[index] = node
+    stamps.reset(index)
     signatures[index] = signature
     return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
             Self.change(from: old, to: node).map { .node($0) })

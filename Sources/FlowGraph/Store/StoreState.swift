@@ -66,6 +66,8 @@ struct StoreState: Sendable {
   var edgeCount = 0
 
   var order = TopologicalOrder()
+  /// Which slots hold an inner node as the last bulk definition edit wrote it (`StoreStamps`).
+  var stamps = StoreStamps()
 
   /// The catalog's payload for each node slot, as resolved when the state was built from a
   /// document; kept until an engine takes it (`FlowStore.observeResolved`) or a change is

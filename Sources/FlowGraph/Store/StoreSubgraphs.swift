@@ -21,9 +21,16 @@ struct StoreSubgraphs: Sendable {
     for node in expanded.document.nodes where expanded.library[node.data.kind] != nil { instances[node.id] = node }
   }
 
+  /// A top-level instance's id and kind (what a definition edit needs of most of them).
+  struct Instance: Sendable {
+    var id: String
+    var kind: String
+  }
+
   /// The top-level instances whose definition is `name` or uses it, at any depth, in no
-  /// particular order (`StoreState.inSlotOrder` puts them in the store's).
-  func instances(using name: String, in libraries: [SubgraphLibrary]) -> [FlowNode] {
+  /// particular order (`StoreState.inSlotOrder` puts them in the store's): ids and kinds only,
+  /// no node copied.
+  func instances(using name: String, in libraries: [SubgraphLibrary]) -> [Instance] {
     var memo: [String: Bool] = [:]
     func uses(_ kind: String, _ depth: Int) -> Bool {
       if kind == name { return true }
@@ -33,7 +40,13 @@ struct StoreSubgraphs: Sendable {
       memo[kind] = result
       return result
     }
-    return instances.values.filter { uses($0.data.kind, 0) }
+    var result: [Instance] = []
+    result.reserveCapacity(instances.count)
+    for index in instances.indices {
+      let kind = instances.values[index].data.kind
+      if uses(kind, 0) { result.append(Instance(id: instances.values[index].id, kind: kind)) }
+    }
+    return result
   }
 
   /// `node` as written: an instance node as the document writes it (at the node's place).

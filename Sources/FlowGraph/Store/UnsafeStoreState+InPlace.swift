@@ -26,15 +26,3 @@ extension StoreState {
     nodes.withUnsafeBufferPointer { buffer in slot >= 0 && slot < buffer.count && buffer[slot]?.id == id }
   }
 }
-
-extension Array where Element == FlowNode {
-  /// The id and kind of node `index`, read in place (no node copied).
-  ///
-  /// - Precondition: `index` is in range.
-  func idAndKind(at index: Int) -> (id: String, kind: String) {
-    withUnsafeBufferPointer { buffer in
-      precondition(index >= 0 && index < buffer.count, "Index out of range")
-      return (buffer[index].id, buffer[index].data.kind)
-    }
-  }
-}
