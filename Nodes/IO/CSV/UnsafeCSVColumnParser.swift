@@ -36,9 +36,12 @@ struct UnsafeCSVColumnParser {
   private var count = 0
   private var nullRows: [Int32] = []
 
+  /// A parser; a string column starts in the dictionary layout if `encodes`.
+  init(encodes: Bool = CSVDictionaryEncoding.isEnabled) { self.encodes = encodes }
+
   /// A parser that treats every non-null cell as text (for the rescan of a column).
-  static func text() -> UnsafeCSVColumnParser {
-    var parser = UnsafeCSVColumnParser()
+  static func text(encodes: Bool = CSVDictionaryEncoding.isEnabled) -> UnsafeCSVColumnParser {
+    var parser = UnsafeCSVColumnParser(encodes: encodes)
     parser.state = .string
     if parser.encodes { parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
     return parser
