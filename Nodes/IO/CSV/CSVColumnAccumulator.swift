@@ -213,6 +213,12 @@ struct CSVColumnAccumulator {
     }
   }
 
+  /// The cells so far if the column is flat text (not dictionary-encoded), else `nil`: to
+  /// continue in place (`UnsafeCSVStringColumn`).
+  var flatStrings: (strings: StringColumn, nullRows: [Int32])? {
+    state == .string && dictionary == nil ? (strings, nullRows) : nil
+  }
+
   /// The column (`nil` if it must be read again as text).
   func build() -> Column? {
     let validity = Validity(count: count, nullRows: nullRows)

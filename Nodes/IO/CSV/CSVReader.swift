@@ -35,6 +35,16 @@ struct CSVReader {
   var convertsInPlace = CSVReader.inPlaceByDefault
 
   static let inPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_IN_PLACE"] != "0"
+  /// Whether flat string columns are copied straight from the block into the table's columns
+  /// from the second block on (`UnsafeCSVStringColumn`), instead of into pieces merged after
+  /// each block (`FLOW_CSV_STRINGS_IN_PLACE=0` turns it off, to compare; the table is the same).
+  var stringsInPlace = CSVReader.stringsInPlaceByDefault
+
+  /// Whether string columns may be dictionary-encoded (`CSVDictionaryEncoding`; set when the
+  /// reader is made, so a test can read flat without switching the process-wide setting).
+  var encodesDictionaries = CSVDictionaryEncoding.isEnabled
+
+  static let stringsInPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_STRINGS_IN_PLACE"] != "0"
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).
@@ -50,6 +60,6 @@ struct CSVReader {
     return names.indices.filter { columns.contains(names[$0]) }
   }
 
-  // `read(_:)` (the table in some bytes) is in `UnsafeCSVColumnParser.swift`, beside the scan;
+  // `read(_:)` (the table in some bytes) is in `UnsafeCSVSerialParser.swift`;
   // `read(_ file:)` in `UnsafeCSVBlockReader.swift`.
 }

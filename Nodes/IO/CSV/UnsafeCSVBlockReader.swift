@@ -96,16 +96,23 @@ struct UnsafeCSVBlockReader {
     do {
       var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: kept.count)
       var inPlace = [UnsafeCSVDirectColumn?](repeating: nil, count: kept.count)
+      var strings = [UnsafeCSVStringColumn?](repeating: nil, count: kept.count)
       var rows = try pass(width: names.count, kept: kept, slots: Array(kept.indices), textOnly: false, total: total,
-                          into: &accumulators, inPlace: &inPlace, blocks: blocks)
-      var built = kept.indices.map { inPlace[$0]?.build() ?? (inPlace[$0] == nil ? accumulators[$0].build() : nil) }
+                          into: &accumulators, inPlace: &inPlace, strings: &strings, blocks: blocks)
+      var built = kept.indices.map { position in
+        if let column = inPlace[position] { return column.build() }
+        if let column = strings[position] { return column.build() }
+        return accumulators[position].build()
+      }
       inPlace = []
+      strings = []
       let text = built.indices.filter { built[$0] == nil }
       if !text.isEmpty {
         var texts = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: text.count)
         var none = [UnsafeCSVDirectColumn?](repeating: nil, count: text.count)
+        var noStrings = [UnsafeCSVStringColumn?](repeating: nil, count: text.count)
         let again = try pass(width: names.count, kept: text.map { kept[$0] }, slots: Array(text.indices), textOnly: true,
-                             total: total, into: &texts, inPlace: &none, blocks: blocks)
+                             total: total, into: &texts, inPlace: &none, strings: &noStrings, blocks: blocks)
         guard again == rows else { return nil }  // the file changed between the passes
         for (slot, index) in text.enumerated() { built[index] = texts[slot].build() }
         rows = again
@@ -118,17 +125,22 @@ struct UnsafeCSVBlockReader {
 
   /// One pass over the blocks, converting columns `kept` into `accumulators[slots[i]]`, or,
   /// for a column typed integer or number by the first block (of several, outside a text
-  /// pass), straight into `inPlace[i]` (`UnsafeCSVDirectColumn`).
+  /// pass), straight into `inPlace[i]` (`UnsafeCSVDirectColumn`), and for a column left flat
+  /// text by the first block, copied straight into `strings[i]` (`UnsafeCSVStringColumn`).
   private func pass(width: Int, kept: [Int], slots: [Int], textOnly: Bool, total: Int, into accumulators: inout [CSVColumnAccumulator],
-                    inPlace: inout [UnsafeCSVDirectColumn?],
+                    inPlace: inout [UnsafeCSVDirectColumn?], strings: inout [UnsafeCSVStringColumn?],
                     blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Int {
     var rows = 0
     var bytesPerRow = 0.0
     try blocks { block, isLast in
-      let pieceSlots = kept.indices.filter { inPlace[$0] == nil }
+      let pieceSlots = kept.indices.filter { inPlace[$0] == nil && strings[$0] == nil }
       let live = kept.indices.filter { inPlace[$0].map { $0.kind != .needsText } ?? false }
+      let texts = kept.indices.filter { strings[$0] != nil }
+      // A span holds 31-bit positions: a block past 2 GB (one huge record) reads serially.
+      guard texts.isEmpty || block.count <= UnsafeCSVStringSpans.mostChunkBytes else { throw Fallback() }
       guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
-                               bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) })
+                               bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
+                               strings: texts.map { kept[$0] })
       else { throw Fallback() }
       var chunks = parsed.chunks
       let consumed = parsed.consumed
@@ -149,6 +161,9 @@ struct UnsafeCSVBlockReader {
         for (index, position) in live.enumerated() {
           inPlace[position]!.commit(counted: counted, actual: actual, results: chunks.map { $0.inPlace[index] })
         }
+      }
+      for (index, position) in texts.enumerated() {
+        strings[position]!.commit(chunks.map { $0.spans[index] }, threads: reader.workers)
       }
       // The columns merge on up to `reader.workers` threads at once (each column's pieces in
       // chunk order); a column's pieces are released once merged.
@@ -179,6 +194,14 @@ struct UnsafeCSVBlockReader {
           accumulators[slots[position]] = CSVColumnAccumulator()
         }
       }
+      if expected > 0 && !isLast && !textOnly && reader.stringsInPlace && block.count <= UnsafeCSVStringSpans.mostChunkBytes {
+        // Flat text columns continue in place from the next block on (dictionary ones merge).
+        for position in pieceSlots where inPlace[position] == nil {
+          guard let cells = accumulators[slots[position]].flatStrings else { continue }
+          strings[position] = UnsafeCSVStringColumn(cells.strings, nullRows: cells.nullRows, expectedRows: expected)
+          accumulators[slots[position]] = CSVColumnAccumulator()
+        }
+      }
       rows += blockRows
       guard rows <= Int(Int32.max) else { throw Fallback() }
       reader.progress?.addRead(rows: textOnly ? 0 : blockRows, bytes: textOnly ? 0 : consumed)
@@ -189,110 +212,4 @@ struct UnsafeCSVBlockReader {
 
   /// Whether the numeric columns typed by a first block move in place after it.
   private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.convertsInPlace }
-
-  /// One chunk's pieces (of the columns not converted in place), records, quoting bytes, the
-  /// parsers of its in-place columns, and the records counted for it beforehand.
-  typealias Chunk = (pieces: [CSVPiece], rows: Int, quotingBytes: Int, inPlace: [UnsafeCSVDirectParser], counted: Int)
-
-  /// The chunks of one block and the bytes they cover (the whole block if it is the last, else
-  /// up to its last record end); `consumed` 0 if no record ends in it; `nil` to fall back.
-  /// The columns `inPlace` are converted straight into their columns.
-  func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
-             bytesPerRow: Double, inPlace: [InPlaceTarget] = []) -> (chunks: [Chunk], consumed: Int)? {
-    let count = block.count
-    let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
-    // Several chunks per worker, claimed one at a time: a worker that is held up (another
-    // process on its core) leaves its chunks to the others instead of stalling the block.
-    let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
-    let cuts = (0...parts).map { $0 * count / parts }
-    // Optimistic: no quotes in the block.
-    var end = count
-    if !isLast {
-      while end > 0 && block[end - 1] != newline { end -= 1 }
-      if end == 0 { return ([], 0) }
-    }
-    var starts = [0]
-    for part in 1..<parts {
-      var i = Swift.max(cuts[part], starts[starts.count - 1])
-      while i < end && block[i] != newline { i += 1 }
-      if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
-    }
-    if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                bytesPerRow: bytesPerRow, quotes: false, inPlace: inPlace) {
-      return (chunks, end)
-    }
-    // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
-    let counts = UnsafeSlots<Int>(parts)
-    let shared = UnsafeSendableBuffer(block)
-    Self.forEach(parts, threads: reader.workers) { part in
-      counts[part] = UnsafeCSVScanner.count(quote, in: shared.buffer, from: cuts[part], to: cuts[part + 1])
-    }
-    let quoteCounts = counts.values(default: 0)
-    let totalQuotes = quoteCounts.reduce(0, +)
-    end = count
-    if !isLast {
-      // Back from the end: a line feed with an even number of quotes before it.
-      var after = 0
-      end = 0
-      var i = count - 1
-      while i >= 0 {
-        let byte = block[i]
-        if byte == newline && (totalQuotes - after) % 2 == 0 { end = i + 1; break }
-        if byte == quote { after += 1 }
-        i -= 1
-      }
-      if end == 0 { return ([], 0) }
-    }
-    starts = [0]
-    var before = 0
-    for part in 1..<parts {
-      before += quoteCounts[part - 1]
-      var parity = before
-      var i = cuts[part]
-      while i < end {
-        let byte = block[i]
-        if byte == newline && parity % 2 == 0 { break }
-        if byte == quote { parity += 1 }
-        i += 1
-      }
-      if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
-    }
-    guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                   bytesPerRow: bytesPerRow, quotes: true, inPlace: inPlace) else { return nil }
-    return (chunks, end)
-  }
-
-  /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
-  private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
-                           bytesPerRow: Double, quotes: Bool, inPlace: [InPlaceTarget]) -> [Chunk]? {
-    let ends = Array(starts.dropFirst()) + [end]
-    if !inPlace.isEmpty {
-      let chunks = parseChunksInPlace(block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
-                                      bytesPerRow: bytesPerRow, quotes: quotes, inPlace: inPlace)
-      #if DEBUG
-      _checkInvariants(starts: starts, end: end, count: block.count)
-      #endif
-      return chunks
-    }
-    let results = UnsafeSlots<Chunk>(starts.count)
-    let shared = UnsafeSendableBuffer(block)
-    let reader = self.reader
-    Self.forEach(starts.count, threads: reader.workers) { part in
-      let range = starts[part]..<ends[part]
-      let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
-      guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
-                                           textOnly: textOnly, expectedRows: expected, quotes: quotes) else { return }
-      results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows)
-    }
-    let chunks = results.all()
-    #if DEBUG
-    _checkInvariants(starts: starts, end: end, count: block.count)
-    #endif
-    return chunks
-  }
-
-  func _checkInvariants(starts: [Int], end: Int, count: Int) {
-    assert(starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && (starts.last ?? 0) <= end,
-           "chunks \(starts) end \(end) of \(count)")
-  }
 }

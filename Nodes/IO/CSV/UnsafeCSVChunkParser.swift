@@ -8,7 +8,8 @@ import FlowRuntime
 /// `withUnsafeMutableBufferPointer` over their array, at slots below `kept.count`, and
 /// `kept[slot] < width == fields.count` once the width is checked; each of `direct`'s slot
 /// pointers has room for `limit` rows of this chunk alone (`UnsafeCSVDirectParser`), and no
-/// more than `limit` records are converted (a chunk with more returns `nil`).
+/// more than `limit` records are converted (a chunk with more returns `nil`); each string
+/// column's spans have room for `limit` rows (`UnsafeCSVStringSpans`).
 extension CSVReader {
   /// The records of `buffer`, a run of whole records from inside a file (not its start): the
   /// pieces of the columns `kept` (as text only if `textOnly`), and the row count; `nil` if
@@ -17,14 +18,17 @@ extension CSVReader {
   ///
   /// The columns `direct` (field index, the chunk's first row in the column, whether it is a
   /// number column) are converted straight into their columns; their parsers come back in
-  /// `direct`'s order.
+  /// `direct`'s order. The string columns `strings` (fields; only with a `limit`) record where
+  /// their cells lie in `buffer` (`UnsafeCSVStringSpans`, `readable` bytes of the block lying
+  /// from its start), in `strings`' order.
   func parseChunk(_ buffer: UnsafeBufferPointer<UInt8>, width: Int, kept: [Int], textOnly: Bool, expectedRows: Int,
-                  quotes: Bool, direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max)
-    -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser])? {
+                  quotes: Bool, direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
+                  strings: [Int] = [], readable: Int = 0)
+    -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans])? {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter, atFileStart: false)
     var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
     defer { fields.deallocate() }
-    var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text() : UnsafeCSVColumnParser(), count: kept.count)
+    var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text(encodes: encodesDictionaries) : UnsafeCSVColumnParser(encodes: encodesDictionaries), count: kept.count)
     for index in columns.indices {
       columns[index].expectedRows = expectedRows
       columns[index].expectedTextBytes = buffer.count
@@ -32,32 +36,40 @@ extension CSVReader {
     var scratch: [UInt8] = []
     var rows = 0
     let nulls = CSVNullTest(nullTokens)
-    let skipFrom = Swift.max(kept.max() ?? -1, direct.map(\.field).max() ?? -1) + 1
+    let skipFrom = Swift.max(kept.max() ?? -1, direct.map(\.field).max() ?? -1, strings.max() ?? -1) + 1
+    precondition(strings.isEmpty || limit < .max, "string spans need the chunk's record count")
+    var texts = strings.map { _ in UnsafeCSVStringSpans(chunk: buffer, readable: readable, capacity: limit) }
     var directs = direct.map { UnsafeCSVDirectParser(slots: $0.slots, limit: limit, number: $0.number) }
     let directFields = direct.map(\.field)
     let bytes = scanner.buffer
     let plain: Bool = columns.withUnsafeMutableBufferPointer { parsers in
       directs.withUnsafeMutableBufferPointer { numeric in
-        while true {
-          let next: Int?
-          do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
-          guard next != nil else { return true }
-          guard fields.width == width, rows < limit else { return false }
-          for index in 0..<directFields.count {
-            let field = fields[directFields[index]]
-            if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
-          }
-          for slot in 0..<kept.count {
-            let field = fields[kept[slot]]
-            if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
-              parsers[slot].append(field, scanner, scratch: &scratch)
+        texts.withUnsafeMutableBufferPointer { spans in
+          while true {
+            let next: Int?
+            do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
+            guard next != nil else { return true }
+            guard fields.width == width, rows < limit else { return false }
+            for index in 0..<directFields.count {
+              let field = fields[directFields[index]]
+              if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
             }
+            for index in 0..<strings.count {
+              let field = fields[strings[index]]
+              if nulls.isNull(field, scanner) { spans[index].appendNull() } else { spans[index].append(field) }
+            }
+            for slot in 0..<kept.count {
+              let field = fields[kept[slot]]
+              if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+                parsers[slot].append(field, scanner, scratch: &scratch)
+              }
+            }
+            rows += 1
           }
-          rows += 1
         }
       }
     }
     guard plain, scanner.strayQuotes == 0, quotes || scanner.quotingBytes == 0 else { return nil }
-    return (columns.map { $0.piece() }, rows, scanner.quotingBytes, directs)
+    return (columns.map { $0.piece() }, rows, scanner.quotingBytes, directs, texts)
   }
 }

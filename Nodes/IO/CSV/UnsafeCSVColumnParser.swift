@@ -36,9 +36,12 @@ struct UnsafeCSVColumnParser {
   private var count = 0
   private var nullRows: [Int32] = []
 
+  /// A parser; a string column starts in the dictionary layout if `encodes`.
+  init(encodes: Bool = CSVDictionaryEncoding.isEnabled) { self.encodes = encodes }
+
   /// A parser that treats every non-null cell as text (for the rescan of a column).
-  static func text() -> UnsafeCSVColumnParser {
-    var parser = UnsafeCSVColumnParser()
+  static func text(encodes: Bool = CSVDictionaryEncoding.isEnabled) -> UnsafeCSVColumnParser {
+    var parser = UnsafeCSVColumnParser(encodes: encodes)
     parser.state = .string
     if parser.encodes { parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
     return parser
@@ -243,130 +246,5 @@ struct UnsafeCSVColumnParser {
     case .string: return Column(.string(CSVDictionaryEncoding.finished(stringColumn)), validity: validity)
     case .needsRescan: return nil
     }
-  }
-}
-
-/// Which unquoted cells are null: most cells cannot be a null token, only those whose first
-/// byte starts one (or empty ones).
-struct CSVNullTest {
-  let tokens: [[UInt8]]
-  let longest: Int
-  var startsToken = [Bool](repeating: false, count: 256)
-  var emptyIsNull = false
-
-  init(_ tokens: [[UInt8]]) {
-    self.tokens = tokens
-    longest = tokens.map(\.count).max() ?? -1
-    for token in tokens {
-      if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }
-    }
-  }
-
-  @inline(__always)
-  func isNull(_ field: CSVField, _ scanner: UnsafeCSVScanner) -> Bool {
-    if field.quoted { return false }
-    let length = field.end - field.start
-    if length == 0 { return emptyIsNull }
-    guard length <= longest && startsToken[Int(scanner.buffer[field.start])] else { return false }
-    for token in tokens where scanner.field(field, equals: token) { return true }
-    return false
-  }
-}
-
-extension CSVReader {
-  /// The table in `bytes`.
-  ///
-  /// - Throws: `CSVError` naming the line of a ragged row or bad quoting, `TableError` for
-  ///   duplicate header names, `CancellationError` if the task is cancelled.
-  func read(_ bytes: [UInt8]) throws -> Table {
-    try bytes.withUnsafeBufferPointer { buffer in
-      if let table = try UnsafeCSVBlockReader(reader: self).read(buffer) { return table }
-      return try parse(buffer)
-    }
-  }
-
-  /// Scans `buffer` once on this thread, converting every column kept (`columns`), and again
-  /// for columns that turned out to be text after numeric cells: the serial reader, which the
-  /// parallel one (`UnsafeCSVBlockReader`) falls back to for anything but plain records.
-  func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
-    var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
-    var fields = UnsafeCSVFieldBuffer(capacity: 64)
-    defer { fields.deallocate() }
-    var names: [String] = []
-    var firstRecordIsData = false
-    if let _ = try scanner.nextRecord(into: &fields) {
-      if header {
-        names = fields.fields.map { scanner.string($0) }
-      } else {
-        names = (1...fields.count).map { "column\($0)" }
-        firstRecordIsData = true
-      }
-    }
-    let width = names.count
-    let kept = keptColumns(names)
-    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(), count: kept.count)
-    // Reserve for the rows the file can hold (one per line break after the header, plus an
-    // unterminated last one: exact unless quoted fields span lines or lines are blank), so
-    // columns never grow by doubling (time, and up to twice the memory at the peak).
-    let expectedRows = UnsafeCSVScanner.lineBreaks(in: buffer, from: scanner.position) + 1
-    let textBytes = buffer.count - scanner.position
-    for index in columns.indices {
-      columns[index].expectedRows = expectedRows
-      columns[index].expectedTextBytes = textBytes
-    }
-    var scratch: [UInt8] = []
-    var rows = 0
-    var reported = 0
-    var recordLine = 1
-    var pending = firstRecordIsData
-    let nulls = CSVNullTest(nullTokens)
-    // The first record (when there is no header) was read whole; the rest store the fields up
-    // to the last one kept.
-    let skipFrom = (kept.max() ?? -1) + 1
-    // The column parsers through one buffer pointer for the whole scan (no per-cell
-    // uniqueness check of the array); `slot < kept.count == columns.count`, `kept[slot] < width`.
-    try columns.withUnsafeMutableBufferPointer { parsers in
-      while true {
-        if pending {
-          pending = false
-        } else {
-          guard let line = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) else { break }
-          recordLine = line
-        }
-        guard fields.width == width else {
-          throw CSVError(line: recordLine, "\(fields.width) field\(fields.width == 1 ? "" : "s"), expected \(width) (ragged row)")
-        }
-        for slot in 0..<kept.count {
-          let field = fields[kept[slot]]
-          if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
-            parsers[slot].append(field, scanner, scratch: &scratch)
-          }
-        }
-        rows += 1
-        if rows & 0x3FFF == 0 {
-          if Task.isCancelled { throw CancellationError() }
-          progress?.addRead(rows: rows - reported, bytes: 0)
-          reported = rows
-        }
-      }
-    }
-    progress?.addRead(rows: rows - reported, bytes: 0)
-    var built = columns.map { $0.build() }
-    let rescan = built.indices.filter { built[$0] == nil }
-    if !rescan.isEmpty {
-      var texts = [UnsafeCSVColumnParser](repeating: .text(), count: rescan.count)
-      var again = UnsafeCSVScanner(buffer, delimiter: delimiter)
-      if header { _ = try again.nextRecord(into: &fields) }
-      while try again.nextRecord(into: &fields, skipFrom: skipFrom) != nil {
-        for (slot, index) in rescan.enumerated() {
-          let field = fields[kept[index]]
-          if nulls.isNull(field, again) { texts[slot].appendNull() } else {
-            texts[slot].append(field, again, scratch: &scratch)
-          }
-        }
-      }
-      for (slot, index) in rescan.enumerated() { built[index] = texts[slot].build() }
-    }
-    return try Table(names: kept.map { names[$0] }, columns: built.map { $0! }, rowCount: rows)
   }
 }

@@ -1,12 +1,20 @@
-// Invariants: `slots.count` is a power of two larger than twice the entries; a slot holds 0
-// (empty) or an entry + 1; `singleBytes[b]` is 0 or the entry + 1 of the one-byte string b; `hashes[e]` is entry e's hash; `entries` is flat with distinct
-// strings. The only unsafe access reads the caller's field bytes (an
-// `UnsafeRawBufferPointer` valid for the call, never kept) and, for an `ArraySlice`, its bytes
-// through `withUnsafeBytes` for the duration of the call.
+// Invariants: `slots.count` is a power of two larger than twice the entries longer than 8
+// bytes (`longCount`); a slot holds 0 (empty) or the entry + 1 of such an entry.
+// `shortSlots.count` is a power of two larger than twice the entries of at most 8 bytes
+// (`shortCount`), `shortShift` is 64 − its log2, and a short slot is empty (tag 0) or holds an
+// entry + 1 with its length and packed key (`packed`: one-to-one for each length).
+// `singleBytes[b]` is 0 or the entry + 1 of the one-byte string b; `hashes[e]` is entry e's
+// hash (0 for a short entry); `entries` is flat with distinct strings. The only unsafe access
+// reads the caller's field bytes (an `UnsafeRawBufferPointer` valid for the call, never kept;
+// packing loads 2- or 4-byte words only inside it, at offsets 0 and count − 2 or count − 4)
+// and, for an `ArraySlice`, its bytes through `withUnsafeBytes` for the duration of the call.
 
 /// Builds a string dictionary (`StringColumn`'s dictionary layout): each distinct UTF-8 string
 /// gets the next code, in order of first appearance, found again by an open-addressing hash of
-/// its bytes — no `String`, no allocation per lookup.
+/// its bytes — no `String`, no allocation per lookup. A string of at most 8 bytes (a code, a
+/// country, a carrier: most dictionary columns) is looked up by its bytes packed into one
+/// 64-bit key, compared with the slot's key and length in one go, and hashed with one
+/// multiply (`shortCode`).
 package struct StringDictionaryBuilder: Sendable {
   /// The distinct strings so far, in order of first appearance (flat).
   package private(set) var entries = StringColumn()
@@ -14,6 +22,12 @@ package struct StringDictionaryBuilder: Sendable {
   private var slots = [UInt32](repeating: 0, count: 64)
   /// The code + 1 of each one-byte string seen (0: not seen): such a cell is one load, no hash.
   private var singleBytes = [UInt32](repeating: 0, count: 256)
+  /// The table of the entries of at most 8 bytes, probed from the top bits of the key's product.
+  private var shortSlots = [ShortSlot](repeating: ShortSlot(), count: 64)
+  private var shortShift: UInt64 = 58
+  private var shortCount = 0
+  /// The entries of more than 8 bytes (in `slots`).
+  private var longCount = 0
   /// The most entries; a new string past it gets no code.
   package let limit: Int
 
@@ -29,17 +43,79 @@ package struct StringDictionaryBuilder: Sendable {
   /// is new and the dictionary holds `limit` entries already.
   @inline(__always)
   package mutating func code(of field: UnsafeRawBufferPointer) -> UInt32? {
-    if field.count == 1 {
+    let length = field.count
+    if length == 1 {
       let known = singleBytes[Int(field[0])]
       if known != 0 { return known &- 1 }
-      guard let code = insertingCode(of: field) else { return nil }
+      guard let code = shortCode(of: field, key: UInt64(field[0])) else { return nil }
       singleBytes[Int(field[0])] = code &+ 1
       return code
     }
+    if length <= 8 { return shortCode(of: field, key: Self.packed(field)) }
     return insertingCode(of: field)
   }
 
-  /// `code(of:)` through the hash table.
+  /// One slot of the short table: an entry's packed key, length, and entry + 1 (0: empty).
+  struct ShortSlot {
+    var key: UInt64 = 0
+    var length: UInt32 = 0
+    var tag: UInt32 = 0
+  }
+
+  /// The bytes of `field` (at most 8) in one word: two overlapping loads that together cover
+  /// every byte, so two strings of the same length have the same key only if they are equal.
+  @inline(__always)
+  static func packed(_ field: UnsafeRawBufferPointer) -> UInt64 {
+    let count = field.count
+    if count >= 4 {
+      let low = UInt64(field.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+      let high = UInt64(field.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+      return low | high &<< 32
+    }
+    if count >= 2 {
+      let low = UInt64(field.loadUnaligned(fromByteOffset: 0, as: UInt16.self))
+      let high = UInt64(field.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self))
+      return low | high &<< 16
+    }
+    return count == 1 ? UInt64(field[0]) : 0
+  }
+
+  /// `code(of:)` for a field of at most 8 bytes whose packed key is `key`.
+  @inline(__always)
+  private mutating func shortCode(of field: UnsafeRawBufferPointer, key: UInt64) -> UInt32? {
+    let length = UInt32(truncatingIfNeeded: field.count)
+    let mask = shortSlots.count &- 1
+    var slot = Int(truncatingIfNeeded: ((key &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+    while true {
+      let stored = shortSlots[slot]
+      if stored.tag == 0 { break }
+      if stored.key == key && stored.length == length { return stored.tag &- 1 }
+      slot = (slot &+ 1) & mask
+    }
+    let entry = count
+    guard entry < limit else { return nil }
+    entries.storedBytes.append(contentsOf: field)
+    entries.storedOffsets.append(entries.storedBytes.count)
+    hashes.append(0)
+    shortSlots[slot] = ShortSlot(key: key, length: length, tag: UInt32(truncatingIfNeeded: entry &+ 1))
+    shortCount &+= 1
+    if shortCount &* 2 >= shortSlots.count { growShort() }
+    return UInt32(truncatingIfNeeded: entry)
+  }
+
+  private mutating func growShort() {
+    let old = shortSlots
+    shortSlots = [ShortSlot](repeating: ShortSlot(), count: old.count * 2)
+    shortShift -= 1
+    let mask = shortSlots.count &- 1
+    for stored in old where stored.tag != 0 {
+      var slot = Int(truncatingIfNeeded: ((stored.key &+ UInt64(stored.length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+      while shortSlots[slot].tag != 0 { slot = (slot &+ 1) & mask }
+      shortSlots[slot] = stored
+    }
+  }
+
+  /// `code(of:)` through the hash table (a field of more than 8 bytes).
   @inline(__always)
   private mutating func insertingCode(of field: UnsafeRawBufferPointer) -> UInt32? {
     let hash = Self.hash(field)
@@ -58,7 +134,8 @@ package struct StringDictionaryBuilder: Sendable {
     entries.storedOffsets.append(entries.storedBytes.count)
     hashes.append(hash)
     slots[slot] = UInt32(truncatingIfNeeded: entry &+ 1)
-    if (entry &+ 1) &* 2 >= slots.count { grow() }
+    longCount &+= 1
+    if longCount &* 2 >= slots.count { grow() }
     return UInt32(truncatingIfNeeded: entry)
   }
 
@@ -82,7 +159,7 @@ package struct StringDictionaryBuilder: Sendable {
   private mutating func grow() {
     slots = [UInt32](repeating: 0, count: slots.count * 2)
     let mask = slots.count &- 1
-    for entry in hashes.indices {
+    for entry in hashes.indices where entries.storedOffsets[entry &+ 1] &- entries.storedOffsets[entry] > 8 {
       var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
       while slots[slot] != 0 { slot = (slot &+ 1) & mask }
       slots[slot] = UInt32(truncatingIfNeeded: entry &+ 1)

@@ -1,0 +1,117 @@
+// Invariants: a block is cut into chunks at record ends (`starts` increasing from 0, the last
+// at most `end <= block.count`, checked by `_checkInvariants` in debug builds); the byte
+// scans read the block only below `count`; every buffer handed to a worker is a slice of
+// `block`, which outlives the `forEach` call that uses it and is only read there; each
+// chunk's result slot is written only by the thread that claimed the chunk.
+
+/// How the parallel reader cuts a block into chunks of whole records (optimistically at line
+/// feeds, then knowing the quotes) and parses them, each on one worker.
+extension UnsafeCSVBlockReader {
+  /// One chunk's pieces (of the columns not converted in place), records, quoting bytes, the
+  /// parsers of its in-place columns, and the records counted for it beforehand.
+  typealias Chunk = (pieces: [CSVPiece], rows: Int, quotingBytes: Int, inPlace: [UnsafeCSVDirectParser], counted: Int,
+                     spans: [UnsafeCSVStringSpans])
+
+  /// The chunks of one block and the bytes they cover (the whole block if it is the last, else
+  /// up to its last record end); `consumed` 0 if no record ends in it; `nil` to fall back.
+  /// The columns `inPlace` are converted straight into their columns; the string columns
+  /// `strings` (fields) give their cells' spans.
+  func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
+             bytesPerRow: Double, inPlace: [InPlaceTarget] = [], strings: [Int] = []) -> (chunks: [Chunk], consumed: Int)? {
+    let count = block.count
+    let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
+    // Several chunks per worker, claimed one at a time: a worker that is held up (another
+    // process on its core) leaves its chunks to the others instead of stalling the block.
+    let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
+    let cuts = (0...parts).map { $0 * count / parts }
+    // Optimistic: no quotes in the block.
+    var end = count
+    if !isLast {
+      while end > 0 && block[end - 1] != newline { end -= 1 }
+      if end == 0 { return ([], 0) }
+    }
+    var starts = [0]
+    for part in 1..<parts {
+      var i = Swift.max(cuts[part], starts[starts.count - 1])
+      while i < end && block[i] != newline { i += 1 }
+      if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
+    }
+    if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
+                                bytesPerRow: bytesPerRow, quotes: false, inPlace: inPlace, strings: strings) {
+      return (chunks, end)
+    }
+    // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
+    let counts = UnsafeSlots<Int>(parts)
+    let shared = UnsafeSendableBuffer(block)
+    Self.forEach(parts, threads: reader.workers) { part in
+      counts[part] = UnsafeCSVScanner.count(quote, in: shared.buffer, from: cuts[part], to: cuts[part + 1])
+    }
+    let quoteCounts = counts.values(default: 0)
+    let totalQuotes = quoteCounts.reduce(0, +)
+    end = count
+    if !isLast {
+      // Back from the end: a line feed with an even number of quotes before it.
+      var after = 0
+      end = 0
+      var i = count - 1
+      while i >= 0 {
+        let byte = block[i]
+        if byte == newline && (totalQuotes - after) % 2 == 0 { end = i + 1; break }
+        if byte == quote { after += 1 }
+        i -= 1
+      }
+      if end == 0 { return ([], 0) }
+    }
+    starts = [0]
+    var before = 0
+    for part in 1..<parts {
+      before += quoteCounts[part - 1]
+      var parity = before
+      var i = cuts[part]
+      while i < end {
+        let byte = block[i]
+        if byte == newline && parity % 2 == 0 { break }
+        if byte == quote { parity += 1 }
+        i += 1
+      }
+      if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
+    }
+    guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
+                                   bytesPerRow: bytesPerRow, quotes: true, inPlace: inPlace, strings: strings) else { return nil }
+    return (chunks, end)
+  }
+
+  /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
+  private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
+                           bytesPerRow: Double, quotes: Bool, inPlace: [InPlaceTarget], strings: [Int]) -> [Chunk]? {
+    let ends = Array(starts.dropFirst()) + [end]
+    if !inPlace.isEmpty || !strings.isEmpty {
+      let chunks = parseChunksInPlace(block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
+                                      bytesPerRow: bytesPerRow, quotes: quotes, inPlace: inPlace, strings: strings)
+      #if DEBUG
+      _checkInvariants(starts: starts, end: end, count: block.count)
+      #endif
+      return chunks
+    }
+    let results = UnsafeSlots<Chunk>(starts.count)
+    let shared = UnsafeSendableBuffer(block)
+    let reader = self.reader
+    Self.forEach(starts.count, threads: reader.workers) { part in
+      let range = starts[part]..<ends[part]
+      let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
+      guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+                                           textOnly: textOnly, expectedRows: expected, quotes: quotes) else { return }
+      results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows, [])
+    }
+    let chunks = results.all()
+    #if DEBUG
+    _checkInvariants(starts: starts, end: end, count: block.count)
+    #endif
+    return chunks
+  }
+
+  func _checkInvariants(starts: [Int], end: Int, count: Int) {
+    assert(starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && (starts.last ?? 0) <= end,
+           "chunks \(starts) end \(end) of \(count)")
+  }
+}
