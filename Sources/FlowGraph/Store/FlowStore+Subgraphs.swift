@@ -17,7 +17,8 @@ extension FlowStore {
   /// param, say), the change holds one `.subgraphReplaced` item for all of them, and so do its
   /// undo and redo.
   ///
-  /// Setting a definition to what it already is changes nothing: no revision, no undo step.
+  /// Setting one of the store's (or its imports') definitions to one equal to it (by value,
+  /// as `updateNode` compares nodes) changes nothing: no revision, no undo step.
   ///
   /// - Throws: the definition's problems (naming it and the inner id), a recursion, a name
   ///   clash, a removed definition still used, or an instance whose connections the new ports
@@ -33,7 +34,7 @@ extension FlowStore {
         if after.imported[index].definitions[name] == definition { return nil }
         after.imported[index].definitions[name] = definition
       } else {
-        if before.definitions[name] == definition { return nil }
+        if let current = before.definitions[name], current == definition { return nil }
         after.definitions[name] = definition
       }
       let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported

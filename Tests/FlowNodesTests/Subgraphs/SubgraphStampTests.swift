@@ -2,6 +2,7 @@ import FlowGraph
 import FlowNodes
 import FlowRuntime
 import FlowTestSupport
+import Synchronization
 import Testing
 
 /// A definition edit in bulk remembers, per slot, that it wrote each inner node as its template
@@ -108,5 +109,55 @@ import Testing
     // The nodes that were never removed are all there, once.
     #expect(engine.store.nodes.filter { $0.id.hasPrefix("p") }.map(\.id) == ["p10", "p11"])
     engine.shutDown()
+  }
+
+  /// Where a wrongly trusted slot and the node-by-node path would differ: an inner node whose
+  /// own `zIndex` or `isDraggable` changed is not its template's, so the next edit goes node by
+  /// node (per-node change items) and puts the template's fields back; the edit after that, with
+  /// every node as stamped again, is one `.subgraphReplaced` item.
+  @Test func anInnerNodeWithItsOwnFieldsTakesTheNodeByNodePathAndGetsTheTemplatesBack() async throws {
+    let engine = try FlowEngine(document: B.document, registry: .standard)
+    await engine.evaluate()
+    let bulk = Mutex<[Bool]>([])
+    let (_, _, observation) = engine.store.observe { change in
+      guard change.subgraphsChanged.contains("chain") else { return }
+      bulk.withLock { $0.append(change.items.contains { if case .subgraphReplaced = $0 { true } else { false } }) }
+    }
+    try engine.store.setSubgraph("chain", B.chain(b: 5))
+    await engine.evaluate()
+    var raised = try #require(engine.store.node(id: "c1/b"))
+    raised.zIndex = 5
+    try engine.store.updateNode(raised)
+    var pinned = try #require(engine.store.node(id: "c3/b"))
+    pinned.isDraggable = false
+    try engine.store.updateNode(pinned)
+    await engine.evaluate()
+    try engine.store.setSubgraph("chain", B.chain(b: 7))
+    try await Self.expectRan(engine, R.rerun(Array(0..<5)), "edit 7")
+    await Self.expect(engine, [7, 7, 7, 7, 7], "edit 7")
+    #expect(engine.store.node(id: "c1/b")?.zIndex == 0 && engine.store.node(id: "c3/b")?.isDraggable == true)
+    try engine.store.setSubgraph("chain", B.chain(b: 9))
+    try await Self.expectRan(engine, R.rerun(Array(0..<5)), "edit 9")
+    await Self.expect(engine, [9, 9, 9, 9, 9], "edit 9")
+    #expect(bulk.withLock { $0 } == [true, false, true])
+    observation.cancel()
+    engine.shutDown()
+  }
+
+  /// Setting a definition equal to the current one is no revision and no undo step; removing a
+  /// definition a host registered (not the store's) while an instance uses it is still refused.
+  @Test func theSameDefinitionAgainChangesNothingAndAHostsDefinitionInUseIsNotRemoved() async throws {
+    let store = try FlowStore(catalog: NodeKindRegistry.standard, document: B.document)
+    try store.setSubgraph("chain", B.chain(b: 5))
+    let revision = store.revision
+    try store.setSubgraph("chain", B.chain(b: 5))
+    #expect(store.revision == revision)
+    #expect(store.undo())
+    #expect(store.subgraphs["chain"] == B.chain(b: 2))
+    var registry = NodeKindRegistry.standard
+    try registry.register(subgraphsFrom: FlowDocument(nodes: [], edges: [], subgraphs: ["lib": B.chain(b: 4)]), origin: "lib.flow.json")
+    let hosted = try FlowStore(catalog: registry, document: FlowDocument(nodes: [.node("l0", "lib", params: ["x": 1])], edges: []))
+    #expect(throws: GraphValidationError.self) { try hosted.setSubgraph("lib", nil) }
+    #expect(hosted.node(id: "l0/b")?.data.params["b"] == .number(4))
   }
 }
