@@ -75,9 +75,13 @@ import FlowTestSupport
   /// The parallel read of `bytes` from a file (a file is read in blocks; bytes in memory are
   /// one block, so only a file reaches the in-place columns).
   static func read(_ bytes: [UInt8], workers: Int, block: Int, inPlace: Bool) throws -> Table? {
-    // A folder per read: the suite's tests run in parallel.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-in-place-csv-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try readFile(bytes, workers: workers, block: block) { $0.convertsInPlace = inPlace }
+  }
+
+  /// `bytes` written to a file of their own (the suites' tests run in parallel) and read in
+  /// blocks of `block` bytes per worker, with `configure`'s switches.
+  static func readFile(_ bytes: [UInt8], workers: Int, block: Int, _ configure: (inout CSVReader) -> Void) throws -> Table? {
+    let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data(bytes).write(to: URL(fileURLWithPath: folder + "/t.csv"))
     let file = try FileAccessPolicy.unrestricted.open(folder + "/t.csv", relativeTo: folder)
@@ -86,7 +90,7 @@ import FlowTestSupport
     reader.blockBytesPerWorker = block
     reader.parallelThreshold = 0
     reader.minimumChunkBytes = 1
-    reader.convertsInPlace = inPlace
+    configure(&reader)
     return try UnsafeCSVBlockReader(reader: reader).read(file)
   }
 

@@ -47,19 +47,10 @@ import FlowTestSupport
 
   /// The parallel read of `bytes` from a file.
   static func read(_ bytes: [UInt8], workers: Int, block: Int, stringsInPlace: Bool, encodes: Bool) throws -> Table? {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-strings-in-place-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/t.csv"))
-    let file = try FileAccessPolicy.unrestricted.open(folder + "/t.csv", relativeTo: folder)
-    var reader = CSVReader()
-    reader.workers = workers
-    reader.blockBytesPerWorker = block
-    reader.parallelThreshold = 0
-    reader.minimumChunkBytes = 1
-    reader.stringsInPlace = stringsInPlace
-    reader.encodesDictionaries = encodes
-    return try UnsafeCSVBlockReader(reader: reader).read(file)
+    try CSVInPlaceColumnsTests.readFile(bytes, workers: workers, block: block) { reader in
+      reader.stringsInPlace = stringsInPlace
+      reader.encodesDictionaries = encodes
+    }
   }
 
   static func serial(_ bytes: [UInt8], encodes: Bool) throws -> Table {
