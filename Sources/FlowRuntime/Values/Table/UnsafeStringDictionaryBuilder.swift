@@ -85,7 +85,7 @@ package struct StringDictionaryBuilder: Sendable {
   private mutating func shortCode(of field: UnsafeRawBufferPointer, key: UInt64) -> UInt32? {
     let length = UInt32(truncatingIfNeeded: field.count)
     let mask = shortSlots.count &- 1
-    var slot = Int(truncatingIfNeeded: ((key &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+    var slot = shortHome(key, length)
     while true {
       let stored = shortSlots[slot]
       if stored.tag == 0 { break }
@@ -103,13 +103,19 @@ package struct StringDictionaryBuilder: Sendable {
     return UInt32(truncatingIfNeeded: entry)
   }
 
+  /// The short table's first slot for a key of `length` bytes: the top bits of one multiply.
+  @inline(__always)
+  private func shortHome(_ key: UInt64, _ length: UInt32) -> Int {
+    Int(truncatingIfNeeded: ((key &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+  }
+
   private mutating func growShort() {
     let old = shortSlots
     shortSlots = [ShortSlot](repeating: ShortSlot(), count: old.count * 2)
     shortShift -= 1
     let mask = shortSlots.count &- 1
     for stored in old where stored.tag != 0 {
-      var slot = Int(truncatingIfNeeded: ((stored.key &+ UInt64(stored.length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+      var slot = shortHome(stored.key, stored.length)
       while shortSlots[slot].tag != 0 { slot = (slot &+ 1) & mask }
       shortSlots[slot] = stored
     }
