@@ -44,6 +44,11 @@ struct CSVReader {
   /// reader is made, so a test can read flat without switching the process-wide setting).
   var encodesDictionaries = CSVDictionaryEncoding.isEnabled
 
+  /// Whether a chunk takes its plain records (no quote, no carriage return) from a structural
+  /// index of its delimiters and line feeds (`UnsafeCSVPlainIndex`) instead of scanning field
+  /// by field (`FLOW_CSV_INDEX=0` turns it off, to compare; the records are the same).
+  var indexesPlainRecords = UnsafeCSVRecordSource.indexesByDefault
+
   static let stringsInPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_STRINGS_IN_PLACE"] != "0"
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20

@@ -25,9 +25,12 @@ extension CSVReader {
                   quotes: Bool, direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
                   strings: [Int] = [], readable: Int = 0)
     -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans])? {
-    var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter, atFileStart: false)
+    var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexesPlainRecords)
     var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
-    defer { fields.deallocate() }
+    defer {
+      fields.deallocate()
+      source.deallocate()
+    }
     var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text(encodes: encodesDictionaries) : UnsafeCSVColumnParser(encodes: encodesDictionaries), count: kept.count)
     for index in columns.indices {
       columns[index].expectedRows = expectedRows
@@ -36,22 +39,25 @@ extension CSVReader {
     var scratch: [UInt8] = []
     var rows = 0
     let nulls = CSVNullTest(nullTokens)
+    let numbersFirst = nulls.numbersFirst
     let skipFrom = Swift.max(kept.max() ?? -1, direct.map(\.field).max() ?? -1, strings.max() ?? -1) + 1
     precondition(strings.isEmpty || limit < .max, "string spans need the chunk's record count")
     var texts = strings.map { _ in UnsafeCSVStringSpans(chunk: buffer, readable: readable, capacity: limit) }
     var directs = direct.map { UnsafeCSVDirectParser(slots: $0.slots, limit: limit, number: $0.number) }
     let directFields = direct.map(\.field)
-    let bytes = scanner.buffer
+    let bytes = source.scanner.buffer
     let plain: Bool = columns.withUnsafeMutableBufferPointer { parsers in
       directs.withUnsafeMutableBufferPointer { numeric in
         texts.withUnsafeMutableBufferPointer { spans in
           while true {
-            let next: Int?
-            do { next = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) } catch { return false }
-            guard next != nil else { return true }
+            let next: Bool
+            do { next = try source.next(into: &fields, skipFrom: skipFrom) } catch { return false }
+            guard next else { return true }
             guard fields.width == width, rows < limit else { return false }
+            let scanner = source.scanner
             for index in 0..<directFields.count {
               let field = fields[directFields[index]]
+              if numbersFirst && numeric[index].appendPlain(field, bytes) { continue }
               if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
             }
             for index in 0..<strings.count {
@@ -69,6 +75,7 @@ extension CSVReader {
         }
       }
     }
+    let scanner = source.scanner
     guard plain, scanner.strayQuotes == 0, quotes || scanner.quotingBytes == 0 else { return nil }
     return (columns.map { $0.piece() }, rows, scanner.quotingBytes, directs, texts)
   }

@@ -9,10 +9,17 @@ struct CSVNullTest {
   let longest: Int
   var startsToken = [Bool](repeating: false, count: 256)
   var emptyIsNull = false
+  /// Whether no token is a plain number (`UnsafeDecimalParser.plain`, `plainInteger`: an
+  /// optional `-`, digits and at most one `.`), so a cell that converts as one is not null and
+  /// a numeric column may convert before it tests for null.
+  let numbersFirst: Bool
 
   init(_ tokens: [[UInt8]]) {
     self.tokens = tokens
     longest = tokens.map(\.count).max() ?? -1
+    numbersFirst = tokens.allSatisfy { token in
+      token.isEmpty || token.contains { byte in !(byte >= 0x30 && byte <= 0x39) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") }
+    }
     for token in tokens {
       if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }
     }

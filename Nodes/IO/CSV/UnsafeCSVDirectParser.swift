@@ -37,6 +37,26 @@ struct UnsafeCSVDirectParser {
     count &+= 1
   }
 
+  /// Converts `field` if it is a plain number of the chunk's state (what `append` converts
+  /// first): `false`, with nothing written, for anything else (a null token among them, when
+  /// no null token is a plain number: `CSVNullTest.numbersFirst`).
+  @inline(__always)
+  mutating func appendPlain(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    if field.quoted { return false }
+    switch state {
+    case .number:
+      guard let value = UnsafeDecimalParser.plain(buffer, field.start, field.end) else { return false }
+      slots.storeBytes(of: value, toByteOffset: count &* 8, as: Double.self)
+    case .integer:
+      guard let value = UnsafeDecimalParser.plainInteger(buffer, field.start, field.end) else { return false }
+      slots.storeBytes(of: value, toByteOffset: count &* 8, as: Int64.self)
+    case .conflict:
+      return false
+    }
+    count &+= 1
+    return true
+  }
+
   @inline(__always)
   mutating func append(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
     switch state {

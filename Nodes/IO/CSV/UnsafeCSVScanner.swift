@@ -50,6 +50,15 @@ struct UnsafeCSVScanner {
     if atFileStart && buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
   }
 
+  /// Continues at `position` (a record's start, after records read elsewhere: see
+  /// `UnsafeCSVRecordSource`); `line` stays as it was.
+  mutating func resume(at position: Int) {
+    precondition(position >= 0 && position <= buffer.count, "resume at \(position) of \(buffer.count)")
+    self.position = position
+    blockBase = -64
+    blockMask = 0
+  }
+
   /// Reads the next record into `fields` (replacing its contents), skipping blank lines.
   ///
   /// - Returns: the line the record starts on, or `nil` at the end of the buffer.

@@ -132,6 +132,33 @@ import FlowTestSupport
     #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))
   }
 
+  @Test func numericNullTokensAreNullInPlace() throws {
+    // A null token that is a plain number: the in-place columns test for null before they
+    // convert (`CSVNullTest.numbersFirst` is false), as the serial reader does.
+    var text = "a,b\n"
+    for row in 0..<2_000 { text += "\(row % 9 == 0 ? "0" : "\(row)"),\(row % 4 == 0 ? "-1.5" : "\(row).25")\n" }
+    let bytes = Array(text.utf8)
+    let tokens = [Array("0".utf8), Array("-1.5".utf8)]
+    #expect(!CSVNullTest(tokens).numbersFirst && CSVNullTest(CSVReader.defaultNullValues.map { Array($0.utf8) }).numbersFirst)
+    let table = try #require(try Self.readFile(bytes, workers: 2, block: 1_024) { $0.nullTokens = tokens })
+    var serialReader = CSVReader()
+    serialReader.nullTokens = tokens
+    #expect(table == (try bytes.withUnsafeBufferPointer { try serialReader.parse($0) }))
+    #expect(table.row(1_980) == [.null, .null] && table.row(1_999) == [.integer(1_999), .number(1_999.25)])
+  }
+
+  @Test func indexedAndScannedChunksGiveTheSameTable() throws {
+    var random = SeededRandom(seed: 311)
+    for round in 0..<12 {
+      let bytes = Array(Self.randomCSV(&random, rows: random.pick(200..<1_500), width: random.pick(1..<9)).utf8)
+      for workers in [2, 3] {
+        let indexed = try Self.readFile(bytes, workers: workers, block: 700) { $0.indexesPlainRecords = true }
+        let scanned = try Self.readFile(bytes, workers: workers, block: 700) { $0.indexesPlainRecords = false }
+        #expect(indexed != nil && indexed == scanned, "round \(round), \(workers) workers")
+      }
+    }
+  }
+
   @Test func aWideFileConvertsTheFirstColumnsInPlaceAndMergesTheRest() throws {
     let width = UnsafeCSVDirectColumn.mostColumns + 40
     var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The records of a chunk for `CSVReader.parseChunk`: plain records from the structural index
+/// (`UnsafeCSVPlainIndex`), every other record (quoted, with a carriage return, ragged) from
+/// the scanner, which resumes where the index stopped; the index starts again after it. The
+/// records, their fields and every error are the scanner's own; only the scanner's `line`
+/// counts just the lines it read itself (`parseChunk` reports no lines: a chunk with an error
+/// is read again by its caller).
+///
+/// Invariants: `scanner` and `index` read the same buffer, which outlives this source; the
+/// index is used only while it is not `nil`, and `fields` has room for `width` fields. Where the
+/// scanner reads a record it starts exactly at the index's `position` (the byte after the last
+/// record the index gave, or the chunk's start), so no byte is read twice or skipped. The owner
+/// calls `deallocate()` exactly once.
+struct UnsafeCSVRecordSource {
+  private(set) var scanner: UnsafeCSVScanner
+  private var index: UnsafeCSVPlainIndex?
+  /// Records the scanner read for the index, and records the index gave.
+  private(set) var irregular = 0, indexed = 0
+
+  /// Whether chunks take their plain records from the structural index (`FLOW_CSV_INDEX=0`
+  /// in the environment turns it off, to compare; the records are the same).
+  static let indexesByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_INDEX"] != "0"
+
+  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, width: Int, indexes: Bool = Self.indexesByDefault) {
+    scanner = UnsafeCSVScanner(buffer, delimiter: delimiter, atFileStart: false)
+    index = indexes ? UnsafeCSVPlainIndex(buffer, delimiter: delimiter, width: width) : nil
+  }
+
+  func deallocate() { index?.deallocate() }
+
+  /// Reads the next record into `fields` (`skipFrom` as the scanner takes it; a record from
+  /// the index has all its fields): `false` at the end of the buffer.
+  @inline(__always)
+  mutating func next(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int) throws(CSVError) -> Bool {
+    if index != nil {
+      switch index!.nextRecord(into: &fields) {
+      case .record:
+        indexed &+= 1
+        return true
+      case .end:
+        return false
+      case .irregular(let position):
+        irregular &+= 1
+        scanner.resume(at: position)
+        let found = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil
+        if irregular >= 32 && irregular &* 8 > indexed {
+          // Mostly irregular (quoted throughout, CRLF): the scanner alone from here.
+          index!.deallocate()
+          index = nil
+        } else {
+          index!.restart(at: scanner.position)
+        }
+        return found
+      }
+    }
+    return try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil
+  }
+}
