@@ -96,6 +96,7 @@ struct UnsafeCSVPlainIndex {
       let last = entries[head &+ width &- 1]
       var flags: UInt32 = 0
       var start = position
+      precondition(fields.capacity >= width, "a field buffer of \(fields.capacity) for \(width) fields")
       let storage = fields.storage
       for k in 0..<(width &- 1) {
         let entry = entries[head &+ k]
