@@ -14,7 +14,7 @@
 /// positions (with `lineFlag` set for a line feed, or for the end of a buffer that does not
 /// end with one) of the delimiters and line feeds of `buffer[position..<indexed]`, increasing,
 /// every one below `stop <= buffer.count` (or equal to `buffer.count`, flagged, for the
-/// unterminated last record); `indexed <= stop` once a quote or carriage return was met.
+/// unterminated last record; after it `position` is `buffer.count + 1` and no entry is left); `indexed <= stop` once a quote or carriage return was met.
 /// Words are loaded only at offsets `i` with `i + 64 <= buffer.count` (blocks) and bytes only
 /// below `buffer.count`. Unrolled writes go up to 8 slots past `tail` (the slack). Checked by
 /// `_checkInvariants()` in debug builds. The owner calls `deallocate()` exactly once.
@@ -26,7 +26,8 @@ struct UnsafeCSVPlainIndex {
   private let entries: UnsafeMutablePointer<UInt32>
   private let capacity: Int
   private var head = 0, tail = 0
-  /// Where the next record starts (the byte after the last record taken).
+  /// Where the next record starts (the byte after the last record taken; `buffer.count + 1`
+  /// after an unterminated last record, when only `.end` follows).
   private(set) var position: Int
   /// The bytes before this have been indexed (or end at `stop`).
   private var indexed: Int
@@ -37,9 +38,9 @@ struct UnsafeCSVPlainIndex {
   static let lineFlag: UInt32 = 1 << 31
   /// Bytes indexed per fill: the entries stay in the cache until the records take them.
   static let window = 16 << 10
-  /// Slots past `width + window` a fill may use: its last block (63 bytes past the window),
-  /// the last bytes of the buffer (63), the end of an unterminated record (1), and the
-  /// unrolled writes (8 past `tail`), rounded up.
+  /// Slots past `width + window` a fill may use: the last bytes of the buffer (at most 63),
+  /// the end of an unterminated record (1) and the unrolled writes (8 past `tail`), with room
+  /// to spare.
   private static let slack = 160
 
   /// What `nextRecord` found.
@@ -117,8 +118,9 @@ struct UnsafeCSVPlainIndex {
     }
   }
 
-  /// Indexes the next window (at least one 64-byte block, or the rest of the buffer), after
-  /// moving the entries not yet taken to the front.
+  /// Indexes the next window (up to 256 blocks of 64 bytes, or the rest of the buffer, or up to
+  /// the first quote or carriage return: possibly nothing, if one is next), after moving the
+  /// entries not yet taken to the front.
   private mutating func fill() {
     if head > 0 {
       let left = tail &- head
@@ -189,6 +191,7 @@ struct UnsafeCSVPlainIndex {
         }
         i &+= 1
       }
+      // (`count > position` fails only right after `restart(at: count)`: no record is left.)
       if count > 0 && buffer[count &- 1] != UnsafeCSVScanner.newline && count > position {
         entries[tail] = UInt32(truncatingIfNeeded: count) | Self.lineFlag
         tail &+= 1

@@ -16,7 +16,7 @@ struct UnsafeCSVRecordSource {
   private(set) var scanner: UnsafeCSVScanner
   private var index: UnsafeCSVPlainIndex?
   /// Records the scanner read for the index, and records the index gave.
-  private(set) var irregular = 0, indexed = 0
+  private(set) var irregular = 0, fromIndex = 0
 
   /// Whether chunks take their plain records from the structural index (`FLOW_CSV_INDEX=0`
   /// in the environment turns it off, to compare; the records are the same).
@@ -36,7 +36,7 @@ struct UnsafeCSVRecordSource {
     if index != nil {
       switch index!.nextRecord(into: &fields) {
       case .record:
-        indexed &+= 1
+        fromIndex &+= 1
         return true
       case .end:
         return false
@@ -44,7 +44,7 @@ struct UnsafeCSVRecordSource {
         irregular &+= 1
         scanner.resume(at: position)
         let found = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil
-        if irregular >= 32 && irregular &* 8 > indexed {
+        if irregular >= 32 && irregular &* 8 > fromIndex {
           // Mostly irregular (quoted throughout, CRLF): the scanner alone from here.
           index!.deallocate()
           index = nil

@@ -33,9 +33,9 @@ import Testing
           }))
         }
       } catch {
-        return (records, true, source.indexed)
+        return (records, true, source.fromIndex)
       }
-      return (records, false, source.indexed)
+      return (records, false, source.fromIndex)
     }
   }
 
