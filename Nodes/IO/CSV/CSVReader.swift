@@ -29,6 +29,10 @@ struct CSVReader {
   /// to) the allocator's heap instead of fresh pages: 2 MB per worker read 31 MB of flights
   /// about twice as fast as 16 MB did.
   var blockBytesPerWorker = 2 << 20
+  /// Bytes per worker of a pass's first block where later blocks convert in place: the first
+  /// block types the columns through pieces, which cost more per byte than the in-place
+  /// conversion, so it is short (the following blocks are `blockBytesPerWorker`).
+  var firstBlockBytesPerWorker = 256 << 10
   /// Whether numeric columns are converted straight into the table's columns from the second
   /// block on (`UnsafeCSVDirectColumn`), instead of into pieces merged after each block
   /// (`FLOW_CSV_IN_PLACE=0` in the environment turns it off, to compare; the table is the same).

@@ -132,16 +132,32 @@ struct UnsafeCSVBlockReader {
                     blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Int {
     var rows = 0
     var bytesPerRow = 0.0
-    try blocks { block, isLast in
+    try blocks { whole, wholeIsLast in
+      // A pass that moves columns in place types them on a short first block (the pieces and
+      // their merge cost more per byte than converting in place); the rest of the buffer is the
+      // next block's start.
+      let first = reader.firstBlockBytesPerWorker * Swift.max(1, reader.workers)
+      var shortens = bytesPerRow == 0 && !wholeIsLast && movesInPlace(isLast: false, textOnly: textOnly) && whole.count > 2 * first
+      var block = shortens ? UnsafeBufferPointer(rebasing: whole[..<first]) : whole
+      var isLast = shortens ? false : wholeIsLast
       let pieceSlots = kept.indices.filter { inPlace[$0] == nil && strings[$0] == nil }
       let live = kept.indices.filter { inPlace[$0].map { $0.kind != .needsText } ?? false }
       let texts = kept.indices.filter { strings[$0] != nil }
       // A span holds 31-bit positions: a block past 2 GB (one huge record) reads serially.
       guard texts.isEmpty || block.count <= UnsafeCSVStringSpans.mostChunkBytes else { throw Fallback() }
-      guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
-                               bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
-                               strings: texts.map { kept[$0] })
-      else { throw Fallback() }
+      var parsed: (chunks: [Chunk], consumed: Int)
+      repeat {
+        guard let blockParsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
+                                      bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
+                                      strings: texts.map { kept[$0] })
+        else { throw Fallback() }
+        parsed = blockParsed
+        // No record ends in the short block: the whole one.
+        guard shortens && parsed.consumed == 0 else { break }
+        shortens = false
+        block = whole
+        isLast = wholeIsLast
+      } while true
       var chunks = parsed.chunks
       let consumed = parsed.consumed
       if consumed == 0 { return 0 }

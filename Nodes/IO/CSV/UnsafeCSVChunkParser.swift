@@ -50,27 +50,44 @@ extension CSVReader {
       directs.withUnsafeMutableBufferPointer { numeric in
         texts.withUnsafeMutableBufferPointer { spans in
           while true {
-            let next: Bool
-            do { next = try source.next(into: &fields, skipFrom: skipFrom) } catch { return false }
-            guard next else { return true }
-            guard fields.width == width, rows < limit else { return false }
+            let batch: UnsafeCSVRecordSource.Batch
+            do { batch = try source.nextBatch(into: &fields, skipFrom: skipFrom, most: Swift.max(1, limit &- rows)) } catch { return false }
             let scanner = source.scanner
-            for index in 0..<directFields.count {
-              let field = fields[directFields[index]]
-              if numbersFirst && numeric[index].appendPlain(field, bytes) { continue }
-              if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
-            }
-            for index in 0..<strings.count {
-              let field = fields[strings[index]]
-              if nulls.isNull(field, scanner) { spans[index].appendNull() } else { spans[index].append(field) }
-            }
-            for slot in 0..<kept.count {
-              let field = fields[kept[slot]]
-              if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
-                parsers[slot].append(field, scanner, scratch: &scratch)
+            switch batch {
+            case .end:
+              return true
+            case .run(let run):
+              // A column at a time: each column's loop stays hot over the run's records.
+              guard run.width == width, run.count <= limit &- rows else { return false }
+              for index in 0..<directFields.count {
+                numeric[index].appendColumn(run, field: directFields[index], bytes, nulls: nulls, numbersFirst: numbersFirst, scanner)
               }
+              for index in 0..<strings.count {
+                spans[index].appendColumn(run, field: strings[index], nulls: nulls, scanner)
+              }
+              for slot in 0..<kept.count {
+                parsers[slot].appendColumn(run, field: kept[slot], nulls: nulls, numbersFirst: numbersFirst, scanner, scratch: &scratch)
+              }
+              rows &+= run.count
+            case .record:
+              guard fields.width == width, rows < limit else { return false }
+              for index in 0..<directFields.count {
+                let field = fields[directFields[index]]
+                if numbersFirst && numeric[index].appendPlain(field, bytes) { continue }
+                if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
+              }
+              for index in 0..<strings.count {
+                let field = fields[strings[index]]
+                if nulls.isNull(field, scanner) { spans[index].appendNull() } else { spans[index].append(field) }
+              }
+              for slot in 0..<kept.count {
+                let field = fields[kept[slot]]
+                if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+                  parsers[slot].append(field, scanner, scratch: &scratch)
+                }
+              }
+              rows &+= 1
             }
-            rows += 1
           }
         }
       }

@@ -57,6 +57,47 @@ struct UnsafeCSVDirectParser {
     return true
   }
 
+  /// Converts field `field` of every record of `run` (the cells of `buffer`): while the cells
+  /// are plain numbers of the chunk's state and no null token is one (`numbersFirst`), in one
+  /// tight loop; any other cell as `append` and `appendNull` convert it (`nulls` on `scanner`).
+  mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, _ buffer: UnsafeBufferPointer<UInt8>,
+                             nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner) {
+    var record = 0
+    let records = run.count
+    // The loops keep the row count and the target in locals: a store through `slots` could
+    // alias `self` as far as the compiler knows, which would reload both per cell.
+    let target = slots
+    while record < records {
+      if numbersFirst {
+        var written = count
+        switch state {
+        case .integer:
+          while record < records {
+            guard let value = UnsafeDecimalParser.plainInteger(buffer, run.start(record, field), run.end(record, field)) else { break }
+            target.storeBytes(of: value, toByteOffset: written &* 8, as: Int64.self)
+            written &+= 1
+            record &+= 1
+          }
+        case .number:
+          while record < records {
+            guard let value = UnsafeDecimalParser.plain(buffer, run.start(record, field), run.end(record, field)) else { break }
+            target.storeBytes(of: value, toByteOffset: written &* 8, as: Double.self)
+            written &+= 1
+            record &+= 1
+          }
+        case .conflict:
+          written &+= records &- record
+          record = records
+        }
+        count = written
+        if record == records { return }
+      }
+      let cell = run.field(record, field)
+      if nulls.isNull(cell, scanner) { appendNull() } else { append(cell, buffer) }
+      record &+= 1
+    }
+  }
+
   @inline(__always)
   mutating func append(_ field: CSVField, _ buffer: UnsafeBufferPointer<UInt8>) {
     switch state {

@@ -1,7 +1,8 @@
 /// A structural index of plain CSV records: the positions of every delimiter and line feed of
-/// a run of records, found 64 bytes at a time without a branch per field, and handed out a
-/// record at a time (`UnsafeCSVRecordSource` pairs it with `UnsafeCSVScanner`, which reads the
-/// records the index does not take).
+/// a run of records, found 64 bytes at a time (16-byte vector compares, the matches gathered
+/// into bit masks) without a branch per field, and handed out as runs of whole records
+/// (`UnsafeCSVRecordRun`, read a column at a time; `UnsafeCSVRecordSource` pairs the index
+/// with `UnsafeCSVScanner`, which reads the records the index does not take).
 ///
 /// A record is *plain* when it holds no quote and no carriage return: then its fields end
 /// exactly at its delimiters and its line feed (or at the end of the buffer), as the scanner
@@ -14,15 +15,15 @@
 /// positions (with `lineFlag` set for a line feed, or for the end of a buffer that does not
 /// end with one) of the delimiters and line feeds of `buffer[position..<indexed]`, increasing,
 /// every one below `stop <= buffer.count` (or equal to `buffer.count`, flagged, for the
-/// unterminated last record; after it `position` is `buffer.count + 1` and no entry is left); `indexed <= stop` once a quote or carriage return was met.
-/// Words are loaded only at offsets `i` with `i + 64 <= buffer.count` (blocks) and bytes only
-/// below `buffer.count`. Unrolled writes go up to 8 slots past `tail` (the slack). Checked by
+/// unterminated last record; after it `position` is `buffer.count + 1` and no entry is left);
+/// `indexed <= stop` once a quote or carriage return was met.
+/// Vectors and words are loaded only inside blocks `i ..< i + 64` with `i + 64 <= buffer.count`,
+/// and bytes only below `buffer.count`. Unrolled writes go up to 8 slots past `tail` (the slack). Checked by
 /// `_checkInvariants()` in debug builds. The owner calls `deallocate()` exactly once.
 struct UnsafeCSVPlainIndex {
   let buffer: UnsafeBufferPointer<UInt8>
   let delimiter: UInt8
   let width: Int
-  private let delimiterWord: UInt64
   private let entries: UnsafeMutablePointer<UInt32>
   private let capacity: Int
   private var head = 0, tail = 0
@@ -43,10 +44,10 @@ struct UnsafeCSVPlainIndex {
   /// to spare.
   private static let slack = 160
 
-  /// What `nextRecord` found.
-  enum Outcome: Equatable {
-    /// A plain record of `width` fields is in the field buffer.
-    case record
+  /// What `nextRun` found.
+  enum Outcome {
+    /// Plain records of `width` fields each (at least one).
+    case run(UnsafeCSVRecordRun)
     /// Every record was taken.
     case end
     /// The record at this position is not plain (or not `width` wide): the scanner reads it.
@@ -61,7 +62,6 @@ struct UnsafeCSVPlainIndex {
     self.buffer = buffer
     self.delimiter = delimiter
     self.width = width
-    delimiterWord = UInt64(delimiter) &* UnsafeCSVScanner.ones
     capacity = width + Self.window + Self.slack
     entries = .allocate(capacity: capacity)
     position = 0
@@ -80,41 +80,40 @@ struct UnsafeCSVPlainIndex {
     stop = buffer.count
   }
 
-  /// Puts the next record's fields into `fields` (whose capacity is at least `width`).
+  /// The next run of plain records, at most `most` (at least 1): the records from `position`
+  /// on that the index holds whole, up to the first that is not plain, not `width` wide or
+  /// blank (blank lines before the run are skipped). The run's entries are valid until the next
+  /// call to `nextRun` or `restart(at:)`.
   @inline(__always)
-  mutating func nextRecord(into fields: inout UnsafeCSVFieldBuffer) -> Outcome {
+  mutating func nextRun(most: Int) -> Outcome {
     while true {
       while tail &- head < width && indexed < stop { fill() }
       guard head < tail else { return position >= buffer.count ? .end : .irregular(position) }
-      let first = entries[head]
-      if first == Self.lineFlag | UInt32(truncatingIfNeeded: position) {
+      if entries[head] == Self.lineFlag | UInt32(truncatingIfNeeded: position) {
         // A blank line: not a record.
         head &+= 1
         position &+= 1
         continue
       }
-      guard tail &- head >= width else { return .irregular(position) }
-      let last = entries[head &+ width &- 1]
-      var flags: UInt32 = 0
-      var start = position
-      precondition(fields.capacity >= width, "a field buffer of \(fields.capacity) for \(width) fields")
-      let storage = fields.storage
-      for k in 0..<(width &- 1) {
-        let entry = entries[head &+ k]
-        flags |= entry
-        let end = Int(entry & ~Self.lineFlag)
-        storage[k] = CSVField(start: start, end: end, quoted: false, escaped: false)
-        start = end &+ 1
+      let available = Swift.min(most, (tail &- head) / width)
+      var records = 0, at = head
+      var start = UInt32(truncatingIfNeeded: position)
+      while records < available {
+        var flags: UInt32 = 0
+        for k in 0..<(width &- 1) { flags |= entries[at &+ k] }
+        let last = entries[at &+ width &- 1]
+        // Exactly `width` fields: no line feed before the last entry, one at it (and, one
+        // field wide, not a blank line).
+        guard flags & Self.lineFlag == 0, last & Self.lineFlag != 0, width > 1 || last != Self.lineFlag | start else { break }
+        start = (last & ~Self.lineFlag) &+ 1
+        records &+= 1
+        at &+= width
       }
-      // Exactly `width` fields: no line feed before the last entry, one at it.
-      guard flags & Self.lineFlag == 0, last & Self.lineFlag != 0 else { return .irregular(position) }
-      let end = Int(last & ~Self.lineFlag)
-      storage[width &- 1] = CSVField(start: start, end: end, quoted: false, escaped: false)
-      fields.count = width
-      fields.skipped = 0
-      head &+= width
-      position = end &+ 1
-      return .record
+      guard records > 0 else { return .irregular(position) }
+      let run = UnsafeCSVRecordRun(entries: UnsafePointer(entries + head), count: records, width: width, first: position)
+      head = at
+      position = Int(start)
+      return .run(run)
     }
   }
 
@@ -133,26 +132,33 @@ struct UnsafeCSVPlainIndex {
     let raw = UnsafeRawPointer(base)
     let limit = indexed &+ Self.window
     var i = indexed
-    let newlineWord = UInt64(UnsafeCSVScanner.newline) &* UnsafeCSVScanner.ones
     let quoteWord = UInt64(UnsafeCSVScanner.quote) &* UnsafeCSVScanner.ones
     let returnWord = UInt64(UnsafeCSVScanner.carriageReturn) &* UnsafeCSVScanner.ones
+    let delimiters = SIMD16<UInt8>(repeating: delimiter), newlines = SIMD16<UInt8>(repeating: UnsafeCSVScanner.newline)
+    let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote), returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
+    let high: UInt64 = 0x8080_8080_8080_8080
     while i &+ 64 <= count && i < limit {
-      var structural: UInt64 = 0, lines: UInt64 = 0, special: UInt64 = 0
-      var k = 0
-      while k < 64 {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i &+ k, as: UInt64.self))
-        let newlines = UnsafeCSVScanner.exactMatches(word, newlineWord)
-        let marks = UnsafeCSVScanner.exactMatches(word, delimiterWord) | newlines
-        let others = UnsafeCSVScanner.exactMatches(word, quoteWord) | UnsafeCSVScanner.exactMatches(word, returnWord)
-        structural |= UnsafeCSVScanner.byteBits(marks) &<< UInt64(k)
-        lines |= UnsafeCSVScanner.byteBits(newlines) &<< UInt64(k)
-        special |= others
-        k &+= 8
+      // 16 bytes compared at a time; each 8-byte half's matches (0xFF bytes) go to bit `w` of
+      // each byte (`w`: the half's place in the block), then one transpose puts the bit of
+      // byte `j` of half `w` at `8w + j`.
+      var structural: UInt64 = 0, lines: UInt64 = 0
+      var special = SIMDMask<SIMD16<Int8>>(repeating: false)
+      for part in 0..<4 {
+        let bytes = raw.loadUnaligned(fromByteOffset: i &+ part &* 16, as: SIMD16<UInt8>.self)
+        let ends = bytes .== newlines
+        let marks = (bytes .== delimiters) .| ends
+        special = special .| (bytes .== quotes) .| (bytes .== returns)
+        let markHalves = unsafeBitCast(marks, to: SIMD2<UInt64>.self), endHalves = unsafeBitCast(ends, to: SIMD2<UInt64>.self)
+        let w = UInt64(truncatingIfNeeded: part &* 2)
+        structural |= (UInt64(littleEndian: markHalves[0]) & high) &>> (7 &- w) | (UInt64(littleEndian: markHalves[1]) & high) &>> (6 &- w)
+        lines |= (UInt64(littleEndian: endHalves[0]) & high) &>> (7 &- w) | (UInt64(littleEndian: endHalves[1]) & high) &>> (6 &- w)
       }
-      if special != 0 {
+      structural = Self.transposed(structural)
+      lines = Self.transposed(lines)
+      if any(special) {
         // Index up to the first quote or carriage return, and no further.
         var first = 0
-        k = 0
+        var k = 0
         while k < 64 {
           let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i &+ k, as: UInt64.self))
           let others = UnsafeCSVScanner.exactMatches(word, quoteWord) | UnsafeCSVScanner.exactMatches(word, returnWord)
@@ -201,6 +207,19 @@ struct UnsafeCSVPlainIndex {
     #if DEBUG
     _checkInvariants()
     #endif
+  }
+
+  /// `bits` as an 8 × 8 bit matrix (byte `j`, bit `k`) transposed: the bit of byte `j`, bit `k`
+  /// moves to byte `k`, bit `j` (three rounds of swaps of the blocks off the diagonal).
+  @inline(__always)
+  static func transposed(_ bits: UInt64) -> UInt64 {
+    var x = bits
+    var t = (x ^ (x &>> 7)) & 0x00AA_00AA_00AA_00AA
+    x = x ^ t ^ (t &<< 7)
+    t = (x ^ (x &>> 14)) & 0x0000_CCCC_0000_CCCC
+    x = x ^ t ^ (t &<< 14)
+    t = (x ^ (x &>> 28)) & 0x0000_0000_F0F0_F0F0
+    return x ^ t ^ (t &<< 28)
   }
 
   /// Appends the positions of `bits` (bit `k`: the byte `base + k`), flagged where `lines` has

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The records of a chunk for `CSVReader.parseChunk`: plain records from the structural index
-/// (`UnsafeCSVPlainIndex`), every other record (quoted, with a carriage return, ragged) from
+/// The records of a chunk for `CSVReader.parseChunk`: runs of plain records from the
+/// structural index (`UnsafeCSVPlainIndex`, `UnsafeCSVRecordRun`), every other record (quoted, with a carriage return, ragged) from
 /// the scanner, which resumes where the index stopped; the index starts again after it. The
 /// records, their fields and every error are the scanner's own; only the scanner's `line`
 /// counts just the lines it read itself (`parseChunk` reports no lines: a chunk with an error
@@ -29,17 +29,27 @@ struct UnsafeCSVRecordSource {
 
   func deallocate() { index?.deallocate() }
 
-  /// Reads the next record into `fields` (`skipFrom` as the scanner takes it; a record from
-  /// the index has all its fields): `false` at the end of the buffer.
+  /// What `nextBatch` found.
+  enum Batch {
+    /// Plain records from the index (valid until the next call).
+    case run(UnsafeCSVRecordRun)
+    /// One record in the field buffer, from the scanner.
+    case record
+    /// No record is left.
+    case end
+  }
+
+  /// The next records: a run of at most `most` (at least 1) plain records from the index, or one
+  /// record from the scanner in `fields` (`skipFrom` as the scanner takes it).
   @inline(__always)
-  mutating func next(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int) throws(CSVError) -> Bool {
+  mutating func nextBatch(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int, most: Int) throws(CSVError) -> Batch {
     if index != nil {
-      switch index!.nextRecord(into: &fields) {
-      case .record:
-        fromIndex &+= 1
-        return true
+      switch index!.nextRun(most: most) {
+      case .run(let run):
+        fromIndex &+= run.count
+        return .run(run)
       case .end:
-        return false
+        return .end
       case .irregular(let position):
         irregular &+= 1
         scanner.resume(at: position)
@@ -51,9 +61,21 @@ struct UnsafeCSVRecordSource {
         } else {
           index!.restart(at: scanner.position)
         }
-        return found
+        return found ? .record : .end
       }
     }
-    return try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil
+    return try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil ? .record : .end
+  }
+
+  /// Reads the next record into `fields` (`skipFrom` as the scanner takes it; a record from
+  /// the index has all its fields): `false` at the end of the buffer.
+  mutating func next(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int) throws(CSVError) -> Bool {
+    switch try nextBatch(into: &fields, skipFrom: skipFrom, most: 1) {
+    case .run(let run):
+      run.copy(0, into: &fields)
+      return true
+    case .record: return true
+    case .end: return false
+    }
   }
 }

@@ -67,6 +67,14 @@ struct UnsafeCSVStringSpans: @unchecked Sendable {
     count &+= 1
   }
 
+  /// Records field `field` of every record of `run` (nulls as `nulls` finds them on `scanner`).
+  mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, _ scanner: UnsafeCSVScanner) {
+    for record in 0..<run.count {
+      let cell = run.field(record, field)
+      if nulls.isNull(cell, scanner) { appendNull() } else { append(cell) }
+    }
+  }
+
   /// The quotes inside an escaped field (each `""` is one byte of its content).
   private static func quotes(_ base: UnsafePointer<UInt8>, _ field: CSVField) -> Int {
     var total = 0

@@ -13,7 +13,9 @@ import Testing
     var fields: [[Int]]
   }
 
-  static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max)
+  /// The records of `bytes` from the source, taken in runs of at most `most` from the index
+  /// (`most` 0: one at a time through `next(into:)`).
+  static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 0)
     -> (records: [Record], failed: Bool, indexed: Int) {
     bytes.withUnsafeBufferPointer { buffer in
       var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexes)
@@ -24,13 +26,29 @@ import Testing
       }
       var records: [Record] = []
       do {
-        while try source.next(into: &fields, skipFrom: skipFrom) {
-          // The scanner stores the fields before `skipFrom` only.
+        // The scanner stores the fields before `skipFrom` only.
+        func take(_ fields: UnsafeCSVFieldBuffer) {
           let stored = Swift.min(fields.count, skipFrom)
           records.append(Record(width: fields.width, fields: (0..<stored).map { index in
             let field = fields[index]
             return [field.start, field.end, field.quoted ? 1 : 0, field.escaped ? 1 : 0]
           }))
+        }
+        if most == 0 {
+          while try source.next(into: &fields, skipFrom: skipFrom) { take(fields) }
+        } else {
+          loop: while true {
+            switch try source.nextBatch(into: &fields, skipFrom: skipFrom, most: most) {
+            case .run(let run):
+              #expect(run.count >= 1 && run.count <= most && run.width == width)
+              for record in 0..<run.count {
+                run.copy(record, into: &fields)
+                take(fields)
+              }
+            case .record: take(fields)
+            case .end: break loop
+            }
+          }
         }
       } catch {
         return (records, true, source.fromIndex)
@@ -85,9 +103,11 @@ import Testing
         let records = round % 10 == 0 ? Int.random(in: 400...1_200, using: &random) : Int.random(in: 0...40, using: &random)
         let oddity = [0, 3, 20, 200][round % 4]
         let bytes = Self.chunk(&random, delimiter: delimiter, width: width, records: records, oddity: oddity)
+        // One record at a time, and in runs of at most 1, 2, 7 or any number of records.
+        let most = [0, 1, 2, 7, .max][(round / 4) % 5]
         for skipFrom in [Int.max, 1] {
           let expected = Self.records(bytes, delimiter: delimiter, width: width, indexes: false, skipFrom: skipFrom)
-          let actual = Self.records(bytes, delimiter: delimiter, width: width, indexes: true, skipFrom: skipFrom)
+          let actual = Self.records(bytes, delimiter: delimiter, width: width, indexes: true, skipFrom: skipFrom, most: most)
           #expect(actual.failed == expected.failed, "delimiter \(delimiter) round \(round)")
           #expect(actual.records == expected.records, "delimiter \(delimiter) round \(round) width \(width)")
           #expect(expected.indexed == 0)
@@ -98,6 +118,19 @@ import Testing
     }
     // Most records came from the index.
     #expect(compared > 10_000 && indexed * 2 > compared, "\(indexed) of \(compared)")
+  }
+
+  @Test func transposeMovesEachBitAcrossTheDiagonal() {
+    var random = SeededRandom(seed: 64)
+    for _ in 0..<200 {
+      let bits = random.next()
+      let transposed = UnsafeCSVPlainIndex.transposed(bits)
+      for byte in 0..<8 {
+        for bit in 0..<8 {
+          #expect((bits >> UInt64(8 * byte + bit)) & 1 == (transposed >> UInt64(8 * bit + byte)) & 1)
+        }
+      }
+    }
   }
 
   @Test func mostlyQuotedChunksLeaveTheIndex() {
@@ -113,7 +146,7 @@ import Testing
   @Test func plainChunkIsIndexedWhole() {
     var bytes: [UInt8] = []
     for row in 0..<3_000 { bytes += Array("\(row),x\(row % 7),,\(row * 3)\n\(row % 5 == 0 ? "\n" : "")".utf8) }
-    let actual = Self.records(bytes, delimiter: 0x2C, width: 4, indexes: true)
+    let actual = Self.records(bytes, delimiter: 0x2C, width: 4, indexes: true, most: .max)
     #expect(actual.indexed == 3_000 && actual.records.count == 3_000 && !actual.failed)
     #expect(actual.records == Self.records(bytes, delimiter: 0x2C, width: 4, indexes: false).records)
     #expect(actual.records[2].fields.map { $0[1] - $0[0] } == [1, 2, 0, 1])

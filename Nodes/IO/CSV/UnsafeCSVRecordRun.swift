@@ -1,0 +1,47 @@
+/// A run of plain records from the structural index (`UnsafeCSVPlainIndex.nextRun`), each
+/// exactly `width` fields wide, read a column at a time: field `f` of record `r` ends at entry
+/// `r * width + f` and starts one byte after the entry before it (at `first`, the run's first
+/// byte, for the first field of the first record). No field is quoted.
+///
+/// Invariants: `entries[0..<count * width]` are index entries (a position below 2³¹, the line
+/// flag set on exactly the last entry of each record), increasing, each field's bytes inside the
+/// index's buffer; the entries are valid until the index's next `nextRun` or `restart(at:)`, and
+/// a run is read only before then. `record < count` and `field < width` for every access.
+struct UnsafeCSVRecordRun {
+  let entries: UnsafePointer<UInt32>
+  /// The records (at least 1).
+  let count: Int
+  let width: Int
+  /// The first byte of the first record.
+  let first: Int
+
+  private static let position: UInt32 = ~UnsafeCSVPlainIndex.lineFlag
+
+  /// Where field `field` of record `record` starts.
+  @inline(__always)
+  func start(_ record: Int, _ field: Int) -> Int {
+    let at = record &* width &+ field
+    return at == 0 ? first : Int(entries[at &- 1] & Self.position) &+ 1
+  }
+
+  /// Where field `field` of record `record` ends (its delimiter or line feed).
+  @inline(__always)
+  func end(_ record: Int, _ field: Int) -> Int {
+    Int(entries[record &* width &+ field] & Self.position)
+  }
+
+  /// Field `field` of record `record`.
+  @inline(__always)
+  func field(_ record: Int, _ field: Int) -> CSVField {
+    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
+    return CSVField(start: start(record, field), end: end(record, field), quoted: false, escaped: false)
+  }
+
+  /// Puts record `record`'s fields into `fields` (whose capacity is at least `width`).
+  func copy(_ record: Int, into fields: inout UnsafeCSVFieldBuffer) {
+    precondition(fields.capacity >= width, "a field buffer of \(fields.capacity) for \(width) fields")
+    for index in 0..<width { fields.storage[index] = field(record, index) }
+    fields.count = width
+    fields.skipped = 0
+  }
+}
