@@ -155,7 +155,8 @@ struct UnsafeCSVPlainIndex {
       }
       structural = Self.transposed(structural)
       lines = Self.transposed(lines)
-      if any(special) {
+      let specialHalves = unsafeBitCast(special, to: SIMD2<UInt64>.self)
+      if specialHalves[0] | specialHalves[1] != 0 {
         // Index up to the first quote or carriage return, and no further.
         var first = 0
         var k = 0

@@ -110,11 +110,18 @@ enum UnsafeDecimalParser {
   /// correctly rounded division by an exact power of ten), or `nil` for anything else.
   @inline(__always)
   static func plain(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-    var i = start
-    guard end > i, end - i <= 17 else { return nil }
+    guard end > start, end - start <= 17 else { return nil }
     if let base = buffer.baseAddress, end &- start <= 8, start &+ 8 <= buffer.count {
       return plainWord(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)), length: end &- start)
     }
+    return plainBytes(buffer, start, end)
+  }
+
+  /// `plain` a byte at a time (a field of more than 8 bytes, or at the buffer's end; `end >
+  /// start`): out of line, so the word path inlines into the column loops.
+  @inline(never)
+  static func plainBytes(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    var i = start
     let negative = buffer[i] == UInt8(ascii: "-")
     if negative { i += 1 }
     var mantissa: Int64 = 0, digits = 0, scale = 1.0, point = false
