@@ -6,7 +6,8 @@ import FlowRuntime
 /// Invariants: `buffer` is a run of whole records inside the caller's block (it outlives this
 /// call and is only read); the column parsers are reached through a buffer pointer only inside
 /// `withUnsafeMutableBufferPointer` over their array, at slots below `kept.count`, and
-/// `kept[slot] < width == fields.count` once the width is checked; each of `direct`'s slot
+/// `kept[slot] < width` (a field of every record: a scanner's record is used once
+/// `fields.width == width` is checked, a run's records are `width` wide); each of `direct`'s slot
 /// pointers has room for `limit` rows of this chunk alone (`UnsafeCSVDirectParser`), and no
 /// more than `limit` records are converted (a chunk with more returns `nil`); each string
 /// column's spans have room for `limit` rows (`UnsafeCSVStringSpans`).

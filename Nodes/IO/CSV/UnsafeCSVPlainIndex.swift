@@ -86,6 +86,7 @@ struct UnsafeCSVPlainIndex {
   /// call to `nextRun` or `restart(at:)`.
   @inline(__always)
   mutating func nextRun(most: Int) -> Outcome {
+    assert(most >= 1, "a run of at most \(most) records")
     while true {
       while tail &- head < width && indexed < stop { fill() }
       guard head < tail else { return position >= buffer.count ? .end : .irregular(position) }

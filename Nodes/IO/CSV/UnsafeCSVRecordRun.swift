@@ -20,6 +20,7 @@ struct UnsafeCSVRecordRun {
   /// Where field `field` of record `record` starts.
   @inline(__always)
   func start(_ record: Int, _ field: Int) -> Int {
+    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
     let at = record &* width &+ field
     return at == 0 ? first : Int(entries[at &- 1] & Self.position) &+ 1
   }
@@ -27,14 +28,14 @@ struct UnsafeCSVRecordRun {
   /// Where field `field` of record `record` ends (its delimiter or line feed).
   @inline(__always)
   func end(_ record: Int, _ field: Int) -> Int {
-    Int(entries[record &* width &+ field] & Self.position)
+    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
+    return Int(entries[record &* width &+ field] & Self.position)
   }
 
   /// Field `field` of record `record`.
   @inline(__always)
   func field(_ record: Int, _ field: Int) -> CSVField {
-    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
-    return CSVField(start: start(record, field), end: end(record, field), quoted: false, escaped: false)
+    CSVField(start: start(record, field), end: end(record, field), quoted: false, escaped: false)
   }
 
   /// Puts record `record`'s fields into `fields` (whose capacity is at least `width`).

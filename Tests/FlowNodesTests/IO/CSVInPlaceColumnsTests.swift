@@ -219,6 +219,18 @@ import FlowTestSupport
     #expect(compared == 60)
   }
 
+  @Test func aFirstRecordLongerThanTheShortFirstBlockIsReadWhole() throws {
+    // No record ends in the short first block (16 bytes per worker): the whole block is parsed.
+    var text = "name,value,note\n"
+    for row in 0..<400 { text += "row \(row) \(String(repeating: "x", count: 40 + row % 30)),\(row * 3),\(row % 5 == 0 ? "NA" : "n\(row % 7)")\n" }
+    let bytes = Array(text.utf8)
+    for workers in [1, 2, 3] {
+      let table = try #require(try Self.readFile(bytes, workers: workers, block: 1_024) { $0.firstBlockBytesPerWorker = 16 })
+      #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }), "\(workers) workers")
+      #expect(table.rowCount == 400 && table.row(399)[1] == .integer(1_197))
+    }
+  }
+
   @Test func aWideFileConvertsTheFirstColumnsInPlaceAndMergesTheRest() throws {
     let width = UnsafeCSVDirectColumn.mostColumns + 40
     var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"

@@ -16,7 +16,7 @@ import Testing
   /// The records of `bytes` from the source, taken in runs of at most `most` from the index
   /// (`most` 0: one at a time through `next(into:)`).
   static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 0)
-    -> (records: [Record], failed: Bool, indexed: Int) {
+    -> (records: [Record], failed: Bool, indexed: Int, longestRun: Int) {
     bytes.withUnsafeBufferPointer { buffer in
       var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexes)
       var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
@@ -25,6 +25,7 @@ import Testing
         source.deallocate()
       }
       var records: [Record] = []
+      var longestRun = 0
       do {
         // The scanner stores the fields before `skipFrom` only.
         func take(_ fields: UnsafeCSVFieldBuffer) {
@@ -41,6 +42,7 @@ import Testing
             switch try source.nextBatch(into: &fields, skipFrom: skipFrom, most: most) {
             case .run(let run):
               #expect(run.count >= 1 && run.count <= most && run.width == width)
+              longestRun = Swift.max(longestRun, run.count)
               for record in 0..<run.count {
                 run.copy(record, into: &fields)
                 take(fields)
@@ -51,9 +53,9 @@ import Testing
           }
         }
       } catch {
-        return (records, true, source.fromIndex)
+        return (records, true, source.fromIndex, longestRun)
       }
-      return (records, false, source.fromIndex)
+      return (records, false, source.fromIndex, longestRun)
     }
   }
 
@@ -148,6 +150,8 @@ import Testing
     for row in 0..<3_000 { bytes += Array("\(row),x\(row % 7),,\(row * 3)\n\(row % 5 == 0 ? "\n" : "")".utf8) }
     let actual = Self.records(bytes, delimiter: 0x2C, width: 4, indexes: true, most: .max)
     #expect(actual.indexed == 3_000 && actual.records.count == 3_000 && !actual.failed)
+    // Runs of many records (the blank lines end them; a window holds ~1,000 records).
+    #expect(actual.longestRun >= 4 && actual.longestRun <= 1_000, "longest run \(actual.longestRun)")
     #expect(actual.records == Self.records(bytes, delimiter: 0x2C, width: 4, indexes: false).records)
     #expect(actual.records[2].fields.map { $0[1] - $0[0] } == [1, 2, 0, 1])
   }

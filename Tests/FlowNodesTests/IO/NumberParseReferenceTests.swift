@@ -137,4 +137,26 @@ import Testing
     }
     #expect(plainCovered > 5_000 && integerCovered > 2_000)
   }
+
+  @Test func shortCellsWithAnyBytesConvertExactlyWhenTheyAreIntegers() {
+    // Every cell of 1–4 bytes over digits, a sign and bytes just above and below the digits
+    // (`/`, `:`, `?`, 0xFA, 0xFF, 0x00: the word path's range and carry checks), followed by
+    // bytes that are not the cell's: an integer exactly when it is an optional `-` and digits.
+    let alphabet: [UInt8] = Array("0159-/:?.".utf8) + [0xFA, 0xFF, 0x00]
+    var cells: [[UInt8]] = [[]]
+    var checked = 0
+    for _ in 1...4 {
+      cells = cells.flatMap { cell in alphabet.map { cell + [$0] } }
+      for cell in cells {
+        let bytes = cell + Array("7,-12\n".utf8)
+        let fast = bytes.withUnsafeBufferPointer { UnsafeDecimalParser.plainInteger($0, 0, cell.count) }
+        let digits = cell.first == UInt8(ascii: "-") ? cell.dropFirst() : cell[...]
+        let expected: Int64? = !digits.isEmpty && digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+          ? Int64(String(decoding: cell, as: UTF8.self)) : nil
+        #expect(fast == expected, "\(cell)")
+        checked += 1
+      }
+    }
+    #expect(checked == 12 + 144 + 1_728 + 20_736)
+  }
 }
