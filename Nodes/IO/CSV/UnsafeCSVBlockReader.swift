@@ -137,27 +137,26 @@ struct UnsafeCSVBlockReader {
       // their merge cost more per byte than converting in place); the rest of the buffer is the
       // next block's start.
       let first = reader.firstBlockBytesPerWorker * Swift.max(1, reader.workers)
-      var shortens = bytesPerRow == 0 && !wholeIsLast && movesInPlace(isLast: false, textOnly: textOnly) && whole.count > 2 * first
-      var block = shortens ? UnsafeBufferPointer(rebasing: whole[..<first]) : whole
-      var isLast = shortens ? false : wholeIsLast
+      let shortens = bytesPerRow == 0 && !wholeIsLast && movesInPlace(isLast: false, textOnly: textOnly) && whole.count > 2 * first
       let pieceSlots = kept.indices.filter { inPlace[$0] == nil && strings[$0] == nil }
       let live = kept.indices.filter { inPlace[$0].map { $0.kind != .needsText } ?? false }
       let texts = kept.indices.filter { strings[$0] != nil }
       // A span holds 31-bit positions: a block past 2 GB (one huge record) reads serially.
-      guard texts.isEmpty || block.count <= UnsafeCSVStringSpans.mostChunkBytes else { throw Fallback() }
-      var parsed: (chunks: [Chunk], consumed: Int)
-      repeat {
-        guard let blockParsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
-                                      bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
-                                      strings: texts.map { kept[$0] })
+      guard texts.isEmpty || whole.count <= UnsafeCSVStringSpans.mostChunkBytes else { throw Fallback() }
+      func parseBlock(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool) throws -> (chunks: [Chunk], consumed: Int) {
+        guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
+                                 bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
+                                 strings: texts.map { kept[$0] })
         else { throw Fallback() }
-        parsed = blockParsed
+        return parsed
+      }
+      var isLast = shortens ? false : wholeIsLast
+      var parsed = try parseBlock(shortens ? UnsafeBufferPointer(rebasing: whole[..<first]) : whole, isLast: isLast)
+      if shortens && parsed.consumed == 0 {
         // No record ends in the short block: the whole one.
-        guard shortens && parsed.consumed == 0 else { break }
-        shortens = false
-        block = whole
         isLast = wholeIsLast
-      } while true
+        parsed = try parseBlock(whole, isLast: isLast)
+      }
       var chunks = parsed.chunks
       let consumed = parsed.consumed
       if consumed == 0 { return 0 }
@@ -210,7 +209,7 @@ struct UnsafeCSVBlockReader {
           accumulators[slots[position]] = CSVColumnAccumulator()
         }
       }
-      if expected > 0 && !isLast && !textOnly && reader.stringsInPlace && block.count <= UnsafeCSVStringSpans.mostChunkBytes {
+      if expected > 0 && !isLast && !textOnly && reader.stringsInPlace && whole.count <= UnsafeCSVStringSpans.mostChunkBytes {
         // Flat text columns continue in place from the next block on (dictionary ones merge).
         for position in pieceSlots where inPlace[position] == nil {
           guard let cells = accumulators[slots[position]].flatStrings else { continue }

@@ -64,38 +64,39 @@ struct UnsafeCSVDirectParser {
                              nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner) {
     var record = 0
     let records = run.count
-    // The loops keep the row count and the target in locals: a store through `slots` could
-    // alias `self` as far as the compiler knows, which would reload both per cell.
-    let target = slots
     while record < records {
       if numbersFirst {
-        var written = count
         switch state {
-        case .integer:
-          while record < records {
-            guard let value = UnsafeDecimalParser.plainInteger(buffer, run.start(record, field), run.end(record, field)) else { break }
-            target.storeBytes(of: value, toByteOffset: written &* 8, as: Int64.self)
-            written &+= 1
-            record &+= 1
-          }
-        case .number:
-          while record < records {
-            guard let value = UnsafeDecimalParser.plain(buffer, run.start(record, field), run.end(record, field)) else { break }
-            target.storeBytes(of: value, toByteOffset: written &* 8, as: Double.self)
-            written &+= 1
-            record &+= 1
-          }
+        case .integer: record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
+        case .number: record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(buffer, $0, $1) }
         case .conflict:
-          written &+= records &- record
-          record = records
+          count &+= records &- record
+          return
         }
-        count = written
         if record == records { return }
       }
       let cell = run.field(record, field)
       if nulls.isNull(cell, scanner) { appendNull() } else { append(cell, buffer) }
       record &+= 1
     }
+  }
+
+  /// Field `field` of the records of `run` from `record` on, converted by `convert` (a cell's
+  /// start and end) into the next slots while it answers: the record it stopped at. The loop
+  /// keeps the row count and the target in locals (a store through `slots` could alias `self`
+  /// as far as the compiler knows, which would reload both per cell).
+  @inline(__always)
+  private mutating func appendPlain<Value: BitwiseCopyable>(_ run: UnsafeCSVRecordRun, field: Int, from record: Int,
+                                                             _ convert: (Int, Int) -> Value?) -> Int {
+    var record = record, written = count
+    let target = slots
+    while record < run.count, let value = convert(run.start(record, field), run.end(record, field)) {
+      target.storeBytes(of: value, toByteOffset: written &* 8, as: Value.self)
+      written &+= 1
+      record &+= 1
+    }
+    count = written
+    return record
   }
 
   @inline(__always)

@@ -66,16 +66,4 @@ struct UnsafeCSVRecordSource {
     }
     return try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil ? .record : .end
   }
-
-  /// Reads the next record into `fields` (`skipFrom` as the scanner takes it; a record from
-  /// the index has all its fields): `false` at the end of the buffer.
-  mutating func next(into fields: inout UnsafeCSVFieldBuffer, skipFrom: Int) throws(CSVError) -> Bool {
-    switch try nextBatch(into: &fields, skipFrom: skipFrom, most: 1) {
-    case .run(let run):
-      run.copy(0, into: &fields)
-      return true
-    case .record: return true
-    case .end: return false
-    }
-  }
 }

@@ -13,9 +13,8 @@ import Testing
     var fields: [[Int]]
   }
 
-  /// The records of `bytes` from the source, taken in runs of at most `most` from the index
-  /// (`most` 0: one at a time through `next(into:)`).
-  static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 0)
+  /// The records of `bytes` from the source, taken in runs of at most `most` from the index.
+  static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 1)
     -> (records: [Record], failed: Bool, indexed: Int, longestRun: Int) {
     bytes.withUnsafeBufferPointer { buffer in
       var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexes)
@@ -35,21 +34,17 @@ import Testing
             return [field.start, field.end, field.quoted ? 1 : 0, field.escaped ? 1 : 0]
           }))
         }
-        if most == 0 {
-          while try source.next(into: &fields, skipFrom: skipFrom) { take(fields) }
-        } else {
-          loop: while true {
-            switch try source.nextBatch(into: &fields, skipFrom: skipFrom, most: most) {
-            case .run(let run):
-              #expect(run.count >= 1 && run.count <= most && run.width == width)
-              longestRun = Swift.max(longestRun, run.count)
-              for record in 0..<run.count {
-                run.copy(record, into: &fields)
-                take(fields)
-              }
-            case .record: take(fields)
-            case .end: break loop
+        loop: while true {
+          switch try source.nextBatch(into: &fields, skipFrom: skipFrom, most: most) {
+          case .run(let run):
+            #expect(run.count >= 1 && run.count <= most && run.width == width)
+            longestRun = Swift.max(longestRun, run.count)
+            for record in 0..<run.count {
+              run.copy(record, into: &fields)
+              take(fields)
             }
+          case .record: take(fields)
+          case .end: break loop
           }
         }
       } catch {
@@ -105,8 +100,8 @@ import Testing
         let records = round % 10 == 0 ? Int.random(in: 400...1_200, using: &random) : Int.random(in: 0...40, using: &random)
         let oddity = [0, 3, 20, 200][round % 4]
         let bytes = Self.chunk(&random, delimiter: delimiter, width: width, records: records, oddity: oddity)
-        // One record at a time, and in runs of at most 1, 2, 7 or any number of records.
-        let most = [0, 1, 2, 7, .max][(round / 4) % 5]
+        // Runs of at most 1, 2, 7 or any number of records.
+        let most = [1, 2, 7, .max][(round / 4) % 4]
         for skipFrom in [Int.max, 1] {
           let expected = Self.records(bytes, delimiter: delimiter, width: width, indexes: false, skipFrom: skipFrom)
           let actual = Self.records(bytes, delimiter: delimiter, width: width, indexes: true, skipFrom: skipFrom, most: most)
