@@ -120,18 +120,38 @@ struct UnsafeCSVColumnParser {
     let buffer = scanner.buffer
     var record = 0
     let records = run.count
+    // Every cell of a run ending 8 bytes or more before the buffer has a whole word to read.
+    let readable = run.lastEnd &+ 8 <= buffer.count ? buffer.baseAddress.map(UnsafeRawPointer.init) : nil
     while record < records {
       let first = record
       switch state {
       case .integer where numbersFirst:
-        while record < records, let value = UnsafeDecimalParser.plainInteger(buffer, run.start(record, field), run.end(record, field)) {
-          integers.append(value)
-          record &+= 1
+        if let raw = readable {
+          record = run.cells(field, from: record) { _, start, end in
+            guard let value = UnsafeDecimalParser.plainInteger(readable: raw, buffer, start, end) else { return false }
+            integers.append(value)
+            return true
+          }
+        } else {
+          record = run.cells(field, from: record) { _, start, end in
+            guard let value = UnsafeDecimalParser.plainInteger(buffer, start, end) else { return false }
+            integers.append(value)
+            return true
+          }
         }
       case .number where numbersFirst:
-        while record < records, let value = UnsafeDecimalParser.plain(buffer, run.start(record, field), run.end(record, field)) {
-          numbers.append(value)
-          record &+= 1
+        if let raw = readable {
+          record = run.cells(field, from: record) { _, start, end in
+            guard let value = UnsafeDecimalParser.plain(readable: raw, buffer, start, end) else { return false }
+            numbers.append(value)
+            return true
+          }
+        } else {
+          record = run.cells(field, from: record) { _, start, end in
+            guard let value = UnsafeDecimalParser.plain(buffer, start, end) else { return false }
+            numbers.append(value)
+            return true
+          }
         }
       case .string where dictionary != nil:
         while record < records {

@@ -64,11 +64,23 @@ struct UnsafeCSVDirectParser {
                              nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner) {
     var record = 0
     let records = run.count
+    // Every cell of a run ending 8 bytes or more before the buffer has a whole word to read.
+    let readable = run.lastEnd &+ 8 <= buffer.count ? buffer.baseAddress.map(UnsafeRawPointer.init) : nil
     while record < records {
       if numbersFirst {
         switch state {
-        case .integer: record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
-        case .number: record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(buffer, $0, $1) }
+        case .integer:
+          if let raw = readable {
+            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1) }
+          } else {
+            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
+          }
+        case .number:
+          if let raw = readable {
+            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1) }
+          } else {
+            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(buffer, $0, $1) }
+          }
         case .conflict:
           count &+= records &- record
           return
@@ -83,20 +95,21 @@ struct UnsafeCSVDirectParser {
 
   /// Field `field` of the records of `run` from `record` on, converted by `convert` (a cell's
   /// start and end) into the next slots while it answers: the record it stopped at. The loop
-  /// keeps the row count and the target in locals (a store through `slots` could alias `self`
-  /// as far as the compiler knows, which would reload both per cell).
+  /// keeps the target in a local and derives each slot from the record (a store through
+  /// `slots` could alias `self` as far as the compiler knows, which would reload per cell).
   @inline(__always)
   private mutating func appendPlain<Value: BitwiseCopyable>(_ run: UnsafeCSVRecordRun, field: Int, from record: Int,
                                                              _ convert: (Int, Int) -> Value?) -> Int {
-    var record = record, written = count
-    let target = slots
-    while record < run.count, let value = convert(run.start(record, field), run.end(record, field)) {
-      target.storeBytes(of: value, toByteOffset: written &* 8, as: Value.self)
-      written &+= 1
-      record &+= 1
+    // Record `r`'s cell goes to slot `r - record + count`: nothing mutable is captured, so
+    // nothing is stored back per cell.
+    let target = slots + (count &- record) &* 8
+    let stopped = run.cells(field, from: record) { row, start, end in
+      guard let value = convert(start, end) else { return false }
+      target.storeBytes(of: value, toByteOffset: row &* 8, as: Value.self)
+      return true
     }
-    count = written
-    return record
+    count &+= stopped &- record
+    return stopped
   }
 
   @inline(__always)

@@ -224,25 +224,44 @@ struct UnsafeCSVPlainIndex {
     return x ^ t ^ (t &<< 28)
   }
 
-  /// Appends the positions of `bits` (bit `k`: the byte `base + k`), flagged where `lines` has
-  /// the bit too: eight at a time, without a branch per position.
+  /// Appends the positions of `bits` (bit `k`: the byte `base + k`), flagged where `lines` (a
+  /// subset of `bits`) has the bit too: eight at a time, without a branch per position, then
+  /// the flag set on the (few) line feeds' entries.
   @inline(__always)
   private mutating func append(_ bits: UInt64, _ lines: UInt64, at base: Int) {
-    let total = bits.nonzeroBitCount
-    var bits = bits
-    var k = tail
-    let end = tail &+ total
+    let first = entries + tail
     let origin = UInt32(truncatingIfNeeded: base)
-    while k < end {
-      for _ in 0..<8 {
-        let offset = UInt64(truncatingIfNeeded: bits.trailingZeroBitCount)
-        let line = UInt32(truncatingIfNeeded: (lines &>> offset) & 1) &<< 31
-        entries[k] = (origin &+ UInt32(truncatingIfNeeded: offset)) | line
-        bits &= bits &- 1
-        k &+= 1
-      }
+    var rest = bits
+    var slot = first
+    while rest != 0 {
+      // Past the last position the slots get `origin + 64` (no bit left): slack that the next
+      // block writes over, never an entry (`tail` moves by the positions only).
+      slot[0] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[1] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[2] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[3] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[4] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[5] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[6] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot[7] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
+      rest &= rest &- 1
+      slot += 8
     }
-    tail = end
+    var ends = lines
+    while ends != 0 {
+      // The line feed's entry: after the positions below it.
+      let below = bits & ((ends & (0 &- ends)) &- 1)
+      first[below.nonzeroBitCount] |= Self.lineFlag
+      ends &= ends &- 1
+    }
+    tail &+= bits.nonzeroBitCount
   }
 
   /// Checks the invariants (debug builds).

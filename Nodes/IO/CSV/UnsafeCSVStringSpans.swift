@@ -67,12 +67,23 @@ struct UnsafeCSVStringSpans: @unchecked Sendable {
     count &+= 1
   }
 
-  /// Records field `field` of every record of `run` (nulls as `nulls` finds them on `scanner`).
+  /// Records field `field` of every record of `run` (nulls as `nulls` finds them on `scanner`),
+  /// with the byte count and the target in locals (no field of the cells is escaped).
   mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, _ scanner: UnsafeCSVScanner) {
-    for record in 0..<run.count {
-      let cell = run.field(record, field)
-      if nulls.isNull(cell, scanner) { appendNull() } else { append(cell) }
+    let target = storage + count
+    var total = bytes
+    _ = run.cells(field, from: 0) { record, start, end in
+      if nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) {
+        target[record] = 0
+        nullRows.append(Int32(truncatingIfNeeded: count &+ record))
+      } else {
+        target[record] = UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: end &- start) &<< 32
+        total &+= end &- start
+      }
+      return true
     }
+    bytes = total
+    count &+= run.count
   }
 
   /// The quotes inside an escaped field (each `""` is one byte of its content).

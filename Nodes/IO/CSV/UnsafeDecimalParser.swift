@@ -145,6 +145,38 @@ enum UnsafeDecimalParser {
     return negative ? -value : value
   }
 
+  /// `plain` where the caller guarantees 8 readable bytes from `start` (`raw + start`), as for
+  /// every cell of a run of records that ends 8 bytes or more before the buffer does: no test
+  /// of the buffer's bounds per cell.
+  @inline(__always)
+  static func plain(readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    let length = end &- start
+    if UInt(bitPattern: length &- 1) < 8 {
+      return plainWord(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)), length: length)
+    }
+    guard length > 0, length <= 17 else { return nil }
+    return plainBytes(buffer, start, end)
+  }
+
+  /// `plainInteger` where the caller guarantees 8 readable bytes from `start` (see
+  /// `plain(readable:)`).
+  @inline(__always)
+  static func plainInteger(readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+    let length = end &- start
+    guard UInt(bitPattern: length &- 1) < 8 else { return length > 8 ? plainIntegerBytes(buffer, start, end) : nil }
+    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    let negative = word & 0xFF == 0x2D
+    let skip = negative ? 1 : 0
+    guard length > skip, let value = eightDigits(word, skip: skip, digits: length &- skip) else { return nil }
+    return negative ? -value : value
+  }
+
+  /// `plainInteger` of a cell of more than 8 bytes, a byte at a time (out of line).
+  @inline(never)
+  static func plainIntegerBytes(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+    plainInteger(buffer, start, end)
+  }
+
   /// An optional `-` and 1–18 digits (the common integer cell) as the integer they spell, or
   /// `nil` for anything else. A field of at most 8 bytes with 8 readable bytes from its start
   /// is converted a word at a time (no branch per digit: the branch on a cell's length is the

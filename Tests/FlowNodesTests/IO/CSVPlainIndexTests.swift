@@ -117,6 +117,47 @@ import Testing
     #expect(compared > 10_000 && indexed * 2 > compared, "\(indexed) of \(compared)")
   }
 
+  @Test func cellsWalkAFieldLikeStartAndEnd() {
+    // `UnsafeCSVRecordRun.cells` (the column loops' walk) against `start` and `end`, from every
+    // kind of first record, stopping where the body says.
+    var random = SeededRandom(seed: 4_127)
+    var walked = 0
+    for round in 0..<60 {
+      let width = Int.random(in: 1...12, using: &random)
+      let bytes = Self.chunk(&random, delimiter: 0x2C, width: width, records: Int.random(in: 1...600, using: &random), oddity: [0, 40][round % 2])
+      bytes.withUnsafeBufferPointer { buffer in
+        var source = UnsafeCSVRecordSource(buffer, delimiter: 0x2C, width: width, indexes: true)
+        var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
+        defer {
+          fields.deallocate()
+          source.deallocate()
+        }
+        while let batch = try? source.nextBatch(into: &fields, skipFrom: .max, most: .max) {
+          guard case .run(let run) = batch else {
+            if case .end = batch { break }
+            continue
+          }
+          #expect(run.lastEnd == run.end(run.count - 1, width - 1))
+          for field in 0..<width {
+            for from in Set([0, 1, run.count / 2, run.count].filter { $0 <= run.count }) {
+              let stop = Int.random(in: from...run.count, using: &random)
+              var seen: [[Int]] = []
+              let stopped = run.cells(field, from: from) { record, start, end in
+                guard record < stop else { return false }
+                seen.append([record, start, end])
+                return true
+              }
+              #expect(stopped == stop, "round \(round) field \(field) from \(from)")
+              #expect(seen == (from..<stop).map { [$0, run.start($0, field), run.end($0, field)] }, "round \(round) field \(field) from \(from)")
+              walked += seen.count
+            }
+          }
+        }
+      }
+    }
+    #expect(walked > 20_000, "\(walked) cells walked")
+  }
+
   @Test func transposeMovesEachBitAcrossTheDiagonal() {
     var random = SeededRandom(seed: 64)
     for _ in 0..<200 {

@@ -33,6 +33,9 @@ import Testing
     let record = Array("7,".utf8) + field + Array(",1.5,98765432\n".utf8)
     let inRecord = record.withUnsafeBufferPointer { UnsafeDecimalParser.plain($0, 2, 2 + field.count) }
     #expect(alone?.bitPattern == inRecord?.bitPattern, "\(text): \(String(describing: alone)) alone, \(String(describing: inRecord)) in a record")
+    // A run's cells with 8 readable bytes (`plain(readable:)`, no bounds test per cell).
+    let readable = record.withUnsafeBufferPointer { UnsafeDecimalParser.plain(readable: UnsafeRawPointer($0.baseAddress!), $0, 2, 2 + field.count) }
+    #expect(readable?.bitPattern == inRecord?.bitPattern, "\(text): \(String(describing: readable)) readable")
     return alone
   }
 
@@ -49,8 +52,12 @@ import Testing
     let field = Array(text.utf8)
     let alone = read(field, 0, field.count)
     // Inside a record: a cell before it and digits after it (which the word holds too).
-    let inRecord = read(Array("7,".utf8) + field + Array(",98765432\n".utf8), 2, 2 + field.count)
+    let record = Array("7,".utf8) + field + Array(",98765432\n".utf8)
+    let inRecord = read(record, 2, 2 + field.count)
     #expect(alone == inRecord, "\(text): \(String(describing: alone)) alone, \(String(describing: inRecord)) in a record")
+    let direct = record.withUnsafeBufferPointer { UnsafeDecimalParser.plainInteger($0, 2, 2 + field.count) }
+    let readable = record.withUnsafeBufferPointer { UnsafeDecimalParser.plainInteger(readable: UnsafeRawPointer($0.baseAddress!), $0, 2, 2 + field.count) }
+    #expect(direct == inRecord && readable == inRecord, "\(text): \(String(describing: direct)), \(String(describing: readable)) readable")
     return alone
   }
 
@@ -154,6 +161,10 @@ import Testing
         let expected: Int64? = !digits.isEmpty && digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
           ? Int64(String(decoding: cell, as: UTF8.self)) : nil
         #expect(fast == expected, "\(cell)")
+        // With 8 readable bytes from the cell's start (`plainInteger(readable:)`, a run's cells).
+        let padded = cell + Array("7,-1234,9\n".utf8)
+        let readable = padded.withUnsafeBufferPointer { UnsafeDecimalParser.plainInteger(readable: UnsafeRawPointer($0.baseAddress!), $0, 0, cell.count) }
+        #expect(readable == expected, "\(cell) readable")
         checked += 1
       }
     }
