@@ -113,6 +113,28 @@ def flights_polars(path):
             .sort(["flights", "origin", "carrier"], descending=[True, False, False]).collect().rows())
 
 
+# The null tokens `readCSV` knows by default (`NA` and the empty cell), so every tool types the
+# flights columns as integers.
+def read_duckdb(path):
+    import duckdb
+    con = duckdb.connect()
+    con.execute(f"create or replace table t as select * from read_csv('{path}', nullstr = ['NA', ''])")
+    return [list(con.execute("select count(*) from t").fetchone()) + [len(con.execute("select * from t limit 0").description)]]
+
+
+def read_polars(path):
+    import polars as pl
+    frame = pl.read_csv(path, infer_schema_length=10000, null_values=["NA", ""])
+    return [[frame.height, frame.width]]
+
+
+def read_pandas(path):
+    import pandas as pd
+    frame = pd.read_csv(path)
+    return [[frame.shape[0], frame.shape[1]]]
+
+
+READ = {"duckdb": read_duckdb, "polars": read_polars, "pandas": read_pandas}
 QUERIES = {"Q1": {"duckdb": q1_duckdb, "polars": q1_polars, "pandas": q1_pandas},
            "Q3": {"duckdb": q3_duckdb, "polars": q3_polars, "pandas": q3_pandas},
            "flights": {"duckdb": flights_duckdb, "polars": flights_polars, "pandas": flights_pandas}}
@@ -121,9 +143,10 @@ QUERIES = {"Q1": {"duckdb": q1_duckdb, "polars": q1_polars, "pandas": q1_pandas}
 def child(query, tool, data, runs):
     """Runs one tool's query `runs` times in this process; prints times and rows as JSON."""
     times, rows = [], None
+    __import__(tool)  # the import is not part of any run's time
     for _ in range(runs):
         start = time.perf_counter()
-        rows = QUERIES[query][tool](data)
+        rows = (READ[tool] if query.startswith("read ") else QUERIES[query][tool])(data)
         times.append(time.perf_counter() - start)
     print(json.dumps({"times": times, "rows": [[normal(v) for v in r] for r in rows]}))
 
@@ -197,6 +220,8 @@ def main():
     parser.add_argument("--flow", default=".build/release/flow")
     parser.add_argument("--flights")
     parser.add_argument("--baseline", help="another flow binary (an earlier build) timed in the same run")
+    parser.add_argument("--read", action="store_true",
+                        help="also time reading each CSV whole into memory (lineitem, and flights if given)")
     parser.add_argument("--child", nargs=2)
     args = parser.parse_args()
     if args.child:
@@ -251,6 +276,47 @@ def main():
                 print(f"  {query}: {tool} differs from flow: {rows[:2]} vs {reference[:2]}", file=sys.stderr)
             cells.append(f"{stats(result['times'])}, {rss:.0f} MB")
         print(f"| {query} | " + " | ".join(cells) + f" | {'yes' if agree else 'NO'} |", flush=True)
+    if args.read:
+        read_rows(args, [os.path.join(args.data, "lineitem.csv")] + ([os.path.abspath(args.flights)] if args.flights else []))
+
+
+def read_rows(args, paths):
+    """The whole-file read alone: `flow run` of a document holding one readCSV node (a process:
+    its start, ~15 ms, is in the time) against each tool reading the file into memory (DuckDB
+    into a table, polars and pandas into a frame). MB/s at the median; the rows and columns
+    each tool read must agree."""
+    import re
+    print()
+    print("Reading the whole CSV into memory (every column); min / median / max wall time, MB/s at the median")
+    baseline_header = " flow run, baseline |" if args.baseline else ""
+    print(f"| file | flow run (process) |{baseline_header} DuckDB | polars | pandas | same shape |")
+    print("|---|---|---|---|---|---|" + ("---|" if args.baseline else ""))
+    for path in paths:
+        folder, name = os.path.split(path)
+        megabytes = os.path.getsize(path) / 1e6
+        document = os.path.join(folder, f"read-{os.path.splitext(name)[0]}.flow.json")
+        with open(document, "w") as f:
+            json.dump({"flowRuntime": {"formatVersion": 1}, "nodes": [
+                {"id": "read", "data": {"kind": "readCSV", "params": {"path": name}}}], "edges": []}, f)
+        cells, shapes = [], []
+        for flow in [args.flow] + ([args.baseline] if args.baseline else []):
+            times, peak = [], 0.0
+            for _ in range(args.runs):
+                seconds, rss, out = measured([flow, "run", document])
+                times.append(seconds)
+                peak = max(peak, rss)
+            found = re.search(r"table \((\d+) rows × (\d+) columns\)", out)
+            shapes.append([int(found.group(1)), int(found.group(2))] if found else None)
+            cells.append(f"{stats(times)} ({megabytes / statistics.median(times):.0f} MB/s), {peak:.0f} MB")
+        for tool in ("duckdb", "polars", "pandas"):
+            _, rss, out = measured([sys.executable, __file__, path, "--runs", str(args.runs), "--child", f"read {name}", tool])
+            result = json.loads(out)
+            shapes.append(result["rows"][0])
+            cells.append(f"{stats(result['times'])} ({megabytes / statistics.median(result['times']):.0f} MB/s), {rss:.0f} MB")
+        agree = all(shape == shapes[0] for shape in shapes)
+        if not agree:
+            print(f"  {name}: shapes differ: {shapes}", file=sys.stderr)
+        print(f"| {name} ({megabytes:.0f} MB) | " + " | ".join(cells) + f" | {'yes' if agree else 'NO'} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -113,8 +113,8 @@ struct UnsafeCSVColumnParser {
 
   /// Appends field `field` of every record of `run` (on `scanner`'s buffer) as `append` and
   /// `appendNull` would, the null test first, except that while the column is integer, number
-  /// or a dictionary the common cells go through one tight loop (a plain number first where no
-  /// null token is one: `numbersFirst`).
+  /// or text (a dictionary's codes, or flat bytes) the common cells go through one tight loop (a
+  /// plain number first where no null token is one: `numbersFirst`).
   mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, numbersFirst: Bool,
                              _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
     let buffer = scanner.buffer
@@ -161,6 +161,14 @@ struct UnsafeCSVColumnParser {
           else { break }
           codes.append(code)
           record &+= 1
+        }
+      case .string:
+        // Flat text (no dictionary, or one that filled up): the cells' bytes appended as they
+        // lie (a run's cells are never quoted).
+        record = run.cells(field, from: record) { _, start, end in
+          guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) else { return false }
+          strings.append(utf8: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+          return true
         }
       case .needsRescan:
         return
