@@ -167,7 +167,8 @@ struct UnsafeCSVPlainIndex {
           if others != 0 { first = k &+ others.trailingZeroBitCount &>> 3; break }
           k &+= 8
         }
-        append(structural & ((1 &<< UInt64(first)) &- 1), lines, at: i)
+        let before: UInt64 = (1 &<< UInt64(first)) &- 1
+        append(structural & before, lines & before, at: i)
         stop = i &+ first
         indexed = stop
         #if DEBUG
@@ -225,10 +226,11 @@ struct UnsafeCSVPlainIndex {
   }
 
   /// Appends the positions of `bits` (bit `k`: the byte `base + k`), flagged where `lines` (a
-  /// subset of `bits`) has the bit too: eight at a time, without a branch per position, then
-  /// the flag set on the (few) line feeds' entries.
+  /// subset of `bits`: every line feed's bit is also in `bits`) has the bit too: eight at a
+  /// time, without a branch per position, then the flag set on the (few) line feeds' entries.
   @inline(__always)
   private mutating func append(_ bits: UInt64, _ lines: UInt64, at base: Int) {
+    assert(lines & ~bits == 0, "every line feed is a position")
     let first = entries + tail
     let origin = UInt32(truncatingIfNeeded: base)
     var rest = bits
