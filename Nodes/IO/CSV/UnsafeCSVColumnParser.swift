@@ -120,38 +120,21 @@ struct UnsafeCSVColumnParser {
     let buffer = scanner.buffer
     var record = 0
     let records = run.count
-    // Every cell of a run ending 8 bytes or more before the buffer has a whole word to read.
-    let readable = run.lastEnd &+ 8 <= buffer.count ? buffer.baseAddress.map(UnsafeRawPointer.init) : nil
+    let readable = run.wordReadable(in: buffer)
     while record < records {
       let first = record
       switch state {
       case .integer where numbersFirst:
         if let raw = readable {
-          record = run.cells(field, from: record) { _, start, end in
-            guard let value = UnsafeDecimalParser.plainInteger(readable: raw, buffer, start, end) else { return false }
-            integers.append(value)
-            return true
-          }
+          record = Self.appendConverted(run, field: field, from: record, into: &integers) { UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1) }
         } else {
-          record = run.cells(field, from: record) { _, start, end in
-            guard let value = UnsafeDecimalParser.plainInteger(buffer, start, end) else { return false }
-            integers.append(value)
-            return true
-          }
+          record = Self.appendConverted(run, field: field, from: record, into: &integers) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
         }
       case .number where numbersFirst:
         if let raw = readable {
-          record = run.cells(field, from: record) { _, start, end in
-            guard let value = UnsafeDecimalParser.plain(readable: raw, buffer, start, end) else { return false }
-            numbers.append(value)
-            return true
-          }
+          record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1) }
         } else {
-          record = run.cells(field, from: record) { _, start, end in
-            guard let value = UnsafeDecimalParser.plain(buffer, start, end) else { return false }
-            numbers.append(value)
-            return true
-          }
+          record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(buffer, $0, $1) }
         }
       case .string where dictionary != nil:
         while record < records {
@@ -180,6 +163,18 @@ struct UnsafeCSVColumnParser {
       let cell = run.field(record, field)
       if nulls.isNull(cell, scanner) { appendNull() } else { append(cell, scanner, scratch: &scratch) }
       record &+= 1
+    }
+  }
+
+  /// Field `field` of the records of `run` from `record` on, converted by `convert` (a cell's
+  /// start and end) and appended to `values` while it answers: the record it stopped at.
+  @inline(__always)
+  private static func appendConverted<Value>(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, into values: inout [Value],
+                                             _ convert: (Int, Int) -> Value?) -> Int {
+    run.cells(field, from: record) { _, start, end in
+      guard let value = convert(start, end) else { return false }
+      values.append(value)
+      return true
     }
   }
 

@@ -64,8 +64,7 @@ struct UnsafeCSVDirectParser {
                              nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner) {
     var record = 0
     let records = run.count
-    // Every cell of a run ending 8 bytes or more before the buffer has a whole word to read.
-    let readable = run.lastEnd &+ 8 <= buffer.count ? buffer.baseAddress.map(UnsafeRawPointer.init) : nil
+    let readable = run.wordReadable(in: buffer)
     while record < records {
       if numbersFirst {
         switch state {

@@ -236,24 +236,17 @@ struct UnsafeCSVPlainIndex {
     var rest = bits
     var slot = first
     while rest != 0 {
-      // Past the last position the slots get `origin + 64` (no bit left): slack that the next
-      // block writes over, never an entry (`tail` moves by the positions only).
-      slot[0] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[1] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[2] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[3] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[4] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[5] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[6] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
-      slot[7] = origin &+ UInt32(truncatingIfNeeded: rest.trailingZeroBitCount)
-      rest &= rest &- 1
+      // Unrolled by hand (a `for _ in 0..<8` stayed a counted loop). Past the last position the
+      // slots get `origin + 64` (no bit left): slack that the next block writes over, never an
+      // entry (`tail` moves by the positions only).
+      slot[0] = Self.nextPosition(&rest, origin)
+      slot[1] = Self.nextPosition(&rest, origin)
+      slot[2] = Self.nextPosition(&rest, origin)
+      slot[3] = Self.nextPosition(&rest, origin)
+      slot[4] = Self.nextPosition(&rest, origin)
+      slot[5] = Self.nextPosition(&rest, origin)
+      slot[6] = Self.nextPosition(&rest, origin)
+      slot[7] = Self.nextPosition(&rest, origin)
       slot += 8
     }
     var ends = lines
@@ -264,6 +257,14 @@ struct UnsafeCSVPlainIndex {
       ends &= ends &- 1
     }
     tail &+= bits.nonzeroBitCount
+  }
+
+  /// The position of the lowest bit of `bits` (`origin + 64` if none), which it clears.
+  @inline(__always)
+  private static func nextPosition(_ bits: inout UInt64, _ origin: UInt32) -> UInt32 {
+    let position = origin &+ UInt32(truncatingIfNeeded: bits.trailingZeroBitCount)
+    bits &= bits &- 1
+    return position
   }
 
   /// Checks the invariants (debug builds).

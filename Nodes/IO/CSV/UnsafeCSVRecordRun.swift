@@ -36,6 +36,13 @@ struct UnsafeCSVRecordRun {
   /// the run starts at or before it.
   var lastEnd: Int { end(count &- 1, width &- 1) }
 
+  /// The base address of `buffer` if every field of the run has 8 readable bytes from its start
+  /// in it (the run ends 8 bytes or more before the buffer does), for the converters that load a
+  /// cell as one word without a bounds test (`UnsafeDecimalParser.plain(readable:)`).
+  func wordReadable(in buffer: UnsafeBufferPointer<UInt8>) -> UnsafeRawPointer? {
+    lastEnd &+ 8 <= buffer.count ? buffer.baseAddress.map(UnsafeRawPointer.init) : nil
+  }
+
   /// Calls `body` with each record from `record` on, in order, and the start and end of its
   /// field `field`, while it returns `true`: the record it returned `false` for (or `count`).
   /// Walks the entries a record apart, with no multiply and no test of the run's first cell per
