@@ -137,9 +137,10 @@ struct CSVColumnAccumulator {
         renumbered[entry] = code
       }
       if merged {
-        // A constant table (a captured `var` would cost an exclusivity check per cell).
+        // A constant table (a captured `var` would cost an exclusivity check per cell), mapped
+        // eagerly: `Array.map` inlines the lookup, where a lazy map called it per cell.
         let map = renumbered
-        codes.append(contentsOf: columnCodes.lazy.map { map[Int($0)] })
+        codes.append(contentsOf: columnCodes.map { map[Int($0)] })
         return
       }
     }

@@ -30,6 +30,8 @@ struct UnsafeCSVColumnParser {
   /// then being `codes`; `nil` once flat (the cells in `strings`).
   private var dictionary: StringDictionaryBuilder?
   private var codes: [UInt32] = []
+  /// The dictionary's codes of short cells seen before (emptied with each new dictionary).
+  private var shortCodes = UnsafeCSVShortCodes()
   /// Whether a string column starts in the dictionary layout.
   private var encodes = CSVDictionaryEncoding.isEnabled
   /// The rows appended so far, and which of them are null (increasing).
@@ -43,7 +45,10 @@ struct UnsafeCSVColumnParser {
   static func text(encodes: Bool = CSVDictionaryEncoding.isEnabled) -> UnsafeCSVColumnParser {
     var parser = UnsafeCSVColumnParser(encodes: encodes)
     parser.state = .string
-    if parser.encodes { parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
+    if parser.encodes {
+      parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries)
+      parser.shortCodes = UnsafeCSVShortCodes()
+    }
     return parser
   }
 
@@ -137,13 +142,18 @@ struct UnsafeCSVColumnParser {
           record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(buffer, $0, $1) }
         }
       case .string where dictionary != nil:
-        while record < records {
-          let cell = run.field(record, field)
-          guard !nulls.isNull(cell, scanner),
-                let code = dictionary!.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[cell.start..<cell.end])))
-          else { break }
-          codes.append(code)
-          record &+= 1
+        if let raw = readable {
+          record = shortCodes.appendCodes(run, field: field, from: record, readable: raw, nulls: nulls, scanner,
+                                          dictionary: &dictionary!, into: &codes)
+        } else {
+          while record < records {
+            let cell = run.field(record, field)
+            guard !nulls.isNull(cell, scanner),
+                  let code = dictionary!.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[cell.start..<cell.end])))
+            else { break }
+            codes.append(code)
+            record &+= 1
+          }
         }
       case .string:
         // Flat text (no dictionary, or one that filled up): the cells' bytes appended as they
@@ -269,7 +279,10 @@ struct UnsafeCSVColumnParser {
       return
     }
     state = newState
-    if newState == .string && encodes { dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries) }
+    if newState == .string && encodes {
+      dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries)
+      shortCodes = UnsafeCSVShortCodes()
+    }
     for _ in 0..<leadingNulls {
       switch newState {
       case .integer: integers.append(0)

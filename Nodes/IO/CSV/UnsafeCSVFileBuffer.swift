@@ -4,7 +4,10 @@ import Foundation
 
 /// A regular file read through `pread` into one reused buffer, for the block readers
 /// (`UnsafeCSVBlockReader`, `CSVMorsels`): `fill` tops the buffer up from the file, `consume`
-/// drops bytes from its front, `grow` doubles it (a record longer than the buffer).
+/// drops bytes from its front (without moving the rest: the next `fill` moves what is left to
+/// the front when that is at most half the buffer), `grow` doubles it (a record longer than
+/// the buffer), and `restart` at a file offset the buffer still holds keeps those bytes (the
+/// header's block is not read twice).
 ///
 /// The buffer is never zero-filled by us (`pread` writes every byte before it is read), and a
 /// large one is its own anonymous mapping advised to use huge pages (`UnsafeCSVStorage`): a
@@ -14,11 +17,12 @@ import Foundation
 /// The file's size when opened bounds the read: bytes appended meanwhile are not read, and a
 /// file cut short meanwhile is an error (its torn last row is not data).
 ///
-/// Invariants: `0 <= filled <= capacity` and `offset <= size`; only `buffer[0..<filled]` is
-/// ever read (those bytes were written by `pread` or moved by `consume`/`grow`); a `pread`
+/// Invariants: `0 <= head`, `head + filled <= capacity` and `offset <= size`; the filled bytes
+/// `buffer[head..<head + filled]` are the file's bytes `offset - filled ..< offset`, and only
+/// they are ever read (written by `pread`, or moved by `fill`'s compaction or `grow`); a `pread`
 /// writes at most its span's bytes, and the spans of one parallel fill are disjoint and lie in
-/// `filled..<capacity`; the tail moved by `memmove` lies inside the buffer; the pointer handed
-/// to `withFilled`'s body is valid only during the call. Checked in debug builds by
+/// `head + filled..<capacity`; the bytes moved by `memmove` lie inside the buffer; the pointer
+/// handed to `withFilled`'s body is valid only during the call. Checked in debug builds by
 /// `_checkInvariants` after each change.
 struct UnsafeCSVFileBuffer {
   let file: CheckedFile
@@ -29,8 +33,10 @@ struct UnsafeCSVFileBuffer {
   var workers = 1
   /// The least bytes per thread of a parallel fill.
   var minimumParallelBytes = 1 << 20
-  /// Bytes of the buffer holding file data, from its start.
+  /// Bytes of the buffer holding file data, from `head`.
   private(set) var filled = 0
+  /// Where the filled bytes start in the buffer (bytes before it were consumed).
+  private var head = 0
   /// The file offset of the next byte to read.
   private(set) var offset = 0
   /// Whether the file's last byte has been read into the buffer.
@@ -47,16 +53,21 @@ struct UnsafeCSVFileBuffer {
     atEnd = size == 0
   }
 
-  /// Reads from the file until the buffer is full or the file ends.
+  /// Reads from the file until the buffer has no room after its filled bytes or the file
+  /// ends, first moving the filled bytes to the front if they are at most half the buffer.
   ///
   /// - Throws: `NodeError` for a read error or a file cut short while it is read.
   mutating func fill() throws {
-    let wanted = Swift.min(capacity - filled, size - offset)
+    if head > 0 && filled <= capacity / 2 {
+      if filled > 0 { _ = memmove(storage.base, storage.base + head, filled) }
+      head = 0
+    }
+    let wanted = Swift.min(capacity - head - filled, size - offset)
     let threads = Swift.min(workers, wanted / Swift.max(1, minimumParallelBytes))
     if threads > 1 { try fillInParallel(wanted, threads: threads) }
-    while filled < capacity && !atEnd {
-      let (filled, offset, size) = (self.filled, self.offset, self.size)
-      let got = pread(file.descriptor, storage.base + filled, Swift.min(capacity - filled, size - offset), off_t(offset))
+    while head + filled < capacity && !atEnd {
+      let (end, offset, size) = (head + filled, self.offset, self.size)
+      let got = pread(file.descriptor, storage.base + end, Swift.min(capacity - end, size - offset), off_t(offset))
       if got < 0 {
         if errno == EINTR { continue }
         throw NodeError("cannot read \(file.path): \(String(cString: strerror(errno)))")
@@ -77,7 +88,7 @@ struct UnsafeCSVFileBuffer {
   private mutating func fillInParallel(_ wanted: Int, threads: Int) throws {
     let spans = (0...threads).map { $0 * wanted / threads }
     let done = UnsafeSlots<Int>(threads)
-    let target = UnsafeSendablePointer(storage.base + filled)
+    let target = UnsafeSendablePointer(storage.base + head + filled)
     let (descriptor, start) = (file.descriptor, offset)
     DispatchQueue.concurrentPerform(iterations: threads) { part in
       var at = spans[part]
@@ -101,40 +112,50 @@ struct UnsafeCSVFileBuffer {
     if offset == size { atEnd = true }
   }
 
-  /// Drops the first `count` filled bytes (the rest moves to the front).
+  /// Drops the first `count` filled bytes (the rest stays where it is until the next `fill`).
   mutating func consume(_ count: Int) {
     precondition(count >= 0 && count <= filled, "consume \(count) of \(filled)")
-    if count < filled { _ = memmove(storage.base, storage.base + count, filled - count) }
     filled -= count
+    head = filled == 0 ? 0 : head + count
     _checkInvariants()
   }
 
   /// Twice the room (a record longer than the buffer).
   mutating func grow() {
     let larger = UnsafeCSVStorage(capacity: capacity * 2)
-    if filled > 0 { _ = memcpy(larger.base, storage.base, filled) }
+    if filled > 0 { _ = memcpy(larger.base, storage.base + head, filled) }
     storage = larger
+    head = 0
   }
 
-  /// Empties the buffer; the next `fill` reads from file offset `start`.
+  /// The filled bytes from file offset `start` on, if the buffer holds that offset (the
+  /// bytes before it are dropped); otherwise empties the buffer, and the next `fill` reads
+  /// from `start`.
   mutating func restart(at start: Int) {
     precondition(start >= 0 && start <= size, "restart at \(start) of \(size)")
+    let first = offset - filled
+    if start >= first && start <= offset {
+      consume(start - first)
+      return
+    }
+    head = 0
     filled = 0
     offset = start
     atEnd = start == size
+    _checkInvariants()
   }
 
   /// `body` over the filled bytes.
   func withFilled<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try withExtendedLifetime(storage) {
-      try body(UnsafeBufferPointer(start: storage.base.assumingMemoryBound(to: UInt8.self), count: filled))
+      try body(UnsafeBufferPointer(start: (storage.base + head).assumingMemoryBound(to: UInt8.self), count: filled))
     }
   }
 
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    assert(filled >= 0 && filled <= capacity && offset >= 0 && offset <= size && atEnd == (offset == size),
-           "filled \(filled) of \(capacity), offset \(offset) of \(size)")
+    assert(head >= 0 && filled >= 0 && head + filled <= capacity && filled <= offset && offset <= size && atEnd == (offset == size),
+           "filled \(filled) from \(head) of \(capacity), offset \(offset) of \(size)")
     #endif
   }
 }

@@ -137,25 +137,27 @@ struct UnsafeCSVPlainIndex {
     let returnWord = UInt64(UnsafeCSVScanner.carriageReturn) &* UnsafeCSVScanner.ones
     let delimiters = SIMD16<UInt8>(repeating: delimiter), newlines = SIMD16<UInt8>(repeating: UnsafeCSVScanner.newline)
     let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote), returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
-    let high: UInt64 = 0x8080_8080_8080_8080
+    let highBits = SIMD8<UInt16>(repeating: 0x8080)
     while i &+ 64 <= count && i < limit {
       // 16 bytes compared at a time; each 8-byte half's matches (0xFF bytes) go to bit `w` of
       // each byte (`w`: the half's place in the block), then one transpose puts the bit of
-      // byte `j` of half `w` at `8w + j`.
-      var structural: UInt64 = 0, lines: UInt64 = 0
+      // byte `j` of half `w` at `8w + j`. The bits are gathered in vector registers: part `p`'s
+      // high bits shifted right by `7 - 2p` (16-bit lanes: a byte's high bit stays in its byte)
+      // put the low half's at bit `2p`; the high half's move up one when the lanes are read.
+      var structuralLanes = SIMD8<UInt16>(), lineLanes = SIMD8<UInt16>()
       var special = SIMDMask<SIMD16<Int8>>(repeating: false)
       for part in 0..<4 {
         let bytes = raw.loadUnaligned(fromByteOffset: i &+ part &* 16, as: SIMD16<UInt8>.self)
         let ends = bytes .== newlines
         let marks = (bytes .== delimiters) .| ends
         special = special .| (bytes .== quotes) .| (bytes .== returns)
-        let markHalves = unsafeBitCast(marks, to: SIMD2<UInt64>.self), endHalves = unsafeBitCast(ends, to: SIMD2<UInt64>.self)
-        let w = UInt64(truncatingIfNeeded: part &* 2)
-        structural |= (UInt64(littleEndian: markHalves[0]) & high) &>> (7 &- w) | (UInt64(littleEndian: markHalves[1]) & high) &>> (6 &- w)
-        lines |= (UInt64(littleEndian: endHalves[0]) & high) &>> (7 &- w) | (UInt64(littleEndian: endHalves[1]) & high) &>> (6 &- w)
+        let shift = UInt16(truncatingIfNeeded: 7 &- part &* 2)
+        structuralLanes |= (unsafeBitCast(marks, to: SIMD8<UInt16>.self) & highBits) &>> shift
+        lineLanes |= (unsafeBitCast(ends, to: SIMD8<UInt16>.self) & highBits) &>> shift
       }
-      structural = Self.transposed(structural)
-      lines = Self.transposed(lines)
+      let structuralHalves = unsafeBitCast(structuralLanes, to: SIMD2<UInt64>.self), lineHalves = unsafeBitCast(lineLanes, to: SIMD2<UInt64>.self)
+      let structural = Self.transposed(UInt64(littleEndian: structuralHalves[0]) | UInt64(littleEndian: structuralHalves[1]) &<< 1)
+      let lines = Self.transposed(UInt64(littleEndian: lineHalves[0]) | UInt64(littleEndian: lineHalves[1]) &<< 1)
       let specialHalves = unsafeBitCast(special, to: SIMD2<UInt64>.self)
       if specialHalves[0] | specialHalves[1] != 0 {
         // Index up to the first quote or carriage return, and no further.

@@ -181,6 +181,26 @@ import Testing
     }
   }
 
+  /// The vector count sums its per-lane counters every 255 rounds of 16 bytes: buffers of
+  /// every byte the counted one (each lane at its limit) and random ones, longer than a round
+  /// (4,080 bytes), at random ends.
+  @Test func vectorCountsSurviveTheLaneLimit() {
+    var random = SeededRandom(seed: 81)
+    for round in 0..<40 {
+      let length = random.pick(4_000..<20_000)
+      let bytes: [UInt8] = round % 4 == 0
+        ? [UInt8](repeating: 0x0A, count: length)
+        : (0..<length).map { _ in random.pick(0..<3) == 0 ? 0x0A : 0x61 }
+      bytes.withUnsafeBufferPointer { buffer in
+        for _ in 0..<5 {
+          let start = random.pick(0..<40), end = random.pick(start..<length + 1)
+          #expect(UnsafeCSVScanner.count(0x0A, in: buffer, from: start, to: end) == bytes[start..<end].filter { $0 == 0x0A }.count)
+        }
+        #expect(UnsafeCSVScanner.lineBreaks(in: buffer, from: 0) == bytes.filter { $0 == 0x0A }.count)
+      }
+    }
+  }
+
   /// Well-formed records (quoted cells with commas, escapes, line breaks; `NA`; empty cells;
   /// UTF-8), `width` fields each.
   static func wellFormed(_ random: inout SeededRandom, rows: Int, width: Int) -> [UInt8] {

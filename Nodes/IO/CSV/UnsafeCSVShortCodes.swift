@@ -1,0 +1,64 @@
+import FlowRuntime
+
+/// The dictionary codes of a column's short cells (1 to 7 bytes) seen before, in a small
+/// direct-mapped table: a repeated short cell (a carrier, an airport, a flag) costs one word
+/// load, a multiply and a compare, instead of the null test and the dictionary's lookup (a call
+/// into FlowRuntime per cell).
+///
+/// Invariants: a slot's key is 0 (empty) or the key of a cell that was not null and that
+/// `dictionary.code(of:)` answered with the slot's code. A key is the cell's bytes with its
+/// length in the top byte, so two cells have the same key only if their bytes are equal; the
+/// null test depends on a (never quoted) cell's bytes only, and a dictionary's codes never
+/// change, so a hit is the answer the null test and the lookup would give. The table belongs to
+/// one dictionary (its parser empties it when it makes a new one). The word at a cell's start
+/// is read only in a run whose every cell has 8 readable bytes from its start
+/// (`UnsafeCSVRecordRun.wordReadable`).
+struct UnsafeCSVShortCodes {
+  private var keys: [UInt64] = []
+  private var codes: [UInt32] = []
+
+  /// Slots in the table (a power of two): room for a few dozen distinct short cells with few
+  /// collisions.
+  static let slots = 128
+
+  /// The key of the `length` bytes at `start` (the low bytes of the word there), or 0 outside
+  /// 1...7 bytes.
+  @inline(__always)
+  static func key(_ raw: UnsafeRawPointer, _ start: Int, _ length: Int) -> UInt64 {
+    guard UInt(bitPattern: length &- 1) < 7 else { return 0 }
+    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    return word & ((1 &<< UInt64(length &* 8)) &- 1) | UInt64(length) &<< 56
+  }
+
+  @inline(__always)
+  static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 57) }
+
+  /// Appends to `target` the codes of field `field` of `run`'s records from `record` on (`raw`:
+  /// the buffer's base, every cell of the run word-readable), while a cell is not null and
+  /// `dictionary` has a code for it: the record it stopped at (or `run.count`).
+  mutating func appendCodes(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer,
+                            nulls: CSVNullTest, _ scanner: UnsafeCSVScanner,
+                            dictionary: inout StringDictionaryBuilder, into target: inout [UInt32]) -> Int {
+    if keys.isEmpty {
+      keys = [UInt64](repeating: 0, count: Self.slots)
+      codes = [UInt32](repeating: 0, count: Self.slots)
+    }
+    return run.cells(field, from: record) { _, start, end in
+      let key = Self.key(raw, start, end &- start)
+      let slot = Self.slot(key)
+      if key != 0 && keys[slot] == key {
+        target.append(codes[slot])
+        return true
+      }
+      guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
+            let code = dictionary.code(of: UnsafeRawBufferPointer(start: raw + start, count: end &- start))
+      else { return false }
+      if key != 0 {
+        keys[slot] = key
+        codes[slot] = code
+      }
+      target.append(code)
+      return true
+    }
+  }
+}
