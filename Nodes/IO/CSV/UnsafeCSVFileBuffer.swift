@@ -4,10 +4,10 @@ import Foundation
 
 /// A regular file read through `pread` into one reused buffer, for the block readers
 /// (`UnsafeCSVBlockReader`, `CSVMorsels`): `fill` tops the buffer up from the file, `consume`
-/// drops bytes from its front (without moving the rest: the next `fill` moves what is left to
-/// the front when that is at most half the buffer), `grow` doubles it (a record longer than
-/// the buffer), and `restart` at a file offset the buffer still holds keeps those bytes (the
-/// header's block is not read twice).
+/// drops bytes from its front (the next `fill` moves the rest to the front), `grow` doubles it
+/// (a record longer than the buffer), and `restart` at a file offset the buffer still holds
+/// keeps those bytes where they are, and the next `fill` reads only into the room after them
+/// (the header's block is not read again, nor moved).
 ///
 /// The buffer is never zero-filled by us (`pread` writes every byte before it is read), and a
 /// large one is its own anonymous mapping advised to use huge pages (`UnsafeCSVStorage`): a
@@ -37,6 +37,9 @@ struct UnsafeCSVFileBuffer {
   private(set) var filled = 0
   /// Where the filled bytes start in the buffer (bytes before it were consumed).
   private var head = 0
+  /// Whether the filled bytes were kept by `restart` and not consumed since (the caller has
+  /// not seen them: `fill` leaves them in place).
+  private var keptByRestart = false
   /// The file offset of the next byte to read.
   private(set) var offset = 0
   /// Whether the file's last byte has been read into the buffer.
@@ -54,11 +57,12 @@ struct UnsafeCSVFileBuffer {
   }
 
   /// Reads from the file until the buffer has no room after its filled bytes or the file
-  /// ends, first moving the filled bytes to the front if they are at most half the buffer.
+  /// ends, first moving the filled bytes to the front (unless a `restart` kept them there):
+  /// the buffer is then full or holds the file's end.
   ///
   /// - Throws: `NodeError` for a read error or a file cut short while it is read.
   mutating func fill() throws {
-    if head > 0 && filled <= capacity / 2 {
+    if head > 0 && !keptByRestart {
       if filled > 0 { _ = memmove(storage.base, storage.base + head, filled) }
       head = 0
     }
@@ -117,6 +121,7 @@ struct UnsafeCSVFileBuffer {
     precondition(count >= 0 && count <= filled, "consume \(count) of \(filled)")
     filled -= count
     head = filled == 0 ? 0 : head + count
+    keptByRestart = false
     _checkInvariants()
   }
 
@@ -126,6 +131,7 @@ struct UnsafeCSVFileBuffer {
     if filled > 0 { _ = memcpy(larger.base, storage.base + head, filled) }
     storage = larger
     head = 0
+    keptByRestart = false
   }
 
   /// The filled bytes from file offset `start` on, if the buffer holds that offset (the
@@ -136,9 +142,11 @@ struct UnsafeCSVFileBuffer {
     let first = offset - filled
     if start >= first && start <= offset {
       consume(start - first)
+      keptByRestart = true
       return
     }
     head = 0
+    keptByRestart = false
     filled = 0
     offset = start
     atEnd = start == size
