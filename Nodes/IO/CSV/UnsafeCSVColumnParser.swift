@@ -45,10 +45,7 @@ struct UnsafeCSVColumnParser {
   static func text(encodes: Bool = CSVDictionaryEncoding.isEnabled) -> UnsafeCSVColumnParser {
     var parser = UnsafeCSVColumnParser(encodes: encodes)
     parser.state = .string
-    if parser.encodes {
-      parser.dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries)
-      parser.shortCodes = UnsafeCSVShortCodes()
-    }
+    if parser.encodes { parser.startDictionary() }
     return parser
   }
 
@@ -142,19 +139,8 @@ struct UnsafeCSVColumnParser {
           record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(buffer, $0, $1) }
         }
       case .string where dictionary != nil:
-        if let raw = readable {
-          record = shortCodes.appendCodes(run, field: field, from: record, readable: raw, nulls: nulls, scanner,
-                                          dictionary: &dictionary!, into: &codes)
-        } else {
-          while record < records {
-            let cell = run.field(record, field)
-            guard !nulls.isNull(cell, scanner),
-                  let code = dictionary!.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[cell.start..<cell.end])))
-            else { break }
-            codes.append(code)
-            record &+= 1
-          }
-        }
+        record = shortCodes.appendCodes(run, field: field, from: record, readable: readable, nulls: nulls, scanner,
+                                        dictionary: &dictionary!, into: &codes)
       case .string:
         // Flat text (no dictionary, or one that filled up): the cells' bytes appended as they
         // lie (a run's cells are never quoted).
@@ -174,6 +160,12 @@ struct UnsafeCSVColumnParser {
       if nulls.isNull(cell, scanner) { appendNull() } else { append(cell, scanner, scratch: &scratch) }
       record &+= 1
     }
+  }
+
+  /// A new, empty chunk dictionary, and an empty table of its short cells' codes.
+  private mutating func startDictionary() {
+    dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries)
+    shortCodes = UnsafeCSVShortCodes()
   }
 
   /// Field `field` of the records of `run` from `record` on, converted by `convert` (a cell's
@@ -279,10 +271,7 @@ struct UnsafeCSVColumnParser {
       return
     }
     state = newState
-    if newState == .string && encodes {
-      dictionary = StringDictionaryBuilder(limit: CSVDictionaryEncoding.chunkEntries)
-      shortCodes = UnsafeCSVShortCodes()
-    }
+    if newState == .string && encodes { startDictionary() }
     for _ in 0..<leadingNulls {
       switch newState {
       case .integer: integers.append(0)

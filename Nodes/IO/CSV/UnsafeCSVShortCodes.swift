@@ -12,7 +12,8 @@ import FlowRuntime
 /// change, so a hit is the answer the null test and the lookup would give. The table belongs to
 /// one dictionary (its parser empties it when it makes a new one). The word at a cell's start
 /// is read only in a run whose every cell has 8 readable bytes from its start
-/// (`UnsafeCSVRecordRun.wordReadable`).
+/// (`UnsafeCSVRecordRun.wordReadable`); elsewhere no cell has a key, and every one takes the
+/// null test and the lookup.
 struct UnsafeCSVShortCodes {
   private var keys: [UInt64] = []
   private var codes: [UInt32] = []
@@ -34,9 +35,10 @@ struct UnsafeCSVShortCodes {
   static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> 57) }
 
   /// Appends to `target` the codes of field `field` of `run`'s records from `record` on (`raw`:
-  /// the buffer's base, every cell of the run word-readable), while a cell is not null and
-  /// `dictionary` has a code for it: the record it stopped at (or `run.count`).
-  mutating func appendCodes(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer,
+  /// the buffer's base if every cell of the run is word-readable, else `nil`: no table), while
+  /// a cell is not null and `dictionary` has a code for it: the record it stopped at (or
+  /// `run.count`).
+  mutating func appendCodes(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer?,
                             nulls: CSVNullTest, _ scanner: UnsafeCSVScanner,
                             dictionary: inout StringDictionaryBuilder, into target: inout [UInt32]) -> Int {
     if keys.isEmpty {
@@ -44,14 +46,14 @@ struct UnsafeCSVShortCodes {
       codes = [UInt32](repeating: 0, count: Self.slots)
     }
     return run.cells(field, from: record) { _, start, end in
-      let key = Self.key(raw, start, end &- start)
+      let key = raw.map { Self.key($0, start, end &- start) } ?? 0
       let slot = Self.slot(key)
       if key != 0 && keys[slot] == key {
         target.append(codes[slot])
         return true
       }
       guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
-            let code = dictionary.code(of: UnsafeRawBufferPointer(start: raw + start, count: end &- start))
+            let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
       else { return false }
       if key != 0 {
         keys[slot] = key
