@@ -11,8 +11,9 @@ import Foundation
 ///
 /// The buffer is never zero-filled by us (`pread` writes every byte before it is read), and a
 /// large one is its own anonymous mapping advised to use huge pages (`UnsafeCSVStorage`): a
-/// 32 MB block costs 16 page faults instead of 8,192. A large `fill` reads on `workers`
-/// threads at once, each its own span of the file into its own span of the buffer.
+/// 32 MB block costs 16 page faults instead of 8,192, and none when a freed one is reused
+/// (`UnsafeCSVSpareMappings`). A large `fill` reads on `workers` threads at once, each its own
+/// span of the file into its own span of the buffer.
 ///
 /// The file's size when opened bounds the read: bytes appended meanwhile are not read, and a
 /// file cut short meanwhile is an error (its torn last row is not data).
@@ -48,11 +49,12 @@ struct UnsafeCSVFileBuffer {
   /// The buffer's size in bytes.
   var capacity: Int { storage.capacity }
 
-  /// A buffer of `capacity` bytes (at least 64) over `file`, whose size is `size`.
-  init(_ file: CheckedFile, size: Int, capacity: Int) {
+  /// A buffer of `capacity` bytes (at least 64) over `file`, whose size is `size` (a large one
+  /// reusing a mapping from `spares` if one fits).
+  init(_ file: CheckedFile, size: Int, capacity: Int, spares: UnsafeCSVSpareMappings = .shared) {
     self.file = file
     self.size = size
-    storage = UnsafeCSVStorage(capacity: Swift.max(64, capacity))
+    storage = UnsafeCSVStorage(capacity: Swift.max(64, capacity), spares: spares)
     atEnd = size == 0
   }
 
@@ -127,7 +129,7 @@ struct UnsafeCSVFileBuffer {
 
   /// Twice the room (a record longer than the buffer).
   mutating func grow() {
-    let larger = UnsafeCSVStorage(capacity: capacity * 2)
+    let larger = UnsafeCSVStorage(capacity: capacity * 2, spares: storage.spares)
     if filled > 0 { _ = memcpy(larger.base, storage.base + head, filled) }
     storage = larger
     head = 0
@@ -173,58 +175,4 @@ struct UnsafeCSVFileBuffer {
 struct UnsafeSendablePointer: @unchecked Sendable {
   let pointer: UnsafeMutableRawPointer
   init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
-}
-
-/// The bytes of an `UnsafeCSVFileBuffer`, uninitialized until read into: a large buffer is an
-/// anonymous mapping at a huge-page boundary advised to use huge pages (Linux), a small one
-/// (or where the mapping fails) an ordinary allocation. Freed once, when the last copy of the
-/// buffer that owns it goes.
-final class UnsafeCSVStorage {
-  let base: UnsafeMutableRawPointer
-  let capacity: Int
-  /// The mapping's length if `base` was mapped (0 if allocated).
-  private let mapped: Int
-
-  static let hugePage = 2 << 20
-
-  init(capacity: Int) {
-    self.capacity = capacity
-    #if os(Linux)
-    if capacity >= 2 * Self.hugePage, let (base, length) = Self.map(capacity) {
-      self.base = base
-      mapped = length
-      return
-    }
-    #endif
-    base = .allocate(byteCount: capacity, alignment: 64)
-    mapped = 0
-  }
-
-  deinit {
-    #if os(Linux)
-    if mapped > 0 {
-      munmap(base, mapped)
-      return
-    }
-    #endif
-    base.deallocate()
-  }
-
-  #if os(Linux)
-  /// A fresh mapping of at least `bytes` bytes (whole huge pages) at a huge-page boundary,
-  /// advised to use huge pages; `nil` if the system refuses it.
-  private static func map(_ bytes: Int) -> (UnsafeMutableRawPointer, Int)? {
-    let size = (bytes + hugePage - 1) & ~(hugePage - 1)
-    // Over-map by one huge page, then give back the unaligned head and the tail.
-    let span = size + hugePage
-    guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else { return nil }
-    let head = ((Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)) - Int(bitPattern: raw)
-    if head > 0 { munmap(raw, head) }
-    let aligned = raw + head
-    let tail = span - head - size
-    if tail > 0 { munmap(aligned + size, tail) }
-    _ = madvise(aligned, size, MADV_HUGEPAGE)
-    return (aligned, size)
-  }
-  #endif
 }

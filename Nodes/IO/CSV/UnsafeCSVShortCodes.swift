@@ -45,22 +45,36 @@ struct UnsafeCSVShortCodes {
       keys = [UInt64](repeating: 0, count: Self.slots)
       codes = [UInt32](repeating: 0, count: Self.slots)
     }
-    return run.cells(field, from: record) { _, start, end in
-      let key = raw.map { Self.key($0, start, end &- start) } ?? 0
-      let slot = Self.slot(key)
-      if key != 0 && keys[slot] == key {
-        target.append(codes[slot])
-        return true
+    let wanted = run.count &- record
+    guard wanted > 0 else { return record }
+    // The run's codes go to a scratch of the run's length, appended to `target` once: a run
+    // has at most a window's records, and an append per cell costs a uniqueness and a
+    // capacity test.
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: wanted) { scratch in
+      keys.withUnsafeMutableBufferPointer { keys in
+        codes.withUnsafeMutableBufferPointer { codes in
+          let stopped = run.cells(field, from: record) { row, start, end in
+            let key = raw.map { Self.key($0, start, end &- start) } ?? 0
+            let slot = Self.slot(key)
+            let at = row &- record
+            if key != 0 && keys[slot] == key {
+              scratch[at] = codes[slot]
+              return true
+            }
+            guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
+                  let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
+            else { return false }
+            if key != 0 {
+              keys[slot] = key
+              codes[slot] = code
+            }
+            scratch[at] = code
+            return true
+          }
+          target.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<(stopped &- record)]))
+          return stopped
+        }
       }
-      guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
-            let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
-      else { return false }
-      if key != 0 {
-        keys[slot] = key
-        codes[slot] = code
-      }
-      target.append(code)
-      return true
     }
   }
 }
