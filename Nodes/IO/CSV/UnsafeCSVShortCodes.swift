@@ -13,7 +13,10 @@ import FlowRuntime
 /// one dictionary (its parser empties it when it makes a new one). The word at a cell's start
 /// is read only in a run whose every cell has 8 readable bytes from its start
 /// (`UnsafeCSVRecordRun.wordReadable`); elsewhere no cell has a key, and every one takes the
-/// null test and the lookup.
+/// null test and the lookup. `appendCodes` writes record `r`'s code at `r - record` of a scratch
+/// of the run's remaining records (so inside it), and appends only the written prefix; `slot`
+/// is below `slots` (the top 7 bits of a product), the table's buffer pointers live only inside
+/// the call.
 struct UnsafeCSVShortCodes {
   private var keys: [UInt64] = []
   private var codes: [UInt32] = []
