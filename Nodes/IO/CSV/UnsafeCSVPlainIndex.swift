@@ -155,9 +155,7 @@ struct UnsafeCSVPlainIndex {
         structuralLanes |= (unsafeBitCast(marks, to: SIMD8<UInt16>.self) & highBits) &>> shift
         lineLanes |= (unsafeBitCast(ends, to: SIMD8<UInt16>.self) & highBits) &>> shift
       }
-      let structuralHalves = unsafeBitCast(structuralLanes, to: SIMD2<UInt64>.self), lineHalves = unsafeBitCast(lineLanes, to: SIMD2<UInt64>.self)
-      let structural = Self.transposed(UInt64(littleEndian: structuralHalves[0]) | UInt64(littleEndian: structuralHalves[1]) &<< 1)
-      let lines = Self.transposed(UInt64(littleEndian: lineHalves[0]) | UInt64(littleEndian: lineHalves[1]) &<< 1)
+      let structural = Self.bits(structuralLanes), lines = Self.bits(lineLanes)
       let specialHalves = unsafeBitCast(special, to: SIMD2<UInt64>.self)
       if specialHalves[0] | specialHalves[1] != 0 {
         // Index up to the first quote or carriage return, and no further.
@@ -212,6 +210,14 @@ struct UnsafeCSVPlainIndex {
     #if DEBUG
     _checkInvariants()
     #endif
+  }
+
+  /// The block's bit per byte from its gathered lanes: the low half's bits, the high half's one
+  /// place up, transposed (bit `k`: byte `k` of the block).
+  @inline(__always)
+  static func bits(_ lanes: SIMD8<UInt16>) -> UInt64 {
+    let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    return transposed(UInt64(littleEndian: halves[0]) | UInt64(littleEndian: halves[1]) &<< 1)
   }
 
   /// `bits` as an 8 × 8 bit matrix (byte `j`, bit `k`) transposed: the bit of byte `j`, bit `k`

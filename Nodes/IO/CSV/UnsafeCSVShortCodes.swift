@@ -15,11 +15,15 @@ import FlowRuntime
 /// (`UnsafeCSVRecordRun.wordReadable`); elsewhere no cell has a key, and every one takes the
 /// null test and the lookup. `appendCodes` writes record `r`'s code at `r - record` of a scratch
 /// of the run's remaining records (so inside it), and appends only the written prefix; `slot`
-/// is below `slots` (the top 7 bits of a product), the table's buffer pointers live only inside
-/// the call.
+/// is below `slots` (the top 7 bits of a product), and the table's buffer pointer lives only
+/// inside the call.
 struct UnsafeCSVShortCodes {
-  private var keys: [UInt64] = []
-  private var codes: [UInt32] = []
+  /// A slot: a cell's key (0: empty) and its code.
+  private struct Slot {
+    var key: UInt64 = 0
+    var code: UInt32 = 0
+  }
+  private var table: [Slot] = []
 
   /// Slots in the table (a power of two): room for a few dozen distinct short cells with few
   /// collisions.
@@ -44,39 +48,31 @@ struct UnsafeCSVShortCodes {
   mutating func appendCodes(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer?,
                             nulls: CSVNullTest, _ scanner: UnsafeCSVScanner,
                             dictionary: inout StringDictionaryBuilder, into target: inout [UInt32]) -> Int {
-    if keys.isEmpty {
-      keys = [UInt64](repeating: 0, count: Self.slots)
-      codes = [UInt32](repeating: 0, count: Self.slots)
-    }
+    if table.isEmpty { table = [Slot](repeating: Slot(), count: Self.slots) }
     let wanted = run.count &- record
     guard wanted > 0 else { return record }
     // The run's codes go to a scratch of the run's length, appended to `target` once: a run
     // has at most a window's records, and an append per cell costs a uniqueness and a
     // capacity test.
     return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: wanted) { scratch in
-      keys.withUnsafeMutableBufferPointer { keys in
-        codes.withUnsafeMutableBufferPointer { codes in
-          let stopped = run.cells(field, from: record) { row, start, end in
-            let key = raw.map { Self.key($0, start, end &- start) } ?? 0
-            let slot = Self.slot(key)
-            let at = row &- record
-            if key != 0 && keys[slot] == key {
-              scratch[at] = codes[slot]
-              return true
-            }
-            guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
-                  let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
-            else { return false }
-            if key != 0 {
-              keys[slot] = key
-              codes[slot] = code
-            }
-            scratch[at] = code
+      table.withUnsafeMutableBufferPointer { table in
+        let stopped = run.cells(field, from: record) { row, start, end in
+          let key = raw.map { Self.key($0, start, end &- start) } ?? 0
+          let slot = Self.slot(key)
+          let at = row &- record
+          if key != 0 && table[slot].key == key {
+            scratch[at] = table[slot].code
             return true
           }
-          target.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<(stopped &- record)]))
-          return stopped
+          guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
+                let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
+          else { return false }
+          if key != 0 { table[slot] = Slot(key: key, code: code) }
+          scratch[at] = code
+          return true
         }
+        target.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<(stopped &- record)]))
+        return stopped
       }
     }
   }

@@ -19,7 +19,7 @@ final class UnsafeCSVStorage {
   /// Where a mapping goes back when the storage does.
   let spares: UnsafeCSVSpareMappings
 
-  static let hugePage = 2 << 20
+  static let hugePage = UnsafeHugePages.hugePage
 
   init(capacity: Int, spares: UnsafeCSVSpareMappings = .shared) {
     self.capacity = capacity
