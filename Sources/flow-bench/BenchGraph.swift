@@ -1,4 +1,9 @@
+import FlowNodes
 import FlowRuntime
+
+/// splitmix64, as WORKLOADS.md defines it (FlowNodes' generator, which the differential CSV read
+/// also draws from), for every file of flow-bench.
+typealias SplitMix64 = FlowNodes.SplitMix64
 
 /// Builds workload graphs as documents, the way a host would hand them to FlowRuntime.
 struct BenchGraph {
@@ -65,20 +70,6 @@ struct BenchGraph {
       graph.edge("n\(b)", to: id, "b")
     }
     return (graph, Int(random.next() % 1_000))
-  }
-}
-
-/// splitmix64, as WORKLOADS.md defines it.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

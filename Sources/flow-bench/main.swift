@@ -8,7 +8,7 @@
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
-//   swift run -c release flow-bench fuzz decoder|formula --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
+//   swift run -c release flow-bench fuzz decoder|formula|csv --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
 
 if CommandLine.arguments.dropFirst().first == "fuzz" { Fuzz.main(Array(CommandLine.arguments.dropFirst(2))) }
 

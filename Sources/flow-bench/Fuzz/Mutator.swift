@@ -1,10 +1,7 @@
-/// The benchmarks' splitmix64 (`BenchGraph.swift`) drives the mutations: the same seed gives
-/// the same campaign.
-extension SplitMix64: RandomNumberGenerator {}
-
 /// Mutates inputs the way a coverage-blind fuzzer does: bit flips, byte inserts and deletes,
 /// duplicated and spliced ranges, truncation, and "interesting" tokens (numbers that fit no
 /// integer, non-finite and denormal spellings, deep nesting, lone surrogates, formula syntax).
+/// `SplitMix64` drives it: the same seed gives the same campaign.
 struct Mutator {
   /// Tokens that broke parsers before, or sit on a boundary.
   static let tokens: [String] = [

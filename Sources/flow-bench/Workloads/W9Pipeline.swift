@@ -38,6 +38,16 @@ enum W9Pipeline {
     return (wall, cpu)
   }
 
+  /// One read of the flights file at `path` by `UnsafeW9WholeFloor` on the reader's threads: its
+  /// wall time in nanoseconds.
+  static func readFloor(_ path: String) throws -> Double {
+    let start = Harness.now()
+    let rows = try UnsafeW9WholeFloor.read(path: path, threads: TableParallelism.workers)
+    let wall = Double(Harness.now() - start)
+    Harness.check(rows == W9Flights.rows, "W9 whole-table floor rows \(rows)")
+    return wall
+  }
+
   static func run() async throws {
     // `W9_CSV=PATH flow-bench W9` only writes the flights file (for `Examples/flights`, or to
     // compare with another tool on the same bytes).
@@ -56,17 +66,24 @@ enum W9Pipeline {
 
     // `W9_READ_LOOP=N flow-bench W9` only reads the whole file N times in this process (a
     // graph holding only the readCSV node, as `csv_read_only_mb_per_s`), for profiling and
-    // for comparing builds: min / median / max MB/s, and the median CPU and wall time per read.
+    // for comparing builds: min / median / max MB/s, and the median CPU and wall time per read
+    // (with `W9_READ_FLOOR=1`, each read followed by one of `UnsafeW9WholeFloor`, and its MB/s).
     if let loops = ProcessInfo.processInfo.environment["W9_READ_LOOP"].flatMap(Int.init), loops > 0 {
-      var walls: [Double] = [], cpus: [Double] = []
+      var walls: [Double] = [], cpus: [Double] = [], floors: [Double] = []
       for _ in 0..<loops {
         let (wall, cpu) = try readWhole(folder: folder)
         walls.append(wall)
         cpus.append(cpu)
+        if ProcessInfo.processInfo.environment["W9_READ_FLOOR"] == "1" { floors.append(try readFloor(input)) }
       }
       let wall = Stat(walls), cpu = Stat(cpus)
       print("read-loop MB/s min/med/max \(Harness.format(megabytes / (wall.max / 1e9), 0)) \(Harness.format(megabytes / (wall.median / 1e9), 0)) "
             + "\(Harness.format(megabytes / (wall.min / 1e9), 0)) cpu-ms med \(Harness.format(cpu.median * 1e3, 1)) wall-ms med \(Harness.format(wall.median / 1e6, 1))")
+      if !floors.isEmpty {
+        let floor = Stat(floors)
+        print("floor MB/s min/med/max \(Harness.format(megabytes / (floor.max / 1e9), 0)) \(Harness.format(megabytes / (floor.median / 1e9), 0)) "
+              + "\(Harness.format(megabytes / (floor.min / 1e9), 0))")
+      }
       return
     }
     var graph = BenchGraph()
@@ -119,12 +136,14 @@ enum W9Pipeline {
       pipelineCPU.append(try cpuSeconds { _ = try pass() })
       floorCPU.append(try cpuSeconds { _ = try W9Floor.run(input: input, output: folder + "/floor.csv") })
     }
-    var readWall: [Double] = []
-    // Three times the runs: single reads of ~50 ms swing with the machine.
+    var readWall: [Double] = [], floorWall: [Double] = []
+    // Three times the runs: single reads of ~50 ms swing with the machine. Each read is followed
+    // by one of the hand-written whole-table floor (`UnsafeW9WholeFloor`).
     for _ in 0..<(3 * Harness.reps) {
       let (wall, cpu) = try readWhole(folder: folder)
       readWall.append(wall)
       readCPU.append(cpu)
+      floorWall.append(try readFloor(input))
     }
     // The same pipeline as `flow run` prepares it (`ColumnDemand`: readCSV converts the 5
     // columns the graph reads and scans past the other 14): its readCSV stage.
@@ -154,6 +173,7 @@ enum W9Pipeline {
                          "csv_read_mb_per_s": Harness.format(megabytes / (readNanoseconds / 1e9), 1),
                          "csv_read_mb_per_s_stat": rates(stages[read] ?? []),
                          "csv_read_only_mb_per_s": rates(readWall),
+                         "csv_read_floor_mb_per_s": rates(floorWall),
                          "csv_read_demand_mb_per_s": rates(demandRead),
                          "floor_ms": Harness.format(floor.median / 1e6, 3),
                          "ratio_to_floor": Harness.format(whole.median / floor.median, 2),
