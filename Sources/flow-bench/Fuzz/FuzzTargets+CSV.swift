@@ -1,5 +1,6 @@
 import FlowNodes
 import Foundation
+import Synchronization
 
 /// The `csv` target: the CSV reader's serial, parallel (memory and file, 1, 2 and 7 workers,
 /// tiny blocks) and morsel reads of one input must agree (`CSVDifferentialRead`).
@@ -7,6 +8,10 @@ extension FuzzTargets {
   /// The longest input the csv target reads (longer ones are truncated): every read holds it
   /// whole, and one input costs six reads.
   static let csvInputLimit = 32 << 10
+
+  /// The inputs at least one parallel read was compared on (the others every parallel read
+  /// left to the serial one).
+  static let csvCompared = Atomic<Int>(0)
 
   /// The folder of the csv target's file reads: made on first use, removed when the process
   /// exits (a broken property exits through `Harness.check` too). Each input's file is unlinked
@@ -28,6 +33,7 @@ extension FuzzTargets {
   static func csv(_ bytes: [UInt8]) -> Outcome {
     let input = Array(bytes.prefix(csvInputLimit))
     let verdict = CSVDifferentialRead.check(input, seed: fnv1a(input), folder: csvFolder)
+    if verdict.comparedReads > 0 { csvCompared.add(1, ordering: .relaxed) }
     Harness.check(verdict.difference == nil,
                   "fuzz csv: the reads of \(input.count) bytes differ: \(verdict.difference ?? "")")
     return verdict.referenceReadsTable ? .accepted : .rejected

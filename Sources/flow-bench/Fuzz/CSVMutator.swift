@@ -1,0 +1,59 @@
+/// Mutations that keep a CSV's shape (the `csv` fuzz target's other half, beside the byte-level
+/// `Mutator`): a cell replaced by another, a column's cells from some row on, rows repeated,
+/// swapped or given a CRLF ending. Byte-level mutations mostly make a record ragged or plant a
+/// stray quote, which every parallel read leaves to the serial one; these keep most records
+/// `width` wide and unquoted, so the plain-record index, the in-place columns, the short codes
+/// and the block cuts see the input, with cells that change a column's type, hit its nulls or
+/// sit on a number's limits.
+struct CSVMutator {
+  /// Cells worth planting: nulls, numbers at their limits and in every spelling the converters
+  /// branch on, text that stays plain and text that needs quotes.
+  static let cells: [[UInt8]] = [
+    "", "NA", "N/A", "null", "NaN", "0", "-0", "007", "+5", "-", "1.", ".5", "-.5", "2.5", "1e3", "1E-400", "1e999",
+    "9007199254740993", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+    "12345678", "123456789", "1234567890123456789012", " 12", "12 ", "0x10", "1_000", "true", "FALSE", "x", "AA", "JFK",
+    "N123JB", "é", "a😀b", "2013-01-01 05:00:00", "\"a,b\"", "\"\"\"\"", "\"two\nlines\"", "\"\"", "x\"y",
+  ].map { Array($0.utf8) }
+
+  var random: SplitMix64
+
+  /// `input` after one to three shape-keeping mutations (the whole input as one text if it has
+  /// no line feed); at most `limit` bytes.
+  mutating func mutate(_ input: [UInt8], limit: Int) -> [UInt8] {
+    var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    let delimiter = Self.delimiter(of: lines.first ?? [])
+    for _ in 0..<Int.random(in: 1...3, using: &random) where lines.count > 1 {
+      let row = Int.random(in: 1..<lines.count, using: &random)
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0, 1:  // one cell
+        var cells = lines[row].split(separator: delimiter, omittingEmptySubsequences: false).map(Array.init)
+        cells[Int.random(in: 0..<cells.count, using: &random)] = Self.cells.randomElement(using: &random)!
+        lines[row] = Array(cells.joined(separator: [delimiter]))
+      case 2:  // a column's cells from this row on
+        let column = Int.random(in: 0..<8, using: &random), cell = Self.cells.randomElement(using: &random)!
+        for index in row..<lines.count {
+          var cells = lines[index].split(separator: delimiter, omittingEmptySubsequences: false).map(Array.init)
+          if column < cells.count { cells[column] = cell }
+          lines[index] = Array(cells.joined(separator: [delimiter]))
+        }
+      case 3:  // a row repeated
+        let copies = Int.random(in: 1...64, using: &random)
+        lines.insert(contentsOf: repeatElement(lines[row], count: copies), at: row)
+      case 4:  // two rows swapped
+        lines.swapAt(row, Int.random(in: 1..<lines.count, using: &random))
+      default:  // a CRLF ending, or a final line feed dropped
+        if row == lines.count - 1 { lines.removeLast() } else { lines[row].append(UInt8(ascii: "\r")) }
+      }
+    }
+    var output = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    if output.count > limit { output.removeLast(output.count - limit) }
+    return output
+  }
+
+  /// The most frequent of `,`, `;`, tab and `|` in `header` (`,` if none).
+  static func delimiter(of header: [UInt8]) -> UInt8 {
+    let candidates = Array(",;\t|".utf8)
+    let counts = candidates.map { candidate in header.count(where: { $0 == candidate }) }
+    return candidates[counts.firstIndex(of: counts.max()!)!]
+  }
+}
