@@ -17,8 +17,8 @@ struct CSVMutator {
 
   var random: SplitMix64
 
-  /// `input` after one to three shape-keeping mutations (the whole input as one text if it has
-  /// no line feed); at most `limit` bytes.
+  /// `input` after one to three shape-keeping mutations of its rows after the first (an input of
+  /// one line comes back as it is), cut to at most `limit` bytes.
   mutating func mutate(_ input: [UInt8], limit: Int) -> [UInt8] {
     var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
     let delimiter = Self.delimiter(of: lines.first ?? [])
@@ -29,7 +29,7 @@ struct CSVMutator {
         var cells = lines[row].split(separator: delimiter, omittingEmptySubsequences: false).map(Array.init)
         cells[Int.random(in: 0..<cells.count, using: &random)] = Self.cells.randomElement(using: &random)!
         lines[row] = Array(cells.joined(separator: [delimiter]))
-      case 2:  // a column's cells from this row on
+      case 2:  // a column's cells (one of the first 8) from this row on
         let column = Int.random(in: 0..<8, using: &random), cell = Self.cells.randomElement(using: &random)!
         for index in row..<lines.count {
           var cells = lines[index].split(separator: delimiter, omittingEmptySubsequences: false).map(Array.init)
