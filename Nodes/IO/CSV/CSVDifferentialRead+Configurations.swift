@@ -34,7 +34,6 @@ extension CSVDifferentialRead {
 
   /// The reader options one input is read with by every path.
   struct Options: CustomStringConvertible {
-    static let delimiters = Array(",;\t|".utf8)
     static let nullTokenSets = [[], ["-", "NULL"], ["0", "", "n/a"], ["", "a long missing marker"],
                                 ["NA", "nan", "x", "true"]]
 
@@ -48,10 +47,8 @@ extension CSVDifferentialRead {
     /// Options drawn from `random`: the delimiter most frequent in the first line (or any),
     /// the header mostly on, the null tokens mostly the default, a projection half the time.
     init(_ bytes: [UInt8], random: inout SplitMix64) {
-      let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") }
-      let counts = Self.delimiters.map { delimiter in firstLine.count(where: { $0 == delimiter }) }
-      let common = Self.delimiters[counts.firstIndex(of: counts.max()!)!]
-      delimiter = Int.random(in: 0..<5, using: &random) < 3 ? common : Self.delimiters.randomElement(using: &random)!
+      let common = CSVDifferentialRead.commonDelimiter(of: bytes)
+      delimiter = Int.random(in: 0..<5, using: &random) < 3 ? common : CSVDifferentialRead.delimiters.randomElement(using: &random)!
       header = Int.random(in: 0..<8, using: &random) != 0
       if Int.random(in: 0..<4, using: &random) == 0 { nullTokens = Self.nullTokenSets.randomElement(using: &random)! }
       if Bool.random(using: &random) {

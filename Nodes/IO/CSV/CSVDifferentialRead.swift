@@ -39,6 +39,17 @@ package enum CSVDifferentialRead {
   /// The longest difference description (longer ones are cut).
   static let longestDescription = 600
 
+  /// The delimiters an input may be read with.
+  static let delimiters = Array(",;\t|".utf8)
+
+  /// The delimiter of `delimiters` most frequent in the first line of `bytes` (`,` if none is
+  /// there): the one the input was most likely written with.
+  package static func commonDelimiter(of bytes: [UInt8]) -> UInt8 {
+    let firstLine = bytes.prefix { $0 != UInt8(ascii: "\n") }
+    let counts = delimiters.map { delimiter in firstLine.count(where: { $0 == delimiter }) }
+    return delimiters[counts.firstIndex(of: counts.max()!)!]
+  }
+
   /// Reads `bytes` with the reference and five configurations `seed` picks (from memory, from
   /// a file at 1, 2 and 7 workers, as morsels), file reads only if `folder` is given.
   ///

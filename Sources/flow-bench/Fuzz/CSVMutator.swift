@@ -1,3 +1,5 @@
+import FlowNodes
+
 /// Mutations that keep a CSV's shape (the `csv` fuzz target's other half, beside the byte-level
 /// `Mutator`): a cell replaced by another, a column's cells from some row on, rows repeated,
 /// swapped or given a CRLF ending. Byte-level mutations mostly make a record ragged or plant a
@@ -21,7 +23,7 @@ struct CSVMutator {
   /// one line comes back as it is), cut to at most `limit` bytes.
   mutating func mutate(_ input: [UInt8], limit: Int) -> [UInt8] {
     var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
-    let delimiter = Self.delimiter(of: lines.first ?? [])
+    let delimiter = CSVDifferentialRead.commonDelimiter(of: input)
     for _ in 0..<Int.random(in: 1...3, using: &random) where lines.count > 1 {
       let row = Int.random(in: 1..<lines.count, using: &random)
       switch Int.random(in: 0..<6, using: &random) {
@@ -48,12 +50,5 @@ struct CSVMutator {
     var output = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     if output.count > limit { output.removeLast(output.count - limit) }
     return output
-  }
-
-  /// The most frequent of `,`, `;`, tab and `|` in `header` (`,` if none).
-  static func delimiter(of header: [UInt8]) -> UInt8 {
-    let candidates = Array(",;\t|".utf8)
-    let counts = candidates.map { candidate in header.count(where: { $0 == candidate }) }
-    return candidates[counts.firstIndex(of: counts.max()!)!]
   }
 }

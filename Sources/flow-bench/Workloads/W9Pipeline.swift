@@ -70,11 +70,12 @@ enum W9Pipeline {
     // (with `W9_READ_FLOOR=1`, each read followed by one of `UnsafeW9WholeFloor`, and its MB/s).
     if let loops = ProcessInfo.processInfo.environment["W9_READ_LOOP"].flatMap(Int.init), loops > 0 {
       var walls: [Double] = [], cpus: [Double] = [], floors: [Double] = []
+      let withFloor = ProcessInfo.processInfo.environment["W9_READ_FLOOR"] == "1"
       for _ in 0..<loops {
         let (wall, cpu) = try readWhole(folder: folder)
         walls.append(wall)
         cpus.append(cpu)
-        if ProcessInfo.processInfo.environment["W9_READ_FLOOR"] == "1" { floors.append(try readFloor(input)) }
+        if withFloor { floors.append(try readFloor(input)) }
       }
       let wall = Stat(walls), cpu = Stat(cpus)
       print("read-loop MB/s min/med/max \(Harness.format(megabytes / (wall.max / 1e9), 0)) \(Harness.format(megabytes / (wall.median / 1e9), 0)) "
