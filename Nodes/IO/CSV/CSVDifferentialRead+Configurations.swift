@@ -84,7 +84,7 @@ extension CSVDifferentialRead {
 
     /// What a read made this way gave, against the reference's outcome.
     enum Comparison: Equatable {
-      /// The read declined (the serial read stands) or, for morsels, failed (read whole).
+      /// The read declined (the serial read stands) or, for morsels, gave up (read whole).
       case declined, equal, different(String)
     }
 
@@ -122,8 +122,16 @@ extension CSVDifferentialRead {
       case (.morsels, let file?):
         var morsels: [Table] = []
         let morselBytes = reader.blockBytesPerWorker
-        guard let rows = try? CSVMorsels.read(file, reader: reader, morselBytes: morselBytes, { morsels.append($0) })
-        else { return .declined }
+        let rows: Int
+        do {
+          rows = try CSVMorsels.read(file, reader: reader, morselBytes: morselBytes) { morsels.append($0) }
+        } catch is CSVMorsels.Fallback {
+          return .declined
+        } catch {
+          // Any other failure is one the whole read reports too (a header's repeated name).
+          read = .failure(ReadFailure("\(error)"))
+          break
+        }
         return morselDifference(expected, morsels, rows: rows).map { .different($0) } ?? .equal
       default:
         read = nil

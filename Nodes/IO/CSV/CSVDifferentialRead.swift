@@ -6,9 +6,10 @@ import Foundation
 /// parallel block reader (`UnsafeCSVBlockReader`) from memory and from a file at 1, 2 and 7
 /// workers with tiny blocks, and the streamed morsels (`CSVMorsels.read`), must give the same
 /// table (names, types, row count, cells) or an error with the same text. A parallel read that
-/// declines (`nil`) is one `readCSV` answers with the serial read, and a morsel read that fails
-/// one the streamed chain reads whole: both count as equal (morsels that succeed must equal the
-/// reference's rows, and the reference must succeed).
+/// declines (`nil`) is one `readCSV` answers with the serial read, and a morsel read that gives
+/// up (`CSVMorsels.Fallback`) one the streamed chain reads whole: both count as equal. Morsels
+/// that succeed must equal the reference's rows (and the reference must succeed); a morsel read
+/// that fails otherwise must fail with the reference's error.
 ///
 /// Which options an input is read with (delimiter, header, null tokens, a projection of the
 /// header's names) and how each parallel read is configured (block sizes, in-place numbers and
@@ -128,10 +129,10 @@ package enum CSVDifferentialRead {
   }
 
   /// The first difference between the reference and the morsels of a read that gave `rows` rows.
-  /// A morsel read that fails is not compared, whatever the error: the streamed chain
-  /// (`StreamedChain`) reads the file whole after any failure but a cancellation
-  /// (`CSVMorsels.Fallback`, or an error such as a header's duplicate name, found in the first
-  /// morsel before a ragged row that the whole read reports first).
+  /// (A morsel read that gives up is not compared: the streamed chain, `StreamedChain`, reads
+  /// the file whole after it. Any other error is compared with the reference's: the readers
+  /// check the header's names before any record, so a repeated name is the same error first on
+  /// every path.)
   static func morselDifference(_ expected: Outcome, _ morsels: [Table], rows: Int) -> String? {
     let whole: Table
     switch expected {

@@ -32,7 +32,8 @@ enum CSVMorsels {
   /// and hands each block's rows to `body` as a table, in file order. Returns the morsels'
   /// row count.
   ///
-  /// - Throws: `Fallback` (see the type), a read error, `CancellationError`, or what `body` throws.
+  /// - Throws: `TableError` for a header that repeats a name (before any morsel), `Fallback`
+  ///   (see the type), a read error, `CancellationError`, or what `body` throws.
   static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws -> Int {
     var info = stat()
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { throw Fallback() }
@@ -67,6 +68,7 @@ enum CSVMorsels {
     try input.fill()
     let found = input.withFilled { blockReader.header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { throw Fallback() }
+    try reader.checkNames(names)
     let kept = reader.keptColumns(names)
     let keptNames = kept.map { names[$0] }
     var types: [ColumnType]?

@@ -8,8 +8,9 @@ import FlowRuntime
 extension CSVReader {
   /// The table in `bytes`.
   ///
-  /// - Throws: `CSVError` naming the line of a ragged row or bad quoting, `TableError` for
-  ///   duplicate header names, `CancellationError` if the task is cancelled.
+  /// - Throws: `TableError` for duplicate header names (before any record is read), `CSVError`
+  ///   naming the line of a ragged row or bad quoting, `CancellationError` if the task is
+  ///   cancelled.
   func read(_ bytes: [UInt8]) throws -> Table {
     try bytes.withUnsafeBufferPointer { buffer in
       if let table = try UnsafeCSVBlockReader(reader: self).read(buffer) { return table }
@@ -29,6 +30,7 @@ extension CSVReader {
     if let _ = try scanner.nextRecord(into: &fields) {
       if header {
         names = fields.fields.map { scanner.string($0) }
+        try checkNames(names)
       } else {
         names = (1...fields.count).map { "column\($0)" }
         firstRecordIsData = true

@@ -114,6 +114,35 @@ import FlowTestSupport
     #expect(CSVDifferentialRead.difference(.failure(failure), .success(integers))?.contains("reference failed") == true)
   }
 
+  /// A header that repeats a name fails the same way on every path, before any record: with a
+  /// ragged row after rows that a first morsel holds, the error is the name's, not the row's
+  /// (the whole reads reported the ragged row before the readers checked the header).
+  @Test func aRepeatedHeaderNameFailsFirstOnEveryPath() throws {
+    let text = Array(("a,b,a\n" + (0..<200).map { "\($0),\($0),\($0)" }.joined(separator: "\n") + "\n1,2\n").utf8)
+    let folder = try CSVDifferentialRead.ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.file(holding: text)
+    var reader = CSVReader()
+    reader.parallelThreshold = 0
+    reader.minimumChunkBytes = 1
+    reader.blockBytesPerWorker = 256
+    reader.workers = 2
+    func failure(_ body: () throws -> Any?) -> String? {
+      do { _ = try body(); return nil } catch { return "\(error)" }
+    }
+    let expected = "duplicate column 'a'"
+    #expect(failure { try text.withUnsafeBufferPointer { try reader.parse($0) } } == expected)
+    #expect(failure { try text.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) } } == expected)
+    #expect(failure { try UnsafeCSVBlockReader(reader: reader).read(file) } == expected)
+    var morsels = 0
+    #expect(failure { try CSVMorsels.read(file, reader: reader, morselBytes: 256) { _ in morsels += 1 } } == expected)
+    #expect(morsels == 0)
+    // The check compares a morsel read's error with the reference's (it no longer skips it).
+    for seed: UInt64 in 1...8 {
+      #expect(CSVDifferentialRead.check(text, seed: seed, folder: folder).difference == nil, "seed \(seed)")
+    }
+  }
+
   /// The bytes planted or inserted by `mutate`: CSV syntax, null and number pieces, bad UTF-8.
   static let tokens: [[UInt8]] = ["\"", ",", "\n", "\r\n", "\r", ";", "\t", "NA", "", "9223372036854775808", "-0",
                                   "1e999", "9007199254740993", "true", "\"\"", "x\"y", "\u{FEFF}"].map { Array($0.utf8) }
