@@ -65,17 +65,14 @@ struct CSVReader {
 
   var longestNullToken: Int { nullTokens.map(\.count).max() ?? -1 }
 
-  /// Throws the table's error for a header that repeats a name (`Table`'s own message), so
-  /// every path reports it before reading a record: a bad header on a large file fails at
-  /// once, and the serial, parallel and morsel reads give the same error whatever follows.
-  func checkNames(_ names: [String]) throws(TableError) {
+  /// The positions of the columns to convert, in header order. Throws the table's error for a
+  /// header that repeats a name (`Table`'s own message) before any record is read, so a bad
+  /// header on a large file fails at once, and the serial, parallel and morsel reads give the
+  /// same error whatever follows.
+  func keptColumns(_ names: [String]) throws(TableError) -> [Int] {
     var seen = Set<String>(minimumCapacity: names.count)
     for name in names where !seen.insert(name).inserted { throw TableError("duplicate column '\(name)'") }
-  }
-
-  /// The positions of the columns to convert, in header order.
-  func keptColumns(_ names: [String]) -> [Int] {
-    guard let columns, Set(names).count == names.count else { return Array(names.indices) }
+    guard let columns else { return Array(names.indices) }
     return names.indices.filter { columns.contains(names[$0]) }
   }
 

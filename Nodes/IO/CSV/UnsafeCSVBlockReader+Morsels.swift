@@ -68,8 +68,7 @@ enum CSVMorsels {
     try input.fill()
     let found = input.withFilled { blockReader.header($0, complete: input.atEnd) }
     guard let (names, dataStart) = found else { throw Fallback() }
-    try reader.checkNames(names)
-    let kept = reader.keptColumns(names)
+    let kept = try reader.keptColumns(names)
     let keptNames = kept.map { names[$0] }
     var types: [ColumnType]?
     var rows = 0

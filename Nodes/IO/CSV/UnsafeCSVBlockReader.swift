@@ -92,8 +92,7 @@ struct UnsafeCSVBlockReader {
   /// the body returns the bytes consumed, 0 if no record ends in it, or throws `Fallback`).
   private func table(names: [String], total: Int,
                      blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Table? {
-    try reader.checkNames(names)
-    let kept = reader.keptColumns(names)
+    let kept = try reader.keptColumns(names)
     do {
       var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: kept.count)
       var inPlace = [UnsafeCSVDirectColumn?](repeating: nil, count: kept.count)

@@ -30,14 +30,13 @@ extension CSVReader {
     if let _ = try scanner.nextRecord(into: &fields) {
       if header {
         names = fields.fields.map { scanner.string($0) }
-        try checkNames(names)
       } else {
         names = (1...fields.count).map { "column\($0)" }
         firstRecordIsData = true
       }
     }
     let width = names.count
-    let kept = keptColumns(names)
+    let kept = try keptColumns(names)
     var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(encodes: encodesDictionaries), count: kept.count)
     // Reserve for the rows the file can hold (one per line break after the header, plus an
     // unterminated last one: exact unless quoted fields span lines or lines are blank), so
