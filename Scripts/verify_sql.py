@@ -196,7 +196,8 @@ def write_flights(path, rows):
 def fixed_cases():
     passed = skipped = failed = 0
     cases = [(os.path.join(ROOT, "Examples/penguins"), "report.flow.json", ["--node", "ordered"]),
-             (os.path.join(ROOT, "Examples/flights"), "flights.flow.json", [])]
+             (os.path.join(ROOT, "Examples/flights"), "flights.flow.json", []),
+             (os.path.join(ROOT, "Examples/subgraphs"), "pipeline.flow.json", [])]
     conformance = os.path.join(ROOT, "../shared/conformance/pipelines/cases")
     language = os.path.join(ROOT, "../shared/conformance/language/cases")
     if os.path.isdir(conformance):

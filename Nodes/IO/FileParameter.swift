@@ -70,13 +70,13 @@ struct FileParameter: Sendable {
     return target.path
   }
 
-  /// The declaration of a required `path` param.
+  /// The declaration of a reader's required `path` param.
   static let declaration = ParameterDeclaration("path", .string, required: true,
-                                                summary: "relative to the document's folder")
+                                                summary: "relative to the document's folder", fileAccess: .read)
 
   /// The declarations of a writer: `path` and `createFolders`.
   static let writerDeclarations = [
-    declaration,
+    ParameterDeclaration("path", .string, required: true, summary: "relative to the document's folder", fileAccess: .write),
     ParameterDeclaration("createFolders", .bool, default: .bool(true),
                          summary: "make the missing folders of path (inside the allowed folders)"),
   ]

@@ -10,7 +10,8 @@ struct LinesNode: NodeKind {
   var summary: String { "live source: emits each line of a file (param path; \"-\" is stdin) with its number" }
   var parameters: [ParameterDeclaration] {
     [ParameterDeclaration("path", .string, required: true,
-                          summary: "the file to read, relative to the document's folder (\"-\": standard input)")]
+                          summary: "the file to read, relative to the document's folder (\"-\": standard input)",
+                          fileAccess: .read)]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

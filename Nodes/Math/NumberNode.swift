@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// `number`: a constant, set by its `value` param.
+/// `number`: a constant, set by its `value` param; an integer stays an integer.
 struct NumberNode: NodeKind {
   /// Pure: its instance holds only what its params set.
   var sharesConfiguration: Bool { true }
@@ -11,8 +11,11 @@ struct NumberNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)],
-                 evaluator: Constant(value: parameters["value"] ?? .number(0)))
+    // An integer is held exactly and output as written (digit for digit); what arithmetic
+    // kinds do with it is unchanged (they read numbers).
+    let value: Value = if case .integer(let whole)? = parameters.json("value") { .integer(whole) }
+      else { parameters["value"] ?? .number(0) }
+    return NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)], evaluator: Constant(value: value))
   }
 
   struct Constant: NodeEvaluator {

@@ -15,18 +15,22 @@ struct DeriveNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var entries: [(name: String, formula: RowFormula)] = []
+    // Every bad entry is reported, not only the first.
+    var problems: [NodeConfigurationError] = []
     for member in parameters.json("columns")?.objectValue?.members ?? [] {
       guard case .string(let source) = member.value else {
-        throw NodeConfigurationError(
-          parameter: "columns", reason: "column '\(member.key)': expected a formula string, got \(member.value.kindName)")
+        problems.append(NodeConfigurationError(
+          parameter: "columns", reason: "column '\(member.key)': expected a formula string, got \(member.value.kindName)"))
+        continue
       }
       do {
         entries.append((member.key, try RowFormula(parsing: source)))
       } catch {
-        throw NodeConfigurationError(
-          parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'"))
+        problems.append(NodeConfigurationError(
+          parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'")))
       }
     }
+    if let problem = NodeConfigurationError(problems) { throw problem }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(entries: entries, cache: RowProgramCache(),

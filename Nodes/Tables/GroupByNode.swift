@@ -17,12 +17,19 @@ struct GroupByNode: NodeKind {
     let keys = try TableParameters.strings(parameters, "by")
     var aggregates: [Aggregate] = []
     // The raw JSON keeps the members in the order the document wrote them.
+    // Every bad entry is reported, not only the first.
+    var problems: [NodeConfigurationError] = []
     for member in parameters.json("aggregate")?.objectValue?.members ?? [] {
       guard case .string(let text) = member.value else {
-        throw NodeConfigurationError(parameter: "aggregate", reason: "'\(member.key)' must be a string such as \"sum(c)\"")
+        problems.append(NodeConfigurationError(parameter: "aggregate", reason: "'\(member.key)' must be a string such as \"sum(c)\""))
+        continue
       }
-      aggregates.append(try Aggregate.parse(output: member.key, text).get())
+      switch Aggregate.parse(output: member.key, text) {
+      case .success(let aggregate): aggregates.append(aggregate)
+      case .failure(let problem): problems.append(problem)
+      }
     }
+    if let problem = NodeConfigurationError(problems) { throw problem }
     // One set of the names so far: linear in keys + aggregates (a search per name was
     // quadratic, 2 s for 50,000 aggregates even in `flow validate`).
     var seen = Set<String>(minimumCapacity: keys.count + aggregates.count)

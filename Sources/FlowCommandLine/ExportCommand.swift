@@ -27,8 +27,9 @@ enum ExportCommand {
     let file = arguments.positionals[0]
     let dialect = SQLDialect(rawValue: arguments.value("--dialect") ?? "duckdb") ?? .duckdb
     try InlinedNodesOption.apply(arguments)
-    let document = try DocumentLoading.document(file)
-    _ = try DocumentLoading.validate(document, registry: context.registry, file: file)
+    let written = try DocumentLoading.document(file)
+    // Subgraph instances export as their inlined nodes (CTEs named by inner path, `inst/node`).
+    let document = try DocumentLoading.validateExpanding(written, registry: context.registry, file: file).expanded.flat
     let ids = Set(document.nodes.map(\.id))
     let chosen = arguments.all("--node")
     for id in chosen where !ids.contains(id) {

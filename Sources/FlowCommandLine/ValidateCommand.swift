@@ -18,6 +18,7 @@ enum ValidateCommand {
     } else {
       output = "\(file): valid (\(graph.nodeCount) nodes, \(graph.edges.count) edges)\n"
     }
+    for warning in pathWarnings(expanded.flat, file: file, registry: context.registry) { context.warn(warning) }
     return .success
   }
 }

@@ -44,6 +44,20 @@ struct SQLCompiler {
     case "limit": relation = try limit(id, try input(index, "table"), params)
     case "writeCSV", "writeJSON": relation = try writer(node, try input(index, node.data.kind == "writeCSV" ? "table" : "value"))
     case "group": return
+    case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
+      // An inlined instance's boundary forwards its value: a table passes through unchanged
+      // (the instance's inner nodes are CTEs named by their path, `instance/node`); a scalar
+      // boundary (a threshold the instance sets) gives no table.
+      guard plan.inputs[index].contains(where: { relations[$0.source] != nil }) else { return }
+      relation = try input(index, "value")
+    case SubgraphExpander.instanceKind:
+      // The instance forwards what feeds its definition's `output` nodes, one port each.
+      let tables = plan.inputs[index].filter { relations[$0.source] != nil }
+      guard !tables.isEmpty else { return }
+      guard tables.count == 1, let only = tables.first else {
+        throw fail("an instance with \(tables.count) table outputs has no SQL form (export each output's inner node with --node)")
+      }
+      relation = relations[only.source]
     case "clock", "counter", "lines", "accumulate", "previous":
       throw fail("\(node.data.kind) is a live node; live nodes have no SQL form")
     case "rowCount", "column", "reduce":
@@ -58,7 +72,8 @@ struct SQLCompiler {
       throw fail("the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
     }
     relations[index] = relation
-    if plan.isOutput[index], !node.data.kind.hasPrefix("write") {
+    let isBoundary = node.data.kind == SubgraphExpander.inputKind || node.data.kind == SubgraphExpander.outputKind
+    if plan.isOutput[index], !node.data.kind.hasPrefix("write"), !isBoundary {
       statements.append(.output(SQLOutput(node: id, format: .rows, path: "", relation: relation)))
     }
   }

@@ -29,6 +29,16 @@ extension CalcSession {
     let source = Self.endpoint(arguments[0]), target = Self.endpoint(arguments[1])
     _ = try requireNode(source.node)
     let targetNode = try requireNode(target.node)
+    if let signature = signature(of: targetNode), signature.inputs.isEmpty, !signature.isContainer {
+      // Said in the user's terms: a constant is set, not connected.
+      let param = target.port ?? "PARAM"
+      throw CalcError("a \(targetNode.data.kind) node has no inputs: use set \(targetNode.id) \(param)=VALUE")
+    }
+    if let port = target.port, let signature = signature(of: targetNode), signature.inputIndex(named: port) == nil,
+       signature.outputIndex(named: port) != nil {
+      throw CalcError("'\(port)' is an output of node '\(targetNode.id)' (\(targetNode.data.kind)); connect into one of its inputs: "
+                        + signature.inputs.map(\.name).joined(separator: ", "))
+    }
     let replaced = existingEdge(into: targetNode, port: target.port)
     var id = "e\(nextEdgeNumber)"
     while store.edge(id: id) != nil {

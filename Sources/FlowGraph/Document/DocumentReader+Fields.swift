@@ -1,5 +1,5 @@
 /// The members of a node object the reader looks at, gathered in one pass (the last member of
-/// each key wins, as `JSONObject`'s keyed lookup reads it; other keys are ignored).
+/// each key wins, as `JSONObject`'s keyed lookup reads it; other keys are kept apart).
 struct NodeFields {
   var id: JSONValue?
   var data: JSONValue?
@@ -15,8 +15,10 @@ struct NodeFields {
   var handles: JSONValue?
 
   /// Keeps `member`'s value if its key is one of the fields.
-  @inline(__always)
-  mutating func take(_ member: JSONMember) {
+  ///
+  /// - Returns: whether it is (a document's other keys are kept in the element's shape).
+  @inline(__always) @discardableResult
+  mutating func take(_ member: JSONMember) -> Bool {
     // The keys every node has come first: most members need one or two comparisons.
     switch member.key {
     case "id": id = member.value
@@ -31,8 +33,9 @@ struct NodeFields {
     case "acceptsChildren": acceptsChildren = member.value
     case "zIndex": zIndex = member.value
     case "handles": handles = member.value
-    default: break
+    default: return false
     }
+    return true
   }
 }
 
@@ -50,8 +53,10 @@ struct EdgeFields {
   var isSelected: JSONValue?
 
   /// Keeps `member`'s value if its key is one of the fields.
-  @inline(__always)
-  mutating func take(_ member: JSONMember) {
+  ///
+  /// - Returns: whether it is (a document's other keys are kept in the element's shape).
+  @inline(__always) @discardableResult
+  mutating func take(_ member: JSONMember) -> Bool {
     switch member.key {
     case "id": id = member.value
     case "sourceNodeID": sourceNodeID = member.value
@@ -62,7 +67,24 @@ struct EdgeFields {
     case "label": label = member.value
     case "pathType": pathType = member.value
     case "isSelected": isSelected = member.value
-    default: break
+    default: return false
     }
+    return true
+  }
+}
+
+extension NodeFields {
+  /// Whether a node object's `key` is one of the fields.
+  func knows(_ key: String) -> Bool {
+    var probe = self
+    return probe.take(JSONMember(key: key, value: .null))
+  }
+}
+
+extension EdgeFields {
+  /// Whether an edge object's `key` is one of the fields.
+  func knows(_ key: String) -> Bool {
+    var probe = self
+    return probe.take(JSONMember(key: key, value: .null))
   }
 }

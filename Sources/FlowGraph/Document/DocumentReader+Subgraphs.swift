@@ -6,6 +6,7 @@ extension DocumentReader {
       fail(nil, nil, "'flowRuntime.subgraphs' must be an object of definitions by name, found \(value.typeName)"); return [:]
     }
     var result: [String: SubgraphDefinition] = [:]
+    subgraphOrder = ObjectShape.of(object) { _ in true }?.order
     for member in object.members {
       if let definition = subgraph(member.value, name: member.key) { result[member.key] = definition }
     }
@@ -46,6 +47,7 @@ extension DocumentReader {
       }
     }
     if object["nodes"] == nil { inner.fail(nil, nil, "it has no 'nodes' array") }
+    definition.keyOrder = ObjectShape.of(object) { _ in true }?.order
     let before = problemCount
     for issue in inner.issues {
       report(issue.code, "\(what): \(issue.message)", nodeID: issue.nodeIDs.first, edgeID: issue.edgeID)

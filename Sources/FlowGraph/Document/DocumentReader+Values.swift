@@ -11,6 +11,9 @@ extension DocumentReader {
     guard let type: HandleDeclaration.Kind = enumeration(object["type"] ?? .null, key: "type", what: handleWhat, nodeID: nodeID)
     else { return nil }
     var handle = HandleDeclaration(id: id, type: type, position: .center)
+    handle.shape = ObjectShape.of(object) {
+      ["id", "type", "position", "connectionStartArea", "connectionTargetArea"].contains($0)
+    }
     if let position = object["position"] {
       guard let side: HandleDeclaration.Position = enumeration(position, key: "position", what: handleWhat, nodeID: nodeID)
       else { return nil }

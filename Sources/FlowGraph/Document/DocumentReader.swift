@@ -8,6 +8,8 @@ struct DocumentReader {
   var issues: [GraphIssue] = []
   /// Problems found beyond the kept `issues`.
   var unreportedCount = 0
+  /// The order of the last definitions read (`subgraphs(_:)`), when not sorted.
+  var subgraphOrder: [String]?
   /// Every problem found so far, kept or counted.
   var problemCount: Int { issues.count + unreportedCount }
 
@@ -46,7 +48,8 @@ struct DocumentReader {
     }
     // One pass over the members, the last of each key winning (as `object[key]` reads).
     var fields = NodeFields()
-    for member in object.members { fields.take(member) }
+    var hasOtherKeys = false
+    for member in object.members where !fields.take(member) { hasOtherKeys = true }
     guard let id = fields.id?.stringValue else {
       fail(nil, nil, "nodes[\(position)] has no string 'id'"); return nil
     }
@@ -84,6 +87,9 @@ struct DocumentReader {
       } else {
         fail(id, nil, "\(what): 'handles' must be an array, found \(value.typeName)")
       }
+    }
+    if hasOtherKeys {
+      node.shape = ObjectShape.of(object, keepingOrder: false) { NodeFields().knows($0) }
     }
     return problemCount == before ? node : nil
   }
@@ -130,14 +136,27 @@ struct DocumentReader {
   }
 
   mutating func edge(_ value: JSONValue, position: Int) -> FlowEdge? {
+    if let text = value.stringValue { return edge(written: text, position: position) }
     guard let object = value.objectValue else {
-      fail(nil, nil, "edges[\(position)] must be an object, found \(value.typeName)"); return nil
+      fail(nil, nil, "edges[\(position)] must be an object or a string \"source.port -> target.port\", found \(value.typeName)")
+      return nil
     }
     // One pass over the members, the last of each key winning (as `object[key]` reads).
     var fields = EdgeFields()
-    for member in object.members { fields.take(member) }
-    guard let id = fields.id?.stringValue else {
-      fail(nil, nil, "edges[\(position)] has no string 'id'"); return nil
+    var hasOtherKeys = false
+    for member in object.members where !fields.take(member) { hasOtherKeys = true }
+    let id: String
+    if let value = fields.id {
+      guard let text = value.stringValue else {
+        fail(nil, nil, "edges[\(position)]: 'id' must be a string, found \(value.typeName)"); return nil
+      }
+      id = text
+    } else if let source = fields.sourceNodeID?.stringValue, let target = fields.targetNodeID?.stringValue {
+      // Lenient for people: a missing id is generated from the ends (written back in full).
+      id = FlowEdge.generatedID(source: source, sourceHandle: fields.sourceHandleID?.stringValue,
+                                target: target, targetHandle: fields.targetHandleID?.stringValue)
+    } else {
+      fail(nil, nil, "edges[\(position)] has no string 'id' and no 'sourceNodeID' and 'targetNodeID' to make one from"); return nil
     }
     let what = Subject.edge(id)
     let before = problemCount
@@ -156,7 +175,19 @@ struct DocumentReader {
       if let flag = value.boolValue { edge.isSelected = flag }
       else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
     }
+    if hasOtherKeys {
+      edge.shape = ObjectShape.of(object, keepingOrder: false) { EdgeFields().knows($0) }
+    }
     return problemCount == before ? edge : nil
+  }
+
+  /// An edge written as one string (`"a.result -> b.x"`).
+  mutating func edge(written text: String, position: Int) -> FlowEdge? {
+    guard let edge = FlowEdge(written: text) else {
+      fail(nil, nil, "edges[\(position)]: '\(text.controlEscaped)' is not an edge; write \"source.port -> target.port\" (the ports may be left out where a node has one)")
+      return nil
+    }
+    return edge
   }
 
   mutating func viewport(_ value: JSONValue) -> Viewport? {
@@ -164,6 +195,7 @@ struct DocumentReader {
       fail(nil, nil, "'viewport' must be an object, found \(value.typeName)"); return nil
     }
     var viewport = Viewport()
+    viewport.shape = ObjectShape.of(object) { $0 == "offset" || $0 == "zoom" }
     if let offset = object["offset"] { viewport.offset = point(offset, key: "viewport.offset", what: .text("the document"), nodeID: nil) }
     if let zoom = object["zoom"] {
       if let number = zoom.numberValue { viewport.zoom = number }

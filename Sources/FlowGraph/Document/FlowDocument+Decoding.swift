@@ -71,6 +71,8 @@ extension FlowDocument {
     var liveState = JSONObject()
     var subgraphs: [String: SubgraphDefinition] = [:]
     var imports: [String] = []
+    var shape = DocumentShape()
+    shape.order = ObjectShape.of(root) { _ in true }?.order
     // A repeated key counts once, with its last value (as `JSONObject` lookups and Foundation
     // read it). One dictionary of last positions keeps this linear in the number of keys.
     var lastPosition: [String: Int] = [:]
@@ -111,8 +113,12 @@ extension FlowDocument {
           else { reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)") }
         }
         if let runtime = member.value.objectValue {
-          if let value = runtime["subgraphs"] { subgraphs = reader.subgraphs(value) }
+          if let value = runtime["subgraphs"] {
+            subgraphs = reader.subgraphs(value)
+            shape.subgraphOrder = reader.subgraphOrder
+          }
           if let value = runtime["imports"] { imports = reader.imports(value) }
+          shape.runtime = ObjectShape.of(runtime) { ["formatVersion", "liveState", "subgraphs", "imports"].contains($0) }
         }
       default:
         // Keys are unique here: append instead of a keyed (linear) insertion.
@@ -123,5 +129,6 @@ extension FlowDocument {
     if reader.problemCount > 0 { throw GraphValidationError(issues: reader.issues, unreportedCount: reader.unreportedCount) }
     self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState,
               subgraphs: subgraphs, imports: imports)
+    self.shape = shape
   }
 }

@@ -3,30 +3,39 @@ import Foundation
 extension FlowDocument {
   /// The document as SwiftFlow writes it: every key present, `flowRuntime.formatVersion` set.
   ///
+  /// Writing keeps meaning: every value (params, unknown keys, live state) is written with its
+  /// objects' keys in the order read, and every object the document gave keys FlowRuntime does
+  /// not know keeps them (see `ObjectShape`); the structural objects FlowRuntime made itself
+  /// have sorted keys, as SwiftFlow's `encoded()` writes them.
+  ///
   /// Nodes whose `handles` is `nil` are written without the key; call `withDerivedHandles(from:)`
   /// first so that SwiftFlow, which would otherwise assume its default pair, sees the kind's ports.
   public func jsonValue() -> JSONValue {
-    var root = extra
-    root["nodes"] = .array(nodes.map(Self.json(of:)))
-    root["edges"] = .array(edges.map(Self.json(of:)))
-    root["viewport"] = .object([
-      "offset": Self.json(viewport.offset.x, viewport.offset.y),
-      "zoom": .number(viewport.zoom),
-    ])
-    var runtime: JSONObject = ["formatVersion": .number(Double(Self.currentFormatVersion))]
-    if !liveState.members.isEmpty { runtime["liveState"] = .object(liveState) }
+    var runtime: [JSONMember] = [JSONMember(key: "formatVersion", value: .integer(Int64(Self.currentFormatVersion)))]
+    if !liveState.members.isEmpty { runtime.append(JSONMember(key: "liveState", value: .object(liveState))) }
     if !subgraphs.isEmpty {
-      runtime["subgraphs"] = .object(JSONObject(subgraphs.sorted { $0.key < $1.key }.map {
-        JSONMember(key: $0.key, value: Self.json(of: $0.value))
-      }))
+      let definitions = subgraphs.map { JSONMember(key: $0.key, value: Self.json(of: $0.value)) }
+      let order = shape.subgraphOrder.map { ObjectShape(order: $0) }
+      runtime.append(JSONMember(key: "subgraphs", value: .object(ObjectShape.object(definitions, shape: order))))
     }
-    if !imports.isEmpty { runtime["imports"] = .array(imports.map(JSONValue.string)) }
-    root["flowRuntime"] = .object(runtime)
-    return .object(root)
+    if !imports.isEmpty { runtime.append(JSONMember(key: "imports", value: .array(imports.map(JSONValue.string)))) }
+    var viewportMembers = [
+      JSONMember(key: "offset", value: Self.json(viewport.offset.x, viewport.offset.y)),
+      JSONMember(key: "zoom", value: Self.geometry(viewport.zoom)),
+    ]
+    viewportMembers = ObjectShape.object(viewportMembers, shape: viewport.shape).members
+    let root: [JSONMember] = [
+      JSONMember(key: "nodes", value: .array(nodes.map(Self.json(of:)))),
+      JSONMember(key: "edges", value: .array(edges.map(Self.json(of:)))),
+      JSONMember(key: "viewport", value: .object(JSONObject(viewportMembers))),
+      JSONMember(key: "flowRuntime", value: .object(ObjectShape.object(runtime, shape: shape.runtime))),
+    ]
+    return .object(ObjectShape.object(root, shape: Self.shape(extra, shape.order)))
   }
 
-  /// Pretty-printed JSON with sorted keys, as SwiftFlow's `encoded()` writes it.
-  public func jsonString() -> String { jsonValue().serialized() }
+  /// Pretty-printed JSON as SwiftFlow's `encoded()` writes it, keeping meaning (see
+  /// `jsonValue()`): whole `Double`s keep a fraction (`2.0`), so they read back as `Double`s.
+  public func jsonString() -> String { jsonValue().serialized(options: [.prettyPrinted, .distinguishingDoubles]) }
 
   /// Gives every node without declared handles the handles of its kind's ports (inputs as
   /// `target` handles on the left, outputs as `source` handles on the right; none for containers).
@@ -43,39 +52,51 @@ extension FlowDocument {
   }
 
   static func json(of definition: SubgraphDefinition) -> JSONValue {
-    var object = definition.extra
-    if let summary = definition.summary { object["summary"] = .string(summary) }
-    object["nodes"] = .array(definition.nodes.map(json(of:)))
-    object["edges"] = .array(definition.edges.map(json(of:)))
-    return .object(object)
+    var known: [JSONMember] = []
+    if let summary = definition.summary { known.append(JSONMember(key: "summary", value: .string(summary))) }
+    known.append(JSONMember(key: "nodes", value: .array(definition.nodes.map(json(of:)))))
+    known.append(JSONMember(key: "edges", value: .array(definition.edges.map(json(of:)))))
+    return .object(ObjectShape.object(known, shape: shape(definition.extra, definition.keyOrder)))
   }
 
-  static func json(_ x: Double, _ y: Double) -> JSONValue { .array([.number(x), .number(y)]) }
+  /// The shape of an object whose unknown members and key order are kept apart.
+  static func shape(_ unknown: JSONObject, _ order: [String]?) -> ObjectShape? {
+    unknown.isEmpty && order == nil ? nil : ObjectShape(unknown: unknown, order: order)
+  }
+
+  /// A coordinate, zoom or size: an integer when whole (as SwiftFlow writes it; geometry has no
+  /// integer/number distinction to keep), else a number.
+  static func geometry(_ value: Double) -> JSONValue {
+    if value.magnitude < 9_007_199_254_740_992, let whole = Int64(exactly: value), !(value == 0 && value.sign == .minus) {
+      return .integer(whole)
+    }
+    return .number(value)
+  }
+
+  static func json(_ x: Double, _ y: Double) -> JSONValue { .array([geometry(x), geometry(y)]) }
 
   static func json(of node: FlowNode) -> JSONValue {
-    var object: JSONObject = [
-      "id": .string(node.id),
-      "position": json(node.position.x, node.position.y),
-      "size": json(node.size.width, node.size.height),
-      "data": json(of: node.data),
-      "phase": json(of: node.phase),
-      "persistence": .string(node.persistence.rawValue),
-      "isSelected": .bool(node.isSelected),
-      "isDraggable": .bool(node.isDraggable),
-      "acceptsChildren": .bool(node.acceptsChildren),
-      "zIndex": .number(Double(node.zIndex)),
+    var members = [
+      JSONMember(key: "id", value: .string(node.id)),
+      JSONMember(key: "position", value: json(node.position.x, node.position.y)),
+      JSONMember(key: "size", value: json(node.size.width, node.size.height)),
+      JSONMember(key: "data", value: json(of: node.data)),
+      JSONMember(key: "phase", value: json(of: node.phase)),
+      JSONMember(key: "persistence", value: .string(node.persistence.rawValue)),
+      JSONMember(key: "isSelected", value: .bool(node.isSelected)),
+      JSONMember(key: "isDraggable", value: .bool(node.isDraggable)),
+      JSONMember(key: "acceptsChildren", value: .bool(node.acceptsChildren)),
+      JSONMember(key: "zIndex", value: .integer(Int64(node.zIndex))),
     ]
-    if let parentID = node.parentID { object["parentID"] = .string(parentID) }
-    if let handles = node.handles { object["handles"] = .array(handles.map(json(of:))) }
-    return .object(object)
+    if let parentID = node.parentID { members.append(JSONMember(key: "parentID", value: .string(parentID))) }
+    if let handles = node.handles { members.append(JSONMember(key: "handles", value: .array(handles.map(json(of:))))) }
+    return .object(ObjectShape.object(members, shape: node.shape))
   }
 
   static func json(of spec: NodeSpec) -> JSONValue {
-    var object = spec.extra
-    object["kind"] = .string(spec.kind)
-    object["params"] = .object(spec.params)
-    if let label = spec.label { object["label"] = .string(label) }
-    return .object(object)
+    var members = [JSONMember(key: "kind", value: .string(spec.kind)), JSONMember(key: "params", value: .object(spec.params))]
+    if let label = spec.label { members.append(JSONMember(key: "label", value: .string(label))) }
+    return .object(ObjectShape.object(members, shape: shape(spec.extra, nil)))
   }
 
   static func json(of phase: FlowNode.Phase) -> JSONValue {
@@ -86,36 +107,37 @@ extension FlowDocument {
   }
 
   static func json(of handle: HandleDeclaration) -> JSONValue {
-    var object: JSONObject = [
-      "id": .string(handle.id), "type": .string(handle.type.rawValue), "position": .string(handle.position.rawValue),
+    var members = [
+      JSONMember(key: "id", value: .string(handle.id)), JSONMember(key: "type", value: .string(handle.type.rawValue)),
+      JSONMember(key: "position", value: .string(handle.position.rawValue)),
     ]
-    if let area = handle.connectionStartArea { object["connectionStartArea"] = json(of: area) }
-    if let area = handle.connectionTargetArea { object["connectionTargetArea"] = json(of: area) }
-    return .object(object)
+    if let area = handle.connectionStartArea { members.append(JSONMember(key: "connectionStartArea", value: json(of: area))) }
+    if let area = handle.connectionTargetArea { members.append(JSONMember(key: "connectionTargetArea", value: json(of: area))) }
+    return .object(ObjectShape.object(members, shape: handle.shape))
   }
 
   static func json(of area: HandleDeclaration.HitArea) -> JSONValue {
     switch area {
     case .disabled: .object(["disabled": .object([:])])
     case .node: .object(["node": .object([:])])
-    case .point(let radius): .object(["point": .object(["radius": .number(radius)])])
-    case .nodeBorder(let width): .object(["nodeBorder": .object(["width": .number(width)])])
+    case .point(let radius): .object(["point": .object(["radius": geometry(radius)])])
+    case .nodeBorder(let width): .object(["nodeBorder": .object(["width": geometry(width)])])
     }
   }
 
   static func json(of edge: FlowEdge) -> JSONValue {
-    var object: JSONObject = [
-      "id": .string(edge.id),
-      "sourceNodeID": .string(edge.sourceNodeID),
-      "targetNodeID": .string(edge.targetNodeID),
-      "pathType": .string(edge.pathType.rawValue),
-      "isSelected": .bool(edge.isSelected),
+    var members = [
+      JSONMember(key: "id", value: .string(edge.id)),
+      JSONMember(key: "sourceNodeID", value: .string(edge.sourceNodeID)),
+      JSONMember(key: "targetNodeID", value: .string(edge.targetNodeID)),
+      JSONMember(key: "pathType", value: .string(edge.pathType.rawValue)),
+      JSONMember(key: "isSelected", value: .bool(edge.isSelected)),
     ]
-    if let handle = edge.sourceHandleID { object["sourceHandleID"] = .string(handle) }
-    if let handle = edge.targetHandleID { object["targetHandleID"] = .string(handle) }
-    if let parentID = edge.parentID { object["parentID"] = .string(parentID) }
-    if let label = edge.label { object["label"] = .string(label) }
-    return .object(object)
+    if let handle = edge.sourceHandleID { members.append(JSONMember(key: "sourceHandleID", value: .string(handle))) }
+    if let handle = edge.targetHandleID { members.append(JSONMember(key: "targetHandleID", value: .string(handle))) }
+    if let parentID = edge.parentID { members.append(JSONMember(key: "parentID", value: .string(parentID))) }
+    if let label = edge.label { members.append(JSONMember(key: "label", value: .string(label))) }
+    return .object(ObjectShape.object(members, shape: edge.shape))
   }
 }
 

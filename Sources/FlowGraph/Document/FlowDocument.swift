@@ -21,6 +21,9 @@ public struct FlowDocument: Sendable, Hashable {
   /// Other documents whose definitions this one uses (`flowRuntime.imports`), as written:
   /// paths relative to this document's folder.
   public var imports: [String]
+  /// How the document wrote what FlowRuntime reads into its own fields: the top level's key
+  /// order, `flowRuntime`'s unknown keys and order, the definitions' order (see `ObjectShape`).
+  public var shape = DocumentShape()
 
   public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
               extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),

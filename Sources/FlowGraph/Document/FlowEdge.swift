@@ -53,6 +53,12 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
     set { if details != nil || newValue { update { $0.isSelected = newValue } } }
   }
 
+  /// The keys the document gave this edge beyond its fields, and their order (see `ObjectShape`).
+  public var shape: ObjectShape? {
+    get { details?.fields.shape }
+    set { if details != nil || newValue != nil { update { $0.shape = newValue } } }
+  }
+
   private mutating func update(_ change: (inout EdgeDetails) -> Void) {
     var fields = details?.fields ?? EdgeDetails()
     change(&fields)

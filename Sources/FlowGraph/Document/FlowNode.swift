@@ -87,6 +87,12 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
   /// Whether this node is `template` stamped into instance `instanceID`: its id is
   /// `instanceID + template.id` and every other field equals `template`'s. Compared in place,
   /// field by field (no node copied, no id made): what a definition edit checks per instance.
+  /// The keys the document gave this node beyond its fields, and their order (see `ObjectShape`).
+  public var shape: ObjectShape? {
+    get { details?.fields.shape }
+    set { if details != nil || newValue != nil { update { $0.shape = newValue } } }
+  }
+
   func isStamped(from template: FlowNode, in instanceID: String) -> Bool {
     id.isConcatenation(instanceID, template.id) && position == template.position && size == template.size
       && data == template.data && details == template.details

@@ -17,6 +17,8 @@ public struct HandleDeclaration: Sendable, Hashable {
   public var position: Position
   public var connectionStartArea: HitArea?
   public var connectionTargetArea: HitArea?
+  /// The keys the document gave the handle beyond its fields, and their order (see `ObjectShape`).
+  public var shape: ObjectShape?
 
   public init(id: String, type: Kind, position: Position,
               connectionStartArea: HitArea? = nil, connectionTargetArea: HitArea? = nil) {

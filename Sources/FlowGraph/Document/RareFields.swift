@@ -42,6 +42,7 @@ struct EdgeDetails: Sendable, Hashable {
   var label: String?
   var pathType: FlowEdge.PathType = .bezier
   var isSelected = false
+  var shape: ObjectShape?
 }
 
 /// The fields most nodes leave at their defaults.
@@ -54,6 +55,7 @@ struct NodeDetails: Sendable, Hashable {
   var acceptsChildren = false
   var zIndex = 0
   var handles: [HandleDeclaration]?
+  var shape: ObjectShape?
 }
 
 /// The fields most node specs leave at their defaults.

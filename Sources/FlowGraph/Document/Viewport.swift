@@ -4,6 +4,8 @@ import Foundation
 public struct Viewport: Sendable, Hashable {
   public var offset: CGPoint
   public var zoom: Double
+  /// The keys the document gave the viewport beyond `offset` and `zoom`, and their order.
+  public var shape: ObjectShape?
 
   public init(offset: CGPoint = .zero, zoom: Double = 1) {
     self.offset = offset

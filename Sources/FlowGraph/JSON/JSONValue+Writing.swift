@@ -13,6 +13,10 @@ extension JSONValue {
     /// Object members sorted by key (`String` `<`); duplicate keys keep
     /// their relative order.
     public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
+    /// A `Double` that is a whole number is written with a fraction (`2.0`, `-0.0`), so that it
+    /// reads back as a `Double` and not as an integer: what documents use, where the two differ
+    /// (a `number` node holding `2.0` outputs a number, one holding `2` an integer).
+    public static let distinguishingDoubles = WritingOptions(rawValue: 1 << 2)
   }
 
   /// The JSON text of this value.

@@ -11,6 +11,7 @@
 struct JSONWriter: ~Copyable {
   private let prettyPrinted: Bool
   private let sortedKeys: Bool
+  private let distinguishingDoubles: Bool
 
   private var buffer: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -27,6 +28,7 @@ struct JSONWriter: ~Copyable {
   init(options: JSONValue.WritingOptions) {
     prettyPrinted = options.contains(.prettyPrinted)
     sortedKeys = options.contains(.sortedKeys)
+    distinguishingDoubles = options.contains(.distinguishingDoubles)
     capacity = 1024
     buffer = .allocate(capacity: capacity)
   }
@@ -174,6 +176,7 @@ struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "-"))
       }
       writeDigits(UInt64(number.magnitude))
+      if distinguishingDoubles { append(".0") }
     } else {
       var text = number.description
       text.withUTF8 { append($0) }

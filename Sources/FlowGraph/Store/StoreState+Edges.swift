@@ -26,7 +26,7 @@ extension StoreState {
       }
       rawValue = path | (edge.isSelected ? Self.selected : 0)
         | (edge.sourceHandleID != nil ? Self.namesSourceHandle : 0) | (edge.targetHandleID != nil ? Self.namesTargetHandle : 0)
-        | (edge.parentID != nil || edge.label != nil ? Self.hasExtra : 0)
+        | (edge.parentID != nil || edge.label != nil || edge.shape != nil ? Self.hasExtra : 0)
     }
 
     var pathType: FlowEdge.PathType {
@@ -45,12 +45,15 @@ extension StoreState {
   struct EdgeExtra: Sendable, Hashable {
     var parentID: String?
     var label: String?
+    /// The keys the document gave the edge beyond its fields (written back by `export()`).
+    var shape: ObjectShape?
 
     /// The extras of `edge`, or `nil` if it has none.
     init?(_ edge: FlowEdge) {
-      guard edge.parentID != nil || edge.label != nil else { return nil }
+      guard edge.parentID != nil || edge.label != nil || edge.shape != nil else { return nil }
       parentID = edge.parentID
       label = edge.label
+      shape = edge.shape
     }
   }
 
@@ -64,7 +67,7 @@ extension StoreState {
     guard end.source >= 0, let sourceID = nodes[Int(end.source)]?.id, let targetID = nodes[Int(end.target)]?.id else { return nil }
     let flags = edgeFlags[index]
     let extra = flags.contains(EdgeFlags.hasExtra) ? edgeExtras[slot] : nil
-    return FlowEdge(
+    var edge = FlowEdge(
       id: edgeIDs[index], sourceNodeID: sourceID,
       sourceHandleID: flags.contains(EdgeFlags.namesSourceHandle)
         ? signatures[Int(end.source)].outputs[Int(end.sourcePort)].name : nil,
@@ -73,6 +76,8 @@ extension StoreState {
         ? signatures[Int(end.target)].inputs[Int(end.targetPort)].name : nil,
       parentID: extra?.parentID, label: extra?.label, pathType: flags.pathType,
       isSelected: flags.contains(EdgeFlags.selected))
+    if let shape = extra?.shape { edge.shape = shape }
+    return edge
   }
 
   /// The flags of `edge` attached at `end`.

@@ -42,6 +42,8 @@ struct StoreState: Sendable {
   var viewport: Viewport
   /// The document's top-level keys other than the graph, kept for `export()`.
   var extra: JSONObject
+  /// The document's key orders and `flowRuntime`'s unknown keys, kept for `export()`.
+  var shape = DocumentShape()
 
   /// `nodes[slot]`: the node, or `nil` for a tombstone.
   var nodes: [FlowNode?] = []
@@ -87,6 +89,7 @@ struct StoreState: Sendable {
   init(_ graph: ResolvedGraph, catalog: any NodeCatalog, payloads: [(any Sendable)?] = []) {
     let document = graph.document
     self.init(catalog: catalog, viewport: document.viewport, extra: document.extra)
+    shape = document.shape
     nodes = document.nodes
     signatures = graph.signatures
     nodeCount = document.nodes.count
@@ -168,13 +171,16 @@ struct StoreState: Sendable {
 
   /// The whole graph as a document, transient nodes and selection included.
   func snapshot() -> FlowDocument {
-    FlowDocument(nodes: liveNodes, edges: liveEdges, viewport: viewport, extra: extra)
+    var document = FlowDocument(nodes: liveNodes, edges: liveEdges, viewport: viewport, extra: extra)
+    document.shape = shape
+    return document
   }
 
   /// The graph as SwiftFlow's `export()` writes it: no transient nodes nor edges touching them,
   /// nothing selected.
   func exported() -> FlowDocument {
     var document = FlowDocument(viewport: viewport, extra: extra)
+    document.shape = shape
     document.nodes.reserveCapacity(nodeCount)
     document.edges.reserveCapacity(edgeCount)
     for case var node? in nodes where node.persistence != .transient {

@@ -11,6 +11,8 @@ public struct SubgraphDefinition: Sendable, Hashable {
   public var edges: [FlowEdge]
   /// Keys of the definition other than `summary`, `nodes` and `edges`, kept as read.
   public var extra: JSONObject
+  /// Every key of the definition in the order read, when not sorted (see `ObjectShape`).
+  public var keyOrder: [String]?
 
   public init(summary: String? = nil, nodes: [FlowNode] = [], edges: [FlowEdge] = [], extra: JSONObject = JSONObject()) {
     self.summary = summary

@@ -265,7 +265,7 @@ extension GraphEvaluator {
     if previous < 0 { failureTable.count += 1 }
     graph.storage.records[Int(node)].failure = root
     var changed = previous != root
-    if let message {
+    if let message = message.map({ describingInputs($0, of: node) }) {
       changed = changed || failureTable.messages[node] != message
       failureTable.messages[node] = message
     } else {

@@ -195,7 +195,12 @@ extension NodeError {
     NodeError("input '\(name)' is \(found.type), expected \(expected)")
   }
 
+  /// `input #N is <type>, expected <type>`: the engine, which knows the node's ports, names
+  /// the port in place of `#N` when it records the failure (`describingInputs(_:of:)`).
   @usableFromInline static func wrongInput(_ index: Int, expected: String, found: Value) -> NodeError {
-    NodeError("input #\(index + 1) is \(found.typeName), expected \(expected)")
+    NodeError("\(wrongInputPrefix)\(index + 1) is \(found.typeName), expected \(expected)")
   }
+
+  /// How `wrongInput(_:expected:found:)`'s message starts, before the port's number.
+  @usableFromInline static let wrongInputPrefix = "input #"
 }

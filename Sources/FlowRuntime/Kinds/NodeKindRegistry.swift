@@ -155,7 +155,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       do {
         instance = try kind.instantiate(NodeParameters(declared, raw: spec.params, environment: environment))
       } catch {
-        return .failure(.invalidParameters([ParameterProblem(parameter: error.parameter, reason: error.reason)]))
+        return .failure(.invalidParameters(error.all.map { ParameterProblem(parameter: $0.parameter, reason: $0.reason) }))
       }
     }
     var unconnected = instance.inputs.map(\.defaultValue)

@@ -9,13 +9,17 @@ public struct ParameterDeclaration: Sendable, Hashable {
   public var defaultValue: Value?
   public var isRequired: Bool
   public var summary: String
+  /// For a file path param, what the node does with the file: `flow validate` checks such a
+  /// path against the file-access policy a run would have and warns before the run fails.
+  public var fileAccess: FileAccessPolicy.Access?
 
   public init(_ name: String, _ type: PortType, default defaultValue: Value? = nil, required isRequired: Bool = false,
-              summary: String = "") {
+              summary: String = "", fileAccess: FileAccessPolicy.Access? = nil) {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
     self.isRequired = isRequired
     self.summary = summary
+    self.fileAccess = fileAccess
   }
 }

@@ -156,8 +156,9 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
     (#"{"nodes": [{"id": "a", "data": {"kind": "number"}}, 7]}"#, "nodes[1] must be an object, found number"),
     (#"{"nodes": [{"data": {"kind": "number"}}]}"#, "nodes[0] has no string 'id'"),
     (#"{"nodes": [{"id": 1, "data": {"kind": "number"}}]}"#, "nodes[0] has no string 'id'"),
-    (#"{"nodes": [], "edges": [null]}"#, "edges[0] must be an object, found null"),
-    (#"{"nodes": [], "edges": [{"sourceNodeID": "a", "targetNodeID": "b"}]}"#, "edges[0] has no string 'id'"),
+    (#"{"nodes": [], "edges": [null]}"#, "edges[0] must be an object or a string \"source.port -> target.port\", found null"),
+    (#"{"nodes": [], "edges": [{"id": 5, "sourceNodeID": "a", "targetNodeID": "b"}]}"#, "edges[0]: 'id' must be a string, found number"),
+    (#"{"nodes": [], "edges": [{"targetNodeID": "b"}]}"#, "edges[0] has no string 'id' and no 'sourceNodeID' and 'targetNodeID'"),
     (#"{"nodes": [], "viewport": [0, 0]}"#, "'viewport' must be an object, found array"),
     (#"{"nodes": [], "viewport": {"offset": {"x": 0, "y": 0}, "zoom": 1}}"#,
      "'viewport.offset' must be an array of two numbers [x, y], found object"),
@@ -277,8 +278,10 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
     #expect(issues.map(\.code) == [.unsupportedFormatVersion, .malformedDocument])
   }
 
-  @Test func unknownFlowRuntimeKeysAreIgnored() throws {
+  @Test func unknownFlowRuntimeKeysAreKept() throws {
     let document = try FlowDocument(jsonText: #"{"nodes": [], "flowRuntime": {"formatVersion": 1, "writer": "x"}}"#)
-    #expect(document == FlowDocument())
+    #expect(document.shape.runtime?.unknown["writer"] == .string("x"))
+    #expect(document.nodes.isEmpty && document.edges.isEmpty)
+    #expect(try FlowDocument(jsonText: document.jsonString()) == document)
   }
 }
