@@ -42,6 +42,16 @@ import FlowTestSupport
     #expect(written.contains("\"whole\" : 2.0"))
   }
 
+  @Test func aWholeDoubleInSavedLiveStateReadsBackAsADouble() throws {
+    var document = FlowDocument()
+    document.liveState = ["sum": ["total": .number(2.0), "count": .integer(2)]]
+    let reread = try FlowDocument(jsonText: document.jsonString())
+    let state = try #require(reread.liveState["sum"]?.objectValue)
+    #expect(state["total"]?.isIdentical(to: .number(2.0)) == true)
+    #expect(state["count"]?.isIdentical(to: .integer(2)) == true)
+    #expect(state.keys == ["total", "count"])
+  }
+
   @Test func unknownKeysAtEveryLevelAreKept() throws {
     let text = #"""
     {"zeta": {"b": 1, "a": 2}, "nodes": [{"id": "a", "custom": {"y": 1, "x": [1, 2.5]},
