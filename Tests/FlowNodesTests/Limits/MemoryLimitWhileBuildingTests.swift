@@ -33,6 +33,20 @@ import Testing
     let column = try #require(message.firstRange(of: "column 'c").map { message[$0.upperBound...].prefix { $0.isNumber } })
     #expect((1...18).contains(Int(column) ?? 0), "\(message)")
   }
+
+  @Test func aJoinThatWouldPassTheMemoryLimitFailsBeforeGatheringARow() throws {
+    // 2,000 × 2,000 matching rows: 4,000,000 output rows of 3 columns, at least 160 MB.
+    let left = try Table([("k", Column(.integer([Int64](repeating: 1, count: 2_000))))])
+    let right = try Table([("k", Column(.integer([Int64](repeating: 1, count: 2_000)))),
+                           ("v", Column(.integer(Array(0..<2_000))))])
+    let resident = try #require(UnsafeResidentMemory.bytes())
+    let limits = RunLimits(maxMemoryBytes: resident + 32 << 20)
+    let message = try #require(KindHarness.failure {
+      try KindHarness.run("join", ["on": .array([.string("k")])], [.table(left), .table(right)],
+                          environment: EvaluationEnvironment(limits: limits))
+    })
+    #expect(message.hasPrefix("join output would add ") && message.hasSuffix("(raise it with --max-memory)"), "\(message)")
+  }
   #endif
 
   @Test func aConcatWithinTheLimitIsBuilt() throws {
