@@ -305,14 +305,18 @@ def door_probes():
     ok = status == 1 and "--max-memory" in out and '"d"' in out and mb < 1000
     probe("derive of 22 doubling concats with --max-memory 500M", ok, line_with(out, "--max-memory"), status, s, mb)
     # A table cell honours --max-string-bytes; a huge field reads in linear time.
+    with open(os.path.join(doc, "long.csv"), "w") as f:
+        f.write('a,b\n1,"' + "x" * (4 << 20) + '"\n')
+    d = write_doc(doc, [node("r", "readCSV", {"path": "long.csv"}), node("n", "derive", {"columns": {"l": "len(b)"}})], [edge("e1", "r", "n")])
+    status, out, err, s = run(["run", d, "--max-string-bytes", "1000000", "--format", "json"])
+    probe("a 4 MB CSV field with --max-string-bytes 1000000", status == 1 and "column 'b'" in out, line_with(out, "--max-string-bytes"), status, s)
     with open(os.path.join(doc, "big.csv"), "w") as f:
         f.write('a,b\n1,"' + "x" * (40 << 20) + '"\n')
-    d = write_doc(doc, [node("r", "readCSV", {"path": "big.csv"}), node("n", "derive", {"columns": {"l": "len(b)"}})], [edge("e1", "r", "n")])
-    status, out, err, s = run(["run", d, "--max-string-bytes", "1000000", "--format", "json"])
-    probe("a 40 MB CSV field with --max-string-bytes 1000000", status == 1 and "column 'b'" in out, line_with(out, "--max-string-bytes"), status, s)
     d = write_doc(doc, [node("r", "readCSV", {"path": "big.csv"}), node("n", "rowCount")], [edge("e1", "r", "n")])
+    status, out, err, one = run(["run", d, "--threads", "1", "--format", "json"])
     status, out, err, s = run(["run", d, "--threads", "64", "--format", "json"])
-    probe("a 40 MB CSV field read with 64 threads", status == 0 and s < 5, f"{s:.1f} s", status, s)
+    # Cutting a block costs one pass whatever the number of chunks (it was one per chunk).
+    probe("a 40 MB CSV field read with 64 threads", status == 0 and s < 2 * one + 1, f"{s:.1f} s (1 thread: {one:.1f} s)", status, s)
     # flow serve: pipelined requests without reading stay bounded; Host and Origin are exact.
     import socket
     d = write_doc(doc, [node("a", "number", {"value": 2}), node("b", "add", {"b": 3})], [edge("e1", "a", "b", target_handle="a")])
