@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the hostile-document probes of issue 16 against a `flow` binary and prints one line per
+"""Runs the hostile-document probes of issues 16 and 38 against a `flow` binary and prints one line per
 probe: what happened, the exit status, wall time and peak RSS of the run.
 
     python3 Scripts/hostile-probes.py .build/release/flow
@@ -252,7 +252,110 @@ def escape_probes():
     shutil.rmtree(base)
 
 
-for group in (sandbox_probes, integer_probes, limit_probes, corner_probes, leftover_probes, escape_probes):
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024.0
+    return 0.0
+
+
+def http_get(port, path="/", host=None, extra=""):
+    """One request on a fresh connection; the status (0 if none came back)."""
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+        c.sendall(f"GET {path} HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\n{extra}Connection: close\r\n\r\n".encode())
+        data = b""
+        while True:
+            chunk = c.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    parts = data.split(b" ", 2)
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+
+
+def door_probes():
+    """Issue 38: export injection, serve pipelining and headers, memory while building, CSV cells."""
+    base, doc = folder()
+    # flow export: a header cell with line breaks (valid RFC 4180) must not reach psql as a command.
+    with open(os.path.join(doc, "t.csv"), "w") as f:
+        f.write('id,"x\n\\! touch PWNED\n"\n1,2\n')
+    d = write_doc(doc, [node("report", "readCSV", {"path": "t.csv"}), node("w", "writeCSV", {"path": "o.csv"})], [edge("e1", "report", "w")])
+    for dialect in ("postgres", "duckdb", "spark", "trino"):
+        status, out, err, s = run(["export", d, "--sql", "--dialect", dialect, "-o", os.path.join(doc, "q.sql")])
+        ok = status == 1 and "\n" not in err.strip() and "column 'x\\n" in err and not os.path.exists(os.path.join(doc, "q.sql"))
+        probe(f"export --dialect {dialect} of a header with line breaks", ok, line_with(err, "column"), status, s)
+    d = write_doc(doc, [node("tick", "clock", {"interval": 1}), node("n", "counter"), node("label", "text", {"value": "x"})])
+    status, out, err, s = run(["export", d, "--sql"])
+    named = all(f"node '{n}'" in err for n in ("tick", "n", "label"))
+    probe("export names every node without a SQL form", status == 1 and named, f"{len(err.strip().splitlines())} lines", status, s)
+    # A refused write makes no folder on the way.
+    d = write_doc(doc, [node("t", "text", {"value": "pwned"}), node("w", "writeText", {"path": "new/.git/config"})], [edge("e1", "t", "w")])
+    status, out, err, s = run(["run", d, "--format", "json"])
+    probe("write new/.git/config", status == 1 and not os.path.exists(os.path.join(doc, "new")), "refused, no new/", status, s)
+    # --max-memory holds while derive builds: 22 doubling concat columns on 24 rows.
+    with open(os.path.join(doc, "x.csv"), "w") as f:
+        f.write("x\n" + "0123456789abcdefghijklmnopqrstuv\n" * 24)
+    cols = {f"c{i}": f"concat({'x' if i == 1 else f'c{i-1}'}, {'x' if i == 1 else f'c{i-1}'})" for i in range(1, 23)}
+    d = write_doc(doc, [node("r", "readCSV", {"path": "x.csv"}), node("d", "derive", {"columns": cols}), node("n", "rowCount")],
+                  [edge("e1", "r", "d"), edge("e2", "d", "n")])
+    status, out, err, s = run(["run", d, "--max-memory", "500M", "--format", "json"])
+    mb = peak_mb(["run", d, "--max-memory", "500M"])
+    ok = status == 1 and "--max-memory" in out and '"d"' in out and mb < 1000
+    probe("derive of 22 doubling concats with --max-memory 500M", ok, line_with(out, "--max-memory"), status, s, mb)
+    # A table cell honours --max-string-bytes; a huge field reads in linear time.
+    with open(os.path.join(doc, "long.csv"), "w") as f:
+        f.write('a,b\n1,"' + "x" * (4 << 20) + '"\n')
+    d = write_doc(doc, [node("r", "readCSV", {"path": "long.csv"}), node("n", "derive", {"columns": {"l": "len(b)"}})], [edge("e1", "r", "n")])
+    status, out, err, s = run(["run", d, "--max-string-bytes", "1000000", "--format", "json"])
+    probe("a 4 MB CSV field with --max-string-bytes 1000000", status == 1 and "column 'b'" in out, line_with(out, "--max-string-bytes"), status, s)
+    with open(os.path.join(doc, "big.csv"), "w") as f:
+        f.write('a,b\n1,"' + "x" * (40 << 20) + '"\n')
+    d = write_doc(doc, [node("r", "readCSV", {"path": "big.csv"}), node("n", "rowCount")], [edge("e1", "r", "n")])
+    status, out, err, one = run(["run", d, "--threads", "1", "--format", "json"])
+    status, out, err, s = run(["run", d, "--threads", "64", "--format", "json"])
+    # Cutting a block costs one pass whatever the number of chunks (it was one per chunk).
+    probe("a 40 MB CSV field read with 64 threads", status == 0 and s < 2 * one + 1, f"{s:.1f} s (1 thread: {one:.1f} s)", status, s)
+    # flow serve: pipelined requests without reading stay bounded; Host and Origin are exact.
+    import socket
+    d = write_doc(doc, [node("a", "number", {"value": 2}), node("b", "add", {"b": 3})], [edge("e1", "a", "b", target_handle="a")])
+    proc = subprocess.Popen([FLOW, "serve", d, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        line = proc.stdout.readline().decode()
+        port = int(line.rsplit(":", 1)[1].strip().strip("/"))
+        before = rss_mb(proc.pid)
+        clients = []
+        request = f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode() * 300
+        for _ in range(32):
+            c = socket.create_connection(("127.0.0.1", port), timeout=10)
+            c.setblocking(False)
+            try:
+                c.send(request)
+            except BlockingIOError:
+                pass
+            clients.append(c)
+        served = http_get(port, "/state.json") == 200
+        time.sleep(1.0)  # let the server handle what it will
+        peak = rss_mb(proc.pid)
+        for c in clients:
+            c.close()
+        ok = served and peak - before < 100
+        probe("serve: 32 connections x 300 pipelined requests, unread", ok, f"{before:.0f} MB -> {peak:.0f} MB, others served: {served}", None, None, peak)
+        refused = [h for h in (f"localhost:+{port}", f"127.0.0.1:0{port}", f"localhost :{port}") if http_get(port, host=h) != 403 and http_get(port, host=h) != 400]
+        probe("serve: Host with a sign, a leading zero or padding", not refused, f"accepted {refused}" if refused else "refused", None, None)
+        status = http_get(port, extra="Origin: http://evil.example\r\nOrigin: http://127.0.0.1\r\n")
+        probe("serve: a second Origin header", status == 400, f"status {status}", None, None)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    shutil.rmtree(base)
+
+
+for group in (sandbox_probes, integer_probes, limit_probes, corner_probes, leftover_probes, escape_probes, door_probes):
     try:
         group()
     except Exception as error:  # a probe that cannot even run is a failure of its own

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proof of `flow export --sql` on a real engine (SPEC §10): every example pipeline and every
 # pipeline conformance case exported for DuckDB, run, and compared file by file with what
-# `flow run` writes; then a seeded property test over random table pipelines.
+# `flow run` writes; hostile column names and node ids (issue 38); then a seeded property test
+# over random table pipelines.
 #   Scripts/verify-sql.sh FLOWBIN [PROPERTY_RUNS]
 # The venv with `duckdb` (from PyPI) lives at .build/sql-venv and is reused.
 set -euo pipefail

@@ -537,8 +537,43 @@ def function_check():
     return passed, failed
 
 
+def hostile_names_check():
+    """Issue 38: hostile column names and node ids (quotes, backslashes, `*/`, `;`, `--`, `${`)
+    export and run on DuckDB with flow's result; names with control characters are refused with
+    one line naming the node and the column, never written into the script."""
+    passed = failed = 0
+    names = ['a"b', "it's", "back\\slash", "*/", ";drop table t;", "--x", "/*c", "${env:HOME}", ":v", "é 東"]
+    node_id = 'r"; --'
+    with tempfile.TemporaryDirectory() as folder:
+        with open(os.path.join(folder, "t.csv"), "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(names)
+            for i in range(3):
+                w.writerow([f"{i}{j}" for j in range(len(names))])
+        doc = {"nodes": [{"id": node_id, "position": [0, 0], "data": {"kind": "readCSV", "params": {"path": "t.csv"}}},
+                         {"id": "d", "position": [0, 0], "data": {"kind": "derive", "params": {"columns": {"x */ y": 'concat("--", ";")'}}}},
+                         {"id": "w", "position": [0, 0], "data": {"kind": "writeCSV", "params": {"path": "o';--.csv"}}}],
+               "edges": [{"id": "e1", "sourceNodeID": node_id, "targetNodeID": "d"}, {"id": "e2", "sourceNodeID": "d", "targetNodeID": "w"}]}
+        with open(os.path.join(folder, "doc.flow.json"), "w") as f:
+            json.dump(doc, f)
+        problem = compare(folder, "doc.flow.json", ["w"])
+        print(("FAIL" if problem else "ok  ") + f" hostile names on {DIALECT}" + (f": {problem}" if problem else ""))
+        passed, failed = (0, 1) if problem else (1, 0)
+        for bad in ["x\n\\! touch PWNED\n", "a\u2028b", "tab\there"]:
+            with open(os.path.join(folder, "t.csv"), "w", newline="", encoding="utf-8") as f:
+                csv.writer(f).writerows([["id", bad], ["1", "2"]])
+            export = flow(["export", "doc.flow.json", "--sql"], folder)
+            lines = export.stderr.strip().splitlines()
+            ok = export.returncode == 1 and len(lines) == 1 and "holds the control character" in lines[0] and not export.stdout
+            print(("ok  " if ok else "FAIL") + f" refused header {bad!r}" + ("" if ok else f": {export.stderr[-300:]}"))
+            passed, failed = passed + ok, failed + (not ok)
+    return passed, failed
+
+
 TEMPORARY = []
 passed, skipped, failed = fixed_cases()
+h_passed, h_failed = hostile_names_check()
+passed, failed = passed + h_passed, failed + h_failed
 for folder in TEMPORARY:
     shutil.rmtree(folder, ignore_errors=True)
 o_passed, o_failed = options_check()

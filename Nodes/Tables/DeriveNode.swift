@@ -41,7 +41,8 @@ struct DeriveNode: NodeKind {
     let entries: [(name: String, formula: RowFormula)]
     let cache: RowProgramCache
     /// The run's limits: a string a formula makes (`concat`, `replace`) stays within
-    /// `maxStringBytes`.
+    /// `maxStringBytes`, and the kernels that build strings check the memory limit as they
+    /// build (`RunLimits.checkMemory(adding:for:)`), so the failure names this node.
     let limits: RunLimits
 
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
@@ -64,7 +65,7 @@ struct DeriveNode: NodeKind {
         let name = entries[entry].name
         let column: Column
         do {
-          column = try program.column(over: columns, rowCount: rowCount)
+          column = try program.column(over: columns, rowCount: rowCount, memory: limits)
         } catch {
           throw NodeError(error.described(as: "formula for column '\(name)'"))
         }

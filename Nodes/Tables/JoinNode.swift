@@ -53,6 +53,9 @@ struct JoinNode: NodeKind {
       let matches = try JoinMatches(left: left, right: right, keys: keys, indexesLeft: kind.needsLeftIndex, morsels: morsels)
       let outputRows = kind.outputRowCount(matches, morsels: morsels)
       try limits.checkRows(outputRows, of: "join output")
+      // Two row indexes per output row and 8 bytes per output cell: a lower bound of what the
+      // join allocates (string bytes come on top), checked against the memory limit first.
+      try limits.checkMemory(adding: outputRows &* (left.columnCount &+ right.columnCount &+ 2) &* 8, for: "join output")
       let (leftTake, rightTake) = try kind.selection(matches, rows: outputRows, morsels: morsels)
       if kind.keepsLeftColumnsOnly {
         // Every left row kept, in order: the left table itself, sharing its storage.

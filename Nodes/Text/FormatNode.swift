@@ -134,6 +134,7 @@ struct FormatNode: NodeKind {
         }
       }
       try limits.checkStringBytes(size, of: "format output")
+      try limits.checkMemory(adding: size, for: "format output")
       var text = ""
       text.reserveCapacity(size)
       var next = 0

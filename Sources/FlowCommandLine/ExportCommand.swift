@@ -39,7 +39,8 @@ enum ExportCommand {
     let registry = try RunCommand.environment(for: file, arguments, context.registry)
     let script: String
     do { script = try SQLExporter(registry: registry, dialect: dialect).script(for: document, nodes: chosen) } catch {
-      throw CommandFailure(.nodeFailed, ["flow: cannot export to \(dialect.rawValue): \(error)"])
+      // One line per node that cannot be exported; each escapes its control characters.
+      throw CommandFailure(.nodeFailed, error.all.map { "flow: cannot export to \(dialect.rawValue): \($0)" })
     }
     if let path = arguments.value("-o") {
       do { try AtomicFileWriter().write(Array(script.utf8), to: FileAccessPolicy.absolutePath(path)) } catch {

@@ -127,6 +127,11 @@ public struct HTTPRequestParser: Sendable {
     if minor == 1 && headers.filter({ $0.name.lowercased() == "host" }).count != 1 {
       return .failure(400, "an HTTP/1.1 request needs exactly one Host header")
     }
+    // Headers whose one value decides access (the page's origin, its fetch site, its token): a
+    // second copy is refused like a second Host, never silently ignored.
+    for name in ["Origin", "Sec-Fetch-Site", "X-Flow-Token"] where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+      return .failure(400, "more than one \(name) header")
+    }
     if request.header("Transfer-Encoding") != nil { return .failure(411, "request bodies must carry Content-Length") }
     let lengths = Set(headers.filter { $0.name.lowercased() == "content-length" }.map(\.value))
     guard lengths.count <= 1 else { return .failure(400, "conflicting Content-Length headers") }

@@ -83,6 +83,10 @@ public final class HTTPServer: Sendable {
   /// The event streams open now.
   public var eventStreamCount: Int { core.streamCount.load(ordering: .relaxed) }
 
+  /// Response and event bytes queued on all connections and not yet sent (bounded by
+  /// `HTTPLimits.queuedBytes` plus one response per connection).
+  public var queuedResponseBytes: Int { core.queuedBytes.load(ordering: .relaxed) }
+
   /// Makes the loop look at the clock now (after a test moved an injected clock).
   public func checkDeadlines() { UnsafeSocket.poke(core.wakePipe.write) }
 
@@ -118,6 +122,8 @@ final class HTTPServerCore: Sendable {
   let stopped = Atomic<Bool>(false)
   let openConnections = Atomic<Int>(0)
   let streamCount = Atomic<Int>(0)
+  /// Response and event bytes queued on every connection and not yet sent.
+  let queuedBytes = Atomic<Int>(0)
 
   init(configuration: HTTPServer.Configuration, port: UInt16, wakePipe: (read: Int32, write: Int32)) {
     self.configuration = configuration
@@ -136,6 +142,9 @@ final class HTTPServerCore: Sendable {
     let lowered = host.lowercased()
     guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]") else { return false }
     let name = String(lowered[..<colon]), portText = lowered[lowered.index(after: colon)...]
-    return configuration.allowedHosts.contains(name) && UInt16(portText) == port
+    // RFC 9110 §7.2 and RFC 3986 §3.2.3: a port is ASCII digits. Only the port's own spelling
+    // passes: no sign, no leading zero, no padding (`UInt16("+8080")` would accept a sign).
+    guard portText == String(port) else { return false }
+    return configuration.allowedHosts.contains(name)
   }
 }

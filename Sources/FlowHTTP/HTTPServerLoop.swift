@@ -9,17 +9,20 @@ import Darwin
 /// every connection; it feeds each connection's `HTTPConnectionMachine` and carries out its
 /// actions. It owns every descriptor it opens and closes each once.
 ///
-/// A connection is polled for input only while it reads a request or streams (so a client
-/// that pipelines faster than it is answered is slowed by TCP, not buffered without bound), and
-/// for output while bytes wait. After its last response a connection half-closes and lingers
-/// (reading and discarding) for up to 2 s, so a response is not lost to a reset when the peer
-/// had sent more than was read.
+/// A connection is polled for input only while its machine wants input: while it reads a
+/// request with room in its queue of response bytes, or streams (so a client that pipelines
+/// faster than it reads is slowed by TCP, not buffered: back-pressure), and for output while
+/// bytes wait. Every queued and sent byte is counted in `core.queuedBytes`, the server's total,
+/// which holds back connections with a queue while it is past `HTTPLimits.queuedBytes`.
+/// Connections are updated in place (`connections[fd]!`), so a response is never copied again
+/// once queued. After its last response a connection half-closes and lingers (reading and
+/// discarding) for up to 2 s, so a response is not lost to a reset when the peer had sent more
+/// than was read.
 struct HTTPServerLoop: Sendable {
   struct Connection {
     let id: UInt64
     var machine: HTTPConnectionMachine
-    var outgoing: [UInt8] = []
-    var sent = 0
+    var outgoing = HTTPOutgoingBytes()
     var closesAfterSending = false
     var lingersUntil: UInt64?
     var isStream = false
@@ -42,28 +45,34 @@ struct HTTPServerLoop: Sendable {
     var buffer = [UInt8](repeating: 0, count: 64 * 1_024)
     let limits = core.configuration.limits
 
+    func serverFull() -> Bool { core.queuedBytes.load(ordering: .relaxed) >= limits.queuedBytes }
+
+    func enqueue(_ bytes: [UInt8], _ fd: Int32) {
+      guard connections[fd] != nil else { return }
+      connections[fd]!.outgoing.append(bytes)
+      core.queuedBytes.add(bytes.count, ordering: .relaxed)
+    }
+
     func execute(_ actions: [HTTPConnectionMachine.Action], _ fd: Int32) {
       for action in actions {
-        guard var connection = connections[fd] else { return }
+        guard connections[fd] != nil else { return }
         switch action {
         case .send(let bytes):
-          connection.outgoing.append(contentsOf: bytes)
-          if connection.machine.state == .streaming && !connection.isStream {
-            connection.isStream = true
+          enqueue(bytes, fd)
+          if connections[fd]!.machine.state == .streaming && !connections[fd]!.isStream {
+            connections[fd]!.isStream = true
             core.streamCount.add(1, ordering: .relaxed)
           }
-          connections[fd] = connection
         case .closeAfterSending:
-          connection.closesAfterSending = true
-          connections[fd] = connection
+          connections[fd]!.closesAfterSending = true
         case .dispatch(let request):
           if !core.allows(host: request.header("Host")) {
             let refusal = HTTPResponse.error(403, "this server answers only requests for localhost, 127.0.0.1 or [::1] with its port")
-            let more = connection.machine.responded(refusal, now: core.configuration.now())
-            connections[fd] = connection
+            let full = serverFull()
+            let more = connections[fd]!.machine.responded(refusal, now: core.configuration.now(), serverFull: full)
             execute(more, fd)
           } else {
-            let id = connection.id, handler = self.handler, core = self.core
+            let id = connections[fd]!.id, handler = self.handler, core = self.core
             DispatchQueue.global().async {
               let response = handler(request)
               core.shared.withLock { $0.completions.append((id, response)) }
@@ -76,32 +85,33 @@ struct HTTPServerLoop: Sendable {
     }
 
     func flush(_ fd: Int32) {
-      guard var connection = connections[fd] else { return }
-      while connection.sent < connection.outgoing.count {
-        guard let count = UnsafeSocket.send(fd, connection.outgoing[connection.sent...]) else {
+      guard connections[fd] != nil else { return }
+      var total = 0
+      while let next = connections[fd]!.outgoing.next {
+        guard let count = UnsafeSocket.send(fd, next) else {
           close(fd)
           return
         }
         if count == 0 { break }
-        connection.sent += count
+        connections[fd]!.outgoing.consume(count)
+        core.queuedBytes.subtract(count, ordering: .relaxed)
+        total += count
       }
-      if connection.sent == connection.outgoing.count {
-        connection.outgoing.removeAll(keepingCapacity: connection.outgoing.count < 65_536)
-        connection.sent = 0
-        if connection.closesAfterSending && connection.lingersUntil == nil {
-          _ = shutdown(fd, Int32(SHUT_WR))
-          connection.lingersUntil = core.configuration.now() &+ 2_000_000_000
-        }
-      } else if connection.sent > 1 << 20 {
-        connection.outgoing.removeFirst(connection.sent)
-        connection.sent = 0
+      if connections[fd]!.outgoing.isEmpty, connections[fd]!.closesAfterSending, connections[fd]!.lingersUntil == nil {
+        _ = shutdown(fd, Int32(SHUT_WR))
+        connections[fd]!.lingersUntil = core.configuration.now() &+ 2_000_000_000
       }
-      connections[fd] = connection
+      if total > 0 {
+        let full = serverFull()
+        let actions = connections[fd]!.machine.sent(total, now: core.configuration.now(), serverFull: full)
+        if !actions.isEmpty { execute(actions, fd) }
+      }
     }
 
     func close(_ fd: Int32) {
       guard let connection = connections.removeValue(forKey: fd) else { return }
       descriptorOf[connection.id] = nil
+      core.queuedBytes.subtract(connection.outgoing.count, ordering: .relaxed)
       if connection.isStream { core.streamCount.subtract(1, ordering: .relaxed) }
       core.openConnections.subtract(1, ordering: .relaxed)
       UnsafeSocket.close(fd)
@@ -117,25 +127,25 @@ struct HTTPServerLoop: Sendable {
       }
       let now = core.configuration.now()
       for (id, response) in completions {
-        guard let fd = descriptorOf[id], var connection = connections[fd] else { continue }
-        let actions = connection.machine.responded(response, now: now)
-        connections[fd] = connection
+        guard let fd = descriptorOf[id], connections[fd] != nil else { continue }
+        let full = serverFull()
+        let actions = connections[fd]!.machine.responded(response, now: now, serverFull: full)
         execute(actions, fd)
       }
       if !events.isEmpty {
         let chunk = events.flatMap { HTTPResponse.chunk($0) }
         for (fd, connection) in connections where connection.isStream && !connection.closesAfterSending {
-          if connection.outgoing.count - connection.sent + chunk.count > limits.streamBacklogBytes {
+          if connection.outgoing.count + chunk.count > limits.streamBacklogBytes {
             close(fd)  // a client too slow to keep up with the stream
             continue
           }
-          connections[fd]!.outgoing.append(contentsOf: chunk)
+          enqueue(chunk, fd)
           flush(fd)
         }
       }
       if stopping {
         for (fd, connection) in connections {
-          if connection.isStream { connections[fd]!.outgoing.append(contentsOf: HTTPResponse.lastChunk) }
+          if connection.isStream { enqueue(HTTPResponse.lastChunk, fd) }
           flush(fd)
         }
         for fd in Array(connections.keys) { close(fd) }
@@ -146,26 +156,27 @@ struct HTTPServerLoop: Sendable {
       // Deadlines: requests too slow, lingering connections done.
       var timeout: UInt64 = 1_000_000_000
       for fd in Array(connections.keys) {
-        guard var connection = connections[fd] else { continue }
-        if let linger = connection.lingersUntil {
+        guard connections[fd] != nil else { continue }
+        if let linger = connections[fd]!.lingersUntil {
           if now >= linger { close(fd) } else { timeout = min(timeout, linger - now) }
           continue
         }
-        let actions = connection.machine.tick(now: now)
-        connections[fd] = connection
+        // A connection held back by the server's total goes on once the total has shrunk.
+        let resumed = connections[fd]!.machine.resume(now: now, serverFull: serverFull())
+        if !resumed.isEmpty { execute(resumed, fd) }
+        guard connections[fd] != nil else { continue }
+        let actions = connections[fd]!.machine.tick(now: now)
         if !actions.isEmpty { execute(actions, fd) }
         if let deadline = connections[fd]?.machine.deadline { timeout = min(timeout, deadline > now ? deadline - now : 0) }
       }
       var fds = [pollfd(fd: core.wakePipe.read, events: Int16(POLLIN), revents: 0),
                  pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       var order: [Int32] = []
+      let full = serverFull()
       for (fd, connection) in connections {
         var wanted: Int16 = 0
-        switch connection.machine.state {
-        case .reading, .streaming, .closing: wanted |= Int16(POLLIN)
-        case .handling: break
-        }
-        if connection.sent < connection.outgoing.count { wanted |= Int16(POLLOUT) }
+        if connection.machine.wantsInput(serverFull: full) { wanted |= Int16(POLLIN) }
+        if !connection.outgoing.isEmpty { wanted |= Int16(POLLOUT) }
         fds.append(pollfd(fd: fd, events: wanted, revents: 0))
         order.append(fd)
       }
@@ -199,10 +210,9 @@ struct HTTPServerLoop: Sendable {
           case .wouldBlock: break
           case .closed: close(fd)
           case .bytes(let count):
-            guard var connection = connections[fd] else { continue }
-            if connection.lingersUntil != nil { continue }  // discarded
-            let actions = connection.machine.received(buffer[..<count], now: readTime)
-            connections[fd] = connection
+            guard connections[fd] != nil, connections[fd]!.lingersUntil == nil else { continue }  // lingering: discarded
+            let full = serverFull()
+            let actions = connections[fd]!.machine.received(buffer[..<count], now: readTime, serverFull: full)
             if !actions.isEmpty { execute(actions, fd) }
           }
         }

@@ -9,7 +9,7 @@ extension SQLCompiler {
     let table = try readTable(node)
     let columns = table.columnNames
     let types = table.columns.map { SQLType($0.type) }
-    let path = node.data.params["path"]?.stringValue ?? ""
+    let path = try plainPath(node, node.data.params["path"]?.stringValue ?? "")
     let isCSV = node.data.kind == "readCSV"
     let parsed = isCSV ? SQLSourceCSV(node.data.params) : nil
     // The cast of each text column to its type (CSV files are read as text, then typed). DuckDB
@@ -73,6 +73,13 @@ extension SQLCompiler {
     }
   }
 
+  /// `path`, when one plain literal of the dialect can carry it (psql's `\copy … FROM 'file'`,
+  /// `COPY … TO 'file'` and Spark's `OPTIONS (path …)` take no expression).
+  private func plainPath(_ node: FlowNode, _ path: String) throws(SQLExportError) -> String {
+    guard let problem = dialect.plainLiteralProblem(path) else { return path }
+    throw SQLExportError(node: node.id, "param 'path' \(problem)")
+  }
+
   /// The table the reader gives, read now through the registry's file-access policy.
   private func readTable(_ node: FlowNode) throws(SQLExportError) -> Table {
     var reader = node
@@ -94,7 +101,8 @@ extension SQLCompiler {
   }
 
   mutating func writer(_ node: FlowNode, _ input: SQLRelation) throws(SQLExportError) -> SQLRelation? {
-    guard let path = node.data.params["path"]?.stringValue else { throw SQLExportError(node: node.id, "param 'path' is missing") }
+    guard let written = node.data.params["path"]?.stringValue else { throw SQLExportError(node: node.id, "param 'path' is missing") }
+    let path = try plainPath(node, written)
     let format: SQLOutput.Format
     if node.data.kind == "writeCSV" {
       format = .csv(delimiter: node.data.params["delimiter"]?.stringValue ?? ",")

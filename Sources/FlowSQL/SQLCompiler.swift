@@ -30,6 +30,7 @@ struct SQLCompiler {
     let id = node.id
     let params = node.data.params
     func fail(_ reason: String) -> SQLExportError { SQLExportError(node: id, reason) }
+    if let problem = dialect.identifierProblem(id) { throw fail("its id \(problem)") }
     let relation: SQLRelation?
     switch node.data.kind {
     case "readCSV", "readJSON": relation = try source(node)
@@ -58,18 +59,16 @@ struct SQLCompiler {
         throw fail("an instance with \(tables.count) table outputs has no SQL form (export each output's inner node with --node)")
       }
       relation = relations[only.source]
-    case "clock", "counter", "lines", "accumulate", "previous":
-      throw fail("\(node.data.kind) is a live node; live nodes have no SQL form")
-    case "rowCount", "column", "reduce":
-      throw fail("\(node.data.kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)")
-    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide", "expression":
-      throw fail("\(node.data.kind) is a text or scalar kind; only table kinds export (choose table sinks with --node)")
     default:
+      if let reason = noSQLForm(node) { throw fail(reason) }
       relation = try custom(index)
     }
     guard let relation else { return }
     if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
       throw fail("the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
+    }
+    for column in relation.columns {
+      if let problem = dialect.identifierProblem(column) { throw fail("the column '\(column)' \(problem)") }
     }
     relations[index] = relation
     let isBoundary = node.data.kind == SubgraphExpander.inputKind || node.data.kind == SubgraphExpander.outputKind
@@ -135,6 +134,29 @@ struct SQLCompiler {
   func missing(_ id: String, _ column: String, _ relation: SQLRelation) -> SQLExportError {
     let listing = relation.columns.prefix(20).joined(separator: ", ")
     return SQLExportError(node: id, "no column '\(column)' in the table (columns: \(listing)\(relation.columns.count > 20 ? ", …" : ""))")
+  }
+
+  /// Why `node`'s kind has no SQL form (a live, scalar or text kind, or a kind without a
+  /// translation), or nil when it may have one.
+  func noSQLForm(_ node: FlowNode) -> String? {
+    let kind = node.data.kind
+    switch kind {
+    case "readCSV", "readJSON", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
+      "writeCSV", "writeJSON", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
+      return nil
+    case "clock", "counter", "lines", "accumulate", "previous":
+      return "\(kind) is a live node; live nodes have no SQL form"
+    case "rowCount", "column", "reduce":
+      return "\(kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)"
+    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide", "expression":
+      return "\(kind) is a text or scalar kind; only table kinds export (choose table sinks with --node)"
+    default:
+      guard let found = registry.kind(named: kind) else { return "unknown kind '\(kind)'" }
+      guard found is any SQLTranslatable else {
+        return "kind '\(kind)' has no SQL translation (a custom kind can provide one: SQLTranslatable)"
+      }
+      return nil
+    }
   }
 
   /// A custom kind's translation (``SQLTranslatable``), or the error saying it has none.

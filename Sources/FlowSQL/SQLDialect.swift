@@ -14,45 +14,6 @@ public enum SQLDialect: String, Sendable, CaseIterable {
   /// output; strings compared with `COLLATE "C"` (code points).
   case postgres
 
-  /// `"name"` (doubling `"`), or `` `name` `` on Spark (doubling `` ` ``). Any Unicode is kept.
-  func quote(_ name: String) -> String {
-    switch self {
-    case .spark: "`" + name.replacingAll("`", with: "``") + "`"
-    default: "\"" + name.replacingAll("\"", with: "\"\"") + "\""
-    }
-  }
-
-  /// `'text'` (doubling `'`; on Spark, where a backslash escapes in string literals, also
-  /// doubling `\`). Control characters are written as `chr(n)` pieces joined with `||`, so the
-  /// script holds none (the CLI escapes them on output) and a tab stays a tab.
-  func literal(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: Self.isControl) else { return plainLiteral(text) }
-    var pieces: [String] = []
-    var run = ""
-    for scalar in text.unicodeScalars {
-      if Self.isControl(scalar) {
-        if !run.isEmpty { pieces.append(plainLiteral(run)) }
-        run = ""
-        pieces.append("chr(\(scalar.value))")
-      } else {
-        run.unicodeScalars.append(scalar)
-      }
-    }
-    if !run.isEmpty { pieces.append(plainLiteral(run)) }
-    return "(" + pieces.joined(separator: " || ") + ")"
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
-  }
-
-  private func plainLiteral(_ text: String) -> String {
-    switch self {
-    case .spark: "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
-    default: "'" + text.replacingAll("'", with: "''") + "'"
-    }
-  }
-
   /// The type name of a column type.
   func typeName(_ type: SQLType) -> String {
     switch (self, type) {

@@ -33,11 +33,20 @@ public struct SQLExporter: Sendable {
   /// - Parameter nodes: the nodes whose results the script gives (writers write their file,
   ///   other table nodes end in a final `SELECT`); empty: every node of the graph must export,
   ///   and the script gives the writers and the table nodes nothing consumes.
-  /// - Throws: ``SQLExportError`` naming the first node (in topological order) that cannot be
-  ///   exported and why.
+  /// - Throws: ``SQLExportError`` naming every needed node whose kind has no SQL form (live,
+  ///   scalar and text kinds, kinds without a translation) at once, or else the first node (in
+  ///   topological order) that cannot be exported and why.
   public func script(for document: FlowDocument, nodes chosen: [String] = []) throws(SQLExportError) -> String {
     let plan = try SQLGraphPlan(document, chosen: chosen)
     var compiler = SQLCompiler(dialect: dialect, registry: registry, plan: plan)
+    var formless: [SQLExportError] = []
+    for index in plan.order {
+      if let reason = compiler.noSQLForm(plan.nodes[index]) { formless.append(SQLExportError(node: plan.nodes[index].id, reason)) }
+    }
+    if var first = formless.first {
+      first.others = Array(formless.dropFirst())
+      throw first
+    }
     for index in plan.order { try compiler.compile(index) }
     return SQLScriptWriter(dialect: dialect, statements: compiler.statements, nodeCount: plan.order.count).script
   }

@@ -14,7 +14,7 @@ struct SQLScriptWriter {
     switch dialect {
     case .duckdb: text += "SET TimeZone = 'UTC';\n"
     case .spark: text += "SET spark.sql.ansi.enabled = true;\nSET spark.sql.session.timeZone = UTC;\n"
-    case .postgres: text += "SET TIME ZONE 'UTC';\n"
+    case .postgres: text += "SET TIME ZONE 'UTC';\nSET standard_conforming_strings = on;\n"
     case .trino: break
     }
     var ctes: [String] = []

@@ -118,11 +118,21 @@ final class ManualNanoClock: Sendable {
   @Test func aForeignHostIsRefusedWith403() throws {
     let server = try makeServer()
     defer { server.stop() }
-    for host in ["evil.example:\(server.port)", "127.0.0.1", "127.0.0.1:1", "localhost.evil.example:\(server.port)", "[::1]"] {
+    let port = server.port
+    for host in ["evil.example:\(port)", "127.0.0.1", "127.0.0.1:1", "localhost.evil.example:\(port)", "[::1]",
+                 "localhost:+\(port)", "127.0.0.1:0\(port)", "localhost :\(port)", "localhost:\(port) x", "localhost:\t\(port)"] {
       try expectRefusal("GET /hello HTTP/1.1\r\nHost: \(host)\r\n\r\n", 403, server)
     }
     #expect(try get("/hello", server, host: "localhost:\(server.port)")?.status == 200)
     #expect(try get("/hello", server, host: "[::1]:\(server.port)")?.status == 200)
+  }
+
+  @Test func aSecondOriginIsRefusedLikeASecondHost() throws {
+    let server = try makeServer()
+    defer { server.stop() }
+    let host = "Host: 127.0.0.1:\(server.port)\r\n"
+    try expectRefusal("GET /hello HTTP/1.1\r\n\(host)Origin: http://evil.example\r\nOrigin: http://127.0.0.1:\(server.port)\r\n\r\n", 400, server)
+    try expectRefusal("GET /hello HTTP/1.1\r\n\(host)X-Flow-Token: a\r\nX-Flow-Token: b\r\n\r\n", 400, server)
   }
 
   @Test func theWrongMethodGets405() throws {

@@ -30,10 +30,15 @@ extension UnsafeCSVBlockReader {
       while end > 0 && block[end - 1] != newline { end -= 1 }
       if end == 0 { return ([], 0) }
     }
+    // Each cut's search starts where the previous one stopped if that is past the cut (the
+    // bytes between hold no line feed), so the searches read the block once in all: a record
+    // longer than the chunks (one huge field) costs O(block), not O(parts × block).
     var starts = [0]
+    var reached = 0
     for part in 1..<parts {
-      var i = Swift.max(cuts[part], starts[starts.count - 1])
+      var i = Swift.max(cuts[part], starts[starts.count - 1], reached)
       while i < end && block[i] != newline { i += 1 }
+      reached = i
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
@@ -64,8 +69,12 @@ extension UnsafeCSVBlockReader {
     }
     starts = [0]
     var before = 0
+    reached = 0
     for part in 1..<parts {
       before += quoteCounts[part - 1]
+      // The previous search passed this cut: the first record end after the cut is the one it
+      // found (or none), already a start; searching again would read the same bytes.
+      if reached >= cuts[part] { continue }
       var parity = before
       var i = cuts[part]
       while i < end {
@@ -74,6 +83,7 @@ extension UnsafeCSVBlockReader {
         if byte == quote { parity += 1 }
         i += 1
       }
+      reached = i
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,

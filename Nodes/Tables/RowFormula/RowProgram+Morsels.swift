@@ -27,13 +27,13 @@ extension RowProgram {
   }
 
   /// The program's results over each morsel of `columns`, in order, or `nil` if a morsel fails.
-  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column]) -> [RowVector]? {
+  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column], memory: RunLimits? = nil) -> [RowVector]? {
     let read = readColumns
     let results = TableParallelism.map(morsels.count, cells: (morsels.last?.upperBound ?? 0) * Swift.max(1, read.count)) { part in
       let range = morsels[part]
       var vectors: [Int: RowVector] = [:]
       for index in read { vectors[index] = RowVector(columns[index], rows: range) }
-      return try? evaluate(rowCount: range.count) { vectors[$0] ?? .null }
+      return try? evaluate(rowCount: range.count, memory: memory) { vectors[$0] ?? .null }
     }
     var vectors: [RowVector] = []
     vectors.reserveCapacity(results.count)
@@ -48,14 +48,15 @@ extension RowProgram {
   /// `rowCount` rows, as a column of its result type: the same column as
   /// `evaluate(over:rowCount:).column(as: resultType, count: rowCount)`, computed by morsels.
   ///
+  /// - Parameter memory: as in `evaluate(rowCount:memory:column:)`.
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
   /// - Complexity: O(instructions × rows), on up to `TableParallelism.workers` threads.
-  func column(over columns: [Column], rowCount: Int) throws(FormulaError) -> Column {
-    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns),
+  func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil) throws(FormulaError) -> Column {
+    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, memory: memory),
        let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType) {
       return joined
     }
-    return try evaluate(over: columns, rowCount: rowCount).column(as: resultType, count: rowCount)
+    return try evaluate(over: columns, rowCount: rowCount, memory: memory).column(as: resultType, count: rowCount)
   }
 
   /// The rows (increasing) where the program (a `bool` formula) is true — not false, not null:

@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// One step of a ``RowProgram``: a parsed step, or a column resolved to its index.
 enum RowInstruction: Sendable, Hashable {
   case step(RowFormulaStep)
@@ -36,8 +38,10 @@ struct RowProgram: Sendable {
   /// Evaluates the program over columns of `rowCount` rows, asking `column` for each column
   /// the program reads (by its position in the schema).
   ///
+  /// - Parameter memory: the run's limits, if the string kernels (`concat`, `replace`) must
+  ///   check the memory limit while they build (`derive`); `nil`: they do not.
   /// - Complexity: O(instructions × rows).
-  func evaluate(rowCount: Int, column: (Int) -> RowVector) throws(FormulaError) -> RowVector {
+  func evaluate(rowCount: Int, memory: RunLimits? = nil, column: (Int) -> RowVector) throws(FormulaError) -> RowVector {
     var stack: [RowVector] = []
     stack.reserveCapacity(maxDepth)
     for (position, instruction) in instructions.enumerated() {
@@ -106,7 +110,7 @@ struct RowProgram: Sendable {
       case .text(let function, let arguments):
         let operands = Array(stack.suffix(arguments))
         stack.removeLast(arguments)
-        stack.append(try RowVector.text(function, operands, count: rowCount) { message in
+        stack.append(try RowVector.text(function, operands, count: rowCount, memory: memory) { message in
           FormulaError(message: message, column: FormulaLexer.column(in: source, atOffset: offsets[position]))
         })
       case .coalesce(let arguments):

@@ -8,12 +8,16 @@ extension RowVector {
   /// A string function of ``FormulaTextFunction`` applied row by row; a null argument gives
   /// null.
   ///
-  /// - Throws: `fail`'s error for `number` of a text that is not a number.
+  /// - Parameter memory: the run's limits when `concat` and `replace` must check the memory
+  ///   limit as they build (`RunLimits.checkMemory(adding:for:)`), else `nil`.
+  /// - Throws: `fail`'s error for `number` of a text that is not a number, or for a string
+  ///   kernel that would pass the memory limit.
   static func text(
-    _ function: FormulaTextFunction, _ operands: [RowVector], count: Int, fail: (String) -> FormulaError
+    _ function: FormulaTextFunction, _ operands: [RowVector], count: Int, memory: RunLimits? = nil,
+    fail: (String) -> FormulaError
   ) throws(FormulaError) -> RowVector {
     switch function {
-    case .concat: return concatenated(operands, count: count)
+    case .concat: return try concatenated(operands, count: count, memory: memory, fail: fail)
     case .string: return operands[0].texts(count: count)
     default: break
     }
@@ -33,7 +37,7 @@ extension RowVector {
       return .bool(search(function, strings, patterns), valid: valid)
     case .replace:
       guard case .string(let from, _) = operands[1], case .string(let to, _) = operands[2] else { return .null }
-      return .string(replaced(strings, from, to), valid: valid)
+      return .string(try replaced(strings, from, to, memory: memory, fail: fail), valid: valid)
     case .number:
       return .number(try numbers(strings, valid: valid, fail: fail), valid: valid)
     case .concat, .string:

@@ -4,12 +4,22 @@ import FlowRuntime
 extension RowVector {
   /// `replace(s, from, to)`: every occurrence of `from`, left to right, without overlaps; an
   /// empty `from` leaves `s` as it is.
-  static func replaced(_ strings: StringColumn, _ from: StringColumn, _ to: StringColumn) -> StringColumn {
+  ///
+  /// - Parameter memory: if given, the memory limit is checked before the result's first bytes
+  ///   and once per `RunLimits.memoryBlockBytes` built (the output's size is known only as it
+  ///   is built), so the kernel passes the limit by at most one block.
+  static func replaced(
+    _ strings: StringColumn, _ from: StringColumn, _ to: StringColumn, memory: RunLimits? = nil,
+    fail: (String) -> FormulaError = { FormulaError(message: $0) }
+  ) throws(FormulaError) -> StringColumn {
     let (bytes, offsets) = strings.flatLayout
     let (fromBytes, fromOffsets) = from.flatLayout
     var result = StringColumn()
+    try check(memory, adding: bytes.count, fail)
     result.reserveCapacity(strings: strings.count, bytes: bytes.count)
     var buffer: [UInt8] = []
+    // The input's size was checked up front; past it, one check per block built.
+    var nextCheck = bytes.count + RunLimits.memoryBlockBytes
     for row in 0..<strings.count {
       let begin = offsets[row], end = offsets[row + 1]
       let pattern = fromOffsets[row], length = fromOffsets[row + 1] - pattern
@@ -24,6 +34,10 @@ extension RowVector {
            (0..<length).allSatisfy({ bytes[index + $0] == fromBytes[pattern + $0] }) {
           buffer.append(contentsOf: to.utf8(row))
           index += length
+          if result.utf8Count + buffer.count >= nextCheck {
+            try check(memory, adding: RunLimits.memoryBlockBytes, fail)
+            nextCheck += RunLimits.memoryBlockBytes
+          }
         } else {
           buffer.append(bytes[index])
           index += 1
@@ -32,6 +46,12 @@ extension RowVector {
       result.append(utf8: buffer)
     }
     return result
+  }
+
+  /// `RunLimits.checkMemory(adding:for:)` of `memory` (nothing if `nil`), its error as `fail`'s.
+  private static func check(_ memory: RunLimits?, adding bytes: Int, _ fail: (String) -> FormulaError) throws(FormulaError) {
+    guard let memory else { return }
+    do { try memory.checkMemory(adding: bytes, for: "the strings it builds") } catch { throw fail(error.message) }
   }
 
   /// `string(x)`: the text `flow run` prints for each value (whole numbers without `.0`,
@@ -50,7 +70,12 @@ extension RowVector {
   }
 
   /// `concat(a, b, …)`: the texts (``texts(count:)``) joined; null where any is null.
-  static func concatenated(_ operands: [RowVector], count: Int) -> RowVector {
+  ///
+  /// - Parameter memory: if given, the memory limit is checked before the result is allocated
+  ///   (its size is the operands' bytes together), so nothing past the limit is built.
+  static func concatenated(
+    _ operands: [RowVector], count: Int, memory: RunLimits? = nil, fail: (String) -> FormulaError = { FormulaError(message: $0) }
+  ) throws(FormulaError) -> RowVector {
     if operands.contains(where: \.isAllNull) { return .null }
     var valid: [Bool]? = nil
     var columns: [StringColumn] = []
@@ -60,7 +85,9 @@ extension RowVector {
       columns.append(column)
     }
     var result = StringColumn()
-    result.reserveCapacity(strings: count, bytes: columns.reduce(0) { $0 + $1.utf8Count })
+    let total = columns.reduce(0) { $0 + $1.utf8Count }
+    try check(memory, adding: total, fail)
+    result.reserveCapacity(strings: count, bytes: total)
     var buffer: [UInt8] = []
     for row in 0..<count {
       buffer.removeAll(keepingCapacity: true)

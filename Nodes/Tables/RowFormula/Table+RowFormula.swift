@@ -82,13 +82,13 @@ extension RowProgram {
   ///
   /// - Complexity: O(instructions × rows), whatever the number of columns (`derive` evaluates
   ///   one program per column it adds).
-  func evaluate(over columns: [Column], rowCount: Int) throws(FormulaError) -> RowVector {
+  func evaluate(over columns: [Column], rowCount: Int, memory: RunLimits? = nil) throws(FormulaError) -> RowVector {
     var used: [Int: RowVector] = [:]
     for instruction in instructions {
       if case .column(let index) = instruction, used[index] == nil {
         used[index] = RowVector(columns[index])
       }
     }
-    return try evaluate(rowCount: rowCount) { used[$0] ?? .null }
+    return try evaluate(rowCount: rowCount, memory: memory) { used[$0] ?? .null }
   }
 }

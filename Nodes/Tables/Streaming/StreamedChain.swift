@@ -36,7 +36,8 @@ package final class StreamedChain: Sendable {
   /// Bytes per morsel.
   let morselBytes: Int
   /// The run's limits: a node whose table would pass `maxRows`, or hold a cell past
-  /// `maxStringBytes`, makes the chain run materialized (where the engine fails it, as always).
+  /// `maxStringBytes`, or a morsel after which memory is past `maxMemoryBytes`, makes the chain
+  /// run materialized (where the engine fails it, as always).
   let limits: RunLimits
 
   enum Outcome: Sendable {
@@ -119,6 +120,9 @@ package final class StreamedChain: Sendable {
     func count(_ table: Table, at stage: Int) throws {
       rows[stage] += table.rowCount
       if rows[stage] > limits.maxRows || limits.longCellError(in: table) != nil { throw CSVMorsels.Fallback() }
+      // Past the memory limit, the chain runs materialized, where the node that crosses it
+      // fails by its own name (streaming, the engine would blame the chain's reader).
+      do { try limits.checkMemory(adding: 0, for: "the chain") } catch { throw CSVMorsels.Fallback() }
     }
     let file = try head.file.open()
     /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.

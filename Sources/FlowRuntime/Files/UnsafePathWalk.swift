@@ -121,6 +121,13 @@ struct UnsafePathWalk {
         return .target(CheckedTarget(folder: takeLastDescriptor(), name: name, path: path, mode: nil))
       }
       if goal == .writeFile(createFolders: true) && !pending.contains("..") {
+        // A refused write leaves nothing behind: the rest of the path (no `..`, and the
+        // folders made here hold no links) must be permitted before the first folder is made.
+        var rest = position
+        for next in pending.reversed() {
+          rest.append(next)
+          guard permitted(rest) else { throw outside }
+        }
         // Made where the walk stands, then entered like any folder (a race retries the step).
         guard mkdirat(folder, name, 0o777) == 0 || errno == EEXIST else { throw failure(errno) }
         madeFolders += 1

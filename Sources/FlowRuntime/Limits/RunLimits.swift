@@ -11,9 +11,10 @@ import Foundation
 /// A host sets the limits on the registry's environment (`NodeKindRegistry.environment.limits`)
 /// before configuring nodes: kinds read them at `instantiate` (`NodeParameters.environment`)
 /// and check what they are about to build *before* building it (`join` counts its output rows,
-/// `format` adds up its output's bytes); the evaluator checks every node's outputs (rows of a
-/// table, bytes of a string or of any table cell) and, after each expensive node, the
-/// process's resident memory.
+/// `format` adds up its output's bytes, and checks the memory it is about to take with
+/// `checkMemory(adding:for:)`, as `derive`'s string kernels do per block while they build); the
+/// evaluator checks every node's outputs (rows of a table, bytes of a string or of any table
+/// cell) and, after each expensive node, the process's resident memory.
 public struct RunLimits: Sendable, Hashable {
   /// The most rows a table may have (default 100,000,000; `flow run --max-rows`).
   public var maxRows: Int
@@ -117,6 +118,27 @@ public struct RunLimits: Sendable, Hashable {
     return NodeError("memory in use (\(Self.size(resident))) is past the memory limit \(Self.size(maxMemoryBytes)) "
       + "(raise it with --max-memory)")
   }
+
+  /// Checks, while a node builds its output, that the process's resident memory plus the
+  /// `bytes` it is about to allocate stays within the memory limit: a kernel that knows its
+  /// output's size calls it once before allocating (`concat`, `format`); one that does not
+  /// calls it once per ``memoryBlockBytes`` it builds (`replace`, readers, joins), so a node
+  /// overshoots the limit by at most one block. The message names what was being built; the
+  /// engine names the node.
+  ///
+  /// One read of `/proc/self/statm` (a few µs) per call.
+  ///
+  /// - Throws: `NodeError` such as `column 'c20' would add 240.0 MiB to the memory in use
+  ///   (262.1 MiB), past the memory limit 500.0 MiB (raise it with --max-memory)`.
+  public func checkMemory(adding bytes: Int, for what: String) throws(NodeError) {
+    guard let resident = UnsafeResidentMemory.bytes(), resident &+ max(0, bytes) > maxMemoryBytes else { return }
+    LimitProbe.current?.refused()
+    throw NodeError("\(what) would add \(Self.size(max(0, bytes))) to the memory in use (\(Self.size(resident))), "
+      + "past the memory limit \(Self.size(maxMemoryBytes)) (raise it with --max-memory)")
+  }
+
+  /// The bytes a kernel may build between two `checkMemory(adding:for:)` calls (16 MiB).
+  public static let memoryBlockBytes = 16 << 20
 
   private func rowError(_ rows: Int, of what: String, built: Bool) -> NodeError {
     NodeError("\(what) \(built ? "has" : "would have") \(rows) rows, more than the row limit \(maxRows) "

@@ -65,6 +65,17 @@ import Testing
     #expect(throws: FileAccessError.outside(path, access: .read)) { try policy.resolve(path, relativeTo: doc, for: .read) }
   }
 
+  @Test(arguments: ["new/.git/config", "new/deeper/.env", "a/b/.hidden/x.csv"])
+  func aRefusedWriteMakesNoFolder(path: String) throws {
+    let (root, doc, _) = try Self.layout()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let policy = Self.documentPolicy(doc)
+    #expect(throws: FileAccessError.outside(path, access: .write)) { try policy.target(path, relativeTo: doc, createFolders: true) }
+    let first = String(path.prefix { $0 != "/" })
+    #expect(!FileManager.default.fileExists(atPath: doc + "/" + first), "\(first)/ was made for a refused write")
+    #expect(try policy.target("new/ok/x.csv", relativeTo: doc, createFolders: true).path == doc + "/new/ok/x.csv")
+  }
+
   @Test func theMessageNamesTheOptionThatAllowsIt() {
     #expect(FileAccessError.outside("x", access: .read).message.hasPrefix("path outside the allowed folders: x"))
     #expect(FileAccessError.outside("x", access: .read).message.contains("--allow-read"))

@@ -1,6 +1,7 @@
 -- flow export --sql --dialect postgres: 5 nodes.
 -- Run it in the document's folder: paths are as the document wrote them.
 SET TIME ZONE 'UTC';
+SET standard_conforming_strings = on;
 DROP TABLE IF EXISTS "flights~source" CASCADE;
 CREATE TEMPORARY TABLE "flights~source" ("__flow_row" BIGSERIAL, "year" TEXT, "month" TEXT, "day" TEXT, "dep_time" TEXT, "sched_dep_time" TEXT, "dep_delay" TEXT, "arr_time" TEXT, "sched_arr_time" TEXT, "arr_delay" TEXT, "carrier" TEXT, "flight" TEXT, "tailnum" TEXT, "origin" TEXT, "dest" TEXT, "air_time" TEXT, "distance" TEXT, "hour" TEXT, "minute" TEXT, "time_hour" TEXT);
 \copy "flights~source" ("year", "month", "day", "dep_time", "sched_dep_time", "dep_delay", "arr_time", "sched_arr_time", "arr_delay", "carrier", "flight", "tailnum", "origin", "dest", "air_time", "distance", "hour", "minute", "time_hour") FROM 'flights.csv' WITH (FORMAT csv, HEADER true, DELIMITER ',', NULL '')

@@ -1,6 +1,7 @@
 -- flow export --sql --dialect postgres: 10 nodes.
 -- Run it in the document's folder: paths are as the document wrote them.
 SET TIME ZONE 'UTC';
+SET standard_conforming_strings = on;
 DROP TABLE IF EXISTS "penguins~source" CASCADE;
 CREATE TEMPORARY TABLE "penguins~source" ("__flow_row" BIGSERIAL, "species" TEXT, "island" TEXT, "bill_length_mm" TEXT, "bill_depth_mm" TEXT, "flipper_length_mm" TEXT, "body_mass_g" TEXT, "sex" TEXT, "year" TEXT);
 \copy "penguins~source" ("species", "island", "bill_length_mm", "bill_depth_mm", "flipper_length_mm", "body_mass_g", "sex", "year") FROM 'penguins.csv' WITH (FORMAT csv, HEADER true, DELIMITER ',', NULL '')
