@@ -26,6 +26,7 @@ FAMILIES = [
     ("Tables", ["filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
                 "rowCount", "column", "reduce"]),
     ("Live", ["clock", "counter", "accumulate", "previous", "lines"]),
+    ("Branches", ["if", "switch", "fallback"]),
     ("Layout", ["group"]),
 ]
 

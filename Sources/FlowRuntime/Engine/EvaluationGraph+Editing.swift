@@ -21,6 +21,7 @@ extension EvaluationGraph {
     if let id { indexByID.append(id) }
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
+    if nodeFlags.contains(.lazy) { lazyCount += 1 }
     let configuration = intern(configured)
     let record = NodeRecord(flags: nodeFlags.rawValue,
                             shape: ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count,
@@ -89,8 +90,10 @@ extension EvaluationGraph {
     let instance = configured.instance
     let old = storage.records[Int(node)]
     if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
+    if Flags(rawValue: old.flags).contains(.lazy) { lazyCount -= 1 }
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
+    if nodeFlags.contains(.lazy) { lazyCount += 1 }
     storage.records[Int(node)].flags = nodeFlags.rawValue
     storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
@@ -140,6 +143,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].outputCount = 0
     storage.records[Int(node)].shape = ScalarShape.none
     if Flags(rawValue: record.flags).contains(.expensive) { expensiveCount -= 1 }
+    if Flags(rawValue: record.flags).contains(.lazy) { lazyCount -= 1 }
     if !Flags(rawValue: record.flags).contains(.removed) { removedCount += 1 }
     storage.records[Int(node)].flags = Flags.removed.rawValue
   }

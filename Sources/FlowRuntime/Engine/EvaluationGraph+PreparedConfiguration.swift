@@ -47,6 +47,8 @@ extension EvaluationGraph {
     let old = storage.records[Int(node)]
     if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
     if prepared.flags.contains(.expensive) { expensiveCount += 1 }
+    if Flags(rawValue: old.flags).contains(.lazy) { lazyCount -= 1 }
+    if prepared.flags.contains(.lazy) { lazyCount += 1 }
     storage.records[Int(node)].flags = prepared.flags.rawValue
     storage.records[Int(node)].shape = prepared.shape
     if prepared.configuration.sharedKey == nil {

@@ -16,9 +16,12 @@ public struct EvaluationReport: Sendable {
   let failureMessages: [String]
   let durationsByIndex: [Int32: Duration]
   let startsByIndex: [Int32: Duration]
+  let notNeededIndices: [Int32]
+  let caughtByIndex: [Int32: String]
 
   init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
-       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:]) {
+       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
+       notNeeded: [Int32] = [], caught: [Int32: String] = [:]) {
     self.revision = revision
     self.wasCancelled = wasCancelled
     self.duration = duration
@@ -29,6 +32,8 @@ public struct EvaluationReport: Sendable {
     self.failureMessages = failureMessages
     self.durationsByIndex = durations
     self.startsByIndex = starts
+    notNeededIndices = notNeeded
+    caughtByIndex = caught
   }
 
   /// The nodes whose evaluation ran, in the order they ran (each at most once).
@@ -51,5 +56,13 @@ public struct EvaluationReport: Sendable {
   /// `durations`): with `durations`, a timeline of the pass (`flow run --trace`).
   public var starts: [String: Duration] {
     Dictionary(uniqueKeysWithValues: startsByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
+  }
+  /// The nodes that stand only behind lazy inputs no node needed in this pass: they did not
+  /// run and keep their last value (empty for a graph without lazy inputs).
+  public var notNeeded: [String] { notNeededIndices.map { nodeIDs[Int($0)] } }
+  /// Lazy nodes (`fallback`) that caught a failure of an input they asked for and did not
+  /// fail: node → the caught failure's message.
+  public var caught: [String: String] {
+    Dictionary(uniqueKeysWithValues: caughtByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
   }
 }
