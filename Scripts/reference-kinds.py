@@ -43,6 +43,8 @@ def port(entry):
     text = f"`{entry['name']}`: {entry['type']}"
     if "default" in entry:
         text += f" = `{json_literal(entry['default'])}`"
+    if entry.get("lazy"):
+        text += " (lazy)"
     return text
 
 

@@ -19,4 +19,13 @@ extension GraphEvaluator {
     }
     return all.filter { id, _ in graph.indexByID[id].map(seen.contains) ?? false }
   }
+
+  /// Whether node `id` stood only behind lazy inputs no node needed in the last pass (it did
+  /// not run and keeps its last value); `false` for an unknown id and in graphs without lazy
+  /// inputs.
+  public func isNotNeeded(_ id: String) -> Bool {
+    guard graph.lazyCount > 0, let node = graph.indexByID[id], Int(node) < lazy.eagerStamp.count,
+          graph.flags(of: node).isDisjoint(with: .inert) else { return false }
+    return !isNeededInPass(node) && (!options.demandDriven || demand.counts[Int(node)] > 0)
+  }
 }

@@ -51,4 +51,18 @@ import Testing
       }
     }
   }
+
+  /// The random graphs exercise what the property is about: branches left out, failures, and
+  /// nodes brought up late.
+  @Test func theRandomGraphsLeaveBranchesOutAndFail() throws {
+    var notNeeded = 0, failed = 0, ran = 0
+    for seed in UInt64(0)..<50 {
+      var (_, evaluator, _) = try Self.make(seed: seed)
+      let report = evaluator.evaluate()
+      notNeeded += report.notNeeded.count
+      failed += report.failed.count
+      ran += report.ran.count
+    }
+    #expect(notNeeded > 50 && failed > 10 && ran > 200, "not needed \(notNeeded), failed \(failed), ran \(ran)")
+  }
 }
