@@ -33,4 +33,16 @@ import Testing
     #expect(result.stdout.contains("<g class=\"node not-needed\" data-id=\"shipping\">"))
     #expect(result.stdout.contains(".node.not-needed { opacity: 0.4; }"))
   }
+
+  @Test func theTraceNamesTheNodesNotNeeded() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-trace-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("trace.json").path
+    let result = try await FlowProcess.run(["run", TestPaths.example("discount.flow.json"), "--trace", trace])
+    #expect(result.status == 0, "\(result)")
+    let text = try String(contentsOfFile: trace, encoding: .utf8)
+    #expect(text.contains("\"name\":\"not needed\"") || text.contains("\"name\" : \"not needed\""), "\(text)")
+    #expect(text.contains("\"shipping\""))
+  }
 }

@@ -45,6 +45,7 @@ extension EvaluationGraph {
   mutating func reconfigureKeepingEdges(_ node: Int32, _ prepared: PreparedConfiguration) {
     makeUnique()
     let old = storage.records[Int(node)]
+    shapeVersion &+= 1
     if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
     if prepared.flags.contains(.expensive) { expensiveCount += 1 }
     if Flags(rawValue: old.flags).contains(.lazy) { lazyCount -= 1 }

@@ -101,6 +101,9 @@ struct EvaluationGraph {
   var expensiveCount = 0
   /// Nodes whose flags include `.lazy`: while there are none, passes take no lazy step.
   var lazyCount = 0
+  /// Bumped by every edit of the graph's shape (nodes, edges, configurations): what the lazy
+  /// pass's cached eagerly needed set depends on (`LazyTable.shapeVersion`).
+  var shapeVersion: UInt64 = 0
   /// How many nodes are removed (`Flags.removed`; a removed index is never reused).
   var removedCount = 0
 

@@ -13,6 +13,6 @@ extension EvaluationReport {
                             nodeIDs: next.nodeIDs, ran: ranIndices + next.ranIndices, cutOff: cutOffIndices + next.cutOffIndices,
                             failed: failedIndices + next.failedIndices, failureMessages: failureMessages + next.failureMessages,
                             durations: durationsByIndex.merging(next.durationsByIndex) { _, later in later }, starts: starts,
-                            notNeeded: next.notNeededIndices, caught: caughtByIndex.merging(next.caughtByIndex) { _, later in later })
+                            notEager: next.notEagerIndices, brought: broughtIndices + next.broughtIndices, caught: caughtByIndex.merging(next.caughtByIndex) { _, later in later })
   }
 }

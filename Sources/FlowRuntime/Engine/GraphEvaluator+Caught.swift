@@ -24,7 +24,7 @@ extension GraphEvaluator {
   /// not run and keeps its last value); `false` for an unknown id and in graphs without lazy
   /// inputs.
   public func isNotNeeded(_ id: String) -> Bool {
-    guard graph.lazyCount > 0, let node = graph.indexByID[id], Int(node) < lazy.eagerStamp.count,
+    guard graph.lazyCount > 0, let node = graph.indexByID[id], Int(node) < lazy.eager.count,
           graph.flags(of: node).isDisjoint(with: .inert) else { return false }
     return !isNeededInPass(node) && (!options.demandDriven || demand.counts[Int(node)] > 0)
   }

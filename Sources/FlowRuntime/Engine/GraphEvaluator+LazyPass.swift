@@ -1,10 +1,11 @@
 // The lazy pass: the pass of a graph with some node with lazy inputs (`LazyNodeEvaluator`).
 // "How a pass handles a lazy node" in `Documentation/Architecture.md` explains it; in short:
 //
-// - At the start, the nodes needed through eager inputs alone are marked (`eagerStamp`): the
-//   ancestors, over eager edges, of the roots (the observed nodes in a demand-driven pass, the
-//   sinks otherwise). Queued are the dirty nodes, every eagerly needed lazy node, and every
-//   eagerly needed node that missed a change while it was not needed.
+// - The nodes needed through eager inputs alone (`LazyTable.eager`) are the ancestors, over
+//   eager edges, of the roots (the observed nodes in a demand-driven pass, the sinks otherwise);
+//   the set is kept until the graph's shape or the observers change. Queued are the dirty
+//   nodes, every eagerly needed lazy node, and, when the set is new, every eagerly needed node
+//   that missed a change while it was not needed.
 // - Nodes pop in topological order. An eagerly needed node runs as in the serial pass. A node
 //   that is not (yet) needed does not run: it is marked `missed`, and keeps its value.
 // - A lazy node takes its first step whenever it pops: with its eager inputs final, it asks the
@@ -38,18 +39,21 @@ extension GraphEvaluator {
       if poll.isDue(clock) && shouldStop() {
         stopped = true
         requeueRemaining(after: node)
+        lazy.cacheKey = nil  // the next pass queues again the eagerly needed nodes that missed a change
         break
       }
       lazyStep(node, brought: false, scratch: &scratch, log: &log)
     }
-    log.notNeeded = notNeededNodes()
+    log.notEager = lazy.notEager
+    log.brought = lazy.brought
     self.scratch = scratch
     lastRanCount = log.ran.count
     return finishPass(&log, stopped: stopped, revision: newRevision, clock: clock, start: start)
   }
 
   /// Starts a lazy pass: a new stamp, the dirty nodes stamped and queued, the eagerly needed
-  /// nodes marked, and those of them that are lazy or missed a change queued.
+  /// set made anew if the graph or the observers changed (then its nodes that missed a change
+  /// are queued), and the eagerly needed lazy nodes queued.
   mutating func beginLazyPass() {
     newPassStamp()
     queue.ensureCapacity(graph.order.labelCapacity)
@@ -61,16 +65,19 @@ extension GraphEvaluator {
     }
     dirtySet.list.removeAll(keepingCapacity: true)
     if live.emission != nil { applyPendingEmission() }
-    for node in markEagerlyNeeded() where graph.flags(of: node).contains(.lazy) || lazy.missed[Int(node)] {
-      enqueue(node)
+    lazy.brought.removeAll(keepingCapacity: true)
+    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven) {
+      for node in markEagerlyNeeded() where lazy.missed[Int(node)] { enqueue(node) }
     }
+    for node in lazy.eagerLazy { enqueue(node) }
   }
 
-  /// Stamps the nodes needed through eager inputs alone (`LazyTable.eagerStamp`) and returns them.
+  /// Makes the eagerly needed set (`LazyTable.eager`, `eagerLazy`, `notEager`) for the graph
+  /// and observers as they are, and returns its nodes.
   ///
-  /// - Complexity: O(*n* + *m*) for the needed nodes and their edges, plus O(*n*) to find the
-  ///   sinks when passes are not demand-driven.
+  /// - Complexity: O(*n* + *m*).
   mutating func markEagerlyNeeded() -> [Int32] {
+    for index in lazy.eager.indices { lazy.eager[index] = false }
     var stack: [Int32] = []
     if options.demandDriven {
       for (id, count) in demand.observers where count > 0 {
@@ -80,25 +87,31 @@ extension GraphEvaluator {
       for node in 0..<Int32(graph.nodeCount) where graph.record(node).successorCount == 0 { stack.append(node) }
     }
     stack.removeAll { graph.flags(of: $0).contains(.container) || graph.flags(of: $0).contains(.removed) }
-    for node in stack { lazy.eagerStamp[Int(node)] = pass }
+    for node in stack { lazy.eager[Int(node)] = true }
     var needed: [Int32] = []
     while let node = stack.popLast() {
       needed.append(node)
       let lazyPorts = graph.flags(of: node).contains(.lazy) ? graph.configuration(of: node).lazyPorts : nil
       for port in 0..<graph.inputCount(of: node) where lazyPorts?[Int(port)] != true {
         let source = graph.sourceNode(of: node, input: port)
-        guard source >= 0, lazy.eagerStamp[Int(source)] != pass else { continue }
-        lazy.eagerStamp[Int(source)] = pass
+        guard source >= 0, !lazy.eager[Int(source)] else { continue }
+        lazy.eager[Int(source)] = true
         stack.append(source)
       }
     }
+    lazy.eagerLazy = needed.filter { graph.flags(of: $0).contains(.lazy) }
+    lazy.notEager = (0..<Int32(graph.nodeCount)).filter { node in
+      graph.flags(of: node).isDisjoint(with: .inert) && !lazy.eager[Int(node)]
+        && (!options.demandDriven || demand.counts[Int(node)] > 0)
+    }
+    lazy.cacheKey = (graph.shapeVersion, demand.observerVersion, options.demandDriven)
     return needed
   }
 
   /// Whether the pass computes `node`: needed eagerly, or brought up by a lazy node.
   @inline(__always)
   func isNeededInPass(_ node: Int32) -> Bool {
-    lazy.eagerStamp[Int(node)] == pass || lazy.caughtStamp[Int(node)] == pass
+    lazy.eager[Int(node)] || lazy.caughtStamp[Int(node)] == pass
   }
 
   /// One node of a lazy pass: popped from the queue (`brought == false`) or met in a region's
@@ -107,7 +120,7 @@ extension GraphEvaluator {
     let index = Int(node)
     let flags = graph.flags(of: node)
     if !flags.isDisjoint(with: .inert) { return }
-    if !brought && lazy.eagerStamp[index] != pass {
+    if !brought && !lazy.eager[index] {
       if options.demandDriven && demand.counts[index] == 0 {
         markStale(node)
       } else {
@@ -154,7 +167,7 @@ extension GraphEvaluator {
     for successor in successors {
       let index = Int(successor)
       guard graph.flags(of: successor).isDisjoint(with: .inert), reads(successor, from: node) else { continue }
-      if lazy.eagerStamp[index] == pass {
+      if lazy.eager[index] {
         enqueue(successor)
       } else if lazy.caughtStamp[index] == pass {
         continue
@@ -198,14 +211,7 @@ extension GraphEvaluator {
     }
     let positions = graph.order.position
     region.sort { positions[Int($0)] < positions[Int($1)] }
+    lazy.brought.append(contentsOf: region)
     for node in region { lazyStep(node, brought: true, scratch: &scratch, log: &log) }
-  }
-
-  /// The nodes the pass did not compute that it would have without lazy inputs.
-  func notNeededNodes() -> [Int32] {
-    (0..<Int32(graph.nodeCount)).filter { node in
-      graph.flags(of: node).isDisjoint(with: .inert) && !isNeededInPass(node)
-        && (!options.demandDriven || demand.counts[Int(node)] > 0)
-    }
   }
 }

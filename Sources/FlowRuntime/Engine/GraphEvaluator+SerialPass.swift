@@ -295,7 +295,8 @@ extension GraphEvaluator {
     EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
                      ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
-                     durations: log.durations, starts: log.starts, notNeeded: log.notNeeded, caught: log.caught)
+                     durations: log.durations, starts: log.starts, notEager: log.notEager, brought: log.brought,
+                     caught: log.caught)
   }
 }
 
@@ -350,8 +351,10 @@ struct PassLog {
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
   var starts: [Int32: Duration] = [:]
-  /// Nodes standing only behind lazy inputs no node needed (lazy passes only).
-  var notNeeded: [Int32] = []
+  /// Lazy passes: the nodes not eagerly needed, and those of them the pass brought up (the
+  /// report's `notNeeded` is the difference, made when asked).
+  var notEager: [Int32] = []
+  var brought: [Int32] = []
   /// Lazy nodes that caught a failure of an input they asked for, with its message.
   var caught: [Int32: String] = [:]
 }

@@ -16,12 +16,14 @@ public struct EvaluationReport: Sendable {
   let failureMessages: [String]
   let durationsByIndex: [Int32: Duration]
   let startsByIndex: [Int32: Duration]
-  let notNeededIndices: [Int32]
+  /// Lazy passes: the nodes not eagerly needed, and those of them the pass brought up.
+  let notEagerIndices: [Int32]
+  let broughtIndices: [Int32]
   let caughtByIndex: [Int32: String]
 
   init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
        failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
-       notNeeded: [Int32] = [], caught: [Int32: String] = [:]) {
+       notEager: [Int32] = [], brought: [Int32] = [], caught: [Int32: String] = [:]) {
     self.revision = revision
     self.wasCancelled = wasCancelled
     self.duration = duration
@@ -32,7 +34,8 @@ public struct EvaluationReport: Sendable {
     self.failureMessages = failureMessages
     self.durationsByIndex = durations
     self.startsByIndex = starts
-    notNeededIndices = notNeeded
+    notEagerIndices = notEager
+    broughtIndices = brought
     caughtByIndex = caught
   }
 
@@ -59,7 +62,13 @@ public struct EvaluationReport: Sendable {
   }
   /// The nodes that stand only behind lazy inputs no node needed in this pass: they did not
   /// run and keep their last value (empty for a graph without lazy inputs).
-  public var notNeeded: [String] { notNeededIndices.map { nodeIDs[Int($0)] } }
+  ///
+  /// - Complexity: O(*n*) for *n* nodes not needed through eager inputs alone (made when asked,
+  ///   so a pass costs nothing for them).
+  public var notNeeded: [String] {
+    let brought = Set(broughtIndices)
+    return notEagerIndices.filter { !brought.contains($0) }.map { nodeIDs[Int($0)] }
+  }
   /// Lazy nodes (`fallback`) that caught a failure of an input they asked for and did not
   /// fail: node → the caught failure's message.
   public var caught: [String: String] {
