@@ -33,6 +33,7 @@ import Testing
     for step in 0..<12 {
       let expected = Set(reference.pass().map { reference.nodes[$0].id })
       let report = evaluator.evaluate()
+      evaluator._checkInvariants()
       #expect(Set(report.ran) == expected, "seed \(seed) step \(step): ran \(report.ran.sorted()), expected \(expected.sorted())")
       for index in reference.nodes.indices {
         let id = reference.nodes[index].id
