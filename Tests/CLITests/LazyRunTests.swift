@@ -45,4 +45,11 @@ import Testing
     #expect(text.contains("\"name\":\"not needed\"") || text.contains("\"name\" : \"not needed\""), "\(text)")
     #expect(text.contains("\"shipping\""))
   }
+
+  @Test func thePipelineRecomputesWhenItsCacheIsMissing() async throws {
+    let result = try await FlowProcess.run(["run", TestPaths.example("penguins/cached-counts.flow.json"), "--report"])
+    #expect(result.status == 0, "a missing cache is caught: \(result)")
+    #expect(result.stdout.contains("  Chinstrap     68\n"), "\(result)")
+    #expect(result.stdout.contains("  caught (1): counts (cannot read "), "\(result)")
+  }
 }
