@@ -3,7 +3,8 @@ import FlowRuntime
 extension NodeKindRegistry {
   /// The standard kinds of SPEC §5 and §6: the calculator (`number`, `add`, `subtract`,
   /// `multiply`, `divide`, `expression`), `group`, the pipeline vocabulary (text, files,
-  /// tables), and the live kinds (`clock`, `counter`, `accumulate`, `previous`, `lines`).
+  /// tables), the live kinds (`clock`, `counter`, `accumulate`, `previous`, `lines`), and the
+  /// kinds with lazy inputs (`if`, `switch`, `fallback`).
   public static var standard: NodeKindRegistry {
     NodeKindRegistry([
       NumberNode(), AddNode(), SubtractNode(), MultiplyNode(), DivideNode(), ExpressionNode(), GroupNode(),
@@ -12,6 +13,7 @@ extension NodeKindRegistry {
       SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
       FilterNode(), DeriveNode(),
       ClockNode(), CounterNode(), AccumulateNode(), PreviousNode(), LinesNode(),
+      IfNode(), SwitchNode(), FallbackNode(),
     ])
   }
 }

@@ -26,6 +26,7 @@ FAMILIES = [
     ("Tables", ["filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
                 "rowCount", "column", "reduce"]),
     ("Live", ["clock", "counter", "accumulate", "previous", "lines"]),
+    ("Branches", ["if", "switch", "fallback"]),
     ("Layout", ["group"]),
 ]
 
@@ -42,6 +43,8 @@ def port(entry):
     text = f"`{entry['name']}`: {entry['type']}"
     if "default" in entry:
         text += f" = `{json_literal(entry['default'])}`"
+    if entry.get("lazy"):
+        text += " (lazy)"
     return text
 
 

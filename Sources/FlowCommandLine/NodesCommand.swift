@@ -71,7 +71,8 @@ enum NodesCommand {
     if kind.name == "expression" {
       lines.append("  inputs:  one number per variable of the formula (default 0)")
     } else if let instance = ports(of: kind), !instance.inputs.isEmpty {
-      lines.append("  inputs:  " + instance.inputs.map { "\($0.name): \($0.type) = \($0.defaultValue)" }.joined(separator: ", "))
+      lines.append("  inputs:  " + instance.inputs.map { "\($0.name): \($0.type) = \($0.defaultValue)\($0.isLazy ? " (lazy)" : "")" }
+        .joined(separator: ", "))
     }
     if let instance = ports(of: kind), !instance.outputs.isEmpty {
       lines.append("  outputs: " + instance.outputs.map { "\($0.name): \($0.type)" }.joined(separator: ", "))
@@ -90,7 +91,9 @@ enum NodesCommand {
       "name": .string(kind.name),
       "summary": .string(kind.summary),
       "inputs": .array(kind.name == "expression" ? [] : (instance?.inputs ?? []).map {
-        .object(["name": .string($0.name), "type": .string($0.type.rawValue), "default": $0.defaultValue.jsonValue])
+        var object: JSONObject = ["name": .string($0.name), "type": .string($0.type.rawValue), "default": $0.defaultValue.jsonValue]
+        if $0.isLazy { object["lazy"] = .bool(true) }
+        return .object(object)
       }),
       "outputs": .array((instance?.outputs ?? []).map { port($0.name, $0.type) }),
       "params": .array(kind.parameters.map { parameter in

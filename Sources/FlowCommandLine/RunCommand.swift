@@ -135,7 +135,8 @@ enum RunCommand {
       if let failure = interruption.failure() { throw failure }
       passReport = report
       if let tracePath {
-        let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator))
+        let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator),
+                                     notNeeded: report.notNeeded)
         do {
           try AtomicFileWriter().write(trace.serializedBytes(options: []), to: FileAccessPolicy.absolutePath(tracePath))
         } catch {

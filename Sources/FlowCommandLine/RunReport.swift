@@ -15,6 +15,10 @@ struct RunReport {
   var total: Duration
   /// The nodes of the chains that ran morsel by morsel (`StreamingPlan`), chain by chain.
   var streamed: [String] = []
+  /// Nodes standing only behind lazy inputs no node needed: they did not run.
+  var notNeeded: [String] = []
+  /// Lazy nodes (`fallback`) that caught an input's failure, with its message.
+  var caught: [(id: String, message: String)] = []
 
   /// The report of a pass; a streamed chain's nodes get their own times (the engine timed the
   /// head running the whole chain).
@@ -27,6 +31,8 @@ struct RunReport {
     skipped = failures.keys.filter { !ranSet.contains($0) }.sorted().map { ($0, failures[$0]!) }
     durations = report.durations
     total = report.duration
+    notNeeded = report.notNeeded.sorted()
+    caught = report.caught.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     if let streaming {
       durations.merge(streaming.streamedDurations) { $1 }
       streamed = streaming.streamedNodeIDs
@@ -54,6 +60,8 @@ struct RunReport {
     lines.append("  failed (\(failed.count)):" + list(failed.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     if !streamed.isEmpty { lines.append("  streamed (\(streamed.count)):" + list(streamed.map(id))) }
+    if !notNeeded.isEmpty { lines.append("  not needed (\(notNeeded.count)):" + list(notNeeded.map(id))) }
+    if !caught.isEmpty { lines.append("  caught (\(caught.count)):" + list(caught.map { "\(id($0.id)) (\($0.message.controlEscaped))" })) }
     lines.append("  pass: \(Self.format(total))")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -71,6 +79,10 @@ struct RunReport {
       "duration": .number(Self.milliseconds(total)),
     ]
     if !streamed.isEmpty { object["streamed"] = .array(streamed.map(JSONValue.string)) }
+    if !notNeeded.isEmpty { object["notNeeded"] = .array(notNeeded.map(JSONValue.string)) }
+    if !caught.isEmpty {
+      object["caught"] = .object(JSONObject(caught.map { JSONMember(key: $0.id, value: .string($0.message)) }))
+    }
     return .object(object)
   }
 }

@@ -7,11 +7,12 @@ import FlowRuntime
 package struct RunResult {
   /// The shown nodes that did not fail, sorted by id, each with its ports sorted by name.
   var outputs: [(node: String, ports: [(port: String, value: Value)])] = []
-  /// Every failed node of the graph with its message.
+  /// Every failed node of the graph with its message, but for failures a lazy node caught
+  /// (`fallback`), which reach no printed node.
   var errors: [String: String]
 
   package init(evaluator: GraphEvaluator, nodes: [String]) {
-    errors = evaluator.failures
+    errors = evaluator.uncaughtFailures(reaching: nodes)
     var seen = Set<String>()
     seen.reserveCapacity(nodes.count)
     for id in nodes where errors[id] == nil && seen.insert(id).inserted {

@@ -44,8 +44,9 @@ enum TraceWriter {
     return spans.sorted { ($0.start, $0.node) < ($1.start, $1.node) }
   }
 
-  /// The trace JSON of `spans`.
-  static func json(_ spans: [Span]) -> JSONValue {
+  /// The trace JSON of `spans`, and an instant event at the start listing the nodes the pass
+  /// left out as not needed (lazy inputs), if any.
+  static func json(_ spans: [Span], notNeeded: [String] = []) -> JSONValue {
     var laneEnds: [Duration] = []
     var events: [JSONValue] = []
     for span in spans {
@@ -58,6 +59,10 @@ enum TraceWriter {
       events.append(.object(["name": .string(span.node), "cat": .string(span.kind), "ph": "X",
                              "ts": .number(microseconds(span.start)), "dur": .number(microseconds(span.duration)),
                              "pid": 1, "tid": .number(Double(lane + 1)), "args": .object(args)]))
+    }
+    if !notNeeded.isEmpty {
+      events.append(.object(["name": "not needed", "cat": "lazy", "ph": "i", "s": "g", "ts": 0, "pid": 1, "tid": 1,
+                             "args": .object(["nodes": .array(notNeeded.sorted().map(JSONValue.string))])]))
     }
     return .object(["traceEvents": .array(events), "displayTimeUnit": "ms"])
   }

@@ -32,12 +32,13 @@ if let files = benchSettings.compare {
     case "W12": try await W12Render.run()
     case "W13": try await W13TPCH.run()
     case "W14": try await W14Subgraphs.run()
+    case "W15": try W15Lazy.run()
     case "WEXPR": try await WExpr.run()
     case "WROWS": try await WRows.run()
     case "WEXPORT": try await WExport.run()
     case "WBUDGET": try await WBudget.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W14, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
+      print("flow-bench: unknown workload \(workload) (W1…W15, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }
   }
 }

@@ -68,7 +68,7 @@ enum RenderCommand {
       text = SVGWriter.svg(picture)
     }
     if let path = arguments.value("--output") { try write(text, to: path) } else { output = text }
-    return (evaluator?.failures.isEmpty ?? true) ? .success : .nodeFailed
+    return (evaluator.map { $0.uncaughtFailures(reaching: $0.sinks).isEmpty } ?? true) ? .success : .nodeFailed
   }
 
   /// Writes `text` to `path` atomically (a temporary file renamed over it).

@@ -19,6 +19,8 @@ package struct GraphPicture {
     package var outputs: [String]
     package var params: [String]
     package var failure: String?
+    /// With `--values`: the node stands only behind lazy inputs no node needed (drawn dimmed).
+    package var isNotNeeded = false
     package var width = 0.0
     package var height = 0.0
     package var x = 0.0
@@ -117,6 +119,7 @@ package struct GraphPicture {
                     kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
                     parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
                     failure: failure.map { Self.clip("! " + $0) })
+      box.isNotNeeded = values?.isNotNeeded(idPrefix + node.id) ?? false
       Self.measure(&box)
       boxes.append(box)
     }

@@ -28,7 +28,7 @@ package enum SVGWriter {
 
         .node.port-marker rect.body { fill: #f4f6fa; stroke-dasharray: 4 2; }
         .frame { stroke: #9aa8c0; stroke-dasharray: 5 3; }
-        """)
+        """)\(picture.boxes.contains(where: \.isNotNeeded) ? "\n.node.not-needed { opacity: 0.4; }" : "")
       </style>
       <rect width="100%" height="100%" fill="#fafbfc"/>
 
@@ -91,6 +91,7 @@ package enum SVGWriter {
   package static func write(_ box: GraphPicture.Box, into out: inout String) {
     let x = box.x, y = box.y
     let classes = (box.failure == nil ? "" : " failed") + (box.isPortMarker ? " port-marker" : "")
+      + (box.isNotNeeded ? " not-needed" : "")
     out += "<g class=\"node\(classes)\" data-id=\"\(escape(box.id))\">"
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
     out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"

@@ -13,6 +13,8 @@ struct DemandCounts: Sendable {
   var refreshing: Set<Int32> = []
   /// Observers by node id (an id may be observed before its node exists).
   var observers: [String: Int32] = [:]
+  /// Bumped by every `observe`/`unobserve` (the lazy pass's roots follow the observers).
+  var observerVersion: UInt64 = 0
 
   init(nodeCount: Int) {
     counts = [Int32](repeating: 0, count: nodeCount)

@@ -17,10 +17,12 @@ extension EvaluationGraph {
   mutating func appendRecord(id: String?, _ configured: ConfiguredNode, successorStart: UInt32, successorCapacity capacity: UInt32,
                              constants: Bool) -> Int32 {
     let node = Int32(storage.records.count)
+    shapeVersion &+= 1
     let instance = configured.instance
     if let id { indexByID.append(id) }
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
+    if nodeFlags.contains(.lazy) { lazyCount += 1 }
     let configuration = intern(configured)
     let record = NodeRecord(flags: nodeFlags.rawValue,
                             shape: ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count,
@@ -86,11 +88,14 @@ extension EvaluationGraph {
   /// as it was.
   private mutating func replaceConfiguration(of node: Int32, with configured: ConfiguredNode) -> NodeRecord {
     makeUnique()
+    shapeVersion &+= 1
     let instance = configured.instance
     let old = storage.records[Int(node)]
     if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
+    if Flags(rawValue: old.flags).contains(.lazy) { lazyCount -= 1 }
     let nodeFlags = Flags.of(instance)
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
+    if nodeFlags.contains(.lazy) { lazyCount += 1 }
     storage.records[Int(node)].flags = nodeFlags.rawValue
     storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
@@ -107,6 +112,7 @@ extension EvaluationGraph {
   /// checked the edge (types, single input, no cycle) and updated `order` for it.
   mutating func connect(source: Int32, port sourcePort: Int32, target: Int32, port targetPort: Int32) {
     makeUnique()
+    shapeVersion &+= 1
     let input = Int(storage.records[Int(target)].inputStart) + Int(targetPort)
     let previous = storage.inputSources[input]
     precondition(storage.slots[Int(previous)].owner < 0, "Internal inconsistency: connecting an input that is connected")
@@ -121,6 +127,7 @@ extension EvaluationGraph {
     let owner = storage.slots[Int(storage.inputSources[input])].owner
     guard owner >= 0 else { return }
     makeUnique()
+    shapeVersion &+= 1
     storage.inputSources[input] = allocateConstant(configuration(of: target).unconnected[Int(port)])
     let record = storage.records[Int(owner)]
     let start = Int(record.successorStart), last = start + Int(record.successorCount) - 1
@@ -133,6 +140,7 @@ extension EvaluationGraph {
   /// Frees the slots and own configuration of a node being removed (its edges are gone).
   mutating func retire(_ node: Int32) {
     makeUnique()
+    shapeVersion &+= 1
     let record = storage.records[Int(node)]
     for port in 0..<Int(record.inputCount) { freeSlot(storage.inputSources[Int(record.inputStart) + port]) }
     for slot in Int(record.outputStart)..<Int(record.outputStart + record.outputCount) { freeSlot(Int32(slot)) }
@@ -140,6 +148,7 @@ extension EvaluationGraph {
     storage.records[Int(node)].outputCount = 0
     storage.records[Int(node)].shape = ScalarShape.none
     if Flags(rawValue: record.flags).contains(.expensive) { expensiveCount -= 1 }
+    if Flags(rawValue: record.flags).contains(.lazy) { lazyCount -= 1 }
     if !Flags(rawValue: record.flags).contains(.removed) { removedCount += 1 }
     storage.records[Int(node)].flags = Flags.removed.rawValue
   }

@@ -45,8 +45,11 @@ extension EvaluationGraph {
   mutating func reconfigureKeepingEdges(_ node: Int32, _ prepared: PreparedConfiguration) {
     makeUnique()
     let old = storage.records[Int(node)]
+    shapeVersion &+= 1
     if Flags(rawValue: old.flags).contains(.expensive) { expensiveCount -= 1 }
     if prepared.flags.contains(.expensive) { expensiveCount += 1 }
+    if Flags(rawValue: old.flags).contains(.lazy) { lazyCount -= 1 }
+    if prepared.flags.contains(.lazy) { lazyCount += 1 }
     storage.records[Int(node)].flags = prepared.flags.rawValue
     storage.records[Int(node)].shape = prepared.shape
     if prepared.configuration.sharedKey == nil {

@@ -27,6 +27,8 @@ struct EvaluationGraph {
     static let stateful = Flags(rawValue: 8)
     /// A live node that emits on its own.
     static let source = Flags(rawValue: 16)
+    /// A node with lazy inputs (`LazyNodeEvaluator`): evaluated in two steps.
+    static let lazy = Flags(rawValue: 64)
     /// Nodes that never run: containers and removed nodes.
     static let inert: Flags = [.container, .removed]
     static let live: Flags = [.stateful, .source]
@@ -41,6 +43,7 @@ struct EvaluationGraph {
       case .source?: flags.insert(.source)
       case nil: break
       }
+      if instance.inputs.contains(where: \.isLazy) { flags.insert(.lazy) }
       return flags
     }
   }
@@ -58,6 +61,8 @@ struct EvaluationGraph {
     /// shares by reference among its nodes (counted in `configurationUsers`), `nil` for one
     /// node's own (which only that node writes in place).
     var sharedKey: String?
+    /// Which inputs are lazy, for a node with lazy inputs; `nil` when none is.
+    var lazyPorts: [Bool]?
 
     init(_ configured: ConfiguredNode) {
       evaluator = configured.instance.evaluator
@@ -67,6 +72,8 @@ struct EvaluationGraph {
       inputTypes = configured.inputTypes
       unconnected = configured.unconnectedInputs
       sharedKey = configured.sharedKey
+      let inputs = configured.instance.inputs
+      lazyPorts = inputs.contains(where: \.isLazy) ? inputs.map(\.isLazy) : nil
     }
   }
 
@@ -92,6 +99,11 @@ struct EvaluationGraph {
   var order = TopologicalOrder()
   /// Nodes whose flags include `.expensive` (live ones), to pick the serial or concurrent pass.
   var expensiveCount = 0
+  /// Nodes whose flags include `.lazy`: while there are none, passes take no lazy step.
+  var lazyCount = 0
+  /// Bumped by every edit of the graph's shape (nodes, edges, configurations): what the lazy
+  /// pass's cached eagerly needed set depends on (`LazyTable.shapeVersion`).
+  var shapeVersion: UInt64 = 0
   /// How many nodes are removed (`Flags.removed`; a removed index is never reused).
   var removedCount = 0
 

@@ -12,6 +12,7 @@ extension EvaluationReport {
     return EvaluationReport(revision: next.revision, wasCancelled: next.wasCancelled, duration: duration + next.duration,
                             nodeIDs: next.nodeIDs, ran: ranIndices + next.ranIndices, cutOff: cutOffIndices + next.cutOffIndices,
                             failed: failedIndices + next.failedIndices, failureMessages: failureMessages + next.failureMessages,
-                            durations: durationsByIndex.merging(next.durationsByIndex) { _, later in later }, starts: starts)
+                            durations: durationsByIndex.merging(next.durationsByIndex) { _, later in later }, starts: starts,
+                            notEager: next.notEagerIndices, brought: broughtIndices + next.broughtIndices, caught: caughtByIndex.merging(next.caughtByIndex) { _, later in later })
   }
 }

@@ -22,9 +22,10 @@ extension GraphEvaluator {
   /// allow child tasks.
   ///
   /// Graphs with live nodes always use the serial pass, which carries emissions (see
-  /// `GraphEvaluator+Live.swift`).
+  /// `GraphEvaluator+Live.swift`); so do graphs with lazy inputs, whose pass is the lazy one
+  /// (`GraphEvaluator+LazyPass.swift`).
   package var benefitsFromConcurrency: Bool {
-    options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty
+    options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty && graph.lazyCount == 0
   }
 
   /// Runs one pass, evaluating expensive nodes in child tasks (see `Documentation/Architecture.md`).

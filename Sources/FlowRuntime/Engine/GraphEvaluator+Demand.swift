@@ -17,6 +17,7 @@ extension GraphEvaluator {
   ///
   /// - Complexity: O(nodes whose necessity changes + their edges).
   public mutating func observe(_ id: String) {
+    demand.observerVersion &+= 1
     demand.observers[id, default: 0] += 1
     if let node = graph.indexByID[id] { addDemand(node) }
   }
@@ -30,6 +31,7 @@ extension GraphEvaluator {
   /// - Complexity: O(change) for a small batch; O(*n* + edges of the newly necessary nodes)
   ///   for a large one.
   public mutating func observe(_ ids: [String]) {
+    demand.observerVersion &+= 1
     var starts: [Int32] = []
     for id in ids {
       demand.observers[id, default: 0] += 1
@@ -73,6 +75,7 @@ extension GraphEvaluator {
   /// Takes back one `observe(id)`; does nothing if `id` is not observed.
   public mutating func unobserve(_ id: String) {
     guard let count = demand.observers[id], count > 0 else { return }
+    demand.observerVersion &+= 1
     demand.observers[id] = count == 1 ? nil : count - 1
     if let node = graph.indexByID[id] { removeDemand(node) }
   }

@@ -1,6 +1,6 @@
 extension GraphEvaluator {
   /// Traps if the evaluator's bookkeeping is inconsistent: each part's own invariants (graph,
-  /// dirty set, failures, pending nodes, demand, live table, an idle pass machine), then what
+  /// dirty set, failures, pending nodes, demand, live table, lazy table, an idle pass machine), then what
   /// ties them together: per-node arrays of one length, the failure count against the records,
   /// nodes waiting to be computed are dirty. Only with `FLOW_INTERNAL_CHECKS`.
   func _checkInvariants() {
@@ -13,6 +13,7 @@ extension GraphEvaluator {
     live._checkInvariants()
     passMachine._checkInvariants(betweenPasses: true)
     tableBudget?._checkInvariants()
+    lazy._checkInvariants()
     let count = graph.nodeCount
     precondition(dirtySet.marks.count == count && pendingSet.marks.count == count && demand.counts.count == count,
                  "Internal inconsistency: per-node arrays differ in length")

@@ -17,6 +17,7 @@ extension GraphEvaluator {
   ///   than the last completed pass).
   @discardableResult
   public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
+    if graph.lazyCount > 0 { return evaluateLazily(revision: newRevision, shouldStop: shouldStop) }
     let clock = ContinuousClock()
     let start = clock.now
     var log = startLog(began: start)
@@ -294,7 +295,8 @@ extension GraphEvaluator {
     EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
                      ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
                      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
-                     durations: log.durations, starts: log.starts)
+                     durations: log.durations, starts: log.starts, notEager: log.notEager, brought: log.brought,
+                     caught: log.caught)
   }
 }
 
@@ -344,11 +346,15 @@ struct EvaluationScratch: Sendable {
 struct PassLog {
   /// When the pass started (node start times are offsets from it).
   var began: ContinuousClock.Instant
-
-
   var ran: NodeList
   var cutOff: NodeList
   var failed: [Int32] = []
   var durations: [Int32: Duration] = [:]
   var starts: [Int32: Duration] = [:]
+  /// Lazy passes: the nodes not eagerly needed, and those of them the pass brought up (the
+  /// report's `notNeeded` is the difference, made when asked).
+  var notEager: [Int32] = []
+  var brought: [Int32] = []
+  /// Lazy nodes that caught a failure of an input they asked for, with its message.
+  var caught: [Int32: String] = [:]
 }

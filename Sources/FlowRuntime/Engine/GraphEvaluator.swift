@@ -19,6 +19,8 @@ public struct GraphEvaluator: Sendable {
   var demand: DemandCounts
   /// Live nodes' state, staged states, sources to start and stop.
   var live = LiveTable()
+  /// Lazy nodes' needs and the nodes not needed (`GraphEvaluator+LazyPass.swift`).
+  var lazy = LazyTable()
   /// The current pass's stamp (`NodeRecord.queuedStamp`, `changedStamp`).
   var pass: UInt32 = 0
   /// The serial pass's queue (`GraphEvaluator+SerialPass.swift`); its stamps are the records'
@@ -131,6 +133,7 @@ public struct GraphEvaluator: Sendable {
     if record.failure >= 0 { return .failed }
     if pendingSet.marks[index] { return .pending }
     if demand.stale[index] || (!demand.refreshing.isEmpty && demand.refreshing.contains(node)) { return .notComputed }
+    if lazy.hasMissed(node) { return .notComputed }
     // Never run: not computed (a live source's outputs come from its emissions, not runs).
     let ranOrNeedsNot = EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue
     if record.evaluationCount == 0 && record.flags & ranOrNeedsNot == 0 { return .notComputed }

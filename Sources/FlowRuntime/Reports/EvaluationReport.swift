@@ -16,9 +16,14 @@ public struct EvaluationReport: Sendable {
   let failureMessages: [String]
   let durationsByIndex: [Int32: Duration]
   let startsByIndex: [Int32: Duration]
+  /// Lazy passes: the nodes not eagerly needed, and those of them the pass brought up.
+  let notEagerIndices: [Int32]
+  let broughtIndices: [Int32]
+  let caughtByIndex: [Int32: String]
 
   init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
-       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:]) {
+       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
+       notEager: [Int32] = [], brought: [Int32] = [], caught: [Int32: String] = [:]) {
     self.revision = revision
     self.wasCancelled = wasCancelled
     self.duration = duration
@@ -29,6 +34,9 @@ public struct EvaluationReport: Sendable {
     self.failureMessages = failureMessages
     self.durationsByIndex = durations
     self.startsByIndex = starts
+    notEagerIndices = notEager
+    broughtIndices = brought
+    caughtByIndex = caught
   }
 
   /// The nodes whose evaluation ran, in the order they ran (each at most once).
@@ -51,5 +59,19 @@ public struct EvaluationReport: Sendable {
   /// `durations`): with `durations`, a timeline of the pass (`flow run --trace`).
   public var starts: [String: Duration] {
     Dictionary(uniqueKeysWithValues: startsByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
+  }
+  /// The nodes that stand only behind lazy inputs no node needed in this pass: they did not
+  /// run and keep their last value (empty for a graph without lazy inputs).
+  ///
+  /// - Complexity: O(*n*) for *n* nodes not needed through eager inputs alone (made when asked,
+  ///   so a pass costs nothing for them).
+  public var notNeeded: [String] {
+    let brought = Set(broughtIndices)
+    return notEagerIndices.filter { !brought.contains($0) }.map { nodeIDs[Int($0)] }
+  }
+  /// Lazy nodes (`fallback`) that caught a failure of an input they asked for and did not
+  /// fail: node → the caught failure's message.
+  public var caught: [String: String] {
+    Dictionary(uniqueKeysWithValues: caughtByIndex.map { (nodeIDs[Int($0.key)], $0.value) })
   }
 }
