@@ -45,11 +45,11 @@ func observe() async throws {
   try set(engine, "quantity", to: 5)          // cheap: usually evaluated before `updateNode` returns
   await engine.evaluate()                     // (and certainly once this returns)
   var states = engine.values(of: "each").makeAsyncIterator()
-  print(describe(await states.next()))        // the current state comes first: each = 2
+  print(describe(await states.next()?.state))        // the current state comes first: each = 2
   for quantity in [0.0, 4] {
     try set(engine, "quantity", to: quantity)
     await engine.evaluate()                   // the pass publishes the new state
-    print("quantity = \(quantity) →", describe(await states.next()))
+    print("quantity = \(quantity) →", describe(await states.next()?.state))
   }
   let last = await engine.evaluate()!
   try set(engine, "quantity", to: 4)          // identical: the store makes no revision

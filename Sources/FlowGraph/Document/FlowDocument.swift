@@ -21,6 +21,10 @@ public struct FlowDocument: Sendable, Hashable {
   /// Other documents whose definitions this one uses (`flowRuntime.imports`), as written:
   /// paths relative to this document's folder.
   public var imports: [String]
+  /// The folder the document was read from (absolute; `init(contentsOf:)` sets it), against
+  /// which file nodes' relative paths resolve when an engine runs it; `nil` for a document
+  /// made in memory or parsed from bytes. Not saved.
+  public var folder: String?
 
   public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
               extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),
