@@ -22,10 +22,16 @@ extension DocumentLoading {
     }
   }
 
+  /// The folder of document `file` (the working directory for `-`): where its relative paths
+  /// resolve and what the default file policy allows.
+  static func folder(of file: String) -> String {
+    file == "-" ? FileAccessPolicy.currentDirectory
+      : ((FileAccessPolicy.absolutePath(file) as NSString).standardizingPath as NSString).deletingLastPathComponent
+  }
+
   /// `registry` reading imports from the folder of `file` (and nowhere else).
   static func importing(_ file: String, registry: NodeKindRegistry) -> NodeKindRegistry {
-    let folder = file == "-" ? FileAccessPolicy.currentDirectory
-      : ((FileAccessPolicy.absolutePath(file) as NSString).standardizingPath as NSString).deletingLastPathComponent
+    let folder = folder(of: file)
     var registry = registry
     registry.environment.documentFolder = folder
     registry.environment.fileAccess = FileAccessPolicy(readableRoots: [folder], writableRoots: [])

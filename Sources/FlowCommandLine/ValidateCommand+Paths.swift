@@ -8,8 +8,7 @@ extension ValidateCommand {
   /// that allows it. A path that is missing or not yet written is not warned about here: a run
   /// names it.
   static func pathWarnings(_ document: FlowDocument, file: String, registry: NodeKindRegistry) -> [String] {
-    let folder = file == "-" ? FileAccessPolicy.currentDirectory
-      : ((FileAccessPolicy.absolutePath(file) as NSString).standardizingPath as NSString).deletingLastPathComponent
+    let folder = DocumentLoading.folder(of: file)
     let policy = FileAccessPolicy(readableRoots: [folder], writableRoots: [folder])
     var warnings: [String] = []
     for node in document.nodes {
