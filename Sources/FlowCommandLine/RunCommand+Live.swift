@@ -121,9 +121,9 @@ enum LiveRun {
   /// Writes `document` to `path` atomically (a temporary file renamed over the target).
   static func save(_ document: FlowDocument, to path: String) throws(CommandFailure) {
     do {
-      try AtomicFileWriter().write(Array(document.jsonString().utf8), to: FileAccessPolicy.absolutePath(path))
+      try document.write(to: path)
     } catch {
-      throw CommandFailure(.invalidDocument, ["flow: --save: cannot write '\(path)': \(error)"])
+      throw CommandFailure(.invalidDocument, ["flow: --save: cannot write '\(path)': \(error.reason)"])
     }
   }
 }

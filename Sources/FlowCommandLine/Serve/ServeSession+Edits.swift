@@ -79,9 +79,9 @@ extension ServeSession {
   func save() -> HTTPResponse {
     let document = engine.store.export()
     do {
-      try AtomicFileWriter().write(Array(document.jsonString().utf8), to: file)
+      try document.write(to: file)
     } catch {
-      return Self.json(500, ["error": .string("cannot write '\(file)': \(error)")])
+      return Self.json(500, ["error": .string("cannot write '\(file)': \(error.reason)")])
     }
     watcher.withLock { $0?.noteCurrentStamp() }
     return Self.json(200, ["ok": true, "path": .string(file)])

@@ -24,6 +24,10 @@ public struct FlowDocument: Sendable, Hashable {
   /// How the document wrote what FlowRuntime reads into its own fields: the top level's key
   /// order, `flowRuntime`'s unknown keys and order, the definitions' order (see `ObjectShape`).
   public var shape = DocumentShape()
+  /// The folder the document was read from (absolute; `init(contentsOf:)` sets it), against
+  /// which file nodes' relative paths resolve when an engine runs it; `nil` for a document
+  /// made in memory or parsed from bytes. Not saved.
+  public var folder: String?
 
   public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
               extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),

@@ -55,14 +55,16 @@ extension FlowStore {
   /// An undo is an operation too: a synchronous guard may veto it (see `StoreGuard`); it then
   /// changes nothing and the step stays on the undo stack. `apply(.undo)` throws the veto.
   ///
-  /// - Returns: `false` if there was nothing to undo or a guard vetoed it.
+  /// - Returns: `false` if there was nothing to undo or a guard vetoed it (`attemptUndo()` tells
+  ///   which).
   @discardableResult
   public func undo() -> Bool { (try? undoOrRedo(redo: false)) ?? false }
 
   /// Redoes the last undone mutation or batch, firing the ordinary callbacks. A guard may veto
   /// it like an undo.
   ///
-  /// - Returns: `false` if there was nothing to redo or a guard vetoed it.
+  /// - Returns: `false` if there was nothing to redo or a guard vetoed it (`attemptRedo()` tells
+  ///   which).
   @discardableResult
   public func redo() -> Bool { (try? undoOrRedo(redo: true)) ?? false }
 

@@ -52,7 +52,7 @@ import Synchronization
 ///   region of the topological order (`TopologicalOrder`: two-way search over gapped labels),
 ///   never a full re-sort.
 public final class FlowStore: Sendable {
-  let catalog: any NodeCatalog
+  package let catalog: any NodeCatalog
   let storage: Locked<Storage>
 
   /// A store holding `document`.

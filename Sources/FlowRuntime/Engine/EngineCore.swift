@@ -238,7 +238,7 @@ final class EngineCore: Sendable {
       guard let node = evaluator.graph.indexByID[subscriber.nodeID], !evaluator.graph.flags(of: node).contains(.removed) else { continue }
       let kind = evaluator.stateKind(of: node)
       guard kind != subscriber.lastKind || pass &- evaluator.graph.record(node).changedStamp < since else { continue }
-      subscriber.continuation.yield(evaluator.state(ofNode: node))
+      subscriber.continuation.yield(NodeUpdate(revision: publication.report.revision, state: evaluator.state(ofNode: node)))
       state.valueSubscribers[id]?.lastKind = kind
     }
   }
@@ -276,41 +276,54 @@ final class EngineCore: Sendable {
     }
   }
 
+  /// A report subscription (`EngineReports`): the last completed pass's report first, then
+  /// every report streamed after it. Registered and primed under the lock, so no publication
+  /// falls between the two.
   func subscribeToReports() -> AsyncStream<EvaluationReport> {
     subscribe(
       buffering: .bufferingNewest(FlowEngine.reportBufferLimit),
-      register: { state, id, continuation in state.reportSubscribers[id] = continuation },
+      register: { state, id, continuation in
+        if let last = state.machine.lastReport { continuation.yield(last) }
+        if let id { state.reportSubscribers[id] = continuation }
+      },
       unregister: { state, id in state.reportSubscribers[id] = nil })
   }
 
-  func subscribeToValues(of nodeID: String) -> AsyncStream<NodeState> {
+  /// A state subscription of node `nodeID` (`NodeValues`): its current state first when the
+  /// parked evaluator holds exactly what was last published, else the next publication's.
+  func subscribeToValues(of nodeID: String) -> AsyncStream<NodeUpdate> {
     subscribe(
       buffering: .bufferingNewest(1),
       register: { state, id, continuation in
         var subscriber = EngineState.ValueSubscriber(nodeID: nodeID, continuation: continuation)
-        // The current state at once, when a pass has completed and the evaluator is parked;
+        // The current state at once when a pass has completed and the evaluator is parked with
+        // nothing evaluated since (a superseded pass leaves values no publication carried);
         // otherwise the next publication yields it (`lastKind` is `nil` until then).
-        if let evaluator = state.machine.parked, state.machine.completedRevision >= 0,
+        if let evaluator = state.machine.parked, state.machine.completedRevision >= 0, evaluator.pass == state.publishedPass,
            let node = evaluator.graph.indexByID[nodeID], !evaluator.graph.flags(of: node).contains(.removed) {
-          continuation.yield(evaluator.state(ofNode: node))
+          continuation.yield(NodeUpdate(revision: state.machine.completedRevision, state: evaluator.state(ofNode: node)))
           subscriber.lastKind = evaluator.stateKind(of: node)
         }
-        state.valueSubscribers[id] = subscriber
+        if let id { state.valueSubscribers[id] = subscriber }
       },
       unregister: { state, id in state.valueSubscribers[id] = nil })
   }
 
-  /// A stream registered in the state under a fresh id (finished at once after shutdown) that
-  /// unregisters itself when its consumer stops; it buffers what its reader has not taken yet
-  /// as `buffering` says.
+  /// A stream registered in the state under a fresh id that unregisters itself when its
+  /// consumer stops; it buffers what its reader has not taken yet as `buffering` says.
+  /// `register` primes it (and stores it under the id); after shutdown it is called with no
+  /// id, to prime the stream, which then finishes.
   private func subscribe<Element: Sendable>(
     buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
-    register: (inout EngineState, Int, AsyncStream<Element>.Continuation) -> Void,
+    register: (inout EngineState, Int?, AsyncStream<Element>.Continuation) -> Void,
     unregister: @escaping @Sendable (inout EngineState, Int) -> Void
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: buffering)
     let id = state.withLock { state -> Int? in
-      guard !state.isShutDown else { return nil }
+      guard !state.isShutDown else {
+        register(&state, nil, continuation)
+        return nil
+      }
       state.nextSubscriberID += 1
       register(&state, state.nextSubscriberID, continuation)
       return state.nextSubscriberID

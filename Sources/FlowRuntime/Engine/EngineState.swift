@@ -25,7 +25,7 @@ struct EngineState: Sendable {
   /// (`nil` before the first), so a change of state without new outputs is yielded too.
   struct ValueSubscriber: Sendable {
     var nodeID: String
-    var continuation: AsyncStream<NodeState>.Continuation
+    var continuation: AsyncStream<NodeUpdate>.Continuation
     var lastKind: NodeState.Kind?
   }
 

@@ -55,13 +55,15 @@ public final class FlowEngine: Sendable {
   }
 
   /// An engine over a new store holding `document`, resuming its live nodes from the
-  /// document's `flowRuntime.liveState`.
+  /// document's `flowRuntime.liveState`. A document read from a file (`FlowDocument.folder`)
+  /// has its file nodes' relative paths resolve against that folder
+  /// (`NodeKindRegistry.locating(_:)`).
   ///
   /// - Throws: every validation problem of the document.
   public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
                           policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
                           observing: [String] = []) throws(GraphValidationError) {
-    let registry = registry.applying(options)
+    let registry = registry.applying(options).locating(document)
     try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
                   clock: clock, liveState: document.liveState, observing: observing)
   }
@@ -117,35 +119,32 @@ public final class FlowEngine: Sendable {
   /// How many reports a `reports` sequence keeps for a reader that has not taken them yet.
   public static let reportBufferLimit = 1_024
 
-  /// Reports of the passes as they finish (superseded passes too, with `wasCancelled`).
+  /// Reports of the passes as they finish, starting with the latest one whenever iteration
+  /// begins (superseded passes too, with `wasCancelled`); see `EngineReports`.
   ///
-  /// Each sequence buffers at most `reportBufferLimit` (1,024) reports its reader has not taken
+  /// Each iterator buffers at most `reportBufferLimit` (1,024) reports its reader has not taken
   /// yet: when a pass finishes with the buffer full, the oldest buffered report is dropped, so
   /// a slow reader sees the newest 1,024 reports and memory stays bounded.
-  public var reports: AsyncStream<EvaluationReport> { core.subscribeToReports() }
+  public var reports: EngineReports { EngineReports(core: core) }
 
-  /// The state of node `id`: the current one first, then each time a completed pass changes
-  /// it (new outputs, a failure or a recovery, pending, not computed).
+  /// The state of node `id`, each tagged with its revision: the current state first whenever
+  /// iteration begins, then each time a completed pass changes it (new outputs, a failure or
+  /// a recovery, pending, not computed); see `NodeValues`.
   ///
-  /// The current state comes first whenever the sequence is made after a pass completed, so a
-  /// reader subscribing after a cheap change was evaluated synchronously (before `updateNode`
-  /// returned) still sees its result. Made before the first pass completes, the sequence starts
-  /// with that pass's state. Latest only: the sequence buffers one element, so a reader that
-  /// falls behind gets the newest state when it next asks, never a backlog of stale ones. An
-  /// unknown (or removed) id yields nothing until a node with that id exists. Subscribing does
-  /// not observe the node: under `EngineOptions.demandDriven`, `observe(_:)` it to have it
-  /// computed.
+  /// A reader that starts after a cheap change was evaluated synchronously (before
+  /// `updateNode` returned) still sees its result first. Latest only: a reader that falls
+  /// behind gets the newest state when it next asks, never a backlog of stale ones.
   ///
   /// ```swift
-  /// for await state in engine.values(of: "total") {
-  ///   switch state {
-  ///   case .value(let outputs): print("total =", outputs["result"] ?? "?")
+  /// for await update in engine.values(of: "total") {
+  ///   switch update.state {
+  ///   case .value(let outputs): print("r\(update.revision): total =", outputs["result"] ?? "?")
   ///   case .failed(let message, _): print("total failed:", message)
   ///   case .pending, .notComputed: print("total: no value")
   ///   }
   /// }
   /// ```
-  public func values(of id: String) -> AsyncStream<NodeState> { core.subscribeToValues(of: id) }
+  public func values(of id: String) -> NodeValues { NodeValues(core: core, nodeID: id) }
 
   /// Stops the engine: cancels a running pass and every live source, ends the async
   /// sequences, resumes waiters.

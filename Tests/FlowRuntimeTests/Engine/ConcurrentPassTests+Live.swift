@@ -66,6 +66,7 @@ extension ConcurrentPassTests {
     let engine = try FlowEngine(document: graphs.document, registry: LiveTestKinds.registry([script], gate: gate))
     await engine.evaluate()
     var reports = engine.reports.makeAsyncIterator()
+    #expect(await reports.next()?.wasCancelled == false, "the latest report first")
     var reached = gate.reached.makeAsyncIterator()
     script.send(.number(5))
     await reached.next()

@@ -52,6 +52,7 @@ extension ConcurrentPassTests {
                                 options: EngineOptions(runsCheapPassesSynchronously: false))
     #expect(await engine.evaluate()?.revision == 0)
     var reports = engine.reports.makeAsyncIterator()
+    #expect(await reports.next()?.wasCancelled == false, "the latest report first")
     var reached = gate.reached.makeAsyncIterator()
     try engine.store.batch { batch throws(GraphValidationError) in
       try batch.addNode(FlowNode(id: "g", data: NodeSpec(kind: "gated")))

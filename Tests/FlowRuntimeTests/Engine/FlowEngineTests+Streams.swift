@@ -5,13 +5,15 @@ import FlowTestSupport
 import Testing
 
 extension FlowEngineTests {
-  // engine: pass r1 … pass r1100 (values and reports published, nobody reading)
+  // reader: subscribe ─ engine: pass r1 … pass r1100 (values and reports published, nobody reading)
   // reader:                                      shutDown ─ drain: newest value; newest 1,024 reports
   @Test func unreadStreamsKeepOnlyTheNewestValueAndABoundedTailOfReports() async throws {
     let engine = try FlowEngine(document: Self.calculator(), registry: .standard)
     await engine.evaluate()
-    let values = engine.values(of: "twice")
-    let reports = engine.reports
+    // Iterators subscribe when made; the first report (the latest when they subscribe) is
+    // among the oldest, dropped.
+    var values = engine.values(of: "twice").makeAsyncIterator()
+    var reports = engine.reports.makeAsyncIterator()
     let passes = FlowEngine.reportBufferLimit + 76
     for step in 1...passes {
       try Self.setNumber(engine.store, "y", Double(step))
@@ -21,11 +23,11 @@ extension FlowEngineTests {
     engine.shutDown()  // ends both sequences after what they buffered
 
     var seenValues: [[String: Value]] = []
-    for await state in values { seenValues.append(state.outputs ?? [:]) }
+    while let update = await values.next() { seenValues.append(update.outputs ?? [:]) }
     #expect(seenValues == [["result": .number(2 * (2 + Double(passes)))]])
 
     var seenRevisions: [Int] = []
-    for await report in reports { seenRevisions.append(report.revision) }
+    while let report = await reports.next() { seenRevisions.append(report.revision) }
     #expect(seenRevisions.count == FlowEngine.reportBufferLimit)
     #expect(seenRevisions.last == newest)
     #expect(seenRevisions.elementsEqual((newest - FlowEngine.reportBufferLimit + 1)...newest))

@@ -42,6 +42,7 @@ import Testing
     var values = engine.values(of: "twice").makeAsyncIterator()
     #expect(await values.next()?.outputs == ["result": .number(10)])
     var reports = engine.reports.makeAsyncIterator()
+    #expect(await reports.next()?.revision == engine.store.revision, "the first pass's report first")
     try FlowEngineTests.setNumber(engine.store, "x", 5)
     // No suspension point since `updateNode` returned: the pass ran on this thread.
     let report = try #require(engine.lastReport)

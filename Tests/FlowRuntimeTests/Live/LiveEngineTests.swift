@@ -21,7 +21,7 @@ import Testing
   }
 
   /// Advances the clock by one interval once the source sleeps, and waits for `k` to count `count`.
-  static func tick(_ clock: ManualClock, _ values: inout AsyncStream<NodeState>.Iterator, expect count: Int64,
+  static func tick(_ clock: ManualClock, _ values: inout NodeValues.Iterator, expect count: Int64,
                    sourceLocation: SourceLocation = #_sourceLocation) async {
     await clock.waitForSleepers()
     clock.advance(by: .seconds(1))
