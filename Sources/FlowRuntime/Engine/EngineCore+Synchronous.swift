@@ -12,6 +12,7 @@ extension EngineCore {
   func receive(_ change: FlowStoreChange) {
     var taken: GraphEvaluator?
     let action = state.withLock { state in
+      tell(&state.machine)
       let action = state.machine.received(change, handingOver: &taken)
       if case .queued(.startRunner) = action { state.runner = Task { [self] in await runLoop() } }
       #if FLOW_INTERNAL_CHECKS
@@ -53,6 +54,7 @@ extension EngineCore {
   /// waiters after); starts the runner for a handed-over rest or for inputs that queued.
   private func finishSynchronousPass(_ report: EvaluationReport?, returning evaluator: inout GraphEvaluator?) {
     let (finish, settled) = state.withLock { state in
+      tell(&state.machine)
       let finish = state.machine.synchronousPassFinished(report, returning: &evaluator)
       if finish.action == .startRunner { state.runner = Task { [self] in await runLoop() } }
       if let publication = finish.publication { stream(publication, in: &state) }

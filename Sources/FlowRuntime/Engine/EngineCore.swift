@@ -18,6 +18,9 @@ final class EngineCore: Sendable {
   let policy: SupersessionPolicy
   /// The time live sources tell (injectable: tests drive a manual clock).
   let clock: any Clock<Duration>
+  /// When the engine started, for the state machine's `time` (`EngineOptions.publishInterval`
+  /// only: without it no transition reads the clock).
+  private let started: ContinuousClock.Instant?
 
   init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int,
        clock: any Clock<Duration> = ContinuousClock()) {
@@ -25,11 +28,13 @@ final class EngineCore: Sendable {
     self.options = options
     self.policy = policy
     self.clock = clock
+    started = options.publishInterval == nil ? nil : ContinuousClock.now
     state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
                                                             replacesRunningPass: policy == .replaceRunningPass,
                                                             emissionCapacity: options.emissionBufferCapacity,
                                                             synchronousPassLimit: options.runsCheapPassesSynchronously
-                                                              ? options.synchronousPassLimit : 0)))
+                                                              ? options.synchronousPassLimit : 0,
+                                                            publishInterval: options.publishInterval)))
     if let limit = options.emissionLimit { state.withLock { _ = $0.machine.limitEmissions(to: limit) } }
   }
 
@@ -74,6 +79,7 @@ final class EngineCore: Sendable {
   /// Runs an input transition and performs its action.
   func transition(_ body: (inout EngineState.Machine) -> EngineState.Machine.InputAction) {
     let action = state.withLock { state in
+      tell(&state.machine)
       let action = body(&state.machine)
       if action == .startRunner { state.runner = Task { [self] in await runLoop() } }
       #if FLOW_INTERNAL_CHECKS
@@ -82,6 +88,11 @@ final class EngineCore: Sendable {
       return action
     }
     if action == .signalSupersession { signalSupersession() }
+  }
+
+  /// Gives the state machine the time, under the lock, when `publishInterval` needs it.
+  func tell(_ machine: inout EngineState.Machine) {
+    if let started { machine.time = started.duration(to: .now) }
   }
 
   /// Tells the running pass to stop: the flag it polls between nodes, and the signal it
@@ -205,6 +216,7 @@ final class EngineCore: Sendable {
   ///     `nil`), so no second reference outlives the lock.
   func publish(_ report: EvaluationReport, preceding: EvaluationReport? = nil, returning evaluator: inout GraphEvaluator?) {
     let publication = state.withLock { state in
+      tell(&state.machine)
       let publication = state.machine.passFinished(report, returning: &evaluator)
       if let preceding { streamReport(preceding, in: state) }
       stream(publication, in: &state)

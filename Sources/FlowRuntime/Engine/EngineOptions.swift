@@ -54,6 +54,14 @@ public struct EngineOptions: Sendable, Hashable {
   /// observer asks for them; that is not a change, so nothing reruns on its account (see
   /// `Documentation/TableMemoryBudget.md`). Set it when the engine is made.
   public var tableMemoryBudget: Int?
+  /// Under `SupersessionPolicy.replaceRunningPass`, the most time between two publications
+  /// while changes keep arriving: once the last publication is this old, a change no longer
+  /// stops the running pass; it completes and publishes (a consistent state of its revision)
+  /// and the next pass takes the changes that queued. `nil` (the default): every change
+  /// supersedes the running pass, so a sustained burst of edits publishes only when it ends.
+  /// Recommended for interactive apps (e.g. `.milliseconds(50)`): what is displayed is never
+  /// staler than about this plus one pass.
+  public var publishInterval: Duration?
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

@@ -120,6 +120,16 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   var readers: [Reader] = []
   /// `SupersessionPolicy.replaceRunningPass`: a change during a pass supersedes it.
   let replacesRunningPass: Bool
+  /// `EngineOptions.publishInterval`: once the last publication is this old, a change no
+  /// longer supersedes the running pass, which completes and publishes; `nil`: no bound.
+  let publishInterval: Duration?
+  /// The time on the executor's stopwatch (set by the executor before each transition, only
+  /// when `publishInterval` is set): the transitions stay pure, tests set it by hand.
+  var time: Duration = .zero
+  /// `time` when the last pass published its values.
+  private(set) var lastPublication: Duration = .zero
+  /// The running pass is overdue (`publishInterval`): changes queue behind it.
+  private var keepsRunningPass = false
   /// A store change of at most this many items may run synchronously (0: never).
   let synchronousPassLimit: Int
   /// The report of a synchronous pass that handed its rest to the runner, until the runner's
@@ -146,9 +156,11 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   var quiescenceWaiters: [@Sendable () -> Void] = []
   var settledQuiescence: [@Sendable () -> Void] = []
 
-  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64, synchronousPassLimit: Int = 0) {
+  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64, synchronousPassLimit: Int = 0,
+       publishInterval: Duration? = nil) {
     latestRevision = revision
     self.replacesRunningPass = replacesRunningPass
+    self.publishInterval = publishInterval
     self.synchronousPassLimit = max(0, synchronousPassLimit)
     self.emissionCapacity = max(1, emissionCapacity)
   }
@@ -187,8 +199,10 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
 
   mutating func inputArrived() -> InputAction {
     if phase == .running {
-      if parked == nil { changedDuringPass = true }
-      return parked == nil && replacesRunningPass ? .signalSupersession : .none
+      guard parked == nil else { return .none }
+      changedDuringPass = true
+      if let publishInterval, time - lastPublication >= publishInterval { keepsRunningPass = true }
+      return replacesRunningPass && !keepsRunningPass ? .signalSupersession : .none
     }
     return startRunnerIfNeeded()
   }
@@ -223,6 +237,7 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       }
       evaluator = parked.take()
       changedDuringPass = false
+      keepsRunningPass = false
       var work = Work(changes: pendingChanges, triggers: pendingTriggers, revision: latestRevision)
       pendingChanges.removeAll()
       pendingTriggers.removeAll()
@@ -246,8 +261,9 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   /// The runner finished a pass (completed or stopped) and returns the evaluator.
   ///
   /// A pass that was stopped, or that completed after a newer change arrived while the policy
-  /// replaces running passes, publishes no values: no value of an older revision appears
-  /// after a newer revision was asked for. Its report still goes to the report streams.
+  /// replaces running passes, publishes no values — unless it was kept because the last
+  /// publication was `publishInterval` old. Values are published in revision order either
+  /// way. The report of a pass that publishes nothing still goes to the report streams.
   mutating func passFinished(_ report: EvaluationReport, evaluator: Evaluator) -> Publication {
     var returning: Evaluator? = evaluator
     return passFinished(report, returning: &returning)
@@ -261,9 +277,10 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     parked = evaluator.take()
     emissionPassFinished(stopped: report.wasCancelled)
     var report = report
-    if !report.wasCancelled && changedDuringPass && replacesRunningPass { report.wasCancelled = true }
+    if !report.wasCancelled && changedDuringPass && replacesRunningPass && !keepsRunningPass { report.wasCancelled = true }
     var resumed: [Waiter] = []
     if !report.wasCancelled {
+      lastPublication = time
       completedRevision = max(completedRevision, report.revision)
       lastReport = report
       resumed = takeWaiters(upTo: report.revision)

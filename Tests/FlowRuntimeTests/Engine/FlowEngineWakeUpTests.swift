@@ -6,7 +6,10 @@ import Testing
 
 /// The engine's waiting and publishing contract under real threads: no lost wake-up, no value
 /// of an older revision after a newer one was asked for, `nil` at shutdown.
-@Suite(.timeLimit(.minutes(2))) struct FlowEngineWakeUpTests {
+///
+/// The time limit detects a lost wake-up (an `evaluate()` suspended forever); it is generous
+/// because these suites share two cores with every other suite, under ThreadSanitizer too.
+@Suite(.timeLimit(.minutes(10))) struct FlowEngineWakeUpTests {
   static func numbers(_ count: Int) -> FlowDocument {
     var graphs = Graphs()
     for index in 0..<count {

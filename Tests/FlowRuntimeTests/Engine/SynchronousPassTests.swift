@@ -7,7 +7,10 @@ import Testing
 
 /// Cheap store changes evaluated on the mutating thread (`EngineOptions.runsCheapPassesSynchronously`):
 /// published before the mutation returns, with the runner task kept for everything else.
-@Suite(.timeLimit(.minutes(2))) struct SynchronousPassTests {
+///
+/// The time limit detects a lost wake-up (an `evaluate()` suspended forever); it is generous
+/// because these suites share two cores with every other suite, under ThreadSanitizer too.
+@Suite(.timeLimit(.minutes(10))) struct SynchronousPassTests {
   /// A cheap kind that calls `onRun` with its input `a` and passes it through.
   struct Probe: StaticNodeKind {
     let name: String
