@@ -23,7 +23,9 @@ let package = Package(
   targets: [
     .target(name: "FlowGraph", swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
-    .target(name: "FlowNodes", dependencies: ["FlowRuntime"], path: "Nodes", swiftSettings: internalChecks),
+    // Compression formats (gzip/DEFLATE), ours; depends on no other target.
+    .target(name: "FlowCodecs", swiftSettings: internalChecks),
+    .target(name: "FlowNodes", dependencies: ["FlowRuntime", "FlowCodecs"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .target(name: "FlowLayout", dependencies: ["FlowGraph", "FlowRuntime"], swiftSettings: internalChecks),
     // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
@@ -47,6 +49,7 @@ let package = Package(
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowTestSupport"]),
+    .testTarget(name: "FlowCodecsTests", dependencies: ["FlowCodecs", "FlowTestSupport"]),
     .testTarget(name: "CLITests",
                 dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "FlowNodesTestSupport", "example-embedding", "example-custom-kind",
                                "example-observe-values"],

@@ -1,3 +1,4 @@
+import FlowCodecs
 import FlowRuntime
 
 /// The `path` param of a file node with what resolves it: the document's folder and the
@@ -27,11 +28,36 @@ struct FileParameter: Sendable {
     }
   }
 
-  /// The bytes of the file (read access checked).
+  /// Whether the path names a gzip file (`.gz`): readers decompress it, writers compress.
+  var isGzip: Bool { path.lowercased().hasSuffix(".gz") }
+
+  /// Whether the path (less a `.gz`) ends in `.jsonl` or `.ndjson`: JSON Lines.
+  var isJSONLines: Bool {
+    var name = path.lowercased()
+    if name.hasSuffix(".gz") { name.removeLast(3) }
+    return name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson")
+  }
+
+  /// The bytes of the file (read access checked); those it decompresses to for a `.gz` path.
   func read() throws -> [UInt8] {
-    let file = try open()
-    do { return try FileContents.read(file, progress: environment.progress) } catch let error as FileAccessError {
+    try read(try open())
+  }
+
+  /// The bytes of `file`, opened by `open()`; decompressed for a `.gz` path.
+  func read(_ file: CheckedFile) throws -> [UInt8] {
+    let bytes: [UInt8]
+    do { bytes = try FileContents.read(file, progress: environment.progress) } catch let error as FileAccessError {
       throw NodeError(error.message)
+    }
+    return isGzip ? try decompressed(bytes) : bytes
+  }
+
+  /// The data of the gzip file whose bytes are `bytes`, at most the memory limit's bytes.
+  private func decompressed(_ bytes: [UInt8]) throws -> [UInt8] {
+    let limit = environment.limits.maxMemoryBytes
+    do { return try Gzip.decompress(bytes, limit: limit) } catch {
+      let hint = error.message.hasPrefix("the data decompresses to more than") ? " (the memory limit; raise it with --max-memory)" : ""
+      throw NodeError("\(path): \(error.message)\(hint)")
     }
   }
 
@@ -40,6 +66,7 @@ struct FileParameter: Sendable {
   /// none (`flow render --values`).
   func write(_ bytes: [UInt8]) throws -> String {
     guard environment.writesFiles else { return EvaluationEnvironment.notWritten }
+    let bytes = isGzip ? Gzip.compress(bytes) : bytes
     let target: CheckedTarget
     do {
       target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)
@@ -52,11 +79,17 @@ struct FileParameter: Sendable {
     return target.path
   }
 
-  /// `write(_:)` with the bytes handed in pieces (see `AtomicFileWriter.write(to:stop:_:)`).
+  /// `write(_:)` with the bytes handed in pieces (see `AtomicFileWriter.write(to:stop:_:)`);
+  /// a `.gz` file gathers them and writes them compressed.
   func write(_ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws -> String {
     guard environment.writesFiles else {
       try produce { _ in }
       return EvaluationEnvironment.notWritten
+    }
+    if isGzip {
+      var gathered: [UInt8] = []
+      try produce { gathered += $0 }
+      return try write(gathered)
     }
     let target: CheckedTarget
     do {

@@ -52,6 +52,22 @@ enum MorselWriter {
     try emit((pretty ? Array("\n]\n".utf8) : Array("]\n".utf8))[...])
   }
 
+  /// Hands the JSON Lines bytes of `table` (each row a compact JSON object on a line of its
+  /// own, columns in order) to `emit`, in order; no rows, no bytes.
+  ///
+  /// - Throws: `CancellationError` if the task is cancelled; what `emit` throws.
+  static func jsonLines(_ table: Table, morsels: TableMorsels, _ emit: (ArraySlice<UInt8>) throws -> Void) throws {
+    try inBatches(morsels.ranges(table.rowCount), morsels: morsels, { range in
+      guard !Task.isCancelled, let piece = try? rows(range, of: table), case .array(let objects) = piece.jsonRows else { return nil }
+      var bytes: [UInt8] = []
+      for object in objects {
+        bytes += object.serializedBytes(options: [])
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      return bytes
+    }, emit)
+  }
+
   /// Rows `range` of `table`, each column copied on the calling thread.
   private static func rows(_ range: Range<Int>, of table: Table) throws -> Table {
     do {

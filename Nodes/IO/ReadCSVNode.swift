@@ -62,14 +62,16 @@ struct ReadCSVNode: NodeKind {
       let checked = try file.open()
       do {
         // A large regular file in blocks on every core; otherwise (or for records the
-        // parallel path leaves to it) the serial reader over the whole bytes.
-        if let table = try UnsafeCSVBlockReader(reader: reader).read(checked) {
+        // parallel path leaves to it) the serial reader over the whole bytes. A `.gz` file is
+        // decompressed first, then read the same way from memory.
+        if !file.isGzip, let table = try UnsafeCSVBlockReader(reader: reader).read(checked) {
           outputs[0] = .table(table)
           return
         }
-        let bytes: [UInt8]
-        do { bytes = try FileContents.read(checked, progress: reader.progress) } catch let error as FileAccessError {
-          throw NodeError(error.message)
+        let bytes = try file.read(checked)
+        if file.isGzip, let table = try bytes.withUnsafeBufferPointer({ try UnsafeCSVBlockReader(reader: reader).read($0) }) {
+          outputs[0] = .table(table)
+          return
         }
         outputs[0] = .table(try bytes.withUnsafeBufferPointer { try reader.parse($0) })
       } catch let error as CSVError {

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// A line ends at `\n` (a `\r` before it is dropped too); the last line need not end with one.
 /// Bytes that are not UTF-8 are repaired (U+FFFD). Not thread-safe: one source task owns it.
+/// Made from bytes already in memory (a decompressed `.gz` file), it reads those.
 final class ChunkedLineReader {
-  private let handle: FileHandle
+  private let handle: FileHandle?
   private let closes: Bool
   private var buffer: [UInt8] = []
   private var start = 0
@@ -15,6 +16,14 @@ final class ChunkedLineReader {
   init(handle: FileHandle, closes: Bool) {
     self.handle = handle
     self.closes = closes
+  }
+
+  /// A reader of the lines of `bytes`.
+  init(bytes: [UInt8]) {
+    handle = nil
+    closes = false
+    buffer = bytes
+    atEnd = true
   }
 
   /// The next line, or `nil` at the end of the file.
@@ -35,12 +44,12 @@ final class ChunkedLineReader {
       }
       buffer.removeFirst(start)
       start = 0
-      let chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+      let chunk = try handle?.read(upToCount: Self.chunkSize) ?? Data()
       if chunk.isEmpty { atEnd = true } else { buffer.append(contentsOf: chunk) }
     }
   }
 
   func close() {
-    if closes { try? handle.close() }
+    if closes { try? handle?.close() }
   }
 }

@@ -37,6 +37,8 @@ struct LinesNode: NodeKind {
       let reader: ChunkedLineReader
       if file.path == "-" {
         reader = ChunkedLineReader(handle: FileHandle.standardInput, closes: false)
+      } else if file.isGzip {
+        reader = ChunkedLineReader(bytes: try file.read())
       } else {
         let opened = try file.open()
         let descriptor = dup(opened.descriptor)

@@ -124,6 +124,8 @@ package final class StreamedChain: Sendable {
       // fails by its own name (streaming, the engine would blame the chain's reader).
       do { try limits.checkMemory(adding: 0, for: "the chain") } catch { throw CSVMorsels.Fallback() }
     }
+    // A `.gz` file is decompressed whole: the chain runs materialized.
+    guard !head.file.isGzip else { throw CSVMorsels.Fallback() }
     let file = try head.file.open()
     /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.
     func morsels(_ sink: (Table) throws -> Void) throws {
