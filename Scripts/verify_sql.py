@@ -332,11 +332,10 @@ class Gen:
         if c == 4:
             return f"substr({a}, {r.randint(0, 3)}, {r.randint(0, 3)})"
         dates = self.cols(schema, ("date",))
-        if dates and r.random() < 0.5:
-            return f"addDays({ref(r.choice(dates))}, {r.randint(-40, 40)})"
-        if dates and r.random() < 0.5:
+        if dates and r.random() < 0.7:
             d = ref(r.choice(dates))
-            return r.choice([f"weekdayName({d})", f"monthName({d})", f"inTimeZone({d}, \"{r.choice(ZONES)}\")"])
+            return r.choice([f"addDays({d}, {r.randint(-40, 40)})", f"weekdayName({d})", f"monthName({d})",
+                             f"inTimeZone({d}, \"{r.choice(ZONES)}\")"])
         return r.choice([f"replace({a}, \"a\", \"-\")", f"trim(lower({a}))", f"string({self.num(schema, depth + 1)})"])
 
     def cond(self, schema, depth=0):
@@ -455,6 +454,13 @@ def random_pipeline(rng):
     return {"flowRuntime": {"formatVersion": 1}, "nodes": nodes, "edges": edges}
 
 
+# Features of the random pipelines, counted among those that pass (the property's coverage).
+FEATURES = {"like(": "like", "weekdayName(": "weekdayName", "monthName(": "monthName", "inTimeZone(": "inTimeZone",
+            "median(": "median", "std(": "std", "var(": "var", "quantile(": "quantile", "count(": "count(c)",
+            '"on": []': "cross join"}
+COVERAGE = {}
+
+
 def property_test(runs):
     rng = random.Random(SEED)
     passed = flow_errors = failed = 0
@@ -476,6 +482,12 @@ def property_test(runs):
                     print(f"FAIL property run {run}: {problem}\n  document: {json.dumps(doc, ensure_ascii=False)[:1500]}")
             else:
                 passed += 1
+                text = json.dumps(doc, ensure_ascii=False).replace("count()", "")
+                names = {name for marker, name in FEATURES.items() if marker in text}
+                if any(n["data"]["kind"] == "sort" and any("(" in k for k in n["data"]["params"]["by"]) for n in doc["nodes"]):
+                    names.add("sort formula")
+                for name in names:
+                    COVERAGE[name] = COVERAGE.get(name, 0) + 1
     return passed, flow_errors, failed
 
 
@@ -607,4 +619,5 @@ failed += f_failed
 print(f"cases: {passed} passed, {skipped} skipped, {failed} failed")
 p_passed, p_errors, p_failed = property_test(RUNS)
 print(f"property: {p_passed} random pipelines equal, {p_errors} rejected by flow itself, {p_failed} differ (seed {SEED}, {RUNS} runs)")
+print("property coverage (passing pipelines using): " + ", ".join(f"{name} {count}" for name, count in sorted(COVERAGE.items())))
 sys.exit(1 if failed or p_failed else 0)

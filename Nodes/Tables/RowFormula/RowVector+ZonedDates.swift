@@ -116,7 +116,7 @@ extension RowVector {
   /// range; `bytes[start..<end]` is a valid ISO-8601 text.
   private static func fraction(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
     let dot = start + 19
-    guard dot < end, bytes[dot] == UInt8(ascii: ".") else { return dot..<dot }
+    guard dot < end, bytes[dot] == UInt8(ascii: ".") else { return end..<end }
     var index = dot + 1
     while index < end, ISODate.isDigit(bytes[index]) { index += 1 }
     return dot..<index

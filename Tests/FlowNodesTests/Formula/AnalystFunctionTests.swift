@@ -93,6 +93,9 @@ import Testing
     }
     // The local weekday of a late-evening flight differs from the UTC one.
     #expect(try evaluateOne("weekday(inTimeZone(\"2013-01-07T03:00:00Z\", \"America/New_York\"))") == .integer(7))
+    // A date alone, as the only text of its column (nothing follows it in the column's bytes).
+    #expect(try evaluateOne("inTimeZone(\"2013-01-01\", \"Europe/London\")") == .string("2013-01-01T00:00:00+00:00"))
+    #expect(try evaluateOne("inTimeZone(\"2013-01-01T05:17\", \"Asia/Kathmandu\")") == .string("2013-01-01T11:02:00+05:45"))
   }
 
   @Test func inTimeZoneOfAnUnknownZoneFailsNamingItAndTheRow() throws {
