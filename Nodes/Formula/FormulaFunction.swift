@@ -11,72 +11,19 @@ import ucrt
 #endif
 
 /// The numeric functions of both formula languages, e.g. `sqrt(x)` or `clamp(x, 0, 1)`: their
-/// names, arities and implementations (``FormulaBuiltin/table`` lists them with the others).
-enum FormulaFunction: Sendable, Hashable, CaseIterable {
+/// names (each case's raw value is the name a formula calls it by), arities and implementations
+/// (``FormulaBuiltin/table`` gives each one entry with its summary and example).
+enum FormulaFunction: String, Sendable, Hashable, CaseIterable {
   case sqrt, abs, min, max, floor, ceil, round
   case sin, cos, tan, asin, acos, atan, atan2
   case log, ln, log10, log2, exp, pow
   case sign, trunc, hypot, clamp
 
-  /// Looks a function up by its (case-sensitive) name.
-  init?(name: String) {
-    switch name {
-    case "sqrt": self = .sqrt
-    case "abs": self = .abs
-    case "min": self = .min
-    case "max": self = .max
-    case "floor": self = .floor
-    case "ceil": self = .ceil
-    case "round": self = .round
-    case "sin": self = .sin
-    case "cos": self = .cos
-    case "tan": self = .tan
-    case "asin": self = .asin
-    case "acos": self = .acos
-    case "atan": self = .atan
-    case "atan2": self = .atan2
-    case "log": self = .log
-    case "ln": self = .ln
-    case "log10": self = .log10
-    case "log2": self = .log2
-    case "exp": self = .exp
-    case "pow": self = .pow
-    case "sign": self = .sign
-    case "trunc": self = .trunc
-    case "hypot": self = .hypot
-    case "clamp": self = .clamp
-    default: return nil
-    }
-  }
+  /// Looks a function up by its (case-sensitive) name: the case's raw value.
+  init?(name: String) { self.init(rawValue: name) }
 
-  var name: String {
-    switch self {
-    case .sqrt: "sqrt"
-    case .abs: "abs"
-    case .min: "min"
-    case .max: "max"
-    case .floor: "floor"
-    case .ceil: "ceil"
-    case .round: "round"
-    case .sin: "sin"
-    case .cos: "cos"
-    case .tan: "tan"
-    case .asin: "asin"
-    case .acos: "acos"
-    case .atan: "atan"
-    case .atan2: "atan2"
-    case .log: "log"
-    case .ln: "ln"
-    case .log10: "log10"
-    case .log2: "log2"
-    case .exp: "exp"
-    case .pow: "pow"
-    case .sign: "sign"
-    case .trunc: "trunc"
-    case .hypot: "hypot"
-    case .clamp: "clamp"
-    }
-  }
+  /// The name a formula calls it by: the case's raw value, the one place it is spelt.
+  var name: String { rawValue }
 
   var arity: FormulaBuiltin.Arity {
     switch self {

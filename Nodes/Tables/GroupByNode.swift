@@ -10,7 +10,7 @@ struct GroupByNode: NodeKind {
   var parameters: [ParameterDeclaration] {
     [ParameterDeclaration("by", .list, default: .list([]), summary: "key columns"),
      ParameterDeclaration("aggregate", .record, default: .record([:]),
-                          summary: "output name → count(), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c)")]
+                          summary: "output name → \(Aggregate.listing)")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

@@ -6,24 +6,28 @@ import FlowRuntime
 /// `semi` and `anti` keep the left columns only. A right-only row (`right`, `full`) has nulls
 /// in the left columns but its own values in the key columns. Null keys never match. The
 /// output's row count is counted (per key, from the match counts) and checked against the row
-/// limit before any row is gathered.
+/// limit before any row is gathered. `on: []` is a cross join (`how` inner): every left row
+/// with every right row, left order then right order, its row count (left × right) checked
+/// against the row limit before it is built.
 struct JoinNode: NodeKind {
   var name: String { "join" }
   var summary: String {
     "table = left rows joined with the right rows whose on columns are equal (inner, left, right, full, semi, anti)"
   }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("on", .list, required: true, summary: "key columns, in both tables"),
+    [ParameterDeclaration("on", .list, required: true, summary: "key columns, in both tables ([]: a cross join)"),
      ParameterDeclaration("how", .string, default: .string("inner"), summary: "inner, left, right, full, semi or anti")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let keys = try TableParameters.strings(parameters, "on")
-    guard !keys.isEmpty else { throw NodeConfigurationError(parameter: "on", reason: "must name at least one column") }
     let how = parameters.string("how") ?? "inner"
     guard let kind = JoinKind(rawValue: how) else {
       let known = JoinKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw NodeConfigurationError(parameter: "how", reason: "must be one of \(known), found \"\(how)\"")
+    }
+    guard !keys.isEmpty || kind == .inner else {
+      throw NodeConfigurationError(parameter: "on", reason: "is empty (a cross join), which needs how \"inner\", not \"\(how)\"")
     }
     return NodeInstance(inputs: [InputPort("left", .table, default: .null), InputPort("right", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
@@ -50,6 +54,7 @@ struct JoinNode: NodeKind {
                        morsels: TableMorsels = .standard) throws -> Table {
       try TableParameters.checkRowIndices(left, for: "join")
       try TableParameters.checkRowIndices(right, for: "join")
+      if keys.isEmpty { return try crossJoined(left, right, limits: limits, morsels: morsels) }
       let matches = try JoinMatches(left: left, right: right, keys: keys, indexesLeft: kind.needsLeftIndex, morsels: morsels)
       let outputRows = kind.outputRowCount(matches, morsels: morsels)
       try limits.checkRows(outputRows, of: "join output")
@@ -61,6 +66,33 @@ struct JoinNode: NodeKind {
         // Every left row kept, in order: the left table itself, sharing its storage.
         return leftTake.count == left.rowCount ? left : left.gathering(leftTake)
       }
+      return try gathered(left, right, keys: keys, kind: kind, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
+    }
+
+    /// The cross join (`on: []`): every left row with every right row, left order then right
+    /// order.
+    ///
+    /// - Throws: `NodeError` when left × right rows pass the row limit (or the output the memory
+    ///   limit), before anything is built.
+    static func crossJoined(_ left: Table, _ right: Table, limits: RunLimits, morsels: TableMorsels) throws -> Table {
+      let (outputRows, overflow) = left.rowCount.multipliedReportingOverflow(by: right.rowCount)
+      try limits.checkRows(overflow ? Int.max : outputRows, of: "join output (a cross join of \(left.rowCount) × \(right.rowCount) rows)")
+      try limits.checkMemory(adding: outputRows &* (left.columnCount &+ right.columnCount &+ 2) &* 8, for: "join output")
+      var leftTake = [Int32](), rightTake = [Int32]()
+      leftTake.reserveCapacity(outputRows)
+      rightTake.reserveCapacity(outputRows)
+      for row in 0..<Int32(left.rowCount) {
+        if Task.isCancelled { throw CancellationError() }
+        leftTake.append(contentsOf: repeatElement(row, count: right.rowCount))
+        rightTake.append(contentsOf: 0..<Int32(right.rowCount))
+      }
+      return try gathered(left, right, keys: [], kind: .inner, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
+    }
+
+    /// The output of a join whose rows are chosen: the left columns (key columns merged for
+    /// `right` and `full`), then the right table's other columns, gathered one per thread.
+    private static func gathered(_ left: Table, _ right: Table, keys: [String], kind: JoinKind, leftTake: [Int32],
+                                 rightTake: [Int32], morsels: TableMorsels) throws -> Table {
       let keySet = Set(keys)
       var names = left.columnNames
       // Each output column: a left column, a merged key column, or a right column.

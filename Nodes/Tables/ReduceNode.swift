@@ -1,20 +1,27 @@
 import FlowRuntime
 
-/// `reduce`: folds a list with `op` (`sum`, `mean`, `min`, `max`, `count`, `first`, `last`),
-/// skipping nulls; an empty list (or one of nulls only) gives null, and `count` gives 0.
+/// `reduce`: folds a list with `op` (`sum`, `mean`, `min`, `max`, `count`, `first`, `last`, and
+/// the analysis aggregates `median`, `std`, `var`, `quantile` with `q`), skipping nulls; an
+/// empty list (or one of nulls only) gives null, and `count` gives 0. `true` counts as 1 and
+/// `false` as 0 wherever numbers are summed or measured.
 /// `sum` of integers is an exact integer (an error if it does not fit in `Int64`; integers are
 /// exact, SPEC §3); other sums and means are compensated (``NeumaierSum``).
 struct ReduceNode: NodeKind {
   var name: String { "reduce" }
-  var summary: String { "result = sum, mean, min, max, count, first or last of the list's non-null items" }
+  var summary: String {
+    "result = sum, mean, min, max, count, first, last, median, std, var or quantile of the list's non-null items"
+  }
   /// The folds `op` names.
   enum Operation: String, Sendable, CaseIterable {
     case sum, mean, min, max, count, first, last
+    /// The analysis aggregates (``SampleStatistics``); `quantile` takes the param `q`.
+    case median, std, `var`, quantile
   }
 
   static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("op", .string, required: true, summary: Self.operations)]
+    [ParameterDeclaration("op", .string, required: true, summary: Self.operations),
+     ParameterDeclaration("q", .number, default: .number(0.5), summary: "the quantile of op quantile, from 0 to 1")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -22,26 +29,46 @@ struct ReduceNode: NodeKind {
     guard let op = Operation(rawValue: name) else {
       throw NodeConfigurationError(parameter: "op", reason: "must be one of \(Self.operations), found \"\(name)\"")
     }
+    let q = parameters.number("q") ?? 0.5
+    guard q >= 0, q <= 1 else {
+      throw NodeConfigurationError(parameter: "q", reason: "must be a number from 0 to 1, found \(Value.number(q).text)")
+    }
     return NodeInstance(inputs: [InputPort("list", .list, default: .list([]))], outputs: [PortDeclaration("result", .any)],
-                        evaluator: Evaluator(op: op))
+                        evaluator: Evaluator(op: op, q: q))
   }
 
   struct Evaluator: NodeEvaluator {
     let op: Operation
+    var q = 0.5
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
-      outputs[0] = try Self.reduce(try inputs.list(0), op)
+      outputs[0] = try Self.reduce(try inputs.list(0), op, q: q)
     }
 
     /// `op` over the non-null items of `list`; errors name an item by its position in `list`
     /// (nulls included), counting from 1.
-    static func reduce(_ list: [Value], _ op: Operation) throws -> Value {
-      let items = list.enumerated().lazy.filter { !$0.element.isNull }
+    static func reduce(_ list: [Value], _ op: Operation, q: Double = 0.5) throws -> Value {
+      let items = list.enumerated().lazy.filter { !$0.element.isNull }.map { ($0.offset, $0.element.boolAsInteger) }
       switch op {
+      case .median, .std, .var, .quantile:
+        var values: [Double] = []
+        for (index, item) in items {
+          guard let value = item.numberValue else {
+            throw NodeError("\(op.rawValue): item #\(index + 1) is \(item.typeName), not a number")
+          }
+          values.append(value)
+        }
+        let statistic = switch op {
+        case .std: SampleStatistics.standardDeviation(values)
+        case .var: SampleStatistics.variance(values)
+        case .quantile: SampleStatistics.quantile(values, q)
+        default: SampleStatistics.median(values)
+        }
+        return statistic.map(Value.number) ?? .null
       case .count:
         return .integer(Int64(items.count))
       case .first:
-        return items.first?.element ?? .null
+        return list.first(where: { !$0.isNull }) ?? .null
       case .last:
         return list.last(where: { !$0.isNull }) ?? .null
       case .sum, .mean:
@@ -74,7 +101,7 @@ struct ReduceNode: NodeKind {
         return .number(op == .mean ? sum.value / Double(count) : sum.value)
       case .min, .max:
         var best: Value?
-        for (index, item) in items {
+        for (index, item) in list.enumerated() where !item.isNull {
           guard let current = best else { best = item; continue }
           let order = try compare(item, current, index: index)
           if op == .min ? order < 0 : order > 0 { best = item }
@@ -95,5 +122,14 @@ struct ReduceNode: NodeKind {
       default: throw NodeError("item #\(index + 1) is \(a.typeName), which does not compare with \(b.typeName)")
       }
     }
+  }
+}
+
+extension Value {
+  /// `true` as the integer 1 and `false` as 0 (`reduce` counts a bool so); any other value as
+  /// it is.
+  fileprivate var boolAsInteger: Value {
+    if case .bool(let flag) = self { return .integer(flag ? 1 : 0) }
+    return self
   }
 }

@@ -1,32 +1,32 @@
 import FlowRuntime
 
 /// `sort`: orders the rows by the listed columns (`"-name"` descending); stable, and nulls go
-/// last in either direction. Strings compare by Unicode scalar values.
+/// last in either direction. Strings compare by Unicode scalar values. An entry that is not a
+/// column's name may be a row formula (`"-abs(delay)"`: descending by `abs(delay)`), evaluated
+/// per row as a key (``SortKey``).
 struct SortNode: NodeKind {
   var name: String { "sort" }
   var summary: String { "table = rows of table ordered by the listed columns (\"-name\" descending); stable, nulls last" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("by", .list, required: true, summary: "column names; \"-name\" for descending")]
+    [ParameterDeclaration("by", .list, required: true,
+                          summary: "column names or row formulas; \"-name\" or \"-abs(x)\" for descending")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    let keys = try TableParameters.strings(parameters, "by").map { entry in
-      entry.hasPrefix("-") ? (name: String(entry.dropFirst()), descending: true) : (name: entry, descending: false)
-    }
+    var keys: [SortKey] = []
+    for entry in try TableParameters.strings(parameters, "by") { keys.append(SortKey(entry)) }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(keys: keys), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
-    let keys: [(name: String, descending: Bool)]
+    let keys: [SortKey]
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       try TableParameters.checkRowIndices(table, for: "sort")
       var columns: [(column: Column, descending: Bool)] = []
-      for key in keys {
-        columns.append((table.column(at: try TableParameters.column(key.name, in: table)), key.descending))
-      }
+      for key in keys { columns.append((try key.column(of: table), key.descending)) }
       outputs[0] = .table(table.gathering(try Self.order(rowCount: table.rowCount, columns)))
     }
 

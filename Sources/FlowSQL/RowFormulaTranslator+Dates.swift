@@ -7,8 +7,9 @@ extension RowFormulaTranslator {
     let substr = dialect == .trino ? "substr(" : "substring("
     let datePart: [Piece] = ["CAST(", .text(substr), x(0), ", 1, 10) AS DATE)"]
     func time(_ from: Int) -> [Piece] {
-      let tail = ", " + String(from) + ", 2) ELSE '0' END AS BIGINT)"
-      return ["CAST(CASE WHEN length(", x(0), ") > 10 THEN ", .text(substr), x(0), .text(tail)]
+      // A null text gives null (its length is null: no branch is taken).
+      let tail = ", " + String(from) + ", 2) WHEN length("
+      return ["CAST(CASE WHEN length(", x(0), ") > 10 THEN ", .text(substr), x(0), .text(tail), x(0), ") <= 10 THEN '0' END AS BIGINT)"]
     }
     switch name {
     case "year", "month", "day":

@@ -62,6 +62,8 @@ extension RowFormulaTranslator {
       return try build(arguments[0].type == .null ? .null : .bool, pieces)
     case "year", "month", "day", "hour", "minute", "second", "weekday", "date", "days", "addDays":
       return try dateCall(name, arguments, type: nullType(name == "date" || name == "addDays" ? .string : .integer))
+    case "weekdayName", "monthName", "inTimeZone":
+      return try zonedCall(name, arguments, type: nullType(.string))
     default:
       return try textCall(name, arguments, nullType: nullType)
     }

@@ -58,6 +58,14 @@ extension RowFormulaTranslator {
       return try text(a, function: name)
     case "number":
       return try build(nullType(.number), ["CAST(trim(", x(0), ") AS ", .text(dialect.typeName(.number)), ")"])
+    case "like":
+      // `\` escapes the next character, as flow's patterns (a pattern ending in `\` is an
+      // engine's error where flow matches a backslash).
+      return try build(nullType(.bool), ["(", x(0), " LIKE ", x(1), " ESCAPE ", .text(dialect.literal("\\")), ")"])
+    case "format":
+      // The specs round halves away from zero on the double's exact binary value; no engine's
+      // formatting does that for every value.
+      throw missing(name)
     default:
       throw missing(name)
     }

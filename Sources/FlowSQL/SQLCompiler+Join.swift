@@ -19,11 +19,22 @@ extension SQLCompiler {
       guard let text = member.value.stringValue else { throw SQLExportError(node: id, "param 'aggregate': '\(member.key)' must be a string") }
       let (function, column) = try aggregate(id, member.key, text)
       var sql: String, type: SQLType
-      if function == "count" {
+      if function == "count" && column.isEmpty {
         (sql, type) = ("count(*)", .integer)
       } else {
+        var column = column, fraction: Double?
+        if function == "quantile" {
+          // `quantile(c, q)`: the last comma parts the column from `q`.
+          guard let comma = column.lastIndex(of: ","), let value = Double(String(column[column.index(after: comma)...]).trimming(" ")),
+                value >= 0, value <= 1 else {
+            throw SQLExportError(node: id, "param 'aggregate': '\(member.key)': quantile needs a number from 0 to 1 after the column")
+          }
+          fraction = value
+          column = String(column[..<comma]).trimming(" ")
+          if column.count >= 2 && column.hasPrefix("`") && column.hasSuffix("`") { column = String(column.dropFirst().dropLast()) }
+        }
         guard let position = index[column] else { throw missing(id, column, input) }
-        (sql, type) = try aggregateSQL(id, member.key, function, q(column), input.types[position])
+        (sql, type) = try aggregateSQL(id, member.key, function, q(column), input.types[position], q: fraction)
       }
       select += ", \(sql) AS \(q(member.key))"
       columns.append(member.key)
@@ -47,7 +58,13 @@ extension SQLCompiler {
   }
 
   /// The SQL of an aggregate over column `c` of type `type`, and its type.
-  private func aggregateSQL(_ id: String, _ output: String, _ function: String, _ c: String, _ type: SQLType) throws(SQLExportError) -> (String, SQLType) {
+  private func aggregateSQL(
+    _ id: String, _ output: String, _ function: String, _ c: String, _ type: SQLType, q fraction: Double? = nil
+  ) throws(SQLExportError) -> (String, SQLType) {
+    // A bool counts `true` as 1 where numbers are summed or measured.
+    if type == .bool, ["sum", "mean", "median", "std", "var", "quantile"].contains(function) {
+      return try aggregateSQL(id, output, function, "CAST(\(c) AS INTEGER)", .integer, q: fraction)
+    }
     let numeric = type.isNumeric || type == .null
     func needsNumbers() -> SQLExportError {
       SQLExportError(node: id, "param 'aggregate': '\(output)': \(function) needs a numeric column, got \(type)")
@@ -80,6 +97,22 @@ extension SQLCompiler {
         return ("(array_agg(\(c) ORDER BY \(row)\(function == "first" ? "" : " DESC")) FILTER (WHERE \(c) IS NOT NULL))[1]", type)
       }
     case "countDistinct": return ("NULLIF(count(DISTINCT \(c)), 0)", .integer)  // no non-null value: null
+    case "count": return ("count(\(c))", .integer)
+    case "std", "var":
+      guard numeric else { throw needsNumbers() }
+      let name = function == "std" ? "stddev_samp" : "var_samp"
+      return ("\(name)(CAST(\(c) AS \(double)))", .number)
+    case "median", "quantile":
+      guard numeric else { throw needsNumbers() }
+      let p = dialect.numberLiteral(fraction ?? 0.5)
+      switch dialect {
+      case .duckdb: return ("quantile_cont(CAST(\(c) AS DOUBLE), \(p))", .number)
+      case .postgres: return ("percentile_cont(\(p)) WITHIN GROUP (ORDER BY \(c))", .number)
+      case .spark: return ("percentile(\(c), \(p))", .number)
+      case .trino:
+        // Trino has only approximate percentiles.
+        throw SQLExportError(node: id, "param 'aggregate': '\(output)': \(function) has no exact translation for trino")
+      }
     default:
       throw SQLExportError(node: id, "param 'aggregate': '\(output)': unknown aggregate '\(function)'")
     }
@@ -87,8 +120,10 @@ extension SQLCompiler {
 
   mutating func join(_ id: String, _ left: SQLRelation, _ right: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
     let keys = try strings(id, params, "on")
-    guard !keys.isEmpty else { throw SQLExportError(node: id, "param 'on' must name at least one column") }
     let how = params["how"]?.stringValue ?? "inner"
+    guard !keys.isEmpty || how == "inner" else {
+      throw SQLExportError(node: id, "param 'on' is empty (a cross join), which needs how \"inner\", not \"\(how)\"")
+    }
     let leftIndex = left.index, rightIndex = right.index
     let l = q("l"), r = q("r")
     var condition = ""
@@ -131,7 +166,9 @@ extension SQLCompiler {
     default: order = "\(l).\(row), \(r).\(row)"
     }
     let kind = ["inner": "INNER", "left": "LEFT", "right": "RIGHT", "full": "FULL"][how] ?? "INNER"
-    let select = "SELECT row_number() OVER (ORDER BY \(order)) AS \(row)\(list) FROM \(q(left.name)) AS \(l) \(kind) JOIN \(q(right.name)) AS \(r) ON \(condition)"
+    // `on: []`: a cross join, left order then right order.
+    let joined = keys.isEmpty ? "CROSS JOIN \(q(right.name)) AS \(r)" : "\(kind) JOIN \(q(right.name)) AS \(r) ON \(condition)"
+    let select = "SELECT row_number() OVER (ORDER BY \(order)) AS \(row)\(list) FROM \(q(left.name)) AS \(l) \(joined)"
     return add(id, select, columns, types)
   }
 

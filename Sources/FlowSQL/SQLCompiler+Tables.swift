@@ -108,7 +108,20 @@ extension SQLCompiler {
     for key in keys {
       let descending = key.hasPrefix("-") && index[key] == nil
       let name = descending ? String(key.dropFirst()) : key
-      guard let position = index[name] else { throw missing(id, name, input) }
+      guard let position = index[name] else {
+        // Not a column: a row formula (`-abs(delay)`), unless it is a bare name or no formula.
+        guard let parsed = try? RowFormula(parsing: name), parsed.columns != [name] else { throw missing(id, name, input) }
+        var translator = RowFormulaTranslator(dialect: dialect)
+        let expression: SQLExpression
+        do {
+          expression = try translator.translate(parsed) { column in index[column].map { (q(column), input.types[$0]) } }
+        } catch {
+          throw SQLExportError(node: id, "param 'by': '\(name)': \(error.message)")
+        }
+        let sql = translator.rope.string(expression.node)
+        text += "\(expression.type == .string ? dialect.collated("(\(sql))") : sql) \(descending ? "DESC" : "ASC") NULLS LAST, "
+        continue
+      }
       let column = input.types[position] == .string ? dialect.collated(q(name)) : q(name)
       text += "\(column) \(descending ? "DESC" : "ASC") NULLS LAST, "
     }

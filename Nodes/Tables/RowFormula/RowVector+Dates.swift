@@ -43,6 +43,8 @@ extension RowVector {
     case .date: return try makeDates(operands, valid: valid, count: count)
     case .addDays: return try addDays(operands[0], operands[1], valid: valid, count: count)
     case .days: return try days(operands[0], operands[1], valid: valid, count: count)
+    case .weekdayName, .monthName: return try names(function, operands[0], valid: valid, count: count)
+    case .inTimeZone: return try inTimeZone(operands[0], operands[1], valid: valid, count: count)
     default: break
     }
     guard case .string(let texts, _) = operands[0] else { return .null }

@@ -24,6 +24,10 @@ extension RowVector {
     if operands.contains(where: \.isAllNull) { return .null }
     var valid: [Bool]? = nil
     for operand in operands { valid = both(valid, operand.valid) }
+    if function == .format {
+      guard case .string(let specs, _) = operands[1] else { return .null }
+      return try formatted(operands[0], specs, valid: valid, count: count, memory: memory, fail: fail)
+    }
     guard case .string(let strings, _) = operands[0] else { return .null }
     switch function {
     case .len: return .integer(scalarCounts(strings), valid: valid)
@@ -35,12 +39,15 @@ extension RowVector {
     case .contains, .startsWith, .endsWith:
       guard case .string(let patterns, _) = operands[1] else { return .null }
       return .bool(search(function, strings, patterns), valid: valid)
+    case .like:
+      guard case .string(let patterns, _) = operands[1] else { return .null }
+      return .bool(like(strings, patterns), valid: valid)
     case .replace:
       guard case .string(let from, _) = operands[1], case .string(let to, _) = operands[2] else { return .null }
       return .string(try replaced(strings, from, to, memory: memory, fail: fail), valid: valid)
     case .number:
       return .number(try numbers(strings, valid: valid, fail: fail), valid: valid)
-    case .concat, .string:
+    case .concat, .string, .format:
       preconditionFailure("Internal inconsistency: handled above")
     }
   }

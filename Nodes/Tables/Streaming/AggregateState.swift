@@ -36,7 +36,7 @@ struct AggregateState {
       sums.grow(to: groupCount)
     case .min, .max, .first, .last:
       picked.append(contentsOf: repeatElement((piece: Int32(-1), row: Int32(-1)), count: extra))
-    case .count, .countDistinct:
+    case .count, .countDistinct, .median, .std, .var, .quantile:
       break
     }
   }
@@ -85,9 +85,10 @@ struct AggregateState {
       return
     }
     switch function {
-    case .count, .countDistinct:
+    case .count, .countDistinct, .median, .std, .var, .quantile:
       preconditionFailure("Internal inconsistency: \(function) streamed with a column")
     case .sum, .mean:
+      let column = column.boolsAsIntegers
       guard column.isNumeric else {
         throw NodeError("\(function.rawValue)(\(aggregate.column ?? "")) needs numbers, but the column is \(column.type)")
       }
@@ -139,8 +140,8 @@ struct AggregateState {
     case .count:
       if aggregate.column == nil { return Column(.integer(counts)) }
       preconditionFailure("Internal inconsistency: count() with a column")
-    case .countDistinct:
-      preconditionFailure("Internal inconsistency: countDistinct is not streamed")
+    case .countDistinct, .median, .std, .var, .quantile:
+      preconditionFailure("Internal inconsistency: \(function) is not streamed")
     case .sum, .mean:
       if function == .sum, !sawNumbers {
         // Out of range: the chain runs materialized, where the kernel names the group.

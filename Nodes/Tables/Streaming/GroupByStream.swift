@@ -42,7 +42,16 @@ struct GroupByStream {
   static let fewRowsPerGroup = 8
 
   /// Whether every aggregate can be streamed.
-  static func supports(_ aggregates: [Aggregate]) -> Bool { !aggregates.contains { $0.function == .countDistinct } }
+  /// (`countDistinct`, `count(c)` and the analysis aggregates run materialized.)
+  static func supports(_ aggregates: [Aggregate]) -> Bool {
+    !aggregates.contains { aggregate in
+      switch aggregate.function {
+      case .countDistinct, .median, .std, .var, .quantile: true
+      case .count: aggregate.column != nil
+      case .sum, .mean, .min, .max, .first, .last: false
+      }
+    }
+  }
 
   init(keys: [String], aggregates: [Aggregate], blockRows: Int = BlockSums.standardBlockRows) {
     self.keys = keys

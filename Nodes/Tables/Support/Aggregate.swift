@@ -5,34 +5,54 @@ import FlowRuntime
 struct Aggregate: Sendable {
   enum Function: String, Sendable, CaseIterable {
     case count, sum, mean, min, max, first, last, countDistinct
+    /// The analysis aggregates (``SampleStatistics``).
+    case median, std, `var`, quantile
   }
+
+  /// The aggregates an error message lists.
+  static let listing = "count(), count(c), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c), "
+    + "median(c), std(c), var(c), quantile(c, q)"
 
   var output: String
   var function: Function
   /// The column aggregated (`nil` for `count()`).
   var column: String?
+  /// `q` of `quantile(c, q)`, in 0…1.
+  var q: Double? = nil
 
-  /// Parses `text` (`count()`, `sum(c)`, …; a column may be written in backticks).
+  /// Parses `text` (`count()`, `sum(c)`, `quantile(c, 0.9)`, …; a column may be written in
+  /// backticks).
   ///
   /// - Returns: `nil` with a reason if the text is not an aggregate.
   static func parse(output: String, _ text: String) -> Result<Aggregate, NodeConfigurationError> {
     let trimmed = text.trimmingSpaces
     let problem = NodeConfigurationError(parameter: "aggregate",
-      reason: "'\(output)': \"\(text)\" is not an aggregate (count(), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c))")
+      reason: "'\(output)': \"\(text)\" is not an aggregate (\(listing))")
     guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return .failure(problem) }
     guard let function = Function(rawValue: String(trimmed[..<open]).trimmingSpaces) else { return .failure(problem) }
     var argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingSpaces
+    var q: Double?
+    if function == .quantile {
+      // `quantile(c, q)`: the last comma parts the column from `q`, a number in 0…1.
+      guard let comma = argument.lastIndex(of: ","), let value = Double(String(argument[argument.index(after: comma)...]).trimmingSpaces),
+            value >= 0, value <= 1 else {
+        return .failure(NodeConfigurationError(parameter: "aggregate",
+          reason: "'\(output)': \"\(text)\" needs a quantile from 0 to 1 after the column, as in quantile(c, 0.9)"))
+      }
+      q = value
+      argument = String(argument[..<comma]).trimmingSpaces
+    }
     if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") { argument = String(argument.dropFirst().dropLast()) }
-    if function == .count {
-      guard argument.isEmpty else { return .failure(problem) }
+    if function == .count, argument.isEmpty {
       return .success(Aggregate(output: output, function: function, column: nil))
     }
     guard !argument.isEmpty else { return .failure(problem) }
-    return .success(Aggregate(output: output, function: function, column: argument))
+    return .success(Aggregate(output: output, function: function, column: argument, q: q))
   }
 
   /// The aggregate of `column` over each group (`groups[row]` in `0..<groupCount`); groups
-  /// with no non-null value get null (`count()` counts rows).
+  /// with no non-null value get null (`count()` counts rows, `count(c)` non-null values: 0 for
+  /// none). A bool column counts `true` as 1 in the numeric aggregates.
   ///
   /// - Throws: `NodeError` (a sum of text), `IntegerSumOverflow` (an integer sum out of range:
   ///   the caller names the group).
@@ -50,8 +70,13 @@ struct Aggregate: Sendable {
     let rows = column.count
     switch function {
     case .count:
-      preconditionFailure("Internal inconsistency: count() with a column")
+      var counts = [Int64](repeating: 0, count: groupCount)
+      for row in 0..<rows where column.validity.isValid(row) { counts[Int(groups[row])] += 1 }
+      return Column(.integer(counts))
+    case .median, .std, .var, .quantile:
+      return try statistics(groups: groups, groupCount: groupCount, column: column.boolsAsIntegers)
     case .sum, .mean:
+      let column = column.boolsAsIntegers
       guard column.isNumeric else {
         throw NodeError("\(function.rawValue)(\(self.column ?? "")) needs numbers, but the column is \(column.type)")
       }

@@ -72,7 +72,8 @@ extension GroupByNode: ColumnDemandingKind {
 extension SortNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
     guard let keys = params.strings("by") else { return .all }
-    return outputNeeds.adding(keys.map { $0.hasPrefix("-") ? String($0.dropFirst()) : $0 })
+    // A formula entry needs the columns it reads (and its text, in case a column is so named).
+    return outputNeeds.adding(keys.map(SortKey.init).flatMap { [$0.name] + ($0.formula?.columns ?? []) })
   }
 }
 

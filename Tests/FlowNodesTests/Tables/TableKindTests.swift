@@ -62,7 +62,7 @@ import Testing
 
   @Test func groupByRejectsBadAggregatesAtConfiguration() {
     guard case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "groupBy", params: ["aggregate": ["x": "median(a)"]])) else {
+      NodeSpec(kind: "groupBy", params: ["aggregate": ["x": "mode(a)"]])) else {
       Issue.record("expected a configuration error")
       return
     }
