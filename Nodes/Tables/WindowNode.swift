@@ -40,9 +40,6 @@ struct WindowNode: NodeKind {
       case .failure(let problem): problems.append(problem)
       }
     }
-    if functions.isEmpty && problems.isEmpty {
-      problems.append(NodeConfigurationError(parameter: "columns", reason: "names no column to add"))
-    }
     if let problem = NodeConfigurationError(problems) { throw problem }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(partitionBy: partitionBy, orderBy: orderBy, functions: functions,
