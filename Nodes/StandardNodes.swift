@@ -12,6 +12,7 @@ extension NodeKindRegistry {
       ReadTextNode(), ReadCSVNode(), ReadJSONNode(), WriteCSVNode(), WriteJSONNode(), WriteTextNode(),
       SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
       FilterNode(), DeriveNode(),
+      WindowNode(), PivotNode(), UnpivotNode(),
       ClockNode(), CounterNode(), AccumulateNode(), PreviousNode(), LinesNode(),
       IfNode(), SwitchNode(), FallbackNode(),
     ])

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The W13 comparison: TPC-H-shaped Q1 and Q3 (and optionally W9 flights) in `flow run` (as a
+# The W13 comparison: TPC-H-shaped Q1 and Q3 (and optionally W9 flights, with issue 39's `window`
+# and `pivot` over the same file: Scripts/compare_engines_analyst.py) in `flow run` (as a
 # process) against DuckDB, polars and pandas (in-process, from PyPI) on the same files, in the
 # same run. Prints min/median/max of RUNS runs (default 3), each tool's peak RSS, and checks
 # that every tool produced the same rows before comparing times.

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+import compare_engines_analyst as analyst
+
 Q1_DATE = "1998-09-02"
 Q3_DATE = "1995-03-15"
 STRING_DATES = {"lineitem": ["l_shipdate", "l_commitdate", "l_receiptdate"], "orders": ["o_orderdate"]}
@@ -137,7 +139,8 @@ def read_pandas(path):
 READ = {"duckdb": read_duckdb, "polars": read_polars, "pandas": read_pandas}
 QUERIES = {"Q1": {"duckdb": q1_duckdb, "polars": q1_polars, "pandas": q1_pandas},
            "Q3": {"duckdb": q3_duckdb, "polars": q3_polars, "pandas": q3_pandas},
-           "flights": {"duckdb": flights_duckdb, "polars": flights_polars, "pandas": flights_pandas}}
+           "flights": {"duckdb": flights_duckdb, "polars": flights_polars, "pandas": flights_pandas},
+           **analyst.QUERIES}
 
 
 def child(query, tool, data, runs):
@@ -174,7 +177,7 @@ def measured(argv):
 COLUMNS = {"Q1": ["l_returnflag", "l_linestatus", "sum_qty", "sum_base_price", "sum_disc_price", "sum_charge",
                   "avg_qty", "avg_price", "avg_disc", "count_order"],
            "Q3": ["l_orderkey", "o_orderdate", "o_shippriority", "revenue"],
-           "flights": ["origin", "carrier", "flights", "mean_arr_delay", "total_distance"]}
+           "flights": ["origin", "carrier", "flights", "mean_arr_delay", "total_distance"], **analyst.COLUMNS}
 
 
 def read_flow_output(path, query):
@@ -185,6 +188,8 @@ def read_flow_output(path, query):
     positions = [table[0].index(name) for name in COLUMNS[query]]
     rows = [[r[p] for p in positions] for r in table[1:]]
     def parse(cell):
+        if cell == "":
+            return None  # a null cell (a pivot's missing carrier × month)
         for kind in (int, float):
             try:
                 return kind(cell)
@@ -241,19 +246,25 @@ def main():
         with open(os.path.join(folder, "flights-summary.flow.json"), "w") as f:
             json.dump(document, f)
         jobs.append(("flights", os.path.abspath(args.flights), "flights-summary"))
+        # The analyst's window and pivot over the same file (issue 39).
+        for query, (stem, document, _) in analyst.documents(os.path.basename(args.flights)).items():
+            with open(os.path.join(folder, f"{stem}.flow.json"), "w") as f:
+                json.dump(document, f)
+            jobs.append((query, os.path.abspath(args.flights), stem))
     print(f"{args.runs} runs each, same machine, same files; min / median / max wall time; peak RSS of the tool's process")
     baseline_header = " flow run, baseline |" if args.baseline else ""
     print(f"| pipeline | flow run (process) |{baseline_header} DuckDB | polars | pandas | same rows |")
     print("|---|---|---|---|---|---|" + ("---|" if args.baseline else ""))
     for query, data, stem in jobs:
-        folder = data if query != "flights" else os.path.dirname(data)
+        folder = data if query in ("Q1", "Q3") else os.path.dirname(data)
         document = os.path.join(folder, f"{stem}.flow.json")
         cells, flow_times, peak = [], [], 0.0
         for _ in range(args.runs):
             seconds, rss, _ = measured([args.flow, "run", document])
             flow_times.append(seconds)
             peak = max(peak, rss)
-        output_name = {"Q1": "q1.csv", "Q3": "q3.csv", "flights": "flights-summary.csv"}[query]
+        output_name = {"Q1": "q1.csv", "Q3": "q3.csv", "flights": "flights-summary.csv",
+                       "window": "flights-window.csv", "pivot": "flights-pivot.csv"}[query]
         reference = read_flow_output(os.path.join(folder, output_name), query)
         cells.append(f"{stats(flow_times)}, {peak:.0f} MB")
         agree = True

@@ -24,7 +24,7 @@ FAMILIES = [
     ("Text", ["text", "format", "toNumber"]),
     ("Reading and writing files", ["readText", "readCSV", "readJSON", "writeCSV", "writeJSON", "writeText"]),
     ("Tables", ["filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
-                "rowCount", "column", "reduce"]),
+                "rowCount", "column", "reduce", "window", "pivot", "unpivot"]),
     ("Live", ["clock", "counter", "accumulate", "previous", "lines"]),
     ("Branches", ["if", "switch", "fallback"]),
     ("Layout", ["group"]),

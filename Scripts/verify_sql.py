@@ -4,7 +4,8 @@ import duckdb
 
 FLOW, ROOT, RUNS = sys.argv[1], sys.argv[2], int(sys.argv[3])
 SEED = int(os.environ.get("SQL_SEED", "20"))  # the property test's seed (CI: 20)
-TABLE_KINDS = {"readCSV", "readJSON", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit"}
+TABLE_KINDS = {"readCSV", "readJSON", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
+               "window", "unpivot"}
 WRITERS = {"writeCSV", "writeJSON"}
 LIVE = {"clock", "counter", "lines", "accumulate", "previous"}
 
@@ -164,7 +165,9 @@ def table_nodes_of(doc_path, run_args):
     fed = {e["sourceNodeID"] for e in document["edges"]}
     if any(k in LIVE for k in kinds.values()):
         return None, "live nodes (not a table pipeline)"
-    chosen = [n for n, k in kinds.items() if k in WRITERS]
+    # A writer fed by a pivot is left out: pivot has no SQL form (its columns are data).
+    pivoted = {e["targetNodeID"] for e in document["edges"] if kinds.get(e["sourceNodeID"]) == "pivot"}
+    chosen = [n for n, k in kinds.items() if k in WRITERS and n not in pivoted]
     asked = [run_args[i + 1] for i, x in enumerate(run_args) if x == "--node"]
     chosen += [n for n in asked if kinds.get(n) in TABLE_KINDS]
     if "--node" not in run_args:
@@ -197,7 +200,8 @@ def fixed_cases():
     passed = skipped = failed = 0
     cases = [(os.path.join(ROOT, "Examples/penguins"), "report.flow.json", ["--node", "ordered"]),
              (os.path.join(ROOT, "Examples/flights"), "flights.flow.json", []),
-             (os.path.join(ROOT, "Examples/subgraphs"), "pipeline.flow.json", [])]
+             (os.path.join(ROOT, "Examples/subgraphs"), "pipeline.flow.json", []),
+             (os.path.join(ROOT, "Examples/analyst"), "penguins.flow.json", [])]
     conformance = os.path.join(ROOT, "../shared/conformance/pipelines/cases")
     language = os.path.join(ROOT, "../shared/conformance/language/cases")
     if os.path.isdir(conformance):
@@ -356,6 +360,11 @@ class Gen:
         return f"({self.cond(schema, depth + 1)} {r.choice(['and', 'or'])} {self.cond(schema, depth + 1)})"
 
 
+WINDOW_FUNCTIONS = ["rowNumber", "rank", "denseRank", "lag", "lead", "cumsum", "cummin", "cummax", "cummean", "cumcount",
+                    "rollingSum", "rollingMean", "rollingMin", "rollingMax", "sum", "mean", "min", "max", "count", "first",
+                    "last"]
+
+
 def random_pipeline(rng):
     """A document: read t1 (and t2), 1-4 random table steps, writeCSV."""
     g = Gen(rng)
@@ -364,7 +373,8 @@ def random_pipeline(rng):
     edges = []
     schema, last = dict(NAMES), "t1"
     for step in range(rng.randint(1, 4)):
-        op = rng.choice(["filter", "derive", "derive", "sort", "groupBy", "join", "distinct", "limit", "union", "select"])
+        op = rng.choice(["filter", "derive", "derive", "sort", "groupBy", "join", "distinct", "limit", "union", "select",
+                         "window", "window", "unpivot"])
         nid = f"n{step} \"x\""
         params, port = {}, "table"
         if op == "filter":
@@ -440,6 +450,37 @@ def random_pipeline(rng):
             edges.append({"id": f"e{len(edges)}", "sourceNodeID": "t2", "sourceHandleID": "table", "targetNodeID": nid, "targetHandleID": b})
             last = nid
             continue
+        elif op == "window":
+            keys = [n for n in schema if "`" not in n]
+            params = {"partitionBy": rng.sample(keys, rng.randint(0, min(1, len(keys)))),
+                      "orderBy": [("-" if rng.random() < 0.5 else "") + k for k in rng.sample(keys, rng.randint(0, min(2, len(keys))))]}
+            cols, after = {}, dict(schema)
+            nums = [c for c in keys if schema[c] in ("int", "num")]
+            for fn in rng.sample(WINDOW_FUNCTIONS, 3):
+                numeric = fn in ("cumsum", "cummean", "rollingSum", "rollingMean", "sum", "mean")
+                pool = nums if numeric else [c for c in keys if schema[c] != "date" or fn in ("lag", "lead", "first", "last")]
+                if fn in ("rowNumber", "rank", "denseRank", "cumcount", "count"):
+                    cols[f"w {fn}"], after[f"w {fn}"] = f"{fn}()", "int"
+                elif pool:
+                    c = rng.choice(pool)
+                    extra = f", {rng.randint(1, 3)}" if fn.startswith("rolling") or fn in ("lag", "lead") else ""
+                    cols[f"w {fn}"] = f"{fn}({ref(c)}{extra})"
+                    after[f"w {fn}"] = "num" if "ean" in fn else schema[c]
+            if not cols:
+                continue
+            params["columns"] = cols
+            schema = after
+        elif op == "unpivot":
+            keep = rng.sample(list(schema), rng.randint(0, min(2, len(schema))))
+            rest = [n for n in schema if n not in keep]
+            kinds = {"num" if schema[n] in ("int", "num") else schema[n] for n in rest}
+            if len(kinds) > 1:
+                rest = [n for n in rest if ("num" if schema[n] in ("int", "num") else schema[n]) == sorted(kinds)[0]]
+            if not rest:
+                continue
+            params = {"keep": keep, "columns": rest, "names": "column name"}
+            types = {schema[n] for n in rest}
+            schema = {**{k: schema[k] for k in keep}, "column name": "str", "value": types.pop() if len(types) == 1 else "num"}
         elif op == "distinct":
             params = {"columns": rng.sample(list(schema), rng.randint(1, len(schema)))}
         else:

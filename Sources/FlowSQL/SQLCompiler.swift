@@ -43,6 +43,8 @@ struct SQLCompiler {
     case "union": relation = try union(id, try input(index, "a"), try input(index, "b"))
     case "distinct": relation = try distinct(id, try input(index, "table"), params)
     case "limit": relation = try limit(id, try input(index, "table"), params)
+    case "window": relation = try window(id, try input(index, "table"), params)
+    case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
     case "writeCSV", "writeJSON": relation = try writer(node, try input(index, node.data.kind == "writeCSV" ? "table" : "value"))
     case "group": return
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
@@ -142,10 +144,13 @@ struct SQLCompiler {
     let kind = node.data.kind
     switch kind {
     case "readCSV", "readJSON", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
-      "writeCSV", "writeJSON", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
+      "window", "unpivot", "writeCSV", "writeJSON", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
       return nil
     case "clock", "counter", "lines", "accumulate", "previous":
       return "\(kind) is a live node; live nodes have no SQL form"
+    case "pivot":
+      return "pivot has no SQL form: its columns are the distinct values of a column, known only when the data is read "
+        + "(export the pipeline up to its input with --node)"
     case "rowCount", "column", "reduce":
       return "\(kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)"
     case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide", "expression":
