@@ -90,7 +90,7 @@ final class ServeSession: Sendable {
   /// Waits for the first pass (which may have run before the reports were followed) and keeps
   /// its values.
   func awaitFirstPass() async {
-    _ = await engine.evaluate()
+    await settle()
     let snapshot = await engine.evaluatorSnapshot()
     let report = engine.lastReport
     state.withLock { state in
@@ -105,11 +105,18 @@ final class ServeSession: Sendable {
   func stop() async {
     state.withLock { $0.isStopping = true }
     watcher.withLock { $0?.stop() }
-    _ = await engine.evaluate()
+    await settle()
     server.withLock { $0 }?.stop()
     observation.withLock { $0?.cancel() }
     for task in tasks.withLock({ $0 }) { task.cancel() }
     engine.shutDown()
+  }
+
+  /// Waits for the running pass, if any. A store without nodes has no pass to wait for (an
+  /// editor starts from an empty document), so this returns at once for it.
+  func settle() async {
+    guard !engine.store.nodes.isEmpty else { return }
+    _ = await engine.evaluate()
   }
 
   /// Publishes one event to every page.
