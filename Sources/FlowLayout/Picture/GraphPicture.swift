@@ -71,6 +71,12 @@ package struct GraphPicture {
     package var x: Double
     package var y: Double
     package var curve: Bool
+
+    package init(x: Double, y: Double, curve: Bool) {
+      self.x = x
+      self.y = y
+      self.curve = curve
+    }
   }
   /// For each edge, its drawn path from port to port (layered layout: `LayeredLayout`'s
   /// paths, which pass under no node); empty when the edge is drawn as one curve between its
