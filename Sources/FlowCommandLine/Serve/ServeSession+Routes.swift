@@ -94,8 +94,12 @@ extension ServeSession {
     picture.placeLayered()
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
     let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources)
+    let shapes = Self.shapes(snapshot)
     state.withLock { state in
-      if state.structure == structure { state.picture = (structure, svg) }
+      if state.structure == structure {
+        state.picture = (structure, svg)
+        state.drawnShapes = shapes
+      }
     }
     return svg
   }

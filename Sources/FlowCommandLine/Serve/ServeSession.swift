@@ -26,6 +26,8 @@ final class ServeSession: Sendable {
     /// Bumped when nodes or edges come or go, or a node's ports may have changed.
     var structure = 0
     var picture: (structure: Int, svg: String)?
+    /// Each node's value shape as `picture` drew it (`ServeSession.shape(of:in:)`).
+    var drawnShapes: [String: [Int]] = [:]
     var specs: [String: NodeSpec] = [:]
     var isStopping = false
   }
@@ -131,15 +133,19 @@ final class ServeSession: Sendable {
     // (read from the store, which is at least as new as the pass) carry every edit.
     let store = engine.store
     let params = report.ran.compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
-    let event = state.withLock { state -> JSONValue in
+    let event = state.withLock { state -> (JSONValue, Int?) in
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot
         state.revision = report.revision
       }
       state.lastReport = report
-      return ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params))
+      let relayout = Self.needsRelayout(report, snapshot: snapshot, state: &state)
+      return (ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params)),
+              relayout ? state.structure : nil)
     }
-    publish(event)
+    publish(event.0)
+    // The values need other box sizes: the pages fetch the picture laid out again.
+    if let structure = event.1 { publish(.object(["structure": .integer(Int64(structure))])) }
   }
 
   /// A store change: whether the picture must be drawn again; if so the pages are told at once
