@@ -13,8 +13,8 @@ enum RunCommand {
                  help: "override a param before evaluation (a bare word is a string)"),
       OptionSpec(name: "--node", arity: .repeated, valueName: "ID", help: "print this node's outputs (instead of the sinks)"),
       OptionSpec(name: "--all", arity: .flag, help: "print the outputs of every node"),
-      OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
-                 choices: ["text", "json"]),
+      OptionSpec(name: "--format", arity: .single, valueName: "text|json|csv",
+                 help: "output format (default text; csv: the one printed table)", choices: ["text", "json", "csv"]),
       OptionSpec(name: "--live", arity: .flag, help: "keep evaluating as live nodes emit, until every source finished"),
       OptionSpec(name: "--follow", arity: .flag,
                  help: "with --live: print each pass as it completes (text, or one JSON object per line)"),
@@ -29,12 +29,13 @@ enum RunCommand {
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
       OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
                  help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
-    ] + StreamingOptions.specs + RunLimitOptions.specs,
+    ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
+    let tableOptions = try RunTableOptions(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
     var document = try DocumentLoading.document(file)
     // `--set` of a node the document holds applies before the expansion; of an inlined node
@@ -147,6 +148,12 @@ enum RunCommand {
     if !live { noteWaitingNodes(shown, evaluator: evaluator, document: document, registry: configured, context: context) }
     var result = RunResult(evaluator: evaluator, nodes: shown)
     result.listsEveryFailure = arguments.has("--all")
+    result.tableRows = tableOptions.head
+    result.schemaOnly = tableOptions.schemaOnly
+    if tableOptions.csv {
+      output = try RunTableOptions.csv(result)
+      return .success
+    }
     let runReport = arguments.has("--report") ? passReport.map { RunReport($0, streaming: streaming) } : nil
     if arguments.value("--format") == "json" {
       output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible

@@ -29,7 +29,7 @@ package struct RunResult {
     var text = ""
     for (node, ports) in outputs {
       for (port, value) in ports {
-        text += Self.line(node: node, port: port, value: value)
+        text += Self.line(node: node, port: port, value: value, tableRows: tableRows, schemaOnly: schemaOnly)
         text += "\n"
       }
     }
@@ -43,6 +43,12 @@ package struct RunResult {
   /// Whether text output lists every failed node (`--all`) rather than the nodes that failed by
   /// themselves and a count of those skipped downstream.
   var listsEveryFailure = false
+
+  /// The rows of each table text output prints (`--head`).
+  var tableRows = RunTableOptions.defaultHead
+
+  /// Whether tables print as their columns and types only (`--schema`), in text and JSON.
+  var schemaOnly = false
 
   /// `<node> ! <message>` for each node that failed by itself; the nodes skipped because of an
   /// upstream failure are summed up in one line (`3 nodes failed, 86,906 skipped downstream`)
@@ -74,10 +80,13 @@ package struct RunResult {
   /// on the next lines as an indented grid. Control characters in the id, port and value are
   /// escaped (`String.controlEscaped`: a line break in a string as `\n`, ESC as `\u001B`), so
   /// each output is one line and a document cannot send terminal escapes.
-  static func line(node: String, port: String, value: Value) -> String {
+  static func line(node: String, port: String, value: Value, tableRows: Int = RunTableOptions.defaultHead,
+                   schemaOnly: Bool = false) -> String {
     if case .table(let table) = value {
-      return "\(node.controlEscaped).\(port.controlEscaped) = table (\(table.rowCount) rows × \(table.columnCount) columns)\n"
-        + table.text().split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+      let header = "\(node.controlEscaped).\(port.controlEscaped) = table (\(table.rowCount) rows × \(table.columnCount) columns)"
+      if schemaOnly { return table.columnCount == 0 ? header : header + "\n" + RunTableOptions.schemaText(table) }
+      return header + "\n"
+        + table.text(maxRows: tableRows).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
     return "\(node.controlEscaped).\(port.controlEscaped) = \(value.text.controlEscaped)"
   }
@@ -87,13 +96,19 @@ package struct RunResult {
     "\(node.controlEscaped) ! \(message.controlEscaped)"
   }
 
+  /// `value` as JSON: a table as its schema with `--schema`.
+  func jsonValue(_ value: Value) -> JSONValue {
+    if schemaOnly, case .table(let table) = value { return RunTableOptions.schemaJSON(table) }
+    return value.jsonValue
+  }
+
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
   package func json(report: JSONValue? = nil) -> String {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
     // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
     // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
     let outputObject = JSONObject(outputs.map { node, ports in
-      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: $0.value.jsonValue) })))
+      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: jsonValue($0.value)) })))
     })
     let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
     var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]

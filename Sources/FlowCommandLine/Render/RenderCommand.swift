@@ -30,7 +30,8 @@ enum RenderCommand {
       (render)'. --expand draws each subgraph instance as a frame holding its definition's nodes
       (ids instance/inner, with --values their values), its input and output nodes as port
       markers; DOT and Mermaid make it a cluster, edges into a port joining its input node.
-      Exit status 1 when --values finds a failed node (it is still drawn).
+      Exit status 1 when --values finds a failed node (it is still drawn, its message whole),
+      and its '<node> ! <message>' lines on stderr, as 'flow run' prints them.
       """)
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -68,7 +69,12 @@ enum RenderCommand {
       text = SVGWriter.svg(picture)
     }
     if let path = arguments.value("--output") { try write(text, to: path) } else { output = text }
-    return (evaluator.map { $0.uncaughtFailures(reaching: $0.sinks).isEmpty } ?? true) ? .success : .nodeFailed
+    guard let evaluator else { return .success }
+    // As `flow run` says it (stdout holds the picture): `<node> ! <message>` on stderr, exit 1.
+    let failed = RunResult(evaluator: evaluator, nodes: evaluator.sinks)
+    guard !failed.errors.isEmpty else { return .success }
+    for line in failed.errorLines() { context.warn(line) }
+    return .nodeFailed
   }
 
   /// Writes `text` to `path` atomically (a temporary file renamed over it).

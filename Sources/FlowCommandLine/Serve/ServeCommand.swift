@@ -78,9 +78,13 @@ enum ServeCommand {
     var registry = context.registry
     registry.environment.limits = limits
     let configured = try RunCommand.environment(for: file, arguments, registry)
+    let path = (FileAccessPolicy.absolutePath(file) as NSString).standardizingPath
     let engine: FlowEngine
     do {
-      let store = try FlowStore(catalog: configured, document: document)
+      // The document's subgraph kinds, its own and imported ones, as `flow run` knows them.
+      let imported = try SubgraphImports.sources(of: document, folder: configured.environment.documentFolder, path: path,
+                                                 policy: configured.environment.fileAccess)
+      let store = try FlowStore(catalog: configured, document: document, imported: imported)
       engine = try FlowEngine(store: store, registry: configured, options: options,
                               liveState: document.liveState)
     } catch {
@@ -89,7 +93,6 @@ enum ServeCommand {
     if !isLoopback(host) {
       context.warn("flow serve: warning: listening on \(host), not loopback: anyone who can reach it can see the graph and its values")
     }
-    let path = (FileAccessPolicy.absolutePath(file) as NSString).standardizingPath
     let session = ServeSession(file: path, engine: engine, registry: configured)
     do {
       try session.start(host: host, port: port, watchInterval: watchInterval)

@@ -63,14 +63,15 @@ enum ServeEvent {
   }
 
   /// `run --format json`'s object for every node, plus `revision`, `pending` and the last
-  /// pass's `report`.
+  /// pass's `report`; a table is summarized (`ServeTables.json`), so the object never grows
+  /// with the data.
   static func state(snapshot: GraphEvaluator?, state: ServeSession.State) -> JSONValue {
     guard let snapshot else {
       return .object(["errors": .object(JSONObject()), "outputs": .object(JSONObject()), "revision": .integer(Int64(state.revision))])
     }
     let result = RunResult(evaluator: snapshot, nodes: snapshot.presentNodeIDs)
     let outputs = JSONObject(result.outputs.map { node, ports in
-      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: $0.value.jsonValue) })))
+      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: ServeTables.json($0.value)) })))
     })
     let errors = JSONObject(result.errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
     var object: JSONObject = ["errors": .object(errors), "outputs": .object(outputs)]

@@ -222,7 +222,8 @@ enum ServePageAssets {
           latency.textContent = "edit \u2192 update " + milliseconds.toFixed(1) + " ms";
           pendingEdit = null;
         }
-        window.flowEventCount += 1;
+        // A picture laid out again replays the values it already had: not a new event.
+        if (!event.replay) { window.flowEventCount += 1; }
       }
 
       let queue = Promise.resolve();
@@ -233,7 +234,7 @@ enum ServePageAssets {
         if (event.structure !== undefined && event.structure > structure) {
           structure = event.structure;
           queue = queue.then(refreshPicture).then(() => {
-            applyState({ initial: true, values: latest.values, failed: latest.failed, pending: latest.pending,
+            applyState({ initial: true, replay: true, values: latest.values, failed: latest.failed, pending: latest.pending,
                          emissions: latest.emissions, params: latest.params });
             if (event.ran) { applyState(event); }
           });

@@ -27,15 +27,13 @@ enum ServePageSVG {
     }
     for (index, edge) in picture.edges.enumerated() {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      var points = [(x: source.x + source.width, y: source.y + source.portY(Int(edge.sourcePort)))]
-      if index < picture.routes.count { points += picture.routes[index] }
-      points.append((target.x, target.y + target.portY(Int(edge.targetPort))))
-      var path = "M\(number(points[0].x)) \(number(points[0].y))"
-      for step in 1..<points.count {
-        let from = points[step - 1], to = points[step]
-        let bend = max(24, abs(to.x - from.x) / 2)
-        path += " C\(number(from.x + bend)) \(number(from.y)) \(number(to.x - bend)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
-      }
+      // The layout's own path, as `flow render` draws it: it passes under no node, and a wrapped
+      // edge keeps its own lane.
+      let points = index < picture.paths.count && !picture.paths[index].isEmpty ? picture.paths[index] : [
+        GraphPicture.PathPoint(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)), curve: false),
+        GraphPicture.PathPoint(x: target.x, y: target.y + target.inputY(Int(edge.targetPort)), curve: true),
+      ]
+      let path = SVGWriter.pathData(points)
       out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(path)\"/>\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) && !box.isGroup {

@@ -20,6 +20,15 @@ extension ServeSession {
         return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG(),
                                          headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
       case "/state.json":
+        do throws(ServeTables.Refusal) {
+          let query = try ServeTables.query(of: request.target)
+          if !query.isEmpty {
+            let snapshot = state.withLock { $0.snapshot }
+            return Self.jsonValue(200, try ServeTables.page(query, snapshot: snapshot))
+          }
+        } catch {
+          return Self.json(error.status, ["error": .string(error.message)])
+        }
         let json = state.withLock { ServeEvent.state(snapshot: $0.snapshot, state: $0) }
         return Self.jsonValue(200, json)
       default:
@@ -75,15 +84,22 @@ extension ServeSession {
     let (structure, cached, snapshot) = state.withLock { ($0.structure, $0.picture, $0.snapshot) }
     if let cached, cached.structure == structure { return cached.svg }
     let document = engine.store.export()
-    guard let graph = try? DocumentValidator.validate(document, catalog: registry) else {
+    let library = engine.store.subgraphLibrary
+    // Instances are drawn as one node each, with their definitions' ports.
+    let catalog: any NodeCatalog = library.isEmpty ? registry : SubgraphCatalog(base: registry, library: library)
+    guard let graph = try? DocumentValidator.validate(document, catalog: catalog) else {
       return "<svg xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">the graph does not validate</text></svg>"
     }
     var picture = GraphPicture(graph: graph, values: snapshot)
     picture.placeLayered()
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
     let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources)
+    let shapes = Self.shapes(snapshot)
     state.withLock { state in
-      if state.structure == structure { state.picture = (structure, svg) }
+      if state.structure == structure {
+        state.picture = (structure, svg)
+        state.drawnShapes = shapes
+      }
     }
     return svg
   }

@@ -26,6 +26,8 @@ final class ServeSession: Sendable {
     /// Bumped when nodes or edges come or go, or a node's ports may have changed.
     var structure = 0
     var picture: (structure: Int, svg: String)?
+    /// Each node's value shape as `picture` drew it (`ServeSession.shape(of:in:)`).
+    var drawnShapes: [String: [Int]] = [:]
     var specs: [String: NodeSpec] = [:]
     var isStopping = false
   }
@@ -90,7 +92,7 @@ final class ServeSession: Sendable {
   /// Waits for the first pass (which may have run before the reports were followed) and keeps
   /// its values.
   func awaitFirstPass() async {
-    _ = await engine.evaluate()
+    await settle()
     let snapshot = await engine.evaluatorSnapshot()
     let report = engine.lastReport
     state.withLock { state in
@@ -105,11 +107,18 @@ final class ServeSession: Sendable {
   func stop() async {
     state.withLock { $0.isStopping = true }
     watcher.withLock { $0?.stop() }
-    _ = await engine.evaluate()
+    await settle()
     server.withLock { $0 }?.stop()
     observation.withLock { $0?.cancel() }
     for task in tasks.withLock({ $0 }) { task.cancel() }
     engine.shutDown()
+  }
+
+  /// Waits for the running pass, if any. A store without nodes has no pass to wait for (an
+  /// editor starts from an empty document), so this returns at once for it.
+  func settle() async {
+    guard !engine.store.nodes.isEmpty else { return }
+    _ = await engine.evaluate()
   }
 
   /// Publishes one event to every page.
@@ -124,15 +133,19 @@ final class ServeSession: Sendable {
     // (read from the store, which is at least as new as the pass) carry every edit.
     let store = engine.store
     let params = report.ran.compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
-    let event = state.withLock { state -> JSONValue in
+    let event = state.withLock { state -> (JSONValue, Int?) in
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot
         state.revision = report.revision
       }
       state.lastReport = report
-      return ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params))
+      let relayout = Self.needsRelayout(report, snapshot: snapshot, state: &state)
+      return (ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params)),
+              relayout ? state.structure : nil)
     }
-    publish(event)
+    publish(event.0)
+    // The values need other box sizes: the pages fetch the picture laid out again.
+    if let structure = event.1 { publish(.object(["structure": .integer(Int64(structure))])) }
   }
 
   /// A store change: whether the picture must be drawn again; if so the pages are told at once

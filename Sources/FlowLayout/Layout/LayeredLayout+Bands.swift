@@ -25,7 +25,17 @@ struct LayerBands {
   var leftChannel: Double
   var width: Double
   var height: Double
-  let channel: Double
+  /// The width of the channels beside the bands: at least `Options.channel`, and room for one
+  /// lane per wrapped edge segment (`laneSpacing` apart), so no two wrapped edges share a line.
+  var channel: Double
+  /// The gap between bands: at least `Options.bandGap`, and room for one lane per wrapped edge.
+  var bandGap = 0.0
+  /// The distance between two wrapped edges' lanes.
+  static let laneSpacing = 4.0
+  /// A lane's distance from a band or column edge before the first lane.
+  static let laneInset = 6.0
+  /// How far below a band the first horizontal lane runs.
+  static let laneDrop = 20.0
 
   var wraps: Bool { bandTop.count > 1 }
   func band(of layer: Int) -> Int { layer / layersPerBand }
@@ -81,8 +91,17 @@ struct LayerBands {
     }
     perBand = max(2, perBand)
     layersPerBand = perBand
+    // One lane per segment leaving a band's last layer: the channels and gaps grow to hold them.
+    var leaving = [Int](repeating: 0, count: layerCount)
+    for segment in graph.segmentFrom.indices { leaving[Int(graph.vertexLayer[Int(graph.segmentFrom[segment])])] += 1 }
+    var lanes = 0
+    for layer in stride(from: perBand - 1, to: layerCount - 1, by: perBand) { lanes = max(lanes, leaving[layer]) }
+    let laneRoom = 2 * Self.laneInset + Self.laneSpacing * Double(max(0, lanes - 1))
+    channel = max(channel, LayerPlacement.gridUp(laneRoom))
+    let wrappedGap = max(bandGap, LayerPlacement.gridUp(2 * Self.laneDrop + Self.laneSpacing * Double(max(0, lanes - 1))))
+    self.bandGap = wrappedGap
     move(graph: graph, placement: &placement, perBand: perBand, layerTop: layerTop, layerBottom: layerBottom,
-         margin: margin, gap: gap, bandGap: bandGap)
+         margin: margin, gap: gap, bandGap: wrappedGap)
   }
 
   /// Moves every vertex into its band: columns restart after the left channel, bands stack

@@ -10,7 +10,9 @@
 ///   does too);
 /// - through a dummy's column, straight across at the dummy's height;
 /// - into the target's column, straight to its input port.
-/// A segment leaving a band's last column wraps through the channels (`LayerBands`).
+/// A segment leaving a band's last column wraps through the channels (`LayerBands`), each in a
+/// lane of its own (its own vertical beside the band, its own horizontal below it and its own
+/// vertical left of the bands), so no two wrapped edges share a line.
 ///
 /// Each path is a list of points from port to port; `pathCurve[i]` says whether the step into
 /// point `i` is such a curve (otherwise a straight line).
@@ -20,8 +22,12 @@ struct EdgePaths {
   var y: [Double] = []
   var curve: [Bool] = []
 
+  /// The next free lane below and beside each band: every wrapped segment gets its own.
+  private var nextLane: [Int] = []
+
   init(graph: LayeredGraph, edges: [LayeredLayout.Edge], placement: LayerPlacement, bands: LayerBands) {
     x.reserveCapacity(4 * edges.count + 2 * graph.vertexCount)
+    nextLane = [Int](repeating: 0, count: bands.bandTop.count)
     for (index, edge) in edges.enumerated() {
       append(index, edge, graph: graph, placement: placement, bands: bands)
       start.append(Int32(x.count))
@@ -48,7 +54,6 @@ struct EdgePaths {
       add(targetPoint.x, targetPoint.y, curved: true)  // only in a cyclic input: drawn directly
       return
     }
-    let lane = Double(index % 4) * 4
     let dummies = graph.dummies(of: index)
     for hop in 0...dummies.count {  // each dummy, then the target
       let next = hop < dummies.count ? dummies[dummies.startIndex + hop] : edge.target
@@ -59,9 +64,11 @@ struct EdgePaths {
         add(bands.columnLeft[layer + 1], entryY, curved: true)
       } else {
         let band = bands.band(of: layer)
-        let right = bands.bandRight[band] + 6 + lane
-        let left = bands.leftChannel - 6 - lane
-        let across = bands.bandBottom[band] + 20 + lane
+        let lane = Double(nextLane[band]) * LayerBands.laneSpacing
+        nextLane[band] += 1
+        let right = bands.bandRight[band] + LayerBands.laneInset + lane
+        let left = bands.leftChannel - LayerBands.laneInset - lane
+        let across = bands.bandBottom[band] + LayerBands.laneDrop + lane
         add(right, exitY, curved: false)
         add(right, across, curved: false)
         add(left, across, curved: false)

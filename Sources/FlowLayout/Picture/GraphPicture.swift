@@ -19,6 +19,11 @@ package struct GraphPicture {
     package var outputs: [String]
     package var params: [String]
     package var failure: String?
+    /// `failure` wrapped into lines (`GraphPicture.wrap`), drawn at the box's foot.
+    package var failureLines: [String] = []
+    /// The preview of the node's first table output (`GraphPicture.tablePreview`), drawn under
+    /// its ports.
+    package var tableLines: [String] = []
     /// With `--values`: the node stands only behind lazy inputs no node needed (drawn dimmed).
     package var isNotNeeded = false
     package var width = 0.0
@@ -66,6 +71,12 @@ package struct GraphPicture {
     package var x: Double
     package var y: Double
     package var curve: Bool
+
+    package init(x: Double, y: Double, curve: Bool) {
+      self.x = x
+      self.y = y
+      self.curve = curve
+    }
   }
   /// For each edge, its drawn path from port to port (layered layout: `LayeredLayout`'s
   /// paths, which pass under no node); empty when the edge is drawn as one curve between its
@@ -100,7 +111,7 @@ package struct GraphPicture {
       for (port, input) in signature.inputs.enumerated() {
         let isConnected = connected.contains(Int64(index) << 32 | Int64(port))
         if !isConnected, let value = spec.params[input.name] {
-          inputs.append(Self.clip("\(input.name) = \(value.serialized(options: [.sortedKeys]))"))
+          inputs.append(Self.clip("\(input.name) = \(value.serialized(options: []))"))
         } else {
           inputs.append(input.name)
         }
@@ -111,14 +122,19 @@ package struct GraphPicture {
         guard failure == nil, let value = outputValues?[port.name] else { return port.name }
         return Self.clip("\(port.name) = \(Self.summary(of: value))")
       }
-      let params = spec.params.members.filter { !portNames.contains($0.key) }.map {
-        Self.clip("\($0.key): \($0.value.serialized(options: [.sortedKeys]))")
+      // In the document's key order, each drawn whole (wrapped).
+      let params = spec.params.members.filter { !portNames.contains($0.key) }.flatMap {
+        Self.wrap("\($0.key): \($0.value.serialized(options: []))")
       }
       let isGroup = signature.isContainer || spec.kind == "group"
       var box = Box(id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
                     kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
                     parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
-                    failure: failure.map { Self.clip("! " + $0) })
+                    failure: failure.map { "! " + $0 })
+      box.failureLines = box.failure.map { Self.wrap($0) } ?? []
+      if failure == nil, let table = signature.outputs.lazy.compactMap({ outputValues?[$0.name]?.tableValue }).first {
+        box.tableLines = Self.tablePreview(table)
+      }
       box.isNotNeeded = values?.isNotNeeded(idPrefix + node.id) ?? false
       Self.measure(&box)
       boxes.append(box)
@@ -148,9 +164,11 @@ package struct GraphPicture {
       let right = row < box.outputs.count ? box.outputs[row].count : 0
       characters = max(characters, left + right + 3)
     }
-    if let failure = box.failure { characters = max(characters, failure.count) }
+    for line in box.failureLines { characters = max(characters, line.count) }
+    for line in box.tableLines { characters = max(characters, line.count) }
     box.width = (2 * max(minimumWidth, Double(characters) * charWidth + 24)).rounded(.up) / 2  // on the half-point grid
     box.height = headerHeight + Double(box.params.count) * lineHeight
-      + Double(max(box.inputs.count, box.outputs.count)) * rowHeight + (box.failure == nil ? 0 : lineHeight) + 8
+      + Double(max(box.inputs.count, box.outputs.count)) * rowHeight
+      + Double(box.tableLines.count + box.failureLines.count) * lineHeight + 8
   }
 }

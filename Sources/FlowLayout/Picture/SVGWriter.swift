@@ -28,7 +28,7 @@ package enum SVGWriter {
 
         .node.port-marker rect.body { fill: #f4f6fa; stroke-dasharray: 4 2; }
         .frame { stroke: #9aa8c0; stroke-dasharray: 5 3; }
-        """)\(picture.boxes.contains(where: \.isNotNeeded) ? "\n.node.not-needed { opacity: 0.4; }" : "")
+        """)\(picture.boxes.contains(where: \.isNotNeeded) ? "\n.node.not-needed { opacity: 0.4; }" : "")\(picture.boxes.contains { !$0.tableLines.isEmpty } ? "\n.node .table { fill: #4a5263; white-space: pre; }" : "")
       </style>
       <rect width="100%" height="100%" fill="#fafbfc"/>
 
@@ -111,8 +111,17 @@ package enum SVGWriter {
       out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
-    if let failure = box.failure {
-      out += "<text class=\"failure\" x=\"\(number(x + 10))\" y=\"\(number(y + box.height - 10))\">\(escape(failure))</text>"
+    var tableY = y + GraphPicture.headerHeight + Double(box.params.count) * GraphPicture.lineHeight
+      + Double(max(box.inputs.count, box.outputs.count)) * GraphPicture.rowHeight
+    for line in box.tableLines {
+      out += "<text class=\"table\" x=\"\(number(x + 10))\" y=\"\(number(tableY + 12))\" xml:space=\"preserve\">\(escape(line))</text>"
+      tableY += GraphPicture.lineHeight
+    }
+    // The message whole, one line under another, the last at the box's foot.
+    var failureY = y + box.height - 10 - Double(max(0, box.failureLines.count - 1)) * GraphPicture.lineHeight
+    for line in box.failureLines {
+      out += "<text class=\"failure\" x=\"\(number(x + 10))\" y=\"\(number(failureY))\">\(escape(line))</text>"
+      failureY += GraphPicture.lineHeight
     }
     out += "</g>\n"
   }

@@ -7,14 +7,17 @@ import Testing
 /// `flow serve` as users run it: the URL on stdout, the page served, and SIGINT or SIGTERM
 /// ending it cleanly (exit status 0) after the running pass.
 @Suite struct ServeProcessTests {
-  @Test(arguments: ["interrupt", "terminate"])
-  func servesItsURLAndStopsCleanlyOnASignal(_ how: String) throws {
+  /// An empty document: where an editor starts.
+  static let empty = #"{"nodes": [], "edges": []}"#
+
+  @Test(arguments: ["interrupt", "terminate"], [ServeProtocolTests.calculator, Self.empty])
+  func servesItsURLAndStopsCleanlyOnASignal(_ how: String, document: String) throws {
     guard let binary = FlowProcess.binary else { Issue.record("the flow binary is missing"); return }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-serve-process-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("calc.flow.json")
-    try ServeProtocolTests.calculator.write(to: file, atomically: true, encoding: .utf8)
+    try document.write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = binary
     process.arguments = ["serve", file.path, "--port", "0"]
@@ -43,7 +46,11 @@ import Testing
     let response = client.response()
     #expect(response?.status == 200)
     let state = response.flatMap { try? JSONValue.parse(Array($0.body.utf8)) }
-    #expect(state?["outputs"]?["total"]?["result"] == .integer(60))
+    if document == Self.empty {
+      #expect(state?["outputs"] == .object([:]))
+    } else {
+      #expect(state?["outputs"]?["total"]?["result"] == .integer(60))
+    }
     if how == "interrupt" { process.interrupt() } else { process.terminate() }
     process.waitUntilExit()
     #expect(process.terminationReason == .exit)

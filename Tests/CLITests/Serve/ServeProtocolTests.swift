@@ -36,9 +36,13 @@ import Testing
     let token: String
     var port: UInt16 { session.port }
 
-    init(_ text: String = ServeProtocolTests.calculator) async throws {
+    /// - Parameter files: more files for the folder (name → contents), such as a CSV it reads.
+    init(_ text: String = ServeProtocolTests.calculator, files: [String: String] = [:]) async throws {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-serve-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for (name, contents) in files {
+        try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      }
       file = folder.appendingPathComponent("calc.flow.json")
       try text.write(to: file, atomically: true, encoding: .utf8)
       let arguments = try ArgumentParser.parse([file.path, "--port", "0"], as: ServeCommand.spec)
