@@ -362,7 +362,7 @@ class Gen:
 
 WINDOW_FUNCTIONS = ["rowNumber", "rank", "denseRank", "lag", "lead", "cumsum", "cummin", "cummax", "cummean", "cumcount",
                     "rollingSum", "rollingMean", "rollingMin", "rollingMax", "sum", "mean", "min", "max", "count", "first",
-                    "last"]
+                    "last", "median", "std", "var", "quantile"]
 
 
 def random_pipeline(rng):
@@ -457,15 +457,17 @@ def random_pipeline(rng):
             cols, after = {}, dict(schema)
             nums = [c for c in keys if schema[c] in ("int", "num")]
             for fn in rng.sample(WINDOW_FUNCTIONS, 3):
-                numeric = fn in ("cumsum", "cummean", "rollingSum", "rollingMean", "sum", "mean")
+                numeric = fn in ("cumsum", "cummean", "rollingSum", "rollingMean", "sum", "mean", "median", "std", "var", "quantile")
                 pool = nums if numeric else [c for c in keys if schema[c] != "date" or fn in ("lag", "lead", "first", "last")]
                 if fn in ("rowNumber", "rank", "denseRank", "cumcount", "count"):
                     cols[f"w {fn}"], after[f"w {fn}"] = f"{fn}()", "int"
                 elif pool:
                     c = rng.choice(pool)
                     extra = f", {rng.randint(1, 3)}" if fn.startswith("rolling") or fn in ("lag", "lead") else ""
+                    if fn == "quantile":
+                        extra = f", {rng.choice([0.1, 0.25, 0.9])}"
                     cols[f"w {fn}"] = f"{fn}({ref(c)}{extra})"
-                    after[f"w {fn}"] = "num" if "ean" in fn else schema[c]
+                    after[f"w {fn}"] = "num" if "ean" in fn or fn in ("median", "std", "var", "quantile") else schema[c]
             if not cols:
                 continue
             params["columns"] = cols

@@ -16,7 +16,7 @@ struct WindowNode: NodeKind {
      ParameterDeclaration("columns", .record, required: true,
                           summary: "name → rowNumber(), rank(), denseRank(), lag(c[, n[, default]]), lead(…), cumsum(c), "
                             + "cummin(c), cummax(c), cummean(c), cumcount(), rollingSum(c, n), rollingMean(c, n), "
-                            + "rollingMin(c, n), rollingMax(c, n), sum(c), mean(c), min(c), max(c), count(), first(c), last(c)")]
+                            + "rollingMin(c, n), rollingMax(c, n), sum(c), mean(c), min(c), max(c), count(), first(c), last(c), median(c), std(c), var(c), quantile(c, q)")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

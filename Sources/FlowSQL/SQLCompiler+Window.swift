@@ -140,6 +140,19 @@ extension SQLCompiler {
       let over = frame.over([.min, .max].contains(function.function) ? nil : [.cummin, .cummax].contains(function.function) ? running : rolling)
       let pick = [.cummin, .rollingMin, .min].contains(function.function) ? "min" : "max"
       return ("\(pick)(\(type == .string ? dialect.collated(c) : c)) \(over)", type)
+    case .std, .variance, .median, .quantile:
+      guard type != .string else { throw needsNumbers() }
+      let value = type == .bool ? dialect.cast("CAST(\(c) AS INTEGER)", to: .number) : dialect.cast(c, to: .number)
+      switch function.function {
+      case .std: return ("stddev_samp(\(value)) \(frame.over(nil))", .number)
+      case .variance: return ("var_samp(\(value)) \(frame.over(nil))", .number)
+      default:
+        guard dialect == .duckdb else {
+          throw SQLExportError(node: id, "param 'columns': '\(function.output)': \(name) over a window has no exact "
+                               + "\(dialect) translation (only DuckDB computes quantile_cont as a window function)")
+        }
+        return ("quantile_cont(\(value), \(function.function == .median ? 0.5 : function.q)) \(frame.over(nil))", .number)
+      }
     case .first, .last:
       let over = frame.over(whole)
       let pick = function.function == .first ? "first_value" : "last_value"

@@ -13,6 +13,7 @@ package struct WindowFunction: Sendable {
     case cumsum, cummin, cummax, cummean, cumcount
     case rollingSum, rollingMean, rollingMin, rollingMax
     case sum, mean, min, max, count, first, last
+    case median, std, variance = "var", quantile
 
     /// Whether the function reads a column (its first argument).
     package var needsColumn: Bool {
@@ -29,6 +30,7 @@ package struct WindowFunction: Sendable {
       case .rowNumber, .rank, .denseRank, .cumcount: "\(rawValue)()"
       case .lag, .lead: "\(rawValue)(c[, n[, default]])"
       case .rollingSum, .rollingMean, .rollingMin, .rollingMax: "\(rawValue)(c, n)"
+      case .quantile: "quantile(c, q)"
       default: "\(rawValue)(c)"
       }
     }
@@ -45,6 +47,8 @@ package struct WindowFunction: Sendable {
   package var size = 1
   /// `lag`/`lead`: the value where no row is that far away (default null).
   package var fallback: Value = .null
+  /// `quantile`: which quantile, from 0 to 1.
+  package var q = 0.5
 
   /// The largest `n` of `lag`, `lead` and the rolling functions (one more than any row count).
   package static let maxCount: Int64 = 1 << 40
@@ -80,7 +84,7 @@ package struct WindowFunction: Sendable {
     case .rowNumber, .rank, .denseRank, .cumcount: allowed = 0...0
     case .count: allowed = 0...1
     case .lag, .lead: allowed = 1...3
-    case .rollingSum, .rollingMean, .rollingMin, .rollingMax: allowed = 2...2
+    case .rollingSum, .rollingMean, .rollingMin, .rollingMax, .quantile: allowed = 2...2
     default: allowed = 1...1
     }
     guard allowed.contains(arguments.count) else {
@@ -94,7 +98,12 @@ package struct WindowFunction: Sendable {
       }
       entry.column = column
     }
-    if arguments.count >= 2 {  // lag, lead and the rolling functions
+    if function == .quantile {
+      guard let q = Double(arguments[1]), q >= 0, q <= 1 else {
+        return problem("the second argument of quantile must be a number from 0 to 1, found '\(arguments[1])'")
+      }
+      entry.q = q
+    } else if arguments.count >= 2 {  // lag, lead and the rolling functions
       let least: Int64 = function == .lag || function == .lead ? 0 : 1
       guard let count = Int64(arguments[1]), count >= least, count <= maxCount else {
         return problem("the second argument of \(function.rawValue) must be an integer from \(least) to \(maxCount), "

@@ -31,12 +31,12 @@ struct WindowKernel: Sendable {
     default: break
     }
     switch function.function {
-    case .cumsum, .rollingSum, .sum, .cummean, .rollingMean, .mean:
+    case .cumsum, .rollingSum, .sum, .cummean, .rollingMean, .mean, .median, .std, .variance, .quantile:
       if integers == nil && numbers == nil {
         throw NodeError("column '\(function.output)': \(function.function.rawValue)(\(function.column ?? "")) needs numbers, "
                         + "but the column is \(source.map { "\($0.type)" } ?? "missing")")
       }
-      if function.function == .cummean || function.function == .rollingMean || function.function == .mean {
+      if ![.cumsum, .rollingSum, .sum].contains(function.function) {
         numbers = numbers ?? integers.map { $0.map(Double.init) }
         integers = nil
       }
@@ -51,7 +51,7 @@ struct WindowKernel: Sendable {
     switch function.function {
     case .rowNumber, .rank, .denseRank, .cumcount, .count: .integers([], valid: [])
     case .cumsum, .rollingSum, .sum: integers != nil ? .integers([], valid: []) : .numbers([], valid: [])
-    case .cummean, .rollingMean, .mean: .numbers([], valid: [])
+    case .cummean, .rollingMean, .mean, .median, .std, .variance, .quantile: .numbers([], valid: [])
     default: .rows([])
     }
   }
@@ -85,6 +85,34 @@ struct WindowKernel: Sendable {
         WindowSums.numbers(function, numbers ?? [], source!, order.rows, partition, into: &values, &valid, offset: first)
       }
       return .numbers(values, valid: valid)
+    case .median, .std, .variance, .quantile:
+      var values = [Double](repeating: 0, count: count)
+      var valid = [Bool](repeating: false, count: count)
+      for partition in order.partitions[run] { statistic(partition, into: &values, &valid, offset: first) }
+      return .numbers(values, valid: valid)
+    }
+  }
+
+  /// `median`, `std`, `var`, `quantile` of the partition's non-null values, on every row of it
+  /// (`SampleStatistics`, as `groupBy` computes them).
+  private func statistic(_ partition: Range<Int>, into values: inout [Double], _ valid: inout [Bool], offset: Int) {
+    guard let source, let numbers else { return }
+    var sample: [Double] = []
+    sample.reserveCapacity(partition.count)
+    for position in partition {
+      let row = Int(order.rows[position])
+      if !source.isNull(row) { sample.append(numbers[row]) }
+    }
+    let result: Double? = switch function.function {
+    case .median: SampleStatistics.median(sample)
+    case .quantile: SampleStatistics.quantile(sample, function.q)
+    case .variance: SampleStatistics.variance(sample)
+    default: SampleStatistics.standardDeviation(sample)
+    }
+    guard let result else { return }
+    for position in partition {
+      values[position - offset] = result
+      valid[position - offset] = true
     }
   }
 

@@ -32,6 +32,28 @@ import Testing
     #expect(table.cells("pair") == [39.3, 39.5, 48.05, 40.3, 47.400000000000006, 46.5, 50.0, 39.7].map { Cell.number($0) })
   }
 
+  /// The analysis aggregates over each species' masses (nulls skipped, one value: null spread),
+  /// values from Python's `statistics` and a sorted-array quantile.
+  @Test func medianStdVarAndQuantileFillEachPartition() throws {
+    let table = try KindHarness.table("window", [
+      "partitionBy": ["species"],
+      "columns": ["median": "median(mass)", "std": "std(mass)", "var": "var(mass)", "q1": "quantile(mass, 0.25)"],
+    ], [.table(try Self.penguins())])
+    func spread(_ adelie: Cell, _ gentoo: Cell, _ chinstrap: Cell) -> [Cell] {
+      [adelie, adelie, gentoo, adelie, gentoo, chinstrap, gentoo, adelie]
+    }
+    #expect(table.cells("median") == spread(.number(3750), .number(5000), .number(3500)))
+    #expect(table.cells("var") == spread(.number(92_500), .number(70_000), .null))
+    #expect(table.cells("std") == spread(.number(92_500.0.squareRoot()), .number(70_000.0.squareRoot()), .null))
+    #expect(table.cells("q1") == spread(.number(3_500), .number(4_950), .number(3_500)))
+    do {
+      _ = try KindHarness.table("window", ["columns": ["q": "quantile(mass, 2)"]], [.table(try Self.penguins())])
+      Issue.record("a quantile of 2 is refused")
+    } catch {
+      #expect("\(error)".contains("the second argument of quantile must be a number from 0 to 1"))
+    }
+  }
+
   @Test func lagWithADefaultAndLeadPastTheEnd() throws {
     let input = try Table([(name: "x", column: .integers([1, 2, 3, 4]))])
     let table = try KindHarness.table("window", ["columns": ["back": "lag(x, 2, 0)", "ahead": "lead(x, 1, 0.5)", "same": "lag(x, 0)"]],
