@@ -27,6 +27,19 @@ struct DateFailure: Error, Sendable {
   }
 }
 
+extension ISODate {
+  /// The date of row `row` of a text column's flat layout (`StringColumn.flatLayout`), read in
+  /// place.
+  ///
+  /// - Throws: `DateFailure.notADate` naming the row, for a text that is not a date.
+  @inline(__always)
+  static func parse(_ bytes: [UInt8], _ offsets: [Int], row: Int) throws(DateFailure) -> ISODate {
+    let start = offsets[row], end = offsets[row + 1]
+    guard let date = parse(bytes, from: start, to: end) else { throw .notADate(bytes, start, end, row: row, argument: 0) }
+    return date
+  }
+}
+
 /// The date functions column at a time: texts are read in place from the column's UTF-8 bytes
 /// (``ISODate``), a null argument row gives a null row, and results are built without a
 /// `String` per row.
@@ -67,10 +80,7 @@ extension RowVector {
     let (bytes, offsets) = texts.flatLayout
     var result = [Int64](repeating: 0, count: count)
     for row in 0..<count where valid?[row] ?? true {
-      let start = offsets[row], end = offsets[row + 1]
-      guard let date = ISODate.parse(bytes, from: start, to: end) else {
-        throw .notADate(bytes, start, end, row: row, argument: 0)
-      }
+      let date = try ISODate.parse(bytes, offsets, row: row)
       result[row] = Int64(part(date))
     }
     return .integer(result, valid: valid)
@@ -109,10 +119,8 @@ extension RowVector {
         result.appendEmpty()
         continue
       }
+      let date = try ISODate.parse(bytes, offsets, row: row)
       let start = offsets[row], end = offsets[row + 1]
-      guard let date = ISODate.parse(bytes, from: start, to: end) else {
-        throw .notADate(bytes, start, end, row: row, argument: 0)
-      }
       // Years 0000–9999 span fewer than 3,652,500 days: a larger move leaves them anyway.
       guard let shift = whole(n, row), shift.magnitude < 3_652_500 else {
         throw DateFailure(row: row, argument: 1, reason: "\(describe(n, row)) is not a whole number of days in range")

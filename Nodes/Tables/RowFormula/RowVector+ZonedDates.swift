@@ -24,10 +24,7 @@ extension RowVector {
         result.appendEmpty()
         continue
       }
-      let start = offsets[row], end = offsets[row + 1]
-      guard let date = ISODate.parse(bytes, from: start, to: end) else {
-        throw .notADate(bytes, start, end, row: row, argument: 0)
-      }
+      let date = try ISODate.parse(bytes, offsets, row: row)
       result.append(function == .monthName ? monthNames[date.month - 1] : weekdayNames[date.weekday - 1])
     }
     return .string(result, valid: valid)
@@ -57,10 +54,8 @@ extension RowVector {
         result.appendEmpty()
         continue
       }
+      let date = try ISODate.parse(bytes, offsets, row: row)
       let start = offsets[row], end = offsets[row + 1]
-      guard let date = ISODate.parse(bytes, from: start, to: end) else {
-        throw .notADate(bytes, start, end, row: row, argument: 0)
-      }
       let name = names[row]
       if zone?.name != name {
         guard let found = TimeZone(identifier: name) else {
