@@ -53,31 +53,26 @@ public enum Deflate {
     let lengthSymbol = lengthSymbols[length]
     let code = fixedLiteralCodes[257 + Int(lengthSymbol)]
     writer.write(code.bits, code.length)
-    let extra = lengthExtra[Int(lengthSymbol)]
-    if extra > 0 { writer.write(UInt64(length - lengthBase[Int(lengthSymbol)]), extra) }
+    let extra = DeflateTables.lengthExtra[Int(lengthSymbol)]
+    if extra > 0 { writer.write(UInt64(length - DeflateTables.lengthBase[Int(lengthSymbol)]), extra) }
     let distanceSymbol = distanceSymbolOf(distance)
     writer.write(reversed(UInt64(distanceSymbol), 5), 5)
-    let distanceExtraBits = distanceExtra[distanceSymbol]
-    if distanceExtraBits > 0 { writer.write(UInt64(distance - distanceBase[distanceSymbol]), distanceExtraBits) }
+    let distanceExtraBits = DeflateTables.distanceExtra[distanceSymbol]
+    if distanceExtraBits > 0 { writer.write(UInt64(distance - DeflateTables.distanceBase[distanceSymbol]), distanceExtraBits) }
   }
 
-  private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-  private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-  private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049,
-                                     3073, 4097, 6145, 8193, 12289, 16385, 24577]
-  private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
   /// The length symbol (0…28, before adding 257) of each match length 0…258.
   private static let lengthSymbols: [UInt8] = (0...258).map { length in
-    UInt8(lengthBase.lastIndex { $0 <= max(3, length) } ?? 0)
+    UInt8(DeflateTables.lengthBase.lastIndex { $0 <= max(3, length) } ?? 0)
   }
 
   private static func distanceSymbolOf(_ distance: Int) -> Int {
     var low = 0
-    var high = distanceBase.count - 1
+    var high = DeflateTables.distanceBase.count - 1
     while low < high {  // the last base ≤ distance
       let middle = (low + high + 1) / 2
-      if distanceBase[middle] <= distance { low = middle } else { high = middle - 1 }
+      if DeflateTables.distanceBase[middle] <= distance { low = middle } else { high = middle - 1 }
     }
     return low
   }

@@ -50,11 +50,6 @@ public enum Inflate {
 
   static func tooLong(_ limit: Int) -> CodecError { CodecError("the data decompresses to more than \(limit) bytes") }
 
-  private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-  private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-  private static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049,
-                                     3073, 4097, 6145, 8193, 12289, 16385, 24577]
-  private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
   private static let fixedLiterals = try! InflateHuffman(
     lengths: ArraySlice([Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
@@ -118,13 +113,15 @@ public enum Inflate {
       }
       if symbol == 256 { return }
       let lengthIndex = symbol - 257
-      guard lengthIndex < lengthBase.count else { throw CodecError("an invalid length code \(symbol) (near byte \(bits.byteOffset))") }
-      let length = lengthBase[lengthIndex] + (try bits.take(lengthExtra[lengthIndex]))
+      guard lengthIndex < DeflateTables.lengthBase.count else {
+        throw CodecError("an invalid length code \(symbol) (near byte \(bits.byteOffset))")
+      }
+      let length = DeflateTables.lengthBase[lengthIndex] + (try bits.take(DeflateTables.lengthExtra[lengthIndex]))
       let distanceIndex = try distances.decode(&bits)
-      guard distanceIndex < distanceBase.count else {
+      guard distanceIndex < DeflateTables.distanceBase.count else {
         throw CodecError("an invalid distance code \(distanceIndex) (near byte \(bits.byteOffset))")
       }
-      let distance = distanceBase[distanceIndex] + (try bits.take(distanceExtra[distanceIndex]))
+      let distance = DeflateTables.distanceBase[distanceIndex] + (try bits.take(DeflateTables.distanceExtra[distanceIndex]))
       guard distance <= output.count - base else {
         throw CodecError("a distance of \(distance) bytes before the data's start (near byte \(bits.byteOffset))")
       }

@@ -45,9 +45,7 @@ struct InflateHuffman {
       let assigned = next[length]
       next[length] += 1
       guard length <= Self.fastBits else { continue }
-      var reversed = 0
-      for bit in 0..<length where assigned & (1 << bit) != 0 { reversed |= 1 << (length - 1 - bit) }
-      var index = reversed
+      var index = Int(Deflate.reversed(UInt64(assigned), length))
       while index < fast.count {
         fast[index] = UInt16(symbol << 4 | length)
         index += 1 << length
