@@ -141,11 +141,12 @@ struct Doubling: StaticNodeKind, SQLTranslatable {
   var summary: String { "k doubled" }
   var inputs: [InputPort] { [InputPort("table", .table, default: .null)] }
   var outputs: [PortDeclaration] { [PortDeclaration("table", .table)] }
-  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = inputs[0] }
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { /* … */ }
 
   func sqlTranslation(_ request: SQLTranslationRequest) throws -> SQLTranslation {
     let k = request.quote("k")
-    return SQLTranslation(select: "SELECT \(request.rowColumn), \(k) * 2 AS \(k) FROM \(request.inputs[0].relation)",
-                          columns: [("k", .integer)])
+    return SQLTranslation(
+      select: "SELECT \(request.rowColumn), \(k) * 2 AS \(k) FROM \(request.inputs[0].relation)",
+      columns: [("k", .integer)])
   }
 }

@@ -16,11 +16,11 @@ final class EngineCore: Sendable {
   let registry: NodeKindRegistry
   let options: EngineOptions
   let policy: SupersessionPolicy
-  /// The time live sources tell (injectable: tests drive a manual clock).
+  /// The time live sources and `publishInterval` tell (injectable: tests drive a manual clock).
   let clock: any Clock<Duration>
-  /// When the engine started, for the state machine's `time` (`EngineOptions.publishInterval`
-  /// only: without it no transition reads the clock).
-  private let started: ContinuousClock.Instant?
+  /// The time since the engine started, on `clock`, for the state machine's `time`
+  /// (`EngineOptions.publishInterval` only: without it no transition reads the clock).
+  private let elapsed: (@Sendable () -> Duration)?
 
   init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int,
        clock: any Clock<Duration> = ContinuousClock()) {
@@ -28,7 +28,7 @@ final class EngineCore: Sendable {
     self.options = options
     self.policy = policy
     self.clock = clock
-    started = options.publishInterval == nil ? nil : ContinuousClock.now
+    elapsed = options.publishInterval == nil ? nil : Self.stopwatch(clock)
     state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
                                                             replacesRunningPass: policy == .replaceRunningPass,
                                                             emissionCapacity: options.emissionBufferCapacity,
@@ -92,7 +92,13 @@ final class EngineCore: Sendable {
 
   /// Gives the state machine the time, under the lock, when `publishInterval` needs it.
   func tell(_ machine: inout EngineState.Machine) {
-    if let started { machine.time = started.duration(to: .now) }
+    if let elapsed { machine.time = elapsed() }
+  }
+
+  /// The time since now on `clock`, read each time the closure is called.
+  private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// Tells the running pass to stop: the flag it polls between nodes, and the signal it

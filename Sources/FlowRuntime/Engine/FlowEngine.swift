@@ -30,7 +30,8 @@ public final class FlowEngine: Sendable {
   ///
   /// - Throws: if the store's graph holds a node the registry cannot configure (a store made
   ///   with another catalog).
-  ///   - clock: the time of live sources (a clock, a watched file); tests pass a manual clock.
+  ///   - clock: the time of live sources (a clock, a watched file) and of
+  ///     `EngineOptions.publishInterval`; tests pass a manual clock.
   ///   - liveState: saved live state by node id (`FlowDocument.liveState`) to resume from.
   ///   - observing: nodes observed from the first pass on (before any source emits); their
   ///     handles are `initialObservations`.

@@ -1,3 +1,4 @@
+import Foundation
 import FlowGraph
 import FlowNodes
 import FlowRuntime
@@ -96,5 +97,27 @@ struct TickerSource: LiveSource {
     await engine.evaluate()
     #expect(await engine.failure(of: "t")?.contains("expected the last value") == true)
     engine.shutDown()
+  }
+
+  /// The guide's block that registers, runs and saves the ticker, as written there (on the
+  /// default clock: one real second).
+  @Test func theGuidesTickerBlockRunsAndSaves() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ticker-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/ticking.flow.json"
+    var document = Self.document(step: 1)
+    document.nodes[0].id = "ticker"
+
+    var registry = NodeKindRegistry.standard
+    registry.register(TickerKind())
+    let engine = try FlowEngine(document: document, registry: registry)
+    for await update in engine.values(of: "ticker").prefix(2) { print(update.revision, update.value(of: "value") ?? "-") }
+    let saved = await engine.documentWithLiveState()   // liveState: {"ticker": 1}, after one tick
+    try saved.write(to: path)                          // atomic; a later engine resumes at 1
+    engine.shutDown()
+
+    let reloaded = try FlowDocument(contentsOf: path)
+    #expect(reloaded.liveState["ticker"] == .number(1))
   }
 }
