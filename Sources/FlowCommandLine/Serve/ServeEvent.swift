@@ -5,10 +5,11 @@ import FlowRuntime
 /// The JSON of the server-sent events and of `/state.json`.
 ///
 /// A pass event: `{"revision", "structure", "ran", "cutOff", "failed": {id: message},
-/// "pending": [id], "values": {id: {port: text}}, "params": {id: {param: JSON}} (of the nodes
+/// "pending": [id], "notNeeded": [id], "values": {id: {port: text}}, "params": {id: {param: JSON}} (of the nodes
 /// that ran: an edited node always runs),
 /// "emissions": {id: count}, "durationMs"}` — values only for the nodes that ran (all nodes in
-/// the `"initial": true` event a stream opens with); failures and pending nodes all of them.
+/// the `"initial": true` event a stream opens with); failures, pending and not-needed nodes
+/// (dimmed: they stand only behind lazy inputs no node needed) all of them.
 /// Value texts are one line (`GraphPicture.summary`), at most `valueTextLimit` characters.
 enum ServeEvent {
   static let valueTextLimit = 200
@@ -45,12 +46,15 @@ enum ServeEvent {
     }
     let failed = snapshot.failures.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) }
     let pending = snapshot.presentNodeIDs.filter { snapshot.isPending($0) }.map { JSONValue.string($0) }
+    // As `flow render --values` dims them: behind lazy inputs no node needed in the last pass.
+    let notNeeded = snapshot.presentNodeIDs.filter { snapshot.isNotNeeded($0) }.map { JSONValue.string($0) }
     let emissions = snapshot.sourceEmissionCounts.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .integer(Int64($0.value))) }
     return [
       "structure": .integer(Int64(state.structure)),
       "values": .object(JSONObject(values)),
       "failed": .object(JSONObject(failed)),
       "pending": .array(pending),
+      "notNeeded": .array(notNeeded),
       "params": .object(params),
       "emissions": .object(JSONObject(emissions)),
     ]

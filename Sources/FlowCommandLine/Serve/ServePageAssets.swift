@@ -54,6 +54,7 @@ enum ServePageAssets {
     .node.ran rect.body { animation: flow-ran 0.9s ease-out; }
     @keyframes flow-ran { from { fill: #ffe58a; stroke: #b8860b; } to { fill: #ffffff; } }
     .node.cutoff { opacity: 0.55; }
+    .node.not-needed { opacity: 0.4; }
     .node.failed rect.body { fill: #fff1f0; stroke: #c62828; stroke-width: 2; }
     .node.pending rect.body { fill: #eceff3; stroke: #a7afbd; stroke-dasharray: 4 3; }
     .node.pending text { fill: #8a93a3; }
@@ -193,6 +194,7 @@ enum ServePageAssets {
         }
         replaceClass("cutoff", event.initial ? [] : (event.cutOff || []));
         replaceClass("pending", event.pending || []);
+        replaceClass("not-needed", event.notNeeded || []);
         if (event.failed) { document.querySelectorAll(".node.failed").forEach((node) => {
           node.classList.remove("failed");
           const failure = node.querySelector(".failure");
