@@ -16,9 +16,10 @@ enum ServeTables {
   /// The rows a page request gets without `rows=`.
   static let defaultPageRows = 100
 
-  /// `value` as `/state.json` shows it: a table as its summary, anything else as `run` prints it.
+  /// `value` as `/state.json` shows it: a table as its summary, anything else as `run` prints it
+  /// within `ServeValueBounds`.
   static func json(_ value: Value) -> JSONValue {
-    guard case .table(let table) = value else { return value.jsonValue }
+    guard case .table(let table) = value else { return ServeValueBounds.json(value) }
     return .object(["table": summary(table)])
   }
 
@@ -27,8 +28,17 @@ enum ServeTables {
     .object([
       "rows": .integer(Int64(table.rowCount)),
       "columns": columns(table),
-      "head": table.slice(0..<min(headRows, table.rowCount)).jsonRows,
+      "head": boundedCells(table.slice(0..<min(headRows, table.rowCount)).jsonRows),
     ])
+  }
+
+  /// Row objects whose long text cells are summarized (`ServeValueBounds.cell`).
+  static func boundedCells(_ rows: JSONValue) -> JSONValue {
+    guard case .array(let objects) = rows else { return rows }
+    return .array(objects.map { row in
+      guard case .object(let members) = row else { return row }
+      return .object(JSONObject(members.members.map { JSONMember(key: $0.key, value: ServeValueBounds.cell($0.value)) }))
+    })
   }
 
   static func columns(_ table: Table) -> JSONValue {

@@ -75,3 +75,36 @@ import Testing
     #expect(summary.contains("\"rows\":1000000"))
   }
 }
+
+/// Values that are not tables are bounded too: long texts, lists and records are summarized.
+extension ServeStateTablesTests {
+  static let values = """
+    {"nodes": [
+      {"id": "list", "data": {"kind": "readJSON", "params": {"path": "list.json"}}},
+      {"id": "text", "data": {"kind": "readText", "params": {"path": "long.txt"}}},
+      {"id": "small", "data": {"kind": "readJSON", "params": {"path": "small.json"}}}
+    ], "edges": []}
+    """
+
+  @Test func longTextsListsAndRecordsAreSummarizedInPlace() async throws {
+    let list = "[" + (0..<200_000).map { "\"item \($0)\"" }.joined(separator: ",") + "]"
+    let long = String(repeating: "é", count: 300_000)
+    let served = try await ServeProtocolTests.Served(Self.values, files: [
+      "list.json": list, "long.txt": long, "small.json": #"{"a": [1, 2, "three"], "b": {"c": null}}"#,
+    ])
+    defer { Task { await served.finish() } }
+    let response = try #require(try await served.request("GET", "/state.json"))
+    #expect(response.status == 200)
+    #expect(response.body.utf8.count < 200_000, "\(response.body.utf8.count) bytes: bounded, not the 2.8 MB list")
+    let state = try JSONValue.parse(Array(response.body.utf8))
+    let summary = try #require(state["outputs"]?["list"]?["value"]?["list"])
+    #expect(summary["count"] == .integer(200_000))
+    let head = try #require(summary["head"]?.arrayValue)
+    #expect(head.count > 100 && head.count < 10_000 && head.first == "item 0")
+    let text = try #require(state["outputs"]?["text"]?["text"]?["text"])
+    #expect(text["bytes"] == .integer(600_000))
+    #expect(text["head"] == .string(String(repeating: "é", count: 500)), "1,000 bytes, whole characters")
+    #expect(state["outputs"]?["small"]?["value"] == .object(["a": .array([1, 2, "three"]), "b": .object(["c": .null])]),
+            "small values as they are")
+  }
+}
