@@ -49,6 +49,7 @@ enum ServePageAssets {
     .node .title { font-weight: bold; font-size: 13px; }
     .node .kind, .node .emissions { fill: #6b7385; font-size: 11px; }
     .node .param { fill: #4a5263; font-size: 11px; }
+    .node .table { fill: #4a5263; white-space: pre; }
     .node .failure, .node .rejection { fill: #c62828; font-size: 11px; paint-order: stroke; stroke: #ffffff;
                                        stroke-width: 4px; stroke-linejoin: round; }
     .node.ran rect.body { animation: flow-ran 0.9s ease-out; }

@@ -88,6 +88,14 @@ enum ServePageSVG {
       out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
       out += "<text class=\"value\" data-port=\"\(escape(portName(label)))\" x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
+    // A table's columns and first rows under the ports, as `flow render --values` draws them
+    // (the picture is drawn again when they change: `ServeSession.shape(of:in:)`).
+    var tableY = y + GraphPicture.headerHeight + Double(box.params.count) * GraphPicture.lineHeight
+      + Double(max(box.inputs.count, box.outputs.count)) * GraphPicture.rowHeight
+    for line in box.tableLines {
+      out += "<text class=\"table\" x=\"\(number(x + 10))\" y=\"\(number(tableY + 12))\" xml:space=\"preserve\">\(escape(line))</text>"
+      tableY += GraphPicture.lineHeight
+    }
     out += "<text class=\"failure\" x=\"\(number(x + 2))\" y=\"\(number(y + box.height + 14))\">\(escape(box.failure ?? ""))</text>"
     out += "<text class=\"rejection\" x=\"\(number(x + 2))\" y=\"\(number(y + box.height + 28))\"></text>"
     out += "</g>\n"

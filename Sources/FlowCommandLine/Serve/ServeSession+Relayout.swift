@@ -10,8 +10,8 @@ import FlowRuntime
 /// Invariant: `State.drawnShapes` holds, for the picture in `State.picture`, each node's
 /// `shape` as it was drawn.
 extension ServeSession {
-  /// What of node `id`'s values decides its box's size: the drawn length of each output's text,
-  /// the table preview's line lengths and the wrapped message's line lengths.
+  /// What of node `id`'s values decides its picture: the drawn length of each output's text,
+  /// the table preview's line lengths and text, and the wrapped message's line lengths.
   static func shape(of id: String, in snapshot: GraphEvaluator) -> [Int] {
     var shape: [Int] = []
     if let failure = snapshot.failure(of: id) {
@@ -22,7 +22,11 @@ extension ServeSession {
     for (port, value) in snapshot.portValues(of: id) ?? [] {
       shape.append(GraphPicture.clip("\(port) = \(GraphPicture.summary(of: value))").count)
       if case .table(let table) = value {
-        shape += GraphPicture.tablePreview(table).map(\.count)
+        // The preview's line lengths size the box; its text is drawn in the picture, so a
+        // change of the text alone (same lengths) needs a new picture too.
+        let preview = GraphPicture.tablePreview(table)
+        shape += preview.map(\.count)
+        shape.append(preview.hashValue)
       }
     }
     return shape
