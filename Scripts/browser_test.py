@@ -2,7 +2,10 @@
 
 Checks: the page shows the values; editing `quantity` updates exactly its descendants without
 a reload; a refused edit shows its reason beside the node and changes nothing; undo restores
-the values; the console has no errors. Prints the edit -> update latency the page measured.
+the values; the editor adds nodes from the palette, connects them by dragging from an output's
+circle to an input's circle (a cycle is refused with its message), deletes the selected node
+with the Delete key, and undo brings it back; the console has no errors. Prints the edit ->
+update latency the page measured.
 """
 import statistics
 import sys
@@ -11,7 +14,9 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 URL = sys.argv[1]
 SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -116,6 +121,31 @@ try:
         driver.save_screenshot(SCREENSHOT)
         print("browser test: screenshot", SCREENSHOT)
 
+    # The editor, by pointer and keys: add from the palette, drag to connect, refuse a cycle,
+    # select and delete, undo.
+    driver.set_window_size(2400, 1400)
+    def node_exists(node):
+        return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
+    def port(node, direction, name):
+        return driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] circle[data-%s="%s"]' % (node, direction, name))
+    def drag(source, target):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
+        ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text("add")
+    wait_for(lambda: node_exists("add1"), "the added node add1")
+    drag(port("total", "out", "result"), port("add1", "in", "a"))
+    wait_for(lambda: values().get("add1.result") == "result = 75", "add1 = total + 0 after the drag")
+    status = driver.find_element(By.ID, "status")
+    drag(port("add1", "out", "result"), port("subtotal", "in", "a"))
+    wait_for(lambda: "cycle" in status.text, "the cycle refused with its message")
+    if values().get("subtotal.result") != "result = 62.5":
+        fail("a refused connection changed subtotal to %r" % values().get("subtotal.result"))
+    driver.find_element(By.CSS_SELECTOR, '[data-node="add1"] .title').click()
+    ActionChains(driver).send_keys(Keys.DELETE).perform()
+    wait_for(lambda: not node_exists("add1"), "add1 deleted")
+    driver.find_element(By.CSS_SELECTOR, '[data-action="undo"]').click()
+    wait_for(lambda: node_exists("add1") and values().get("add1.result") == "result = 75", "add1 back after undo")
+
     errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
     if errors:
         fail("console errors: %s" % errors)
@@ -124,6 +154,7 @@ try:
         fail("the page measured no latency")
     print("browser test: edit -> update latency in the page over %d edits: min %.1f ms, median %.1f ms, max %.1f ms"
           % (len(latencies), min(latencies), statistics.median(latencies), max(latencies)))
-    print("browser test: passed (descendants updated without reload, refused edit shown, undo, no console errors)")
+    print("browser test: passed (descendants updated without reload, refused edit shown, undo, "
+          "add/connect/refused cycle/delete by pointer and keys, no console errors)")
 finally:
     driver.quit()

@@ -4,7 +4,7 @@
 /// token.
 enum ServePageAssets {
   /// The page around `svg`; `title` and `token` are escaped by the caller.
-  static func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int) -> String {
+  static func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int, palette: [String]) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -22,11 +22,13 @@ enum ServePageAssets {
     <button type="button" data-action="undo" title="Undo (Ctrl+Z)">Undo</button>
     <button type="button" data-action="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
     <button type="button" data-action="save" title="Write the graph back to its file">Save</button>
+    <select data-action="add" title="Add a node of this kind"><option value="">add a node…</option>\(palette.map { "<option>\(ServePageSVG.escape($0))</option>" }.joined())</select>
     <span id="status" role="status"></span>
     <span id="latency"></span>
     </header>
     <main id="graph">\(svg)</main>
     <script nonce="\(nonce)">\(script)</script>
+    <script nonce="\(nonce)">\(ServePageEditor.script)</script>
     </body>
     </html>
 
@@ -56,6 +58,9 @@ enum ServePageAssets {
     @keyframes flow-ran { from { fill: #ffe58a; stroke: #b8860b; } to { fill: #ffffff; } }
     .node.cutoff { opacity: 0.55; }
     .node.not-needed { opacity: 0.4; }
+    .node.selected rect.body { stroke: #1f6feb; stroke-width: 2.5; }
+    .connecting, .connecting * { cursor: crosshair; }
+    circle[data-out], circle[data-in] { cursor: crosshair; }
     .node.failed rect.body { fill: #fff1f0; stroke: #c62828; stroke-width: 2; }
     .node.pending rect.body { fill: #eceff3; stroke: #a7afbd; stroke-dasharray: 4 3; }
     .node.pending text { fill: #8a93a3; }
@@ -81,6 +86,8 @@ enum ServePageAssets {
       const status = document.getElementById("status");
       const latency = document.getElementById("latency");
       window.flowEventCount = 0;
+      window.flowPost = (path, body) => post(path, body);
+      window.flowSay = (text, isError) => say(text, isError);
       window.flowRevision = revision;
       const nodeElement = (id) => document.querySelector('[data-node="' + CSS.escape(id) + '"]');
       const clip = (text) => text.length <= 40 ? text : text.slice(0, 39) + "\u2026";

@@ -71,7 +71,8 @@ enum ServePageSVG {
     }
     for (port, label) in box.inputs.enumerated() {
       let portY = y + box.portY(port)
-      out += "<circle class=\"port\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"4\"/>"
+      let inputName = port < inputNames.count ? inputNames[port] : portName(label)
+      out += "<circle class=\"port\" data-in=\"\(escape(inputName))\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"5\"/>"
       if let field = fields.inputs[port] {
         let name = port < inputNames.count ? inputNames[port] : portName(label)
         out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(name))</text>"
@@ -85,7 +86,7 @@ enum ServePageSVG {
     }
     for (port, label) in box.outputs.enumerated() {
       let portY = y + box.portY(port)
-      out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
+      out += "<circle class=\"port\" data-out=\"\(escape(portName(label)))\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"5\"/>"
       out += "<text class=\"value\" data-port=\"\(escape(portName(label)))\" x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
     // A table's columns and first rows under the ports, as `flow render --values` draws them

@@ -4,11 +4,11 @@ import FlowHTTP
 import FlowRuntime
 
 /// The HTTP surface of `flow serve` (SPEC §8): `GET /`, `/graph.svg`, `/state.json`,
-/// `/events`; `POST /edit`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
+/// `/events`; `POST /edit`, `/add`, `/connect`, `/delete`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
 /// check. The server has already refused a foreign `Host` (403).
 extension ServeSession {
   static let readPaths: Set<String> = ["/", "/graph.svg", "/state.json", "/events"]
-  static let writePaths: Set<String> = ["/edit", "/undo", "/redo", "/save"]
+  static let writePaths: Set<String> = ["/edit", "/undo", "/redo", "/save", "/add", "/connect", "/delete"]
 
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     let path = request.path
@@ -44,6 +44,9 @@ extension ServeSession {
     if let refusal = refusal(of: request) { return refusal }
     switch path {
     case "/edit": return edit(request.body)
+    case "/add": return add(request.body)
+    case "/connect": return connect(request.body)
+    case "/delete": return delete(request.body)
     case "/undo": return Self.json(200, ["done": .bool(engine.store.undo()), "revision": .integer(Int64(engine.store.revision))])
     case "/redo": return Self.json(200, ["done": .bool(engine.store.redo()), "revision": .integer(Int64(engine.store.revision))])
     default: return save()
@@ -72,7 +75,7 @@ extension ServeSession {
     let nonce = Self.randomToken()
     let name = file.split(separator: "/").last.map(String.init) ?? file
     let html = ServePageAssets.html(title: ServePageSVG.escape(name), token: token, nonce: nonce, svg: svg,
-                                    revision: revision, structure: structure)
+                                    revision: revision, structure: structure, palette: paletteKinds())
     let policy = "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)' 'unsafe-inline'; "
       + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     return Self.secured(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: html,
