@@ -1,9 +1,9 @@
 import FlowGraph
 import FlowRuntime
 
-/// What the page lets the user edit on one node: its shown number, integer, bool and text
-/// params, and its unconnected inputs of those types (a value set there becomes the param of
-/// the input's name, SPEC §3).
+/// What the page lets the user edit on one node: its shown number, integer, bool, text, list
+/// and record params (lists and records as JSON), and its unconnected inputs of those types (a
+/// value set there becomes the param of the input's name).
 struct ServeEditable: Sendable, Hashable {
   /// One editable field.
   struct Field: Sendable, Hashable {
@@ -13,7 +13,7 @@ struct ServeEditable: Sendable, Hashable {
     var isInput: Bool
   }
 
-  static let editableTypes: Set<PortType> = [.number, .integer, .bool, .string]
+  static let editableTypes: Set<PortType> = [.number, .integer, .bool, .string, .list, .record]
 
   /// The editable params (by name) and inputs (by port index) of node `index` of `graph`.
   static func fields(of index: Int, in graph: ResolvedGraph, connected: Set<Int64>,
@@ -48,9 +48,10 @@ struct ServeEditable: Sendable, Hashable {
     return connected ? nil : Field(name: name, type: input.type, isInput: true)
   }
 
-  /// A param's value as the input shows it: strings unquoted, others as JSON.
+  /// A param's value as the input shows it: strings unquoted, others as JSON with the keys in
+  /// the document's order (a record's order is meaning: `derive.columns`).
   static func text(_ value: JSONValue) -> String {
     if case .string(let text) = value { return text }
-    return value.serialized(options: [.sortedKeys])
+    return value.serialized(options: [])
   }
 }

@@ -65,7 +65,7 @@ enum ServePageSVG {
         let left = x + 14 + Double(label.count) * GraphPicture.charWidth
         input(field, value: member.value, x: left, y: lineY, width: x + box.width - 8 - left, into: &out)
       } else {
-        out += "<text class=\"param\" x=\"\(number(x + 10))\" y=\"\(number(lineY + 12))\">\(escape(GraphPicture.clip("\(member.key): \(member.value.serialized(options: [.sortedKeys]))")))</text>"
+        out += "<text class=\"param\" x=\"\(number(x + 10))\" y=\"\(number(lineY + 12))\">\(escape(GraphPicture.clip("\(member.key): \(member.value.serialized(options: []))")))</text>"
       }
       lineY += GraphPicture.lineHeight
     }

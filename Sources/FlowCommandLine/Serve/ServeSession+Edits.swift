@@ -56,6 +56,20 @@ extension ServeSession {
       default: return .failure(EditProblem(text: "expects true or false"))
       }
     }
+    if field.type == .list || field.type == .record {
+      // Lists and records as JSON text (or as JSON, from a script); keys keep the order written.
+      let noun = field.type == .list ? "a JSON list, such as [\"a\", \"b\"]" : "a JSON object, such as {\"name\": \"formula\"}"
+      var parsed = sent
+      if case .string(let text) = sent {
+        if text.trimmingCharacters(in: .whitespaces).isEmpty, field.isInput { return .success(nil) }
+        guard let value = try? JSONValue.parse(Array(text.utf8)) else { return .failure(EditProblem(text: "expects \(noun)")) }
+        parsed = value
+      }
+      switch (field.type, parsed) {
+      case (.list, .array), (.record, .object): return .success(parsed)
+      default: return .failure(EditProblem(text: "expects \(noun)"))
+      }
+    }
     guard case .string(let text) = sent else {
       return field.type == .string ? .failure(EditProblem(text: "expects a text")) : .success(sent)
     }

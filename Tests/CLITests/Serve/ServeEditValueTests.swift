@@ -43,6 +43,18 @@ import Testing
     #expect(reason(3, .string) == "expects a text")
   }
 
+  @Test func listsAndRecordsAreJSONWithTheirKeysInTheOrderWritten() throws {
+    let columns = try #require(value(#"{"z": "x * 10", "a": "z + 1"}"#, .record) ?? nil)
+    #expect(columns.objectValue?.members.map(\.key) == ["z", "a"], "a record's order is meaning")
+    #expect(ServeEditable.text(columns) == #"{"z":"x * 10","a":"z + 1"}"#, "shown in the order written")
+    #expect(value(#"["species", "island"]"#, .list) == .some(.array(["species", "island"])))
+    #expect(value(.array([1, 2]), .list) == .some(.array([1, 2])), "JSON from a script")
+    #expect(reason(#"{"a": 1}"#, .list) == #"expects a JSON list, such as ["a", "b"]"#)
+    #expect(reason("[1, 2", .list) == #"expects a JSON list, such as ["a", "b"]"#)
+    #expect(reason("[]", .record) == #"expects a JSON object, such as {"name": "formula"}"#)
+    #expect(value(" ", .list, input: true) == .some(nil))
+  }
+
   @Test func onlyNumberAndBoolEditsKeepThePicture() {
     let old = NodeSpec(kind: "number", params: ["value": 1])
     #expect(ServeSession.changesOnlyScalars(old, NodeSpec(kind: "number", params: ["value": 2.5])))
