@@ -128,6 +128,11 @@ try:
         return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
     def port(node, direction, name):
         return driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] circle[data-%s="%s"]' % (node, direction, name))
+    def alert_or_none():
+        try:
+            return driver.switch_to.alert
+        except Exception:
+            return None
     def drag(source, target):
         driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
         ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
@@ -140,6 +145,11 @@ try:
     wait_for(lambda: "cycle" in status.text, "the cycle refused with its message")
     if values().get("subtotal.result") != "result = 62.5":
         fail("a refused connection changed subtotal to %r" % values().get("subtotal.result"))
+    Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text("filter")
+    prompt = wait_for(lambda: alert_or_none(), "the palette asking for filter's where")
+    prompt.send_keys("result > 100")
+    prompt.accept()
+    wait_for(lambda: node_exists("filter1"), "the added filter1 with its required param")
     driver.find_element(By.CSS_SELECTOR, '[data-node="add1"] .title').click()
     ActionChains(driver).send_keys(Keys.DELETE).perform()
     wait_for(lambda: not node_exists("add1"), "add1 deleted")

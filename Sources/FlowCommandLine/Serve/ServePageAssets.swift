@@ -4,7 +4,8 @@
 /// token.
 enum ServePageAssets {
   /// The page around `svg`; `title` and `token` are escaped by the caller.
-  static func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int, palette: [String]) -> String {
+  static func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int,
+                   palette: [(kind: String, required: [(name: String, type: String)])]) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -22,7 +23,7 @@ enum ServePageAssets {
     <button type="button" data-action="undo" title="Undo (Ctrl+Z)">Undo</button>
     <button type="button" data-action="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
     <button type="button" data-action="save" title="Write the graph back to its file">Save</button>
-    <select data-action="add" title="Add a node of this kind"><option value="">add a node…</option>\(palette.map { "<option>\(ServePageSVG.escape($0))</option>" }.joined())</select>
+    <select data-action="add" title="Add a node of this kind"><option value="">add a node…</option>\(palette.map(option).joined())</select>
     <span id="status" role="status"></span>
     <span id="latency"></span>
     </header>
@@ -33,6 +34,12 @@ enum ServePageAssets {
     </html>
 
     """
+  }
+
+  /// A palette entry: the kind, and its required params as `data-required="name:type …"`.
+  static func option(_ entry: (kind: String, required: [(name: String, type: String)])) -> String {
+    let required = entry.required.map { "\($0.name):\($0.type)" }.joined(separator: " ")
+    return "<option data-required=\"\(ServePageSVG.escape(required))\">\(ServePageSVG.escape(entry.kind))</option>"
   }
 
   static let css = """

@@ -1,9 +1,10 @@
 /// The page's editing gestures, after the main script (`ServePageAssets.script`, whose
-/// `window.flowPost` and `window.flowSay` it uses): the palette adds a node, a drag from an
-/// output's circle to an input's circle connects them, a click selects a node and Delete (or
-/// Backspace) removes it. Each gesture is one request (`/add`, `/connect`, `/delete`), so one
-/// store mutation; a refusal (a cycle, a type mismatch) is shown with the store's message and
-/// changes nothing. The picture is drawn again by the structure event that follows.
+/// `window.flowPost` and `window.flowSay` it uses): the palette adds a node (asking for the
+/// kind's required params), a drag from an output's circle to an input's circle connects them,
+/// a click selects a node and Delete (or Backspace) removes it. Each gesture is one request
+/// (`/add`, `/connect`, `/delete`), so one store mutation; a refusal (a cycle, a type mismatch)
+/// is shown with the store's message and changes nothing. The picture is drawn again by the
+/// structure event that follows.
 enum ServePageEditor {
   static let script = #"""
     (() => {
@@ -28,10 +29,19 @@ enum ServePageEditor {
 
       const palette = document.querySelector('select[data-action="add"]');
       palette.addEventListener("change", async () => {
+        const option = palette.selectedOptions[0];
         const kind = palette.value;
         palette.value = "";
         if (!kind) { return; }
-        const result = await window.flowPost("/add", { kind });
+        // A kind's required params are asked for (lists and records as JSON).
+        const params = {};
+        for (const entry of (option.dataset.required || "").split(" ").filter((text) => text)) {
+          const [name, type] = entry.split(":");
+          const value = window.prompt(kind + ": " + name + " (" + type + ")");
+          if (value === null) { return; }
+          params[name] = value;
+        }
+        const result = await window.flowPost("/add", { kind, params });
         answered(result, "added " + (result.data.id || kind));
       });
 

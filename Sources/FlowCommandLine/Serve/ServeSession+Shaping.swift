@@ -6,19 +6,34 @@ import FlowRuntime
 /// mutation (one pass, one undo step), validated by the store like every change: a cycle, a
 /// type mismatch or an unknown kind is refused with its message and changes nothing.
 extension ServeSession {
-  /// `{"kind": K}`: a node of kind K with a fresh id (`k1`, `k2`, … after the kind's name).
+  /// `{"kind": K, "params": {name: text}}`: a node of kind K with a fresh id (`k1`, `k2`, …
+  /// after the kind's name) and the params given, each read as the page's fields read it
+  /// (the palette asks for a kind's required params).
   func add(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body), case .string(let kind)? = object["kind"], !kind.isEmpty,
           kind.utf8.count <= 200 else {
-      return Self.json(400, ["error": "an addition is {\"kind\": name}"])
+      return Self.json(400, ["error": "an addition is {\"kind\": name, \"params\": {name: text}}"])
     }
     let store = engine.store
+    var params = JSONObject()
+    if case .object(let sent)? = object["params"] {
+      let declarations = registry.kind(named: kind)?.parameters ?? []
+      for member in sent.members {
+        guard let declaration = declarations.first(where: { $0.name == member.key }) else {
+          return Self.rejected(["error": .string("kind '\(kind)' has no param '\(member.key)'")])
+        }
+        switch Self.value(member.value, for: ServeEditable.Field(name: member.key, type: declaration.type, isInput: false)) {
+        case .success(let value): params[member.key] = value
+        case .failure(let problem): return Self.rejected(["error": .string("\(kind).\(member.key): \(problem.text)")])
+        }
+      }
+    }
     var number = 1
     let stem = kind.prefix(1).lowercased() + kind.dropFirst()
     while store.node(id: "\(stem)\(number)") != nil { number += 1 }
     let id = "\(stem)\(number)"
     do {
-      try store.addNode(FlowNode(id: id, data: NodeSpec(kind: kind)))
+      try store.addNode(FlowNode(id: id, data: NodeSpec(kind: kind, params: params)))
     } catch {
       return Self.rejected(["error": .string(error.description)])
     }
@@ -74,9 +89,13 @@ extension ServeSession {
     return Self.json(200, ["ok": true, "revision": .integer(Int64(store.revision))])
   }
 
-  /// The kinds the palette offers: the registry's and the document's subgraph kinds, by name.
-  func paletteKinds() -> [String] {
-    let subgraphs = engine.store.subgraphLibrary.names
-    return (registry.allKinds.map(\.name) + subgraphs).sorted()
+  /// The kinds the palette offers (the registry's and the document's subgraph kinds, by name),
+  /// each with the params it requires and their types, which the palette asks for.
+  func paletteKinds() -> [(kind: String, required: [(name: String, type: String)])] {
+    let kinds = registry.allKinds.map { kind in
+      (kind: kind.name, required: kind.parameters.filter(\.isRequired).map { (name: $0.name, type: $0.type.rawValue) })
+    }
+    let subgraphs = engine.store.subgraphLibrary.names.map { (kind: $0, required: [(name: String, type: String)]()) }
+    return (kinds + subgraphs).sorted { $0.kind < $1.kind }
   }
 }

@@ -10,7 +10,7 @@ extension ServeProtocolTests {
     let served = try await Served()
     defer { Task { await served.finish() } }
     let page = try #require(try await served.request("GET", "/"))
-    for marker in ["<select data-action=\"add\"", "<option>add</option>", "<option>readCSV</option>",
+    for marker in ["<select data-action=\"add\"", "<option data-required=\"\">add</option>", ">readCSV</option>",
                    "data-out=\"result\"", "data-in=\"a\""] {
       #expect(page.body.contains(marker), "the page holds \(marker)")
     }
@@ -43,6 +43,18 @@ extension ServeProtocolTests {
     #expect(mismatch.json?["error"]?.stringValue?.contains("table") == true, "\(String(describing: mismatch.json))")
     #expect(served.session.engine.store.incomingEdges(of: "subtotal").map(\.sourceNodeID).sorted() == ["price", "quantity"])
     #expect(served.session.engine.store.revision == revision + 1, "only the rowCount node was added")
+
+    // Required params come with the addition, read as the page's fields read them.
+    let filter = try await served.post("/add", #"{"kind": "filter", "params": {"where": "value > 1"}}"#)
+    #expect(filter.json?["ok"] == true, "\(String(describing: filter.json))")
+    #expect(served.session.engine.store.node(id: "filter1")?.data.params["where"] == "value > 1")
+    let grouped = try await served.post("/add", #"{"kind": "groupBy", "params": {"by": "[\"k\"]", "aggregate": "{\"z\": \"count()\", \"a\": \"sum(x)\"}"}}"#)
+    #expect(grouped.json?["ok"] == true, "\(String(describing: grouped.json))")
+    #expect(served.session.engine.store.node(id: "groupBy1")?.data.params["aggregate"]?.objectValue?.members.map(\.key) == ["z", "a"])
+    #expect(try await served.post("/add", #"{"kind": "filter"}"#).json?["ok"] == false, "where is required")
+    #expect(try await served.post("/add", #"{"kind": "groupBy", "params": {"by": "k"}}"#).json?["error"]
+              == "groupBy.by: expects a JSON list, such as [\"a\", \"b\"]")
+    #expect(page.body.contains(#"<option data-required="where:string">filter</option>"#))
 
     let unknown = try await served.post("/add", #"{"kind": "nope"}"#)
     #expect(unknown.json?["ok"] == false && unknown.json?["error"]?.stringValue?.contains("nope") == true)
