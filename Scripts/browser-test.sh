@@ -53,3 +53,20 @@ status=$?
 SERVER=""
 [ "$status" = 0 ] || { echo "browser test: flow serve exited $status on SIGINT"; exit 1; }
 echo "browser test: flow serve stopped cleanly on SIGINT"
+
+# From nothing: an empty document, a calculator built in the page, saved, then run headless.
+printf '{"nodes": [], "edges": []}\n' > "$WORK/built.flow.json"
+"$FLOW" serve "$WORK/built.flow.json" --port 0 > "$WORK/built.out" 2> "$WORK/built.err" &
+SERVER=$!
+for _ in $(seq 1 300); do
+  if grep -q "http://" "$WORK/built.out" 2>/dev/null; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$WORK/built.err"; echo "browser test: flow serve ended"; exit 1; fi
+  sleep 0.1
+done
+"$VENV/bin/python" Scripts/browser_build.py "$(grep -o 'http://[^ ]*' "$WORK/built.out" | head -1)"
+kill -INT "$SERVER"
+wait "$SERVER" || true
+SERVER=""
+"$FLOW" run "$WORK/built.flow.json" | grep -qx 'multiply1.result = 50' \
+  || { "$FLOW" run "$WORK/built.flow.json"; echo "browser test: flow run of the saved file does not give multiply1.result = 50"; exit 1; }
+echo "browser test: flow run of the document built in the page gives multiply1.result = 50"

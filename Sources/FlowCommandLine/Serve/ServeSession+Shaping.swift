@@ -8,7 +8,8 @@ import FlowRuntime
 extension ServeSession {
   /// `{"kind": K, "params": {name: text}}`: a node of kind K with a fresh id (`k1`, `k2`, …
   /// after the kind's name) and the params given, each read as the page's fields read it
-  /// (the palette asks for a kind's required params).
+  /// (the palette asks for a kind's required params); the kind's other params get their
+  /// defaults, written out so the page shows them as fields.
   func add(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body), case .string(let kind)? = object["kind"], !kind.isEmpty,
           kind.utf8.count <= 200 else {
@@ -27,6 +28,12 @@ extension ServeSession {
         case .failure(let problem): return Self.rejected(["error": .string("\(kind).\(member.key): \(problem.text)")])
         }
       }
+    }
+    // Every other param with a default is written out, so the page shows it as a field (a new
+    // `number` node gets `value: 0` to edit): the same meaning, made visible.
+    for declaration in registry.kind(named: kind)?.parameters ?? []
+    where params[declaration.name] == nil && ServeEditable.editableTypes.contains(declaration.type) {
+      if let value = declaration.defaultValue { params[declaration.name] = value.jsonValue }
     }
     var number = 1
     let stem = kind.prefix(1).lowercased() + kind.dropFirst()

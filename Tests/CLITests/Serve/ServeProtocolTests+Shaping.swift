@@ -52,6 +52,9 @@ extension ServeProtocolTests {
     #expect(grouped.json?["ok"] == true, "\(String(describing: grouped.json))")
     #expect(served.session.engine.store.node(id: "groupBy1")?.data.params["aggregate"]?.objectValue?.members.map(\.key) == ["z", "a"])
     #expect(try await served.post("/add", #"{"kind": "filter"}"#).json?["ok"] == false, "where is required")
+    #expect(try await served.post("/add", #"{"kind": "number"}"#).json?["id"] == "number1")
+    #expect(served.session.engine.store.node(id: "number1")?.data.params["value"] == .integer(0),
+            "a default written out, so the page shows the field")
     #expect(try await served.post("/add", #"{"kind": "groupBy", "params": {"by": "k"}}"#).json?["error"]
               == "groupBy.by: expects a JSON list, such as [\"a\", \"b\"]")
     #expect(page.body.contains(#"<option data-required="where:string">filter</option>"#))

@@ -1,0 +1,86 @@
+"""Builds a calculator from nothing in the page of `flow serve EMPTY.flow.json`, in headless
+Chromium, by pointer and keys only: two `number` nodes and a `multiply` from the palette, their
+values typed into the fields, the numbers dragged into the multiply's inputs, then Save.
+`Scripts/browser-test.sh` then runs `flow run` on the saved file and checks the same result.
+"""
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+URL = sys.argv[1]
+
+
+def fail(message):
+    print("browser build: FAILED:", message)
+    sys.exit(1)
+
+
+def wait_for(condition, what, timeout=10.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    fail("timed out waiting for " + what)
+
+
+options = webdriver.ChromeOptions()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1800,1200"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver.get(URL)
+    wait_for(lambda: driver.execute_script("return window.flowEventCount >= 1"), "the first event")
+
+    def node_exists(node):
+        return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
+
+    def value(node, port):
+        return driver.execute_script(
+            "const e = document.querySelector('[data-node=\"%s\"] [data-port=\"%s\"]'); return e ? e.textContent : null;" % (node, port))
+
+    def add(kind, node):
+        Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text(kind)
+        wait_for(lambda: node_exists(node), "the added " + node)
+
+    def type_into(node, param, text):
+        field = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-node="%s"] input[data-param="%s"]' % (node, param)),
+                         "the field %s.%s" % (node, param))[0]
+        field.click()
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text, Keys.ENTER)
+
+    def port(node, direction, name):
+        return driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] circle[data-%s="%s"]' % (node, direction, name))
+
+    def drag(source, target):
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
+        ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
+
+    add("number", "number1")
+    add("number", "number2")
+    add("multiply", "multiply1")
+    type_into("number1", "value", "12.5")
+    wait_for(lambda: value("number1", "value") == "value = 12.5", "number1 = 12.5")
+    type_into("number2", "value", "4")
+    wait_for(lambda: value("number2", "value") == "value = 4", "number2 = 4")
+    drag(port("number1", "out", "value"), port("multiply1", "in", "a"))
+    wait_for(lambda: len(driver.execute_script("return document.querySelectorAll('path.edge')")) == 1, "the first edge drawn")
+    drag(port("number2", "out", "value"), port("multiply1", "in", "b"))
+    wait_for(lambda: value("multiply1", "result") == "result = 50", "multiply1 = 50")
+    driver.find_element(By.CSS_SELECTOR, '[data-action="save"]').click()
+    wait_for(lambda: "saved to" in driver.find_element(By.ID, "status").text, "the save")
+    errors = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    if errors:
+        fail("console errors: %s" % errors)
+    print("browser build: passed (a calculator built from an empty document by pointer and keys, saved)")
+finally:
+    driver.quit()
