@@ -1,4 +1,5 @@
 import FlowGraph
+import Foundation
 
 /// The cache keys of a document's nodes, computed top-down without evaluating anything.
 ///
@@ -108,10 +109,10 @@ package struct RunCacheKeys: Sendable {
               hash.update(SHA256.digest(bytes).bytes)
             }
           } else {
-            guard let target = try? environment.fileAccess.resolve(path, relativeTo: environment.documentFolder, for: .write) else {
-              complete = false
-              continue
-            }
+            // A target whose folder the writer will make resolves by name (only compared by
+            // `lstat` later, never opened).
+            let target = (try? environment.fileAccess.resolve(path, relativeTo: environment.documentFolder, for: .write))
+              ?? ((path.hasPrefix("/") ? path : environment.documentFolder + "/" + path) as NSString).standardizingPath
             facts.role = .writes(target: target)
             hash.update(field: target)
           }
