@@ -74,15 +74,15 @@ import Testing
     let folder = try Self.penguins()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = await Self.run(folder)
-    let uncached = await Self.run(folder, ["--set", #"ordered.by=["-birds"]"#], cache: nil)
     let edited = await Self.run(folder, ["--set", #"ordered.by=["-birds"]"#])
     #expect(edited.status == 0, "\(edited.text)")
     #expect(edited.ran == ["ordered", "saveCSV", "saveJSON"])
     #expect(edited.fromCache == ["named", "saveText"])
-    #expect(edited.outputs == uncached.outputs)
     // The edit is kept too: running it again serves it.
     let again = await Self.run(folder, ["--set", #"ordered.by=["-birds"]"#])
     #expect(again.ran.isEmpty && again.fromCache == ["saveCSV", "saveJSON", "saveText"])
+    let uncached = await Self.run(folder, ["--set", #"ordered.by=["-birds"]"#], cache: nil)
+    #expect(edited.outputs == uncached.outputs)
   }
 
   @Test func touchingAnInputRerunsItsReaderAndWhatItReaches() async throws {
