@@ -20,6 +20,11 @@ struct CommandContext: Sendable {
   /// Writes one line to standard error now (warnings, `flow calc`'s `error:` lines), with
   /// control characters escaped (`String.controlEscaped`).
   func warn(_ line: String) { writeWarning(line.controlEscaped) }
+  /// `warn(_:)` as a closure, for work that warns from other tasks (the run cache).
+  var warningWriter: @Sendable (String) -> Void {
+    let write = writeWarning
+    return { write($0.controlEscaped) }
+  }
   /// Writes to stderr while a command runs (progress lines, which draw with `\r` and ANSI
   /// escapes), as given (no newline added): callers escape what they quote.
   var writeDiagnostic: @Sendable (String) -> Void

@@ -20,6 +20,7 @@ enum FlowCommand {
     (CalcCommand.spec, CalcCommand.run),
     (ServeCommand.spec, ServeCommand.run),
     (ExportCommand.spec, ExportCommand.run),
+    (CacheCommand.spec, CacheCommand.run),
   ]
 
   static var commandNames: [String] { commands.map(\.spec.name) + ["help"] }

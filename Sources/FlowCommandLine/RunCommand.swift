@@ -29,7 +29,7 @@ enum RunCommand {
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
       OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
                  help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
-    ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs,
+    ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs + RunCacheOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -68,10 +68,21 @@ enum RunCommand {
     registry.environment.progress = progress
     registry.environment.limits = limits
     let tracePath = arguments.value("--trace")
-    let configured = try environment(for: file, arguments, registry)
+    var configured = try environment(for: file, arguments, registry)
     let expanded = try DocumentLoading.expand(document, file: file, registry: configured)
     document = expanded.flat
     for assignment in innerAssignments { try apply(assignment, to: &document, context: context) }
+    // The run cache: served nodes become constants, so what only they need does not run.
+    var cachePlan: RunCachePlan?
+    if let cache = try RunCacheOptions.cache(arguments, registry: configured, context: context) {
+      let requested = arguments.all("--node")
+      let plan = RunCachePlan(document: document, registry: configured,
+                              requested: !requested.isEmpty ? requested : arguments.has("--all") ? document.nodes.map(\.id) : nil,
+                              printable: { !expanded.hasInstances || outerIDs.contains($0) }, cache: cache)
+      document = plan.document
+      configured = plan.registry
+      cachePlan = plan
+    }
     let timeout = try timeoutArgument(arguments)
     // Bounded memory: the chains whose intermediate tables nobody sees run morsel by morsel.
     let streaming = try StreamingOptions.plan(document, registry: configured, arguments)
@@ -91,7 +102,8 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)\(hint)"])
     }
     let shown: [String]
-    if !requested.isEmpty { shown = requested }
+    if let cachePlan { shown = cachePlan.shown }
+    else if !requested.isEmpty { shown = requested }
     else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
     else if expanded.hasInstances {
       shown = evaluator.sinks.filter(outerIDs.contains)  // inner nodes print when asked for
@@ -135,6 +147,10 @@ enum RunCommand {
       interruption.cancel()
       if let failure = interruption.failure() { throw failure }
       passReport = report
+      if let cachePlan {
+        let inner = streaming?.chains.flatMap { $0.streamedDurations == nil ? [] : $0.nodeIDs.dropLast() } ?? []
+        cachePlan.keep(from: evaluator, report: report, shown: shown, skipping: Set(inner))
+      }
       if let tracePath {
         let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator),
                                      notNeeded: report.notNeeded)
@@ -154,7 +170,7 @@ enum RunCommand {
       output = try RunTableOptions.csv(result)
       return .success
     }
-    let runReport = arguments.has("--report") ? passReport.map { RunReport($0, streaming: streaming) } : nil
+    let runReport = arguments.has("--report") ? passReport.map { RunReport($0, streaming: streaming, fromCache: cachePlan?.fromCache ?? []) } : nil
     if arguments.value("--format") == "json" {
       output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible
     } else {

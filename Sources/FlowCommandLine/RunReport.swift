@@ -19,17 +19,23 @@ struct RunReport {
   var notNeeded: [String] = []
   /// Lazy nodes (`fallback`) that caught an input's failure, with its message.
   var caught: [(id: String, message: String)] = []
+  /// Nodes the run cache served (`flow run --cache`): they did not run.
+  var fromCache: [String] = []
 
   /// The report of a pass; a streamed chain's nodes get their own times (the engine timed the
   /// head running the whole chain).
-  init(_ report: EvaluationReport, streaming: StreamingPlan? = nil) {
-    ran = report.ran
+  init(_ report: EvaluationReport, streaming: StreamingPlan? = nil, fromCache: [String] = []) {
+    // A served node is a constant in the pass: it is listed as from the cache, not as run.
+    let served = Set(fromCache)
+    self.fromCache = fromCache
+    ran = served.isEmpty ? report.ran : report.ran.filter { !served.contains($0) }
     cutOff = report.cutOff
     let failures = report.failed
     let ranSet = Set(ran)
     failed = ran.compactMap { id in failures[id].map { (id, $0) } }
     skipped = failures.keys.filter { !ranSet.contains($0) }.sorted().map { ($0, failures[$0]!) }
     durations = report.durations
+    for id in fromCache { durations[id] = nil }
     total = report.duration
     notNeeded = report.notNeeded.sorted()
     caught = report.caught.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -60,6 +66,7 @@ struct RunReport {
     lines.append("  failed (\(failed.count)):" + list(failed.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     if !streamed.isEmpty { lines.append("  streamed (\(streamed.count)):" + list(streamed.map(id))) }
+    if !fromCache.isEmpty { lines.append("  from cache (\(fromCache.count)):" + list(fromCache.map(id))) }
     if !notNeeded.isEmpty { lines.append("  not needed (\(notNeeded.count)):" + list(notNeeded.map(id))) }
     if !caught.isEmpty { lines.append("  caught (\(caught.count)):" + list(caught.map { "\(id($0.id)) (\($0.message.controlEscaped))" })) }
     lines.append("  pass: \(Self.format(total))")
@@ -79,6 +86,7 @@ struct RunReport {
       "duration": .number(Self.milliseconds(total)),
     ]
     if !streamed.isEmpty { object["streamed"] = .array(streamed.map(JSONValue.string)) }
+    if !fromCache.isEmpty { object["fromCache"] = .array(fromCache.map(JSONValue.string)) }
     if !notNeeded.isEmpty { object["notNeeded"] = .array(notNeeded.map(JSONValue.string)) }
     if !caught.isEmpty {
       object["caught"] = .object(JSONObject(caught.map { JSONMember(key: $0.id, value: .string($0.message)) }))

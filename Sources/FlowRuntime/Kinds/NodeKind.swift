@@ -23,11 +23,23 @@ public protocol NodeKind: Sendable {
   /// definition's inner node once for all its instances. `false` by default; `true` for
   /// `StaticNodeKind`s, whose nodes already share the kind itself.
   var sharesConfiguration: Bool { get }
+
+  /// Whether a node's outputs depend only on its params, its inputs and (for a reader) the
+  /// file it reads: then `flow run --cache` may keep them and serve them to a later run. `true`
+  /// by default; a kind that reads a clock, draws random numbers or asks the outside world
+  /// says `false`. Live nodes are never served from the cache, whatever their kind says.
+  var isDeterministic: Bool { get }
+
+  /// The version of what the kind computes, part of every cache key of its nodes: raise it
+  /// when the outputs for the same params and inputs change (1 by default).
+  var kindVersion: Int { get }
 }
 
 extension NodeKind {
   public var parameters: [ParameterDeclaration] { [] }
   public var sharesConfiguration: Bool { false }
+  public var isDeterministic: Bool { true }
+  public var kindVersion: Int { 1 }
 }
 
 /// A kind with fixed ports that evaluates itself.
