@@ -1,4 +1,5 @@
 import Foundation
+import FlowRuntime
 import FlowTestSupport
 import Testing
 @testable import FlowNodes
@@ -154,5 +155,25 @@ import Testing
       compared += verdict.comparedReads
     }
     #expect(compared > 0, "no parallel read compared")
+  }
+
+  @Test func quotedColumnsKeepTheUnquotedColumnsRepresentation() throws {
+    // The same rows with the text columns quoted (as tpchgen-cli writes comments) and not: equal
+    // tables, and the same columns dictionary-encoded, at 1 and 2 workers and two block sizes.
+    var plain = "id,flag,comment,price\n", quoted = plain
+    for row in 0..<3_000 {
+      let flag = ["A", "N", "R"][row % 3], comment = "words \(row * 7_919 % 10_007) more"
+      plain += "\(row),\(flag),\(comment),\(Double(row % 400) / 4)\n"
+      quoted += "\(row),\"\(flag)\",\"\(comment)\",\(Double(row % 400) / 4)\n"
+    }
+    for workers in [1, 2] {
+      for block in [2_048, 16_384] {
+        let expected = try #require(try CSVInPlaceColumnsTests.readFile(Array(plain.utf8), workers: workers, block: block) { _ in })
+        let table = try #require(try CSVInPlaceColumnsTests.readFile(Array(quoted.utf8), workers: workers, block: block) { _ in })
+        #expect(table == expected, "\(workers) workers, block \(block)")
+        #expect(table.columns.map(\.isDictionaryEncoded) == expected.columns.map(\.isDictionaryEncoded), "\(workers) workers, block \(block)")
+        #expect(table.columns.map(\.type) == expected.columns.map(\.type))
+      }
+    }
   }
 }
