@@ -24,7 +24,7 @@ extension UnsafeCSVBlockReader {
     // process on its core) leaves its chunks to the others instead of stalling the block.
     let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
     let cuts = (0...parts).map { $0 * count / parts }
-    // Optimistic: no quotes in the block.
+    // Optimistic: no line feed inside quotes (the chunks parse only if so; see `parseChunk`).
     var end = count
     if !isLast {
       while end > 0 && block[end - 1] != newline { end -= 1 }
@@ -42,7 +42,7 @@ extension UnsafeCSVBlockReader {
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                bytesPerRow: bytesPerRow, quotes: false, inPlace: inPlace, strings: strings) {
+                                bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings) {
       return (chunks, end)
     }
     // Knowing the quotes: count each cut's quotes in parallel, then cut where the parity is even.
@@ -87,17 +87,17 @@ extension UnsafeCSVBlockReader {
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
     guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                   bytesPerRow: bytesPerRow, quotes: true, inPlace: inPlace, strings: strings) else { return nil }
+                                   bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings) else { return nil }
     return (chunks, end)
   }
 
   /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
   private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
-                           bytesPerRow: Double, quotes: Bool, inPlace: [InPlaceTarget], strings: [Int]) -> [Chunk]? {
+                           bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int]) -> [Chunk]? {
     let ends = Array(starts.dropFirst()) + [end]
     if !inPlace.isEmpty || !strings.isEmpty {
       let chunks = parseChunksInPlace(block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
-                                      bytesPerRow: bytesPerRow, quotes: quotes, inPlace: inPlace, strings: strings)
+                                      bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings)
       #if DEBUG
       _checkInvariants(starts: starts, end: end, count: block.count)
       #endif
@@ -110,7 +110,7 @@ extension UnsafeCSVBlockReader {
       let range = starts[part]..<ends[part]
       let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
       guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
-                                           textOnly: textOnly, expectedRows: expected, quotes: quotes) else { return }
+                                           textOnly: textOnly, expectedRows: expected) else { return }
       results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows, [])
     }
     let chunks = results.all()

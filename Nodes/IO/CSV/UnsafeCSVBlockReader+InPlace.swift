@@ -21,7 +21,7 @@ extension UnsafeCSVBlockReader {
   /// converted into their columns from their next row on (`commit` takes the chunks in), the
   /// string columns `strings` (fields) recording their cells' spans.
   func parseChunksInPlace(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], width: Int, kept: [Int], textOnly: Bool,
-                          bytesPerRow: Double, quotes: Bool, inPlace: [InPlaceTarget], strings: [Int] = []) -> [Chunk]? {
+                          bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int] = []) -> [Chunk]? {
     let shared = UnsafeSendableBuffer(block)
     let parts = starts.count
     let counts = UnsafeSlots<Int>(parts)
@@ -51,7 +51,7 @@ extension UnsafeCSVBlockReader {
         let targets = fields.indices.map { (field: fields[$0], slots: columns.slots[$0] + firsts[part] * 8, number: numbers[$0]) }
         guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
                                              textOnly: textOnly, expectedRows: Self.expectedRows(range.count, bytesPerRow: bytesPerRow),
-                                             quotes: quotes, direct: targets, limit: counted[part], strings: strings,
+                                             direct: targets, limit: counted[part], strings: strings,
                                              readable: shared.buffer.count - range.lowerBound) else { return }
         results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, parsed.direct, counted[part], parsed.spans)
       }

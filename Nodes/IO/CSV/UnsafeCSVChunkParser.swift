@@ -14,8 +14,10 @@ import FlowRuntime
 extension CSVReader {
   /// The records of `buffer`, a run of whole records from inside a file (not its start): the
   /// pieces of the columns `kept` (as text only if `textOnly`), and the row count; `nil` if
-  /// the run is not plain — a ragged row, bad quoting, or any quote if `quotes` is false (the
-  /// caller then finds the boundaries again knowing the quotes, or reads serially).
+  /// the run is not plain — a ragged row, bad quoting, a stray quote or an error (the caller
+  /// then finds the boundaries again knowing the quotes, or reads serially). Chunks cut at line
+  /// feeds without looking at the quotes are right whenever every chunk parses: a cut inside
+  /// quotes leaves the chunk before it (whose start is right) with a quoted field not closed.
   ///
   /// The columns `direct` (field index, the chunk's first row in the column, whether it is a
   /// number column) are converted straight into their columns; their parsers come back in
@@ -23,7 +25,7 @@ extension CSVReader {
   /// their cells lie in `buffer` (`UnsafeCSVStringSpans`, `readable` bytes of the block lying
   /// from its start), in `strings`' order.
   func parseChunk(_ buffer: UnsafeBufferPointer<UInt8>, width: Int, kept: [Int], textOnly: Bool, expectedRows: Int,
-                  quotes: Bool, direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
+                  direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
                   strings: [Int] = [], readable: Int = 0)
     -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans])? {
     var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexesPlainRecords)
@@ -94,7 +96,7 @@ extension CSVReader {
       }
     }
     let scanner = source.scanner
-    guard plain, scanner.strayQuotes == 0, quotes || scanner.quotingBytes == 0 else { return nil }
+    guard plain, scanner.strayQuotes == 0 else { return nil }
     return (columns.map { $0.piece() }, rows, scanner.quotingBytes, directs, texts)
   }
 }

@@ -143,8 +143,13 @@ struct UnsafeCSVColumnParser {
                                         dictionary: &dictionary!, into: &codes)
       case .string:
         // Flat text (no dictionary, or one that filled up): the cells' bytes appended as they
-        // lie (a run's cells are never quoted).
-        record = run.cells(field, from: record) { _, start, end in
+        // lie, a quoted cell's between its quotes (one with `""` escapes as `append` takes it).
+        record = run.cells(field, from: record) { row, start, end in
+          if run.isQuoted(start, end) {
+            guard !run.isEscaped(row, field) else { return false }
+            strings.append(utf8: UnsafeBufferPointer(rebasing: buffer[(start &+ 1)..<(end &- 1)]))
+            return true
+          }
           guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) else { return false }
           strings.append(utf8: UnsafeBufferPointer(rebasing: buffer[start..<end]))
           return true

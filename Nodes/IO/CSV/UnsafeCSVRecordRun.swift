@@ -1,12 +1,19 @@
-/// A run of plain records from the structural index (`UnsafeCSVPlainIndex.nextRun`), each
-/// exactly `width` fields wide, read a column at a time: field `f` of record `r` ends at entry
+/// A run of records from the structural index (`UnsafeCSVPlainIndex.nextRun`), each exactly
+/// `width` fields wide, read a column at a time: field `f` of record `r` ends at entry
 /// `r * width + f` and starts one byte after the entry before it (at `first`, the run's first
-/// byte, for the first field of the first record). No field is quoted.
+/// byte, for the first field of the first record).
 ///
-/// Invariants: `entries[0..<count * width]` are index entries (a position below 2³¹, the line
-/// flag set on exactly the last entry of each record), increasing, each field's bytes inside the
-/// index's buffer; the entries are valid until the index's next `nextRun` or `restart(at:)`, and
-/// a run is read only before then. `record < count` and `field < width` for every access.
+/// A field may be quoted: then its first byte is a quote and its last the closing quote (the
+/// index took only quotes that quote), its content lies between them, and its end's entry has
+/// `escapeFlag` if the content holds a `""` escape. A field that does not start with a quote
+/// holds none. `cells` gives a field's bytes as they lie, quotes included (the converters'
+/// fast loops refuse a quote, and their callers take such a cell through `field(_:_:)`).
+///
+/// Invariants: `entries[0..<count * width]` are index entries (a position below 2³⁰, the line
+/// flag set on exactly the last entry of each record), increasing, each field's bytes inside
+/// `buffer`, the index's; the entries are valid until the index's next `nextRun` or
+/// `restart(at:)`, and a run is read only before then. `record < count` and `field < width` for
+/// every access.
 struct UnsafeCSVRecordRun {
   let entries: UnsafePointer<UInt32>
   /// The records (at least 1).
@@ -14,8 +21,10 @@ struct UnsafeCSVRecordRun {
   let width: Int
   /// The first byte of the first record.
   let first: Int
+  /// The index's buffer.
+  let buffer: UnsafeBufferPointer<UInt8>
 
-  private static let position: UInt32 = ~UnsafeCSVPlainIndex.lineFlag
+  private static let position: UInt32 = UnsafeCSVPlainIndex.positionMask
 
   /// Where field `field` of record `record` starts.
   @inline(__always)
@@ -66,10 +75,25 @@ struct UnsafeCSVRecordRun {
     return record
   }
 
-  /// Field `field` of record `record`.
+  /// Whether a cell from `start` to `end` (as `cells` gives it) is quoted.
+  @inline(__always)
+  func isQuoted(_ start: Int, _ end: Int) -> Bool {
+    start < end && buffer[start] == UnsafeCSVScanner.quote
+  }
+
+  /// Whether field `field` of record `record`, quoted, holds a `""` escape.
+  @inline(__always)
+  func isEscaped(_ record: Int, _ field: Int) -> Bool {
+    entries[record &* width &+ field] & UnsafeCSVPlainIndex.escapeFlag != 0
+  }
+
+  /// Field `field` of record `record` as the scanner gives it (a quoted field's content between
+  /// its quotes).
   @inline(__always)
   func field(_ record: Int, _ field: Int) -> CSVField {
-    CSVField(start: start(record, field), end: end(record, field), quoted: false, escaped: false)
+    let start = start(record, field), end = end(record, field)
+    guard isQuoted(start, end) else { return CSVField(start: start, end: end, quoted: false, escaped: false) }
+    return CSVField(start: start &+ 1, end: end &- 1, quoted: true, escaped: isEscaped(record, field))
   }
 
   /// Puts record `record`'s fields into `fields` (whose capacity is at least `width`).

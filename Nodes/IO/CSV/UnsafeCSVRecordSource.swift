@@ -1,8 +1,8 @@
 import Foundation
 
-/// The records of a chunk for `CSVReader.parseChunk`: runs of plain records from the
-/// structural index (`UnsafeCSVPlainIndex`, `UnsafeCSVRecordRun`), every other record (quoted, with a carriage return, ragged) from
-/// the scanner, which resumes where the index stopped; the index starts again after it. The
+/// The records of a chunk for `CSVReader.parseChunk`: runs of records from the structural
+/// index (`UnsafeCSVPlainIndex`, `UnsafeCSVRecordRun`; quoted fields included), every other
+/// record (a stray quote, a carriage return outside quotes, ragged) from the scanner, which resumes where the index stopped; the index starts again after it. The
 /// records, their fields and every error are the scanner's own; only the scanner's `line`
 /// counts just the lines it read itself (`parseChunk` reports no lines: a chunk with an error
 /// is read again by its caller).
@@ -55,7 +55,7 @@ struct UnsafeCSVRecordSource {
         scanner.resume(at: position)
         let found = try scanner.nextRecord(into: &fields, skipFrom: skipFrom) != nil
         if irregular >= 32 && irregular &* 8 > fromIndex {
-          // Mostly irregular (quoted throughout, CRLF): the scanner alone from here.
+          // Mostly irregular (CRLF, stray quotes): the scanner alone from here.
           index!.deallocate()
           index = nil
         } else {

@@ -64,7 +64,9 @@ struct UnsafeCSVShortCodes {
             scratch[at] = table[slot].code
             return true
           }
-          guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
+          // (A quoted cell's key holds its quotes, which no key in the table does: quoted cells
+          // are looked up by the caller, between their quotes.)
+          guard !run.isQuoted(start, end), !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
                 let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
           else { return false }
           if key != 0 { table[slot] = Slot(key: key, code: code) }

@@ -68,12 +68,25 @@ struct UnsafeCSVStringSpans: @unchecked Sendable {
   }
 
   /// Records field `field` of every record of `run` (nulls as `nulls` finds them on `scanner`),
-  /// with the byte count and the target in locals (no field of the cells is escaped).
+  /// with the byte count and the target in locals: a quoted cell as the span between its quotes
+  /// (flagged, its escapes counted, if it holds `""`).
   mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, _ scanner: UnsafeCSVScanner) {
     let target = storage + count
     var total = bytes
+    let base = self.base
     _ = run.cells(field, from: 0) { record, start, end in
-      if nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) {
+      if run.isQuoted(start, end) {
+        let content = CSVField(start: start &+ 1, end: end &- 1, quoted: true, escaped: run.isEscaped(record, field))
+        let length = content.end &- content.start
+        var span = UInt64(truncatingIfNeeded: content.start) | UInt64(truncatingIfNeeded: length) &<< 32
+        if content.escaped {
+          span |= 1 &<< 63
+          total &+= length &- Self.quotes(base, content) / 2
+        } else {
+          total &+= length
+        }
+        target[record] = span
+      } else if nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) {
         target[record] = 0
         nullRows.append(Int32(truncatingIfNeeded: count &+ record))
       } else {

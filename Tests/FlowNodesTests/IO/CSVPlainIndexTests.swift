@@ -171,10 +171,20 @@ import Testing
     }
   }
 
-  @Test func mostlyQuotedChunksLeaveTheIndex() {
-    // Every record quoted: after a few records the scanner reads alone; the records the same.
+  @Test func quotedChunksStayOnTheIndex() {
+    // Every record quoted: the index gives them all; the records the scanner's.
     var bytes: [UInt8] = []
     for row in 0..<500 { bytes += Array("\(row),\"name \(row)\",\(row * 3)\n".utf8) }
+    let expected = Self.records(bytes, delimiter: 0x2C, width: 3, indexes: false)
+    let actual = Self.records(bytes, delimiter: 0x2C, width: 3, indexes: true)
+    #expect(actual.records == expected.records && expected.records.count == 500 && !actual.failed)
+    #expect(actual.indexed == 500)
+  }
+
+  @Test func mostlyIrregularChunksLeaveTheIndex() {
+    // Every record ends with CRLF: after a few records the scanner reads alone; the records the same.
+    var bytes: [UInt8] = []
+    for row in 0..<500 { bytes += Array("\(row),\"name \(row)\",\(row * 3)\r\n".utf8) }
     let expected = Self.records(bytes, delimiter: 0x2C, width: 3, indexes: false)
     let actual = Self.records(bytes, delimiter: 0x2C, width: 3, indexes: true)
     #expect(actual.records == expected.records && expected.records.count == 500 && !actual.failed)
