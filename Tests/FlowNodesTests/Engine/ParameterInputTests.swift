@@ -76,6 +76,23 @@ struct FeedKind: StaticNodeKind {
     #expect(again.table?.rowCount == 2)
   }
 
+  @Test func aStoreBackedEngineFeedsTheParamAndRerunsOnlyWhatDependsOnIt() async throws {
+    let rows: JSONValue = .array([["x": 1], ["x": 2], ["x": 3]])
+    let document = FlowDocument(
+      nodes: [.node("source", "tableInput", params: ["table": rows]), .node("k", "number", params: ["value": 2]),
+              .node("top", "limit", params: ["count": 1]), .node("n", "rowCount"), .node("all", "rowCount")],
+      edges: [.edge("e1", "source.table", "top.table"), .edge("e2", "k.value", "top.count"),
+              .edge("e3", "top.table", "n.table"), .edge("e4", "source.table", "all.table")])
+    let engine = try FlowEngine(document: document, registry: Self.registry)
+    _ = await engine.evaluate()
+    #expect(await engine.outputs(of: "n")?["count"] == .integer(2))
+    try engine.store.updateNode(.node("k", "number", params: ["value": 3]))
+    let report = await engine.evaluate()
+    #expect(Set(report?.ran ?? []) == ["k", "top", "n"])
+    #expect(await engine.outputs(of: "n")?["count"] == .integer(3))
+    #expect(await engine.outputs(of: "all")?["count"] == .integer(3))
+  }
+
   @Test func anEdgeIntoAHandleThatIsNeitherAnInputNorAParamIsStillRejected() throws {
     let document = FlowDocument(
       nodes: [.node("feed", "feed"), .node("node", "limit", params: ["count": 1])],
