@@ -25,6 +25,13 @@ import Testing
     #expect(byOrigin.map { $0["lateShare"] as? Double } == [0.6, 0.5, 0.5])
   }
 
+  @Test func theExamplePrintsItsExpectedOutput() async throws {
+    let result = try await FlowProcess.run(["run", TestPaths.example("subgraphs/thresholds.flow.json")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = try String(contentsOfFile: TestPaths.example("subgraphs/thresholds.expected.txt"), encoding: .utf8)
+    #expect(result.stdout == expected)
+  }
+
   @Test func anInputSetsThePathOfAnInnerReader() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parameterized-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
