@@ -11,12 +11,9 @@ struct NumberNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    // An integer no `Double` holds exactly (beyond 2^53) is output as that integer, digit for
-    // digit; what arithmetic kinds do with it is unchanged (they read numbers). Smaller ones
-    // stay the `Double` they equal, which prints the same: forwarding nodes (a subgraph's
-    // inputs) compare an integer and the equal `Double` as different values for early cutoff,
-    // so changing their kind would change which nodes rerun.
-    let value: Value = if case .integer(let whole)? = parameters.json("value"), whole.magnitude > 1 << 53 { .integer(whole) }
+    // An integer is output as that integer, digit for digit (SPEC: integers are exact); what
+    // arithmetic kinds do with it is unchanged (they read numbers, and `integer` feeds `number`).
+    let value: Value = if case .integer(let whole)? = parameters.json("value") { .integer(whole) }
       else { parameters["value"] ?? .number(0) }
     return NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)], evaluator: Constant(value: value))
   }

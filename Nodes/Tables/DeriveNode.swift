@@ -14,6 +14,14 @@ struct DeriveNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
+    try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+      try configured(parameters)
+    }
+  }
+
+  /// The node for params whose formulas hold no `@name`.
+  private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var entries: [(name: String, formula: RowFormula)] = []
     // Every bad entry is reported, not only the first.
     var problems: [NodeConfigurationError] = []

@@ -13,6 +13,14 @@ struct FilterNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
+    try RowFormulaBinding.instantiate(parameters, formulas: ["where"]) { parameters throws(NodeConfigurationError) in
+      try configured(parameters)
+    }
+  }
+
+  /// The node for params whose formulas hold no `@name`.
+  private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let formula: RowFormula
     do {
       formula = try RowFormula(parsing: parameters.string("where") ?? "")

@@ -13,6 +13,14 @@ struct SortNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
+    try RowFormulaBinding.instantiate(parameters, formulas: ["by"]) { parameters throws(NodeConfigurationError) in
+      try configured(parameters)
+    }
+  }
+
+  /// The node for params whose formulas hold no `@name`.
+  private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var keys: [SortKey] = []
     for entry in try TableParameters.strings(parameters, "by") { keys.append(SortKey(entry)) }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],

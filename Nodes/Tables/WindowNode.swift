@@ -20,6 +20,14 @@ struct WindowNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+    // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
+    try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+      try configured(parameters)
+    }
+  }
+
+  /// The node for params whose formulas hold no `@name`.
+  private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let partitionBy = try TableParameters.strings(parameters, "partitionBy")
     let orderBy = try TableParameters.strings(parameters, "orderBy").map { entry in
       entry.hasPrefix("-") ? (name: String(entry.dropFirst()), descending: true) : (name: entry, descending: false)

@@ -1,7 +1,8 @@
 /// Checks a document against SPEC §4 and resolves it to dense indices.
 ///
 /// Every rule runs, and all their issues are thrown together, in this order: unique ids, node
-/// specs (unknown kinds, invalid params, handles that disagree with the kind), edge endpoints
+/// specs (unknown kinds, invalid params, handles that disagree with the kind), params fed by
+/// edges (which add inputs), edge endpoints
 /// (dangling edges, unknown handles, wrong direction, ambiguous handle-less ends, type
 /// mismatches), one edge per input, cycles.
 public enum DocumentValidator {
@@ -45,6 +46,7 @@ public enum DocumentValidator {
     var context = ValidationContext(document: document, resolutions: resolutions)
     UniqueIDRule.check(&context)
     NodeSpecRule.check(&context)
+    ParameterInputRule.check(&context)
     EdgeEndpointRule.check(&context)
     SingleInputRule.check(&context)
     let order = CycleRule.check(&context)

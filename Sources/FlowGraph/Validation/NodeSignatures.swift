@@ -32,6 +32,12 @@ struct NodeSignatures {
     indices.append(index)
   }
 
+  /// Gives node `node` the signature `signature` (one that params fed by edges extended).
+  mutating func replace(_ node: Int, with signature: NodeSignature) {
+    indices[node] = Int32(distinct.count)
+    distinct.append(signature)
+  }
+
   /// Node `node`'s signature, if its spec resolved.
   @inline(__always)
   subscript(node: Int) -> NodeSignature? {

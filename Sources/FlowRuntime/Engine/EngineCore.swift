@@ -68,7 +68,7 @@ final class EngineCore: Sendable {
         return try GraphEvaluator(validating: graph.document, registry: registry, options: options)
       }
     }
-    return GraphEvaluator(graph, configured: configured, registry: registry, options: options)
+    return GraphEvaluator(graph, configured: registry.conforming(configured, to: graph), registry: registry, options: options)
   }
 
   // MARK: Inputs

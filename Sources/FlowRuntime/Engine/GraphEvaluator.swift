@@ -59,7 +59,7 @@ public struct GraphEvaluator: Sendable {
   ///   - registry: the kinds that configure the nodes.
   public init(_ graph: ResolvedGraph, registry: NodeKindRegistry, options: EngineOptions = EngineOptions()) {
     let applied = registry.applying(options)
-    let configured = graph.document.nodes.map(applied.configureValidated)
+    let configured = applied.conforming(graph.document.nodes.map(applied.configureValidated), to: graph)
     self.init(graph, configured: configured, registry: applied, options: options)
   }
 

@@ -72,7 +72,10 @@ public enum ColumnDemand {
         needs = needs.union(inputNeeds[edge.target][edge.port] ?? .all)
       }
       guard let kind = registry.kind(named: spec.kind) else { continue }
-      if let demanding = kind as? any ColumnDemandingKind {
+      // A param fed by an edge (a key list, a formula) may name any column: such a node needs
+      // its inputs whole.
+      if let demanding = kind as? any ColumnDemandingKind,
+         !kind.parameters.contains(where: { inputPorts[node].contains($0.name) }) {
         for port in inputPorts[node] { inputNeeds[node][port] = demanding.columnNeeds(of: port, params: spec.params, outputNeeds: needs) }
       }
       if let projecting = kind as? any ColumnProjectingKind, case .only(let names) = needs,

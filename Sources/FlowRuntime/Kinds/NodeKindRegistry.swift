@@ -191,7 +191,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
     return .success(ConfiguredNode(instance: instance, unconnectedInputs: unconnected,
-                                   signature: entry.sharedSignature ?? instance.signature,
+                                   signature: entry.sharedSignature ?? Self.signature(of: instance, entry: entry),
                                    inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
                                    inputTypes: entry.sharedInputTypes))
   }

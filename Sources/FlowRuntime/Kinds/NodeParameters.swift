@@ -48,3 +48,55 @@ public struct NodeParameters: Sendable {
   /// (`derive.columns`, `groupBy.aggregate`).
   public func json(_ name: String) -> JSONValue? { raw[name] }
 }
+
+extension NodeParameters {
+  /// These params with every string of params `names` rewritten by `rewrite`: a string param,
+  /// the strings of a list param, and the string members of a record param (in the values and
+  /// in the JSON as written, whose member order is kept). What `@name` in row formulas uses to
+  /// write an input's value into the formulas before the kind configures them.
+  package func rewritingStrings(in names: [String], _ rewrite: (String) -> String) -> NodeParameters {
+    var values = self.values
+    var raw = self.raw
+    for name in names {
+      if let value = values[name] { values[name] = Self.rewriting(value, rewrite) }
+      if let json = raw[name] { raw[name] = Self.rewriting(json, rewrite) }
+    }
+    return NodeParameters(values, raw: raw, environment: environment)
+  }
+
+  /// The strings of params `names` (as `rewritingStrings(in:_:)` visits them), in document order.
+  package func strings(in names: [String]) -> [String] {
+    var found: [String] = []
+    for name in names {
+      switch raw[name] ?? values[name]?.jsonValue {
+      case .string(let text)?: found.append(text)
+      case .array(let items)?: found += items.compactMap(\.stringValue)
+      case .object(let object)?: found += object.members.compactMap(\.value.stringValue)
+      default: break
+      }
+    }
+    return found
+  }
+
+  private static func rewriting(_ value: Value, _ rewrite: (String) -> String) -> Value {
+    switch value {
+    case .string(let text): .string(rewrite(text))
+    case .list(let items): .list(items.map { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
+    case .record(let record): .record(record.mapValues { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
+    default: value
+    }
+  }
+
+  private static func rewriting(_ json: JSONValue, _ rewrite: (String) -> String) -> JSONValue {
+    switch json {
+    case .string(let text): .string(rewrite(text))
+    case .array(let items): .array(items.map { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
+    case .object(let object):
+      .object(JSONObject(object.members.map { member in
+        guard case .string(let text) = member.value else { return member }
+        return JSONMember(key: member.key, value: .string(rewrite(text)))
+      }))
+    default: json
+    }
+  }
+}

@@ -21,6 +21,20 @@ import Testing
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {}
   }
 
+  /// The reference's `input` and instance: forwards what reaches its `number` input `v` as it
+  /// is, as the inlined boundary nodes do (an edge does not convert: an integer stays an
+  /// integer), and a param `v` converts to a number as a param setting a `number` input does.
+  /// (An `expression "v"`, which computes a number, would turn a `number` node's integer into
+  /// the equal `Double` where the inlined graph forwards the integer.)
+  struct Pass: NodeKind, NodeEvaluator {
+    var name: String { "refPass" }
+    var summary: String { "forwards a value" }
+    func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+      NodeInstance(inputs: [InputPort("v", .number, default: .null)], outputs: [PortDeclaration("result", .any)], evaluator: self)
+    }
+    func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = inputs[0] }
+  }
+
   static let arithmetic = ["add", "subtract", "multiply", "divide"]
 
   /// A random definition whose inner instances are of `usable` kinds (with inputs `ports`).
@@ -91,8 +105,8 @@ import Testing
   }
 
   /// The flattened document, inlined here independently of `SubgraphExpander`: an `input`
-  /// becomes `expression "v"` (its param or default as `v`), an `output` a `refSink`, an
-  /// instance `expression "v"` fed by what feeds its `output`.
+  /// becomes a `refPass` (its param or default as `v`), an `output` a `refSink`, an
+  /// instance a `refPass` fed by what feeds its `output`.
   static func flattened(_ document: FlowDocument) -> FlowDocument {
     var nodes: [FlowNode] = []
     var edges: [FlowEdge] = []
@@ -103,14 +117,14 @@ import Testing
         let id = prefix + node.id
         if let definition = definitions[node.data.kind] {
           level(definition.nodes, definition.edges, id + "/", node.data.params, top: false)
-          nodes.append(.node(id, "expression", params: ["formula": "v"]))
+          nodes.append(.node(id, "refPass"))
           let feeding = definition.edges.first { $0.targetNodeID == "o" }!
           let sourceKind = definition.nodes.first { $0.id == feeding.sourceNodeID }!.data.kind
           edges.append(FlowEdge(id: id + "/->", sourceNodeID: id + "/" + feeding.sourceNodeID,
                                 sourceHandleID: handle(feeding.sourceHandleID!, sourceKind), targetNodeID: id, targetHandleID: "v"))
         } else if !top && node.data.kind == "input" {
           let value = params[node.data.params["name"]!.stringValue!] ?? node.data.params["default"]
-          nodes.append(.node(id, "expression", params: value.map { ["formula": "v", "v": $0] } ?? ["formula": "v"]))
+          nodes.append(.node(id, "refPass", params: value.map { ["v": $0] } ?? [:]))
         } else if !top && node.data.kind == "output" {
           nodes.append(.node(id, "refSink"))
         } else {
@@ -167,6 +181,7 @@ import Testing
     var document = try Self.document(&random)
     var registry = NodeKindRegistry.standard
     registry.register(Sink())
+    registry.register(Pass())
     let engine = try FlowEngine(document: document, registry: registry)
     let reference = try FlowEngine(document: Self.flattened(document), registry: registry)
     let ids = Self.flattened(document).nodes.map(\.id)
