@@ -9,7 +9,7 @@ enum ParquetCodec {
   }
 
   /// Whether this reader decodes `codec`.
-  static func isSupported(_ codec: Int) -> Bool { [0, 1, 2, 5, 7].contains(codec) }
+  static func isSupported(_ codec: Int) -> Bool { [0, 1, 2, 5, 6, 7].contains(codec) }
 
   /// The `size` bytes `data[range]` decompresses to with `codec`.
   ///
@@ -35,6 +35,7 @@ enum ParquetCodec {
         do { output = try LZ4.decompressHadoop(input, limit: size) } catch {
           output = try LZ4.decompressBlock(input, limit: size)
         }
+      case 6: output = try Zstd.decompress(input, limit: size)
       case 7: output = try LZ4.decompressBlock(input, limit: size)
       default: throw CodecError("codec \(name(codec)) is not supported yet")
       }

@@ -168,7 +168,7 @@ struct ThriftCompactReader {
       throw corrupt("a list of wire type \(actual) where \(element) was expected")
     }
     var result: [Element] = []
-    result.reserveCapacity(count)
+    result.reserveCapacity(min(count, 1_024))  // each element takes a byte; its value may take far more
     for _ in 0..<count { result.append(try read(&self)) }
     return result
   }
