@@ -32,7 +32,8 @@ struct ParquetChunkReader {
     var start = Int(clamping: column.dataPageOffset)
     if let dictionary = column.dictionaryPageOffset, dictionary > 0, dictionary < start { start = Int(dictionary) }
     guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
-    let end = column.totalCompressedSize > 0 ? Int(clamping: min(Int64(dataEnd), Int64(start) + column.totalCompressedSize)) : dataEnd
+    let size = column.totalCompressedSize
+    let end = size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd
     var chunk = Chunk(values: empty, valid: element.repetition == 1 ? [] : nil)
     chunk.valid?.reserveCapacity(min(rows, 1 << 16))
     var dictionary: ParquetValues?

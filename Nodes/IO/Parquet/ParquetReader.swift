@@ -37,7 +37,9 @@ struct ParquetReader {
       guard group.rowCount >= 0, group.rowCount <= Int64(Int32.max) * 64, group.columns.count == leafCount else {
         throw ParquetError("row group \(index + 1) has \(group.rowCount) rows in \(group.columns.count) columns for \(leafCount) in the schema")
       }
-      total += Int(group.rowCount)
+      let (sum, overflow) = total.addingReportingOverflow(Int(group.rowCount))
+      guard !overflow else { throw ParquetError("the row groups hold more rows than an integer can count") }
+      total = sum
     }
     try limits.checkRows(total, of: "the Parquet file")
     var estimate = 0
@@ -49,10 +51,11 @@ struct ParquetReader {
         guard ParquetCodec.isSupported(chunk.codec) else {
           throw ParquetError(column: element.name, "codec \(ParquetCodec.name(chunk.codec)) is not supported yet")
         }
-        estimate += Int(clamping: max(0, chunk.totalUncompressedSize))
+        estimate = Self.saturating(estimate, Int(clamping: max(0, chunk.totalUncompressedSize)))
       }
     }
-    try limits.checkMemory(adding: estimate + total * 9 * wanted.count, for: "the Parquet file's columns")
+    let (cells, overflow) = total.multipliedReportingOverflow(by: 9 * wanted.count)
+    try limits.checkMemory(adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
     let groups = metadata.rowGroups
     let chosen = wanted
     let footerStart = data.count - 8 - Int(ParquetValues.littleEndian(data, data.count - 8, 4))
@@ -86,6 +89,12 @@ struct ParquetReader {
     } catch {
       throw ParquetError(error.message)
     }
+  }
+
+  /// `a + b`, or `Int.max` past it.
+  private static func saturating(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? Int.max : sum
   }
 
   /// The footer of `data`, after checking the magic numbers and the footer's length.
