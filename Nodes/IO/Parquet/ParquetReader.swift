@@ -7,10 +7,16 @@ import FlowRuntime
 /// is read; the others are read without it when `columns` leaves it out. Before decoding, the
 /// row count is checked against the row limit and the columns' sizes against the memory
 /// limit; every offset and length in the file is checked (`ParquetError`, never a trap).
-struct ParquetReader {
+package struct ParquetReader: Sendable {
   /// Only these columns (in the file's order); `nil` for all.
-  var columns: Set<String>?
-  var limits = RunLimits()
+  package var columns: Set<String>?
+  package var limits = RunLimits()
+
+  /// A reader of every column within `limits`.
+  package init(columns: Set<String>? = nil, limits: RunLimits = RunLimits()) {
+    self.columns = columns
+    self.limits = limits
+  }
 
   /// A top-level field of the schema: a leaf column, or a nested one (`leaf` nil).
   struct Field {
@@ -22,7 +28,7 @@ struct ParquetReader {
   ///
   /// - Throws: `ParquetError` saying what is wrong (the caller names the file), or `NodeError`
   ///   for a limit.
-  func read(_ data: [UInt8]) throws -> Table {
+  package func read(_ data: [UInt8]) throws -> Table {
     let metadata = try Self.footer(data)
     let (fields, leafCount) = try Self.fields(metadata.schema)
     var wanted: [(element: ParquetSchemaElement, leaf: Int)] = []
