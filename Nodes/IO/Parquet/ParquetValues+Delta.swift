@@ -35,7 +35,8 @@ extension ParquetValues {
     var suffixes: [Int64] = []
     var position = try Self.deltaBinaryPacked(count, data, from: start, to: end, into: &prefixes, int32: true)
     position = try Self.deltaBinaryPacked(count, data, from: position, to: end, into: &suffixes, int32: true)
-    var previous = 0..<0
+    // The value before, apart (appending a slice of `bytes` to itself would copy it whole).
+    var previous: [UInt8] = []
     for index in 0..<count {
       let prefix = prefixes[index]
       let suffix = suffixes[index]
@@ -44,12 +45,11 @@ extension ParquetValues {
       guard bytes.count + Int(prefix) + Int(suffix) <= byteLimit else {
         throw ParquetError("DELTA_BYTE_ARRAY values of more than \(byteLimit) bytes (the memory limit; raise it with --max-memory)")
       }
-      let begin = bytes.count
-      bytes.append(contentsOf: bytes[previous.lowerBound..<previous.lowerBound + Int(prefix)])
-      bytes.append(contentsOf: data[position..<position + Int(suffix)])
+      previous.removeSubrange(Int(prefix)...)
+      previous.append(contentsOf: data[position..<position + Int(suffix)])
       position += Int(suffix)
+      bytes.append(contentsOf: previous)
       offsets.append(bytes.count)
-      previous = begin..<bytes.count
     }
   }
 
