@@ -78,6 +78,16 @@ import Testing
     }
   }
 
+  #if os(Linux)
+  /// The wanted columns' sizes are checked against the memory limit before any page is read.
+  @Test func theMemoryLimitIsCheckedBeforeDecoding() throws {
+    let plain = Self.bytes(ParquetTestFiles.files[0].base64)
+    let error = try #require(throws: NodeError.self) { try ParquetReader(limits: RunLimits(maxMemoryBytes: 1_024)).read(plain) }
+    #expect(error.message.hasPrefix("the Parquet file's columns would add "), "\(error.message)")
+    #expect(error.message.hasSuffix("past the memory limit 1.0 KiB (raise it with --max-memory)"), "\(error.message)")
+  }
+  #endif
+
   /// Mutated files (bytes flipped, runs cut out, bytes inserted, the footer cut): each reads
   /// or fails with a `ParquetError`, never traps.
   @Test(arguments: 0..<24) func mutatedFilesFailCleanly(seed: Int) {
