@@ -22,7 +22,7 @@ BEGIN, END = "<!-- kinds:begin -->", "<!-- kinds:end -->"
 FAMILIES = [
     ("Numbers", ["number", "add", "subtract", "multiply", "divide", "expression"]),
     ("Text", ["text", "format", "toNumber"]),
-    ("Reading and writing files", ["readText", "readCSV", "readJSON", "writeCSV", "writeJSON", "writeText"]),
+    ("Reading and writing files", ["readText", "readCSV", "readJSON", "readParquet", "writeCSV", "writeJSON", "writeText"]),
     ("Tables", ["filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
                 "rowCount", "column", "reduce", "window", "pivot", "unpivot"]),
     ("Live", ["clock", "counter", "accumulate", "previous", "lines"]),

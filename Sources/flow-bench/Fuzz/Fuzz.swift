@@ -1,6 +1,6 @@
 import Foundation
 
-/// `flow-bench fuzz decoder|formula|csv [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]`: a
+/// `flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]`: a
 /// seeded mutation campaign over a committed corpus (`Tests/FuzzCorpus/<target>/`).
 ///
 /// Deterministic: the same seed, runs and corpus replay the same inputs, so a crash found in CI
@@ -13,7 +13,7 @@ enum Fuzz {
     var seed: UInt64 = 1
     var corpusFolder: String?
     var saveLast: String?
-    guard let target = arguments.first, ["decoder", "formula", "csv"].contains(target) else { usage() }
+    guard let target = arguments.first, ["decoder", "formula", "csv", "parquet"].contains(target) else { usage() }
     var index = 1
     while index < arguments.count {
       let value = index + 1 < arguments.count ? arguments[index + 1] : nil
@@ -36,6 +36,7 @@ enum Fuzz {
     let body: ([UInt8]) -> FuzzTargets.Outcome = switch target {
     case "decoder": FuzzTargets.decoder
     case "formula": FuzzTargets.formula
+    case "parquet": FuzzTargets.parquet
     default: FuzzTargets.csv
     }
     var mutator = Mutator(random: SplitMix64(seed: seed))
@@ -71,7 +72,7 @@ enum Fuzz {
 
   static func usage() -> Never {
     FileHandle.standardError.write(Data(
-      "usage: flow-bench fuzz decoder|formula|csv [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n".utf8))
+      "usage: flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n".utf8))
     exit(64)
   }
 }

@@ -1,0 +1,167 @@
+/// Reads one column chunk of a flat column: its dictionary page if any, then data pages (v1
+/// and v2) until the row group's rows are read, into values and null flags.
+///
+/// Invariants: the chunk lies inside the file's data (before the footer) and every page inside
+/// the chunk; a page's values and levels never exceed the rows left in the row group (so no
+/// count read from the file can make it allocate more than the row count the footer was
+/// checked for); a page decompresses to exactly its header's size, at most `byteLimit`.
+struct ParquetChunkReader {
+  /// The file's bytes.
+  let data: [UInt8]
+  /// Where the footer starts: no page may reach it.
+  let dataEnd: Int
+  let column: ParquetColumnMetaData
+  let element: ParquetSchemaElement
+  /// The row group's rows.
+  let rows: Int
+  /// The most bytes a page may decompress to (the memory limit).
+  let byteLimit: Int
+
+  /// A chunk's values and, for an optional column, which rows hold one.
+  struct Chunk: Sendable {
+    var values: ParquetValues
+    var valid: [Bool]?
+  }
+
+  /// The chunk's values.
+  ///
+  /// - Throws: `ParquetError` (without the column's name: the caller adds it).
+  func read() throws(ParquetError) -> Chunk {
+    let empty = ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
+    guard rows > 0 else { return Chunk(values: empty, valid: element.repetition == 1 ? [] : nil) }
+    var start = Int(clamping: column.dataPageOffset)
+    if let dictionary = column.dictionaryPageOffset, dictionary > 0, dictionary < start { start = Int(dictionary) }
+    guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
+    let size = column.totalCompressedSize
+    let end = size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd
+    var chunk = Chunk(values: empty, valid: element.repetition == 1 ? [] : nil)
+    chunk.valid?.reserveCapacity(min(rows, 1 << 16))
+    var dictionary: ParquetValues?
+    var read = 0
+    var position = start
+    while read < rows {
+      guard position < end else { throw ParquetError("the column chunk ends after \(read) of its \(rows) rows") }
+      let header = try ParquetPageHeader(data, from: position, to: end)
+      guard header.compressedSize <= end - header.headerEnd else { throw ParquetError("a page runs past the column chunk (at byte \(position))") }
+      guard header.uncompressedSize <= byteLimit else {
+        throw ParquetError("a page of \(header.uncompressedSize) bytes, past the memory limit (raise it with --max-memory)")
+      }
+      let body = header.headerEnd..<header.headerEnd + header.compressedSize
+      position = body.upperBound
+      switch header.type {
+      case 2:
+        guard dictionary == nil else { throw ParquetError("a second dictionary page") }
+        let page = try ParquetCodec.decompress(data, body, codec: column.codec, size: header.uncompressedSize)
+        guard header.valueCount <= page.count * 8 else { throw ParquetError("a dictionary of \(header.valueCount) values in \(page.count) bytes") }
+        var values = ParquetValues(type: chunk.values.type, typeLength: chunk.values.typeLength)
+        try values.appendPlain(header.valueCount, page, from: 0, to: page.count)
+        dictionary = values
+      case 0, 3:
+        guard header.valueCount <= rows - read else {
+          throw ParquetError("a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
+        }
+        try readDataPage(header, body, dictionary, into: &chunk)
+        read += header.valueCount
+      default:
+        continue
+      }
+    }
+    return chunk
+  }
+
+  /// Decodes a data page's levels and values into `chunk`.
+  private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, _ dictionary: ParquetValues?,
+                            into chunk: inout Chunk) throws(ParquetError) {
+    let count = header.valueCount
+    var levels: [UInt32] = []
+    let page: [UInt8]
+    var start = 0
+    if header.type == 0 {
+      page = try ParquetCodec.decompress(data, body, codec: column.codec, size: header.uncompressedSize)
+      if chunk.valid != nil {
+        if header.definitionEncoding == 4 {
+          guard page.count * 8 >= count else { throw ParquetError("the definition levels run past the page") }
+          for index in 0..<count { levels.append(UInt32(page[index >> 3] >> (7 - index & 7) & 1)) }
+          start = (count + 7) / 8
+        } else {
+          guard page.count >= 4 else { throw ParquetError("the definition levels run past the page") }
+          let length = Int(ParquetValues.littleEndian(page, 0, 4))
+          guard length <= page.count - 4 else { throw ParquetError("the definition levels run past the page") }
+          var decoder = try ParquetRLEDecoder(page, from: 4, to: 4 + length, bitWidth: 1, what: "the definition levels")
+          try decoder.decode(count, into: &levels)
+          start = 4 + length
+        }
+      }
+    } else {
+      let levelBytes = header.repetitionLevelsLength + header.definitionLevelsLength
+      guard levelBytes <= body.count, levelBytes <= header.uncompressedSize else { throw ParquetError("the levels run past the page") }
+      if chunk.valid != nil {
+        let from = body.lowerBound + header.repetitionLevelsLength
+        var decoder = try ParquetRLEDecoder(data, from: from, to: from + header.definitionLevelsLength, bitWidth: 1,
+                                            what: "the definition levels")
+        try decoder.decode(count, into: &levels)
+      }
+      let values = body.lowerBound + levelBytes..<body.upperBound
+      let size = header.uncompressedSize - levelBytes
+      page = header.isCompressed ? try ParquetCodec.decompress(data, values, codec: column.codec, size: size) : Array(data[values])
+    }
+    var present = count
+    if chunk.valid != nil {
+      present = 0
+      for level in levels {
+        guard level <= 1 else { throw ParquetError("a definition level of \(level) in a flat column") }
+        chunk.valid?.append(level == 1)
+        present += Int(level)
+      }
+    }
+    let before = chunk.values.count
+    try decodeValues(header.encoding, present, page, from: start, dictionary, into: &chunk.values)
+    guard chunk.values.count - before == present else { throw ParquetError("a page decoded to the wrong number of values") }
+  }
+
+  /// Decodes `count` values in `encoding` from `page[start...]`.
+  private func decodeValues(_ encoding: Int, _ count: Int, _ page: [UInt8], from start: Int, _ dictionary: ParquetValues?,
+                            into values: inout ParquetValues) throws(ParquetError) {
+    let end = page.count
+    switch encoding {
+    case 0:
+      try values.appendPlain(count, page, from: start, to: end)
+    case 2, 8:
+      guard let dictionary else { throw ParquetError("dictionary-encoded values without a dictionary page") }
+      guard count > 0 else { return }
+      guard start < end else { throw ParquetError("the dictionary indices run past the page") }
+      var decoder = try ParquetRLEDecoder(page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
+      var indices: [UInt32] = []
+      try decoder.decode(count, into: &indices)
+      let size = dictionary.count
+      for index in indices {
+        guard Int(index) < size else { throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values") }
+        values.append(Int(index), of: dictionary)
+      }
+    case 3 where values.type == 0:
+      guard end - start >= 4 else { throw ParquetError("the RLE booleans run past the page") }
+      let length = Int(ParquetValues.littleEndian(page, start, 4))
+      guard length <= end - start - 4 else { throw ParquetError("the RLE booleans run past the page") }
+      var decoder = try ParquetRLEDecoder(page, from: start + 4, to: start + 4 + length, bitWidth: 1, what: "the RLE booleans")
+      var bits: [UInt32] = []
+      try decoder.decode(count, into: &bits)
+      values.bools += bits.map { $0 == 1 }
+    case 5 where values.type == 1 || values.type == 2:
+      try values.appendDeltaBinaryPacked(count, page, from: start, to: end)
+    case 6 where values.type == 6:
+      try values.appendDeltaLength(count, page, from: start, to: end)
+    case 7 where values.type == 6 || values.type == 7:
+      try values.appendDeltaByteArray(count, page, from: start, to: end, byteLimit: byteLimit)
+    case 9:
+      try values.appendByteStreamSplit(count, page, from: start, to: end)
+    default:
+      throw ParquetError("the encoding \(Self.encodingName(encoding)) is not supported for physical type \(values.type)")
+    }
+  }
+
+  static func encodingName(_ encoding: Int) -> String {
+    let names = [0: "PLAIN", 2: "PLAIN_DICTIONARY", 3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED",
+                 6: "DELTA_LENGTH_BYTE_ARRAY", 7: "DELTA_BYTE_ARRAY", 8: "RLE_DICTIONARY", 9: "BYTE_STREAM_SPLIT"]
+    return names[encoding] ?? "\(encoding)"
+  }
+}

@@ -1,0 +1,88 @@
+/// Decodes Parquet's RLE/bit-packed hybrid (definition levels, dictionary indices, RLE
+/// booleans): runs, each a varint header — even: a repeated value of `bitWidth` bits in
+/// ⌈bitWidth/8⌉ bytes, repeated `header >> 1` times; odd: `header >> 1` groups of 8 values
+/// bit-packed least significant bit first.
+///
+/// Invariants: no run's length is trusted for an allocation (values are appended only up to
+/// the count asked for); every byte read is checked against `end`.
+struct ParquetRLEDecoder {
+  let bytes: [UInt8]
+  private(set) var position: Int
+  let end: Int
+  let bitWidth: Int
+  /// What is decoded, for messages.
+  let what: String
+
+  init(_ bytes: [UInt8], from start: Int, to end: Int, bitWidth: Int, what: String) throws(ParquetError) {
+    guard (0...32).contains(bitWidth) else { throw ParquetError("\(what): a bit width of \(bitWidth)") }
+    self.bytes = bytes
+    position = start
+    self.end = end
+    self.bitWidth = bitWidth
+    self.what = what
+  }
+
+  /// Appends `count` values to `output`.
+  ///
+  /// - Throws: `ParquetError` if the runs end before `count` values.
+  mutating func decode(_ count: Int, into output: inout [UInt32]) throws(ParquetError) {
+    var left = count
+    output.reserveCapacity(output.count + count)
+    while left > 0 {
+      guard position < end else { throw ParquetError("\(what): the runs end \(left) values early") }
+      let header = try varint()
+      let runLength = header >> 1
+      if header & 1 == 0 {
+        let width = (bitWidth + 7) / 8
+        guard end - position >= width else { throw ParquetError("\(what): a run ends early") }
+        var value: UInt32 = 0
+        for index in 0..<width { value |= UInt32(bytes[position + index]) << (8 * index) }
+        position += width
+        guard bitWidth == 32 || value >> bitWidth == 0 else { throw ParquetError("\(what): a value wider than \(bitWidth) bits") }
+        let taken = Int(min(UInt64(left), runLength))
+        output.append(contentsOf: repeatElement(value, count: taken))
+        left -= taken
+      } else {
+        guard runLength <= UInt64(Int32.max) else { throw ParquetError("\(what): a run of \(runLength) groups") }
+        let values = Int(runLength) * 8
+        let byteCount = Int(runLength) * bitWidth
+        let available = min(byteCount, end - position)
+        let taken = min(left, values)
+        guard taken * bitWidth <= available * 8 else { throw ParquetError("\(what): a bit-packed run ends early") }
+        unpack(taken, from: position, into: &output)
+        position += available
+        left -= taken
+      }
+    }
+  }
+
+  /// Appends `count` values bit-packed at `start` (LSB first); the bytes are checked.
+  private func unpack(_ count: Int, from start: Int, into output: inout [UInt32]) {
+    guard bitWidth > 0 else { return output.append(contentsOf: repeatElement(0, count: count)) }
+    let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
+    var bit = 0
+    for _ in 0..<count {
+      let byte = start + bit >> 3
+      var window: UInt64 = 0
+      for index in 0..<min(5, end - byte) { window |= UInt64(bytes[byte + index]) << (8 * UInt64(index)) }
+      output.append(UInt32(truncatingIfNeeded: (window >> UInt64(bit & 7)) & mask))
+      bit += bitWidth
+    }
+  }
+
+  private mutating func varint() throws(ParquetError) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      guard position < end, shift < 64 else { throw ParquetError("\(what): a run header ends early") }
+      let byte = bytes[position]
+      position += 1
+      value |= UInt64(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { return value }
+      shift += 7
+    }
+  }
+
+  /// The bit width of values up to `maximum` (0 for 0).
+  static func bitWidth(of maximum: Int) -> Int { maximum == 0 ? 0 : Int.bitWidth - maximum.leadingZeroBitCount }
+}

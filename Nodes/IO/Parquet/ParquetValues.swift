@@ -1,0 +1,60 @@
+/// The non-null values of a column (a chunk's, or a dictionary's), by physical type: integers
+/// of `INT32`/`INT64` (sign-extended) and `INT96` (nanoseconds since the epoch), floats as
+/// doubles, booleans, and byte arrays as bytes cut at offsets.
+///
+/// Invariant: only the storage of the column's physical type is used; `offsets` starts at 0,
+/// never decreases and ends at `bytes.count`.
+struct ParquetValues: Sendable {
+  /// The physical type (Thrift `Type`).
+  let type: Int
+  /// `FIXED_LEN_BYTE_ARRAY`'s length.
+  let typeLength: Int
+  var integers: [Int64] = []
+  var doubles: [Double] = []
+  var bools: [Bool] = []
+  var bytes: [UInt8] = []
+  var offsets: [Int] = [0]
+
+  init(type: Int, typeLength: Int) {
+    self.type = type
+    self.typeLength = typeLength
+  }
+
+  /// The number of values.
+  var count: Int {
+    switch type {
+    case 0: bools.count
+    case 1, 2, 3: integers.count
+    case 4, 5: doubles.count
+    default: offsets.count - 1
+    }
+  }
+
+  /// Appends value `index` of `other` (a dictionary of the same type).
+  mutating func append(_ index: Int, of other: ParquetValues) {
+    switch type {
+    case 0: bools.append(other.bools[index])
+    case 1, 2, 3: integers.append(other.integers[index])
+    case 4, 5: doubles.append(other.doubles[index])
+    default:
+      bytes.append(contentsOf: other.bytes[other.offsets[index]..<other.offsets[index + 1]])
+      offsets.append(bytes.count)
+    }
+  }
+
+  /// Appends every value of `other` (the next chunk of the same column).
+  mutating func append(contentsOf other: ParquetValues) {
+    integers += other.integers
+    doubles += other.doubles
+    bools += other.bools
+    let base = bytes.count
+    bytes += other.bytes
+    offsets += other.offsets.dropFirst().map { $0 + base }
+  }
+
+  /// Appends one byte array.
+  mutating func append(bytes value: ArraySlice<UInt8>) {
+    bytes += value
+    offsets.append(bytes.count)
+  }
+}

@@ -1,0 +1,91 @@
+/// Zstandard frames (RFC 8878), decoded: raw, RLE and compressed blocks (Huffman literals, FSE
+/// sequences, repeat offsets and tables carried from block to block), skippable frames, and
+/// concatenated frames.
+///
+/// Invariants: every header field, block size, literal run, match offset and length is checked
+/// against the input left and the output bound (`limit`), never trusted; a frame's matches
+/// reach only that frame's output. Dictionaries are not supported (a frame that needs one
+/// throws); the optional content checksum is skipped, not verified.
+public enum Zstd {
+  /// The data of every frame of `input`, at most `limit` bytes in all.
+  ///
+  /// - Throws: `CodecError` for a truncated or corrupt stream, or data beyond `limit`.
+  public static func decompress(_ input: ArraySlice<UInt8>, limit: Int) throws(CodecError) -> [UInt8] {
+    let bytes = Array(input)
+    var output: [UInt8] = []
+    var position = 0
+    guard !bytes.isEmpty else { throw CodecError("an empty Zstandard stream") }
+    while position < bytes.count {
+      guard bytes.count - position >= 4 else { throw CodecError("a Zstandard frame header ends early (at byte \(position))") }
+      let magic = littleEndian(bytes, position, 4)
+      if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
+        guard bytes.count - position >= 8 else { throw CodecError("a skippable Zstandard frame ends early") }
+        let size = littleEndian(bytes, position + 4, 4)
+        guard size <= bytes.count - position - 8 else { throw CodecError("a skippable Zstandard frame runs past the input") }
+        position += 8 + size
+        continue
+      }
+      guard magic == 0xFD2F_B528 else { throw CodecError("no Zstandard frame at byte \(position)") }
+      position = try frame(bytes, at: position + 4, into: &output, limit: limit)
+    }
+    return output
+  }
+
+  /// Decodes the frame whose header starts at `start`; returns the offset after it.
+  private static func frame(_ bytes: [UInt8], at start: Int, into output: inout [UInt8], limit: Int) throws(CodecError) -> Int {
+    guard start < bytes.count else { throw CodecError("a Zstandard frame header ends early") }
+    let descriptor = Int(bytes[start])
+    guard descriptor & 8 == 0 else { throw CodecError("a reserved Zstandard frame header bit is set") }
+    let single = descriptor & 32 != 0
+    let dictionaryLength = [0, 1, 2, 4][descriptor & 3]
+    let contentLength = [single ? 1 : 0, 2, 4, 8][descriptor >> 6]
+    var position = start + 1 + (single ? 0 : 1)
+    guard bytes.count - position >= dictionaryLength + contentLength else { throw CodecError("a Zstandard frame header ends early") }
+    if dictionaryLength > 0, littleEndian(bytes, position, dictionaryLength) != 0 {
+      throw CodecError("a Zstandard frame that needs a dictionary")
+    }
+    position += dictionaryLength + contentLength
+    let frameStart = output.count
+    var literals = ZstdLiterals.Huffman?.none
+    var sequences = ZstdSequences()
+    var last = false
+    while !last {
+      guard bytes.count - position >= 3 else { throw CodecError("a Zstandard block header ends early (at byte \(position))") }
+      let header = littleEndian(bytes, position, 3)
+      position += 3
+      last = header & 1 == 1
+      let size = header >> 3
+      switch (header >> 1) & 3 {
+      case 0:
+        guard bytes.count - position >= size else { throw CodecError("a raw Zstandard block runs past the input") }
+        guard output.count + size <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+        output += bytes[position..<position + size]
+        position += size
+      case 1:
+        guard position < bytes.count else { throw CodecError("an RLE Zstandard block ends early") }
+        guard output.count + size <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+        output += repeatElement(bytes[position], count: size)
+        position += 1
+      case 2:
+        guard size <= 128 << 10, bytes.count - position >= size else { throw CodecError("a compressed Zstandard block runs past the input") }
+        let end = position + size
+        let (blockLiterals, after) = try ZstdLiterals.read(bytes, at: position, end: end, huffman: &literals)
+        try sequences.execute(bytes, at: after, end: end, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
+        position = end
+      default:
+        throw CodecError("a Zstandard block of the reserved type 3 (at byte \(position - 3))")
+      }
+    }
+    if descriptor & 4 != 0 {
+      guard bytes.count - position >= 4 else { throw CodecError("a Zstandard checksum ends early") }
+      position += 4
+    }
+    return position
+  }
+
+  private static func littleEndian(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+    var value = 0
+    for index in 0..<count { value |= Int(bytes[at + index]) << (8 * index) }
+    return value
+  }
+}

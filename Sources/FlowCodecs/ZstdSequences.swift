@@ -1,0 +1,123 @@
+/// A Zstandard block's sequences section (RFC 8878 §3.1.1.3.2) and their execution: each
+/// sequence copies literals, then a match from `offset` bytes back in the frame's output.
+///
+/// Invariants: FSE states always index their tables; every match's offset is checked against
+/// the frame's output so far, every literal run against the literals left, every length
+/// against the output bound; the bitstream must be used up exactly.
+struct ZstdSequences {
+  /// The tables of the previous block (repeat mode) and the three repeat offsets.
+  var literalTable = ZstdFSE.literalLengths
+  var offsetTable = ZstdFSE.offsets
+  var matchTable = ZstdFSE.matchLengths
+  var repeats = [1, 4, 8]
+
+  static let literalBase: [(Int, Int)] = (0..<16).map { ($0, 0) } + [
+    (16, 1), (18, 1), (20, 1), (22, 1), (24, 2), (28, 2), (32, 3), (40, 3), (48, 4), (64, 6), (128, 7), (256, 8),
+    (512, 9), (1_024, 10), (2_048, 11), (4_096, 12), (8_192, 13), (16_384, 14), (32_768, 15), (65_536, 16)]
+  static let matchBase: [(Int, Int)] = (0..<32).map { ($0 + 3, 0) } + [
+    (35, 1), (37, 1), (39, 1), (41, 1), (43, 2), (47, 2), (51, 3), (59, 3), (67, 4), (83, 4), (99, 5), (131, 7), (259, 8),
+    (515, 9), (1_027, 10), (2_051, 11), (4_099, 12), (8_195, 13), (16_387, 14), (32_771, 15), (65_539, 16)]
+
+  /// Decodes the sequences at `input[start..<end]` and appends the block's bytes (literals and
+  /// matches) to `output`, which holds the frame so far from `frameStart`.
+  mutating func execute(_ input: [UInt8], at start: Int, end: Int, literals: [UInt8], into output: inout [UInt8],
+                        frameStart: Int, limit: Int) throws(CodecError) {
+    guard start < end else { throw CodecError("a Zstandard sequences section ends early") }
+    var position = start
+    var count = Int(input[position])
+    position += 1
+    if count >= 128 {
+      guard end - position >= (count == 255 ? 2 : 1) else { throw CodecError("a Zstandard sequence count ends early") }
+      if count == 255 {
+        count = Int(input[position]) + Int(input[position + 1]) << 8 + 0x7F00
+        position += 2
+      } else {
+        count = (count - 128) << 8 + Int(input[position])
+        position += 1
+      }
+    }
+    if count == 0 {
+      guard output.count + literals.count <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+      output += literals
+      return
+    }
+    guard position < end else { throw CodecError("Zstandard sequence modes end early") }
+    let modes = Int(input[position])
+    position += 1
+    guard modes & 3 == 0 else { throw CodecError("reserved Zstandard sequence mode bits are set") }
+    literalTable = try Self.table(modes >> 6, input, &position, end, current: literalTable, predefined: .literalLengths, maxSymbol: 35, maxLog: 9)
+    offsetTable = try Self.table((modes >> 4) & 3, input, &position, end, current: offsetTable, predefined: .offsets, maxSymbol: 31, maxLog: 8)
+    matchTable = try Self.table((modes >> 2) & 3, input, &position, end, current: matchTable, predefined: .matchLengths, maxSymbol: 52, maxLog: 9)
+    var bits = try ZstdBits(backward: input, position, end)
+    var literalState = Int(bits.read(literalTable.log))
+    var offsetState = Int(bits.read(offsetTable.log))
+    var matchState = Int(bits.read(matchTable.log))
+    var used = 0
+    for index in 0..<count {
+      let offsetCode = Int(offsetTable.table[offsetState].symbol)
+      let matchCode = Int(matchTable.table[matchState].symbol)
+      let literalCode = Int(literalTable.table[literalState].symbol)
+      guard offsetCode <= 31, matchCode < Self.matchBase.count, literalCode < Self.literalBase.count else {
+        throw CodecError("a Zstandard sequence code out of range")
+      }
+      let offsetValue = (1 << offsetCode) + Int(bits.read(offsetCode))
+      let match = Self.matchBase[matchCode].0 + Int(bits.read(Self.matchBase[matchCode].1))
+      let literalLength = Self.literalBase[literalCode].0 + Int(bits.read(Self.literalBase[literalCode].1))
+      let offset = try resolve(offsetValue, literalLength: literalLength)
+      if index < count - 1 {
+        literalState = Int(literalTable.table[literalState].baseline) + Int(bits.read(Int(literalTable.table[literalState].bits)))
+        matchState = Int(matchTable.table[matchState].baseline) + Int(bits.read(Int(matchTable.table[matchState].bits)))
+        offsetState = Int(offsetTable.table[offsetState].baseline) + Int(bits.read(Int(offsetTable.table[offsetState].bits)))
+      }
+      guard bits.remaining >= 0 else { throw CodecError("a Zstandard sequences bitstream ends early") }
+      guard literalLength <= literals.count - used else { throw CodecError("a Zstandard sequence takes more literals than the block has") }
+      guard output.count + literalLength + match <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+      output += literals[used..<used + literalLength]
+      used += literalLength
+      guard offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
+      let from = output.count - offset
+      for step in 0..<match { output.append(output[from + step]) }
+    }
+    guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
+    guard output.count + literals.count - used <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+    output += literals[used...]
+  }
+
+  /// The offset of a sequence, updating the repeat offsets.
+  private mutating func resolve(_ value: Int, literalLength: Int) throws(CodecError) -> Int {
+    if value > 3 {
+      let offset = value - 3
+      repeats = [offset, repeats[0], repeats[1]]
+      return offset
+    }
+    let index = value + (literalLength == 0 ? 1 : 0)
+    switch index {
+    case 1: return repeats[0]
+    case 2: repeats = [repeats[1], repeats[0], repeats[2]]
+    case 3: repeats = [repeats[2], repeats[0], repeats[1]]
+    default:
+      guard repeats[0] > 1 else { throw CodecError("a Zstandard repeat offset of 0") }
+      repeats = [repeats[0] - 1, repeats[0], repeats[1]]
+    }
+    return repeats[0]
+  }
+
+  /// The table a mode byte's field selects: predefined, RLE, described here, or repeated.
+  private static func table(_ mode: Int, _ input: [UInt8], _ position: inout Int, _ end: Int, current: ZstdFSE,
+                            predefined: ZstdFSE, maxSymbol: Int, maxLog: Int) throws(CodecError) -> ZstdFSE {
+    switch mode {
+    case 0: return predefined
+    case 1:
+      guard position < end else { throw CodecError("a Zstandard RLE table ends early") }
+      defer { position += 1 }
+      guard Int(input[position]) <= maxSymbol else { throw CodecError("a Zstandard RLE symbol out of range") }
+      return ZstdFSE(rle: input[position])
+    case 2:
+      let (table, after) = try ZstdFSE.read(input, at: position, end: end, maxSymbol: maxSymbol, maxLog: maxLog)
+      position = after
+      return table
+    default:
+      return current
+    }
+  }
+}
