@@ -186,7 +186,7 @@ import Testing
   }
 
   @Test func flowKnowsItsCommands() {
-    #expect(FlowCommand.commands.map(\.spec.name) == ["run", "validate", "nodes", "render", "layout", "calc", "serve", "export"])
+    #expect(FlowCommand.commands.map(\.spec.name) == ["run", "validate", "nodes", "render", "layout", "calc", "serve", "export", "cache"])
     for command in FlowCommand.commands { #expect(FlowCommand.usage.contains(command.spec.name)) }
   }
 }

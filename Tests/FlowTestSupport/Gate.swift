@@ -1,15 +1,9 @@
 import FlowGraph
 
-/// A gate that a node's synchronous `evaluate` can block on until a test opens it (for good) or
-/// admits one evaluation, and that tells the test when evaluation reached it. No sleeping: the
-/// test awaits `reached`.
+/// A one-shot gate that a node's synchronous `evaluate` can block on until a test opens it,
+/// and that tells the test when evaluation reached it. No sleeping: the test awaits `reached`.
 public final class Gate: Sendable {
-  private struct State {
-    var isOpen = false
-    var admissions = 0
-  }
-
-  private let state = Locked(State())
+  private let state = Locked<Bool>(false)
   private let reachedContinuation: AsyncStream<Void>.Continuation
   /// Yields once each time an evaluation arrives at the gate.
   public let reached: AsyncStream<Void>
@@ -18,25 +12,17 @@ public final class Gate: Sendable {
     (reached, reachedContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .unbounded)
   }
 
-  public var isOpen: Bool { state.withLock { $0.isOpen } }
+  public var isOpen: Bool { state.withLock { $0 } }
 
   /// Lets every waiting and future evaluation pass.
-  public func open() { state.withLock { $0.isOpen = true } }
+  public func open() { state.withLock { $0 = true } }
 
-  /// Lets one waiting (or the next) evaluation pass; the gate stays shut for the others.
-  public func admitOne() { state.withLock { $0.admissions += 1 } }
-
-  /// Blocks the calling thread until the gate opens or admits it, or returns early (`false`)
-  /// when the current task is cancelled. Used from node evaluators only.
+  /// Blocks the calling thread until the gate opens, or returns early (`false`) when the
+  /// current task is cancelled. Used from node evaluators only.
   @discardableResult
   public func pass() -> Bool {
     reachedContinuation.yield()
-    while !state.withLock({ state in
-      if state.isOpen { return true }
-      guard state.admissions > 0 else { return false }
-      state.admissions -= 1
-      return true
-    }) {
+    while !state.withLock({ $0 }) {
       if Task.isCancelled { return false }
       sched_yield()
     }
