@@ -36,15 +36,19 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
-"$FLOW" serve Examples/calculator.flow.json --port 0 > "$WORK/serve.out" 2> "$WORK/serve.err" &
-SERVER=$!
-for _ in $(seq 1 300); do
-  if grep -q "http://" "$WORK/serve.out" 2>/dev/null; then break; fi
-  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$WORK/serve.err"; echo "browser test: flow serve ended"; exit 1; fi
-  sleep 0.1
-done
-URL="$(grep -o 'http://[^ ]*' "$WORK/serve.out" | head -1)"
-[ -n "$URL" ] || { echo "browser test: flow serve printed no URL"; exit 1; }
+# serve DOC NAME: starts `flow serve DOC` in the background (SERVER), waits for its URL (URL).
+serve() {
+  "$FLOW" serve "$1" --port 0 > "$WORK/$2.out" 2> "$WORK/$2.err" &
+  SERVER=$!
+  for _ in $(seq 1 300); do
+    if grep -q "http://" "$WORK/$2.out" 2>/dev/null; then break; fi
+    if ! kill -0 "$SERVER" 2>/dev/null; then cat "$WORK/$2.err"; echo "browser test: flow serve ended"; exit 1; fi
+    sleep 0.1
+  done
+  URL="$(grep -o 'http://[^ ]*' "$WORK/$2.out" | head -1)"
+  [ -n "$URL" ] || { echo "browser test: flow serve printed no URL"; exit 1; }
+}
+serve Examples/calculator.flow.json serve
 echo "browser test: $URL"
 "$VENV/bin/python" Scripts/browser_test.py "$URL" "$SCREENSHOT"
 kill -INT "$SERVER"
@@ -56,14 +60,8 @@ echo "browser test: flow serve stopped cleanly on SIGINT"
 
 # From nothing: an empty document, a calculator built in the page, saved, then run headless.
 printf '{"nodes": [], "edges": []}\n' > "$WORK/built.flow.json"
-"$FLOW" serve "$WORK/built.flow.json" --port 0 > "$WORK/built.out" 2> "$WORK/built.err" &
-SERVER=$!
-for _ in $(seq 1 300); do
-  if grep -q "http://" "$WORK/built.out" 2>/dev/null; then break; fi
-  if ! kill -0 "$SERVER" 2>/dev/null; then cat "$WORK/built.err"; echo "browser test: flow serve ended"; exit 1; fi
-  sleep 0.1
-done
-"$VENV/bin/python" Scripts/browser_build.py "$(grep -o 'http://[^ ]*' "$WORK/built.out" | head -1)"
+serve "$WORK/built.flow.json" built
+"$VENV/bin/python" Scripts/browser_build.py "$URL"
 kill -INT "$SERVER"
 wait "$SERVER" || true
 SERVER=""

@@ -4,38 +4,20 @@ values typed into the fields, the numbers dragged into the multiply's inputs, th
 `Scripts/browser-test.sh` then runs `flow run` on the saved file and checks the same result.
 """
 import sys
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+import browser_support
+from browser_support import chrome, fail, wait_for
+
 URL = sys.argv[1]
 
 
-def fail(message):
-    print("browser build: FAILED:", message)
-    sys.exit(1)
-
-
-def wait_for(condition, what, timeout=10.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    fail("timed out waiting for " + what)
-
-
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1800,1200"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+browser_support.LABEL = "browser build"
+driver = chrome(1800, 1200)
 try:
     driver.get(URL)
     wait_for(lambda: driver.execute_script("return window.flowEventCount >= 1"), "the first event")
