@@ -29,16 +29,7 @@ struct ReadCSVNode: NodeKind {
       }
     }
     reader.progress = parameters.environment.progress
-    if let names = parameters.list("columns") {
-      var wanted = Set<String>()
-      for name in names {
-        guard case .string(let text) = name else {
-          throw NodeConfigurationError(parameter: "columns", reason: "must be a list of column names, found \(name)")
-        }
-        wanted.insert(text)
-      }
-      reader.columns = wanted
-    }
+    if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)
     return NodeInstance(inputs: [], outputs: [PortDeclaration("table", .table)], evaluator: evaluator, cost: .expensive,
