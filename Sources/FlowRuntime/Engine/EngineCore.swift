@@ -112,13 +112,25 @@ final class EngineCore: Sendable {
   // MARK: The pass loop
 
   /// Takes work, runs a pass, publishes; until the state machine says the engine is idle.
+  ///
+  /// A finished pass is published and the next work taken under one lock: when the pass
+  /// leaves nothing to do, the engine is idle before any waiter resumes, so a change made
+  /// right after `evaluate()` returns finds it idle (and may run synchronously) every time.
   func runLoop() async {
+    var finished: (report: EvaluationReport, preceding: EvaluationReport?)?
+    var taken: GraphEvaluator?
     while true {
-      var taken: GraphEvaluator?
-      let action = state.withLock { state in
+      let (publication, action) = state.withLock { state in
+        var publication: EngineState.Machine.Publication?
+        if let finished { publication = publish(finished.report, preceding: finished.preceding, returning: &taken, in: &state) }
         let action = state.machine.takeWork(handingOver: &taken)
         if case .becomeIdle = action { state.runner = nil }
-        return action
+        return (publication, action)
+      }
+      finished = nil
+      if let publication {
+        for deliver in publication.readers { deliver() }
+        for waiter in publication.resumed { waiter.resume(returning: publication.report) }
       }
       switch action {
       case .becomeIdle(let waiters, let report):
@@ -138,7 +150,7 @@ final class EngineCore: Sendable {
           let continuesOnly = work.changes.isEmpty && work.triggers.isEmpty && work.observations.isEmpty && work.emission == nil
           if continuesOnly { report = earlier.continued(by: report) } else { preceding = earlier }
         }
-        publish(report, preceding: preceding, returning: &taken)
+        finished = (report, preceding)
       }
     }
   }
@@ -213,26 +225,24 @@ final class EngineCore: Sendable {
     #endif
   }
 
-  /// Parks the evaluator; serves readers, waiters and the async sequences.
+  /// Parks the evaluator and streams the publication, under the lock; the caller serves its
+  /// readers and waiters once the lock is released.
   ///
   /// - Parameters:
   ///   - preceding: a handed-over synchronous pass that this one superseded instead of
   ///     continuing: streamed first, as a cancelled report.
   ///   - evaluator: the pass's evaluator, moved into the state machine under the lock (set to
   ///     `nil`), so no second reference outlives the lock.
-  func publish(_ report: EvaluationReport, preceding: EvaluationReport? = nil, returning evaluator: inout GraphEvaluator?) {
-    let publication = state.withLock { state in
-      tell(&state.machine)
-      let publication = state.machine.passFinished(report, returning: &evaluator)
-      if let preceding { streamReport(preceding, in: state) }
-      stream(publication, in: &state)
-      #if FLOW_INTERNAL_CHECKS
-      state.machine._checkInvariants()
-      #endif
-      return publication
-    }
-    for deliver in publication.readers { deliver() }
-    for waiter in publication.resumed { waiter.resume(returning: publication.report) }
+  func publish(_ report: EvaluationReport, preceding: EvaluationReport?, returning evaluator: inout GraphEvaluator?,
+               in state: inout EngineState) -> EngineState.Machine.Publication {
+    tell(&state.machine)
+    let publication = state.machine.passFinished(report, returning: &evaluator)
+    if let preceding { streamReport(preceding, in: state) }
+    stream(publication, in: &state)
+    #if FLOW_INTERNAL_CHECKS
+    state.machine._checkInvariants()
+    #endif
+    return publication
   }
 
   /// Yields a publication to the report and value streams, under the lock: publications are

@@ -114,16 +114,16 @@ import Testing
 
   @Test func aSourceOfManyEmissionsIsSummedExactly() async throws {
     var graphs = Graphs()
-    graphs.node("r", "range", ["count": .number(100_000)])
+    graphs.node("r", "range", ["count": .number(10_000)])
     graphs.node("sum", "accumulate")
     graphs.node("n", "counter")
     graphs.edge("r", to: "sum", "value")
     graphs.edge("r", to: "n", "trigger")
     let engine = try FlowEngine(document: graphs.document, registry: LiveTestKinds.registry())
     await engine.waitForLiveSources()
-    #expect(await engine.outputs(of: "sum") == ["total": .number(5_000_050_000)])
-    #expect(await engine.outputs(of: "n") == ["count": .integer(100_000)], "one pass per emission")
-    #expect(engine.processedEmissionCount == 100_000)
+    #expect(await engine.outputs(of: "sum") == ["total": .number(50_005_000)])
+    #expect(await engine.outputs(of: "n") == ["count": .integer(10_000)], "one pass per emission")
+    #expect(engine.processedEmissionCount == 10_000)
     #expect(await engine.liveNodes().first { $0.id == "r" }?.isFinished == true)
     engine.shutDown()
   }
