@@ -1,7 +1,7 @@
 import FlowRuntime
 
 extension NodeKindRegistry {
-  /// The standard kinds of SPEC §5 and §6: the calculator (`number`, `add`, `subtract`,
+  /// The standard kinds of Reference.md, "Node kinds" and "Live nodes": the calculator (`number`, `add`, `subtract`,
   /// `multiply`, `divide`, `expression`), `group`, the pipeline vocabulary (text, files,
   /// tables), the live kinds (`clock`, `counter`, `accumulate`, `previous`, `lines`), and the
   /// kinds with lazy inputs (`if`, `switch`, `fallback`).

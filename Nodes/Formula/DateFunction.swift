@@ -1,4 +1,4 @@
-/// The date and time functions of row formulas (SPEC §5): the parts of an ISO-8601 text
+/// The date and time functions of row formulas (Reference.md, "Formulas"): the parts of an ISO-8601 text
 /// (`year(d)` … `weekday(d)`), `date(y, m, d)`, `days(a, b)` and `addDays(d, n)`.
 ///
 /// A function's argument and result types are fixed (``arguments``, ``result``); a null

@@ -1,4 +1,4 @@
-/// The date and time functions of row formulas (SPEC §5), in the order `flow help formulas`
+/// The date and time functions of row formulas (Reference.md, "Formulas"), in the order `flow help formulas`
 /// lists them: ISO-8601 texts in, parts as written.
 extension FormulaBuiltin {
   static let dateTable: [FormulaBuiltin] = [

@@ -1,4 +1,4 @@
-/// The function table of the formula languages (SPEC §5), in the order `flow help formulas`
+/// The function table of the formula languages (Reference.md, "Formulas"), in the order `flow help formulas`
 /// lists them: numbers, strings, nulls and sets, then dates (`FormulaBuiltin+DateTable.swift`).
 extension FormulaBuiltin {
   static let table: [FormulaBuiltin] = numericTable + stringTable + nullTable + dateTable

@@ -1,4 +1,4 @@
-/// The string functions of row formulas (SPEC §5), e.g. `substr(s, 1, 2)` or `len(s)`: their
+/// The string functions of row formulas (Reference.md, "Formulas"), e.g. `substr(s, 1, 2)` or `len(s)`: their
 /// names and arities. ``FormulaBuiltin/table`` lists them with their types; the row back end
 /// runs them over a column's UTF-8 bytes (`RowVector+Strings.swift`).
 enum FormulaTextFunction: String, Sendable, Hashable, CaseIterable {

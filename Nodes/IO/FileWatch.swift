@@ -2,7 +2,7 @@ import FlowRuntime
 
 /// The `watch` and `interval` params of file readers (`readText`, `readCSV`, `readJSON`): with
 /// `watch: true` the node is a live source that re-reads the file on the engine's clock and
-/// emits when its contents change (SPEC §6).
+/// emits when its contents change (Reference.md, "Live nodes").
 enum FileWatch {
   static let declarations = [
     ParameterDeclaration("watch", .bool, default: .bool(false), summary: "live: re-read and emit when the file changes"),

@@ -4,7 +4,7 @@ import FlowRuntime
 /// `limit` ticks. A restored clock resumes after the tick it saved. An interval below 1 ms is a
 /// validation error.
 struct ClockNode: NodeKind {
-  /// The shortest interval (SPEC §5, *Limits*): a clock cannot busy-loop the machine.
+  /// The shortest interval (Reference.md, "Files and limits"): a clock cannot busy-loop the machine.
   static let minimumInterval = 0.001
   var name: String { "clock" }
   var summary: String { "live source: emits tick 1, 2, 3 … every interval seconds (params interval, limit)" }

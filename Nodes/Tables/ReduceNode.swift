@@ -5,7 +5,7 @@ import FlowRuntime
 /// empty list (or one of nulls only) gives null, and `count` gives 0. `true` counts as 1 and
 /// `false` as 0 wherever numbers are summed or measured.
 /// `sum` of integers is an exact integer (an error if it does not fit in `Int64`; integers are
-/// exact, SPEC §3); other sums and means are compensated (``NeumaierSum``).
+/// exact, Reference.md, "Values and types"); other sums and means are compensated (``NeumaierSum``).
 struct ReduceNode: NodeKind {
   var name: String { "reduce" }
   var summary: String {

@@ -9,7 +9,7 @@ import FlowRuntime
 /// error beyond), parsing is linear in its length (names are looked up in a dictionary), and
 /// the output's size is added up and checked against the string limit before it is built.
 struct FormatNode: NodeKind {
-  /// The most placeholders (counting repeats) a template may hold (SPEC §5, *Limits*).
+  /// The most placeholders (counting repeats) a template may hold (Reference.md, "Files and limits").
   static let maxPlaceholders = 10_000
 
   var name: String { "format" }

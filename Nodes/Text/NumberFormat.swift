@@ -1,7 +1,7 @@
 import FlowRuntime
 
-/// The number format after the colon of a `format` placeholder (SPEC §5, *Number formats in
-/// `format`*): `[,][.N](f|e|%)`, `[,]d` or `,` alone.
+/// The number format after the colon of a `format` placeholder (Reference.md,
+/// "Formulas"): `[,][.N](f|e|%)`, `[,]d` or `,` alone.
 ///
 /// - `f`: `N` fixed decimals (6 if not given), rounding the double's exact binary value with
 ///   halves away from zero: `0.125` → `0.13`, `-0.375` → `-0.38`, but `2.675` (whose binary

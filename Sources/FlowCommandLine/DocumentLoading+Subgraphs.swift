@@ -3,7 +3,7 @@ import FlowRuntime
 import Foundation
 
 extension DocumentLoading {
-  /// `document` with its definitions and imports validated and its instances inlined (SPEC §9).
+  /// `document` with its definitions and imports validated and its instances inlined (Reference.md, "Subgraphs").
   ///
   /// Imports are read through `registry.environment`'s file policy, relative to its document
   /// folder (set it first, as `RunCommand.environment(for:_:_:)` does; `importing(_:)` makes

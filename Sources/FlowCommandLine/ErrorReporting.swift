@@ -1,6 +1,6 @@
 import FlowGraph
 
-/// `flow`'s exit statuses (SPEC §7).
+/// `flow`'s exit statuses (Reference.md, "The `flow` command line").
 enum ExitStatus: Int32 {
   case success = 0
   /// The graph was evaluated but some node failed.

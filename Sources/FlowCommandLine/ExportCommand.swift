@@ -2,7 +2,7 @@ import FlowNodes
 import FlowRuntime
 import FlowSQL
 
-/// `flow export FILE --sql`: the table part of a graph as one SQL script (SPEC §10,
+/// `flow export FILE --sql`: the table part of a graph as one SQL script (Reference.md, "SQL export",
 /// `Documentation/Export.md`). Exit 0 with the script; 2 for an invalid document; 1 when a
 /// node cannot be exported (the message names it and why).
 enum ExportCommand {

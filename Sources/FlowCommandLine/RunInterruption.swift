@@ -10,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Ends a `flow run` early and cleanly (SPEC §5, §7): SIGINT, SIGTERM or SIGHUP, or `--timeout`
+/// Ends a `flow run` early and cleanly (Reference.md, "The `flow` command line"): SIGINT, SIGTERM or SIGHUP, or `--timeout`
 /// passing, asks the pass to stop — between nodes, and file nodes between chunks, removing
 /// their temporary files — and the run exits 130, 143 or 129 (1 for the timeout) printing
 /// nothing more. A node that does not stop within `grace` (a long computation), or a second

@@ -1,7 +1,7 @@
 import FlowRuntime
 
 /// The limit options of commands that run a document (`flow run`): `--max-rows N`,
-/// `--max-string-bytes N`, `--max-memory SIZE` (SPEC §5, *Limits*), each raising (or lowering)
+/// `--max-string-bytes N`, `--max-memory SIZE` (Reference.md, "Files and limits"), each raising (or lowering)
 /// one of `RunLimits`, and `--threads N`, the threads large tables use. A bad value is a usage
 /// error (exit status 64).
 enum RunLimitOptions {

@@ -1,7 +1,7 @@
 import FlowGraph
 import FlowRuntime
 
-/// The outputs and errors `flow run` prints, in text or JSON (SPEC §7).
+/// The outputs and errors `flow run` prints, in text or JSON (Reference.md, "The `flow` command line").
 ///
 /// `package` so that `flow-bench` can measure the writers' linearity (W11).
 package struct RunResult {
@@ -105,7 +105,7 @@ package struct RunResult {
   /// `{"outputs": {node: {port: value}}, "errors": {node: message}}`, plus `"report"` if given.
   package func json(report: JSONValue? = nil) -> String {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
-    // column order (SPEC §4). Members are built as arrays (keys are unique): keyed insertion
+    // column order (Reference.md, "Values and types"). Members are built as arrays (keys are unique): keyed insertion
     // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
     let outputObject = JSONObject(outputs.map { node, ports in
       JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: jsonValue($0.value)) })))

@@ -1,4 +1,4 @@
-/// The functions of row formulas, per dialect (SPEC §5, `flow help formulas`). A null argument
+/// The functions of row formulas, per dialect (Reference.md, "Formulas", `flow help formulas`). A null argument
 /// gives null unless said otherwise; engines whose built-in skips nulls (`least`, `greatest`)
 /// are wrapped so that it does not.
 extension RowFormulaTranslator {

@@ -13,7 +13,7 @@ struct SQLExpression {
 /// of a dialect, typed as flow types it: one pass over the postfix terms with a stack, so it is
 /// linear in the formula (see ``SQLRope`` for the output).
 ///
-/// The rules (SPEC §5): SQL null logic is SQL's own; `+ - *` of integers stay `BIGINT` (an
+/// The rules (Reference.md, "Formulas"): SQL null logic is SQL's own; `+ - *` of integers stay `BIGINT` (an
 /// overflow is the engine's error, as it is flow's); `/` and `%` give doubles and null for a
 /// zero divisor (`NULLIF`); strings compare by code point (`COLLATE "C"` on Postgres); every
 /// function has a translation per dialect (`RowFormulaTranslator+Functions.swift`) or the

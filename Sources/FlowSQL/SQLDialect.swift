@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// The SQL engines `flow export --sql` writes for (SPEC §10). The dialect decides quoting,
+/// The SQL engines `flow export --sql` writes for (Reference.md, "SQL export"). The dialect decides quoting,
 /// literals, type names and the few functions whose spelling differs; the compiler and the
 /// row-formula translator are shared.
 public enum SQLDialect: String, Sendable, CaseIterable {

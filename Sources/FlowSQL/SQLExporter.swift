@@ -1,7 +1,7 @@
 import FlowNodes
 import FlowRuntime
 
-/// Compiles the table part of a validated graph into one SQL script for a dialect (SPEC §10,
+/// Compiles the table part of a validated graph into one SQL script for a dialect (Reference.md, "SQL export",
 /// `flow export --sql`): each node a named relation (its id, quoted), readers as the dialect's
 /// source with the column types `readCSV` infers, writers as the dialect's output statement.
 ///

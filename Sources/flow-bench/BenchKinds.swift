@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// The node kinds of `../shared/bench/WORKLOADS.md`, registered through the public API as any
+/// The node kinds of the W1–W5 workloads (`Documentation/Performance.md`), registered through the public API as any
 /// embedding app would. Values are integers.
 enum BenchKinds {
   static let modulus: Int64 = 1_000_003

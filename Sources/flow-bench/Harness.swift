@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Timing, peak memory and JSON lines in the format of `../shared/bench/swift-baseline`, so
+/// Timing, peak memory and JSON lines in the format of the hand-written floor (`Documentation/Performance.md`, "Reproducing"), so
 /// the two join on `workload` + `metric`.
 struct Stat {
   var median: Double

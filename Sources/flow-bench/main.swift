@@ -1,4 +1,4 @@
-// flow-bench: the workloads of ../shared/bench/WORKLOADS.md (W1–W5) plus W6 (connect with the
+// flow-bench: the workloads of `Documentation/Performance.md` (W1–W5) plus W6 (connect with the
 // incremental cycle check) and W7 (load a 100k-node document), as JSON lines in the format of
 // the hand-written floor, W8 (live: `lines` → `toNumber` → `accumulate`, one pass per emission;
 // run it on its own, it reports peak RSS), and W9 (a flights-sized CSV pipeline; run it on its own, `flow-bench W9`,

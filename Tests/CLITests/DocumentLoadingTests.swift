@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlowCommandLine
 
-/// Reading documents that are not regular files, and saying why a read failed (SPEC §7, exit 2).
+/// Reading documents that are not regular files, and saying why a read failed (Reference.md, "The `flow` command line", exit 2).
 @Suite struct DocumentLoadingTests {
   static let calculator = TestPaths.example("calculator.flow.json")
   static let isRoot = geteuid() == 0

@@ -4,7 +4,7 @@ import FlowRuntime
 import Testing
 @testable import FlowCommandLine
 
-/// `flow run` keeps integers exact (SPEC §3): `--set` parses them exactly, and the text and JSON
+/// `flow run` keeps integers exact (Reference.md, "Documents"): `--set` parses them exactly, and the text and JSON
 /// outputs write them digit for digit.
 @Suite struct ExactIntegerCommandTests {
   @Test(arguments: ["9223372036854775806", "9223372036854775807", "-9223372036854775808", "9007199254740993"])

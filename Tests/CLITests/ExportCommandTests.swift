@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `flow export FILE --sql`: the script on stdout or `-o`, exit 1 naming a node that cannot be
-/// exported, 2 for an invalid document (SPEC §10).
+/// exported, 2 for an invalid document (Reference.md, "SQL export").
 @Suite struct ExportCommandTests {
   @Test func penguinsWritersExportToDuckDB() async throws {
     let result = try await FlowProcess.run(["export", "Examples/penguins/report.flow.json", "--sql", "--node", "saveCSV", "--node", "saveJSON"])

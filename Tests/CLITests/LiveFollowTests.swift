@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `flow run --live --follow` prints every pass as it completes (SPEC §7), and a run without
+/// `flow run --live --follow` prints every pass as it completes (Reference.md, "The `flow` command line"), and a run without
 /// `--live` says which printed nodes wait for which live sources.
 @Suite struct LiveFollowTests {
   static let document = TestPaths.fixture("live/readings.flow.json")

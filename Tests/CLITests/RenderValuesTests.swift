@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `flow render --values` as §7 says: it evaluates like `flow run` (paths against the
+/// `flow render --values` as Reference.md, "The `flow` command line", says: it evaluates like `flow run` (paths against the
 /// document's folder, the same `--allow-read`) but never writes; a write node shows
 /// `not written (render)`.
 @Suite struct RenderValuesTests {

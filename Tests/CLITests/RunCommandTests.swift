@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `flow run` through the built binary (SPEC §7).
+/// `flow run` through the built binary (Reference.md, "The `flow` command line").
 @Suite struct RunCommandTests {
   static let calculator = TestPaths.example("calculator.flow.json")
   static let cylinder = TestPaths.example("cylinder.flow.json")
@@ -154,7 +154,7 @@ import Testing
   }
 
   @Test func setOnAConnectedInputIsIgnored() async throws {
-    // `a` of perPerson is fed by total: the edge wins over the param (SPEC §3).
+    // `a` of perPerson is fed by total: the edge wins over the param (Reference.md, "Documents").
     let output = try await Self.runJSON([Self.calculator, "--set", "perPerson.a=1000"])
     #expect(Self.isClose(output.number("perPerson", "result"), 20))
   }
@@ -232,7 +232,7 @@ import Testing
     GoldenFile.expect(result.stdout, matches: "run-division-by-zero.txt")
   }
 
-  /// SPEC §7: `errors` lists the failures among the nodes the run computed; demand-driven, a
+  /// Reference.md, "The `flow` command line": `errors` lists the failures among the nodes the run computed; demand-driven, a
   /// run of `--node numerator` computes only `numerator`'s ancestors, which cannot fail.
   @Test func errorsListTheFailuresAmongTheComputedNodes() async throws {
     let output = try await Self.runJSON([TestPaths.fixture("division-by-zero.flow.json"), "--node", "numerator"])

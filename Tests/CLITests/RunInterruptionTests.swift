@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// `flow run` stopped by a signal or `--timeout`: the pass stops, no temporary file is left and
-/// the file being replaced is intact (SPEC §5 "Files, safely", §7).
+/// the file being replaced is intact (Reference.md, "The `flow` command line").
 @Suite struct RunInterruptionTests {
   /// A folder with `out.txt` ("old") and a document writing "new" over it.
   static func folder() throws -> String {

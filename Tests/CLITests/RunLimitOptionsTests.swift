@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlowCommandLine
 
-/// `flow run --max-rows N --max-string-bytes N --max-memory SIZE` (SPEC §5 *Limits*, §7): the
+/// `flow run --max-rows N --max-string-bytes N --max-memory SIZE` (Reference.md, "Files and limits"): the
 /// values they take, the usage errors for others, and their effect on a hostile document.
 @Suite struct RunLimitOptionsTests {
   /// A `text` node and `count` chained `format "{x}{x}"` nodes: each doubles the text.

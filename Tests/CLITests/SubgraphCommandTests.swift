@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Examples/subgraphs/` (a library of two definitions imported by a calculator and a
-/// pipeline) and every command on documents with subgraphs (SPEC §9).
+/// pipeline) and every command on documents with subgraphs (Reference.md, "Subgraphs").
 @Suite struct SubgraphCommandTests {
   static let folder = "Examples/subgraphs/"
 

@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// Writes a `Table` as CSV (SPEC §5 `writeCSV`): a header row, then one row per table row, LF
+/// Writes a `Table` as CSV (Reference.md, "Table semantics"): a header row, then one row per table row, LF
 /// line ends; a cell is quoted only where needed (it holds the delimiter, a quote, CR or LF, or
 /// is a string that would read back as something else: the empty string is `""`, a string
 /// equal to a null token is quoted); a null is an empty unquoted cell; numbers are in their

@@ -1,4 +1,4 @@
-/// splitmix64 (as `../shared/bench/WORKLOADS.md` defines it): a small seeded generator, the same
+/// splitmix64 (Steele, Lea and Flood's): a small seeded generator, the same
 /// numbers for the same seed on every platform, for the differential CSV read's choices
 /// (`CSVDifferentialRead`) and flow-bench's generated data.
 package struct SplitMix64: RandomNumberGenerator {

@@ -1,5 +1,5 @@
-/// A parsed row formula: the language of `filter.where` and `derive.columns` (SPEC §5, "Row
-/// formulas").
+/// A parsed row formula: the language of `filter.where` and `derive.columns` (Reference.md,
+/// "Formulas").
 ///
 /// ```swift
 /// let adult = try RowFormula(parsing: "age >= 18 and not isNull(`body mass`)")

@@ -82,7 +82,7 @@ struct Aggregate: Sendable {
       }
       if function == .sum, case .integer(let values) = column.storage {
         var seen = [Int64](repeating: 0, count: groupCount)
-        // Exact (SPEC §3): wrapping sums plus each group's net carries past Int64; a group
+        // Exact (Reference.md, "Values and types"): wrapping sums plus each group's net carries past Int64; a group
         // whose carries do not cancel has a sum out of range, an error (never a double).
         var sums = [Int64](repeating: 0, count: groupCount)
         var carries: [Int64] = []
@@ -138,7 +138,7 @@ struct Aggregate: Sendable {
 }
 
 /// An integer `sum` whose exact value does not fit in `Int64`, in group `group` (the first
-/// such group in group order). SPEC §3: integers are exact, so the sum is an error, never a
+/// such group in group order). Reference.md, "Values and types": integers are exact, so the sum is an error, never a
 /// double; `groupBy` names the node's aggregate and the group's keys (`message`).
 struct IntegerSumOverflow: Error {
   let group: Int

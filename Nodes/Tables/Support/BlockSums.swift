@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// The compensated `sum` and `mean` of `groupBy` per group (SPEC §5 "Sums are compensated"),
+/// The compensated `sum` and `mean` of `groupBy` per group (Reference.md, "Values and types"),
 /// defined so that the serial kernel, the kernel on several threads and a streamed chain (any
 /// morsel sizes) give the same bits:
 ///
@@ -16,7 +16,7 @@ import FlowRuntime
 /// A block where a group has no value folds (0, 0), which changes nothing (the running sum
 /// starts at +0 and a sum of doubles is never -0 unless both are); so a kernel may fold every
 /// group at a block's end or only the groups the block touched. A table of at most one block
-/// gives exactly one Neumaier sum over its values in row order (SPEC §5's 828).
+/// gives exactly one Neumaier sum over its values in row order (the 828 of Reference.md, "Values and types").
 ///
 /// The per-row loop is one group lookup and one Neumaier add into flat arrays (the open
 /// block's sums); folding is per block: O(groups) at each block's end while the groups are at

@@ -1,6 +1,6 @@
 import FlowRuntime
 
-/// `join`'s `how`: which rows the output keeps and in what order (SPEC §5).
+/// `join`'s `how`: which rows the output keeps and in what order (Reference.md, "Table semantics").
 ///
 /// - `inner`: left rows with their matches, in left order, matches in right order.
 /// - `left`: as `inner`, and an unmatched left row once with nulls for the right columns.

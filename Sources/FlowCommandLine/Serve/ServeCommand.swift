@@ -10,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `flow serve FILE`: the graph, live, in a browser (SPEC §8).
+/// `flow serve FILE`: the graph, live, in a browser (Reference.md, "`flow serve`").
 enum ServeCommand {
   static let defaultPort: UInt16 = 7780
 

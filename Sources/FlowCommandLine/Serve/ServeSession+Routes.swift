@@ -3,7 +3,7 @@ import FlowGraph
 import FlowHTTP
 import FlowRuntime
 
-/// The HTTP surface of `flow serve` (SPEC §8): `GET /`, `/graph.svg`, `/state.json`,
+/// The HTTP surface of `flow serve` (Reference.md, "`flow serve`"): `GET /`, `/graph.svg`, `/state.json`,
 /// `/events`; `POST /edit`, `/add`, `/connect`, `/delete`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
 /// check. The server has already refused a foreign `Host` (403).
 extension ServeSession {

@@ -16,7 +16,7 @@ public struct FlowDocument: Sendable, Hashable {
   /// The saved state of live nodes (`flowRuntime.liveState`): node id → the state as JSON.
   /// Written only when not empty; the runtime restores it when an engine loads the document.
   public var liveState: JSONObject
-  /// Kinds defined as graphs (`flowRuntime.subgraphs`, SPEC §9): name → definition.
+  /// Kinds defined as graphs (`flowRuntime.subgraphs`, Reference.md, "Subgraphs"): name → definition.
   public var subgraphs: [String: SubgraphDefinition]
   /// Other documents whose definitions this one uses (`flowRuntime.imports`), as written:
   /// paths relative to this document's folder.

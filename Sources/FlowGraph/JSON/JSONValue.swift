@@ -1,6 +1,6 @@
 /// A JSON value as defined by RFC 8259.
 ///
-/// Integers are exact (SPEC §3): a number written without fraction or
+/// Integers are exact (Reference.md, "Documents"): a number written without fraction or
 /// exponent that fits in `Int64` is an ``integer(_:)`` and is written back
 /// digit for digit; every other number is a ``number(_:)`` (`Double`). `-0`
 /// is the `Double` `-0.0`, so its sign survives a round trip.

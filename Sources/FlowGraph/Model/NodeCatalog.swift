@@ -18,7 +18,7 @@ public protocol NodeCatalog: Sendable {
   func resolveWithPayload(_ spec: NodeSpec) -> (resolution: NodeSpecResolution, payload: (any Sendable)?)
 
   /// Subgraph definitions the catalog provides to every document (a host's registered
-  /// library, SPEC §9); none by default.
+  /// library, Reference.md, "Subgraphs"); none by default.
   var subgraphSources: [SubgraphSource] { get }
 }
 

@@ -2,7 +2,7 @@
 ///
 /// `integer` converts implicitly to `number`; an `any` port accepts every type, and an `any`
 /// output may feed any input (the value is checked when it arrives). All other pairs must match.
-/// A `table` is named, ordered columns of equal length (SPEC §4).
+/// A `table` is named, ordered columns of equal length (Reference.md, "Values and types").
 public enum PortType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case number, integer, bool, string, list, record, table, any
 

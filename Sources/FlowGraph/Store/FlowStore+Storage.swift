@@ -7,7 +7,7 @@ extension FlowStore {
   /// the last one's revision being `revision`; `parkers` holds the parked calls of `delivery`.
   struct Storage: Sendable {
     var state: StoreState
-    /// The definitions and the instances as written (SPEC §9); `state` holds the flattened graph.
+    /// The definitions and the instances as written (Reference.md, "Subgraphs"); `state` holds the flattened graph.
     var subgraphs = StoreSubgraphs()
     /// The slots `setSubgraph` found its instances at last, in the order it listed them: hints
     /// for the next one (each checked against the node's id; see `StoreState.inSlotOrder`).

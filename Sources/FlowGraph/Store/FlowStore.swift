@@ -3,7 +3,7 @@ import Synchronization
 /// The headless counterpart of SwiftFlow's store: a graph of nodes and edges that only ever
 /// holds a valid DAG, with change callbacks, batches and undo.
 ///
-/// Every mutation is validated (SPEC §4): a rejected one throws a `GraphValidationError`
+/// Every mutation is validated (Reference.md, "Validation"): a rejected one throws a `GraphValidationError`
 /// naming the node, edge, handle or param concerned, and changes nothing and fires nothing —
 /// never SwiftFlow's silent no-op. An accepted one bumps `revision` and produces one
 /// `FlowStoreChange` with its items in the order they took effect.
@@ -62,7 +62,7 @@ public final class FlowStore: Sendable {
   ///   - document: the initial graph (empty by default); its viewport and extra keys are kept.
   /// - Throws: every problem `DocumentValidator` finds in `document`.
   ///
-  /// A document with subgraphs (SPEC §9) is held flattened: `nodes` and `edges` include the
+  /// A document with subgraphs (Reference.md, "Subgraphs") is held flattened: `nodes` and `edges` include the
   /// inlined nodes (`<instance>/<inner id>`), and `export()` folds them back.
   ///   - imported: definitions from other documents (a host's imports), besides the catalog's
   ///     own (`NodeCatalog.subgraphSources`).
@@ -234,7 +234,7 @@ public final class FlowStore: Sendable {
   /// - Throws: every problem `DocumentValidator` finds, or a guard's veto; the store is then
   ///   unchanged.
   /// - Complexity: O(*n* + *m* log *m*), validation and indexing done outside the lock.
-  ///   - imported: the definitions of the documents `document` imports (SPEC §9), read by the
+  ///   - imported: the definitions of the documents `document` imports (Reference.md, "Subgraphs"), read by the
   ///     host; `nil` keeps those the store was given before.
   public func load(_ document: FlowDocument, imported: [SubgraphSource]? = nil) throws(GraphValidationError) {
     let operation = StoreOperation.load(document)

@@ -30,7 +30,7 @@ public struct FlowStoreChange: Sendable, Hashable {
     self.items = items
   }
 
-  /// The subgraph definitions this change added, replaced or removed (SPEC §9), by name;
+  /// The subgraph definitions this change added, replaced or removed (Reference.md, "Subgraphs"), by name;
   /// the inlined nodes that changed with them are in `items`.
   public var subgraphsChanged: [String] { resolutions.subgraphsChanged }
 

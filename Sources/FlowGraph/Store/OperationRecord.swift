@@ -7,7 +7,7 @@ public struct OperationRecord: Sendable, Hashable, CustomStringConvertible {
     case applied
     /// A guard vetoed it; nothing changed.
     case blocked(guard: String, reason: String)
-    /// Validation rejected it (SPEC §4); nothing changed. The message is the error's.
+    /// Validation rejected it (Reference.md, "Validation"); nothing changed. The message is the error's.
     case rejected(String)
   }
 

@@ -1,4 +1,4 @@
-/// Mutations of a store that holds subgraph instances (SPEC §9): an instance is written as one
+/// Mutations of a store that holds subgraph instances (Reference.md, "Subgraphs"): an instance is written as one
 /// node and kept inlined, so each mutation of an instance or of an edge into one becomes the
 /// mutations of its inlined nodes and edges. Every other mutation is the plain one.
 extension StoreState {

@@ -1,4 +1,4 @@
-/// The validated mutations: each checks everything first (SPEC §4), throws every problem it
+/// The validated mutations: each checks everything first (Reference.md, "Validation"), throws every problem it
 /// found without changing anything, and only then performs its steps into `log`.
 ///
 /// Messages match `DocumentValidator`'s where the problem is the same (the same rule code

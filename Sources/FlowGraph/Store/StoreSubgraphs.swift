@@ -1,4 +1,4 @@
-/// What a `FlowStore` knows of subgraphs (SPEC §9): its definitions, validated, and the
+/// What a `FlowStore` knows of subgraphs (Reference.md, "Subgraphs"): its definitions, validated, and the
 /// document's own instance nodes as written. The store's graph is the flattened one (what
 /// engines evaluate); `FlowStore.export()` folds it back into the document as written.
 struct StoreSubgraphs: Sendable {

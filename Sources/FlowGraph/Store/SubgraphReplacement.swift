@@ -1,4 +1,4 @@
-/// A definition edit applied to every instance alike (SPEC §9), as one change item
+/// A definition edit applied to every instance alike (Reference.md, "Subgraphs"), as one change item
 /// (`FlowStoreChange.Item.subgraphReplaced`): the same inner nodes of each listed instance were
 /// replaced by the same nodes. It stands for `nodeChangeCount` `.replace` node changes, which
 /// `nodeChanges` lists (and `FlowStoreChange.nodeChanges` / `expandedItems` expand it into),

@@ -1,4 +1,4 @@
-/// A document with its subgraphs validated and its instances inlined (SPEC §9).
+/// A document with its subgraphs validated and its instances inlined (Reference.md, "Subgraphs").
 public struct ExpandedDocument: Sendable {
   /// The document as written (instances as nodes).
   public var document: FlowDocument

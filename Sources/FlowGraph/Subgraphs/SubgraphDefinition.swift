@@ -1,4 +1,4 @@
-/// A kind made of a graph (SPEC §9): the nodes and edges of `flowRuntime.subgraphs.<name>`.
+/// A kind made of a graph (Reference.md, "Subgraphs"): the nodes and edges of `flowRuntime.subgraphs.<name>`.
 ///
 /// Inside a definition, nodes of kind `input` (params `name`, `type`, `default`) and `output`
 /// (param `name`) are its ports, in the order of their nodes. A node whose kind is the

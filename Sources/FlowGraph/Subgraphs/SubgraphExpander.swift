@@ -1,4 +1,4 @@
-/// Inlines subgraph instances (SPEC §9): the flattened graph an engine evaluates.
+/// Inlines subgraph instances (Reference.md, "Subgraphs"): the flattened graph an engine evaluates.
 ///
 /// An instance `I` of definition `D` becomes:
 /// - each inner node `n` of `D` as `I/n` (an inner instance expands the same way, `I/J/n`);

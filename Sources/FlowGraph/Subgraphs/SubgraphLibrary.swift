@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The subgraph kinds a document can use: its own definitions and those of the documents it
-/// imports, each validated once (SPEC §9).
+/// imports, each validated once (Reference.md, "Subgraphs").
 public struct SubgraphLibrary: Sendable, Hashable {
   /// How deeply instances may nest (an instance inside a definition inside a definition …).
   public static let maximumDepth = 64

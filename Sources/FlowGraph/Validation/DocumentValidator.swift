@@ -1,4 +1,4 @@
-/// Checks a document against SPEC §4 and resolves it to dense indices.
+/// Checks a document against the rules of Reference.md, "Validation", and resolves it to dense indices.
 ///
 /// Every rule runs, and all their issues are thrown together, in this order: unique ids, node
 /// specs (unknown kinds, invalid params, handles that disagree with the kind), params fed by

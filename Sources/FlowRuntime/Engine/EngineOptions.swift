@@ -2,7 +2,7 @@ import Foundation
 
 /// Options of evaluation passes.
 public struct EngineOptions: Sendable, Hashable {
-  /// The limits of the run (rows, string bytes, memory; SPEC §5), or `nil` for those of the
+  /// The limits of the run (rows, string bytes, memory; Reference.md, "Files and limits"), or `nil` for those of the
   /// registry's environment (`EvaluationEnvironment.limits`, by default `RunLimits()`).
   ///
   /// Kinds check limits as they build, with what they were configured with: an engine made

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// The engine observes the store; every accepted mutation marks what it affects dirty and
 /// schedules a pass. Passes are serialized on one runner task the engine owns: cheap nodes run
-/// inline, expensive ones concurrently in child tasks (`Documentation/Architecture.md`). A cheap change to an
+/// inline, expensive ones concurrently in child tasks (`Documentation/Evaluation.md`). A cheap change to an
 /// idle engine is evaluated right away on the mutating thread instead, and published before
 /// the mutation returns (`EngineOptions.runsCheapPassesSynchronously`). A change arriving
 /// during a runner's pass supersedes it per `SupersessionPolicy`; a superseded pass publishes

@@ -28,7 +28,7 @@ extension GraphEvaluator {
     options.runsExpensiveNodesConcurrently && graph.expensiveCount > 0 && live.nodes.isEmpty && graph.lazyCount == 0
   }
 
-  /// Runs one pass, evaluating expensive nodes in child tasks (see `Documentation/Architecture.md`).
+  /// Runs one pass, evaluating expensive nodes in child tasks (see `Documentation/Evaluation.md`).
   ///
   /// Cheap nodes still run inline, in topological order. Results equal `evaluate()`'s; only the
   /// order of `ran` may differ. Falls back to `evaluate()` when no node is expensive.

@@ -1,6 +1,6 @@
 // A lazy node's two steps within a lazy pass (`GraphEvaluator+LazyPass.swift`): the first asks
 // the kind which lazy inputs it needs and brings them up; the second evaluates the node if it
-// must run. "How a pass handles a lazy node" in `Documentation/Architecture.md` explains them.
+// must run. "How a pass handles a lazy node" in `Documentation/Evaluation.md` explains them.
 
 import FlowGraph
 

@@ -1,5 +1,5 @@
 // The lazy pass: the pass of a graph with some node with lazy inputs (`LazyNodeEvaluator`).
-// "How a pass handles a lazy node" in `Documentation/Architecture.md` explains it; in short:
+// "How a pass handles a lazy node" in `Documentation/Evaluation.md` explains it; in short:
 //
 // - The nodes needed through eager inputs alone (`LazyTable.eager`) are the ancestors, over
 //   eager edges, of the roots (the observed nodes in a demand-driven pass, the sinks otherwise);

@@ -2,7 +2,7 @@ import FlowGraph
 
 // Live nodes inside the evaluator: registration as nodes join and leave, pending nodes,
 // stateful steps staged until a pass completes, emissions applied at the start of a pass,
-// and the sources to start or stop after a batch of edits. See `LiveTable` and SPEC §6.
+// and the sources to start or stop after a batch of edits. See `LiveTable` and Reference.md, "Live nodes".
 
 extension GraphEvaluator {
   /// Gives a node that joins the graph (or is reconfigured) fresh live state, or its saved

@@ -1,7 +1,7 @@
 // The serial pass: a specialized executor of the pass's rules (`PassStateMachine` decides the
 // concurrent pass). The design — algorithm, ordering, node state and failures, demand, stopping,
 // concurrency, the pass machine and its executors, the typed path, wake-ups and synchronous
-// passes — is explained in `Documentation/Architecture.md`.
+// passes — is explained in `Documentation/Evaluation.md`.
 
 import FlowGraph
 

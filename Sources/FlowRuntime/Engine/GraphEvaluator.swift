@@ -4,7 +4,7 @@ import FlowGraph
 ///
 /// Build one from a validated graph, call `evaluate()` for the first (full) pass, then apply
 /// edits (`setUnconnectedInput`, `connect`, …) and call `evaluate()` again: each pass runs
-/// only the nodes the edits affect (see `Documentation/Architecture.md`). `FlowEngine` wraps this type with
+/// only the nodes the edits affect (see `Documentation/Evaluation.md`). `FlowEngine` wraps this type with
 /// a `FlowStore`, concurrency and observation; use `GraphEvaluator` directly to evaluate a
 /// document once, or from code that has its own threading.
 public struct GraphEvaluator: Sendable {
@@ -66,7 +66,7 @@ public struct GraphEvaluator: Sendable {
   /// Validates `document` against `registry` and makes an evaluator for it, configuring each
   /// node once (validation and evaluation share the configuration).
   ///
-  /// - Throws: every validation problem of the document (SPEC §4).
+  /// - Throws: every validation problem of the document (Reference.md, "Validation").
   public init(validating document: FlowDocument, registry: NodeKindRegistry,
               options: EngineOptions = EngineOptions()) throws(GraphValidationError) {
     let applied = registry.applying(options)

@@ -5,7 +5,7 @@
 /// reports each outcome back, and tests replay any interleaving of completions as plain calls.
 /// The serial pass (`GraphEvaluator+SerialPass.swift`) is a specialized executor of the same
 /// rules, sharing `failedInputRoot` (see "The pass machine and its executors" in
-/// `Documentation/Architecture.md`).
+/// `Documentation/Evaluation.md`).
 ///
 /// The pass: nodes are queued by topological position and popped in increasing order. A node
 /// with an input from a node still running (or waiting) *waits*, and its successors are queued

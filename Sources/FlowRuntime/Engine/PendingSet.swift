@@ -1,4 +1,4 @@
-/// The nodes waiting for a live source's first emission: no value, not run (SPEC §6). A mark
+/// The nodes waiting for a live source's first emission: no value, not run (Reference.md, "Live nodes"). A mark
 /// per node and their count, so a pass with none skips every check.
 ///
 /// Invariants (`_checkInvariants()`): `count` is the number of set marks.

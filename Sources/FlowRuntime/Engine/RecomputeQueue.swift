@@ -1,6 +1,6 @@
 /// The nodes waiting to be recomputed in a pass, popped in increasing topological position.
 ///
-/// Two representations, because no single one wins (measured in `../shared/bench/README.md`):
+/// Two representations, because no single one wins (measured by `flow-bench` W1–W3; see `Documentation/Performance.md`):
 /// - a binary min-heap of positions while the queue is small: O(log *k*) per operation, no
 ///   cost for the positions in between (a 2-node update in a 100k graph pops in ~20 ns);
 /// - a bitset over all positions once the heap holds more than `heapLimit` entries:

@@ -1,4 +1,4 @@
-// Propagation, the other half of the pass's hot path (see "Algorithm" in `Documentation/Architecture.md`).
+// Propagation, the other half of the pass's hot path (see "Algorithm" in `Documentation/Evaluation.md`).
 //
 // INVARIANT: `columns` are the graph's columns as the pass read them when it began; a pass
 // never grows them (`UnsafeGraphStorage`), so the addresses taken here stay valid for the

@@ -1,5 +1,5 @@
 // The typed fast path of a pass (see "Layout and the typed path" in
-// `Documentation/Architecture.md`).
+// `Documentation/Evaluation.md`).
 //
 // INVARIANT: `EvaluationGraph.scalarFunctions[c]` is an unretained reference to
 // `configurations[c].scalar`; both are written together (`allocateConfiguration`,

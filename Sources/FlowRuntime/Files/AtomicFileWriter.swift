@@ -1,6 +1,6 @@
 import Foundation
 
-/// Replaces a file atomically (SPEC §5): the bytes go to a temporary file in the same folder,
+/// Replaces a file atomically (Reference.md, "Files and limits"): the bytes go to a temporary file in the same folder,
 /// which is flushed to disk (`fsync`) and renamed over the target; the folder is then flushed
 /// so the rename survives a crash. A reader sees the old file or the new one, never half of
 /// one. On any failure or cancellation the temporary file is removed and the old file is left

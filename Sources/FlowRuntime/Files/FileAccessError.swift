@@ -6,7 +6,7 @@ public struct FileAccessError: Error, Hashable, Sendable, CustomStringConvertibl
   /// An error with `message`.
   public init(_ message: String) { self.message = message }
 
-  /// `path outside the allowed folders: <path>` (SPEC §5), with the `flow run` option that
+  /// `path outside the allowed folders: <path>` (Reference.md, "Files and limits"), with the `flow run` option that
   /// would allow `access` there.
   public static func outside(_ path: String, access: FileAccessPolicy.Access) -> FileAccessError {
     let option = access == .read ? "--allow-read" : "--allow-write"

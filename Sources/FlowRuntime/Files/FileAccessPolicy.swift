@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which folders file nodes may read and write (SPEC §5: a saved graph is untrusted input).
+/// Which folders file nodes may read and write (Reference.md, "Files and limits": a saved graph is untrusted input).
 ///
 /// A path is resolved the way the kernel would follow it, but one component at a time from an
 /// opened allowed folder (`openat` with `O_NOFOLLOW`): each symlink is read and its target walked

@@ -1,7 +1,7 @@
 import FlowGraph
 import Foundation
 
-/// Reads the documents a document imports (`flowRuntime.imports`, SPEC §9) through the file
+/// Reads the documents a document imports (`flowRuntime.imports`, Reference.md, "Subgraphs") through the file
 /// policy: each path relative to the importing document's folder, imports transitive, a
 /// document imported twice (or the document itself) read once.
 public enum SubgraphImports {

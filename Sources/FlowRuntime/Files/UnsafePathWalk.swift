@@ -1,6 +1,6 @@
 import Foundation
 
-/// The race-free walk behind `FileAccessPolicy` (SPEC §5 "Files, safely"): a path is resolved
+/// The race-free walk behind `FileAccessPolicy` (Reference.md, "Files and limits"): a path is resolved
 /// one component at a time from an opened allowed folder, with `openat(…, O_NOFOLLOW)`, so what
 /// is checked is what is opened.
 ///

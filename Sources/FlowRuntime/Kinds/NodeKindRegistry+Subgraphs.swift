@@ -1,7 +1,7 @@
 import FlowGraph
 
 extension NodeKindRegistry {
-  /// Registers the subgraph definitions of `document` as kinds (SPEC §9): every store and
+  /// Registers the subgraph definitions of `document` as kinds (Reference.md, "Subgraphs"): every store and
   /// engine made with this registry can use them as node kinds, as if each document imported
   /// them.
   ///

@@ -7,7 +7,7 @@ extension NodeKindRegistry {
   /// Nodes of a static kind without params all share the kind's one configuration: it is
   /// looked up once per kind (in a short list of the kinds met so far), not once per node.
   ///
-  /// - Throws: every validation problem of the document (SPEC §4).
+  /// - Throws: every validation problem of the document (Reference.md, "Validation").
   /// - Complexity: one pass configuring the nodes, then `DocumentValidator.validate`.
   func validateConfiguring(_ document: FlowDocument) throws(GraphValidationError) -> (ResolvedGraph, [ConfiguredNode]) {
     var configured: [ConfiguredNode] = []

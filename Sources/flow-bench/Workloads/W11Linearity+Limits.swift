@@ -2,8 +2,8 @@ import FlowGraph
 import FlowNodes
 import FlowRuntime
 
-/// The quadratic corners of issue 16 (SPEC §5: "nothing in the product is quadratic in a
-/// document's size"): each is validated, configured and evaluated end to end at *n* and 10 *n*,
+/// The quadratic corners of issue 16 (Reference.md, "Files and limits": nothing in the product is quadratic in a
+/// document's size): each is validated, configured and evaluated end to end at *n* and 10 *n*,
 /// and may grow at most 20× (quadratic would be ≈ 100×). Every run checks its result. Linear
 /// cases measure 6–12× here, but `groupBy` with 20,000–50,000 aggregates measured 8–15.4× on
 /// the 2-core machine (thread CPU time; the string-keyed tables of the large size leave the

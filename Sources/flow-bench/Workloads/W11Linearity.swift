@@ -12,8 +12,8 @@ import FlowRuntime
 /// The cases are the quadratic corners found in issue 6 and their relatives: repeated and
 /// unknown top-level keys, params set against formula variables, edges into a node with many
 /// ports, declared handles against many ports, unknown params listing the known ones, a flood
-/// of problems, and `--format json` output of many sinks; and those of issue 16 (SPEC §5,
-/// *Limits*), bound to 20×: `derive` columns, `format` placeholders, `groupBy` aggregates and
+/// of problems, and `--format json` output of many sinks; and those of issue 16 (Reference.md,
+/// "Files and limits"), bound to 20×: `derive` columns, `format` placeholders, `groupBy` aggregates and
 /// `join` output rows (`W11Linearity+Limits.swift`).
 enum W11Linearity {
   /// The largest growth accepted for a 10× larger input. Linear work measures 8–27× here:

@@ -2,7 +2,7 @@ import FlowGraph
 import FlowNodes
 import FlowRuntime
 
-/// W14: 10,000 instances of a 10-node definition (SPEC §9) against the same 100,000 nodes
+/// W14: 10,000 instances of a 10-node definition (Reference.md, "Subgraphs") against the same 100,000 nodes
 /// written flat: load + validate + first evaluation from the JSON (target within 1.2×); then
 /// editing one inner param of the definition reruns exactly that node in every instance and its
 /// descendants, per node against W3a's end-to-end update (target within 2×).

@@ -3,7 +3,7 @@ import FlowRuntime
 import FlowSQL
 import Foundation
 
-/// WExport: the time `flow export --sql` takes to compile a long table pipeline (SPEC §10;
+/// WExport: the time `flow export --sql` takes to compile a long table pipeline (Reference.md, "SQL export";
 /// target ≤ 1 s for 10,000 nodes). One `readCSV` of a small file, then a chain cycling
 /// `filter`, `derive` (replacing a column), `sort`, `select`, `limit`, `distinct`, so every
 /// relation has the same few columns; timed at 1,000 and 10,000 nodes, and their ratio (≈ 10

@@ -253,7 +253,7 @@ private let richDocument = #"""
     #expect(try roundTripped(document).nodes[0].handles == [handle])
   }
 
-  // MARK: - Lenient reading, complete writing (SPEC §3)
+  // MARK: - Lenient reading, complete writing (Reference.md, "Documents")
 
   @Test func missingViewportPositionSizeAndHandlesTakeTheirDefaults() throws {
     let document = try load(#"{"nodes": [{"id": "a", "data": {"kind": "number"}}], "edges": []}"#)

@@ -3,7 +3,7 @@ import Testing
 
 import FlowGraph
 
-/// Integers are exact (SPEC §3): a number without fraction or exponent that fits `Int64` is an
+/// Integers are exact (Reference.md, "Documents"): a number without fraction or exponent that fits `Int64` is an
 /// `.integer` when read and is written back digit for digit; anything else is a `Double`.
 @Suite struct JSONIntegerTests {
   static let twoTo53PlusOne: Int64 = 9_007_199_254_740_993

@@ -196,7 +196,7 @@ private func expectError(
     #expect(try JSONValue.parse("123456789012345") == .number(123_456_789_012_345))
     #expect(try JSONValue.parse("9007199254740992") == .number(9_007_199_254_740_992))
     #expect(try JSONValue.parse("-9007199254740991") == .number(-9_007_199_254_740_991))
-    // SPEC §3: integers that fit Int64 are exact (this read `.number(9_007_199_254_740_992)`,
+    // Reference.md, "Documents": integers that fit Int64 are exact (this read `.number(9_007_199_254_740_992)`,
     // rounded to even, before integers were exact).
     #expect(try JSONValue.parse("9007199254740993") == .integer(9_007_199_254_740_993))
     #expect(try JSONValue.parse("9007199254740993") != .number(9_007_199_254_740_992))

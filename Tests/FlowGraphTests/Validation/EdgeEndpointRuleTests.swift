@@ -179,7 +179,7 @@ private func typed(_ source: PortType, into target: PortType) -> FlowDocument {
 
   @Test(arguments: PortType.allCases, PortType.allCases)
   func portTypesFollowTheSpec(source: PortType, target: PortType) {
-    // SPEC §4: integer → number converts implicitly; any accepts everything; all else must match.
+    // Reference.md, "Validation": integer → number converts implicitly; any accepts everything; all else must match.
     let accepted = source == target || source == .any || target == .any || (source == .integer && target == .number)
     let codes = typed(source, into: target).validationIssues().map(\.code)
     #expect(codes == (accepted ? [] : [.typeMismatch]))

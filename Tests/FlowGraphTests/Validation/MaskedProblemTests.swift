@@ -4,7 +4,7 @@ import FlowGraph
 import FlowTestSupport
 
 /// One problem must not hide another: every rule sees what it needs even when an earlier rule
-/// rejected the same edge or node (SPEC §4, "reports all problems").
+/// rejected the same edge or node (Reference.md, "Validation", "reports all problems").
 @Suite struct MaskedProblemTests {
   @Test func cycleThroughAnEdgeThatAlsoBreaksTheSingleInputRuleIsReported() {
     // c → a.in and b → a.in; a → b. The second edge into `a.in` closes the cycle a → b → a.

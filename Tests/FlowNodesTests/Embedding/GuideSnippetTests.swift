@@ -34,7 +34,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
     return lines.withLock { $0 }
   }
 
-  /// README.md, "Embedding", on the calculator example.
+  /// README.md, "Embedding it in an app", on the calculator example.
   static func readmeEmbedding(_ data: Data) async throws {
     let document = try FlowDocument(jsonBytes: Array(data))          // or build one in code
     let engine = try FlowEngine(document: document, registry: .standard)
@@ -59,7 +59,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
     #expect(lines.last?.hasPrefix("r1 ") == true, "the current state, of revision 1: \(lines)")
   }
 
-  /// README.md, "Custom kinds".
+  /// README.md, "Embedding it in an app" (a custom kind).
   @Test func theReadmeCustomKindConvertsCelsius() throws {
     struct Fahrenheit: StaticNodeKind {
       var name: String { "fahrenheit" }

@@ -3,7 +3,7 @@ import FlowRuntime
 import Testing
 @testable import FlowNodes
 
-/// The date and time functions of row formulas (SPEC §5): parts as written, `date`, `days`
+/// The date and time functions of row formulas (Reference.md, "Formulas"): parts as written, `date`, `days`
 /// by UTC calendar date, `addDays` keeping what follows the date, nulls and failures.
 @Suite struct DateFunctionTests {
   private func texts(_ values: [String?]) -> [CellColumn] {

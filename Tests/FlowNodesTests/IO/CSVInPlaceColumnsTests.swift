@@ -7,7 +7,7 @@ import FlowTestSupport
 /// The parallel reader's in-place numeric columns (`UnsafeCSVDirectColumn`: from the second
 /// block on, integer and number cells are converted straight into the table's columns) against
 /// the byte-at-a-time reference scanner (`CSVScannerReferenceTests.reference`) typed by the
-/// rule of SPEC §5, and against the piece-and-merge path and the serial reader: random CSVs
+/// rule of Reference.md, "Table semantics", and against the piece-and-merge path and the serial reader: random CSVs
 /// whose numeric columns widen, conflict or turn to text late, with quoted and padded numbers,
 /// nulls, long integers, blank lines, CRLF and line breaks inside quotes, at several block
 /// sizes and worker counts.
@@ -43,7 +43,7 @@ import FlowTestSupport
     return text
   }
 
-  /// The table SPEC §5 makes of the reference scanner's records: nulls are unquoted null
+  /// The table Reference.md, "Table semantics" makes of the reference scanner's records: nulls are unquoted null
   /// tokens; a column is integer if every other cell (trimmed of spaces) is an `Int64`, else
   /// number if every one is a number, else bool, else text; an all-null column is integer.
   static func referenceRows(_ bytes: [UInt8]) -> [[Value]]? {

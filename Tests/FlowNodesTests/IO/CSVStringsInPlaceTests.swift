@@ -6,7 +6,7 @@ import FlowTestSupport
 
 /// The parallel reader's in-place string columns (`UnsafeCSVStringColumn`: from the second
 /// block on, a column the first block left flat text is copied from the block straight into
-/// the table's column) against the byte-at-a-time reference scanner typed by SPEC §5
+/// the table's column) against the byte-at-a-time reference scanner typed by Reference.md, "Table semantics"
 /// (`CSVInPlaceColumnsTests.referenceRows`), the piece-and-merge path and the serial reader:
 /// random CSVs with short and long, quoted, escaped, empty, null, high- and low-cardinality
 /// string cells, values longer than a block, CRLF, blank lines and line breaks inside quotes,

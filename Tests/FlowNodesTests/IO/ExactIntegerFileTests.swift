@@ -4,7 +4,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// Integers read from files and written back stay digit for digit (SPEC §3): 2^53 + 1,
+/// Integers read from files and written back stay digit for digit (Reference.md, "Documents"): 2^53 + 1,
 /// Int64.max and Int64.min are integers; Int64.max + 1 is a `Double`.
 @Suite struct ExactIntegerFileTests {
   static let csv = "id,n\n1,9007199254740993\n2,9223372036854775807\n3,-9223372036854775808\n"

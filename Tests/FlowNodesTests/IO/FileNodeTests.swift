@@ -114,7 +114,7 @@ import Testing
     let rows = try KindHarness.run("readJSON", ["path": "rows.json"], environment: environment)[0]
     #expect(rows.tableValue?.columnNames == ["a", "b"])
     #expect(rows.tableValue?.column(named: "a")?.values == [.number(1), .number(2.5)])
-    // A JSON integer stays an integer in a plain value (SPEC §3; it read as `.number(1)` before).
+    // A JSON integer stays an integer in a plain value (Reference.md, "Documents"; it read as `.number(1)` before).
     #expect(try KindHarness.run("readJSON", ["path": "plain.json"], environment: environment) == [.record(["k": .list([.integer(1), .null])])])
   }
 

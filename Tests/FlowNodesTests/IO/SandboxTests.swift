@@ -4,7 +4,7 @@ import FlowRuntime
 import Foundation
 import Testing
 
-/// Every escape spelling, through every kind of file node (SPEC §5 "Files, safely"): reads,
+/// Every escape spelling, through every kind of file node (Reference.md, "Evaluation"): reads,
 /// writes, `lines` and watched readers all fail with the SPEC's message and touch nothing
 /// outside.
 @Suite struct SandboxTests {

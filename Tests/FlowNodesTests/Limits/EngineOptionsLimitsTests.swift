@@ -3,7 +3,7 @@ import FlowNodes
 import FlowRuntime
 import Testing
 
-/// Hosts set the limits of a run in `EngineOptions` too (SPEC §5): kinds configured by the
+/// Hosts set the limits of a run in `EngineOptions` too (Reference.md, "Files and limits"): kinds configured by the
 /// engine and the evaluator's output checks both use them.
 @Suite struct EngineOptionsLimitsTests {
   static let document = FlowDocument(

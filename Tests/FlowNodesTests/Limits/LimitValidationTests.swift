@@ -4,7 +4,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// SPEC §5 *Limits*, at validation: a clock faster than 1 ms, a `format` template of more than
+/// Reference.md, "Files and limits", at validation: a clock faster than 1 ms, a `format` template of more than
 /// 10,000 placeholders and an integer param out of range are validation errors naming the node
 /// and the param.
 @Suite struct LimitValidationTests {

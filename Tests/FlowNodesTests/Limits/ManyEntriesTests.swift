@@ -4,7 +4,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// The corners that were quadratic (SPEC §5: nothing is quadratic in a document's size) keep
+/// The corners that were quadratic (Reference.md, "Files and limits": nothing is quadratic in a document's size) keep
 /// their meaning at sizes where a quadratic algorithm would be slow: many `derive` columns
 /// (each reading the one before), many `format` placeholders, many `groupBy` aggregates.
 /// Their speed is measured by `flow-bench` W11, never here.

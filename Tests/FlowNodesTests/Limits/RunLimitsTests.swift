@@ -5,7 +5,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// SPEC §5 *Limits*: hostile documents end with a node failure naming the limit and the option
+/// Reference.md, "Files and limits": hostile documents end with a node failure naming the limit and the option
 /// that raises it, and stop *before* the big allocation: the `LimitProbe` seam shows that no
 /// string or table larger than the limit was ever granted.
 @Suite struct RunLimitsTests {

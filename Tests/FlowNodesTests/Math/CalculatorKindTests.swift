@@ -3,7 +3,7 @@ import FlowNodes
 import FlowRuntime
 import Testing
 
-/// The calculator vocabulary of SPEC §5, node by node, through the public registry.
+/// The calculator vocabulary of Reference.md, "Node kinds", node by node, through the public registry.
 @Suite struct CalculatorKindTests {
   /// Evaluates one node of `kind` with `params`, its inputs left unconnected.
   static func evaluate(_ kind: String, _ params: JSONObject = [:]) throws -> (value: Value?, failure: String?) {

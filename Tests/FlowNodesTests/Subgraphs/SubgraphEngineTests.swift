@@ -5,7 +5,7 @@ import FlowTestSupport
 import Synchronization
 import Testing
 
-/// Instances evaluated through a `FlowStore` and a `FlowEngine` (SPEC §9): values, failures by
+/// Instances evaluated through a `FlowStore` and a `FlowEngine` (Reference.md, "Subgraphs"): values, failures by
 /// path, editing definitions and instances as diffs, live state per instance.
 @Suite struct SubgraphEngineTests {
   typealias F = SubgraphFixtures

@@ -4,7 +4,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// `flowRuntime.subgraphs` and `flowRuntime.imports` read and written (SPEC §3, §9).
+/// `flowRuntime.subgraphs` and `flowRuntime.imports` read and written (Reference.md, "Documents" and "Subgraphs").
 @Suite struct SubgraphFormatTests {
   @Test func definitionsAndImportsRoundTrip() throws {
     var document = SubgraphFixtures.document([.node("disc", "circle", params: ["r": 2])], subgraphs: ["circle": SubgraphFixtures.circle])

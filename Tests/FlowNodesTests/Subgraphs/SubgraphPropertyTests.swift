@@ -7,7 +7,7 @@ import Testing
 /// Random calculator graphs with random instances (nested up to 3 levels) against their
 /// flattened documents, inlined by a separate, simple flattener written here: the same values,
 /// failures, cut-off and ran sets, before and after random edits to definitions, instances and
-/// the outer graph (SPEC §9: meaning = the flattened graph).
+/// the outer graph (Reference.md, "Subgraphs": meaning = the flattened graph).
 @Suite struct SubgraphPropertyTests {
   typealias F = SubgraphFixtures
 

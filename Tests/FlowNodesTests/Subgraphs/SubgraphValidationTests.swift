@@ -5,7 +5,7 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// Every validation error of SPEC §9, each naming what it should.
+/// Every validation error of Reference.md, "Subgraphs", each naming what it should.
 @Suite struct SubgraphValidationTests {
   typealias F = SubgraphFixtures
 

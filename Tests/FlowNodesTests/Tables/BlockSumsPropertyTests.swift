@@ -202,7 +202,7 @@ import Testing
   }
 
   @Test func oneBlockIsOnePlainNeumaierSum() throws {
-    // SPEC §5's 828: within one block the sum is one running compensated sum in row order.
+    // The 828 of Reference.md, "Values and types": within one block the sum is one running compensated sum in row order.
     let year = CompensatedSumTests.year
     let table = try Table([("g", .strings(Array(repeating: "a", count: year.count))), ("v", .numbers(year)),
                            ("n", .integers(Array(repeating: 1, count: year.count))), ("w", .strings(Array(repeating: "x", count: year.count)))])

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// `sum` and `mean` in `reduce` and `groupBy` are compensated (SPEC §5, *Sums are compensated*).
+/// `sum` and `mean` in `reduce` and `groupBy` are compensated (Reference.md, "Values and types").
 @Suite struct CompensatedSumTests {
   /// 365 daily values of one decimal (0.0 to 4.5, like a year of rain in inches) whose decimal
   /// sum is 828.0; added left to right in doubles they give 827.9999999999999.

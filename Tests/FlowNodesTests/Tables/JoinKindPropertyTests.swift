@@ -6,7 +6,7 @@ import Testing
 
 /// Every `join` `how` against a nested-loop reference over rows of values, on hundreds of
 /// random pairs of tables with null keys, duplicate keys, empty tables and integer keys meeting
-/// number keys; the order rules of SPEC §5 included.
+/// number keys; the order rules of Reference.md, "Table semantics" included.
 @Suite struct JoinKindPropertyTests {
   /// The reference join: nested loops over the rows, in the order the SPEC states.
   static func reference(_ how: String, left: Table, right: Table, keys: [String]) -> [[Value]] {

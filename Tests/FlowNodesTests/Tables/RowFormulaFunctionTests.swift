@@ -3,7 +3,7 @@ import FlowTestSupport
 import Testing
 @testable import FlowNodes
 
-/// The SPEC §5 functions of row formulas: strings, `round(x, digits)`, `coalesce`, `in`, over
+/// The functions of row formulas (Reference.md, "Formulas"): strings, `round(x, digits)`, `coalesce`, `in`, over
 /// nulls, empty strings, non-ASCII text and boundaries.
 @Suite struct RowFormulaFunctionTests {
   static let s = CellColumn("s", .string, [.string("Zürich"), .string(""), .null, .string("  N709JB "), .string("a😀b")])

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// Keys are strings compared by Unicode scalars (SPEC §5), in `groupBy`, `join` and
+/// Keys are strings compared by Unicode scalars (Reference.md, "Evaluation"), in `groupBy`, `join` and
 /// `countDistinct` as in `sort` and `filter`: a precomposed "é" and "e" + U+0301 are different
 /// keys, although Swift's `==` calls them equal.
 @Suite struct TableKindStringKeyTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// The table kinds of SPEC §5, one behaviour at a time, with nulls and empty tables.
+/// The table kinds of Reference.md, "Node kinds", one behaviour at a time, with nulls and empty tables.
 @Suite struct TableKindTests {
   static let people = try! Table([
     ("name", .strings(["ann", "bob", "cy", "dee", nil])),

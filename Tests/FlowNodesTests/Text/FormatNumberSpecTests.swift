@@ -4,7 +4,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 
-/// `format` placeholders with number formats (SPEC §5, *Number formats in `format`*).
+/// `format` placeholders with number formats (Reference.md, "Formulas").
 @Suite struct FormatNumberSpecTests {
   private func format(_ template: String, _ value: Value) throws -> String {
     guard case .string(let text) = try KindHarness.run("format", ["template": .string(template)], [value])[0] else {

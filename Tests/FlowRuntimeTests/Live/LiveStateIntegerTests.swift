@@ -5,7 +5,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 
-/// Live state saved into `flowRuntime.liveState` and restored keeps integers exact (SPEC §3).
+/// Live state saved into `flowRuntime.liveState` and restored keeps integers exact (Reference.md, "Documents").
 @Suite struct LiveStateIntegerTests {
   @Test func aCounterNearInt64MaxSurvivesSaveAndRestoreExactly() async throws {
     var document = LiveEngineTests.clockAndCounter()

@@ -124,7 +124,7 @@ import Testing
     #expect(Value.null.conforms(to: .number))
     #expect(Value(json: .null, as: .any) == .null)
     #expect(Value(json: .null, as: .number) == nil)
-    // A JSON integer stays an integer inside a list (SPEC §3; it read as `.number(1)` before).
+    // A JSON integer stays an integer inside a list (Reference.md, "Documents"; it read as `.number(1)` before).
     #expect(Value(json: [1, nil], as: .list) == .list([.integer(1), .null]))
     #expect(Value.string("a b").text == "a b")
     #expect(Value.null.description == "null")

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowRuntime
 
 /// JSON integers become exact `Value.integer`s wherever the type allows one, and integers are
-/// written back as JSON integers (SPEC §3).
+/// written back as JSON integers (Reference.md, "Documents").
 @Suite struct ValueIntegerJSONTests {
   static let extremes: [Int64] = [.max, .min, .max - 1, 9_007_199_254_740_993, -9_007_199_254_740_993, 0]
 

@@ -1,6 +1,6 @@
 import FlowGraph
 
-/// `subgraph.input`: an inlined `input` node of a definition (SPEC §9). Its input `value` is
+/// `subgraph.input`: an inlined `input` node of a definition (Reference.md, "Subgraphs"). Its input `value` is
 /// fed by the edge into the instance's port, or set by the instance's param (the expansion
 /// writes it as param `value`), else it takes `default`; its output `value` forwards it.
 struct SubgraphInputKind: NodeKind {

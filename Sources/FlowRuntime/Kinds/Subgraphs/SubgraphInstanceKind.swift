@@ -1,6 +1,6 @@
 import FlowGraph
 
-/// `subgraph.instance`: an instance node of the flattened graph (SPEC §9). Each input is fed
+/// `subgraph.instance`: an instance node of the flattened graph (Reference.md, "Subgraphs"). Each input is fed
 /// by what feeds one `output` node of the definition, and the output of the same name
 /// forwards it, so the instance prints and connects like any node.
 struct SubgraphInstanceKind: NodeKind {

@@ -1,6 +1,6 @@
 import FlowGraph
 
-/// `subgraph.output`: an inlined `output` node of a definition (SPEC §9): it takes the value
+/// `subgraph.output`: an inlined `output` node of a definition (Reference.md, "Subgraphs"): it takes the value
 /// of its port and has no outputs (the instance node carries the port out).
 struct SubgraphOutputKind: NodeKind {
   /// Pure: its instance holds only what its params set.

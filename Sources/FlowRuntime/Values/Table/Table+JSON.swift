@@ -2,7 +2,7 @@ import FlowGraph
 
 extension Table {
   /// The table as JSON: an array of row objects, members in column order, nulls as `null`,
-  /// non-finite numbers as the strings `"nan"`, `"inf"`, `"-inf"` (SPEC §4).
+  /// non-finite numbers as the strings `"nan"`, `"inf"`, `"-inf"` (Reference.md, "Values and types").
   public var jsonRows: JSONValue {
     let columns = storage.columns
     let names = storage.names

@@ -1,5 +1,5 @@
 extension Table {
-  /// The table as an aligned grid for people (SPEC §4): a header of column names, then at most
+  /// The table as an aligned grid for people (Reference.md, "Values and types"): a header of column names, then at most
   /// `maxRows` rows, then `… N more rows` if some were left out.
   ///
   /// Numbers are right-aligned and print as `flow run` text prints them; strings are left-aligned

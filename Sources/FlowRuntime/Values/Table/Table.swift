@@ -1,4 +1,4 @@
-/// A table: named, ordered columns of equal length, each typed with a null bitmap (SPEC §4).
+/// A table: named, ordered columns of equal length, each typed with a null bitmap (Reference.md, "Values and types").
 ///
 /// Columnar inside (see `Column`): a 336,000-row table is a few arrays per column, not 336,000
 /// dictionaries. The columns live in one immutable, shared storage object, so copying a table
