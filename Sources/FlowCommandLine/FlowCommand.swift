@@ -9,7 +9,7 @@ enum FlowCommand {
   typealias Handler = @Sendable (ParsedArguments, CommandContext, inout String) async throws(CommandFailure) -> ExitStatus
 
   /// `flow --version`.
-  static let version = "0.3.0"
+  static let version = "0.7.0"
 
   static let commands: [(spec: CommandSpec, handler: Handler)] = [
     (RunCommand.spec, RunCommand.run),

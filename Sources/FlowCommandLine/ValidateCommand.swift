@@ -3,7 +3,7 @@ import FlowRuntime
 
 /// `flow validate FILE`: check a saved graph without evaluating it.
 enum ValidateCommand {
-  static let spec = CommandSpec(name: "validate", summary: "Check a saved graph against the node kinds and graph rules (SPEC §4).",
+  static let spec = CommandSpec(name: "validate", summary: "Check a saved graph against the node kinds and graph rules.",
                                 positionals: ["FILE"], options: [InlinedNodesOption.spec])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
