@@ -8,6 +8,7 @@ enum SubgraphListing {
     if !subgraph.inputs.isEmpty {
       lines.append("  inputs:  " + subgraph.inputs.map { port in
         "\(port.name.controlEscaped): \(port.type)" + (port.defaultValue.map { " = \($0.serialized(options: []).controlEscaped)" } ?? " (required)")
+          + (port.isLazy ? " (lazy)" : "")
       }.joined(separator: ", "))
     }
     if !subgraph.outputs.isEmpty {
@@ -25,6 +26,7 @@ enum SubgraphListing {
       "inputs": .array(subgraph.inputs.map { port in
         var object: JSONObject = ["name": .string(port.name), "type": .string(port.type.rawValue), "required": .bool(port.isRequired)]
         if let value = port.defaultValue { object["default"] = value }
+        if port.isLazy { object["lazy"] = .bool(true) }
         return .object(object)
       }),
       "outputs": .array(subgraph.outputs.map { .object(["name": .string($0.name), "type": .string($0.type.rawValue)]) }),

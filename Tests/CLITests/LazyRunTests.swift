@@ -52,4 +52,34 @@ import Testing
     #expect(result.stdout.contains("  Chinstrap     68\n"), "\(result)")
     #expect(result.stdout.contains("  caught (1): counts (cannot read "), "\(result)")
   }
+
+  /// An instance's inputs are demanded through its inner nodes: the branch its inner `if` does
+  /// not take is not needed, upstream included, and a failure there is no failure of the run.
+  @Test func aSubgraphsLazyInputRunsOnlyWhenItsBranchIsTaken() async throws {
+    let document = TestPaths.fixture("lazy-subgraph.flow.json")
+    let taken = try await FlowProcess.run(["run", document, "--report"])
+    #expect(taken.status == 0, "\(taken)")
+    #expect(taken.stdout.hasPrefix("p.value = 2\n"), "\(taken)")
+    #expect(taken.stdout.contains("  ran (6, in order): c "), "\(taken)")
+    #expect(taken.stdout.contains("  not needed (2): p/b, y\n"), "\(taken)")
+    let other = try await FlowProcess.run(["run", document, "--set", "c.value=0", "--report"])
+    #expect(other.status == 1, "the branch now taken fails: \(other)")
+    #expect(other.stdout.contains("  failed (1): y (division by zero)"), "\(other)")
+    #expect(other.stdout.contains("  not needed (2): p/a, x\n"), "\(other)")
+  }
+
+  @Test func flowNodesListsASubgraphsLazyInputs() async throws {
+    let document = TestPaths.fixture("lazy-subgraph.flow.json")
+    let text = try await FlowProcess.run(["nodes", document])
+    #expect(text.status == 0, "\(text)")
+    #expect(text.stdout.contains("  inputs:  cond: number (required), a: number (required) (lazy), b: number (required) (lazy)\n"), "\(text)")
+    let bad = try await FlowProcess.run(["validate", "-"], stdin: Self.withLazy("\"yes\""))
+    #expect(bad.status == 2, "\(bad)")
+    #expect(bad.stderr.contains("param 'lazy' must be true or false, found \"yes\""), "\(bad)")
+  }
+
+  private static func withLazy(_ value: String) -> String {
+    #"{"nodes": [], "edges": [], "flowRuntime": {"formatVersion": 1, "subgraphs": {"k": {"nodes": ["#
+      + #"{"id": "a", "data": {"kind": "input", "params": {"name": "a", "lazy": "# + value + #"}}}], "edges": []}}}}"#
+  }
 }

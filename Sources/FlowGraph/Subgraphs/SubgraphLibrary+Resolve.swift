@@ -42,7 +42,7 @@ extension SubgraphLibrary {
       names["\(side):\(portName)"] = node.id
       if kind == SubgraphBoundary.inputKind {
         inputs.append(SubgraphPort(name: portName, type: SubgraphBoundary.portType(node.data) ?? .any, nodeID: node.id,
-                                   defaultValue: node.data.params["default"]))
+                                   defaultValue: node.data.params["default"], isLazy: SubgraphBoundary.isLazy(node.data)))
       } else {
         var type = PortType.any
         if let edge = feeding[Int32(index)] {

@@ -7,15 +7,20 @@ public struct SubgraphPort: Sendable, Hashable {
   public var nodeID: String
   /// For an input: the value it takes while the instance neither connects nor sets it.
   public var defaultValue: JSONValue?
+  /// For an input: declared `lazy: true`. Demand inside an instance follows what its inner
+  /// nodes ask for either way (the instance is inlined); the flag puts the port in the
+  /// instance's signature as lazy, as a kind's lazy input is listed.
+  public var isLazy: Bool
 
   /// An input without `default` must be connected or set on every instance.
   public var isRequired: Bool { defaultValue == nil }
 
-  public init(name: String, type: PortType, nodeID: String, defaultValue: JSONValue? = nil) {
+  public init(name: String, type: PortType, nodeID: String, defaultValue: JSONValue? = nil, isLazy: Bool = false) {
     self.name = name
     self.type = type
     self.nodeID = nodeID
     self.defaultValue = defaultValue
+    self.isLazy = isLazy
   }
 }
 

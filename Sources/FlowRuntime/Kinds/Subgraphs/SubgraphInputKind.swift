@@ -11,7 +11,8 @@ struct SubgraphInputKind: NodeKind {
   var parameters: [ParameterDeclaration] {
     [ParameterDeclaration("name", .string, required: true, summary: "the port's name"),
      ParameterDeclaration("type", .string, default: .string("number"), summary: "the port's type"),
-     ParameterDeclaration("default", .any, summary: "the value while neither connected nor set")]
+     ParameterDeclaration("default", .any, summary: "the value while neither connected nor set"),
+     ParameterDeclaration("lazy", .bool, default: .bool(false), summary: "the instance's port is listed as lazy")]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
