@@ -1,0 +1,28 @@
+-- TPC-H Q11, important stock identification. NATION = GERMANY, FRACTION = 0.0001.
+select
+    ps_partkey,
+    sum(ps_supplycost * ps_availqty) as value
+from
+    read_csv('data/partsupp.csv') as partsupp,
+    read_csv('data/supplier.csv') as supplier,
+    read_csv('data/nation.csv') as nation
+where
+    ps_suppkey = s_suppkey
+    and s_nationkey = n_nationkey
+    and n_name = 'GERMANY'
+group by
+    ps_partkey having
+        sum(ps_supplycost * ps_availqty) > (
+            select
+                sum(ps_supplycost * ps_availqty) * 0.0001
+            from
+                read_csv('data/partsupp.csv') as partsupp,
+                read_csv('data/supplier.csv') as supplier,
+                read_csv('data/nation.csv') as nation
+            where
+                ps_suppkey = s_suppkey
+                and s_nationkey = n_nationkey
+                and n_name = 'GERMANY'
+        )
+order by
+    value desc;

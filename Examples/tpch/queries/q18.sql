@@ -1,0 +1,34 @@
+-- TPC-H Q18, large volume customer. QUANTITY = 300.
+select
+    c_name,
+    c_custkey,
+    o_orderkey,
+    o_orderdate,
+    o_totalprice,
+    sum(l_quantity)
+from
+    read_csv('data/customer.csv') as customer,
+    read_csv('data/orders.csv') as orders,
+    read_csv('data/lineitem.csv') as lineitem
+where
+    o_orderkey in (
+        select
+            l_orderkey
+        from
+            read_csv('data/lineitem.csv') as lineitem
+        group by
+            l_orderkey having
+                sum(l_quantity) > 300
+    )
+    and c_custkey = o_custkey
+    and o_orderkey = l_orderkey
+group by
+    c_name,
+    c_custkey,
+    o_orderkey,
+    o_orderdate,
+    o_totalprice
+order by
+    o_totalprice desc,
+    o_orderdate
+limit 100;
