@@ -21,13 +21,17 @@ struct WindowNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
-      try configured(parameters)
+    // The entries with `@name`s take constant arguments (`lag`'s offset) from them.
+    let binding = Set((parameters.json("columns")?.objectValue?.members ?? []).compactMap { member in
+      member.value.stringValue.map { RowFormulaInputs($0).names.isEmpty } == false ? member.key : nil
+    })
+    return try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+      try configured(parameters, binding: binding)
     }
   }
 
-  /// The node for params whose formulas hold no `@name`.
-  private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
+  /// The node for params whose formulas hold no `@name` (`binding`: the entries that held some).
+  private func configured(_ parameters: NodeParameters, binding: Set<String> = []) throws(NodeConfigurationError) -> NodeInstance {
     let partitionBy = try TableParameters.strings(parameters, "partitionBy")
     let orderBy = try TableParameters.strings(parameters, "orderBy").map { entry in
       entry.hasPrefix("-") ? (name: String(entry.dropFirst()), descending: true) : (name: entry, descending: false)
@@ -43,7 +47,7 @@ struct WindowNode: NodeKind {
                                                reason: "column '\(member.key)': expected a window function such as \"lag(c)\""))
         continue
       }
-      switch WindowFunction.parse(output: member.key, text) {
+      switch WindowFunction.parse(output: member.key, text, bindsLater: binding.contains(member.key)) {
       case .success(let function): functions.append(function)
       case .failure(let problem): problems.append(problem)
       }

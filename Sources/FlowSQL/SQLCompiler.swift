@@ -11,6 +11,8 @@ struct SQLCompiler {
   private(set) var statements: [SQLStatement] = []
   /// The relation of each compiled node, by node index.
   private(set) var relations: [SQLRelation?]
+  /// The params each node compiles with (`boundParameters(_:)`), by node index; nil: as written.
+  var parameters: [JSONObject?]
   /// Helper relations made so far (names `id~1`, `id~2`, …).
   private var helperCount = 0
 
@@ -19,6 +21,7 @@ struct SQLCompiler {
     self.registry = registry
     self.plan = plan
     relations = Array(repeating: nil, count: plan.nodes.count)
+    parameters = Array(repeating: nil, count: plan.nodes.count)
   }
 
   var row: String { dialect.quote(SQLExporter.rowColumn) }
@@ -26,7 +29,8 @@ struct SQLCompiler {
 
   /// Compiles node `index` (its inputs are compiled).
   mutating func compile(_ index: Int) throws(SQLExportError) {
-    let node = plan.nodes[index]
+    var node = plan.nodes[index]
+    if let bound = parameters[index] { node.data.params = bound }
     let id = node.id
     let params = node.data.params
     func fail(_ reason: String) -> SQLExportError { SQLExportError(node: id, reason) }
@@ -47,6 +51,7 @@ struct SQLCompiler {
     case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
     case "writeCSV", "writeJSON": relation = try writer(node, try input(index, node.data.kind == "writeCSV" ? "table" : "value"))
     case "group": return
+    case _ where Self.constantKinds.contains(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
       // An inlined instance's boundary forwards its value: a table passes through unchanged
       // (the instance's inner nodes are CTEs named by their path, `instance/node`); a scalar
@@ -63,7 +68,7 @@ struct SQLCompiler {
       relation = relations[only.source]
     default:
       if let reason = noSQLForm(node) { throw fail(reason) }
-      relation = try custom(index)
+      relation = try custom(index, node)
     }
     guard let relation else { return }
     if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
@@ -165,8 +170,7 @@ struct SQLCompiler {
   }
 
   /// A custom kind's translation (``SQLTranslatable``), or the error saying it has none.
-  mutating func custom(_ index: Int) throws(SQLExportError) -> SQLRelation {
-    let node = plan.nodes[index]
+  mutating func custom(_ index: Int, _ node: FlowNode) throws(SQLExportError) -> SQLRelation {
     guard let kind = registry.kind(named: node.data.kind) else {
       throw SQLExportError(node: node.id, "unknown kind '\(node.data.kind)'")
     }
@@ -175,6 +179,9 @@ struct SQLCompiler {
     }
     var inputs: [SQLTranslationRequest.Input] = []
     for edge in plan.inputs[index] {
+      // A fed param is in the bound params (`boundParameters(_:)`), not an input of the translation.
+      if relations[edge.source] == nil, let port = edge.port,
+         registry.kind(named: node.data.kind)?.parameters.contains(where: { $0.name == port }) == true { continue }
       guard let relation = relations[edge.source] else {
         throw SQLExportError(node: node.id, "input from '\(plan.nodes[edge.source].id)' gives no table")
       }

@@ -34,14 +34,22 @@ public struct SQLExporter: Sendable {
   ///   other table nodes end in a final `SELECT`); empty: every node of the graph must export,
   ///   and the script gives the writers and the table nodes nothing consumes.
   /// - Throws: ``SQLExportError`` naming every needed node whose kind has no SQL form (live,
-  ///   scalar and text kinds, kinds without a translation) at once, or else the first node (in
+  ///   scalar and text kinds, kinds without a translation) or whose fed param or `@name` is not
+  ///   a constant (see `SQLCompiler+Constants.swift`) at once, or else the first node (in
   ///   topological order) that cannot be exported and why.
   public func script(for document: FlowDocument, nodes chosen: [String] = []) throws(SQLExportError) -> String {
     let plan = try SQLGraphPlan(document, chosen: chosen)
     var compiler = SQLCompiler(dialect: dialect, registry: registry, plan: plan)
     var formless: [SQLExportError] = []
     for index in plan.order {
-      if let reason = compiler.noSQLForm(plan.nodes[index]) { formless.append(SQLExportError(node: plan.nodes[index].id, reason)) }
+      let node = plan.nodes[index]
+      // A constant feeding a param or an `@name` is written into its consumer as a literal.
+      if SQLCompiler.constantKinds.contains(node.data.kind) && !plan.isOutput[index] { continue }
+      if let reason = compiler.noSQLForm(node) {
+        formless.append(SQLExportError(node: node.id, reason))
+        continue
+      }
+      do { compiler.parameters[index] = try compiler.boundParameters(index) } catch { formless.append(error) }
     }
     if var first = formless.first {
       first.others = Array(formless.dropFirst())

@@ -9,6 +9,8 @@ struct SQLGraphPlan {
   private(set) var order: [Int] = []
   /// For each node: (target port or nil, source node index, source port or nil).
   private(set) var inputs: [[(port: String?, source: Int)]]
+  /// For each node: the source port of each of `inputs` (nil where the edge names none).
+  private(set) var sourcePorts: [[String?]]
   /// Whether the script outputs node i's result (a chosen node, or without a choice a writer or
   /// a table node nothing consumes).
   private(set) var isOutput: [Bool]
@@ -20,10 +22,12 @@ struct SQLGraphPlan {
     for (index, node) in nodes.enumerated() { indexByID[node.id] = index }
     ids = Set(indexByID.keys)
     inputs = Array(repeating: [], count: nodes.count)
+    sourcePorts = Array(repeating: [], count: nodes.count)
     var consumers = Array(repeating: 0, count: nodes.count)
     for edge in document.edges {
       guard let source = indexByID[edge.sourceNodeID], let target = indexByID[edge.targetNodeID] else { continue }
       inputs[target].append((edge.targetHandleID, source))
+      sourcePorts[target].append(edge.sourceHandleID)
       consumers[source] += 1
     }
     var needed = Array(repeating: false, count: nodes.count)

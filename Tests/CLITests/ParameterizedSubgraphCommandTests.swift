@@ -32,6 +32,44 @@ import Testing
     #expect(result.stdout == expected)
   }
 
+  @Test(arguments: ["duckdb", "spark", "trino", "postgres"])
+  func theExampleExportsWithItsThresholdsAndKeysAsLiteralsAndIdentifiers(dialect: String) async throws {
+    let result = try await FlowProcess.run(["export", TestPaths.example("subgraphs/thresholds.flow.json"), "--sql", "--dialect", dialect])
+    #expect(result.status == 0, "\(result.stderr)")
+    let quote = dialect == "spark" ? "`" : "\""
+    // One definition, three pipelines: 15 and 60 as literals, `by` as the column it names.
+    #expect(result.stdout.contains("15.0E0") && result.stdout.contains("60.0E0"), "\(result.stdout)")
+    #expect(result.stdout.contains("\(quote)late15/share\(quote)") && result.stdout.contains("\(quote)byOrigin/share\(quote)"))
+    #expect(result.stdout.contains("GROUP BY \(quote)origin\(quote)"), "\(result.stdout)")
+    #expect(!result.stdout.contains("@"))
+  }
+
+  @Test func anInputFedByARowCountIsRefusedNamingTheNodeAndTheInput() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parameterized-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "x\n1\n2\n".write(to: folder.appendingPathComponent("t.csv"), atomically: true, encoding: .utf8)
+    let document = """
+      {"nodes": [
+         {"id": "t", "data": {"kind": "readCSV", "params": {"path": "t.csv"}}},
+         {"id": "n", "data": {"kind": "rowCount", "params": {}}},
+         {"id": "above", "data": {"kind": "over", "params": {}}}],
+       "edges": ["t -> n", "t -> above.rows", "n -> above.limit"],
+       "flowRuntime": {"subgraphs": {"over": {"nodes": [
+         {"id": "rows", "data": {"kind": "input", "params": {"name": "rows", "type": "table"}}},
+         {"id": "limit", "data": {"kind": "input", "params": {"name": "limit", "type": "integer"}}},
+         {"id": "keep", "data": {"kind": "filter", "params": {"where": "x >= @limit"}}},
+         {"id": "out", "data": {"kind": "output", "params": {"name": "kept"}}}],
+         "edges": ["rows -> keep.table", "limit -> keep.limit", "keep -> out"]}}}}
+      """
+    let path = folder.appendingPathComponent("fed.flow.json")
+    try document.write(to: path, atomically: true, encoding: .utf8)
+    let result = try await FlowProcess.run(["export", path.path, "--sql", "--node", "above"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("flow: cannot export to duckdb: node 'above/keep': input 'limit' comes from 'n' (rowCount), which is not a constant"),
+            "\(result.stderr)")
+  }
+
   @Test func anInputSetsThePathOfAnInnerReader() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parameterized-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -9,7 +9,9 @@ import Testing
 /// backslashes, `*/`, `;`, `--`, `${`, U+2028, NUL) exported in every dialect give either a
 /// one-line error naming the node, or a script that splits into exactly the statements of the
 /// same graph with plain names — for the server's lexer, for spark-sql's splitter and for psql's
-/// meta-commands — and quotes each name so that it reads back as itself.
+/// meta-commands — and quotes each name so that it reads back as itself. The same holds for
+/// strings that reach the script as constants: a `text` node feeding a row formula's `@name` or
+/// a writer's `path` param.
 @Suite struct SQLInjectionPropertyTests {
   /// The pieces hostile names are made of.
   static let pieces: [String] = [
@@ -108,6 +110,53 @@ import Testing
       #expect(SQLScriptReader.decodeLiteral(literal, dialect) == text, "\(dialect): \(literal)")
       if dialect == .spark { #expect(!literal.contains("${")) }
       #expect(SQLScriptReader.statements(literal, dialect) == [literal], "\(dialect): one token, no statement end")
+    }
+  }
+
+  /// The script, or the error, of a `text` node holding `value` fed to a `derive` as `@s` and
+  /// to a `writeCSV`'s `path` param (issue 37: constants exported as literals).
+  static func exportFed(_ dialect: SQLDialect, value: String, path: String) -> Result<String, SQLExportError> {
+    let json = SQLTestSupport.graph(
+      [("r", "readCSV", #"{"path": "t.csv"}"#), ("s", "text", #"{"value": \#(jsonString(value))}"#),
+       ("p", "text", #"{"value": \#(jsonString(path))}"#),
+       ("d", "derive", #"{"columns": {"v": "@s", "w": "concat(@s, c)"}}"#), ("w", "writeCSV", #"{"path": "out.csv"}"#)],
+      [("r", "d", "table"), ("s", "d", "s"), ("d", "w", "table"), ("p", "w", "path")])
+    do {
+      return .success(try SQLTestSupport.export(json, dialect, files: ["t.csv": "c\n1\n"]))
+    } catch let error as SQLExportError {
+      return .failure(error)
+    } catch {
+      return .failure(SQLExportError(node: nil, "not an export error: \(error)"))
+    }
+  }
+
+  @Test(arguments: 0..<60)
+  func hostileStringsOnAtNamesAndFedParamsAreOneLiteralEach(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed) &+ 2_000)
+    let value = Self.hostileName(&random)
+    let path = Self.hostileName(&random).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\u{0}", with: "_") + ".csv"
+    for dialect in SQLDialect.allCases {
+      let plain = try Self.exportFed(dialect, value: "x", path: "o.csv").get()
+      switch Self.exportFed(dialect, value: value, path: path) {
+      case .failure(let error):
+        #expect(!error.reason.hasPrefix("not an export error"), "\(dialect) seed \(seed): \(error)")
+        #expect(!error.description.contains("\n"), "the message is one line")
+        #expect(error.node != nil, "the error names a node")
+      case .success(let script):
+        let controls = script.unicodeScalars.filter { $0 != "\n" && $0.controlEscape != nil }
+        #expect(controls.isEmpty, "\(dialect) seed \(seed): the script holds \(controls.map(\.value))")
+        let statements = SQLScriptReader.statements(script, dialect)
+        #expect(statements.count == SQLScriptReader.statements(plain, dialect).count, "\(dialect) seed \(seed):\n\(script)")
+        if dialect == .spark {
+          #expect(SQLScriptReader.sparkCLIStatements(script).count == statements.count, "spark-sql splits seed \(seed):\n\(script)")
+        }
+        if dialect == .postgres {
+          let commands = SQLScriptReader.psqlMetaCommands(script)
+          #expect(commands.count == 1 && commands.allSatisfy { $0.hasPrefix("\\copy ") }, "\(commands)")
+        }
+        #expect(script.contains(dialect.literal(value)), "\(dialect) seed \(seed): the value is one literal:\n\(script)")
+        #expect(SQLScriptReader.decodeLiteral(dialect.literal(value), dialect) == value)
+      }
     }
   }
 

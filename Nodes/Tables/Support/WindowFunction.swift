@@ -55,9 +55,12 @@ package struct WindowFunction: Sendable {
 
   /// Parses `text` (`lag(dep_delay, 2)`; a column may be written in backticks).
   ///
+  /// - Parameter bindsLater: the entry holds `@name`s, read as `null` while the node is checked
+  ///   (`RowFormulaBinding`): a `null` constant argument (`lag(c, @n)`'s offset, a default,
+  ///   `quantile`'s `q`) is then left to the value written in when the node runs.
   /// - Returns: the function, or a configuration error of param `columns` naming the column
   ///   `output`, the text and what is wrong (an unknown function lists the closest name).
-  package static func parse(output: String, _ text: String) -> Result<WindowFunction, NodeConfigurationError> {
+  package static func parse(output: String, _ text: String, bindsLater: Bool = false) -> Result<WindowFunction, NodeConfigurationError> {
     func problem(_ reason: String) -> Result<WindowFunction, NodeConfigurationError> {
       .failure(NodeConfigurationError(parameter: "columns", reason: "column '\(output)': \(reason)"))
     }
@@ -73,7 +76,7 @@ package struct WindowFunction: Sendable {
       return problem("unknown window function '\(name)'\(hint)")
     }
     let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-    let arguments: [String]
+    var arguments: [String]
     switch WindowArguments.split(inner) {
     case .success(let items): arguments = items
     case .failure(let reason): return problem("\(reason) in \"\(text)\"")
@@ -98,6 +101,11 @@ package struct WindowFunction: Sendable {
       }
       entry.column = column
     }
+    if bindsLater {
+      // Each `@name` is a `null` placeholder until the node runs: check the rest as written.
+      arguments = arguments.enumerated().map { $0.offset > 0 && $0.element.trimmingSpaces == "null" ? (
+        $0.offset == 1 ? (function == .quantile ? "0.5" : "1") : "null") : $0.element }
+    }
     if function == .quantile {
       guard let q = Double(arguments[1]), q >= 0, q <= 1 else {
         return problem("the second argument of quantile must be a number from 0 to 1, found '\(arguments[1])'")
@@ -105,7 +113,8 @@ package struct WindowFunction: Sendable {
       entry.q = q
     } else if arguments.count >= 2 {  // lag, lead and the rolling functions
       let least: Int64 = function == .lag || function == .lead ? 0 : 1
-      guard let count = Int64(arguments[1]), count >= least, count <= maxCount else {
+      // A whole number written as a double (`2.0`: an `@n` set from a number input) counts.
+      guard let count = Int64(arguments[1]) ?? Double(arguments[1]).flatMap({ Int64(exactly: $0) }), count >= least, count <= maxCount else {
         return problem("the second argument of \(function.rawValue) must be an integer from \(least) to \(maxCount), "
                        + "found '\(arguments[1])'")
       }
