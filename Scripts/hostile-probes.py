@@ -378,7 +378,7 @@ def reader_probes():
     # A 64 MB CSV and 24 MB of JSON under --max-memory 80M: the reader fails by its own name
     # after about one block, streamed or not.
     with open(os.path.join(doc, "big.csv"), "w") as f:
-        f.write("id,x,s\n" + "123456,2.5,some words here\n" * ((64 << 20) // 28))
+        f.write("id,x,s\n" + "".join(f"{i},2.5,words {i}\n" for i in range((64 << 20) // 24)))  # distinct: no dictionary
     row = '{"id": 123456, "x": 2.5, "s": "some words here"}'
     with open(os.path.join(doc, "big.json"), "w") as f:
         f.write("[" + ",\n".join([row] * ((24 << 20) // 50)) + "]")
