@@ -387,7 +387,9 @@ def reader_probes():
     cases = [("readCSV", "big.csv", []), ("readCSV", "big.csv", ["--no-streaming"]),
              ("readJSON", "big.json", []), ("readJSON", "big.jsonl", [])]
     for kind, name, extra in cases:
-        d = write_doc(doc, [node("r", kind, {"path": name}), node("d", "derive", {"columns": {"y": "id + 1"}}), node("n", "rowCount")],
+        # The derive reads every column (flow run converts only the columns the graph reads).
+        d = write_doc(doc, [node("r", kind, {"path": name}), node("d", "derive", {"columns": {"y": "id + x + len(s)"}}),
+                            node("n", "rowCount")],
                       [edge("e1", "r", "d"), edge("e2", "d", "n")])
         args = ["run", d, "--max-memory", "80M", "--format", "json"] + extra
         status, out, err, s = run(args)
