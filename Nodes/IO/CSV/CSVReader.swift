@@ -1,7 +1,7 @@
 import FlowRuntime
 import Foundation
 
-/// Reads CSV text into a `Table` (SPEC §5 `readCSV`): RFC 4180 quoting, CRLF or LF, a byte
+/// Reads CSV text into a `Table` (`readCSV`): RFC 4180 quoting, CRLF or LF, a byte
 /// order mark ignored, blank lines skipped; nulls are the unquoted cells equal to a null token;
 /// each column's type is inferred (integer, else number, else bool, else string; a cell counts
 /// as a number if its text, trimmed of spaces, is one). Numbers are parsed from the bytes.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits of a run (SPEC §5, *Limits*): what a document from someone else may make the
+/// The limits of a run: what a document from someone else may make the
 /// machine do before its nodes fail.
 ///
 /// The defaults are far beyond ordinary work: a table of at most 100,000,000 rows, a string
