@@ -342,6 +342,23 @@ def door_probes():
             c.close()
         ok = served and peak - before < 100
         probe("serve: 32 connections x 300 pipelined requests, unread", ok, f"{before:.0f} MB -> {peak:.0f} MB, others served: {served}", None, None, peak)
+        # One connection x 5,000 pipelined requests, unread (774 MB before the cap).
+        c = socket.create_connection(("127.0.0.1", port), timeout=10)
+        c.setblocking(False)
+        request = f"GET /state.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode() * 5000
+        sent = 0
+        deadline = time.monotonic() + 5
+        while sent < len(request) and time.monotonic() < deadline:
+            try:
+                sent += c.send(request[sent:])
+            except BlockingIOError:
+                time.sleep(0.05)  # back-pressure: the server stopped reading
+        served = http_get(port, "/state.json") == 200
+        time.sleep(1.0)
+        peak = rss_mb(proc.pid)
+        c.close()
+        probe("serve: 1 connection x 5,000 pipelined requests, unread", served and peak - before < 100,
+              f"{before:.0f} MB -> {peak:.0f} MB, {sent // 1024} KB taken, others served: {served}", None, None, peak)
         refused = [h for h in (f"localhost:+{port}", f"127.0.0.1:0{port}", f"localhost :{port}") if http_get(port, host=h) != 403 and http_get(port, host=h) != 400]
         probe("serve: Host with a sign, a leading zero or padding", not refused, f"accepted {refused}" if refused else "refused", None, None)
         status = http_get(port, extra="Origin: http://evil.example\r\nOrigin: http://127.0.0.1\r\n")
@@ -355,7 +372,48 @@ def door_probes():
     shutil.rmtree(base)
 
 
-for group in (sandbox_probes, integer_probes, limit_probes, corner_probes, leftover_probes, escape_probes, door_probes):
+def reader_probes():
+    """Issue 38: --max-memory inside the readers; one huge CSV field read in linear time, once."""
+    base, doc = folder()
+    # A 64 MB CSV and 24 MB of JSON under --max-memory 80M: the reader fails by its own name
+    # after about one block, streamed or not.
+    with open(os.path.join(doc, "big.csv"), "w") as f:
+        f.write("id,x,s\n" + "".join(f"{i},2.5,words {i}\n" for i in range((64 << 20) // 24)))  # distinct: no dictionary
+    row = '{"id": 123456, "x": 2.5, "s": "some words here"}'
+    with open(os.path.join(doc, "big.json"), "w") as f:
+        f.write("[" + ",\n".join([row] * ((24 << 20) // 50)) + "]")
+    with open(os.path.join(doc, "big.jsonl"), "w") as f:
+        f.write("\n".join([row] * ((24 << 20) // 50)) + "\n")
+    cases = [("readCSV", "big.csv", []), ("readCSV", "big.csv", ["--no-streaming"]),
+             ("readJSON", "big.json", []), ("readJSON", "big.jsonl", [])]
+    for kind, name, extra in cases:
+        # The derive reads every column (flow run converts only the columns the graph reads).
+        d = write_doc(doc, [node("r", kind, {"path": name}), node("d", "derive", {"columns": {"y": "id + x + len(s)"}}),
+                            node("n", "rowCount")],
+                      [edge("e1", "r", "d"), edge("e2", "d", "n")])
+        args = ["run", d, "--max-memory", "80M", "--format", "json"] + extra
+        status, out, err, s = run(args)
+        mb = peak_mb(args)
+        ok = status == 1 and "--max-memory" in out and '"r"' in out and "reading the file" in out and mb < 200
+        probe(f"{kind} of {name}{''.join(' ' + x for x in extra)} with --max-memory 80M", ok, line_with(out, "--max-memory"), status, s, mb)
+    # One huge field: 4x the bytes take at most about 4x the time (it was superlinear), and a
+    # streamed chain reads it as fast as a whole read.
+    times = {}
+    for mb in (8, 32):
+        with open(os.path.join(doc, f"field{mb}.csv"), "w") as f:
+            f.write('a,b\n1,"' + "x" * (mb << 20) + '"\n')
+        d = write_doc(doc, [node("r", "readCSV", {"path": f"field{mb}.csv"}), node("d", "derive", {"columns": {"l": "len(b)"}}),
+                            node("n", "rowCount")], [edge("e1", "r", "d"), edge("e2", "d", "n")])
+        status, out, err, times[mb] = run(["run", d, "--format", "json", "--morsel-bytes", "64K"])
+        if status != 0:
+            break
+    ok = status == 0 and times[32] < 6 * times[8] + 1
+    probe("a 32 MB CSV field, streamed in 64 KB morsels", ok, f"8 MB: {times.get(8, 0):.1f} s, 32 MB: {times.get(32, 0):.1f} s", status, times.get(32))
+    shutil.rmtree(base)
+
+
+for group in (sandbox_probes, integer_probes, limit_probes, corner_probes, leftover_probes, escape_probes, door_probes,
+              reader_probes):
     try:
         group()
     except Exception as error:  # a probe that cannot even run is a failure of its own

@@ -17,7 +17,8 @@ struct ReadJSONNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let file = FileParameter(parameters)
-    let evaluator = Evaluator(file: file, lines: parameters.bool("lines") ?? file.isJSONLines)
+    let evaluator = Evaluator(file: file, lines: parameters.bool("lines") ?? file.isJSONLines,
+                              limits: parameters.environment.limits)
     return NodeInstance(inputs: [], outputs: [PortDeclaration("value", .any)], evaluator: evaluator, cost: .expensive,
                         live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
   }
@@ -25,17 +26,17 @@ struct ReadJSONNode: NodeKind {
   struct Evaluator: NodeEvaluator {
     let file: FileParameter
     let lines: Bool
+    let limits: RunLimits
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let bytes = try file.read()
+      // The values a block at a time, the memory limit checked between blocks.
+      let reader = JSONBlockReader(limits: limits, path: file.path)
       if lines {
-        outputs[0] = try Self.value(ofLines: Self.jsonLines(bytes, path: file.path))
+        outputs[0] = try Self.value(ofLines: reader.lines(bytes))
         return
       }
-      let json: JSONValue
-      do { json = try JSONValue.parse(bytes) } catch {
-        throw NodeError("\(file.path):\(error.line):\(error.column): invalid JSON: \(error.message)")
-      }
+      let json = try reader.value(bytes)
       if case .array(let items) = json, let table = Table(jsonRows: items) {
         outputs[0] = .table(table)
       } else if let value = Value(json: json, as: .any) {
@@ -43,25 +44,6 @@ struct ReadJSONNode: NodeKind {
       } else {
         throw NodeError("\(file.path) holds JSON that is not a value")
       }
-    }
-
-    /// The values of the non-blank lines of `bytes` (a line ends at `\n`; a `\r` before it
-    /// is whitespace to JSON).
-    static func jsonLines(_ bytes: [UInt8], path: String) throws -> [JSONValue] {
-      var values: [JSONValue] = []
-      var start = 0
-      var lineNumber = 0
-      while start < bytes.count {
-        lineNumber += 1
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        let line = bytes[start..<end]
-        start = end + 1
-        guard line.contains(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) else { continue }
-        do { values.append(try JSONValue.parse(Array(line))) } catch {
-          throw NodeError("\(path):\(lineNumber):\(error.column): invalid JSON: \(error.message)")
-        }
-      }
-      return values
     }
 
     /// Objects → a table (`Table(jsonRows:)`); any other mix → a list.

@@ -18,6 +18,13 @@ struct CSVReader {
   var header = true
   var nullTokens: [[UInt8]] = CSVReader.defaultNullValues.map { Array($0.utf8) }
   var progress: PassProgress?
+  /// The run's limits: the memory limit is checked while the columns are built
+  /// (`CSVReader+Limits.swift`); `nil` checks nothing.
+  var limits: RunLimits?
+  /// Bytes of records the serial reader converts between two checks of the memory limit.
+  var memoryCheckBytes = RunLimits.memoryBlockBytes
+  /// Counters of the block reader's work (tests); `nil` counts nothing.
+  var statistics: CSVReadStatistics?
   /// The columns to convert, or `nil` for all. The table keeps the file's order; names the
   /// header lacks are ignored (`ColumnDemand` asks both sides of a join for the names either
   /// may hold); a header that repeats a name is read whole (and fails as it would).

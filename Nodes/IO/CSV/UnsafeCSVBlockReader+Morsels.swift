@@ -74,19 +74,26 @@ enum CSVMorsels {
     var rows = 0
     var bytesPerRow = 0.0
     input.consume(dataStart)
+    // What the tries of the current block start learned (a long record: the block grows, and
+    // each try searches only the bytes the last one did not).
+    var hint = CSVRecordEndHint()
     while input.filled > 0 {
       let atEnd = input.atEnd
+      try reader.checkMemory(adding: input.filled)
       let parsed = input.withFilled { buffer in
-        blockReader.parse(buffer, isLast: atEnd, width: names.count, kept: kept, textOnly: false, bytesPerRow: bytesPerRow)
+        blockReader.parse(buffer, isLast: atEnd, width: names.count, kept: kept, textOnly: false, bytesPerRow: bytesPerRow,
+                          hint: &hint)
       }
       guard let (chunks, consumed) = parsed else { throw Fallback() }
       if consumed == 0 {
         // One record longer than the block: a larger block.
         guard !atEnd else { throw Fallback() }
+        try reader.checkMemory(adding: input.capacity * 2)
         input.grow()
         try input.fill()
         continue
       }
+      hint = CSVRecordEndHint()
       let morselRows = chunks.reduce(0) { $0 + $1.rows }
       if bytesPerRow == 0 && morselRows > 0 { bytesPerRow = Double(consumed) / Double(morselRows) }
       rows += morselRows

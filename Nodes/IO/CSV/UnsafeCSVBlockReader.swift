@@ -75,6 +75,7 @@ struct UnsafeCSVBlockReader {
         if consumed == 0 {
           // One record longer than the block: a larger block.
           guard !atEnd else { throw Fallback() }
+          try reader.checkMemory(adding: input.capacity * 2)
           input.grow()
           continue
         }
@@ -132,7 +133,11 @@ struct UnsafeCSVBlockReader {
                     blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Int {
     var rows = 0
     var bytesPerRow = 0.0
+    // What the tries of the current block start learned (a long record: the block grows).
+    var hint = CSVRecordEndHint()
     try blocks { whole, wholeIsLast in
+      // The block's columns take about its bytes: checked before they are built.
+      try reader.checkMemory(adding: whole.count)
       // A pass that moves columns in place types them on a short first block (the pieces and
       // their merge cost more per byte than converting in place); the rest of the buffer is the
       // next block's start.
@@ -146,7 +151,7 @@ struct UnsafeCSVBlockReader {
       func parseBlock(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool) throws -> (chunks: [Chunk], consumed: Int) {
         guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
                                  bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
-                                 strings: texts.map { kept[$0] })
+                                 strings: texts.map { kept[$0] }, hint: &hint)
         else { throw Fallback() }
         return parsed
       }
@@ -160,6 +165,7 @@ struct UnsafeCSVBlockReader {
       var chunks = parsed.chunks
       let consumed = parsed.consumed
       if consumed == 0 { return 0 }
+      hint = CSVRecordEndHint()
       let blockRows = chunks.reduce(0) { $0 + $1.rows }
       var expected = 0
       if bytesPerRow == 0 && blockRows > 0 {

@@ -53,6 +53,10 @@ extension CSVReader {
     var recordLine = 1
     var pending = firstRecordIsData
     let nulls = CSVNullTest(nullTokens)
+    // The memory limit, before the first block of records and once per block after it.
+    let memoryBlock = Swift.max(1, memoryCheckBytes)
+    try checkMemory(adding: Swift.min(textBytes, memoryBlock))
+    var nextCheck = scanner.position + memoryBlock
     // The first record (when there is no header) was read whole; the rest store the fields up
     // to the last one kept.
     let skipFrom = (kept.max() ?? -1) + 1
@@ -76,6 +80,10 @@ extension CSVReader {
           }
         }
         rows += 1
+        if scanner.position >= nextCheck {
+          try checkMemory(adding: Swift.min(buffer.count - scanner.position, memoryBlock))
+          nextCheck = scanner.position + memoryBlock
+        }
         if rows & 0x3FFF == 0 {
           if Task.isCancelled { throw CancellationError() }
           progress?.addRead(rows: rows - reported, bytes: 0)
@@ -90,7 +98,12 @@ extension CSVReader {
       var texts = [UnsafeCSVColumnParser](repeating: .text(encodes: encodesDictionaries), count: rescan.count)
       var again = UnsafeCSVScanner(buffer, delimiter: delimiter)
       if header { _ = try again.nextRecord(into: &fields) }
+      nextCheck = again.position
       while try again.nextRecord(into: &fields, skipFrom: skipFrom) != nil {
+        if again.position >= nextCheck {
+          try checkMemory(adding: Swift.min(buffer.count - again.position, memoryBlock))
+          nextCheck = again.position + memoryBlock
+        }
         for (slot, index) in rescan.enumerated() {
           let field = fields[kept[index]]
           if nulls.isNull(field, again) { texts[slot].appendNull() } else {

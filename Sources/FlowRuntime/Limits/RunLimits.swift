@@ -122,7 +122,7 @@ public struct RunLimits: Sendable, Hashable {
   /// Checks, while a node builds its output, that the process's resident memory plus the
   /// `bytes` it is about to allocate stays within the memory limit: a kernel that knows its
   /// output's size calls it once before allocating (`concat`, `format`); one that does not
-  /// calls it once per ``memoryBlockBytes`` it builds (`replace`, readers, joins), so a node
+  /// calls it once per ``memoryBlockBytes`` it builds (`replace`, the CSV and JSON readers), so a node
   /// overshoots the limit by at most one block. The message names what was being built; the
   /// engine names the node.
   ///
@@ -131,6 +131,7 @@ public struct RunLimits: Sendable, Hashable {
   /// - Throws: `NodeError` such as `column 'c20' would add 240.0 MiB to the memory in use
   ///   (262.1 MiB), past the memory limit 500.0 MiB (raise it with --max-memory)`.
   public func checkMemory(adding bytes: Int, for what: String) throws(NodeError) {
+    LimitProbe.current?.checkedMemory(adding: bytes)
     guard let resident = UnsafeResidentMemory.bytes(), resident &+ max(0, bytes) > maxMemoryBytes else { return }
     LimitProbe.current?.refused()
     throw NodeError("\(what) would add \(Self.size(max(0, bytes))) to the memory in use (\(Self.size(resident))), "
