@@ -35,7 +35,12 @@ enum RowFormulaChecker {
   ///
   /// - Complexity: O(nodes of the formula), whatever the schema's size.
   static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
-    let syntax = formula.syntax
+    try check(formula.syntax, schema: schema, index: index)
+  }
+
+  /// `check(_:schema:index:)` of a syntax tree: a row formula's, or the calculator language's
+  /// (``ScalarFormulaChecker`` types its variables as `number` columns of one row).
+  static func check(_ syntax: FormulaSyntax, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
     var types: [RowType] = []
     var nodes: [TypedFormula.Node] = []
     nodes.reserveCapacity(syntax.nodes.count)
@@ -107,7 +112,7 @@ enum RowFormulaChecker {
       }
       nodes.append(TypedFormula.Node(operation: operation, type: types[types.count - 1], offset: syntax.offsets[position]))
     }
-    return TypedFormula(source: formula.source, nodes: nodes)
+    return TypedFormula(source: syntax.source, nodes: nodes)
   }
 
   /// The column `name` is a likely typo of: the closest by ``Suggestion``, unless reaching it
