@@ -4,7 +4,7 @@
 /// A function's argument and result types are fixed (``arguments``, ``result``); a null
 /// argument gives null. The texts are read by ``ISODate``; the row back end runs them column
 /// at a time (`RowVector+Dates.swift`).
-enum DateFunction: String, Sendable, Hashable, CaseIterable {
+package enum DateFunction: String, Sendable, Hashable, CaseIterable {
   case year, month, day, hour, minute, second, weekday
   case date, days, addDays
   /// `weekdayName(d)`, `monthName(d)`: English names of the parts as written.
@@ -24,7 +24,7 @@ enum DateFunction: String, Sendable, Hashable, CaseIterable {
 
   /// The (case-sensitive) name a formula calls it by: the case's raw value, the one place it
   /// is spelt.
-  var name: String { rawValue }
+  package var name: String { rawValue }
 
   /// The arguments, in order.
   var arguments: [Argument] {

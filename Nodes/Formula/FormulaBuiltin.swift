@@ -9,7 +9,7 @@
 ///
 /// Invariant: names are unique in the table; an entry whose operation a back end cannot run
 /// does not list that back end's context.
-struct FormulaBuiltin: Sendable {
+package struct FormulaBuiltin: Sendable {
   /// An index of ``FormulaBuiltin/table``; what a syntax tree's call node holds.
   struct ID: Sendable, Hashable {
     let index: Int
@@ -64,7 +64,7 @@ struct FormulaBuiltin: Sendable {
   }
 
   /// What a back end runs for a call.
-  enum Operation: Sendable, Hashable {
+  package enum Operation: Sendable, Hashable {
     /// A date function of ``DateFunction`` (row formulas).
     case date(DateFunction)
     /// A numeric function of ``FormulaFunction`` (both back ends).

@@ -13,7 +13,7 @@ import ucrt
 /// The numeric functions of both formula languages, e.g. `sqrt(x)` or `clamp(x, 0, 1)`: their
 /// names (each case's raw value is the name a formula calls it by), arities and implementations
 /// (``FormulaBuiltin/table`` gives each one entry with its summary and example).
-enum FormulaFunction: String, Sendable, Hashable, CaseIterable {
+package enum FormulaFunction: String, Sendable, Hashable, CaseIterable {
   case sqrt, abs, min, max, floor, ceil, round
   case sin, cos, tan, asin, acos, atan, atan2
   case log, ln, log10, log2, exp, pow
@@ -23,7 +23,7 @@ enum FormulaFunction: String, Sendable, Hashable, CaseIterable {
   init?(name: String) { self.init(rawValue: name) }
 
   /// The name a formula calls it by: the case's raw value, the one place it is spelt.
-  var name: String { rawValue }
+  package var name: String { rawValue }
 
   var arity: FormulaBuiltin.Arity {
     switch self {

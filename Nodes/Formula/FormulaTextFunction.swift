@@ -1,7 +1,7 @@
 /// The string functions of row formulas (Reference.md, "Formulas"), e.g. `substr(s, 1, 2)` or `len(s)`: their
 /// names and arities. ``FormulaBuiltin/table`` lists them with their types; the row back end
 /// runs them over a column's UTF-8 bytes (`RowVector+Strings.swift`).
-enum FormulaTextFunction: String, Sendable, Hashable, CaseIterable {
+package enum FormulaTextFunction: String, Sendable, Hashable, CaseIterable {
   case len, lower, upper, trim, substr, contains, startsWith, endsWith, replace, concat
   case string, number
   /// `like(s, pattern)`: SQL `LIKE` (`LikePattern`).
@@ -10,7 +10,7 @@ enum FormulaTextFunction: String, Sendable, Hashable, CaseIterable {
   case format
 
   /// The name a formula calls it by: the case's raw value, the one place it is spelt.
-  var name: String { rawValue }
+  package var name: String { rawValue }
 
   var arity: FormulaBuiltin.Arity {
     switch self {

@@ -1,8 +1,10 @@
+import FlowNodes
+
 /// The date functions of row formulas, per dialect: ISO-8601 texts, parts as written (the
 /// date part is read as a `DATE`, so a text that is not a date fails the query as it fails the
 /// node); `days` compares calendar dates in UTC (the script sets the session time zone to UTC).
 extension RowFormulaTranslator {
-  mutating func dateCall(_ name: String, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  mutating func dateCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
     func x(_ index: Int) -> Piece { .expression(arguments[index]) }
     let substr = dialect == .trino ? "substr(" : "substring("
     let datePart: [Piece] = ["CAST(", .text(substr), x(0), ", 1, 10) AS DATE)"]
@@ -11,21 +13,22 @@ extension RowFormulaTranslator {
       let tail = ", " + String(from) + ", 2) WHEN length("
       return ["CAST(CASE WHEN length(", x(0), ") > 10 THEN ", .text(substr), x(0), .text(tail), x(0), ") <= 10 THEN '0' END AS BIGINT)"]
     }
-    switch name {
-    case "year", "month", "day":
+    switch function {
+    case .year, .month, .day:
+      let name = function.name
       if dialect == .postgres { return try build(type, [.text("CAST(extract(\(name) FROM ")] + datePart + [") AS BIGINT)"]) }
       return try build(type, [.text("CAST(\(name)(")] + datePart + [") AS BIGINT)"])
-    case "hour": return try build(type, time(12))
-    case "minute": return try build(type, time(15))
-    case "second": return try build(type, time(18))
-    case "weekday":
+    case .hour: return try build(type, time(12))
+    case .minute: return try build(type, time(15))
+    case .second: return try build(type, time(18))
+    case .weekday:
       switch dialect {
       case .duckdb: return try build(type, ["CAST(isodow("] + datePart + [") AS BIGINT)"])
       case .postgres: return try build(type, ["CAST(extract(isodow FROM "] + datePart + [") AS BIGINT)"])
       case .spark: return try build(type, ["CAST(weekday("] + datePart + [") + 1 AS BIGINT)"])
       case .trino: return try build(type, ["CAST(day_of_week("] + datePart + [") AS BIGINT)"])
       }
-    case "date":
+    case .date:
       let parts: [Piece] = ["CAST(", x(0), " AS INTEGER), CAST(", x(1), " AS INTEGER), CAST(", x(2), " AS INTEGER)"]
       switch dialect {
       case .duckdb: return try build(type, ["strftime(make_date("] + parts + ["), '%Y-%m-%d')"])
@@ -33,7 +36,7 @@ extension RowFormulaTranslator {
       case .spark: return try build(type, ["date_format(make_date("] + parts + ["), 'yyyy-MM-dd')"])
       case .trino: return try build(type, ["CAST(CAST(format('%04d-%02d-%02d', "] + parts + [") AS DATE) AS VARCHAR)"])
       }
-    case "days":
+    case .days:
       func utcDate(_ index: Int) -> [Piece] {
         switch dialect {
         case .duckdb, .postgres: ["CAST(CAST(", x(index), " AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS DATE)"]
@@ -46,7 +49,9 @@ extension RowFormulaTranslator {
       case .spark: return try build(type, ["CAST(datediff("] + utcDate(1) + [", "] + utcDate(0) + [") AS BIGINT)"])
       case .trino: return try build(type, ["date_diff('day', "] + utcDate(0) + [", "] + utcDate(1) + [")"])
       }
-    default:  // addDays
+    case .weekdayName, .monthName, .inTimeZone:
+      return try zonedCall(function, arguments, type: type)
+    case .addDays:
       let rest: [Piece] = [.text(substr), x(0), ", 11)"]
       switch dialect {
       case .duckdb:

@@ -1,50 +1,24 @@
+import FlowNodes
+
 /// The functions of row formulas, per dialect (Reference.md, "Formulas", `flow help formulas`). A null argument
 /// gives null unless said otherwise; engines whose built-in skips nulls (`least`, `greatest`)
 /// are wrapped so that it does not.
 extension RowFormulaTranslator {
-  /// A call of the function `name` on `arguments`.
+  /// A call of `function` on `arguments`, of type `type` (the checked node's).
   ///
   /// - Throws: `function 'f' has no translation for <dialect>` when the dialect lacks it.
-  mutating func call(_ name: String, _ arguments: [SQLExpression]) throws(SQLFormulaError) -> SQLExpression {
-    let nullType: (SQLType) -> SQLType = { type in arguments.contains { $0.type == .null } ? .null : type }
-    switch name {
-    case "sqrt", "abs", "floor", "ceil", "sin", "cos", "tan", "asin", "acos", "atan", "exp", "log", "ln", "log10", "sign",
-         "trunc", "log2":
-      return try unary(name, try double(arguments[0]), type: nullType(.number))
-    case "pow", "atan2":
-      let a = try double(arguments[0]), b = try double(arguments[1])
-      let function = name == "pow" && (dialect == .trino || dialect == .postgres) ? "power" : name
-      return try build(nullType(.number), [.text(function + "("), .expression(a), ", ", .expression(b), ")"])
-    case "hypot":
-      let a = try double(arguments[0]), b = try double(arguments[1])
-      return try build(nullType(.number), ["sqrt(", .expression(a), " * ", .expression(a), " + ", .expression(b), " * ",
-                                           .expression(b), ")"])
-    case "min", "max":
-      return try extreme(name == "min" ? "least" : "greatest", try arguments.map { (x) throws(SQLFormulaError) in try double(x) },
-                         type: nullType(.number))
-    case "clamp":
-      let x = try double(arguments[0]), low = try double(arguments[1]), high = try double(arguments[2])
-      let raised = try extreme("greatest", [x, low], type: nullType(.number))
-      return try extreme("least", [raised, high], type: nullType(.number))
-    case "round":
-      return try round(try double(arguments[0]), arguments.count > 1 ? arguments[1] : nil, type: nullType(.number))
-    case "isNull":
-      return try build(.bool, ["(", .expression(arguments[0]), " IS NULL)"])
-    case "if":
-      guard let type = SQLType.unify(arguments[1].type, arguments[2].type) else {
-        throw SQLFormulaError("the branches of 'if' have different types: \(arguments[1].type) and \(arguments[2].type)")
-      }
+  mutating func call(
+    _ function: FormulaBuiltin.Operation, _ arguments: [SQLExpression], type: SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
+    switch function {
+    case .numeric(let function): return try numeric(function, arguments, type: type)
+    case .isNull:
+      return try build(type, ["(", .expression(arguments[0]), " IS NULL)"])
+    case .choose:
       let a = try widened(arguments[1], to: type), b = try widened(arguments[2], to: type)
       let condition = try boolean(arguments[0])
       return try build(type, ["CASE WHEN ", .expression(condition), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
-    case "coalesce":
-      var type = SQLType.null
-      for argument in arguments {
-        guard let common = SQLType.unify(type, argument.type) else {
-          throw SQLFormulaError("the arguments of 'coalesce' have different types: \(type) and \(argument.type)")
-        }
-        type = common
-      }
+    case .coalesce:
       var pieces: [Piece] = ["coalesce("]
       for (index, argument) in arguments.enumerated() {
         if index > 0 { pieces.append(", ") }
@@ -52,20 +26,45 @@ extension RowFormulaTranslator {
       }
       pieces.append(")")
       return try build(type, pieces)
-    case "in":
+    case .member:
       var pieces: [Piece] = ["(", .expression(arguments[0]), " IN ("]
       for (index, argument) in arguments.dropFirst().enumerated() {
         if index > 0 { pieces.append(", ") }
         pieces.append(.expression(argument))
       }
       pieces.append("))")
-      return try build(arguments[0].type == .null ? .null : .bool, pieces)
-    case "year", "month", "day", "hour", "minute", "second", "weekday", "date", "days", "addDays":
-      return try dateCall(name, arguments, type: nullType(name == "date" || name == "addDays" ? .string : .integer))
-    case "weekdayName", "monthName", "inTimeZone":
-      return try zonedCall(name, arguments, type: nullType(.string))
-    default:
-      return try textCall(name, arguments, nullType: nullType)
+      return try build(type, pieces)
+    case .date(let function):
+      return try dateCall(function, arguments, type: type)
+    case .text(let function):
+      return try textCall(function, arguments, type: type)
+    }
+  }
+
+  /// A call of a numeric function.
+  private mutating func numeric(
+    _ function: FormulaFunction, _ arguments: [SQLExpression], type: SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
+    switch function {
+    case .sqrt, .abs, .floor, .ceil, .sin, .cos, .tan, .asin, .acos, .atan, .exp, .log, .ln, .log10, .sign, .trunc, .log2:
+      return try unary(function, try double(arguments[0]), type: type)
+    case .pow, .atan2:
+      let a = try double(arguments[0]), b = try double(arguments[1])
+      let name = function == .pow && (dialect == .trino || dialect == .postgres) ? "power" : function.name
+      return try build(type, [.text(name + "("), .expression(a), ", ", .expression(b), ")"])
+    case .hypot:
+      let a = try double(arguments[0]), b = try double(arguments[1])
+      return try build(type, ["sqrt(", .expression(a), " * ", .expression(a), " + ", .expression(b), " * ",
+                              .expression(b), ")"])
+    case .min, .max:
+      return try extreme(function == .min ? "least" : "greatest",
+                         try arguments.map { (x) throws(SQLFormulaError) in try double(x) }, type: type)
+    case .clamp:
+      let x = try double(arguments[0]), low = try double(arguments[1]), high = try double(arguments[2])
+      let raised = try extreme("greatest", [x, low], type: type)
+      return try extreme("least", [raised, high], type: type)
+    case .round:
+      return try round(try double(arguments[0]), arguments.count > 1 ? arguments[1] : nil, type: type)
     }
   }
 
@@ -79,20 +78,22 @@ extension RowFormulaTranslator {
     SQLFormulaError("function '\(name)'\(detail) has no translation for \(dialect.rawValue)")
   }
 
-  private mutating func unary(_ name: String, _ x: SQLExpression, type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  private mutating func unary(
+    _ name: FormulaFunction, _ x: SQLExpression, type: SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
     let function: String
     switch (name, dialect) {
-    case ("log", _), ("ln", _): function = "ln"
-    case ("sign", .spark): function = "signum"
-    case ("trunc", .trino): function = "truncate"
-    case ("log2", .postgres): return try build(type, ["(ln(", .expression(x), ") / ln(2.0))"])
-    case ("trunc", .spark):
+    case (.log, _), (.ln, _): function = "ln"
+    case (.sign, .spark): function = "signum"
+    case (.trunc, .trino): function = "truncate"
+    case (.log2, .postgres): return try build(type, ["(ln(", .expression(x), ") / ln(2.0))"])
+    case (.trunc, .spark):
       return try build(type, ["CASE WHEN ", .expression(x), " < 0 THEN CAST(ceil(", .expression(x),
                               ") AS DOUBLE) ELSE CAST(floor(", .expression(x), ") AS DOUBLE) END"])
-    case ("floor", .spark), ("ceil", .spark):
+    case (.floor, .spark), (.ceil, .spark):
       // Spark's floor and ceil give BIGINT.
-      return try build(type, [.text("CAST(\(name)("), .expression(x), ") AS DOUBLE)"])
-    default: function = name
+      return try build(type, [.text("CAST(\(name.name)("), .expression(x), ") AS DOUBLE)"])
+    default: function = name.name
     }
     return try build(type, [.text(function + "("), .expression(x), ")"])
   }
@@ -121,7 +122,7 @@ extension RowFormulaTranslator {
     var places: [Piece] = []
     if let digits {
       if dialect == .spark, digits.type != .integer {
-        throw missing("round", " with a computed number of digits")
+        throw missing(FormulaFunction.round.name, " with a computed number of digits")
       }
       places = digits.type == .integer ? [", CAST(", .expression(digits), " AS INTEGER)"]
         : [", CAST(trunc(", .expression(digits), ") AS INTEGER)"]

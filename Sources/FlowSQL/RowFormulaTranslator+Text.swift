@@ -1,3 +1,5 @@
+import FlowNodes
+
 /// The string functions of row formulas, per dialect. Positions and lengths count Unicode
 /// scalars, 1-based, as SQL's `SUBSTRING` does.
 extension RowFormulaTranslator {
@@ -9,71 +11,70 @@ extension RowFormulaTranslator {
     }
   }
 
+  /// A call of a string function, of type `type` (the checked node's).
   mutating func textCall(
-    _ name: String, _ arguments: [SQLExpression], nullType: (SQLType) -> SQLType
+    _ function: FormulaTextFunction, _ arguments: [SQLExpression], type: SQLType
   ) throws(SQLFormulaError) -> SQLExpression {
     let a = arguments[0]
     func x(_ index: Int) -> Piece { .expression(arguments[index]) }
-    switch name {
-    case "len":
+    switch function {
+    case .len:
       let function = dialect == .duckdb || dialect == .trino ? "length(" : "char_length("
-      return try build(nullType(.integer), ["CAST(", .text(function), x(0), ") AS BIGINT)"])
-    case "lower", "upper":
-      return try build(nullType(.string), [.text(name + "("), x(0), ")"])
-    case "trim":
+      return try build(type, ["CAST(", .text(function), x(0), ") AS BIGINT)"])
+    case .lower, .upper:
+      return try build(type, [.text(function.name + "("), x(0), ")"])
+    case .trim:
       switch dialect {
-      case .spark: return try build(nullType(.string), ["trim(BOTH ", .text(whitespace), " FROM ", x(0), ")"])
-      case .postgres: return try build(nullType(.string), ["btrim(", x(0), ", ", .text(whitespace), ")"])
-      case .duckdb, .trino: return try build(nullType(.string), ["trim(", x(0), ", ", .text(whitespace), ")"])
+      case .spark: return try build(type, ["trim(BOTH ", .text(whitespace), " FROM ", x(0), ")"])
+      case .postgres: return try build(type, ["btrim(", x(0), ", ", .text(whitespace), ")"])
+      case .duckdb, .trino: return try build(type, ["trim(", x(0), ", ", .text(whitespace), ")"])
       }
-    case "substr":
-      return try substring(arguments, type: nullType(.string))
-    case "contains":
+    case .substr:
+      return try substring(arguments, type: type)
+    case .contains:
       switch dialect {
-      case .duckdb: return try build(nullType(.bool), ["contains(", x(0), ", ", x(1), ")"])
-      case .spark: return try build(nullType(.bool), ["(instr(", x(0), ", ", x(1), ") > 0)"])
-      case .postgres, .trino: return try build(nullType(.bool), ["(strpos(", x(0), ", ", x(1), ") > 0)"])
+      case .duckdb: return try build(type, ["contains(", x(0), ", ", x(1), ")"])
+      case .spark: return try build(type, ["(instr(", x(0), ", ", x(1), ") > 0)"])
+      case .postgres, .trino: return try build(type, ["(strpos(", x(0), ", ", x(1), ") > 0)"])
       }
-    case "startsWith":
+    case .startsWith:
       let function = dialect == .spark ? "startswith(" : "starts_with("
-      return try build(nullType(.bool), [.text(function), x(0), ", ", x(1), ")"])
-    case "endsWith":
+      return try build(type, [.text(function), x(0), ", ", x(1), ")"])
+    case .endsWith:
       switch dialect {
-      case .duckdb: return try build(nullType(.bool), ["ends_with(", x(0), ", ", x(1), ")"])
-      case .spark: return try build(nullType(.bool), ["endswith(", x(0), ", ", x(1), ")"])
-      case .postgres: return try build(nullType(.bool), ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
-      case .trino: return try build(nullType(.bool), ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
+      case .duckdb: return try build(type, ["ends_with(", x(0), ", ", x(1), ")"])
+      case .spark: return try build(type, ["endswith(", x(0), ", ", x(1), ")"])
+      case .postgres: return try build(type, ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
+      case .trino: return try build(type, ["starts_with(reverse(", x(0), "), reverse(", x(1), "))"])
       }
-    case "replace":
+    case .replace:
       // An empty `from` leaves the text as it is.
-      return try build(nullType(.string), ["CASE WHEN ", x(1), " = '' THEN ", x(0), " ELSE replace(", x(0), ", ", x(1), ", ", x(2), ") END"])
-    case "concat":
+      return try build(type, ["CASE WHEN ", x(1), " = '' THEN ", x(0), " ELSE replace(", x(0), ", ", x(1), ", ", x(2), ") END"])
+    case .concat:
       var pieces: [Piece] = ["("]
       for (index, argument) in arguments.enumerated() {
         if index > 0 { pieces.append(" || ") }
-        pieces.append(.expression(try text(argument, function: name)))
+        pieces.append(.expression(try text(argument, function: function)))
       }
-      return try build(nullType(.string), pieces + [")"])
-    case "string":
-      return try text(a, function: name)
-    case "number":
-      return try build(nullType(.number), ["CAST(trim(", x(0), ") AS ", .text(dialect.typeName(.number)), ")"])
-    case "like":
+      return try build(type, pieces + [")"])
+    case .string:
+      return try text(a, function: function)
+    case .number:
+      return try build(type, ["CAST(trim(", x(0), ") AS ", .text(dialect.typeName(.number)), ")"])
+    case .like:
       // `\` escapes the next character, as flow's patterns (a pattern ending in `\` is an
       // engine's error where flow matches a backslash).
-      return try build(nullType(.bool), ["(", x(0), " LIKE ", x(1), " ESCAPE ", .text(dialect.literal("\\")), ")"])
-    case "format":
+      return try build(type, ["(", x(0), " LIKE ", x(1), " ESCAPE ", .text(dialect.literal("\\")), ")"])
+    case .format:
       // The specs round halves away from zero on the double's exact binary value; no engine's
       // formatting does that for every value.
-      throw missing(name)
-    default:
-      throw missing(name)
+      throw missing(function.name)
     }
   }
 
   /// The text `flow run` prints for `x`: integers in decimal, whole numbers without `.0`,
   /// other numbers in their shortest round-trip digits, `true`/`false`.
-  mutating func text(_ x: SQLExpression, function: String) throws(SQLFormulaError) -> SQLExpression {
+  mutating func text(_ x: SQLExpression, function: FormulaTextFunction) throws(SQLFormulaError) -> SQLExpression {
     let stringType = dialect.typeName(.string)
     switch x.type {
     case .string: return x
@@ -81,7 +82,7 @@ extension RowFormulaTranslator {
     case .integer, .bool: return try build(.string, ["CAST(", .expression(x), " AS ", .text(stringType), ")"])
     case .number:
       // Trino writes doubles in scientific notation (`2.5E0`): no exact translation.
-      if dialect == .trino { throw missing(function, " of a number") }
+      if dialect == .trino { throw missing(function.name, " of a number") }
       // Whole: `x = trunc(x)`; Spark's `trunc` is a date function, so `x % 1 = 0` there.
       let whole: [Piece] = dialect == .spark ? [.expression(x), " % 1 = 0"] : [.expression(x), " = trunc(", .expression(x), ")"]
       return try build(.string, ["CASE WHEN abs(", .expression(x), ") < 1e15 AND "] + whole + [" THEN CAST(CAST(", .expression(x),

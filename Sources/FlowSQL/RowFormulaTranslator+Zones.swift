@@ -1,23 +1,27 @@
+import FlowNodes
+
 /// The date functions that give text, per dialect: `weekdayName(d)` and `monthName(d)` (English
 /// names of the date part as written) and `inTimeZone(t, zone)` (the instant's local time in an
 /// IANA zone, `YYYY-MM-DDTHH:MM:SS`, the fraction as written, then the offset `±hh:mm`). The
 /// script sets the session time zone to UTC, so a text without an offset counts as UTC.
 extension RowFormulaTranslator {
-  mutating func zonedCall(_ name: String, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  mutating func zonedCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
     func x(_ index: Int) -> Piece { .expression(arguments[index]) }
     let substr = dialect == .trino ? "substr(" : "substring("
     let datePart: [Piece] = ["CAST(", .text(substr), x(0), ", 1, 10) AS DATE)"]
-    switch name {
-    case "weekdayName", "monthName":
-      let weekday = name == "weekdayName"
+    switch function {
+    case .weekdayName, .monthName:
+      let weekday = function == .weekdayName
       switch dialect {
       case .duckdb: return try build(type, [.text(weekday ? "dayname(" : "monthname(")] + datePart + [")"])
       case .postgres: return try build(type, ["to_char("] + datePart + [.text(weekday ? ", 'FMDay')" : ", 'FMMonth')")])
       case .spark: return try build(type, ["date_format("] + datePart + [.text(weekday ? ", 'EEEE')" : ", 'MMMM')")])
       case .trino: return try build(type, ["date_format("] + datePart + [.text(weekday ? ", '%W')" : ", '%M')")])
       }
-    default:  // inTimeZone
+    case .inTimeZone:
       return try inTimeZone(x(0), x(1), type: type)
+    default:
+      return try dateCall(function, arguments, type: type)
     }
   }
 

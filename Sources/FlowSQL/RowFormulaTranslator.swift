@@ -54,13 +54,28 @@ struct RowFormulaTranslator {
   }
 
   /// Translates `formula` against `columns`: `resolve(name)` gives a column's SQL and type, or
-  /// nil when the table has no such column.
+  /// nil when the table has no such column. The formula is checked by the row formulas' one
+  /// checker (``TypedFormula``): the translation matches on its operators and functions and
+  /// takes each node's type from it.
+  ///
+  /// - Throws: `no column 'x' in the table`, the checker's type error (without its position),
+  ///   or a function's missing translation.
+  /// - Complexity: O(nodes of the formula + length of the SQL).
   mutating func translate(
     _ formula: RowFormula, resolve: (String) -> (sql: String, type: SQLType)?
   ) throws(SQLFormulaError) -> SQLExpression {
+    var columns: [String] = [], types: [RowType] = []
+    for name in formula.columns {
+      guard let resolved = resolve(name) else { throw SQLFormulaError("no column '\(name)' in the table") }
+      columns.append(resolved.sql)
+      types.append(resolved.type.rowType)
+    }
+    let typed: TypedFormula
+    do { typed = try formula.typed(columnTypes: types) } catch { throw SQLFormulaError(error.message) }
     var stack: [SQLExpression] = []
-    for term in formula.terms {
-      switch term {
+    for node in typed.nodes {
+      let type = SQLType(node.type)
+      switch node.operation {
       case .integer(let value):
         var literal = column(dialect.integerLiteral(value), .integer)
         literal.integerLiteral = value
@@ -69,29 +84,29 @@ struct RowFormulaTranslator {
       case .string(let text): stack.append(column(dialect.literal(text), .string))
       case .bool(let value): stack.append(column(value ? "TRUE" : "FALSE", .bool))
       case .null: stack.append(column("NULL", .null))
-      case .column(let name):
-        guard let resolved = resolve(name) else { throw SQLFormulaError("no column '\(name)' in the table") }
-        stack.append(column(resolved.sql, resolved.type))
+      case .column(_, let position):
+        guard let position else { preconditionFailure("Internal inconsistency: a column checked without a schema") }
+        stack.append(column(columns[position], type))
       case .negate:
         let operand = stack.removeLast()
-        stack.append(try build(operand.type, ["(- ", .expression(operand), ")"]))
+        stack.append(try build(type, ["(- ", .expression(operand), ")"]))
       case .not:
         let operand = try boolean(stack.removeLast())
-        stack.append(try build(operand.type == .null ? .null : .bool, ["(NOT ", .expression(operand), ")"]))
+        stack.append(try build(type, ["(NOT ", .expression(operand), ")"]))
       case .and, .or:
         let right = try boolean(stack.removeLast()), left = try boolean(stack.removeLast())
-        let word = term == .and ? " AND " : " OR "
-        stack.append(try build(.bool, ["(", .expression(left), .text(word), .expression(right), ")"]))
-      case .arithmetic(let symbol):
+        let word = node.operation == .and ? " AND " : " OR "
+        stack.append(try build(type, ["(", .expression(left), .text(word), .expression(right), ")"]))
+      case .arithmetic(let op):
         let right = stack.removeLast(), left = stack.removeLast()
-        stack.append(try arithmetic(symbol, left, right))
-      case .comparison(let symbol):
+        stack.append(try arithmetic(op, left, right, type: type))
+      case .comparison(let op):
         let right = stack.removeLast(), left = stack.removeLast()
-        stack.append(try comparison(symbol, left, right))
-      case .call(let name, let count):
+        stack.append(try comparison(op, left, right, type: type))
+      case .call(let function, let count):
         let arguments = Array(stack.suffix(count))
         stack.removeLast(count)
-        stack.append(try call(name, arguments))
+        stack.append(try call(function, arguments, type: type))
       }
     }
     guard let result = stack.last, stack.count == 1 else { throw SQLFormulaError("the formula is empty") }
@@ -115,51 +130,52 @@ struct RowFormulaTranslator {
     }
   }
 
-  mutating func arithmetic(_ symbol: String, _ left: SQLExpression, _ right: SQLExpression) throws(SQLFormulaError) -> SQLExpression {
-    let null = left.type == .null || right.type == .null
-    switch symbol {
-    case "+", "-", "*":
-      let type: SQLType = null ? .null : (left.type == .integer && right.type == .integer ? .integer : .number)
+  /// `left op right` of type `type` (the checked node's).
+  mutating func arithmetic(
+    _ op: RowArithmetic, _ left: SQLExpression, _ right: SQLExpression, type: SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
+    switch op {
+    case .add, .subtract, .multiply:
       if type == .integer {
-        return try build(.integer, ["(", .expression(left), .text(" \(symbol) "), .expression(right), ")"])
+        return try build(.integer, ["(", .expression(left), .text(" \(op.symbol) "), .expression(right), ")"])
       }
       let a = try double(left), b = try double(right)
-      return try build(type, ["(", .expression(a), .text(" \(symbol) "), .expression(b), ")"])
-    case "/":
+      return try build(type, ["(", .expression(a), .text(" \(op.symbol) "), .expression(b), ")"])
+    case .divide:
       let a = try double(left), b = try double(right)
-      return try build(null ? .null : .number, ["(", .expression(a), " / NULLIF(", .expression(b), ", 0))"])
-    case "%":
+      return try build(type, ["(", .expression(a), " / NULLIF(", .expression(b), ", 0))"])
+    case .remainder:
       let a = try double(left), b = try double(right)
       switch dialect {
-      case .trino: return try build(null ? .null : .number, ["mod(", .expression(a), ", NULLIF(", .expression(b), ", 0))"])
+      case .trino: return try build(type, ["mod(", .expression(a), ", NULLIF(", .expression(b), ", 0))"])
       case .duckdb, .spark:
         // `%` of doubles truncates (the sign of the dividend), as flow's does; DuckDB's `fmod` floors.
-        return try build(null ? .null : .number, ["(", .expression(a), " % NULLIF(", .expression(b), ", 0))"])
+        return try build(type, ["(", .expression(a), " % NULLIF(", .expression(b), ", 0))"])
       case .postgres:
-        return try build(null ? .null : .number, ["CAST(mod(CAST(", .expression(a), " AS NUMERIC), NULLIF(CAST(",
-                                                   .expression(b), " AS NUMERIC), 0)) AS DOUBLE PRECISION)"])
+        return try build(type, ["CAST(mod(CAST(", .expression(a), " AS NUMERIC), NULLIF(CAST(",
+                                .expression(b), " AS NUMERIC), 0)) AS DOUBLE PRECISION)"])
       }
-    default:  // "^"
+    case .power:
       let a = try double(left), b = try double(right)
       let function = dialect == .duckdb || dialect == .spark ? "pow(" : "power("
-      return try build(null ? .null : .number, [.text(function), .expression(a), ", ", .expression(b), ")"])
+      return try build(type, [.text(function), .expression(a), ", ", .expression(b), ")"])
     }
   }
 
-  mutating func comparison(_ symbol: String, _ left: SQLExpression, _ right: SQLExpression) throws(SQLFormulaError) -> SQLExpression {
-    guard left.type == right.type || left.type == .null || right.type == .null || (left.type.isNumeric && right.type.isNumeric) else {
-      throw SQLFormulaError("cannot compare \(left.type) with \(right.type) using '\(symbol)'")
+  /// `left op right` of type `type` (the checked node's): strings by code point on Postgres.
+  mutating func comparison(
+    _ op: RowComparison, _ left: SQLExpression, _ right: SQLExpression, type: SQLType
+  ) throws(SQLFormulaError) -> SQLExpression {
+    let symbol = switch op {
+    case .equal: "="
+    case .notEqual: "<>"
+    default: op.symbol
     }
-    let op = switch symbol {
-    case "==": "="
-    case "!=": "<>"
-    default: symbol
+    let ordered = op != .equal && op != .notEqual
+    if left.type == .string && right.type == .string && dialect == .postgres && ordered {
+      return try build(type, ["(", .expression(left), " COLLATE \"C\" ", .text(symbol), " ", .expression(right), " COLLATE \"C\")"])
     }
-    let type: SQLType = left.type == .null || right.type == .null ? .null : .bool
-    if left.type == .string && right.type == .string && dialect == .postgres && op != "=" && op != "<>" {
-      return try build(type, ["(", .expression(left), " COLLATE \"C\" ", .text(op), " ", .expression(right), " COLLATE \"C\")"])
-    }
-    return try build(type, ["(", .expression(left), .text(" \(op) "), .expression(right), ")"])
+    return try build(type, ["(", .expression(left), .text(" \(symbol) "), .expression(right), ")"])
   }
 }
 

@@ -1,3 +1,4 @@
+import FlowNodes
 import FlowRuntime
 
 /// The type of a column or expression in the exported SQL: flow's column types, and `null`
@@ -12,6 +13,29 @@ enum SQLType: Sendable, Hashable {
     case .bool: self = .bool
     case .string: self = .string
     case nil: self = .null
+    }
+  }
+
+  /// The type of a checked formula's node (`unknown` only arises without a schema, which the
+  /// translator never uses: it reads as null).
+  init(_ type: RowType) {
+    switch type {
+    case .integer: self = .integer
+    case .number: self = .number
+    case .bool: self = .bool
+    case .string: self = .string
+    case .null, .unknown: self = .null
+    }
+  }
+
+  /// The row formulas' type of a value of this type.
+  var rowType: RowType {
+    switch self {
+    case .integer: .integer
+    case .number: .number
+    case .bool: .bool
+    case .string: .string
+    case .null: .null
     }
   }
 

@@ -1,7 +1,10 @@
-/// The checker of the calculator language: lowers a ``FormulaSyntax`` parsed in the
-/// ``FormulaContext/scalar`` context to the postfix program ``Formula`` runs.
+/// The checker of the calculator language: checks a ``FormulaSyntax`` parsed in the
+/// ``FormulaContext/scalar`` context with the row formulas' one checker (``RowFormulaChecker``,
+/// the variables typed as `number` columns of one row), then lowers the ``TypedFormula`` to the
+/// postfix program ``Formula`` runs.
 ///
-/// Everything in `expression` is a number, so there are no types to check: names become
+/// Everything in `expression` is a number, so the checker finds no type error (the parser
+/// admits only numbers, variables, arithmetic and the numeric functions): names become
 /// variables in order of first appearance, and constant subexpressions are folded as the
 /// program is built (except a division or remainder by zero, which must fail at evaluation).
 /// One pass over the nodes, in their postfix order, without recursion.
@@ -18,36 +21,46 @@ struct ScalarFormulaChecker {
   private var program: [FormulaInstruction] = []
   private var depth = 0
   private var maxDepth = 0
-  private var variables: [String] = []
-  private var variableIndices: [String: Int] = [:]
 
-  /// Lowers `syntax` to a program.
+  /// Checks and lowers `syntax` to a program.
   ///
   /// - Throws: a ``FormulaError`` for a node the calculator language does not have.
+  /// - Complexity: O(nodes).
   static func compile(_ syntax: FormulaSyntax) throws(FormulaError) -> Compiled {
+    let variables = syntax.names
+    var index: [String: Int] = [:]
+    for (position, name) in variables.enumerated() { index[name] = position }
+    let schema = RowSchema(names: variables, types: Array(repeating: .number, count: variables.count))
+    let typed = try RowFormulaChecker.check(syntax, schema: schema, index: index)
     var checker = ScalarFormulaChecker()
-    checker.program.reserveCapacity(syntax.nodes.count)
-    for (index, node) in syntax.nodes.enumerated() {
-      switch node {
-      case .number(let value, _):
+    checker.program.reserveCapacity(typed.nodes.count)
+    // The typed tree has one node per syntax node, in the same order.
+    for (position, node) in typed.nodes.enumerated() {
+      switch node.operation {
+      case .integer(let value):
+        // The same double as the literal's: both are the correctly rounded value of its digits.
+        checker.emit(.constant(Double(value)))
+      case .number(let value):
         checker.emit(.constant(value))
-      case .name(let name):
-        checker.emit(.variable(checker.variableIndex(for: name)))
-      case .prefix(.negate):
+      case .column(_, let variable?):
+        checker.emit(.variable(variable))
+      case .negate:
         checker.emitNegate()
-      case .binary(.arithmetic(let op)):
+      case .arithmetic(let op):
         checker.emitFolding(Self.instruction(op), operands: 2)
-      case .call(let id, let arguments):
-        guard case .numeric(let function) = FormulaBuiltin[id].operation else {
-          throw syntax.error("'\(FormulaBuiltin[id].name)' is not part of the expression language", atNode: index)
-        }
+      case .call(.numeric(let function), let arguments):
         checker.emitCall(function, arguments: arguments)
-      case .string, .bool, .null, .prefix(.not), .binary:
-        throw syntax.error("not part of the expression language", atNode: index)
+      case .call:
+        guard case .call(let id, _) = syntax.nodes[position] else {
+          preconditionFailure("Internal inconsistency: a typed call from no call node")
+        }
+        throw syntax.error("'\(FormulaBuiltin[id].name)' is not part of the expression language", atNode: position)
+      case .column, .string, .bool, .null, .not, .comparison, .and, .or:
+        throw syntax.error("not part of the expression language", atNode: position)
       }
     }
     assert(checker.depth == 1, "a complete formula leaves exactly one value")
-    return Compiled(program: checker.program, variables: checker.variables, maxStackDepth: checker.maxDepth)
+    return Compiled(program: checker.program, variables: variables, maxStackDepth: checker.maxDepth)
   }
 
   private static func instruction(_ op: RowArithmetic) -> FormulaInstruction {
@@ -59,14 +72,6 @@ struct ScalarFormulaChecker {
     case .remainder: .remainder
     case .power: .power
     }
-  }
-
-  private mutating func variableIndex(for name: String) -> Int {
-    if let index = variableIndices[name] { return index }
-    let index = variables.count
-    variables.append(name)
-    variableIndices[name] = index
-    return index
   }
 
   private mutating func emit(_ instruction: FormulaInstruction) {

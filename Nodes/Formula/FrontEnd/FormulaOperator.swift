@@ -52,10 +52,10 @@ enum FormulaPrefix: Sendable, Hashable {
 // (`RowVector`) and its tests use them.
 
 /// The binary arithmetic operators.
-enum RowArithmetic: Sendable, Hashable {
+package enum RowArithmetic: Sendable, Hashable {
   case add, subtract, multiply, divide, remainder, power
 
-  var symbol: String {
+  package var symbol: String {
     switch self {
     case .add: "+"
     case .subtract: "-"
@@ -68,10 +68,10 @@ enum RowArithmetic: Sendable, Hashable {
 }
 
 /// The comparison operators.
-enum RowComparison: Sendable, Hashable {
+package enum RowComparison: Sendable, Hashable {
   case less, lessOrEqual, equal, notEqual, greaterOrEqual, greater
 
-  var symbol: String {
+  package var symbol: String {
     switch self {
     case .less: "<"
     case .lessOrEqual: "<="

@@ -1,26 +1,5 @@
 import FlowGraph
 
-/// The static type of a row-formula value. `unknown` stands for a column whose type is not known
-/// yet (the load-time check, before any table arrives).
-enum RowType: Sendable, Hashable, CustomStringConvertible {
-  case integer, number, bool, string, null, unknown
-
-  var isNumeric: Bool { self == .integer || self == .number }
-  /// Whether a value of this type may be used where `wanted` is needed (null and unknown fit).
-  func fits(_ wanted: (RowType) -> Bool) -> Bool { self == .null || self == .unknown || wanted(self) }
-
-  var description: String {
-    switch self {
-    case .integer: "integer"
-    case .number: "number"
-    case .bool: "bool"
-    case .string: "string"
-    case .null: "null"
-    case .unknown: "unknown"
-    }
-  }
-}
-
 /// The column names and types of a table, as a row formula sees them.
 struct RowSchema: Sendable, Hashable {
   var names: [String]
@@ -34,15 +13,15 @@ struct RowSchema: Sendable, Hashable {
 }
 
 /// The checker of row formulas: type-checks a ``RowFormula``'s syntax tree and resolves its
-/// column names against a schema, giving the ``RowProgram`` the table evaluator runs. One pass
-/// over the tree's postfix nodes with a type stack, lowering each node to a ``RowFormulaStep``;
-/// a call is typed by its ``FormulaBuiltin/Typing`` rule and lowered by its operation.
+/// column names against a schema, giving the ``TypedFormula`` both back ends consume (the
+/// ``RowProgram`` the table evaluator runs, and the SQL translator). One pass over the tree's
+/// postfix nodes with a type stack; a call is typed by its ``FormulaBuiltin/Typing`` rule.
 enum RowFormulaChecker {
   /// - Parameter schema: the table's columns, or nil to check only what literals determine.
   /// - Throws: a ``FormulaError``: a type error with the column of the operator, or
   ///   `no column 'x' in the table (columns: a, b, c)` (`(did you mean 'y'?)` instead of the
   ///   list when a column's name is a likely typo of it).
-  static func check(_ formula: RowFormula, schema: RowSchema?) throws(FormulaError) -> RowProgram {
+  static func check(_ formula: RowFormula, schema: RowSchema?) throws(FormulaError) -> TypedFormula {
     var index: [String: Int] = [:]
     if let schema {
       for (position, name) in schema.names.enumerated() where index[name] == nil { index[name] = position }
@@ -54,116 +33,86 @@ enum RowFormulaChecker {
   /// the first position of `name`): a node checking many formulas against one growing schema
   /// (`derive`) keeps one index instead of building one per formula.
   ///
-  /// - Complexity: O(steps of the formula), whatever the schema's size.
-  static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> RowProgram {
-    let syntax = formula.syntax
+  /// - Complexity: O(nodes of the formula), whatever the schema's size.
+  static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
+    try check(formula.syntax, schema: schema, index: index)
+  }
+
+  /// `check(_:schema:index:)` of a syntax tree: a row formula's, or the calculator language's
+  /// (``ScalarFormulaChecker`` types its variables as `number` columns of one row).
+  static func check(_ syntax: FormulaSyntax, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
     var types: [RowType] = []
-    var instructions: [RowInstruction] = []
-    var offsets: [Int] = []
-    instructions.reserveCapacity(syntax.nodes.count)
-    var maxDepth = 0
-    // The column each value on the type stack reads directly (nil for any other expression).
-    var sources: [String?] = []
+    var nodes: [TypedFormula.Node] = []
+    nodes.reserveCapacity(syntax.nodes.count)
     for (position, node) in syntax.nodes.enumerated() {
-      let offset = syntax.offsets[position]
       func fail(_ message: String) -> FormulaError { syntax.error(message, atNode: position) }
-      let step: RowFormulaStep
-      var call: (function: FormulaBuiltin, arguments: Int)?
+      let operation: TypedFormula.Operation
       switch node {
       case .number(let value, let integer):
-        step = integer.map { .integer($0) } ?? .number(value)
-      case .string(let text): step = .string(text)
-      case .bool(let value): step = .bool(value)
-      case .null: step = .null
-      case .name(let name): step = .column(name)
-      case .prefix(.negate): step = .negate
-      case .prefix(.not): step = .not
-      case .binary(.arithmetic(let op)): step = .arithmetic(op)
-      case .binary(.comparison(let op)): step = .comparison(op)
-      case .binary(.and): step = .and
-      case .binary(.or): step = .or
-      case .call(let id, let arguments):
-        call = (FormulaBuiltin[id], arguments)
-        switch FormulaBuiltin[id].operation {
-        case .numeric(let function): step = .call(function, arguments: arguments)
-        case .isNull: step = .isNull
-        case .choose: step = .choose
-        case .date(let function): step = .date(function, sources: Array(sources.suffix(arguments)))
-        case .text(let function): step = .text(function, arguments: arguments)
-        case .coalesce: step = .coalesce(arguments: arguments)
-        case .member: step = .member(arguments: arguments)
-        }
-      }
-      var instruction = RowInstruction.step(step)
-      let depth = types.count
-      switch step {
-      case .integer: types.append(.integer)
-      case .number: types.append(.number)
-      case .string: types.append(.string)
-      case .bool: types.append(.bool)
-      case .null: types.append(.null)
-      case .column(let name):
+        operation = integer.map { .integer($0) } ?? .number(value)
+        types.append(integer == nil ? .number : .integer)
+      case .string(let text):
+        operation = .string(text)
+        types.append(.string)
+      case .bool(let value):
+        operation = .bool(value)
+        types.append(.bool)
+      case .null:
+        operation = .null
+        types.append(.null)
+      case .name(let name):
         if let schema {
           guard let column = index[name] else {
             throw FormulaError(message: Self.likelyTypo(of: name, among: schema.names).map {
               "no column '\(name)' in the table (did you mean '\($0)'?)"
             } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
           }
-          instruction = .column(column)
+          operation = .column(name, position: column)
           types.append(schema.types[column])
         } else {
+          operation = .column(name, position: nil)
           types.append(.unknown)
         }
-      case .negate:
+      case .prefix(.negate):
+        operation = .negate
         let operand = types.removeLast()
         guard operand.fits(\.isNumeric) else { throw fail("'-' needs a number, got \(operand)") }
         types.append(operand)
-      case .not:
+      case .prefix(.not):
+        operation = .not
         let operand = types.removeLast()
         guard operand.fits({ $0 == .bool }) else { throw fail("'not' needs a bool, got \(operand)") }
         types.append(operand == .null ? .null : .bool)
-      case .arithmetic(let op):
+      case .binary(.arithmetic(let op)):
+        operation = .arithmetic(op)
         let right = types.removeLast(), left = types.removeLast()
         guard left.fits(\.isNumeric), right.fits(\.isNumeric) else {
           throw fail("'\(op.symbol)' needs numbers, got \(left) and \(right)")
         }
         types.append(arithmeticType(op, left, right))
-        // `column op literal`: apply the literal without broadcasting it.
-        if right.isNumeric, case .step(let literal)? = instructions.last, literal.isLiteral {
-          instructions.removeLast()
-          offsets.removeLast()
-          instruction = .arithmeticWithLiteral(op, literal)
-        }
-      case .comparison(let op):
+      case .binary(.comparison(let op)):
+        operation = .comparison(op)
         let right = types.removeLast(), left = types.removeLast()
         guard comparable(left, right) else {
           throw fail("cannot compare \(left) with \(right) using '\(op.symbol)'")
         }
         types.append(left == .null || right == .null ? .null : .bool)
-        // `column op literal`: compare against the literal without broadcasting it.
-        if right != .null, case .step(let literal)? = instructions.last, literal.isLiteral {
-          instructions.removeLast()
-          offsets.removeLast()
-          instruction = .compareWithLiteral(op, literal)
-        }
-      case .and, .or:
+      case .binary(.and), .binary(.or):
+        let isAnd = node == .binary(.and)
+        operation = isAnd ? .and : .or
         let right = types.removeLast(), left = types.removeLast()
         guard left.fits({ $0 == .bool }), right.fits({ $0 == .bool }) else {
-          throw fail("'\(step == .and ? "and" : "or")' needs bools, got \(left) and \(right)")
+          throw fail("'\(isAnd ? "and" : "or")' needs bools, got \(left) and \(right)")
         }
         types.append(.bool)
-      case .call, .isNull, .choose, .date, .text, .coalesce, .member:
-        guard let call else { preconditionFailure("Internal inconsistency: a call step from no call node") }
-        try callType(call.function, arguments: call.arguments, types: &types, fail: fail)
+      case .call(let id, let arguments):
+        let function = FormulaBuiltin[id]
+        operation = .call(function.operation, arguments: arguments)
+        try callType(function, arguments: arguments, types: &types, fail: fail)
       }
-      sources.removeLast(depth + 1 - types.count)
-      if case .column(let name) = step { sources.append(name) } else { sources.append(nil) }
-      instructions.append(instruction)
-      offsets.append(offset)
-      maxDepth = max(maxDepth, types.count)
+      nodes.append(TypedFormula.Node(operation: operation, type: types[types.count - 1], offset: syntax.offsets[position]))
     }
-    return RowProgram(instructions: instructions, offsets: offsets, source: formula.source,
-                      resultType: types.last ?? .null, maxDepth: maxDepth)
+    return TypedFormula(source: syntax.source, nodes: nodes)
   }
 
   /// The column `name` is a likely typo of: the closest by ``Suggestion``, unless reaching it

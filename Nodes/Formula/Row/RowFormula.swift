@@ -31,8 +31,9 @@
 ///
 /// Parsing (the shared ``FormulaParser``, in the ``FormulaContext/row`` context) is syntax only
 /// (errors carry the 1-based column) and gives a ``FormulaSyntax``; ``compile(for:)`` resolves
-/// the column names and checks types against a table's schema (``RowFormulaChecker``); the
-/// resulting ``RowProgram`` evaluates column at a time.
+/// the column names and checks types against a table's schema (``RowFormulaChecker``, giving a
+/// ``TypedFormula``), then lowers the typed tree to a ``RowProgram``, which evaluates column at
+/// a time. The SQL translator consumes the same typed tree (``typed(columnTypes:)``).
 package struct RowFormula: Sendable, Hashable {
   /// The formula text.
   package let source: String
@@ -60,13 +61,25 @@ package struct RowFormula: Sendable, Hashable {
   /// - Throws: a ``FormulaError``: `no column 'x' in the table (columns: …)`, or a type error
   ///   with the column of the operator.
   func compile(for schema: RowSchema) throws(FormulaError) -> RowProgram {
-    try RowFormulaChecker.check(self, schema: schema)
+    RowProgram(compiling: try RowFormulaChecker.check(self, schema: schema))
   }
 
   /// `compile(for:)` with the schema's positions by name already built (see
   /// `RowFormulaChecker.check(_:schema:index:)`).
   func compile(for schema: RowSchema, index: [String: Int]) throws(FormulaError) -> RowProgram {
-    try RowFormulaChecker.check(self, schema: schema, index: index)
+    RowProgram(compiling: try RowFormulaChecker.check(self, schema: schema, index: index))
+  }
+
+  /// The formula checked against columns of these `types`, which are exactly the formula's
+  /// ``columns`` in order (what a back end outside `FlowNodes` resolves itself).
+  ///
+  /// - Throws: a ``FormulaError``: a type error with the column of the operator.
+  /// - Complexity: O(nodes of the formula).
+  package func typed(columnTypes types: [RowType]) throws(FormulaError) -> TypedFormula {
+    precondition(types.count == columns.count, "Internal inconsistency: one type per column of the formula")
+    var index: [String: Int] = [:]
+    for (position, name) in columns.enumerated() { index[name] = position }
+    return try RowFormulaChecker.check(self, schema: RowSchema(names: columns, types: types), index: index)
   }
 
   /// The 1-based character column of a UTF-8 offset of the source.
@@ -115,5 +128,12 @@ enum RowFormulaStep: Sendable, Hashable {
     case .integer, .number, .string, .bool: true
     default: false
     }
+  }
+}
+
+extension RowFormula {
+  /// The names of every function of row formulas (what a translation must cover).
+  package static var functionNames: [String] {
+    FormulaBuiltin.table.filter { $0.contexts.contains(.row) }.map(\.name)
   }
 }

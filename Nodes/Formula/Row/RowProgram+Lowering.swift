@@ -1,0 +1,69 @@
+/// Lowering a checked formula to the row back end's instructions.
+extension RowProgram {
+  /// The program of `typed`, a formula checked against the schema the program will run on:
+  /// one instruction per node, except that `column op literal` applies (or compares against)
+  /// the literal without broadcasting it to a column.
+  ///
+  /// - Precondition: `typed` was checked against a schema (its columns have positions).
+  /// - Complexity: O(nodes).
+  init(compiling typed: TypedFormula) {
+    var instructions: [RowInstruction] = []
+    var offsets: [Int] = []
+    instructions.reserveCapacity(typed.nodes.count)
+    offsets.reserveCapacity(typed.nodes.count)
+    // The column each value on the stack reads directly (nil for any other expression): the
+    // date functions name it in the message for a text that is not a date.
+    var sources: [String?] = []
+    var maxDepth = 0
+    for (position, node) in typed.nodes.enumerated() {
+      let operation = node.operation
+      let operands = operation.operandCount
+      var instruction: RowInstruction
+      switch operation {
+      case .integer(let value): instruction = .step(.integer(value))
+      case .number(let value): instruction = .step(.number(value))
+      case .string(let text): instruction = .step(.string(text))
+      case .bool(let value): instruction = .step(.bool(value))
+      case .null: instruction = .step(.null)
+      case .column(let name, let column):
+        instruction = column.map(RowInstruction.column) ?? .step(.column(name))
+      case .negate: instruction = .step(.negate)
+      case .not: instruction = .step(.not)
+      case .and: instruction = .step(.and)
+      case .or: instruction = .step(.or)
+      case .arithmetic(let op):
+        instruction = .step(.arithmetic(op))
+        // The right operand is the node just before; its instruction is the last one.
+        if typed.nodes[position - 1].type.isNumeric, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .arithmeticWithLiteral(op, literal)
+        }
+      case .comparison(let op):
+        instruction = .step(.comparison(op))
+        if typed.nodes[position - 1].type != .null, case .step(let literal)? = instructions.last, literal.isLiteral {
+          instructions.removeLast()
+          offsets.removeLast()
+          instruction = .compareWithLiteral(op, literal)
+        }
+      case .call(let function, let arguments):
+        switch function {
+        case .numeric(let function): instruction = .step(.call(function, arguments: arguments))
+        case .isNull: instruction = .step(.isNull)
+        case .choose: instruction = .step(.choose)
+        case .date(let function): instruction = .step(.date(function, sources: Array(sources.suffix(arguments))))
+        case .text(let function): instruction = .step(.text(function, arguments: arguments))
+        case .coalesce: instruction = .step(.coalesce(arguments: arguments))
+        case .member: instruction = .step(.member(arguments: arguments))
+        }
+      }
+      sources.removeLast(operands)
+      if case .column(let name, _) = operation { sources.append(name) } else { sources.append(nil) }
+      maxDepth = max(maxDepth, sources.count)
+      instructions.append(instruction)
+      offsets.append(node.offset)
+    }
+    self.init(instructions: instructions, offsets: offsets, source: typed.source, resultType: typed.resultType,
+              maxDepth: maxDepth)
+  }
+}
