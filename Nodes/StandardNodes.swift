@@ -9,7 +9,7 @@ extension NodeKindRegistry {
     NodeKindRegistry([
       NumberNode(), AddNode(), SubtractNode(), MultiplyNode(), DivideNode(), ExpressionNode(), GroupNode(),
       TextNode(), FormatNode(), ToNumberNode(),
-      ReadTextNode(), ReadCSVNode(), ReadJSONNode(), ReadParquetNode(), WriteCSVNode(), WriteJSONNode(), WriteTextNode(),
+      ReadTextNode(), ReadCSVNode(), ReadJSONNode(), ReadParquetNode(), WriteCSVNode(), WriteJSONNode(), WriteParquetNode(), WriteTextNode(),
       SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
       FilterNode(), DeriveNode(),
       WindowNode(), PivotNode(), UnpivotNode(),

@@ -75,13 +75,13 @@ extension SQLCompiler {
 
   /// `path`, when one plain literal of the dialect can carry it (psql's `\copy … FROM 'file'`,
   /// `COPY … TO 'file'` and Spark's `OPTIONS (path …)` take no expression).
-  private func plainPath(_ node: FlowNode, _ path: String) throws(SQLExportError) -> String {
+  func plainPath(_ node: FlowNode, _ path: String) throws(SQLExportError) -> String {
     guard let problem = dialect.plainLiteralProblem(path) else { return path }
     throw SQLExportError(node: node.id, "param 'path' \(problem)")
   }
 
   /// The table the reader gives, read now through the registry's file-access policy.
-  private func readTable(_ node: FlowNode) throws(SQLExportError) -> Table {
+  func readTable(_ node: FlowNode) throws(SQLExportError) -> Table {
     var reader = node
     reader.data.params["watch"] = nil
     let document = FlowDocument(nodes: [reader])
@@ -93,7 +93,7 @@ extension SQLCompiler {
     if let failure = evaluator.failure(of: node.id) {
       throw SQLExportError(node: node.id, "cannot read the file to infer its column types: \(failure)")
     }
-    let port = node.data.kind == "readCSV" ? "table" : "value"
+    let port = node.data.kind == "readJSON" ? "value" : "table"
     guard case .table(let table)? = evaluator.value(of: node.id, port: port) else {
       throw SQLExportError(node: node.id, "the file is not a JSON array of objects (only tables export)")
     }
@@ -106,6 +106,8 @@ extension SQLCompiler {
     let format: SQLOutput.Format
     if node.data.kind == "writeCSV" {
       format = .csv(delimiter: node.data.params["delimiter"]?.stringValue ?? ",")
+    } else if node.data.kind == "writeParquet" {
+      format = try parquetFormat(node)
     } else {
       format = .json
     }

@@ -38,6 +38,7 @@ struct SQLCompiler {
     let relation: SQLRelation?
     switch node.data.kind {
     case "readCSV", "readJSON": relation = try source(node)
+    case "readParquet": relation = try parquetSource(node)
     case "filter": relation = try filter(id, try input(index, "table"), params)
     case "derive": relation = try derive(id, try input(index, "table"), params)
     case "select": relation = try select(id, try input(index, "table"), params)
@@ -49,7 +50,7 @@ struct SQLCompiler {
     case "limit": relation = try limit(id, try input(index, "table"), params)
     case "window": relation = try window(id, try input(index, "table"), params)
     case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
-    case "writeCSV", "writeJSON": relation = try writer(node, try input(index, node.data.kind == "writeCSV" ? "table" : "value"))
+    case "writeCSV", "writeJSON", "writeParquet": relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
     case "group": return
     case _ where Self.constantKinds.contains(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
@@ -148,8 +149,8 @@ struct SQLCompiler {
   func noSQLForm(_ node: FlowNode) -> String? {
     let kind = node.data.kind
     switch kind {
-    case "readCSV", "readJSON", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
-      "window", "unpivot", "writeCSV", "writeJSON", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
+    case "readCSV", "readJSON", "readParquet", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
+      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
       return nil
     case "clock", "counter", "lines", "accumulate", "previous":
       return "\(kind) is a live node; live nodes have no SQL form"

@@ -31,6 +31,8 @@ struct SQLOutput {
   enum Format {
     case csv(delimiter: String)
     case json
+    /// A Parquet file: the `compression` param as written, and rows per row group.
+    case parquet(compression: String, rowGroupRows: Int)
     /// The rows, as the result of a final `SELECT`.
     case rows
   }

@@ -52,6 +52,8 @@ struct SQLScriptWriter {
           text += "INSERT OVERWRITE DIRECTORY \(dialect.literal(output.path)) USING csv OPTIONS (header 'true', sep \(dialect.literal(delimiter)))\n  \(query);\n"
         case (.json, .spark):
           text += "INSERT OVERWRITE DIRECTORY \(dialect.literal(output.path)) USING json\n  \(query);\n"
+        case (.parquet(let compression, let rowGroupRows), .duckdb), (.parquet(let compression, let rowGroupRows), .spark):
+          text += SQLCompiler.parquetOutput(dialect, query: query, path: output.path, compression: compression, rowGroupRows: rowGroupRows)
         default:
           text += query + ";\n"
         }
