@@ -98,6 +98,8 @@ def random_document(rng, index):
         if kind == "format":
             params["template"] = rng.choice(["{a}", "value {a} and {b}", "a long text that is here to be wide: {a} / {b}"])
         for port in ["a", "b"]:
+            if kind == "format" and "{%s}" % port not in params["template"]:
+                continue
             if rng.random() < 0.8:
                 source = "n%d" % rng.randrange(number)
                 out = "text" if any(n["id"] == source and n["data"]["kind"] == "format" for n in nodes) else (
