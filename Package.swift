@@ -31,7 +31,7 @@ let package = Package(
     // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
     .target(name: "FlowHTTP", swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
-            swiftSettings: internalChecks),
+            resources: [.copy("Serve/Page")], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
     .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.

@@ -2,9 +2,12 @@
 # The browser test of `flow serve` (SPEC §8): opens the calculator's page in headless Chromium,
 # edits a number, checks that exactly the descendants update without a reload and that the
 # console stays free of errors, and prints the edit → update latency measured in the page
-# (reported, not asserted). Saves a screenshot when given a path.
+# (reported, not asserted); builds a calculator from an empty document; moves a node, Saves
+# (only its position changes) and undoes/redoes by keys (browser_move.py); with
+# FLOW_BROWSER_PENGUINS=1, builds the penguins report from nothing. Saves a screenshot when
+# given a path.
 #
-# usage: Scripts/browser-test.sh FLOWBIN [SCREENSHOT.png]
+# usage: [FLOW_BROWSER_PENGUINS=1] Scripts/browser-test.sh FLOWBIN [SCREENSHOT.png]
 #
 # Installs, only if missing: Debian's chromium and chromium-driver (apt-get), and selenium
 # from PyPI into the venv .build/browser-venv.
@@ -25,9 +28,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 VENV=.build/browser-venv
 if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
-if ! "$VENV/bin/python" -c "import selenium" 2>/dev/null; then
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check selenium
+if ! "$VENV/bin/python" -c "import selenium, esprima" 2>/dev/null; then
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check selenium esprima
 fi
+# The page's scripts parse (esprima, strict) and its template's placeholders are the filled ones.
+"$VENV/bin/python" Scripts/lint_page.py
 
 WORK="$(mktemp -d)"
 SERVER=""
@@ -68,3 +73,35 @@ SERVER=""
 "$FLOW" run "$WORK/built.flow.json" | grep -qx 'multiply1.result = 50' \
   || { "$FLOW" run "$WORK/built.flow.json"; echo "browser test: flow run of the saved file does not give multiply1.result = 50"; exit 1; }
 echo "browser test: flow run of the document built in the page gives multiply1.result = 50"
+
+# Moving, undo and redo by keys, on a copy of the calculator (Save writes the copy).
+cp Examples/calculator.flow.json "$WORK/moved.flow.json"
+serve "$WORK/moved.flow.json" moved
+"$VENV/bin/python" Scripts/browser_move.py "$URL" "$WORK/moved.flow.json"
+kill -INT "$SERVER"
+wait "$SERVER" || true
+SERVER=""
+
+# The penguins report from nothing: built in the page beside copies of its data, saved, run;
+# its output files compared with the example's. About 45 s on a loaded 2-core machine, over
+# CI's budget for this step, so only with FLOW_BROWSER_PENGUINS=1.
+if [ "${FLOW_BROWSER_PENGUINS:-0}" != 1 ]; then
+  echo "browser test: the penguins build from nothing skipped (FLOW_BROWSER_PENGUINS=1 runs it)"
+  exit 0
+fi
+mkdir -p "$WORK/penguins" "$WORK/example"
+cp Examples/penguins/penguins.csv Examples/penguins/species.json "$WORK/penguins/"
+cp Examples/penguins/penguins.csv Examples/penguins/species.json Examples/penguins/report.flow.json "$WORK/example/"
+printf '{"nodes": [], "edges": []}\n' > "$WORK/penguins/report.flow.json"
+serve "$WORK/penguins/report.flow.json" penguins
+"$VENV/bin/python" Scripts/browser_penguins.py "$URL" Examples/penguins/report.flow.json "$WORK/penguins-ids.json"
+kill -INT "$SERVER"
+wait "$SERVER" || true
+SERVER=""
+rm -rf "$WORK/penguins/output"
+"$FLOW" run "$WORK/penguins/report.flow.json" > "$WORK/penguins.out"
+"$FLOW" run "$WORK/example/report.flow.json" > "$WORK/example.out"
+python3 Scripts/browser_compare.py "$WORK/example" "$WORK/penguins" "$WORK/penguins-ids.json" "$WORK/example.out" "$WORK/penguins.out"
+
+# Geometry after values arrive (every example document and 20 random graphs, seed 1) is
+# Scripts/browser_geometry.py, run by hand: it reports layout problems that are not fixed yet.

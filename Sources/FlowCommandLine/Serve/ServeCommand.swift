@@ -62,6 +62,7 @@ enum ServeCommand {
   {
     let file = arguments.positionals[0]
     guard file != "-" else { throw CommandFailure(.usage, ["flow: serve needs a file (Save writes it back), not standard input"]) }
+    if case .failure(let missing) = ServePageAssets.shared { throw CommandFailure(.usage, ["flow: serve: \(missing.message)"]) }
     let port: UInt16
     if let text = arguments.value("--port") {
       guard let value = UInt16(text) else { throw CommandFailure(.usage, ["flow: --port expects 0 to 65535, got '\(text)'"]) }

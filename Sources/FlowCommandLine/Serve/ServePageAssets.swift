@@ -1,280 +1,119 @@
-/// The page `flow serve` answers at `/`: HTML, CSS and script as string literals compiled into
-/// the binary (nothing is read from disk, nothing loads from another origin). The script keeps
-/// the inline SVG current from `/events` and posts edits, undo, redo and save with the page's
-/// token.
-enum ServePageAssets {
-  /// The page around `svg`; `title` and `token` are escaped by the caller.
-  static func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int,
-                   palette: [(kind: String, required: [(name: String, type: String)])]) -> String {
-    """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="flow-token" content="\(token)">
-    <link rel="icon" href="data:,">
-    <title>\(title) · flow serve</title>
-    <style nonce="\(nonce)">\(css)</style>
-    </head>
-    <body data-revision="\(revision)" data-structure="\(structure)">
-    <header>
-    <strong class="file">\(title)</strong>
-    <button type="button" data-action="undo" title="Undo (Ctrl+Z)">Undo</button>
-    <button type="button" data-action="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
-    <button type="button" data-action="save" title="Write the graph back to its file">Save</button>
-    <select data-action="add" title="Add a node of this kind"><option value="">add a node…</option>\(palette.map(option).joined())</select>
-    <span id="status" role="status"></span>
-    <span id="latency"></span>
-    </header>
-    <main id="graph">\(svg)</main>
-    <script nonce="\(nonce)">\(script)</script>
-    <script nonce="\(nonce)">\(ServePageEditor.script)</script>
-    </body>
-    </html>
+import Foundation
 
-    """
+/// The page `flow serve` answers at `/`, made from the files in `Serve/Page/` — `page.html` (a
+/// template), `page.css`, `page.js` (keeps the inline SVG current from `/events`, posts edits,
+/// undo, redo and save with the page's token) and `editor.js` (the editing gestures: palette,
+/// connect, select and delete, move). They are the FlowCommandLine target's resources, copied
+/// by SwiftPM into `FlowRuntime_FlowCommandLine.resources` beside the built `flow` (a
+/// `.bundle` on Apple platforms); nothing loads from another origin, and the script and style
+/// are inlined under the page's nonce.
+///
+/// The bundle is looked up here rather than through SwiftPM's generated `Bundle.module`,
+/// which stops the process (`fatalError`) when the bundle is missing — an installed `flow`
+/// without its resources folder gets `ServePageAssets.Missing`'s message instead.
+///
+/// Invariant: a loaded value holds all four files, read whole as UTF-8.
+struct ServePageAssets: Sendable {
+  var template: String
+  var css: String
+  var script: String
+  var editor: String
+
+  /// The resources folder's name, as SwiftPM names it for package `FlowRuntime`, target
+  /// `FlowCommandLine`.
+  static let bundleName = "FlowRuntime_FlowCommandLine"
+
+  /// The largest page file read (the four are a few KiB each).
+  static let maximumFileBytes = 1 << 20
+
+  /// Why the page's files cannot be read: names the folders looked in.
+  struct Missing: Error, Sendable {
+    var message: String
   }
 
-  /// A palette entry: the kind, and its required params as `data-required="name:type …"`.
+  /// The files, read once per process.
+  static let shared: Result<ServePageAssets, Missing> = load(from: candidateFolders())
+
+  /// Where the resources folder may be: beside the running executable (symbolic links
+  /// followed) and in `Bundle.main`'s folder.
+  static func candidateFolders() -> [URL] {
+    var folders: [URL] = []
+    if let executable = Bundle.main.executableURL {
+      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+      folders.append(executable.deletingLastPathComponent())
+    }
+    folders.append(Bundle.main.bundleURL)
+    var seen = Set<String>()
+    return folders.filter { seen.insert($0.standardizedFileURL.path).inserted }
+  }
+
+  /// Reads the four files from the first of `folders` that holds the resources folder.
+  static func load(from folders: [URL]) -> Result<ServePageAssets, Missing> {
+    let names = ["\(bundleName).resources", "\(bundleName).bundle/Contents/Resources", "\(bundleName).bundle"]
+    for folder in folders {
+      for name in names {
+        let page = folder.appendingPathComponent(name).appendingPathComponent("Page")
+        guard FileManager.default.fileExists(atPath: page.appendingPathComponent("page.html").path) else { continue }
+        return read(page)
+      }
+    }
+    let looked = folders.map(\.path).joined(separator: ", ")
+    return .failure(Missing(message: "the page's files (\(bundleName).resources) are not beside the flow executable "
+                              + "(looked in \(looked)); install that folder with flow"))
+  }
+
+  /// The four files of the `Page` folder `page`.
+  static func read(_ page: URL) -> Result<ServePageAssets, Missing> {
+    var texts: [String] = []
+    for name in ["page.html", "page.css", "page.js", "editor.js"] {
+      let url = page.appendingPathComponent(name)
+      guard let data = try? Data(contentsOf: url), data.count <= maximumFileBytes,
+            let text = String(data: data, encoding: .utf8) else {
+        return .failure(Missing(message: "cannot read the page's file '\(url.path)'"))
+      }
+      texts.append(text)
+    }
+    return .success(ServePageAssets(template: texts[0], css: texts[1], script: texts[2], editor: texts[3]))
+  }
+
+  /// The page around `svg`; `title` and `token` are escaped by the caller.
+  func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int,
+            palette: [(kind: String, required: [(name: String, type: String)])]) -> String {
+    Self.fill(template, [
+      "title": title, "token": token, "nonce": nonce, "svg": svg, "revision": String(revision),
+      "structure": String(structure), "palette": palette.map(Self.option).joined(),
+      "css": css, "script": script, "editor": editor,
+    ])
+  }
+
+  /// `template` with each `{{name}}` replaced by `values[name]`, in one pass (a value's own
+  /// braces are never read as placeholders); an unknown name is left as written.
+  ///
+  /// - Complexity: O(template + values).
+  static func fill(_ template: String, _ values: [String: String]) -> String {
+    var out = ""
+    out.reserveCapacity(template.utf8.count + values.values.reduce(0) { $0 + $1.utf8.count })
+    var rest = template[...]
+    while let open = rest.range(of: "{{") {
+      out += rest[..<open.lowerBound]
+      let after = rest[open.upperBound...]
+      guard let close = after.range(of: "}}"), let value = values[String(after[..<close.lowerBound])] else {
+        out += "{{"
+        rest = after
+        continue
+      }
+      out += value
+      rest = after[close.upperBound...]
+    }
+    out += rest
+    return out
+  }
+
+  /// A palette entry: the kind (`data-kind`), and its required params as
+  /// `data-required="name:type …"`.
   static func option(_ entry: (kind: String, required: [(name: String, type: String)])) -> String {
     let required = entry.required.map { "\($0.name):\($0.type)" }.joined(separator: " ")
-    return "<option data-required=\"\(ServePageSVG.escape(required))\">\(ServePageSVG.escape(entry.kind))</option>"
+    let kind = ServePageSVG.escape(entry.kind)
+    return "<option data-kind=\"\(kind)\" data-required=\"\(ServePageSVG.escape(required))\">\(kind)</option>"
   }
-
-  static let css = """
-    body { margin: 0; font-family: system-ui, sans-serif; background: #fafbfc; color: #1d2330; }
-    header { position: sticky; top: 0; display: flex; gap: 8px; align-items: center; padding: 8px 12px;
-             background: #fff; border-bottom: 1px solid #d8dde6; z-index: 1; }
-    header .file { margin-right: 12px; }
-    header button { font: inherit; padding: 3px 10px; border: 1px solid #9aa8c0; border-radius: 4px; background: #f4f6fa; cursor: pointer; }
-    header button:hover { background: #e6ebf3; }
-    #status { color: #4a5263; margin-left: 8px; }
-    #status.error { color: #c62828; }
-    #latency { margin-left: auto; color: #6b7385; font-size: 12px; }
-    main { padding: 12px; overflow: auto; }
-    svg text { font-family: ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 12px; fill: #1d2330; }
-    .node rect.body { fill: #ffffff; stroke: #5b6475; stroke-width: 1.2; transition: opacity 0.3s; }
-    .node .title { font-weight: bold; font-size: 13px; }
-    .node .kind, .node .emissions { fill: #6b7385; font-size: 11px; }
-    .node .param { fill: #4a5263; font-size: 11px; }
-    .node .table { fill: #4a5263; white-space: pre; }
-    .node .failure, .node .rejection { fill: #c62828; font-size: 11px; paint-order: stroke; stroke: #ffffff;
-                                       stroke-width: 4px; stroke-linejoin: round; }
-    .node.ran rect.body { animation: flow-ran 0.9s ease-out; }
-    @keyframes flow-ran { from { fill: #ffe58a; stroke: #b8860b; } to { fill: #ffffff; } }
-    .node.cutoff { opacity: 0.55; }
-    .node.not-needed { opacity: 0.4; }
-    .node.selected rect.body { stroke: #1f6feb; stroke-width: 2.5; }
-    .connecting, .connecting * { cursor: crosshair; }
-    circle[data-out], circle[data-in] { cursor: crosshair; }
-    .node.failed rect.body { fill: #fff1f0; stroke: #c62828; stroke-width: 2; }
-    .node.pending rect.body { fill: #eceff3; stroke: #a7afbd; stroke-dasharray: 4 3; }
-    .node.pending text { fill: #8a93a3; }
-    .node.rejected rect.body { stroke: #c62828; stroke-dasharray: 3 2; }
-    .port { fill: #ffffff; stroke: #5b6475; stroke-width: 1.2; }
-    .edge { fill: none; stroke: #7a869a; stroke-width: 1.5; }
-    .group rect { fill: #eef2f8; stroke: #9aa8c0; stroke-dasharray: 5 3; }
-    .group text { fill: #4a5a78; font-weight: bold; }
-    foreignObject input { box-sizing: border-box; width: 100%; height: 17px; line-height: 15px; margin: 0; padding: 0 3px;
-                          font: 11px ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace;
-                          border: 1px solid #b8c2d3; border-radius: 3px; background: #f7f9fc; }
-    foreignObject input:focus { outline: 2px solid #5b8def; background: #fff; }
-    foreignObject input[type=checkbox] { width: 14px; height: 14px; }
-    """
-
-  static let script = #"""
-    (() => {
-      "use strict";
-      const token = document.querySelector('meta[name="flow-token"]').content;
-      let structure = Number(document.body.dataset.structure);
-      let revision = Number(document.body.dataset.revision);
-      let pendingEdit = null;
-      const status = document.getElementById("status");
-      const latency = document.getElementById("latency");
-      window.flowEventCount = 0;
-      window.flowPost = (path, body) => post(path, body);
-      window.flowSay = (text, isError) => say(text, isError);
-      window.flowRevision = revision;
-      const nodeElement = (id) => document.querySelector('[data-node="' + CSS.escape(id) + '"]');
-      const clip = (text) => text.length <= 40 ? text : text.slice(0, 39) + "\u2026";
-      const say = (text, isError) => { status.textContent = text; status.className = isError ? "error" : ""; };
-
-      async function post(path, body) {
-        const response = await fetch(path, { method: "POST", headers: { "X-Flow-Token": token, "Content-Type": "application/json" },
-                                              body: JSON.stringify(body || {}) });
-        let data = {};
-        try { data = await response.json(); } catch (error) { data = {}; }
-        return { ok: response.ok, status: response.status, data };
-      }
-
-      function shown(input) { return input.type === "checkbox" ? String(input.checked) : input.value; }
-      function setInput(input, value) {
-        if (input.type === "checkbox") { input.checked = value === true || value === "true"; }
-        else { input.value = value === undefined || value === null ? "" : (typeof value === "string" ? value : JSON.stringify(value)); }
-        input.dataset.committed = shown(input);
-      }
-
-      function bindInputs(root) {
-        root.querySelectorAll("input[data-param]").forEach((input) => {
-          input.dataset.committed = shown(input);
-          const commit = () => { if (shown(input) !== input.dataset.committed) { edit(input); } };
-          input.addEventListener("change", commit);
-          input.addEventListener("blur", commit);
-          input.addEventListener("keydown", (event) => {
-            if (event.key === "Enter") { event.preventDefault(); commit(); }
-            else if (event.key === "Escape") { input.value = input.dataset.committed; input.blur(); }
-          });
-        });
-      }
-
-      async function edit(input) {
-        document.querySelectorAll(".node.rejected").forEach((other) => {
-          other.classList.remove("rejected");
-          const message = other.querySelector(".rejection");
-          if (message) { message.textContent = ""; }
-        });
-        const node = input.closest("[data-node]");
-        const rejection = node.querySelector(".rejection");
-        const previous = input.dataset.committed;
-        input.dataset.committed = shown(input);
-        const value = input.type === "checkbox" ? input.checked : input.value;
-        pendingEdit = { start: performance.now(), base: revision };
-        let result;
-        try { result = await post("/edit", { node: node.dataset.node, param: input.dataset.param, value }); }
-        catch (error) { result = { ok: false, status: 0, data: { error: "the server did not answer" } }; }
-        if (!result.ok || result.data.ok === false) {
-          pendingEdit = null;
-          setInput(input, input.type === "checkbox" ? previous === "true" : previous);
-          if (rejection) { rejection.textContent = result.data.error || ("HTTP " + result.status); }
-          node.classList.add("rejected");
-          node.parentNode.appendChild(node);  // drawn last, so its message is on top
-        } else {
-          if (rejection) { rejection.textContent = ""; }
-          node.classList.remove("rejected");
-          if (result.data.revision !== undefined && result.data.revision <= revision) { pendingEdit = null; }
-        }
-      }
-
-      async function action(name) {
-        try {
-          const result = await post("/" + name, {});
-          if (!result.ok) { say(name + " failed: " + (result.data.error || ("HTTP " + result.status)), true); return; }
-          if (name === "save") { say("saved to " + result.data.path, false); }
-          else if (!result.data.done) { say("nothing to " + name, false); }
-          else { say("", false); }
-        } catch (error) { say(name + ": the server did not answer", true); }
-      }
-
-      async function refreshPicture() {
-        const response = await fetch("/graph.svg", { cache: "no-store" });
-        if (!response.ok) { return; }
-        const graph = document.getElementById("graph");
-        graph.innerHTML = await response.text();
-        bindInputs(graph);
-      }
-
-      function replaceClass(name, ids) {
-        document.querySelectorAll(".node." + name).forEach((node) => node.classList.remove(name));
-        for (const id of ids) { const node = nodeElement(id); if (node) { node.classList.add(name); } }
-      }
-
-      // The latest of everything the events said, so a picture drawn again shows it all.
-      const latest = { values: {}, failed: {}, pending: [], emissions: {}, params: {} };
-      function remember(event) {
-        for (const [id, ports] of Object.entries(event.values || {})) { latest.values[id] = Object.assign(latest.values[id] || {}, ports); }
-        for (const [id, params] of Object.entries(event.params || {})) { latest.params[id] = params; }
-        if (event.failed) { latest.failed = event.failed; }
-        if (event.pending) { latest.pending = event.pending; }
-        if (event.emissions) { latest.emissions = event.emissions; }
-      }
-
-      function applyState(event) {
-        if (event.revision !== undefined) { revision = Math.max(revision, event.revision); }
-        window.flowRevision = revision;
-        for (const [id, ports] of Object.entries(event.values || {})) {
-          const node = nodeElement(id);
-          if (!node) { continue; }
-          for (const [port, text] of Object.entries(ports)) {
-            const element = node.querySelector('[data-port="' + CSS.escape(port) + '"]');
-            if (element) { element.textContent = clip(port + " = " + text); }
-          }
-        }
-        document.querySelectorAll(".node.ran").forEach((node) => node.classList.remove("ran"));
-        if (!event.initial) {
-          for (const id of event.ran || []) {
-            const node = nodeElement(id);
-            if (node) { node.getBoundingClientRect(); node.classList.add("ran"); }
-          }
-        }
-        replaceClass("cutoff", event.initial ? [] : (event.cutOff || []));
-        replaceClass("pending", event.pending || []);
-        replaceClass("not-needed", event.notNeeded || []);
-        if (event.failed) { document.querySelectorAll(".node.failed").forEach((node) => {
-          node.classList.remove("failed");
-          const failure = node.querySelector(".failure");
-          if (failure) { failure.textContent = ""; }
-        }); }
-        for (const [id, message] of Object.entries(event.failed || {})) {
-          const node = nodeElement(id);
-          if (!node) { continue; }
-          node.classList.add("failed");
-          const failure = node.querySelector(".failure");
-          if (failure) { failure.textContent = "! " + message; }
-        }
-        for (const [id, count] of Object.entries(event.emissions || {})) {
-          const element = nodeElement(id) && nodeElement(id).querySelector(".emissions");
-          if (element) { element.textContent = count + " emitted"; }
-        }
-        for (const [id, params] of Object.entries(event.params || {})) {
-          const node = nodeElement(id);
-          if (!node) { continue; }
-          node.querySelectorAll("input[data-param]").forEach((input) => {
-            if (document.activeElement !== input) { setInput(input, params[input.dataset.param]); }
-          });
-        }
-        if (pendingEdit && !event.initial && event.revision > pendingEdit.base) {
-          const milliseconds = performance.now() - pendingEdit.start;
-          window.flowLastEditLatency = milliseconds;
-          latency.textContent = "edit \u2192 update " + milliseconds.toFixed(1) + " ms";
-          pendingEdit = null;
-        }
-        // A picture laid out again replays the values it already had: not a new event.
-        if (!event.replay) { window.flowEventCount += 1; }
-      }
-
-      let queue = Promise.resolve();
-      function receive(event) {
-        if (event.reloadError !== undefined) { say("reload failed: " + event.reloadError, true); return; }
-        if (event.reloaded) { say("reloaded from disk", false); }
-        remember(event);
-        if (event.structure !== undefined && event.structure > structure) {
-          structure = event.structure;
-          queue = queue.then(refreshPicture).then(() => {
-            applyState({ initial: true, replay: true, values: latest.values, failed: latest.failed, pending: latest.pending,
-                         emissions: latest.emissions, params: latest.params });
-            if (event.ran) { applyState(event); }
-          });
-        } else if (event.ran) {
-          queue = queue.then(() => applyState(event));
-        }
-      }
-
-      bindInputs(document);
-      document.querySelectorAll("button[data-action]").forEach((button) => {
-        button.addEventListener("click", () => action(button.dataset.action));
-      });
-      document.addEventListener("keydown", (event) => {
-        if (event.target instanceof HTMLInputElement) { return; }
-        const key = event.key.toLowerCase();
-        if ((event.ctrlKey || event.metaKey) && key === "z") { event.preventDefault(); action(event.shiftKey ? "redo" : "undo"); }
-        else if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); action("redo"); }
-        else if ((event.ctrlKey || event.metaKey) && key === "s") { event.preventDefault(); action("save"); }
-      });
-      const source = new EventSource("/events");
-      source.onmessage = (message) => receive(JSON.parse(message.data));
-      source.onopen = () => say("", false);
-      source.onerror = () => say("disconnected from flow serve; retrying\u2026", true);
-    })();
-    """#
 }

@@ -105,7 +105,7 @@ enum ServePageSVG {
   /// An HTML input in a `foreignObject`: a checkbox for a bool, a text field otherwise.
   static func input(_ field: ServeEditable.Field, value: JSONValue?, x: Double, y: Double, width: Double, into out: inout String) {
     let type = field.type.rawValue
-    out += "<foreignObject x=\"\(number(x))\" y=\"\(number(y - 1))\" width=\"\(number(max(20, width)))\" height=\"18\">"
+    out += "<foreignObject x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(max(20, width)))\" height=\"16\">"
     let common = "xmlns=\"http://www.w3.org/1999/xhtml\" data-param=\"\(escape(field.name))\" data-type=\"\(type)\" data-input=\"\(field.isInput)\""
     if field.type == .bool {
       let checked = value == .bool(true) ? " checked=\"checked\"" : ""

@@ -4,11 +4,11 @@ import FlowHTTP
 import FlowRuntime
 
 /// The HTTP surface of `flow serve` (Reference.md, "`flow serve`"): `GET /`, `/graph.svg`, `/state.json`,
-/// `/events`; `POST /edit`, `/add`, `/connect`, `/delete`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
+/// `/events`; `POST /edit`, `/add`, `/connect`, `/delete`, `/move`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
 /// check. The server has already refused a foreign `Host` (403).
 extension ServeSession {
   static let readPaths: Set<String> = ["/", "/graph.svg", "/state.json", "/events"]
-  static let writePaths: Set<String> = ["/edit", "/undo", "/redo", "/save", "/add", "/connect", "/delete"]
+  static let writePaths: Set<String> = ["/edit", "/undo", "/redo", "/save", "/add", "/connect", "/delete", "/move"]
 
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     let path = request.path
@@ -47,6 +47,7 @@ extension ServeSession {
     case "/add": return add(request.body)
     case "/connect": return connect(request.body)
     case "/delete": return delete(request.body)
+    case "/move": return move(request.body)
     case "/undo": return Self.json(200, ["done": .bool(engine.store.undo()), "revision": .integer(Int64(engine.store.revision))])
     case "/redo": return Self.json(200, ["done": .bool(engine.store.redo()), "revision": .integer(Int64(engine.store.revision))])
     default: return save()
@@ -74,8 +75,13 @@ extension ServeSession {
     let (revision, structure) = state.withLock { ($0.revision, $0.structure) }
     let nonce = Self.randomToken()
     let name = file.split(separator: "/").last.map(String.init) ?? file
-    let html = ServePageAssets.html(title: ServePageSVG.escape(name), token: token, nonce: nonce, svg: svg,
-                                    revision: revision, structure: structure, palette: paletteKinds())
+    let assets: ServePageAssets
+    switch ServePageAssets.shared {
+    case .success(let loaded): assets = loaded
+    case .failure(let missing): return .error(500, missing.message)
+    }
+    let html = assets.html(title: ServePageSVG.escape(name), token: token, nonce: nonce, svg: svg,
+                           revision: revision, structure: structure, palette: paletteKinds())
     let policy = "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)' 'unsafe-inline'; "
       + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     return Self.secured(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: html,
@@ -84,7 +90,7 @@ extension ServeSession {
 
   /// The picture for the current structure (drawn again only when the structure changed).
   func pictureSVG() -> String {
-    let (structure, cached, snapshot) = state.withLock { ($0.structure, $0.picture, $0.snapshot) }
+    let (structure, cached, snapshot, movedFrom) = state.withLock { ($0.structure, $0.picture, $0.snapshot, $0.movedFrom) }
     if let cached, cached.structure == structure { return cached.svg }
     let document = engine.store.export()
     let library = engine.store.subgraphLibrary
@@ -95,6 +101,7 @@ extension ServeSession {
     }
     var picture = GraphPicture(graph: graph, values: snapshot)
     picture.placeLayered()
+    Self.placeMoved(&picture, document: graph.document, movedFrom: movedFrom)
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
     let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources)
     let shapes = Self.shapes(snapshot)

@@ -29,6 +29,8 @@ final class ServeSession: Sendable {
     /// Each node's value shape as `picture` drew it (`ServeSession.shape(of:in:)`).
     var drawnShapes: [String: [Int]] = [:]
     var specs: [String: NodeSpec] = [:]
+    /// Each node the page moved, with its position before its first move (`ServeSession.move`).
+    var movedFrom: [String: CGPoint] = [:]
     var isStopping = false
   }
 
@@ -180,7 +182,10 @@ final class ServeSession: Sendable {
         state.specs[node.id] = node.data
       case .edge(.add), .edge(.remove), .edge(.replace):
         state.structure += 1
-      case .node(.position), .node(.dimensions), .node(.select), .edge(.select), .subgraphReplaced:
+      case .node(.position):
+        // A moved node is drawn where it was put (`ServeSession.placeMoved`).
+        state.structure += 1
+      case .node(.dimensions), .node(.select), .edge(.select), .subgraphReplaced:
         break
       }
     }

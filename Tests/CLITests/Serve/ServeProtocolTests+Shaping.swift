@@ -10,7 +10,7 @@ extension ServeProtocolTests {
     let served = try await Served()
     defer { Task { await served.finish() } }
     let page = try #require(try await served.request("GET", "/"))
-    for marker in ["<select data-action=\"add\"", "<option data-required=\"\">add</option>", ">readCSV</option>",
+    for marker in ["<select data-action=\"add\"", "<option data-kind=\"add\" data-required=\"\">add</option>", ">readCSV</option>",
                    "data-out=\"result\"", "data-in=\"a\""] {
       #expect(page.body.contains(marker), "the page holds \(marker)")
     }
@@ -57,7 +57,7 @@ extension ServeProtocolTests {
             "a default written out, so the page shows the field")
     #expect(try await served.post("/add", #"{"kind": "groupBy", "params": {"by": "k"}}"#).json?["error"]
               == "groupBy.by: expects a JSON list, such as [\"a\", \"b\"]")
-    #expect(page.body.contains(#"<option data-required="where:string">filter</option>"#))
+    #expect(page.body.contains(#"<option data-kind="filter" data-required="where:string">filter</option>"#))
 
     let unknown = try await served.post("/add", #"{"kind": "nope"}"#)
     #expect(unknown.json?["ok"] == false && unknown.json?["error"]?.stringValue?.contains("nope") == true)

@@ -1,0 +1,113 @@
+// flow serve's editing gestures, after page.js (whose window.flowPost and window.flowSay it uses):
+// the palette adds a node (asking for the kind's required params); a drag from an output's circle
+// to an input's circle connects them; a drag on a node's title bar moves it; a click selects a
+// node and Delete (or Backspace) removes it. Each gesture is one request (/add, /connect, /move,
+// /delete), so one store mutation and one undo step; a refusal (a cycle, a type mismatch) is shown
+// with the store's message and changes nothing. Pointer events only (no HTML5 drag and drop), so
+// real input and WebDriver actions drive the same code.
+(() => {
+  "use strict";
+  const graph = document.getElementById("graph");
+  let selected = null;
+  let drag = null;
+  let move = null;
+  const headerHeight = 40;  // the title and kind lines of a box (GraphPicture.headerHeight)
+
+  function answered(result, done) {
+    if (!result.ok || result.data.ok === false) {
+      window.flowSay(result.data.error || ("HTTP " + result.status), true);
+      return false;
+    }
+    window.flowSay(done, false);
+    return true;
+  }
+  function select(node) {
+    document.querySelectorAll(".node.selected").forEach((other) => other.classList.remove("selected"));
+    selected = node ? node.dataset.node : null;
+    if (node) { node.classList.add("selected"); }
+  }
+
+  const palette = document.querySelector('select[data-action="add"]');
+  palette.addEventListener("change", async () => {
+    const option = palette.selectedOptions[0];
+    const kind = palette.value;
+    palette.value = "";
+    if (!kind) { return; }
+    // A kind's required params are asked for (lists and records as JSON).
+    const params = {};
+    for (const entry of (option.dataset.required || "").split(" ").filter((text) => text)) {
+      const [name, type] = entry.split(":");
+      const value = window.prompt(kind + ": " + name + " (" + type + ")");
+      if (value === null) { return; }
+      params[name] = value;
+    }
+    const result = await window.flowPost("/add", { kind, params });
+    answered(result, "added " + (result.data.id || kind));
+  });
+
+  graph.addEventListener("pointerdown", (event) => {
+    const output = event.target.closest("[data-out]");
+    if (output) {
+      drag = { node: output.closest("[data-node]").dataset.node, port: output.dataset.out };
+      graph.classList.add("connecting");
+      event.preventDefault();
+      return;
+    }
+    if (event.target.closest("input") || event.target.closest("[data-in]")) { return; }
+    const node = event.target.closest("[data-node]");
+    // A click in the picture leaves any field or the palette (a field commits on blur), as
+    // the default action would have, which a move's preventDefault stops.
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) { document.activeElement.blur(); }
+    select(node);
+    // The title bar (the box's header) starts a move.
+    const body = node && node.querySelector("rect.body");
+    const svg = graph.querySelector("svg");
+    if (!body || !svg || !svg.getScreenCTM()) { return; }
+    const scale = svg.getScreenCTM().a || 1;
+    const top = body.getBoundingClientRect().top;
+    if (event.clientY - top > headerHeight * scale) { return; }
+    move = { node, id: node.dataset.node, x: Number(body.getAttribute("x")), y: Number(body.getAttribute("y")),
+             startX: event.clientX, startY: event.clientY, scale, dx: 0, dy: 0, moved: false };
+    event.preventDefault();
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (!move) { return; }
+    move.dx = (event.clientX - move.startX) / move.scale;
+    move.dy = (event.clientY - move.startY) / move.scale;
+    if (Math.abs(move.dx) + Math.abs(move.dy) > 3) { move.moved = true; }
+    if (move.moved) { move.node.setAttribute("transform", "translate(" + move.dx + " " + move.dy + ")"); }
+  });
+  document.addEventListener("pointerup", async (event) => {
+    if (move) {
+      const gesture = move;
+      move = null;
+      if (!gesture.moved) { return; }
+      // One request per drag: the box's new top-left corner, in the picture's coordinates.
+      const x = Math.max(0, Math.round(gesture.x + gesture.dx)), y = Math.max(0, Math.round(gesture.y + gesture.dy));
+      const result = await window.flowPost("/move", { node: gesture.id, x, y });
+      if (!answered(result, "moved " + gesture.id)) { gesture.node.removeAttribute("transform"); }
+      return;
+    }
+    if (!drag) { return; }
+    const from = drag;
+    drag = null;
+    graph.classList.remove("connecting");
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const input = under && under.closest("[data-in]");
+    if (!input) { return; }
+    const target = input.closest("[data-node]").dataset.node;
+    window.flowGestureStarted(performance.now());
+    const result = await window.flowPost("/connect", { source: from.node, sourcePort: from.port, target, targetPort: input.dataset.in });
+    if (!answered(result, "connected " + from.node + "." + from.port + " \u2192 " + target + "." + input.dataset.in)) {
+      window.flowGestureStarted(null);
+    }
+  });
+  document.addEventListener("keydown", async (event) => {
+    if (!selected || (event.key !== "Delete" && event.key !== "Backspace")) { return; }
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) { return; }
+    event.preventDefault();
+    const id = selected;
+    select(null);
+    answered(await window.flowPost("/delete", { node: id }), "deleted " + id);
+  });
+})();

@@ -1,0 +1,199 @@
+// flow serve's page script: keeps the inline SVG current from /events (values, which nodes ran,
+// failures, pending nodes, a new picture when the structure changes) and posts param edits, undo,
+// redo and save with the page's token (X-Flow-Token). Served inline under the page's nonce.
+(() => {
+  "use strict";
+  const token = document.querySelector('meta[name="flow-token"]').content;
+  let structure = Number(document.body.dataset.structure);
+  let revision = Number(document.body.dataset.revision);
+  let pendingEdit = null;
+  const status = document.getElementById("status");
+  const latency = document.getElementById("latency");
+  window.flowEventCount = 0;
+  window.flowPost = (path, body) => post(path, body);
+  window.flowSay = (text, isError) => say(text, isError);
+  window.flowRevision = revision;
+  // A gesture (editor.js) about to post a change: the next pass's event ends its latency.
+  window.flowGestureStarted = (start) => { pendingEdit = start === null ? null : { start, base: revision }; };
+  const nodeElement = (id) => document.querySelector('[data-node="' + CSS.escape(id) + '"]');
+  const clip = (text) => text.length <= 40 ? text : text.slice(0, 39) + "\u2026";
+  const say = (text, isError) => { status.textContent = text; status.className = isError ? "error" : ""; };
+
+  async function post(path, body) {
+    const response = await fetch(path, { method: "POST", headers: { "X-Flow-Token": token, "Content-Type": "application/json" },
+                                          body: JSON.stringify(body || {}) });
+    let data = {};
+    try { data = await response.json(); } catch (error) { data = {}; }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  function shown(input) { return input.type === "checkbox" ? String(input.checked) : input.value; }
+  function setInput(input, value) {
+    if (input.type === "checkbox") { input.checked = value === true || value === "true"; }
+    else { input.value = value === undefined || value === null ? "" : (typeof value === "string" ? value : JSON.stringify(value)); }
+    input.dataset.committed = shown(input);
+  }
+
+  function bindInputs(root) {
+    root.querySelectorAll("input[data-param]").forEach((input) => {
+      input.dataset.committed = shown(input);
+      const commit = () => { if (shown(input) !== input.dataset.committed) { edit(input); } };
+      input.addEventListener("change", commit);
+      input.addEventListener("blur", commit);
+      input.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") { event.preventDefault(); commit(); }
+        else if (event.key === "Escape") { input.value = input.dataset.committed; input.blur(); }
+      });
+    });
+  }
+
+  async function edit(input) {
+    document.querySelectorAll(".node.rejected").forEach((other) => {
+      other.classList.remove("rejected");
+      const message = other.querySelector(".rejection");
+      if (message) { message.textContent = ""; }
+    });
+    const node = input.closest("[data-node]");
+    const rejection = node.querySelector(".rejection");
+    const previous = input.dataset.committed;
+    input.dataset.committed = shown(input);
+    const value = input.type === "checkbox" ? input.checked : input.value;
+    pendingEdit = { start: performance.now(), base: revision };
+    let result;
+    try { result = await post("/edit", { node: node.dataset.node, param: input.dataset.param, value }); }
+    catch (error) { result = { ok: false, status: 0, data: { error: "the server did not answer" } }; }
+    if (!result.ok || result.data.ok === false) {
+      pendingEdit = null;
+      setInput(input, input.type === "checkbox" ? previous === "true" : previous);
+      if (rejection) { rejection.textContent = result.data.error || ("HTTP " + result.status); }
+      node.classList.add("rejected");
+      node.parentNode.appendChild(node);  // drawn last, so its message is on top
+    } else {
+      if (rejection) { rejection.textContent = ""; }
+      node.classList.remove("rejected");
+      if (result.data.revision !== undefined && result.data.revision <= revision) { pendingEdit = null; }
+    }
+  }
+
+  async function action(name) {
+    try {
+      const result = await post("/" + name, {});
+      if (!result.ok) { say(name + " failed: " + (result.data.error || ("HTTP " + result.status)), true); return; }
+      if (name === "save") { say("saved to " + result.data.path, false); }
+      else if (!result.data.done) { say("nothing to " + name, false); }
+      else { say("", false); }
+    } catch (error) { say(name + ": the server did not answer", true); }
+  }
+
+  async function refreshPicture() {
+    const response = await fetch("/graph.svg", { cache: "no-store" });
+    if (!response.ok) { return; }
+    const graph = document.getElementById("graph");
+    graph.innerHTML = await response.text();
+    bindInputs(graph);
+  }
+
+  function replaceClass(name, ids) {
+    document.querySelectorAll(".node." + name).forEach((node) => node.classList.remove(name));
+    for (const id of ids) { const node = nodeElement(id); if (node) { node.classList.add(name); } }
+  }
+
+  // The latest of everything the events said, so a picture drawn again shows it all.
+  const latest = { values: {}, failed: {}, pending: [], emissions: {}, params: {} };
+  function remember(event) {
+    for (const [id, ports] of Object.entries(event.values || {})) { latest.values[id] = Object.assign(latest.values[id] || {}, ports); }
+    for (const [id, params] of Object.entries(event.params || {})) { latest.params[id] = params; }
+    if (event.failed) { latest.failed = event.failed; }
+    if (event.pending) { latest.pending = event.pending; }
+    if (event.emissions) { latest.emissions = event.emissions; }
+  }
+
+  function applyState(event) {
+    if (event.revision !== undefined) { revision = Math.max(revision, event.revision); }
+    window.flowRevision = revision;
+    for (const [id, ports] of Object.entries(event.values || {})) {
+      const node = nodeElement(id);
+      if (!node) { continue; }
+      for (const [port, text] of Object.entries(ports)) {
+        const element = node.querySelector('[data-port="' + CSS.escape(port) + '"]');
+        if (element) { element.textContent = clip(port + " = " + text); }
+      }
+    }
+    document.querySelectorAll(".node.ran").forEach((node) => node.classList.remove("ran"));
+    if (!event.initial) {
+      for (const id of event.ran || []) {
+        const node = nodeElement(id);
+        if (node) { node.getBoundingClientRect(); node.classList.add("ran"); }
+      }
+    }
+    replaceClass("cutoff", event.initial ? [] : (event.cutOff || []));
+    replaceClass("pending", event.pending || []);
+    replaceClass("not-needed", event.notNeeded || []);
+    if (event.failed) { document.querySelectorAll(".node.failed").forEach((node) => {
+      node.classList.remove("failed");
+      const failure = node.querySelector(".failure");
+      if (failure) { failure.textContent = ""; }
+    }); }
+    for (const [id, message] of Object.entries(event.failed || {})) {
+      const node = nodeElement(id);
+      if (!node) { continue; }
+      node.classList.add("failed");
+      const failure = node.querySelector(".failure");
+      if (failure) { failure.textContent = "! " + message; }
+    }
+    for (const [id, count] of Object.entries(event.emissions || {})) {
+      const element = nodeElement(id) && nodeElement(id).querySelector(".emissions");
+      if (element) { element.textContent = count + " emitted"; }
+    }
+    for (const [id, params] of Object.entries(event.params || {})) {
+      const node = nodeElement(id);
+      if (!node) { continue; }
+      node.querySelectorAll("input[data-param]").forEach((input) => {
+        if (document.activeElement !== input) { setInput(input, params[input.dataset.param]); }
+      });
+    }
+    if (pendingEdit && !event.initial && event.revision > pendingEdit.base) {
+      const milliseconds = performance.now() - pendingEdit.start;
+      window.flowLastEditLatency = milliseconds;
+      latency.textContent = "edit \u2192 update " + milliseconds.toFixed(1) + " ms";
+      pendingEdit = null;
+    }
+    // A picture laid out again replays the values it already had: not a new event.
+    if (!event.replay) { window.flowEventCount += 1; }
+    // When the page first showed values with its gestures bound (since navigation start).
+    if (window.flowFirstEventAt === undefined) { window.flowFirstEventAt = performance.now(); }
+  }
+
+  let queue = Promise.resolve();
+  function receive(event) {
+    if (event.reloadError !== undefined) { say("reload failed: " + event.reloadError, true); return; }
+    if (event.reloaded) { say("reloaded from disk", false); }
+    remember(event);
+    if (event.structure !== undefined && event.structure > structure) {
+      structure = event.structure;
+      queue = queue.then(refreshPicture).then(() => {
+        applyState({ initial: true, replay: true, values: latest.values, failed: latest.failed, pending: latest.pending,
+                     emissions: latest.emissions, params: latest.params });
+        if (event.ran) { applyState(event); }
+      });
+    } else if (event.ran) {
+      queue = queue.then(() => applyState(event));
+    }
+  }
+
+  bindInputs(document);
+  document.querySelectorAll("button[data-action]").forEach((button) => {
+    button.addEventListener("click", () => action(button.dataset.action));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement) { return; }
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === "z") { event.preventDefault(); action(event.shiftKey ? "redo" : "undo"); }
+    else if ((event.ctrlKey || event.metaKey) && key === "y") { event.preventDefault(); action("redo"); }
+    else if ((event.ctrlKey || event.metaKey) && key === "s") { event.preventDefault(); action("save"); }
+  });
+  const source = new EventSource("/events");
+  source.onmessage = (message) => receive(JSON.parse(message.data));
+  source.onopen = () => say("", false);
+  source.onerror = () => say("disconnected from flow serve; retrying\u2026", true);
+})();
