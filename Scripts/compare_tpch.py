@@ -35,6 +35,7 @@ with open(sql_path) as f:
     sql = re.sub(r"read_csv\('data/(" + "|".join(tables) + r")\.csv'\)",
                  lambda m: "read_csv('" + os.path.join(data, m.group(1) + ".csv").replace("'", "''") + "')", f.read())
 con = duckdb.connect()
+con.execute("set enable_progress_bar = false")
 if threads > 0:
     con.execute(f"set threads = {threads}")
 start = time.perf_counter()

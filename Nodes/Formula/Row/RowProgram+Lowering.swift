@@ -2,7 +2,8 @@
 extension RowProgram {
   /// The program of `typed`, a formula checked against the schema the program will run on:
   /// one instruction per node, except that `column op literal` applies (or compares against)
-  /// the literal without broadcasting it to a column.
+  /// the literal, and `x in (literals…)` compares with each literal, without broadcasting it to
+  /// a column.
   ///
   /// - Precondition: `typed` was checked against a schema (its columns have positions).
   /// - Complexity: O(nodes).
@@ -54,7 +55,20 @@ extension RowProgram {
         case .date(let function): instruction = .step(.date(function, sources: Array(sources.suffix(arguments))))
         case .text(let function): instruction = .step(.text(function, arguments: arguments))
         case .coalesce: instruction = .step(.coalesce(arguments: arguments))
-        case .member: instruction = .step(.member(arguments: arguments))
+        case .member:
+          instruction = .step(.member(arguments: arguments))
+          // Items that are non-null literals (the nodes just before, one instruction each).
+          let items = arguments - 1
+          let literals = instructions.suffix(items).compactMap { instruction -> RowFormulaStep? in
+            if case .step(let step) = instruction, step.isLiteral, step != .null { return step }
+            return nil
+          }
+          if items > 0, literals.count == items,
+             typed.nodes[(position - items)..<position].allSatisfy({ $0.type != .null }) {
+            instructions.removeLast(items)
+            offsets.removeLast(items)
+            instruction = .memberOfLiterals(literals)
+          }
         }
       }
       sources.removeLast(operands)

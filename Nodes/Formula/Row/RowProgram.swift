@@ -8,6 +8,9 @@ enum RowInstruction: Sendable, Hashable {
   case compareWithLiteral(RowComparison, RowFormulaStep)
   /// Arithmetic whose right operand is this numeric literal, not broadcast to a column.
   case arithmeticWithLiteral(RowArithmetic, RowFormulaStep)
+  /// `x in (…)` whose items are these (non-null) literals: `x` is compared with each literal,
+  /// none broadcast to a column (a dictionary column compares once per entry).
+  case memberOfLiterals([RowFormulaStep])
 }
 
 /// A row formula compiled against one table schema: postfix instructions that each transform
@@ -52,6 +55,9 @@ struct RowProgram: Sendable {
         continue
       case .compareWithLiteral(let op, let literal):
         stack.append(RowVector.compare(op, stack.removeLast(), literal: literal, count: rowCount))
+        continue
+      case .memberOfLiterals(let items):
+        stack.append(RowVector.membership(stack.removeLast(), literals: items, count: rowCount))
         continue
       case .arithmeticWithLiteral(let op, let literal):
         let operand = stack.removeLast()

@@ -138,4 +138,16 @@ extension RowVector {
     }
     return result
   }
+
+  /// `x in (a, b, …)` whose items are non-null literals: the same result as `membership` with
+  /// the literals broadcast, each compared by `compare(_:_:literal:count:)` (once per entry of
+  /// a dictionary column) instead of row by row against a column of copies.
+  static func membership(_ value: RowVector, literals: [RowFormulaStep], count: Int) -> RowVector {
+    if value.isAllNull { return .null }
+    var result = RowVector.bool([Bool](repeating: false, count: count), valid: nil)
+    for literal in literals {
+      result = logic(isAnd: false, result, compare(.equal, value, literal: literal, count: count), count: count)
+    }
+    return result
+  }
 }
