@@ -62,14 +62,7 @@ def run_measured(argv):
 
 
 def flow_argv(flow, document, data, threads):
-    with open(document) as f:
-        nodes = json.load(f)["nodes"]
-    sets = []
-    for node in nodes:
-        if node["data"]["kind"] == "readCSV":
-            table = os.path.basename(node["data"]["params"]["path"])
-            sets += ["--set", f"{node['id']}.path={os.path.join(data, table)}"]
-    argv = [flow, "run", document, "--format", "csv", "--allow-read", data, *sets]
+    argv = [flow, "run", document, "--format", "csv", *verify.reader_arguments(document, data)]
     if threads > 0:
         argv += ["--threads", str(threads)]
     return argv

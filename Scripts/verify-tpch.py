@@ -69,16 +69,21 @@ def ensure_data(scale):
     return folder
 
 
-def run_flow(flow, document, data):
-    """The one table the document prints, as (columns, rows); columns is None for no rows."""
+def reader_arguments(document, data):
+    """`--allow-read DATA` and a `--set <reader>.path=DATA/<table>.csv` for each readCSV node."""
     with open(document) as f:
         nodes = json.load(f)["nodes"]
-    sets = []
+    arguments = ["--allow-read", data]
     for node in nodes:
         if node["data"]["kind"] == "readCSV":
             table = os.path.basename(node["data"]["params"]["path"])
-            sets += ["--set", f"{node['id']}.path={os.path.join(data, table)}"]
-    command = [flow, "run", document, "--format", "json", "--allow-read", data, *sets]
+            arguments += ["--set", f"{node['id']}.path={os.path.join(data, table)}"]
+    return arguments
+
+
+def run_flow(flow, document, data):
+    """The one table the document prints, as (columns, rows); columns is None for no rows."""
+    command = [flow, "run", document, "--format", "json", *reader_arguments(document, data)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"flow run exited {done.returncode}: {(done.stderr or done.stdout).strip()[:2000]}")
