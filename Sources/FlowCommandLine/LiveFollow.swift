@@ -56,7 +56,8 @@ struct LiveFollow {
     let cutOff = Set(report.cutOff)
     let failed = report.failed
     let ran = Set(report.ran)
-    let source = sources.first { $0.source.isEmpty == false && !$0.fed.isDisjoint(with: ran) }?.source
+    // The first pass is the start; a later one was made by the emission of a source it reached.
+    let source = pass == 1 ? nil : sources.first { $0.source.isEmpty == false && !$0.fed.isDisjoint(with: ran) }?.source
     var outputs: [(node: String, ports: [(port: String, value: Value)])] = []
     for id in report.ran where failed[id] == nil && !cutOff.contains(id) && (shown?.contains(id) ?? true) {
       guard let values = await engine.outputs(of: id), !values.isEmpty else { continue }

@@ -37,6 +37,19 @@ import Testing
       """, "\(result)")
   }
 
+  /// A clock behind the branch an `if` does not take never starts, so the run makes one pass;
+  /// with the branch taken it runs to its limit.
+  @Test func aClockBehindTheBranchNotTakenNeverStarts() async throws {
+    let path = TestPaths.fixture("live/lazy-clock.flow.json")
+    let untaken = try await FlowProcess.run(["run", path, "--live", "--follow"])
+    #expect(untaken.status == 0 && untaken.endedCleanly, "\(untaken)")
+    #expect(untaken.stdout == "-- pass 1 (start)\npick.value = 7\n", "\(untaken)")
+    let taken = try await FlowProcess.run(["run", path, "--live", "--follow", "--set", "cond.value=1"])
+    #expect(taken.status == 0 && taken.endedCleanly, "\(taken)")
+    #expect(taken.stdout == "-- pass 1 (start)\n-- pass 2 (c emitted)\npick.value = 1\n-- pass 3 (c emitted)\npick.value = 2\n",
+            "\(taken)")
+  }
+
   @Test func followWithJSONPrintsOneObjectPerPassAndLine() async throws {
     let result = try await FlowProcess.run(["run", Self.document, "--live", "--follow", "--format", "json", "--node", "total",
                                             "--ticks", "3"])

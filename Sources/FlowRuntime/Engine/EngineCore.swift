@@ -181,6 +181,9 @@ final class EngineCore: Sendable {
     } else {
       report = evaluator.evaluate(revision: revision, shouldStop: stop)
     }
+    // Sources the pass brought up through a lazy input start now (they are needed from now on).
+    let started = evaluator.takeLiveChanges()
+    if !started.isEmpty { performLiveChanges(started) }
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
     #endif

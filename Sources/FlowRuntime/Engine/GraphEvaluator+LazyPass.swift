@@ -46,6 +46,7 @@ extension GraphEvaluator {
     }
     log.notEager = lazy.notEager
     log.brought = lazy.brought
+    if !stopped { noteBroughtUpSources() }
     self.scratch = scratch
     lastRanCount = log.ran.count
     return finishPass(&log, stopped: stopped, revision: newRevision, clock: clock, start: start)
@@ -68,7 +69,11 @@ extension GraphEvaluator {
     lazy.brought.removeAll(keepingCapacity: true)
     if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven) {
       for node in markEagerlyNeeded() where lazy.missed[Int(node)] { enqueue(node) }
+    } else if lazy.queuesMissed {
+      // The set was made between passes (`sourceIsNeeded`): its nodes that missed a change run.
+      for node in 0..<Int32(graph.nodeCount) where lazy.eager[Int(node)] && lazy.missed[Int(node)] { enqueue(node) }
     }
+    lazy.queuesMissed = false
     for node in lazy.eagerLazy { enqueue(node) }
   }
 
@@ -76,6 +81,7 @@ extension GraphEvaluator {
   /// and observers as they are, and returns its nodes.
   ///
   /// - Complexity: O(*n* + *m*).
+  @discardableResult
   mutating func markEagerlyNeeded() -> [Int32] {
     for index in lazy.eager.indices { lazy.eager[index] = false }
     var stack: [Int32] = []

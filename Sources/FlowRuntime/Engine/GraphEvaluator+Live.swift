@@ -24,6 +24,7 @@ extension GraphEvaluator {
 
   /// Tears down a node's live state (it leaves the graph or is reconfigured).
   mutating func retireLive(_ node: Int32) {
+    live.broughtUp.remove(node)
     guard let entry = live.nodes.removeValue(forKey: node) else { return }
     if let token = entry.token { live.stops.append(token) }
   }
@@ -40,7 +41,7 @@ extension GraphEvaluator {
       let wanted = entry.behavior.policy == .persistent || demand.counts[Int(node)] > 0
       switch entry.behavior.shape {
       case .source(let source):
-        let runs = wanted && !entry.isFinished && entry.errorMessage == nil
+        let runs = wanted && !entry.isFinished && entry.errorMessage == nil && sourceIsNeeded(node)
         if runs && entry.token == nil {
           let token = LiveTable.makeToken()
           entry.token = token
@@ -60,6 +61,50 @@ extension GraphEvaluator {
     }
     live.touched.removeAll()
     return changes
+  }
+
+  /// Whether a source may run as its policy says: false only for a source that lies behind lazy
+  /// inputs alone (every way from it to something needed whatever the lazy nodes decide — an
+  /// eagerly needed node, or a sink — passes through a lazy input) and that no pass has brought
+  /// up yet. Once brought up, a source keeps running.
+  ///
+  /// - Complexity: O(1) in a graph without lazy inputs; else O(*n* + *m*) when the graph's shape
+  ///   or observers changed since the eagerly needed set was made, plus the walk from the source.
+  mutating func sourceIsNeeded(_ node: Int32) -> Bool {
+    guard graph.lazyCount > 0, !live.broughtUp.contains(node) else { return true }
+    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven) {
+      lazy.ensureCount(graph.nodeCount, clearingStamps: false)
+      markEagerlyNeeded()
+      lazy.queuesMissed = true
+    }
+    var seen: Set<Int32> = [node]
+    var stack: [Int32] = [node]
+    while let current = stack.popLast() {
+      if lazy.eager[Int(current)] || graph.record(current).successorCount == 0 { return true }
+      for successor in graph.successors(of: current) where !seen.contains(successor) && reads(successor, eagerlyFrom: current) {
+        seen.insert(successor)
+        stack.append(successor)
+      }
+    }
+    return false
+  }
+
+  /// Whether `node` reads `source` through an input that is not lazy.
+  private func reads(_ node: Int32, eagerlyFrom source: Int32) -> Bool {
+    let lazyPorts = graph.flags(of: node).contains(.lazy) ? graph.configuration(of: node).lazyPorts : nil
+    for port in 0..<graph.inputCount(of: node) where graph.sourceNode(of: node, input: port) == source {
+      if lazyPorts?[Int(port)] != true { return true }
+    }
+    return false
+  }
+
+  /// Marks the live sources the pass just brought up (through a lazy input) to start: called
+  /// at the end of a lazy pass; `takeLiveChanges()` starts them.
+  mutating func noteBroughtUpSources() {
+    guard !live.nodes.isEmpty else { return }
+    for node in lazy.brought where live.nodes[node]?.behavior.isSource == true {
+      if live.broughtUp.insert(node).inserted { live.touched.append(node) }
+    }
   }
 
   /// The tokens of every running source (to stop them all on reload or shutdown).

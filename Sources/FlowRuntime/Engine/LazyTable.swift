@@ -29,6 +29,9 @@ struct LazyTable: Sendable {
   var dirtyStamp: [UInt32] = []
   /// The nodes brought up in the current pass.
   var brought: [Int32] = []
+  /// The eagerly needed set was made between passes (to decide which live sources start): the
+  /// next pass queues its nodes that missed a change, as when it makes the set itself.
+  var queuesMissed = false
 
   /// Room for `count` nodes; every stamp cleared when `clearingStamps` (the pass stamp wrapped).
   mutating func ensureCount(_ count: Int, clearingStamps: Bool) {

@@ -57,6 +57,10 @@ struct LiveTable: Sendable {
   var touched: [Int32] = []
   /// Tokens of sources to stop (their node left or was reconfigured).
   var stops: [UInt64] = []
+  /// Sources behind lazy inputs that a pass brought up: they keep running while needed
+  /// through any input, as eagerly needed sources do (a source only a branch not taken
+  /// reaches never starts).
+  var broughtUp: Set<Int32> = []
   /// The emission the next pass starts with.
   var emission: LiveEmission?
   /// `emissionReach[n] == emissionPass` iff node `n` descends from the source of the
