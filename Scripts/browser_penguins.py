@@ -92,6 +92,8 @@ try:
             fail("%s.%s refused: %s" % (node, param, rejection()))
 
     def drag(source, target):
+        # Not while a picture drawn again is on its way (it would replace the handles mid-drag).
+        wait_for(lambda: driver.execute_script("return window.flowBusy() === 0"), "the page to apply its events")
         driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
         ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
 
@@ -123,7 +125,8 @@ try:
                 edges = driver.execute_script("return document.querySelectorAll('path.edge').length")
                 drag(out, into)
                 wait_for(lambda: driver.execute_script("return document.querySelectorAll('path.edge').length") == edges + 1,
-                         "the edge %s.%s -> %s.%s" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"]))
+                         "the edge %s.%s -> %s.%s (the page says %r)" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"],
+                                                                         driver.find_element(By.ID, "status").text))
 
     # Every table shows its columns and rows in its node.
     def table_lines(node):
