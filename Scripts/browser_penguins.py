@@ -111,7 +111,9 @@ try:
             prompt.accept()
         wait_for(lambda: node_exists(ident), "the added " + ident)
         for name, value in params.items():
-            if name not in required:
+            # A required text with line breaks went through the one-line prompt: typed again,
+            # whole, into its multi-line field.
+            if name not in required or (isinstance(value, str) and "\n" in value):
                 type_into(ident, name, text(value) if isinstance(value, str) else text(value).replace("\n", " "))
         for edge in example["edges"]:
             if edge["targetNodeID"] == node["id"]:
