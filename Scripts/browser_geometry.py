@@ -34,7 +34,7 @@ const nodes = Array.from(document.querySelectorAll('svg.flow-graph .node')).map(
   Object.assign({id: node.dataset.node}, boxOf(node.querySelector('rect.body').getBoundingClientRect()))));
 const texts = [];
 document.querySelectorAll('svg.flow-graph .node text, svg.flow-graph .node foreignObject').forEach((element) => {
-  const text = element.tagName === 'foreignObject' ? '[field ' + element.querySelector('input').dataset.param + ']'
+  const text = element.tagName === 'foreignObject' ? '[field ' + element.querySelector('[data-param]').dataset.param + ']'
                                                    : element.textContent;
   if (!text.trim()) { return; }
   const r = element.getBoundingClientRect();
@@ -115,9 +115,13 @@ def random_document(rng, index):
     return {"nodes": nodes, "edges": edges}
 
 
-def serve(document):
-    process = subprocess.Popen([FLOW, "serve", str(document), "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+def start(document):
+    return subprocess.Popen([FLOW, "serve", str(document), "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def address(process):
+    """The URL `process` printed, or None and the first line of its error."""
     line = process.stdout.readline()
     if "http://" not in line:
         process.wait(timeout=10)
@@ -126,17 +130,19 @@ def serve(document):
 
 
 def settled(driver):
-    """Waits for the first values and for the picture to stop changing (a relayout follows the
-    values by one more event)."""
-    wait_for(lambda: driver.execute_script("return window.flowEventCount >= 1"), "the first event")
+    """Waits for the first values, for the page to have applied every event it got
+    (`flowBusy()`), and for the picture to stay the same over 0.1 s (a relayout follows the
+    values by one more event; a live document may never be still: measured after 3 s)."""
+    wait_for(lambda: driver.execute_script("return window.flowEventCount >= 1 && window.flowBusy() === 0"), "the first event")
     last, stable = None, 0
-    deadline = time.time() + 10
-    while time.time() < deadline and stable < 3:
-        now = driver.execute_script("return document.querySelector('#graph').innerHTML.length + ':' + "
+    deadline = time.time() + 3
+    while time.time() < deadline and stable < 2:
+        now = driver.execute_script("return window.flowBusy() + ':' + document.querySelector('#graph').innerHTML.length + ':' + "
                                     "document.querySelectorAll('.node.pending').length + ':' + window.flowEventCount")
-        stable = stable + 1 if now == last else 0
+        stable = stable + 1 if now == last and now.startswith("0:") else 0
         last = now
-        time.sleep(0.1)
+        if stable < 2:
+            time.sleep(0.05)
 
 
 browser_support.LABEL = "browser geometry"
@@ -153,9 +159,12 @@ try:
     failures, checked, skipped = [], 0, []
     started = time.time()
     try:
-        for document in documents:
+        # The next document's server starts while this one's page is measured.
+        upcoming = start(documents[0]) if documents else None
+        for position, document in enumerate(documents):
             name = str(document.relative_to(work))
-            process, url, refusal = serve(document)
+            process, url, refusal = address(upcoming)
+            upcoming = start(documents[position + 1]) if position + 1 < len(documents) else None
             if url is None:
                 skipped.append("%s (%s)" % (name, refusal[0] if refusal else "no URL"))
                 continue

@@ -37,7 +37,7 @@ try:
 
     def value(node, port):
         return driver.execute_script(
-            "const e = document.querySelector('[data-node=\"%s\"] [data-port=\"%s\"]'); return e ? e.textContent : null;" % (node, port))
+            "const e = document.querySelector('[data-node=\"%s\"] [data-value=\"%s\"]'); return e ? e.textContent : null;" % (node, port))
 
     def node_exists(node):
         return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)

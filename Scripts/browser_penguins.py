@@ -71,15 +71,19 @@ try:
         return driver.execute_script("const r = document.querySelector('.node.rejected .rejection'); return r ? r.textContent : '';")
 
     def type_into(node, param, value):
-        field = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-node="%s"] input[data-param="%s"]' % (node, param)),
+        field = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, '[data-node="%s"] [data-param="%s"]' % (node, param)),
                          "the field %s.%s" % (node, param))[0]
         if field.get_attribute("value") == value:
             return
         field.click()
         field.send_keys(Keys.CONTROL, "a")
-        field.send_keys(value, Keys.ENTER)
+        if field.tag_name == "textarea":  # a text: Enter is a new line, Ctrl+Enter commits
+            field.send_keys(value)
+            field.send_keys(Keys.CONTROL, Keys.ENTER)
+        else:
+            field.send_keys(value, Keys.ENTER)
         wait_for(lambda: driver.execute_script(
-            "const n = document.querySelector('[data-node=\"%s\"]'); const f = n && n.querySelector('input[data-param=\"%s\"]');"
+            "const n = document.querySelector('[data-node=\"%s\"]'); const f = n && n.querySelector('[data-param=\"%s\"]');"
             " const same = (a, b) => { try { return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b)); }"
             " catch (e) { return a === b; } };"
             " return f !== null && same(f.value, arguments[0]) && document.activeElement !== f;" % (node, param), value)
@@ -107,19 +111,24 @@ try:
             prompt.accept()
         wait_for(lambda: node_exists(ident), "the added " + ident)
         for name, value in params.items():
-            if name not in required:
-                type_into(ident, name, text(value).replace("\n", " "))
+            # A required text with line breaks went through the one-line prompt: typed again,
+            # whole, into its multi-line field.
+            if name not in required or (isinstance(value, str) and "\n" in value):
+                type_into(ident, name, text(value) if isinstance(value, str) else text(value).replace("\n", " "))
         for edge in example["edges"]:
             if edge["targetNodeID"] == node["id"]:
                 source = ids[edge["sourceNodeID"]]
-                out = driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] circle[data-out="%s"]' % (source, edge["sourceHandleID"]))
+                # Not while a picture drawn again is on its way (it would replace the handles).
+                wait_for(lambda: driver.execute_script("return window.flowBusy() === 0"), "the page to apply its events")
+                out = driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="out"]' % (source, edge["sourceHandleID"]))
                 into = wait_for(lambda: driver.find_elements(
-                    By.CSS_SELECTOR, '[data-node="%s"] circle[data-in="%s"]' % (ident, edge["targetHandleID"])),
+                    By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="in"]' % (ident, edge["targetHandleID"])),
                     "the input %s.%s" % (ident, edge["targetHandleID"]))[0]
                 edges = driver.execute_script("return document.querySelectorAll('path.edge').length")
                 drag(out, into)
                 wait_for(lambda: driver.execute_script("return document.querySelectorAll('path.edge').length") == edges + 1,
-                         "the edge %s.%s -> %s.%s" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"]))
+                         "the edge %s.%s -> %s.%s" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"]),
+                         timeout=30)  # a loaded machine draws the picture again slowly
 
     # Every table shows its columns and rows in its node.
     def table_lines(node):

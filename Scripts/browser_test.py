@@ -3,8 +3,10 @@
 Checks: the page shows the values; editing `quantity` updates exactly its descendants without
 a reload; a refused edit shows its reason beside the node and changes nothing; undo restores
 the values; the editor adds nodes from the palette, connects them by dragging from an output's
-circle to an input's circle (a cycle is refused with its message), deletes the selected node
-with the Delete key, and undo brings it back; the console has no errors. Prints the edit ->
+circle to an input's circle (the handles found by `data-port="<node>.<port>"` and
+`data-direction`; a cycle is refused with its message at the handle, `data-message`), selects the
+new edge (`data-edge="<id>"`) by a click on its line and deletes it with the Delete key, deletes
+the selected node, and undo brings each back; the console has no errors. Prints the edit ->
 update latency the page measured.
 """
 import statistics
@@ -13,6 +15,7 @@ import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
@@ -33,7 +36,7 @@ try:
         return driver.execute_script("""
             const out = {};
             document.querySelectorAll('[data-node]').forEach((node) => {
-              node.querySelectorAll('[data-port]').forEach((port) => { out[node.dataset.node + '.' + port.dataset.port] = port.textContent; });
+              node.querySelectorAll('[data-value]').forEach((port) => { out[node.dataset.node + '.' + port.dataset.value] = port.textContent; });
             });
             return out;""")
 
@@ -78,7 +81,8 @@ try:
     # A refused edit: the reason beside the node, nothing changed.
     settled = values()
     edit("price", "twelve")
-    reason = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, '[data-node="price"] .rejection').text, "the rejection")
+    reason = wait_for(lambda: "".join(element.text for element in driver.find_elements(By.CSS_SELECTOR, '[data-node="price"] .rejection')),
+                      "the rejection")
     if "expects a number" not in reason:
         fail("the rejection says %r" % reason)
     if values() != settled:
@@ -110,7 +114,7 @@ try:
     def node_exists(node):
         return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
     def port(node, direction, name):
-        return driver.find_element(By.CSS_SELECTOR, '[data-node="%s"] circle[data-%s="%s"]' % (node, direction, name))
+        return driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="%s"]' % (node, name, direction))
     def alert_or_none():
         try:
             return driver.switch_to.alert
@@ -126,6 +130,11 @@ try:
     status = driver.find_element(By.ID, "status")
     drag(port("add1", "out", "result"), port("subtotal", "in", "a"))
     wait_for(lambda: "cycle" in status.text, "the cycle refused with its message")
+    message = wait_for(lambda: driver.execute_script(
+        "const m = document.querySelector('[data-message]'); return m ? [m.getAttribute('data-message'), m.textContent] : null;"),
+        "the refusal's message at the handle")
+    if "cycle" not in message[0] or message[0] != message[1]:
+        fail("the refusal at the handle says %r" % (message,))
     if values().get("subtotal.result") != "result = 62.5":
         fail("a refused connection changed subtotal to %r" % values().get("subtotal.result"))
     Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text("filter")
@@ -133,6 +142,37 @@ try:
     prompt.send_keys("result > 100")
     prompt.accept()
     wait_for(lambda: node_exists("filter1"), "the added filter1 with its required param")
+    # The edge total -> add1 by its id: a click on its line selects it, Delete removes it (add1's
+    # input a back to 0), undo brings it back.
+    edge_id = "total.result->add1.a"
+    def edge_exists():
+        return driver.execute_script("return document.querySelector('[data-edge=\"%s\"]') !== null" % edge_id)
+    if not edge_exists():
+        fail("no element carries data-edge=%r: %s" % (edge_id, driver.execute_script(
+            "return Array.from(document.querySelectorAll('[data-edge]')).map((e) => e.dataset.edge)")))
+    point = driver.execute_script("""
+        const path = document.querySelector('[data-edge="' + arguments[0] + '"]');
+        path.scrollIntoView({block: 'center', inline: 'center'});
+        const m = path.getScreenCTM(), length = path.getTotalLength();
+        // A point of the line (from its middle outwards) whose pixel the line itself is hit at.
+        for (let step = 0; step <= 50; step += 1) {
+          const at = length / 2 + (step % 2 ? 1 : -1) * Math.ceil(step / 2) * length / 102;
+          const p = path.getPointAtLength(at);
+          const x = Math.round(m.a * p.x + m.c * p.y + m.e), y = Math.round(m.b * p.x + m.d * p.y + m.f);
+          if (document.elementFromPoint(x, y) === path) { return [x, y]; }
+        }
+        return null;""", edge_id)
+    if point is None:
+        fail("no pixel of the edge %s can be clicked" % edge_id)
+    actions = ActionBuilder(driver)
+    actions.pointer_action.move_to_location(point[0], point[1]).click()
+    actions.perform()
+    wait_for(lambda: driver.execute_script("return document.querySelector('.edge.selected[data-edge=\"%s\"]') !== null" % edge_id),
+             "the edge selected by a click")
+    ActionChains(driver).send_keys(Keys.DELETE).perform()
+    wait_for(lambda: not edge_exists() and values().get("add1.result") == "result = 0", "the edge deleted (add1 = 0)")
+    driver.find_element(By.CSS_SELECTOR, '[data-action="undo"]').click()
+    wait_for(lambda: edge_exists() and values().get("add1.result") == "result = 75", "the edge back after undo")
     driver.find_element(By.CSS_SELECTOR, '[data-node="add1"] .title').click()
     ActionChains(driver).send_keys(Keys.DELETE).perform()
     wait_for(lambda: not node_exists("add1"), "add1 deleted")
@@ -148,6 +188,6 @@ try:
     print("browser test: edit -> update latency in the page over %d edits: min %.1f ms, median %.1f ms, max %.1f ms"
           % (len(latencies), min(latencies), statistics.median(latencies), max(latencies)))
     print("browser test: passed (descendants updated without reload, refused edit shown, undo, "
-          "add/connect/refused cycle/delete by pointer and keys, no console errors)")
+          "add/connect/refused cycle at its handle/edge and node delete by pointer and keys, no console errors)")
 finally:
     driver.quit()

@@ -47,6 +47,9 @@ enum ServeCommand {
     }
     let session = try start(arguments, context: context)
     await session.awaitFirstPass()
+    // The picture is laid out and drawn before the URL is printed, so the first page is served
+    // from the cache (a 1,000-node page's first request does not wait for the layout).
+    _ = session.pictureSVG()
     let host = arguments.value("--host") ?? "127.0.0.1"
     context.write("flow serve: http://\(urlHost(host)):\(session.port)/\n")
     var iterator = signals.makeAsyncIterator()

@@ -11,12 +11,15 @@ import FlowRuntime
 /// `shape` as it was drawn.
 extension ServeSession {
   /// What of node `id`'s values decides its picture: the drawn length of each output's text,
-  /// the table preview's line lengths and text, and the wrapped message's line lengths.
+  /// the table preview's line lengths and text, and the wrapped message's line lengths and text.
   static func shape(of id: String, in snapshot: GraphEvaluator) -> [Int] {
     var shape: [Int] = []
     if let failure = snapshot.failure(of: id) {
+      // The message is drawn in the picture, wrapped inside the box: another message (even
+      // of the same line lengths) needs a new picture.
       shape.append(-1)
       shape += GraphPicture.wrap("! " + failure).map(\.count)
+      shape.append(failure.hashValue)
       return shape
     }
     for (port, value) in snapshot.portValues(of: id) ?? [] {

@@ -100,6 +100,7 @@ extension ServeSession {
       return "<svg xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">the graph does not validate</text></svg>"
     }
     var picture = GraphPicture(graph: graph, values: snapshot)
+    ServeParamRow.fit(&picture, graph: graph, registry: registry)
     picture.placeLayered()
     Self.placeMoved(&picture, document: graph.document, movedFrom: movedFrom)
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)

@@ -1,14 +1,15 @@
 // flow serve's editing gestures, after page.js (whose window.flowPost and window.flowSay it uses):
 // the palette adds a node (asking for the kind's required params); a drag from an output's circle
 // to an input's circle connects them; a drag on a node's title bar moves it; a click selects a
-// node and Delete (or Backspace) removes it. Each gesture is one request (/add, /connect, /move,
-// /delete), so one store mutation and one undo step; a refusal (a cycle, a type mismatch) is shown
-// with the store's message and changes nothing. Pointer events only (no HTML5 drag and drop), so
-// real input and WebDriver actions drive the same code.
+// node or an edge and Delete (or Backspace) removes it. Each gesture is one request (/add,
+// /connect, /move, /delete), so one store mutation and one undo step; a refused connection (a
+// cycle, a type mismatch) is shown with the store's message at the input's handle (an element
+// with data-message) and changes nothing. Pointer events only (no HTML5 drag and drop), so real
+// input and WebDriver actions drive the same code.
 (() => {
   "use strict";
   const graph = document.getElementById("graph");
-  let selected = null;
+  let selected = null;  // { node: id } or { edge: id }
   let drag = null;
   let move = null;
   const headerHeight = 40;  // the title and kind lines of a box (GraphPicture.headerHeight)
@@ -21,11 +22,25 @@
     window.flowSay(done, false);
     return true;
   }
-  function select(node) {
-    document.querySelectorAll(".node.selected").forEach((other) => other.classList.remove("selected"));
-    selected = node ? node.dataset.node : null;
-    if (node) { node.classList.add("selected"); }
+  function select(element) {
+    document.querySelectorAll(".node.selected, .edge.selected").forEach((other) => other.classList.remove("selected"));
+    selected = !element ? null : (element.dataset.edge !== undefined ? { edge: element.dataset.edge } : { node: element.dataset.node });
+    if (element) { element.classList.add("selected"); }
   }
+  // A refusal's message at the handle it concerns (removed by the next gesture).
+  function refuse(message, handle) {
+    unrefuse();
+    const box = handle.getBoundingClientRect();
+    const note = document.createElement("div");
+    note.className = "refusal";
+    note.setAttribute("data-message", message);
+    note.setAttribute("role", "alert");
+    note.textContent = message;
+    note.style.left = (box.left + window.scrollX) + "px";
+    note.style.top = (box.bottom + window.scrollY + 4) + "px";
+    document.body.appendChild(note);
+  }
+  function unrefuse() { document.querySelectorAll(".refusal[data-message]").forEach((note) => note.remove()); }
 
   const palette = document.querySelector('select[data-action="add"]');
   palette.addEventListener("change", async () => {
@@ -46,14 +61,17 @@
   });
 
   graph.addEventListener("pointerdown", (event) => {
-    const output = event.target.closest("[data-out]");
+    unrefuse();
+    const output = event.target.closest('[data-direction="out"]');
     if (output) {
       drag = { node: output.closest("[data-node]").dataset.node, port: output.dataset.out };
       graph.classList.add("connecting");
       event.preventDefault();
       return;
     }
-    if (event.target.closest("input") || event.target.closest("[data-in]")) { return; }
+    if (event.target.closest("input, textarea") || event.target.closest('[data-direction="in"]')) { return; }
+    const edge = event.target.closest("[data-edge]");
+    if (edge) { select(edge); return; }
     const node = event.target.closest("[data-node]");
     // A click in the picture leaves any field or the palette (a field commits on blur), as
     // the default action would have, which a move's preventDefault stops.
@@ -93,21 +111,22 @@
     drag = null;
     graph.classList.remove("connecting");
     const under = document.elementFromPoint(event.clientX, event.clientY);
-    const input = under && under.closest("[data-in]");
+    const input = under && under.closest('[data-direction="in"]');
     if (!input) { return; }
     const target = input.closest("[data-node]").dataset.node;
     window.flowGestureStarted(performance.now());
     const result = await window.flowPost("/connect", { source: from.node, sourcePort: from.port, target, targetPort: input.dataset.in });
     if (!answered(result, "connected " + from.node + "." + from.port + " \u2192 " + target + "." + input.dataset.in)) {
       window.flowGestureStarted(null);
+      refuse(result.data.error || ("HTTP " + result.status), input);
     }
   });
   document.addEventListener("keydown", async (event) => {
     if (!selected || (event.key !== "Delete" && event.key !== "Backspace")) { return; }
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) { return; }
+    if (window.flowIsField(event.target) || event.target instanceof HTMLSelectElement) { return; }
     event.preventDefault();
-    const id = selected;
+    const target = selected;
     select(null);
-    answered(await window.flowPost("/delete", { node: id }), "deleted " + id);
+    answered(await window.flowPost("/delete", target), "deleted " + (target.node !== undefined ? target.node : "edge " + target.edge));
   });
 })();
