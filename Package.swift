@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
             resources: [.copy("Serve/Page")], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
-    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL"]),
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL", "FlowCodecs"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
     .executableTarget(name: "example-embedding", dependencies: ["FlowNodes"], path: "Examples/Embedding"),
     .executableTarget(name: "example-custom-kind", dependencies: ["FlowNodes"], path: "Examples/CustomKind"),

@@ -4,7 +4,7 @@
 1. A table of every column type flow holds (integers beyond 2^53 and near ±2^63, doubles
    with -0.0 and extremes, bools, strings with Unicode and empties, a low-cardinality
    string column, nulls everywhere) is read by `flow run` from JSON and written by
-   `writeParquet` with each codec (and small row groups); pyarrow, polars and DuckDB must
+   `writeParquet` with each codec and data page version 1 and 2 (and small row groups); pyarrow, polars and DuckDB must
    read back exactly the rows flow writes as JSON, and each chunk's statistics (min, max,
    null count) must be those of its rows.
 2. The flights example as Parquet (Examples/flights/flights-parquet.flow.json): polars
@@ -28,7 +28,7 @@ import venv
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VENV = ROOT / ".build" / "sql-venv"
-CODECS = ["snappy", "gzip", "lz4", "none"]
+CODECS = ["snappy", "zstd", "gzip", "lz4", "none"]
 
 
 def ensure_venv():
@@ -127,7 +127,9 @@ def every_type(binary, folder):
     with open(folder / "in.json", "w") as f:
         json.dump(rows_of_every_type(3000), f, ensure_ascii=False)
     writers = [(f"w_{codec}", {"path": f"{codec}.parquet", "compression": codec}) for codec in CODECS]
+    writers += [(f"w_{codec}_v2", {"path": f"{codec}-v2.parquet", "compression": codec, "pageVersion": 2}) for codec in CODECS]
     writers.append(("w_groups", {"path": "groups.parquet", "rowGroupRows": 700}))
+    writers.append(("w_groups_v2", {"path": "groups-v2.parquet", "rowGroupRows": 700, "pageVersion": 2, "compression": "zstd"}))
     with open(folder / "doc.flow.json", "w") as f:
         json.dump(document(writers), f)
     flow(binary, "run", "doc.flow.json", cwd=folder)
@@ -210,7 +212,7 @@ def main():
         print("FAIL", failure)
     if failures:
         raise SystemExit(1)
-    print("writeParquet: every codec read back exactly by pyarrow, polars and DuckDB")
+    print("writeParquet: every codec and page version read back exactly by pyarrow, polars and DuckDB")
 
 
 if __name__ == "__main__":

@@ -7,17 +7,20 @@ struct WriteParquetNode: NodeKind {
   var summary: String { "writes the table to path as Parquet (as DuckDB, polars and pyarrow read it), atomically; path = where, rows = how many" }
   var parameters: [ParameterDeclaration] {
     FileParameter.writerDeclarations + [
-      ParameterDeclaration("compression", .string, default: .string("snappy"), summary: "snappy, gzip, lz4 or none (zstd is not written yet)"),
+      ParameterDeclaration("compression", .string, default: .string("snappy"), summary: "snappy, zstd, gzip, lz4 or none"),
       ParameterDeclaration("rowGroupRows", .integer, default: .integer(1_048_576), summary: "rows per row group (at least 1)"),
+      ParameterDeclaration("pageVersion", .integer, default: .integer(1), summary: "data pages v1 (every reader) or 2 (levels uncompressed)"),
     ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let name = parameters.string("compression") ?? "snappy"
     guard let compression = ParquetWriter.Compression(rawValue: name) else {
-      let reason = name == "zstd" ? "zstd is not written yet (readParquet reads it); use snappy, gzip, lz4 or none"
-        : "must be snappy, gzip, lz4 or none, found \"\(name)\""
-      throw NodeConfigurationError(parameter: "compression", reason: reason)
+      throw NodeConfigurationError(parameter: "compression", reason: "must be snappy, zstd, gzip, lz4 or none, found \"\(name)\"")
+    }
+    let pageVersion = parameters.integer("pageVersion") ?? 1
+    guard pageVersion == 1 || pageVersion == 2 else {
+      throw NodeConfigurationError(parameter: "pageVersion", reason: "must be 1 or 2, found \(pageVersion)")
     }
     let rows = parameters.integer("rowGroupRows") ?? 1_048_576
     guard rows >= 1, rows <= Int64(ParquetWriter.maximumRowGroupRows) else {
@@ -29,7 +32,8 @@ struct WriteParquetNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("path", .string), PortDeclaration("rows", .integer)],
-                        evaluator: Evaluator(file: file, writer: ParquetWriter(compression: compression, rowGroupRows: Int(rows))),
+                        evaluator: Evaluator(file: file, writer: ParquetWriter(compression: compression, rowGroupRows: Int(rows),
+                                                                                     pageVersion: Int(pageVersion))),
                         cost: .expensive)
   }
 

@@ -5,7 +5,7 @@
 /// Invariants: every header field, block size, literal run, match offset and length is checked
 /// against the input left and the output bound (`limit`), never trusted; a frame's matches
 /// reach only that frame's output. Dictionaries are not supported (a frame that needs one
-/// throws); the optional content checksum is skipped, not verified.
+/// throws); the optional content checksum (XXH64) is verified.
 public enum Zstd {
   /// The data of every frame of `input`, at most `limit` bytes in all.
   ///
@@ -78,6 +78,10 @@ public enum Zstd {
     }
     if descriptor & 4 != 0 {
       guard bytes.count - position >= 4 else { throw CodecError("a Zstandard checksum ends early") }
+      let expected = littleEndian(bytes, position, 4)
+      guard expected == Int(XXHash64.hash(output[frameStart...]) & 0xFFFF_FFFF) else {
+        throw CodecError("a Zstandard frame's content does not match its checksum (at byte \(position))")
+      }
       position += 4
     }
     return position

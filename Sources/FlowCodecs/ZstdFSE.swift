@@ -102,11 +102,16 @@ struct ZstdFSE: Sendable {
     return (try ZstdFSE(counts: counts, log: log), start + (bits.consumed + 7) / 8)
   }
 
-  /// The predefined tables (RFC 8878 §3.1.1.3.2.2).
-  static let literalLengths = try! ZstdFSE(counts: [4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1,
-                                                    1, 1, 1, 1, -1, -1, -1, -1], log: 6)
-  static let matchLengths = try! ZstdFSE(counts: [1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1], log: 6)
-  static let offsets = try! ZstdFSE(counts: [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1],
-                                    log: 5)
+  /// The predefined distributions (RFC 8878 §3.1.1.3.2.2): literal lengths, match lengths and
+  /// offsets, with their accuracy logs 6, 6 and 5.
+  static let literalLengthCounts = [4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1,
+                                    1, 1, 1, 1, -1, -1, -1, -1]
+  static let matchLengthCounts = [1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1]
+  static let offsetCounts = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1]
+
+  /// The predefined tables.
+  static let literalLengths = try! ZstdFSE(counts: literalLengthCounts, log: 6)
+  static let matchLengths = try! ZstdFSE(counts: matchLengthCounts, log: 6)
+  static let offsets = try! ZstdFSE(counts: offsetCounts, log: 5)
 }

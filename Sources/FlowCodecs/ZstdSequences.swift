@@ -83,8 +83,9 @@ struct ZstdSequences {
     output += literals[used...]
   }
 
-  /// The offset of a sequence, updating the repeat offsets.
-  private mutating func resolve(_ value: Int, literalLength: Int) throws(CodecError) -> Int {
+  /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),
+  /// updating the repeat offsets; the compressor mirrors the decoder's repeats through it.
+  mutating func resolve(_ value: Int, literalLength: Int) throws(CodecError) -> Int {
     if value > 3 {
       let offset = value - 3
       repeats = [offset, repeats[0], repeats[1]]

@@ -9,8 +9,10 @@
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
 //   swift run -c release flow-bench fuzz decoder|formula|csv --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
+//   swift run -c release flow-bench codec zstd compress IN OUT   (see CodecCommand.swift)
 
 if CommandLine.arguments.dropFirst().first == "fuzz" { Fuzz.main(Array(CommandLine.arguments.dropFirst(2))) }
+if CommandLine.arguments.dropFirst().first == "codec" { CodecCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
 
 if let files = benchSettings.compare {
   Compare.run(floor: files.floor, ours: files.ours)

@@ -72,11 +72,13 @@ extension ParquetChunkWriter {
     for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.pageRows) {
       let page = start..<min(rows.upperBound, start + Self.pageRows)
       var body = levels(page)
-      let validCount = page.count - page.reduce(0) { $0 + (column.isNull($1) ? 1 : 0) }
+      let levelBytes = body.count
+      let nulls = nullCount(page)
+      let validCount = page.count - nulls
       body.append(UInt8(width))
       encoder.encode(Array(codes[next..<next + validCount]), into: &body)
       next += validCount
-      try appendPage(body, values: page.count, encoding: 8, into: &chunk)
+      try appendPage(body, values: page.count, encoding: 8, levelBytes: levelBytes, nulls: nulls, into: &chunk)
     }
   }
 

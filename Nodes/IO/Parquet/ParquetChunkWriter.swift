@@ -2,9 +2,11 @@ import FlowRuntime
 
 /// Writes one column chunk (the rows `rows` of one column) as Parquet pages: a dictionary page
 /// and `RLE_DICTIONARY` data pages for a string column where a dictionary pays (see
-/// `ParquetChunkWriter+Dictionary.swift`), else `PLAIN` data pages (v1), at most `pageRows`
-/// rows each; definition levels (RLE, bit width 1) before the values when the column is
-/// optional; every page compressed with the writer's codec.
+/// `ParquetChunkWriter+Dictionary.swift`), else `PLAIN` data pages, at most `pageRows` rows
+/// each; definition levels (RLE, bit width 1) before the values when the column is optional.
+/// A v1 page compresses levels and values together with the writer's codec; a v2 page keeps
+/// its levels uncompressed (their byte length in the header, no length prefix) and compresses
+/// only the values (an empty values section is stored uncompressed, `is_compressed` false).
 ///
 /// Invariants: a page holds the values of its valid rows only, in row order; its header's
 /// sizes are those of the bytes that follow it (checked to fit Thrift's `i32`, else
@@ -40,6 +42,8 @@ struct ParquetChunkWriter {
   let codec: ParquetWriter.Compression
   /// Whether a string column may be dictionary-encoded.
   let allowsDictionary: Bool
+  /// 1: `DATA_PAGE`; 2: `DATA_PAGE_V2`.
+  let pageVersion: Int
 
   /// The Parquet physical type of a table column.
   static func physicalType(_ type: ColumnType) -> Int {
@@ -65,8 +69,9 @@ struct ParquetChunkWriter {
     for start in stride(from: rows.lowerBound, to: rows.upperBound, by: Self.pageRows) {
       let page = start..<min(rows.upperBound, start + Self.pageRows)
       var body = levels(page)
+      let levelBytes = body.count
       appendPlainValues(page, to: &body)
-      try appendPage(body, values: page.count, encoding: 0, into: &chunk)
+      try appendPage(body, values: page.count, encoding: 0, levelBytes: levelBytes, nulls: nullCount(page), into: &chunk)
     }
     return chunk
   }
@@ -81,6 +86,12 @@ struct ParquetChunkWriter {
     body.reserveCapacity(4 + runs.count)
     for shift in stride(from: 0, to: 32, by: 8) { body.append(UInt8(truncatingIfNeeded: runs.count >> shift)) }
     return body + runs
+  }
+
+  /// The null rows of `page`.
+  func nullCount(_ page: Range<Int>) -> Int {
+    guard isOptional else { return 0 }
+    return page.reduce(0) { $0 + (column.isNull($1) ? 1 : 0) }
   }
 
   /// The `PLAIN` values of the valid rows of `page`.
@@ -113,17 +124,36 @@ struct ParquetChunkWriter {
   }
 
   /// Appends a page of `body` (compressed here) with its header: a data page of `values` rows
-  /// in `encoding`, or a dictionary page of `values` entries.
-  func appendPage(_ body: [UInt8], values: Int, encoding: Int, dictionary: Bool = false, into chunk: inout Chunk) throws(ParquetError) {
-    let compressed = codec.compress(body)
+  /// (`nulls` of them null) in `encoding` whose first `levelBytes` bytes are the definition
+  /// levels with their length prefix, or a dictionary page of `values` entries.
+  func appendPage(_ body: [UInt8], values: Int, encoding: Int, dictionary: Bool = false, levelBytes: Int = 0, nulls: Int = 0,
+                  into chunk: inout Chunk) throws(ParquetError) {
+    let version2 = pageVersion == 2 && !dictionary
+    // v2: the levels without their prefix, uncompressed, then the values compressed.
+    let levels = version2 ? Array(body[min(4, levelBytes)..<levelBytes]) : []
+    let values2 = version2 ? Array(body[levelBytes...]) : []
+    let compressed = version2 ? levels + (values2.isEmpty ? [] : codec.compress(values2)) : codec.compress(body)
+    let size = version2 ? levels.count + values2.count : body.count
     let limit = Int(Int32.max)
-    guard body.count <= limit, compressed.count <= limit else {
-      throw ParquetError(column: name, "a page of \(body.count) bytes is larger than Parquet's limit of \(limit) bytes")
+    guard size <= limit, compressed.count <= limit else {
+      throw ParquetError(column: name, "a page of \(size) bytes is larger than Parquet's limit of \(limit) bytes")
     }
     let header = ThriftCompactWriter.message { writer in
-      writer.i32(1, dictionary ? 2 : 0)
-      writer.i32(2, body.count)
+      writer.i32(1, dictionary ? 2 : version2 ? 3 : 0)
+      writer.i32(2, size)
       writer.i32(3, compressed.count)
+      if version2 {
+        writer.beginStruct(8)
+        writer.i32(1, values)
+        writer.i32(2, nulls)
+        writer.i32(3, values)
+        writer.i32(4, encoding)
+        writer.i32(5, levels.count)
+        writer.i32(6, 0)
+        writer.bool(7, !values2.isEmpty)
+        writer.endStruct()
+        return
+      }
       writer.beginStruct(dictionary ? 7 : 5)
       writer.i32(1, values)
       writer.i32(2, encoding)
@@ -138,7 +168,7 @@ struct ParquetChunkWriter {
     } else if chunk.dataPageOffset < 0 {
       chunk.dataPageOffset = chunk.bytes.count
     }
-    chunk.uncompressedSize += header.count + body.count
+    chunk.uncompressedSize += header.count + size
     chunk.bytes += header
     chunk.bytes += compressed
     chunk.compressedSize = chunk.bytes.count

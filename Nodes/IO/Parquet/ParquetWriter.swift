@@ -5,7 +5,7 @@ import FlowRuntime
 /// `INT64`, number → `DOUBLE`, bool → `BOOLEAN`, string → `BYTE_ARRAY` (`STRING`; dictionary-
 /// encoded where that is smaller), nulls as definition levels (a column with a null is
 /// `OPTIONAL`, else `REQUIRED`), statistics per column chunk, `rowGroupRows` rows per row
-/// group, data pages v1 compressed with `compression`.
+/// group, data pages v1 (or v2, `pageVersion`) compressed with `compression`.
 ///
 /// The file is `PAR1`, each row group's column chunks (encoded in parallel on
 /// `TableParallelism`'s workers, then handed on in order), the footer (Thrift compact
@@ -14,15 +14,16 @@ import FlowRuntime
 package struct ParquetWriter: Sendable {
   /// The codec of every page.
   package enum Compression: String, Sendable, CaseIterable {
-    case none, snappy, gzip, lz4
+    case none, snappy, gzip, lz4, zstd
 
-    /// Thrift `CompressionCodec`: 0 `UNCOMPRESSED`, 1 `SNAPPY`, 2 `GZIP`, 7 `LZ4_RAW`.
+    /// Thrift `CompressionCodec`: 0 `UNCOMPRESSED`, 1 `SNAPPY`, 2 `GZIP`, 6 `ZSTD`, 7 `LZ4_RAW`.
     var codec: Int {
       switch self {
       case .none: 0
       case .snappy: 1
       case .gzip: 2
       case .lz4: 7
+      case .zstd: 6
       }
     }
 
@@ -33,6 +34,7 @@ package struct ParquetWriter: Sendable {
       case .snappy: Snappy.compress(body)
       case .gzip: Gzip.compress(body)
       case .lz4: LZ4.compressBlock(body)
+      case .zstd: Zstd.compress(body, checksum: false)
       }
     }
   }
@@ -46,11 +48,15 @@ package struct ParquetWriter: Sendable {
   package var rowGroupRows = 1_048_576
   /// Whether string columns may be dictionary-encoded.
   package var dictionary = true
+  /// The data page format: 1 (`DATA_PAGE`) or 2 (`DATA_PAGE_V2`: levels uncompressed, before
+  /// the compressed values).
+  package var pageVersion = 1
 
-  package init(compression: Compression = .snappy, rowGroupRows: Int = 1_048_576, dictionary: Bool = true) {
+  package init(compression: Compression = .snappy, rowGroupRows: Int = 1_048_576, dictionary: Bool = true, pageVersion: Int = 1) {
     self.compression = compression
     self.rowGroupRows = max(1, min(rowGroupRows, Self.maximumRowGroupRows))
     self.dictionary = dictionary
+    self.pageVersion = pageVersion == 2 ? 2 : 1
   }
 
   /// The Parquet file of `table`, handed to `emit` in pieces, in order.
@@ -67,11 +73,13 @@ package struct ParquetWriter: Sendable {
     let optional = columns.map { $0.nullCount > 0 }
     let codec = compression
     let allowsDictionary = dictionary
+    let version = pageVersion
     for start in stride(from: 0, to: table.rowCount, by: rowGroupRows) {
       let rows = start..<min(table.rowCount, start + rowGroupRows)
       let encoded = TableParallelism.map(columns.count, cells: rows.count * columns.count) { index -> Result<ParquetChunkWriter.Chunk, ParquetError> in
         let writer = ParquetChunkWriter(column: columns[index], rows: rows, name: names[index], isOptional: optional[index],
-                                        codec: codec, allowsDictionary: allowsDictionary)
+                                        codec: codec, allowsDictionary: allowsDictionary,
+                                        pageVersion: version)
         return Result { () throws(ParquetError) in try writer.write() }
       }
       var placements: [ColumnChunkPlacement] = []

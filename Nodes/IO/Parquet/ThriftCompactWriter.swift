@@ -46,6 +46,9 @@ struct ThriftCompactWriter {
     zigzag(Int64(value))
   }
 
+  /// A bool field: its value is the field header's type (1 true, 2 false).
+  mutating func bool(_ id: Int, _ value: Bool) { fieldHeader(id, value ? 1 : 2) }
+
   mutating func i64(_ id: Int, _ value: Int) {
     fieldHeader(id, Wire.i64)
     zigzag(Int64(value))

@@ -7,7 +7,7 @@ import Testing
 
 /// `writeParquet` and `ParquetWriter`: random tables of every column type (nulls, empty and
 /// Unicode strings, integers near ±2^63, NaN and −0.0, dictionary and flat strings) written with
-/// every codec, row-group size and dictionary setting read back by `readParquet` equal to what
+/// every codec, page version, row-group size and dictionary setting read back by `readParquet` equal to what
 /// was written; the file's structure (magic, footer length, chunks, dictionary pages); the node
 /// writes atomically where `path` says and refuses what it cannot write, naming the param.
 @Suite struct ParquetWriterTests {
@@ -49,16 +49,17 @@ import Testing
     var random = SeededRandom(seed: UInt64(seed))
     let rows = [0, 1, 7, 300, 2_000][seed % 5] + Int(random.next() % 50)
     let table = try Self.table(&random, rows: rows)
-    let compression = ParquetWriter.Compression.allCases[seed % 4]
+    let compression = ParquetWriter.Compression.allCases[seed % 5]
+    let pageVersion = seed % 2 + 1
     let writer = ParquetWriter(compression: compression, rowGroupRows: [1, 64, 1_000, 1 << 20][Int(random.next() % 4)],
-                               dictionary: seed % 3 != 0)
+                               dictionary: seed % 3 != 0, pageVersion: pageVersion)
     let bytes = try writer.write(table)
     let back = try ParquetReader().read(bytes)
     #expect(back.columnNames == table.columnNames)
     #expect(back.rowCount == table.rowCount)
     for (name, (got, want)) in zip(table.columnNames, zip(back.columns, table.columns)) where got != want {
       let row = (0..<want.count).first { got[$0] != want[$0] } ?? -1
-      Issue.record("\(compression) column \(name): row \(row) reads \(row >= 0 ? got[row] : .null), was \(row >= 0 ? want[row] : .null)")
+      Issue.record("\(compression) v\(pageVersion) column \(name): row \(row) reads \(row >= 0 ? got[row] : .null), was \(row >= 0 ? want[row] : .null)")
     }
   }
 
@@ -105,7 +106,8 @@ import Testing
     #expect(evaluator.value(of: "write", port: "rows") == .integer(3))
     let back = try ParquetReader().read(CompressedAndLineFilesTests.file(folder, "out/t.parquet"))
     #expect(Value.table(back) == evaluator.value(of: "read", port: "table"))
-    let refused: [(JSONObject, String)] = [(["path": "z.parquet", "compression": "zstd"], "zstd is not written yet"),
+    let refused: [(JSONObject, String)] = [(["path": "z.parquet", "compression": "brotli"], "must be snappy, zstd, gzip, lz4 or none, found \"brotli\""),
+                                           (["path": "v.parquet", "pageVersion": 3], "must be 1 or 2, found 3"),
                                            (["path": "r.parquet", "rowGroupRows": 0], "rowGroupRows"),
                                            (["path": "t.parquet.gz"], "must not end in .gz")]
     for (params, message) in refused {
