@@ -1,5 +1,6 @@
 import FlowGraph
 import FlowNodes
+import FlowRuntime
 import Foundation
 
 /// The `flow` tool: picks the subcommand, runs it, maps failures to stderr and exit statuses.
@@ -9,7 +10,7 @@ enum FlowCommand {
   typealias Handler = @Sendable (ParsedArguments, CommandContext, inout String) async throws(CommandFailure) -> ExitStatus
 
   /// `flow --version`.
-  static let version = "0.7.0"
+  static let version = FlowCache.productVersion
 
   static let commands: [(spec: CommandSpec, handler: Handler)] = [
     (RunCommand.spec, RunCommand.run),

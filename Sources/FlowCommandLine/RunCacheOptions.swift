@@ -1,7 +1,7 @@
 import FlowGraph
 import FlowRuntime
 
-/// `flow run`'s cache options (`Documentation/RunCache.md`): `--cache DIR` keeps node outputs
+/// `flow run`'s and `flow serve`'s cache options (`Documentation/RunCache.md`): `--cache DIR` keeps node outputs
 /// between runs in DIR (inside the folders the run may write), `--cache-max SIZE` bounds it,
 /// `--cache-verify` adds a digest of each read file's bytes to readers' keys.
 enum RunCacheOptions {
@@ -14,11 +14,11 @@ enum RunCacheOptions {
                help: "with --cache: also compare the bytes of files read, not only their size and time"),
   ]
 
-  /// The cache of a run with `arguments`, or `nil` without `--cache`.
+  /// The cache of a run (or a served engine) with `arguments`, or `nil` without `--cache`.
   ///
   /// - Parameter registry: the run's registry (its file-access policy says where the cache may
   ///   live).
-  static func cache(_ arguments: ParsedArguments, registry: NodeKindRegistry, context: CommandContext) throws(CommandFailure) -> RunCache? {
+  static func cache(_ arguments: ParsedArguments, registry: NodeKindRegistry, context: CommandContext) throws(CommandFailure) -> FlowCache? {
     guard let directory = arguments.value("--cache") else {
       for option in ["--cache-max", "--cache-verify"] where arguments.has(option) || arguments.value(option) != nil {
         throw CommandFailure(.usage, ["flow: \(option) needs --cache DIR"])
@@ -26,18 +26,17 @@ enum RunCacheOptions {
       return nil
     }
     if arguments.has("--live") { throw CommandFailure(.usage, ["flow: --cache does not apply to --live runs"]) }
-    var maximum = RunCache.defaultMaximumBytes
+    var maximum = FlowCache.defaultMaximumBytes
     if let text = arguments.value("--cache-max") {
       guard let bytes = RunLimitOptions.size(text), bytes > 0 else {
         throw CommandFailure(.usage, ["flow: --cache-max expects a size such as 500M or 2G, got '\(text)'"])
       }
       maximum = bytes
     }
-    let warn = context.warningWriter
     do {
-      return try RunCache(directory: directory, writableRoots: registry.environment.fileAccess.writableRoots,
-                          maximumBytes: maximum, productVersion: FlowCommand.version,
-                          verifiesReads: arguments.has("--cache-verify"), warn: warn)
+      return try FlowCache(directory: directory, writableFolders: registry.environment.fileAccess.writableRoots,
+                           maximumBytes: maximum, verifiesReads: arguments.has("--cache-verify"),
+                           productVersion: FlowCommand.version, warn: context.warningWriter)
     } catch {
       throw CommandFailure(.usage, ["flow: --cache: \(error.message)"])
     }

@@ -78,7 +78,7 @@ enum RunCommand {
       let requested = arguments.all("--node")
       let plan = RunCachePlan(document: document, registry: configured,
                               requested: !requested.isEmpty ? requested : arguments.has("--all") ? document.nodes.map(\.id) : nil,
-                              printable: { !expanded.hasInstances || outerIDs.contains($0) }, cache: cache)
+                              printable: { !expanded.hasInstances || outerIDs.contains($0) }, cache: cache.store)
       document = plan.document
       configured = plan.registry
       cachePlan = plan

@@ -25,7 +25,7 @@ enum ServeCommand {
                  help: "let file nodes read inside DIR too (default: the document's folder only)"),
       OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR", help: "let file nodes write (and read) inside DIR too"),
       ServeTableBudgetOption.spec,
-    ] + RunLimitOptions.specs,
+    ] + RunLimitOptions.specs + RunCacheOptions.specs,
     positionalHelp: ["the saved graph (a file: Save writes it back, and changes on disk are reloaded)"],
     discussion: """
       Evaluates the graph like 'flow run' (the same file policy and limits) and serves a page
@@ -83,6 +83,8 @@ enum ServeCommand {
     registry.environment.limits = limits
     let configured = try RunCommand.environment(for: file, arguments, registry)
     let path = (FileAccessPolicy.absolutePath(file) as NSString).standardizingPath
+    // `--cache DIR`: the first pass serves what the cache holds; passes keep what ran.
+    options.cache = try RunCacheOptions.cache(arguments, registry: configured, context: context)
     let engine: FlowEngine
     do {
       // The document's subgraph kinds, its own and imported ones, as `flow run` knows them.

@@ -4,10 +4,11 @@ import FlowRuntime
 
 /// The JSON of the server-sent events and of `/state.json`.
 ///
-/// A pass event: `{"revision", "structure", "ran", "cutOff", "failed": {id: message},
+/// A pass event: `{"revision", "structure", "ran", "fromCache" (only when some node was served
+/// from `--cache`), "cutOff", "failed": {id: message},
 /// "pending": [id], "notNeeded": [id], "values": {id: {port: text}}, "params": {id: {param: JSON}} (of the nodes
 /// that ran: an edited node always runs),
-/// "emissions": {id: count}, "durationMs"}` — values only for the nodes that ran (all nodes in
+/// "emissions": {id: count}, "durationMs"}` — values only for the nodes that ran or were served (all nodes in
 /// the `"initial": true` event a stream opens with); failures, pending and not-needed nodes
 /// (dimmed: they stand only behind lazy inputs no node needed) all of them.
 /// Value texts are one line (`GraphPicture.summary`), at most `valueTextLimit` characters.
@@ -15,8 +16,9 @@ enum ServeEvent {
   static let valueTextLimit = 200
 
   static func pass(_ report: EvaluationReport, snapshot: GraphEvaluator, state: ServeSession.State, params: JSONObject) -> JSONValue {
-    var object = common(snapshot: snapshot, state: state, params: params, valuesOf: report.ran)
+    var object = common(snapshot: snapshot, state: state, params: params, valuesOf: report.ran + report.fromCache)
     object["ran"] = .array(report.ran.map { .string($0) })
+    if !report.fromCache.isEmpty { object["fromCache"] = .array(report.fromCache.map { .string($0) }) }
     object["cutOff"] = .array(report.cutOff.map { .string($0) })
     object["revision"] = .integer(Int64(report.revision))
     let parts = report.duration.components

@@ -131,10 +131,10 @@ final class ServeSession: Sendable {
 
   /// A completed pass: keep its snapshot and tell the pages.
   func passCompleted(_ report: EvaluationReport, snapshot: GraphEvaluator) {
-    // A node whose params changed runs in the next pass, so the params of the nodes that ran
-    // (read from the store, which is at least as new as the pass) carry every edit.
+    // A node whose params changed runs (or is served from the cache) in the next pass, so the
+    // params of the nodes that ran or were served (read from the store, which is at least as new as the pass) carry every edit.
     let store = engine.store
-    let params = report.ran.compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
+    let params = (report.ran + report.fromCache).compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
     let event = state.withLock { state -> (JSONValue, Int?) in
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot

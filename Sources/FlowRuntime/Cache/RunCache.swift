@@ -89,6 +89,9 @@ package struct RunCache: Sendable {
     }
   }
 
+  /// Whether an entry is stored under `key` (not read or checked: `load` does that).
+  package func contains(_ key: CacheKey) -> Bool { access(directory + "/" + fileName(key), F_OK) == 0 }
+
   /// Stores `entry` under `key`, atomically. Returns the bytes written (0 when the value is
   /// not kept: nested too deep, or larger than the whole cache).
   ///

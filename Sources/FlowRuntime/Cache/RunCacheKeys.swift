@@ -22,6 +22,11 @@ package struct RunCacheKeys: Sendable {
     case reads
     /// A writer, with the canonical path of its target.
     case writes(target: String)
+
+    var isWriter: Bool {
+      if case .writes = self { return true }
+      return false
+    }
   }
 
   /// The key and facts of one node.
@@ -36,6 +41,8 @@ package struct RunCacheKeys: Sendable {
 
   /// Node id → its key and facts.
   package private(set) var nodes: [String: Node] = [:]
+  /// Whether a node of the document is live (a host engine then leaves the cache alone).
+  package private(set) var hasLiveNodes = false
 
   /// The keys of `document`'s nodes under `registry` (whose environment says where files
   /// resolve and which may be opened).
@@ -77,6 +84,7 @@ package struct RunCacheKeys: Sendable {
           hash.update(field: member.key)
           hash.update(field: member.value.serialized(options: [.distinguishingDoubles]))
         }
+        if configured.instance.live != nil { hasLiveNodes = true }
         var complete = kind.isDeterministic && configured.instance.live == nil && !configured.instance.isContainer
         hash.update(integer: UInt64(edges.count))
         for edge in edges {

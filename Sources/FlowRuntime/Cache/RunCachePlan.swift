@@ -13,14 +13,17 @@ import FlowGraph
 ///
 /// - Complexity: O(*n* + *m*) for the walk, plus one entry read per served node.
 package struct RunCachePlan: Sendable {
-  /// The nodes served from the cache, in document order.
+  /// The nodes served from the cache's folder, in document order.
   package let fromCache: [String]
+  /// Every node served: from the folder, or from `memory` (a host engine's own values).
+  package let served: Set<String>
   /// The document to evaluate (served nodes rewritten, their incoming edges removed).
   package let document: FlowDocument
   /// The registry to evaluate it with (it knows `flow.cached`).
   package let registry: NodeKindRegistry
-  /// The keys of the original document's nodes.
-  package let keys: RunCacheKeys
+  /// The keys of the original document's nodes (a host engine updates them as edits that
+  /// reach no served node apply to its graph).
+  package var keys: RunCacheKeys
   /// The printed nodes: those asked for, else the original document's sinks (nodes with
   /// outputs that no edge reads; the rewrite makes new ones, which are not printed).
   package let shown: [String]
@@ -28,10 +31,16 @@ package struct RunCachePlan: Sendable {
 
   /// Plans a run of `document` that prints `requested`, or its sinks that `printable` accepts
   /// when `requested` is `nil`.
+  ///
+  /// - Parameters:
+  ///   - keys: the document's keys, when the caller computed them already.
+  ///   - memory: values a host engine holds, by node, with the key they were computed under:
+  ///     a node (not a writer) whose key is the same is served from them before the folder.
   package init(document: FlowDocument, registry: NodeKindRegistry, requested: [String]?,
-               printable: (String) -> Bool = { _ in true }, cache: RunCache) {
-    let keys = RunCacheKeys(document: document, registry: registry, productVersion: cache.productVersion,
-                            verifiesReads: cache.verifiesReads)
+               printable: (String) -> Bool = { _ in true }, cache: RunCache, keys known: RunCacheKeys? = nil,
+               memory: [String: (key: CacheKey, values: [Value])] = [:]) {
+    let keys = known ?? RunCacheKeys(document: document, registry: registry, productVersion: cache.productVersion,
+                                     verifiesReads: cache.verifiesReads)
     let shown: [String]
     if let requested {
       shown = requested
@@ -43,15 +52,23 @@ package struct RunCachePlan: Sendable {
     }
     self.shown = shown
     var served: [String: (outputs: [PortDeclaration], values: [Value])] = [:]
+    var fromFolder = Set<String>()
     var visited = Set<String>()
     var stack = shown
     while let id = stack.popLast() {
       guard visited.insert(id).inserted, let node = keys.nodes[id] else { continue }
-      if let key = node.key, let values = Self.servable(node, key: key, cache: cache) {
-        served[id] = (node.outputs, values)
-      } else {
-        stack.append(contentsOf: node.sources)
+      if let key = node.key {
+        if let kept = memory[id], kept.key == key, kept.values.count == node.outputs.count, !node.role.isWriter {
+          served[id] = (node.outputs, kept.values)
+          continue
+        }
+        if let values = Self.servable(node, key: key, cache: cache) {
+          served[id] = (node.outputs, values)
+          fromFolder.insert(id)
+          continue
+        }
       }
+      stack.append(contentsOf: node.sources)
     }
     var rewritten = document
     if !served.isEmpty {
@@ -63,7 +80,8 @@ package struct RunCachePlan: Sendable {
     }
     var wrapped = registry
     wrapped.register(CachedValuesKind(entries: served))
-    fromCache = document.nodes.map(\.id).filter { served[$0] != nil }
+    fromCache = document.nodes.map(\.id).filter(fromFolder.contains)
+    self.served = Set(served.keys)
     self.document = rewritten
     self.registry = wrapped
     self.keys = keys
@@ -95,11 +113,13 @@ package struct RunCachePlan: Sendable {
   ///   - shown: the printed nodes.
   ///   - skipping: nodes whose outputs are not their real values (the inner stages of a
   ///     streamed chain).
+  ///   - evictsAlways: evict even when nothing was written (a run with a new bound); a host
+  ///     engine evicts only after writing, so a cheap pass does not list the folder.
   /// - Returns: the number of entries written.
   @discardableResult
   package func keep(from evaluator: GraphEvaluator, report: EvaluationReport, shown: [String],
-                    skipping: Set<String> = []) -> Int {
-    let served = Set(fromCache), printed = Set(shown), failed = report.failed, durations = report.durations
+                    skipping: Set<String> = [], evictsAlways: Bool = true) -> Int {
+    let printed = Set(shown), failed = report.failed, durations = report.durations
     var written = 0
     for id in report.ran where !served.contains(id) && !skipping.contains(id) && failed[id] == nil {
       guard let node = keys.nodes[id], let key = node.key, let values = evaluator.portValues(of: id),
@@ -117,7 +137,7 @@ package struct RunCachePlan: Sendable {
         cache.warn("flow: warning: the cache could not keep node '\(id)': \(error)")
       }
     }
-    cache.evict()
+    if written > 0 || evictsAlways { cache.evict() }
     return written
   }
 

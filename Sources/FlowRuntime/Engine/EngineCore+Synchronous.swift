@@ -41,9 +41,10 @@ extension EngineCore {
     supersede.store(false, ordering: .relaxed)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: options.synchronousPassBudget)
-    let report = evaluator.evaluate(revision: work.revision) { [self] in
+    var report = evaluator.evaluate(revision: work.revision) { [self] in
       supersede.load(ordering: .relaxed) || clock.now >= deadline
     }
+    if evaluator.runCache != nil { report = evaluator.finishCachedPass(report) }
     #if FLOW_INTERNAL_CHECKS
     evaluator._checkInvariants()
     #endif

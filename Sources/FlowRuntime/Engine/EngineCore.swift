@@ -42,7 +42,8 @@ final class EngineCore: Sendable {
   func start(with graph: ResolvedGraph, payloads: [(any Sendable)?], revision: Int, observing: [String] = [])
     throws(GraphValidationError)
   {
-    var evaluator: GraphEvaluator? = try makeEvaluator(graph, payloads: payloads)
+    var evaluator: GraphEvaluator? = try makeCachedEvaluator(graph, payloads: payloads, observing: observing)
+    if evaluator == nil { evaluator = try makeEvaluator(graph, payloads: payloads) }
     evaluator!.observe(observing)
     // Moved into the machine, not copied: a copy left here could still be alive when the
     // runner's first pass makes the storage unique, and that pass would copy it (O(n)).
@@ -166,7 +167,7 @@ final class EngineCore: Sendable {
     prepare(work, on: &evaluator)
     let revision = work.revision
     let stop = { [self] in supersede.load(ordering: .relaxed) || Task.isCancelled }
-    let report: EvaluationReport
+    var report: EvaluationReport
     if evaluator.benefitsFromConcurrency {
       let (signal, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
       state.withLock { $0.stopSignal = continuation }
@@ -181,6 +182,7 @@ final class EngineCore: Sendable {
     } else {
       report = evaluator.evaluate(revision: revision, shouldStop: stop)
     }
+    if evaluator.runCache != nil { report = evaluator.finishCachedPass(report) }
     // Sources the pass brought up through a lazy input start now (they are needed from now on).
     let started = evaluator.takeLiveChanges()
     if !started.isEmpty { performLiveChanges(started) }
@@ -200,7 +202,9 @@ final class EngineCore: Sendable {
     let producers = work.resumeProducers
     for resume in producers { resume(true) }
     var stops: [UInt64] = []
-    for change in storeChanges {
+    // With a cache, changes that reach a served node rebuild the graph instead.
+    let rebuilt = evaluator.runCache != nil && applyCached(storeChanges, to: &evaluator)
+    for change in storeChanges where !rebuilt {
       if let document = change.reloadedDocument {
         let fresh = change.resolutions.reloadedGraph.map { try? makeEvaluator($0, payloads: change.resolutions.reloadedPayloads) }
           ?? (try? GraphEvaluator(validating: document, registry: registry, options: options))

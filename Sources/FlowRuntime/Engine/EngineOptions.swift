@@ -62,6 +62,14 @@ public struct EngineOptions: Sendable, Hashable {
   /// Recommended for interactive apps (e.g. `.milliseconds(50)`): what is displayed is never
   /// staler than about this plus one pass.
   public var publishInterval: Duration?
+  /// A folder of node outputs kept between processes (`FlowCache`), or `nil` (the default).
+  /// With one, the first pass serves each node whose key has an entry — its report's
+  /// `fromCache` — and skips what only served nodes need; after each pass the outputs worth
+  /// keeping are written. An edit that reaches a served node rebuilds the engine's graph from
+  /// the edited document (nodes whose key did not change keep their values, so exactly the
+  /// edited node and its descendants run; evaluation counts restart). Not consulted for
+  /// graphs with live nodes. Set it when the engine is made.
+  public var cache: FlowCache?
 
   public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
               maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,

@@ -51,6 +51,8 @@ public struct GraphEvaluator: Sendable {
   var tableBudget: TableBudget?
   /// Where the last definition edit applied in bulk found its nodes (`GraphEvaluator+BulkEditing.swift`).
   var bulkIndices = BulkIndexCache()
+  /// The run cache's state in a host engine (`EngineOptions.cache`; `EngineCache.swift`).
+  var runCache: EngineCache?
 
   /// An evaluator for a validated graph; every node is dirty until the first `evaluate()`.
   ///

@@ -20,6 +20,9 @@ public struct EvaluationReport: Sendable {
   let notEagerIndices: [Int32]
   let broughtIndices: [Int32]
   let caughtByIndex: [Int32: String]
+  /// The nodes served from the run cache's folder in this pass, in document order
+  /// (`EngineOptions.cache`): they did not run and are not in `ran`.
+  public internal(set) var fromCache: [String] = []
 
   init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
        failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
