@@ -1,8 +1,10 @@
 import FlowRuntime
 
 /// `join`: rows of `left` joined with the rows of `right` whose `on` columns are equal (see
-/// `JoinKind` for what each `how` keeps, and in what order). The output has the left columns,
-/// then the right table's other columns (a name that clashes gets the suffix `_right`);
+/// `JoinKind` for what each `how` keeps, and in what order); an `on` entry is a column of both
+/// tables or `"left = right"`, a left column and a right column (``JoinKeyPair``). The output
+/// has the left columns, then the right table's other columns (a key named alike on both sides
+/// appears once; a clashing name gets the suffix `_right`);
 /// `semi` and `anti` keep the left columns only. A right-only row (`right`, `full`) has nulls
 /// in the left columns but its own values in the key columns. Null keys never match. The
 /// output's row count is counted (per key, from the match counts) and checked against the row
@@ -15,7 +17,8 @@ struct JoinNode: NodeKind {
     "table = left rows joined with the right rows whose on columns are equal (inner, left, right, full, semi, anti)"
   }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("on", .list, required: true, summary: "key columns, in both tables ([]: a cross join)"),
+    [ParameterDeclaration("on", .list, required: true,
+                              summary: "key columns, in both tables, or \"left = right\" pairs ([]: a cross join)"),
      ParameterDeclaration("how", .string, default: .string("inner"), summary: "inner, left, right, full, semi or anti")]
   }
 
@@ -55,7 +58,8 @@ struct JoinNode: NodeKind {
       try TableParameters.checkRowIndices(left, for: "join")
       try TableParameters.checkRowIndices(right, for: "join")
       if keys.isEmpty { return try crossJoined(left, right, limits: limits, morsels: morsels) }
-      let matches = try JoinMatches(left: left, right: right, keys: keys, indexesLeft: kind.needsLeftIndex, morsels: morsels)
+      let pairs = JoinKeyPair.resolved(keys, left: left, right: right)
+      let matches = try JoinMatches(left: left, right: right, keys: pairs, indexesLeft: kind.needsLeftIndex, morsels: morsels)
       let outputRows = kind.outputRowCount(matches, morsels: morsels)
       try limits.checkRows(outputRows, of: "join output")
       // Two row indexes per output row and 8 bytes per output cell: a lower bound of what the
@@ -66,7 +70,8 @@ struct JoinNode: NodeKind {
         // Every left row kept, in order: the left table itself, sharing its storage.
         return leftTake.count == left.rowCount ? left : left.gathering(leftTake)
       }
-      return try gathered(left, right, keys: keys, kind: kind, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
+      let shared = pairs.filter(\.isShared).map(\.left)
+      return try gathered(left, right, keys: shared, kind: kind, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
     }
 
     /// The cross join (`on: []`): every left row with every right row, left order then right
@@ -89,8 +94,9 @@ struct JoinNode: NodeKind {
       return try gathered(left, right, keys: [], kind: .inner, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
     }
 
-    /// The output of a join whose rows are chosen: the left columns (key columns merged for
-    /// `right` and `full`), then the right table's other columns, gathered one per thread.
+    /// The output of a join whose rows are chosen: the left columns (the `keys` named alike on
+    /// both sides merged for `right` and `full`), then the right table's other columns,
+    /// gathered one per thread.
     private static func gathered(_ left: Table, _ right: Table, keys: [String], kind: JoinKind, leftTake: [Int32],
                                  rightTake: [Int32], morsels: TableMorsels) throws -> Table {
       let keySet = Set(keys)

@@ -127,10 +127,14 @@ extension SQLCompiler {
     let leftIndex = left.index, rightIndex = right.index
     let l = q("l"), r = q("r")
     var condition = ""
+    // Key columns named alike on both sides: each is one output column (merged for right and full).
+    var keySet = Set<String>()
     for key in keys {
-      guard leftIndex[key] != nil else { throw missing(id, key, left) }
-      guard rightIndex[key] != nil else { throw missing(id, key, right) }
-      condition += (condition.isEmpty ? "" : " AND ") + "\(l).\(q(key)) = \(r).\(q(key))"
+      let pair = Self.joinKeyPair(key, leftIndex, rightIndex)
+      guard leftIndex[pair.left] != nil else { throw missing(id, pair.left, left) }
+      guard rightIndex[pair.right] != nil else { throw missing(id, pair.right, right) }
+      condition += (condition.isEmpty ? "" : " AND ") + "\(l).\(q(pair.left)) = \(r).\(q(pair.right))"
+      if pair.left == pair.right { keySet.insert(pair.left) }
     }
     switch how {
     case "semi", "anti":
@@ -139,7 +143,6 @@ extension SQLCompiler {
     case "inner", "left", "right", "full": break
     default: throw SQLExportError(node: id, "param 'how' must be inner, left, right, full, semi or anti, found \"\(how)\"")
     }
-    let keySet = Set(keys)
     let ownKeys = how == "right" || how == "full"
     var columns = left.columns, types = left.types
     var list = ""
@@ -170,6 +173,18 @@ extension SQLCompiler {
     let joined = keys.isEmpty ? "CROSS JOIN \(q(right.name)) AS \(r)" : "\(kind) JOIN \(q(right.name)) AS \(r) ON \(condition)"
     let select = "SELECT row_number() OVER (ORDER BY \(order)) AS \(row)\(list) FROM \(q(left.name)) AS \(l) \(joined)"
     return add(id, select, columns, types)
+  }
+
+  /// The left and right columns of a `join` `on` entry: a name of both sides is that column;
+  /// otherwise `"left = right"` names the left column, then the right one (spaces around
+  /// them dropped); anything else is a name (missing from a side).
+  static func joinKeyPair(_ entry: String, _ leftIndex: [String: Int], _ rightIndex: [String: Int]) -> (left: String, right: String) {
+    if leftIndex[entry] != nil && rightIndex[entry] != nil { return (entry, entry) }
+    if let equals = entry.firstIndex(of: "=") {
+      let left = String(entry[..<equals]).trimming(" "), right = String(entry[entry.index(after: equals)...]).trimming(" ")
+      if !left.isEmpty && !right.isEmpty { return (left, right) }
+    }
+    return (entry, entry)
   }
 
   mutating func union(_ id: String, _ a: SQLRelation, _ b: SQLRelation) throws(SQLExportError) -> SQLRelation {

@@ -2,8 +2,8 @@
 extension RowProgram {
   /// The program of `typed`, a formula checked against the schema the program will run on:
   /// one instruction per node, except that `column op literal` applies (or compares against)
-  /// the literal, and `x in (literals…)` compares with each literal, without broadcasting it to
-  /// a column.
+  /// the literal, `x in (literals…)` compares with each literal, and `like(s, "pattern")`
+  /// compiles its pattern once, without broadcasting it to a column.
   ///
   /// - Precondition: `typed` was checked against a schema (its columns have positions).
   /// - Complexity: O(nodes).
@@ -53,7 +53,14 @@ extension RowProgram {
         case .isNull: instruction = .step(.isNull)
         case .choose: instruction = .step(.choose)
         case .date(let function): instruction = .step(.date(function, sources: Array(sources.suffix(arguments))))
-        case .text(let function): instruction = .step(.text(function, arguments: arguments))
+        case .text(let function):
+          instruction = .step(.text(function, arguments: arguments))
+          // `like(s, "pattern")`: the pattern is the node just before, its instruction the last.
+          if function == .like, arguments == 2, case .step(.string(let pattern))? = instructions.last {
+            instructions.removeLast()
+            offsets.removeLast()
+            instruction = .likeLiteral(LikePattern(Array(pattern.utf8)))
+          }
         case .coalesce: instruction = .step(.coalesce(arguments: arguments))
         case .member:
           instruction = .step(.member(arguments: arguments))

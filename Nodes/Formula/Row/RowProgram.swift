@@ -11,6 +11,8 @@ enum RowInstruction: Sendable, Hashable {
   /// `x in (…)` whose items are these (non-null) literals: `x` is compared with each literal,
   /// none broadcast to a column (a dictionary column compares once per entry).
   case memberOfLiterals([RowFormulaStep])
+  /// `like(s, "…")` whose pattern is this literal, compiled once (not broadcast to a column).
+  case likeLiteral(LikePattern)
 }
 
 /// A row formula compiled against one table schema: postfix instructions that each transform
@@ -58,6 +60,9 @@ struct RowProgram: Sendable {
         continue
       case .memberOfLiterals(let items):
         stack.append(RowVector.membership(stack.removeLast(), literals: items, count: rowCount))
+        continue
+      case .likeLiteral(let pattern):
+        stack.append(RowVector.like(stack.removeLast(), pattern: pattern, count: rowCount))
         continue
       case .arithmeticWithLiteral(let op, let literal):
         let operand = stack.removeLast()

@@ -26,6 +26,30 @@ extension RowVector {
     return result
   }
 
+  /// `like(s, "literal pattern")`: the pattern compiled once, never broadcast to a column;
+  /// a dictionary column matches each entry once and maps its codes.
+  ///
+  /// - Complexity: O(bytes) for a pattern without `_` (O(dictionary bytes + rows) for a
+  ///   dictionary column); as ``like(_:_:)`` otherwise.
+  static func like(_ value: RowVector, pattern: LikePattern, count: Int) -> RowVector {
+    guard case .string(let strings, let valid) = value else { return .null }
+    if let dictionary = strings.dictionary, let codes = strings.codes {
+      let entries = like(dictionary, pattern: pattern)
+      return .bool(codes.map { entries[Int($0)] }, valid: valid)
+    }
+    return .bool(like(strings, pattern: pattern), valid: valid)
+  }
+
+  /// Whether each string of a column matches `pattern`.
+  private static func like(_ strings: StringColumn, pattern: LikePattern) -> [Bool] {
+    let (bytes, offsets) = strings.flatLayout
+    var result = [Bool](repeating: false, count: strings.count)
+    for row in result.indices {
+      result[row] = pattern.matches(bytes, from: offsets[row], to: offsets[row + 1])
+    }
+    return result
+  }
+
   /// `format(x, spec)`: each valid row's number written with its row's spec (the specs of a
   /// `format` placeholder, ``NumberFormat``).
   ///

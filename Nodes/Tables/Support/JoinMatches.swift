@@ -20,19 +20,20 @@ struct JoinMatches: Sendable {
   let leftStarts: [Int32]
   let leftRows: [Int32]
 
-  /// The matches of `left` and `right` on the columns named `keys` (in both tables).
+  /// The matches of `left` and `right` on the key pairs `keys` (each a left column and a right
+  /// column).
   ///
   /// - Parameter indexesLeft: whether to index the left rows by id (for `leftMatches`).
   /// - Throws: `NodeError` if a key column is missing or its two sides hold different kinds of
   ///   values.
   /// - Complexity: O(rows × keys), hashing each key cell once; the left side on
   ///   `morsels.workers` threads.
-  init(left: Table, right: Table, keys: [String], indexesLeft: Bool = true, morsels: TableMorsels = .standard) throws {
+  init(left: Table, right: Table, keys: [JoinKeyPair], indexesLeft: Bool = true, morsels: TableMorsels = .standard) throws {
     var ids: (left: [Int32], right: [Int32], cardinality: Int) = ([], [], 0)
     for (position, key) in keys.enumerated() {
-      let codes = try JoinCodes.codes(left: left.column(at: try TableParameters.column(key, in: left, side: "left")),
-                                      right: right.column(at: try TableParameters.column(key, in: right, side: "right")),
-                                      name: key, morsels: morsels)
+      let codes = try JoinCodes.codes(left: left.column(at: try TableParameters.column(key.left, in: left, side: "left")),
+                                      right: right.column(at: try TableParameters.column(key.right, in: right, side: "right")),
+                                      name: key.isShared ? key.left : "\(key.left) = \(key.right)", morsels: morsels)
       ids = position == 0 ? codes : JoinCodes.combined(left: ids.left, right: ids.right, with: codes, morsels: morsels)
     }
     leftIDs = ids.left

@@ -96,7 +96,9 @@ extension JoinNode: ColumnDemandingKind {
     // `x` when `x_right` is needed, so a clash (and its suffix) stays as it was.
     let suffix = "_right"
     let unsuffixed = needed.filter { $0.hasSuffix(suffix) }.map { String($0.dropLast(suffix.count)) }
-    return .only(needed.union(keys).union(unsuffixed))
+    // An entry `left = right` asks for both names (and for itself, in case it names a column).
+    let pairs = keys.map(JoinKeyPair.init(parsing:)).flatMap { [$0.left, $0.right] }
+    return .only(needed.union(keys).union(pairs).union(unsuffixed))
   }
 }
 
