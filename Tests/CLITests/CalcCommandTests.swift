@@ -176,4 +176,21 @@ import Testing
     GoldenFile.expect(result.stdout, matches: "calc-session.txt")
     #expect(!result.stdout.contains("= 31415"), "nothing after quit runs")
   }
+
+  @Test func connectingIntoAParamFeedsItAndDisconnectingBringsBackTheWrittenValue() async throws {
+    let result = try await Self.session([
+      "node who text value=\"Ann\"",
+      "node greeting text value=\"Hi {name}!\"",
+      "node f format template=\"Hello {name}\"",
+      "connect who.value f.name",
+      "connect greeting.value f.template",
+      "disconnect f.template",
+      "undo",
+    ])
+    #expect(result.stderr.isEmpty, "\(result)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(Array(lines.suffix(4)) == ["f.text = Hello Ann", "f.text = Hi Ann!", "f.text = Hello Ann", "f.text = Hi Ann!"],
+            "\(result)")
+  }
 }
+

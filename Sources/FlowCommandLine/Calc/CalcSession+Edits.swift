@@ -29,7 +29,8 @@ extension CalcSession {
     let source = Self.endpoint(arguments[0]), target = Self.endpoint(arguments[1])
     _ = try requireNode(source.node)
     let targetNode = try requireNode(target.node)
-    if let signature = signature(of: targetNode), signature.inputs.isEmpty, !signature.isContainer {
+    if let signature = signature(of: targetNode), signature.inputs.isEmpty, !signature.isContainer,
+       target.port.flatMap(signature.parameterInput(named:)) == nil {
       // Said in the user's terms: a constant is set, not connected.
       let param = target.port ?? "PARAM"
       throw CalcError("a \(targetNode.data.kind) node has no inputs: use set \(targetNode.id) \(param)=VALUE")
@@ -61,9 +62,10 @@ extension CalcSession {
     try expect(arguments, 1, 1, usage: "disconnect NODE.PORT (an input)")
     let target = Self.endpoint(arguments[0])
     let node = try requireNode(target.node)
-    if let port = target.port, let signature = signature(of: node), signature.inputIndex(named: port) == nil {
+    if let port = target.port, let signature = signature(of: node), signature.inputIndex(named: port) == nil,
+       signature.parameterInput(named: port) == nil {
       throw CalcError("node '\(node.id)' (\(node.data.kind)) has no input '\(port)'"
-                        + Suggestion.hint(for: port, among: signature.inputs.map(\.name)))
+                        + Suggestion.hint(for: port, among: signature.inputs.map(\.name) + signature.parameterInputs.map(\.name)))
     }
     guard let edge = existingEdge(into: node, port: target.port) else {
       throw CalcError("input '\(arguments[0])' is not connected")

@@ -4,13 +4,14 @@ public struct NodeSignature: Sendable, Hashable {
   public var outputs: [PortDeclaration]
   /// A container (`group`) has no ports and is never evaluated.
   public var isContainer: Bool
-  /// The params an edge may feed ("every param is also an input"): an edge into a handle named
-  /// like one of them adds an input of that name (type `any`, checked against the param when
-  /// the node runs) after `inputs`. Params named like an input are not listed (the input is).
-  public var parameterInputs: [String]
+  /// The params an edge may feed ("every param is also an input"), each as the input it becomes:
+  /// an edge into a handle named like one of them adds that input after the kind's own
+  /// (`fed(by:)`); the value is checked against the param again when the node runs. Params named
+  /// like a port are not listed (the port is).
+  public var parameterInputs: [PortDeclaration]
 
   public init(inputs: [PortDeclaration] = [], outputs: [PortDeclaration] = [], isContainer: Bool = false,
-              parameterInputs: [String] = []) {
+              parameterInputs: [PortDeclaration] = []) {
     self.inputs = inputs
     self.outputs = outputs
     self.isContainer = isContainer
@@ -22,11 +23,4 @@ public struct NodeSignature: Sendable, Hashable {
 
   /// The index of the output port named `name`, if any.
   public func outputIndex(named name: String) -> Int? { outputs.firstIndex { $0.name == name } }
-
-  /// This signature with an input for each param of `names` an edge feeds, after its own inputs.
-  public func feeding(_ names: [String]) -> NodeSignature {
-    var signature = self
-    signature.inputs += names.map { PortDeclaration($0, .any) }
-    return signature
-  }
 }

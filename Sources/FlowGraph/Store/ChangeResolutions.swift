@@ -14,6 +14,10 @@ package struct ChangeResolutions: Sendable, Hashable {
   /// For a `.subgraphReplaced` item (at most one per change): the payload of each of its inner
   /// nodes, by index in `innerNodes`, shared by every instance (as `payloadsShared`).
   package var inlinedPayloads: [(any Sendable)?] = []
+  /// By item index: the signature of a node the item adds or replaces when edges feed some of
+  /// its params (`NodeSignature.feedsParameters`): its spec resolves without those inputs, so an
+  /// engine configures the node to match this signature instead.
+  package var signatures = ItemValues<NodeSignature>()
   /// By item index: the edge as it was before the item removed or replaced it.
   package var previousEdges = ItemValues<FlowEdge>()
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.

@@ -71,3 +71,11 @@ extension StoreState {
     return (graph, payloads)
   }
 }
+
+extension FlowStore {
+  /// The ports of node `nodeID` as the store resolved them, with an input for each param an edge
+  /// feeds (`NodeSignature.fed(by:)`); `nil` if there is no such node.
+  package func resolvedSignature(of nodeID: String) -> NodeSignature? {
+    storage.withLock { storage in storage.state.nodeSlot(nodeID).map { storage.state.signatures[Int($0)] } }
+  }
+}

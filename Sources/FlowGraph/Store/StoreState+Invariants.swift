@@ -82,6 +82,10 @@ extension StoreState {
     precondition(nodeSlot(node.id) == slot, "Internal inconsistency: node '\(node.id)' is not found by its id")
     precondition(inputs.count == signatures[index].inputs.count,
                  "Internal inconsistency: node '\(node.id)' has \(inputs.count) input entries")
+    for (port, input) in signatures[index].inputs.enumerated() where signatures[index].parameterInput(named: input.name) != nil {
+      precondition(inputs[inputs.startIndex + port] >= 0,
+                   "Internal inconsistency: node '\(node.id)' keeps an input for param '\(input.name)' without an edge")
+    }
     for (port, edge) in inputs.enumerated() where edge >= 0 {
       precondition(ends[Int(edge)].source >= 0 && ends[Int(edge)].target == slot && ends[Int(edge)].targetPort == Int32(port),
                    "Internal inconsistency: input \(port) of node '\(node.id)' lists edge slot \(edge)")

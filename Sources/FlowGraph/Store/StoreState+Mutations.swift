@@ -30,7 +30,12 @@ extension StoreState {
       throw GraphValidationError(GraphIssue(.unknownNode, "cannot remove node '\(id)': there is no node with that id",
                                             nodeIDs: [id]))
     }
-    for edge in edgeSlots(of: slot) { perform(.deleteEdge(slot: edge), into: &log) }
+    for edge in edgeSlots(of: slot) {
+      let end = ends[Int(edge)]
+      perform(.deleteEdge(slot: edge), into: &log)
+      // An edge out of the node into a param of another: that param's written value applies again.
+      if end.target != slot { releaseParameterInput(of: end.target, port: end.targetPort, log: &log) }
+    }
     perform(.deleteNode(slot: slot), into: &log)
   }
 
@@ -58,7 +63,9 @@ extension StoreState {
     }
     var issues: [GraphIssue] = []
     let (resolved, payload) = presolved.map { ($0.signature, $0.payload) } ?? resolve(node, into: &issues)
-    guard let signature = resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    guard let resolved, issues.isEmpty else { throw GraphValidationError(issues: issues) }
+    // The params its edges feed stay inputs (or the edges into them are reported below).
+    let signature = self.signature(of: slot, resolvedAs: resolved)
     guard signature != signatures[Int(slot)] else {
       // Edges resolve against signatures only: with the same ports, every edge stays as it is.
       log.resolutions.payloads[log.items.count] = payload
@@ -112,7 +119,8 @@ extension StoreState {
       issues.append(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)': the store already has an edge with that id",
                                edgeID: edge.id))
     }
-    let end = try attachment(of: edge, replacing: -1, issues: issues)
+    let (end, fed) = try attachment(of: edge, replacing: -1, issues: issues)
+    if let fed { feedParameter(of: end.target, signature: fed, log: &log) }
     perform(.insertEdge(slot: Int32(ends.count), edge: edge, ends: end), into: &log)
   }
 
@@ -124,7 +132,9 @@ extension StoreState {
       throw GraphValidationError(GraphIssue(.unknownEdge, "cannot remove edge '\(id)': there is no edge with that id",
                                             edgeID: id))
     }
+    let end = ends[Int(slot)]
     perform(.deleteEdge(slot: slot), into: &log)
+    releaseParameterInput(of: end.target, port: end.targetPort, log: &log)
   }
 
   /// Replaces the edge with the same id. When an endpoint (node or handle) changes, the edge
@@ -139,8 +149,12 @@ extension StoreState {
     guard old != edge else { return }
     let sameEnds = old.sourceNodeID == edge.sourceNodeID && old.sourceHandleID == edge.sourceHandleID
       && old.targetNodeID == edge.targetNodeID && old.targetHandleID == edge.targetHandleID
-    let end = sameEnds ? ends[Int(slot)] : try attachment(of: edge, replacing: slot, issues: [])
+    guard !sameEnds else { return perform(.replaceEdge(slot: slot, edge: edge, ends: ends[Int(slot)]), into: &log) }
+    let oldEnds = ends[Int(slot)]
+    let (end, fed) = try attachment(of: edge, replacing: slot, issues: [])
+    if let fed { feedParameter(of: end.target, signature: fed, log: &log) }
     perform(.replaceEdge(slot: slot, edge: edge, ends: end), into: &log)
+    releaseParameterInput(of: oldEnds.target, port: oldEnds.targetPort, log: &log)
   }
 
   // MARK: - Checks
@@ -159,7 +173,8 @@ extension StoreState {
     return (signature, payload)
   }
 
-  /// Where `edge` would attach, after checking its endpoints, its input and acyclicity.
+  /// Where `edge` would attach, after checking its endpoints, its input and acyclicity, and the
+  /// signature its target needs first when the edge feeds one of its params not fed yet.
   ///
   /// On success the topological order already respects the edge (inserting it is then O(1));
   /// on failure nothing changed.
@@ -168,7 +183,7 @@ extension StoreState {
   ///   - replacing: the slot of the edge being rewired (left out of the checks), or -1.
   ///   - issues: problems found so far; thrown with the rest.
   private mutating func attachment(of edge: FlowEdge, replacing: Int32,
-                                   issues: [GraphIssue]) throws(GraphValidationError) -> EdgeEnds {
+                                   issues: [GraphIssue]) throws(GraphValidationError) -> (EdgeEnds, fed: NodeSignature?) {
     var issues = issues
     let source = nodeSlot(edge.sourceNodeID)
     let target = nodeSlot(edge.targetNodeID)
@@ -182,14 +197,16 @@ extension StoreState {
     }
     guard let source, let target else { throw GraphValidationError(issues: issues) }
     let ports: (source: Int32, target: Int32)
-    switch EdgeEndpointRule.resolve(edge, sourceSignature: signatures[Int(source)],
-                                    targetSignature: signatures[Int(target)]) {
+    let fed = signature(of: target, feeding: edge.targetHandleID)
+    let targetSignature = fed ?? signatures[Int(target)]
+    switch EdgeEndpointRule.resolve(edge, sourceSignature: signatures[Int(source)], targetSignature: targetSignature) {
     case .failure(let failure): throw GraphValidationError(issues: issues + failure.issues)
     case .success(let resolved): ports = resolved
     }
-    let occupant = lists.input(of: target, port: ports.target)
+    // A param input about to be added has no edge yet.
+    let occupant = fed == nil ? lists.input(of: target, port: ports.target) : -1
     if occupant >= 0 && occupant != replacing {
-      let input = signatures[Int(target)].inputs[Int(ports.target)].name
+      let input = targetSignature.inputs[Int(ports.target)].name
       issues.append(GraphIssue(.inputAlreadyConnected,
         "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edgeIDs[Int(occupant)])'; edge '\(edge.id)' cannot connect to it (an input takes one)",
         nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: input))
@@ -201,6 +218,6 @@ extension StoreState {
         "edge '\(edge.id)' would close a cycle: \((ids + [ids[0]]).joined(separator: " → "))",
         nodeIDs: ids, edgeID: edge.id))
     }
-    return EdgeEnds(source: source, sourcePort: ports.source, target: target, targetPort: ports.target)
+    return (EdgeEnds(source: source, sourcePort: ports.source, target: target, targetPort: ports.target), fed)
   }
 }

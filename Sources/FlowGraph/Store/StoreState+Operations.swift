@@ -46,6 +46,14 @@ struct StoreLog: Sendable {
 extension StoreState {
   /// Applies `operation` and records it, its inverse and its change item in `log`.
   mutating func perform(_ operation: consuming StoreStep, into log: inout StoreLog) {
+    // A node some of whose params edges feed: its item carries that signature (engines resolve
+    // the node's spec alone, without the fed params).
+    var fedSignature: NodeSignature?
+    switch operation {
+    case .insertNode(_, _, let signature), .replaceNode(_, _, let signature, _):
+      if signature.feedsParameters { fedSignature = signature }
+    default: break
+    }
     let (inverse, item) = apply(operation)
     touchedNodes(of: operation, inverse: inverse, into: &log.touchedNodes)
     log.forward.append(operation)  // moved, not copied
@@ -59,6 +67,7 @@ extension StoreState {
         default: break
         }
       }
+      if let fedSignature { log.resolutions.signatures[log.items.count] = fedSignature }
       log.items.append(item)
     }
     log.inverse.append(inverse)
@@ -171,8 +180,9 @@ extension StoreState {
     nodes[index] = node
     stamps.reset(index)
     signatures[index] = signature
-    return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts),
-            Self.change(from: old, to: node).map { .node($0) })
+    // The same node with other ports (a param an edge feeds, or no longer) is a replacement too.
+    let change = Self.change(from: old, to: node) ?? (signature != oldSignature ? .replace(node) : nil)
+    return (.replaceNode(slot: slot, node: old, signature: oldSignature, ports: oldPorts), change.map { .node($0) })
   }
 
   /// `apply(_:)` of `.insertEdge`.

@@ -17,17 +17,20 @@ extension GraphEvaluator {
     for (index, item) in change.items.enumerated() {
       while next < payloads.count && payloads[next].index < index { next += 1 }
       let payload = next < payloads.count && payloads[next].index == index ? payloads[next].value : nil
+      let fed = change.resolutions.signatures[index]
       switch item {
       case .subgraphReplaced(let replacement):
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
       case .node(.add(let node)):
-        addNode(node, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
+        addNode(node, configured: conforming(registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node),
+                                             node, to: fed))
       case .node(.replace(let node)):
         guard let at = stride.guess(node.id, in: graph) ?? graph.indexByID[node.id] else { continue }
         stride.found(at)
-        replaceNode(node, at: at, configured: registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node))
+        replaceNode(node, at: at, configured: conforming(registry.configured(fromSharedPayload: payload)
+                                                           ?? registry.configureValidated(node), node, to: fed))
       default:
-        apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index])
+        apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index], signature: fed)
       }
     }
   }

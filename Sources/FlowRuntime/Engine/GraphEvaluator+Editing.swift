@@ -21,7 +21,8 @@ extension GraphEvaluator {
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
         continue
       }
-      apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index])
+      apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index],
+            signature: change.resolutions.signatures[index])
     }
   }
 
@@ -36,11 +37,14 @@ extension GraphEvaluator {
   ///     or another registry's).
   ///   - previousEdge: for an edge removal or replacement, the edge as it was; without it the
   ///     edge is looked up in `edgeEnds` (filled by `indexEdges`, for callers without a store).
-  mutating func apply(_ item: FlowStoreChange.Item, payload: (any Sendable)? = nil, previousEdge: FlowEdge? = nil) {
+  ///   - signature: for an added or replaced node some of whose params edges feed, the store's
+  ///     signature of it (the node then takes those params as inputs).
+  mutating func apply(_ item: FlowStoreChange.Item, payload: (any Sendable)? = nil, previousEdge: FlowEdge? = nil,
+                      signature: NodeSignature? = nil) {
     switch item {
-    case .node(.add(let node)): addNode(node, configured: configuration(of: node, payload))
+    case .node(.add(let node)): addNode(node, configured: configuration(of: node, payload, fed: signature))
     case .node(.remove(let id)): removeNode(id)
-    case .node(.replace(let node)): replaceNode(node, configured: configuration(of: node, payload))
+    case .node(.replace(let node)): replaceNode(node, configured: configuration(of: node, payload, fed: signature))
     case .node(.position), .node(.dimensions), .node(.select), .edge(.select): break
     case .edge(.add(let edge)): addEdge(edge)
     case .edge(.remove(let id)): removeEdge(id, previous: previousEdge)
@@ -51,9 +55,17 @@ extension GraphEvaluator {
     }
   }
 
-  /// The store's configuration of `node` if it is this registry's, else a new one.
-  func configuration(of node: FlowNode, _ payload: (any Sendable)?) -> ConfiguredNode {
-    registry.configured(fromPayload: payload) ?? registry.configureValidated(node)
+  /// The store's configuration of `node` if it is this registry's, else a new one; taking the
+  /// params edges feed as inputs where the store's signature `fed` has them.
+  func configuration(of node: FlowNode, _ payload: (any Sendable)?, fed: NodeSignature? = nil) -> ConfiguredNode {
+    conforming(registry.configured(fromPayload: payload) ?? registry.configureValidated(node), node, to: fed)
+  }
+
+  /// `configured` taking the params edges feed as inputs where the store's signature `fed` has
+  /// them (`NodeKindRegistry.conforming(_:to:spec:)`).
+  func conforming(_ configured: ConfiguredNode, _ node: FlowNode, to fed: NodeSignature?) -> ConfiguredNode {
+    guard let fed else { return configured }
+    return registry.conforming(configured, to: fed, spec: node.data)
   }
 
   /// Remembers where each edge of `edges` attaches, so later changes can name edges by id.

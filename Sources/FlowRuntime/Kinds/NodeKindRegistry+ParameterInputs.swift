@@ -9,16 +9,21 @@ import FlowGraph
 /// when they change, so that the value is checked against the param's type when the node runs.
 extension NodeKindRegistry {
   /// The ports of a configured instance, with the params an edge may feed: the kind's declared
-  /// params not named like a port (an edge into `number`'s `value` is into its output). Live kinds, kinds with lazy inputs and the kinds a
-  /// subgraph expansion makes take no param from edges.
+  /// params not named like a port (an edge into `number`'s `value` is into its output), each as
+  /// an input of the param's type (an `integer` param takes a `number`: a whole one fits when the
+  /// node runs). Live kinds, kinds with lazy inputs and the kinds a subgraph expansion makes take
+  /// no param from edges.
   static func signature(of instance: NodeInstance, entry: Entry) -> NodeSignature {
     var signature = instance.signature
     guard !entry.parameters.isEmpty, instance.live == nil, !instance.isContainer,
           !entry.kind.name.hasPrefix(SubgraphExpander.reservedPrefix),
           !instance.inputs.contains(where: \.isLazy) else { return signature }
     // A handful of params, each compared with the inputs once: linear in the inputs.
-    signature.parameterInputs = entry.parameters.map(\.name).filter { name in
-      !instance.inputs.contains { $0.name == name } && !instance.outputs.contains { $0.name == name }
+    signature.parameterInputs = entry.parameters.compactMap { (parameter) -> PortDeclaration? in
+      let name = parameter.name
+      guard !instance.inputs.contains(where: { $0.name == name }), !instance.outputs.contains(where: { $0.name == name })
+      else { return nil }
+      return PortDeclaration(name, parameter.type == .integer ? .number : parameter.type)
     }
     return signature
   }
@@ -43,10 +48,9 @@ extension NodeKindRegistry {
                                             ownInputNames: configured.inputNames)
     let instance = NodeInstance(inputs: base.inputs + names.map { InputPort($0, .any, default: .null) },
                                 outputs: base.outputs, evaluator: evaluator, cost: base.cost)
-    var fedSignature = configured.signature.feeding(names)
-    fedSignature.parameterInputs = configured.signature.parameterInputs
     return ConfiguredNode(instance: instance, unconnectedInputs: configured.unconnectedInputs + names.map { _ in .null },
-                          signature: fedSignature)
+                          signature: configured.signature.fed(by: names),
+                          inputTypes: configured.inputTypes + names.map { _ in .any })
   }
 
   /// `conforming(_:to:spec:)` for every node of `graph` (by index, as `configured`).

@@ -5,8 +5,9 @@ import FlowGraph
 ///
 /// Its inputs are the kind's own, then one per fed param. Each evaluation reads the fed values,
 /// and when they differ from the last ones configures the kind again from the document's params
-/// with those values in place (the edge wins); the kind's instance then evaluates on the own
-/// inputs. A value that does not fit the param's type, or that the kind rejects, fails the node
+/// with those values in place (the edge wins; a null value, such as an input whose edge is gone
+/// or whose upstream gave null, leaves the param as written); the kind's instance then evaluates
+/// on the own inputs. A value that does not fit the param's type, or that the kind rejects, fails the node
 /// naming the param. The last configuration is kept, keyed by the fed values, so a pass in which
 /// they did not change parses nothing again.
 ///
@@ -42,10 +43,11 @@ struct ParameterInputEvaluator: NodeEvaluator {
     var params = spec.params
     for (declaration, value) in zip(parameters, fed) {
       if value.isNull {
-        guard !declaration.isRequired else {
-          throw NodeError("param '\(declaration.name)' is required (\(declaration.type)), but its input is null")
+        // Not connected (or null upstream): the param as written applies.
+        guard params[declaration.name] != nil || !declaration.isRequired else {
+          throw NodeError("param '\(declaration.name)' is required (\(declaration.type)), but its input is null "
+                            + "and the node writes no value for it")
         }
-        params[declaration.name] = nil
         continue
       }
       guard let fitting = Value(json: value.jsonValue, as: declaration.type) else {

@@ -62,10 +62,24 @@ struct FeedKind: StaticNodeKind {
     #expect(wrong.table == nil)
     var filter = try Fed("filter", ["where": "true"], param: "where")
     #expect(try filter.run(.string("delay >")).failure?.hasPrefix("param 'where'") == true)
-    var sort = try Fed("sort", ["by": ["carrier"]], param: "by")
-    #expect(try sort.run(.null).failure == "param 'by' is required (list), but its input is null")
     // After a failure, a good value runs again.
     #expect(try fed.run(.integer(1)).table?.rowCount == 1)
+  }
+
+  @Test func aNullFedValueLeavesTheWrittenParamInPlace() throws {
+    var fed = try Fed("limit", ["count": 1], param: "count")
+    #expect(try fed.run(.integer(3)).table?.rowCount == 3)
+    let null = try fed.run(.null)
+    #expect(null.failure == nil)
+    #expect(null.table?.rowCount == 1, "the written count applies again")
+    #expect(null.ran == ["after", "feed", "node"])
+    var sort = try Fed("sort", ["by": ["carrier"]], param: "by")
+    let sorted = try sort.run(.null)
+    #expect(sorted.failure == nil, "a required param that is written does not need its input")
+    #expect(sorted.table?.cells("carrier") == [.string("AA"), .string("AA"), .string("DL"), .string("UA")])
+    var offset = try Fed("limit", ["count": 2], param: "offset")
+    #expect(try offset.run(.integer(3)).table?.cells("delay") == [.integer(-3)])
+    #expect(try offset.run(.null).table?.cells("delay") == [.integer(5), .integer(40)], "no offset written: its default")
   }
 
   @Test func settingTheSameFedValueRunsNothing() throws {

@@ -116,8 +116,12 @@ enum EdgeEndpointRule {
     let from = sourceSignature.outputs[sourcePort]
     let to = targetSignature.inputs[targetPort]
     guard to.type.accepts(from.type) else {
+      // An input that feeds a param is named as the param (the user wrote a param there).
+      let target = targetSignature.parameterInput(named: to.name) == nil
+        ? "\(edge.targetNodeID).\(to.name) takes \(to.type)"
+        : "param '\(to.name)' of node '\(edge.targetNodeID)' takes \(to.type.articleName)"
       return .failure(GraphValidationError(GraphIssue(.typeMismatch,
-        "edge '\(edge.id)': \(edge.sourceNodeID).\(from.name) is \(from.type) but \(edge.targetNodeID).\(to.name) takes \(to.type)",
+        "edge '\(edge.id)': \(edge.sourceNodeID).\(from.name) is \(from.type) but \(target)",
         nodeIDs: [edge.sourceNodeID, edge.targetNodeID], edgeID: edge.id, handleID: to.name)))
     }
     return .success((Int32(sourcePort), Int32(targetPort)))

@@ -49,7 +49,7 @@ enum NodeSpecRule {
       let isInput = inputNames.contains(handle.id)
       let isOutput = outputNames.contains(handle.id)
       switch handle.type {
-      case .target where !isInput && !signature.parameterInputs.contains(handle.id):
+      case .target where !isInput && signature.parameterInput(named: handle.id) == nil:
         issue(handle.id, isOutput ? "is declared as a target but '\(handle.id)' is an output port" : "is not an input port of the kind")
       case .source where !isOutput:
         issue(handle.id, isInput ? "is declared as a source but '\(handle.id)' is an input port" : "is not an output port of the kind")
