@@ -32,6 +32,9 @@ package struct StreamingPlan {
   /// - Parameter observed: nodes the host prints or watches besides the sinks (`--node`): such
   ///   a node may end a chain (its table is built whole) but is never inside one.
   package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
+    // Chains start at a reader: a document without one (a calculator, a million-node graph of
+    // numbers) has none, and pays one pass over the kinds instead of the index and adjacency.
+    guard document.nodes.contains(where: { $0.data.kind == "readCSV" }) else { return nil }
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
