@@ -5,7 +5,7 @@ import FlowTestSupport
 import Testing
 @testable import FlowLayout
 
-/// Writing keeps meaning, end to end: 500 random calculator documents with subgraph definitions
+/// Writing keeps meaning, end to end: 200 random calculator documents with subgraph definitions
 /// (their own nodes and edges, a param fed through a definition's `input`, unknown keys at every
 /// level, random key orders, integers past 2^53, floats, edges without ids or as strings) go
 /// through every in-process writer, and each rewritten document runs to the same outputs as the
@@ -19,7 +19,7 @@ import Testing
 
   @Test func rewrittenDocumentsRunToTheSameOutputs() async throws {
     var random = SeededRandom(seed: 3_737)
-    for round in 0..<500 {
+    for round in 0..<200 {
       let text = RandomCalculatorDocument.make(&random).serialized(options: [.distinguishingDoubles])
       let original = try FlowDocument(jsonText: text)
       let canonical = original.jsonString()
