@@ -25,6 +25,9 @@ public enum SubgraphExpander {
   /// viewport, extra keys and live state kept.
   public static func expand(_ document: FlowDocument, library: SubgraphLibrary) -> FlowDocument {
     var flat = FlowDocument(viewport: document.viewport, extra: document.extra, liveState: document.liveState)
+    // The key order as read, so a store built from the flattened graph writes the document back
+    // as it was (`StoreSubgraphs.folded` puts the definitions back).
+    flat.shape = document.shape
     guard !library.isEmpty, document.nodes.contains(where: { library[$0.data.kind] != nil }) else {
       flat.nodes = document.nodes
       flat.edges = document.edges
