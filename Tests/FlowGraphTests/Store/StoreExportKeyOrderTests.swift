@@ -20,4 +20,15 @@ import Testing
     let store = try FlowStore(catalog: TestCatalog(), document: document)
     #expect(store.export().jsonString() == document.jsonString())
   }
+
+  @Test func aLoadedDocumentIsWrittenBackAsRead() throws {
+    let text = """
+    {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}}, {"id": "b", "data": {"kind": "add"}}], \
+    "edges": [\(Self.edges[1])]}
+    """
+    let document = try FlowDocument(jsonText: text)
+    let store = try FlowStore(catalog: TestCatalog(), document: FlowDocument())
+    try store.load(document)
+    #expect(store.export().jsonString() == document.jsonString())
+  }
 }
