@@ -24,6 +24,8 @@ import sys
 import tempfile
 import time
 
+import sql_venv
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, ".build", "tpch-parquet")
 
@@ -118,6 +120,7 @@ def same_rows(flow_rows, duck_rows):
 
 
 def main(argv):
+    sql_venv.run_in_venv(__file__, [("duckdb", "import duckdb"), ("pyarrow", "import pyarrow")])
     args = list(argv[1:])
     if not args or args[0].startswith("-"):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)

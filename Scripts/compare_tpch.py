@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+import sql_venv
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _spec = importlib.util.spec_from_file_location("verify_tpch", os.path.join(ROOT, "Scripts", "verify-tpch.py"))
 verify = importlib.util.module_from_spec(_spec)
@@ -70,15 +72,7 @@ def flow_argv(flow, document, data, threads):
 
 def ensure_venv():
     """Runs this script again under verify-tpch's venv, completed first if needed."""
-    if os.path.realpath(sys.prefix) == os.path.realpath(verify.VENV):
-        return
-    if not os.path.exists(verify.VENV_PYTHON):
-        subprocess.run([sys.executable, "-m", "venv", verify.VENV], check=True)
-    ready = subprocess.run([verify.VENV_PYTHON, "-c", "import duckdb"], capture_output=True).returncode == 0 \
-        and os.path.exists(os.path.join(verify.VENV, "bin", "tpchgen-cli"))
-    if not ready:
-        subprocess.run([verify.VENV_PYTHON, "-m", "pip", "install", "--quiet", "duckdb", "tpchgen-cli"], check=True)
-    os.execv(verify.VENV_PYTHON, [verify.VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
+    sql_venv.run_in_venv(__file__, verify.REQUIREMENTS)
 
 
 def stats(values):

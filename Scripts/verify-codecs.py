@@ -18,27 +18,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import venv
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-VENV = ROOT / ".build" / "sql-venv"
+import sql_venv
+
 
 
 def ensure_venv():
-    try:
-        import lz4.block, snappy, zstandard  # noqa: F401 - this Python already has them
-        return
-    except ImportError:
-        pass
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        venv.create(VENV, with_pip=True)
-    probe = subprocess.run([python, "-c", "import zstandard, snappy, lz4.block"], capture_output=True)
-    if probe.returncode != 0:
-        subprocess.run([python, "-m", "pip", "install", "-q", "zstandard", "python-snappy", "lz4"], check=True)
-    if pathlib.Path(sys.prefix).resolve() != VENV.resolve() and os.environ.get("VERIFY_CODECS_IN_VENV") != "1":
-        os.environ["VERIFY_CODECS_IN_VENV"] = "1"
-        os.execv(python, [str(python), __file__] + sys.argv[1:])
+    sql_venv.run_in_venv(__file__, [("zstandard", "import zstandard"), ("python-snappy", "import snappy"),
+                                    ("lz4", "import lz4.block")])
 
 
 def inputs():

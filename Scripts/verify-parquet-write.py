@@ -24,23 +24,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import venv
+
+import sql_venv
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-VENV = ROOT / ".build" / "sql-venv"
 CODECS = ["snappy", "zstd", "gzip", "lz4", "none"]
 
 
 def ensure_venv():
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        venv.create(VENV, with_pip=True)
-    probe = subprocess.run([python, "-c", "import duckdb, pyarrow, polars"], capture_output=True)
-    if probe.returncode != 0:
-        subprocess.run([python, "-m", "pip", "install", "-q", "duckdb", "pyarrow", "polars"], check=True)
-    if pathlib.Path(sys.prefix).resolve() != VENV.resolve() and os.environ.get("VERIFY_PARQUET_IN_VENV") != "1":
-        os.environ["VERIFY_PARQUET_IN_VENV"] = "1"
-        os.execv(python, [str(python), __file__] + sys.argv[1:])
+    sql_venv.run_in_venv(__file__, [(name, f"import {name}") for name in ("duckdb", "pyarrow", "polars")])
 
 
 def flow(binary, *args, cwd):

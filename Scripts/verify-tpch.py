@@ -25,9 +25,13 @@ import subprocess
 import sys
 import time
 
+import sql_venv
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, ".build", "sql-venv")
-VENV_PYTHON = os.path.join(VENV, "bin", "python")
+VENV = sql_venv.VENV
+VENV_PYTHON = sql_venv.PYTHON
+# What the queries and the data need in the venv (compare_tpch.py needs the same).
+REQUIREMENTS = [("duckdb", "import duckdb"), ("tpchgen-cli", None)]
 TPCH = os.path.join(ROOT, "Examples", "tpch")
 TABLES = ["customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier"]
 TOLERANCE = 1e-9
@@ -42,17 +46,7 @@ def fail(message):
 
 def ensure_venv():
     """Runs this script again under the venv's Python, made or completed first if needed."""
-    if os.path.realpath(sys.prefix) == os.path.realpath(VENV):
-        return
-    has = lambda what: os.path.exists(VENV_PYTHON) and subprocess.run(
-        [VENV_PYTHON, "-c", what], capture_output=True).returncode == 0
-    if not os.path.exists(VENV_PYTHON):
-        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-    missing = [name for name, probe in [("duckdb", "import duckdb"), ("tpchgen-cli", None)]
-               if (probe and not has(probe)) or (not probe and not os.path.exists(os.path.join(VENV, "bin", name)))]
-    if missing:
-        subprocess.run([VENV_PYTHON, "-m", "pip", "install", "--quiet", *missing], check=True)
-    os.execv(VENV_PYTHON, [VENV_PYTHON, os.path.abspath(__file__), *sys.argv[1:]])
+    sql_venv.run_in_venv(__file__, REQUIREMENTS)
 
 
 def ensure_data(scale):
