@@ -8,7 +8,8 @@ the generated tables (`--set <table>.path=…` with `--allow-read`), and its one
 compared with what DuckDB gives for Examples/tpch/queries/qNN.sql (the specification's SQL;
 each `read_csv('data/<table>.csv')` in it reads the same file, loaded once per run): the
 column names, the row count and every cell in order (every query orders its rows, or gives one
-row). Numbers agree within a relative (and absolute) tolerance of 1e-9 — sums of doubles
+row). Each query then runs twice with `--cache` into a new folder: the first run must give the
+same table, the second must run no node and serve the same table from the cache. Numbers agree within a relative (and absolute) tolerance of 1e-9 — sums of doubles
 depend on their order — integers exactly, dates as ISO text, text exactly, nulls only with
 nulls. One line per query, a summary, and exit status 1 when any query differs or fails.
 
@@ -23,6 +24,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import sql_venv
@@ -75,13 +77,19 @@ def reader_arguments(document, data):
     return arguments
 
 
-def run_flow(flow, document, data):
-    """The one table the document prints, as (columns, rows); columns is None for no rows."""
-    command = [flow, "run", document, "--format", "json", *reader_arguments(document, data)]
+def run_flow(flow, document, data, extra=(), report=None):
+    """The one table the document prints, as (columns, rows); columns is None for no rows.
+    With a dict as `report`, runs with `--report` and fills it with the run's report."""
+    command = [flow, "run", document, "--format", "json", *reader_arguments(document, data), *extra]
+    if report is not None:
+        command.append("--report")
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"flow run exited {done.returncode}: {(done.stderr or done.stdout).strip()[:2000]}")
-    outputs = json.loads(done.stdout)["outputs"]
+    root = json.loads(done.stdout)
+    if report is not None:
+        report.update(root.get("report", {}))
+    outputs = root["outputs"]
     tables = [ports["table"] for ports in outputs.values() if "table" in ports]
     if len(tables) != 1:
         raise RuntimeError(f"expected one result table, found the outputs of {sorted(outputs)}")
@@ -139,6 +147,25 @@ def compare(ours, theirs):
     return None
 
 
+def from_cache(flow, document, data, expected):
+    """The query run twice with `--cache` into a new folder: the first run gives the table of
+    the run without a cache, the second runs no node and serves the same table from the cache.
+    Returns what differs, or None."""
+    scratch = tempfile.mkdtemp(prefix="flow-tpch-cache-")
+    try:
+        extra = ["--cache", os.path.join(scratch, "cache"), "--allow-write", scratch]
+        if run_flow(flow, document, data, extra) != expected:
+            return "with --cache, the first run gives another table"
+        report = {}
+        if run_flow(flow, document, data, extra, report) != expected:
+            return "the second run with --cache gives another table"
+        if report.get("ran") or not report.get("fromCache"):
+            return f"the second run with --cache ran {report.get('ran')} and served {report.get('fromCache')}"
+        return None
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main(argv):
     if not argv or argv[0].startswith("-"):
         fail(USAGE)
@@ -173,7 +200,7 @@ def main(argv):
             clock = time.monotonic()
             theirs = run_duckdb(con, sql)
             duckdb_seconds = time.monotonic() - clock
-            problem = compare(ours, theirs)
+            problem = compare(ours, theirs) or from_cache(flow, document, data, ours)
         except Exception as error:  # noqa: BLE001 - every failure is reported per query
             problem = f"{type(error).__name__}: {error}"
         if problem:

@@ -32,9 +32,13 @@ import Testing
 
   static func run(_ folder: URL, _ extra: [String] = [], cache: String? = ".flow-cache") async -> Outcome {
     let cacheArguments = cache.map { ["--cache", folder.appendingPathComponent($0).path] } ?? []
-    let result = await FlowCommandLine.runInProcess(
-      ["run", folder.appendingPathComponent("report.flow.json").path, "--format", "json", "--report"] + cacheArguments + extra,
-      registry: NodeKindRegistry.standard)
+    return await outcome(of: ["run", folder.appendingPathComponent("report.flow.json").path, "--format", "json", "--report"]
+                         + cacheArguments + extra)
+  }
+
+  /// What `flow` said for `arguments` (a `run … --format json --report`), in process.
+  static func outcome(of arguments: [String]) async -> Outcome {
+    let result = await FlowCommandLine.runInProcess(arguments, registry: NodeKindRegistry.standard)
     let root = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any]
     let report = root?["report"] as? [String: Any]
     let outputs = (try? JSONSerialization.data(withJSONObject: root?["outputs"] ?? [:], options: [.sortedKeys])) ?? Data()

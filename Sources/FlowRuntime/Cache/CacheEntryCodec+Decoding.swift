@@ -14,18 +14,19 @@ extension CacheEntryCodec {
   /// - Throws: `CacheEntryError` saying what is wrong (`truncated`, `checksum mismatch`,
   ///   `format version 7, expected 1`, …).
   package static func decode(_ bytes: [UInt8], key: CacheKey) throws(CacheEntryError) -> CacheEntry {
-    guard bytes.count >= headerSize else { throw CacheEntryError("truncated (\(bytes.count) bytes)") }
+    guard bytes.count >= headerSize + trailerSize else { throw CacheEntryError("truncated (\(bytes.count) bytes)") }
     guard Array(bytes[0..<8]) == magic else { throw CacheEntryError("not a cache entry") }
     var header = CacheByteReader(bytes, at: 8)
     let version = try header.integer(UInt32.self)
     guard version == formatVersion else { throw CacheEntryError("format version \(version), expected \(formatVersion)") }
     guard try header.integer(UInt32.self) == byteOrderMark else { throw CacheEntryError("written with another byte order") }
-    let length = try header.integer(UInt64.self)
-    guard length == UInt64(bytes.count - headerSize) else { throw CacheEntryError("truncated (\(bytes.count) bytes)") }
-    let checksum = try header.integer(UInt64.self)
-    guard UnsafeCacheBytes.checksum(bytes, from: headerSize) == checksum else { throw CacheEntryError("checksum mismatch") }
-    guard Array(bytes[32..<64]) == key.bytes else { throw CacheEntryError("stored under another key") }
-    var reader = CacheByteReader(bytes, at: headerSize)
+    let end = bytes.count - trailerSize
+    var trailer = CacheByteReader(bytes, at: end)
+    guard try trailer.integer(UInt64.self) == UInt64(end) else { throw CacheEntryError("truncated (\(bytes.count) bytes)") }
+    let checksum = try trailer.integer(UInt64.self)
+    guard UnsafeCacheBytes.Checksum.of(bytes, 0..<end) == checksum else { throw CacheEntryError("checksum mismatch") }
+    guard Array(bytes[16..<48]) == key.bytes else { throw CacheEntryError("stored under another key") }
+    var reader = CacheByteReader(bytes, at: headerSize, end: end)
     var target: FileIdentity?
     if try reader.byte() == 1 {
       target = FileIdentity(device: try reader.integer(UInt64.self), inode: try reader.integer(UInt64.self),
@@ -34,11 +35,11 @@ extension CacheEntryCodec {
     }
     let count = Int(try reader.integer(UInt32.self))
     var outputs: [(port: String, value: Value)] = []
-    for _ in 0..<min(count, bytes.count) {
+    for _ in 0..<min(count, end) {
       let port = try reader.string()
       outputs.append((port, try value(&reader, depth: 0)))
     }
-    guard outputs.count == count, reader.position == bytes.count else { throw CacheEntryError("malformed payload") }
+    guard outputs.count == count, reader.position == end else { throw CacheEntryError("malformed payload") }
     return CacheEntry(outputs: outputs, target: target)
   }
 
@@ -135,16 +136,19 @@ extension CacheEntryCodec {
 struct CacheByteReader {
   let bytes: [UInt8]
   private(set) var position: Int
+  /// Where the readable bytes end (the trailer is not read through a payload's reader).
+  let end: Int
 
-  init(_ bytes: [UInt8], at position: Int) {
+  init(_ bytes: [UInt8], at position: Int, end: Int? = nil) {
     self.bytes = bytes
     self.position = position
+    self.end = min(end ?? bytes.count, bytes.count)
   }
 
-  var remaining: Int { bytes.count - position }
+  var remaining: Int { end - position }
 
   mutating func byte() throws(CacheEntryError) -> UInt8 {
-    guard position < bytes.count else { throw CacheEntryError("truncated") }
+    guard position < end else { throw CacheEntryError("truncated") }
     position += 1
     return bytes[position - 1]
   }
@@ -178,7 +182,8 @@ struct CacheByteReader {
   }
 
   mutating func integers<T: FixedWidthInteger>(_ type: T.Type, count: Int) throws(CacheEntryError) -> [T] {
-    guard let values = UnsafeCacheBytes.integers(type, count: count, from: bytes, at: position) else {
+    guard count >= 0, count <= remaining / MemoryLayout<T>.stride,
+          let values = UnsafeCacheBytes.integers(type, count: count, from: bytes, at: position) else {
       throw CacheEntryError("truncated")
     }
     position += count * MemoryLayout<T>.stride
@@ -186,7 +191,8 @@ struct CacheByteReader {
   }
 
   mutating func doubles(count: Int) throws(CacheEntryError) -> [Double] {
-    guard let values = UnsafeCacheBytes.doubles(count: count, from: bytes, at: position) else { throw CacheEntryError("truncated") }
+    guard count >= 0, count <= remaining / MemoryLayout<Double>.stride,
+          let values = UnsafeCacheBytes.doubles(count: count, from: bytes, at: position) else { throw CacheEntryError("truncated") }
     position += count * MemoryLayout<Double>.stride
     return values
   }

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Entries are `<64 hex digits of the key>.flowcache` files in `directory` (format:
 /// `CacheEntryCodec`). Writes go through the file-access policy's walk into that folder alone
-/// and through `AtomicFileWriter` (temporary file, `fsync`, rename), so a reader — another run
-/// on the same cache included — sees a whole entry or none; there is no shared index to tear.
+/// and through `AtomicFileWriter` (temporary file, rename; streamed through one buffer, not
+/// flushed to disk: an entry torn by a power loss fails its checksum), so a reader — another
+/// run on the same cache included — sees a whole entry or none; there is no shared index to tear.
 /// Recency is the entry's modification time, touched on each hit. An entry that is truncated,
 /// fails its checksum or is of another format version is reported through `warn`, removed and
 /// treated as missing (the run recomputes and replaces it).
@@ -98,9 +99,11 @@ package struct RunCache: Sendable {
   /// - Throws: `FileAccessError` when the folder cannot be written.
   @discardableResult
   package func store(_ entry: CacheEntry, under key: CacheKey) throws -> Int {
-    guard let bytes = CacheEntryCodec.encode(entry, key: key), bytes.count <= maximumBytes else { return 0 }
+    guard let size = CacheEntryCodec.encodedSize(entry), size <= maximumBytes else { return 0 }
     let target = try policy.target(fileName(key), relativeTo: directory)
-    try AtomicFileWriter().write(bytes, to: target)
-    return bytes.count
+    try AtomicFileWriter().write(to: target, durable: false) { emit in
+      try withoutActuallyEscaping(emit) { try CacheEntryCodec.encode(entry, key: key, emit: $0) }
+    }
+    return size
   }
 }

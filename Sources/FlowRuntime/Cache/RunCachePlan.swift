@@ -75,6 +75,8 @@ package struct RunCachePlan: Sendable {
       for index in rewritten.nodes.indices where served[rewritten.nodes[index].id] != nil {
         rewritten.nodes[index].data = NodeSpec(kind: CachedValuesKind.kindName,
                                                params: ["node": .string(rewritten.nodes[index].id)])
+        // A served node has no inputs: declared target handles (SwiftFlow's `handles`) go too.
+        if rewritten.nodes[index].handles != nil { rewritten.nodes[index].handles = nil }
       }
       rewritten.edges.removeAll { served[$0.targetNodeID] != nil }
     }

@@ -41,26 +41,58 @@ enum UnsafeCacheBytes {
     }
   }
 
-  /// A 64-bit checksum of `bytes[start...]`, 8 bytes at a time: each word is mixed in with a
-  /// xor, an odd multiply and a rotation (each step a bijection of the running state, so
-  /// changing any one word, or any bit, changes the result).
-  static func checksum(_ bytes: [UInt8], from start: Int) -> UInt64 {
-    guard start >= 0, start <= bytes.count else { return 0 }
-    let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count - start)
-    bytes.withUnsafeBytes { raw in
-      let region = UnsafeRawBufferPointer(rebasing: raw[start...])
-      let words = region.count / 8
-      for index in 0..<words {
-        let word = UInt64(littleEndian: region.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
-        state = ((state ^ word) &* prime)
-        state = state << 29 | state >> 35
-      }
-      for index in words * 8..<region.count {
-        state = ((state ^ UInt64(region[index])) &* prime)
-        state = state << 29 | state >> 35
-      }
+  /// A 64-bit checksum over a stream of bytes, fed in pieces: four lanes of 8-byte words
+  /// (xor, odd multiply, rotation; each step a bijection of the lane, so changing any one word,
+  /// or any bit, changes the result), then the tail bytes, the length and the lanes mixed.
+  ///
+  /// Invariant: every piece given to `add` but the last is a whole number of 32-byte blocks
+  /// (`add` checks it and refuses otherwise); `finish` takes the last piece of any length.
+  struct Checksum {
+    private static let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
+                                                           0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+    private var length: UInt64 = 0
+
+    init() {}
+
+    @inline(__always) private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+      let mixed = (state ^ word) &* prime
+      return mixed << 29 | mixed >> 35
     }
-    return state ^ (state >> 32)
+
+    /// Adds `bytes`, a whole number of 32-byte blocks.
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      precondition(bytes.count % 32 == 0, "checksum pieces are whole blocks")
+      var (a, b, c, d) = lanes
+      var offset = 0
+      while offset < bytes.count {
+        a = Self.mix(a, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        b = Self.mix(b, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+        c = Self.mix(c, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+        d = Self.mix(d, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+        offset += 32
+      }
+      lanes = (a, b, c, d)
+      length &+= UInt64(bytes.count)
+    }
+
+    /// The checksum after the last piece `tail` (any length).
+    func finish(_ tail: UnsafeRawBufferPointer) -> UInt64 {
+      var copy = self
+      let blocks = tail.count / 32 * 32
+      copy.add(UnsafeRawBufferPointer(rebasing: tail[0..<blocks]))
+      var state = copy.lanes.0
+      for index in blocks..<tail.count { state = Self.mix(state, UInt64(tail[index])) }
+      state = Self.mix(state, copy.lanes.1)
+      state = Self.mix(state, copy.lanes.2)
+      state = Self.mix(state, copy.lanes.3)
+      state = Self.mix(state, copy.length &+ UInt64(tail.count - blocks))
+      return state ^ (state >> 32)
+    }
+
+    /// The checksum of `bytes[range]` in one piece.
+    static func of(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+      bytes.withUnsafeBytes { Checksum().finish(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
   }
 }

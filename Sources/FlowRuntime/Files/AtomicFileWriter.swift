@@ -47,7 +47,12 @@ public struct AtomicFileWriter: Sendable {
   /// policy checked, atomically as `write(_:to:stop:)`: a `flow run` chain that streams into
   /// `writeCSV` never holds the whole file. If `produce` throws, nothing is replaced and the
   /// temporary file is removed.
-  package func write(to target: CheckedTarget, stop: PassProgress? = nil,
+  ///
+  /// - Parameter durable: whether the file and its folder are flushed to disk (`fsync`) before
+  ///   and after the rename. Only a file whose damage after a power loss is detected and
+  ///   repaired by its reader (a checksummed run-cache entry) passes `false`: readers still
+  ///   see the old file or the whole new one.
+  package func write(to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true,
                      _ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
     let path = target.path
     func failure(_ code: Int32) -> FileAccessError { FileAccessError("cannot write \(path): \(String(cString: strerror(code)))") }
@@ -76,7 +81,7 @@ public struct AtomicFileWriter: Sendable {
         offset = end
       }
     }
-    guard fsync(descriptor) == 0 else { throw failure(errno) }
+    guard !durable || fsync(descriptor) == 0 else { throw failure(errno) }
     if stopped() { throw CancellationError() }
     #if FLOW_INTERNAL_CHECKS
     try TemporaryFiles.holdForTest(stopped)
@@ -86,7 +91,7 @@ public struct AtomicFileWriter: Sendable {
     committed = true
     close(descriptor)  // releases the lock only now: a sweeper never sees an unlocked file of a live write
     isOpen = false
-    _ = fsync(target.folder)
+    if durable { _ = fsync(target.folder) }
     TemporaryFiles.noteWritten(target.folder)
   }
 }

@@ -78,6 +78,7 @@ import Testing
                            target: Bool.random(using: &random) ? FileIdentity(device: 1, inode: 2, size: 3, modified: -4) : nil)
     let key = Self.key("seed \(seed)")
     let bytes = try #require(CacheEntryCodec.encode(entry, key: key))
+    #expect(CacheEntryCodec.encodedSize(entry) == bytes.count)
     let decoded = try CacheEntryCodec.decode(bytes, key: key)
     #expect(decoded == entry)
     // Dictionary strings stay dictionary strings.
@@ -97,6 +98,30 @@ import Testing
     #expect(throws: CacheEntryError.self) { try CacheEntryCodec.decode(bytes, key: Self.key("another")) }
   }
 
+  /// An entry larger than the writer's buffer is written in several chunks, the checksum
+  /// running across them; every chunk boundary falls inside a column.
+  @Test func anEntryOfManyChunksRoundTripsThroughTheFolder() throws {
+    let root = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let rows = 700_001
+    let table = try Table(names: ["n", "x", "s"], columns: [
+      Column(.integer((0..<rows).map { Int64($0 &* 7919) })), Column(.number((0..<rows).map { Double($0) / 3 })),
+      Column(.string(StringColumn((0..<rows).map { $0 % 3 == 0 ? "ab" : "c" }))),
+    ], rowCount: rows)
+    let entry = CacheEntry(outputs: [("table", .table(table))])
+    let size = try #require(CacheEntryCodec.encodedSize(entry))
+    #expect(size > 4 * UnsafeCacheEntrySink.chunkSize)
+    let cache = try Self.cache(root)
+    #expect(try cache.store(entry, under: Self.key("big")) == size)
+    let path = cache.directory + "/" + Self.key("big").hex + RunCache.entrySuffix
+    #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == size)
+    #expect(cache.load(Self.key("big")) == entry)
+    // One flipped bit in the last chunk is found.
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    bytes[size - 100] ^= 0x10
+    #expect(throws: CacheEntryError("checksum mismatch")) { try CacheEntryCodec.decode(bytes, key: Self.key("big")) }
+  }
+
   @Test func truncatedFlippedAndForeignEntriesAreIgnoredWithAWarningAndReplaced() throws {
     let root = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: root) }
@@ -106,7 +131,7 @@ import Testing
     let damages: [(String, ([UInt8]) -> [UInt8])] = [
       ("truncated (88 bytes)", { Array($0.dropLast(3)) }),
       ("checksum mismatch", { bytes in var copy = bytes; copy[copy.count - 1] ^= 4; return copy }),
-      ("format version 99, expected 1", { bytes in var copy = bytes; copy[8] = 99; return copy }),
+      ("format version 99, expected 2", { bytes in var copy = bytes; copy[8] = 99; return copy }),
     ]
     for (index, (reason, damage)) in damages.enumerated() {
       let key = Self.key("entry \(index)")
