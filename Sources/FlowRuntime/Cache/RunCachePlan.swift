@@ -122,7 +122,7 @@ package struct RunCachePlan: Sendable {
   package func keep(from evaluator: GraphEvaluator, report: EvaluationReport, shown: [String],
                     skipping: Set<String> = [], evictsAlways: Bool = true) -> Int {
     let printed = Set(shown), failed = report.failed, durations = report.durations
-    var written = 0
+    var kept: [(id: String, key: CacheKey, entry: CacheEntry, size: Int)] = []
     for id in report.ran where !served.contains(id) && !skipping.contains(id) && failed[id] == nil {
       guard let node = keys.nodes[id], let key = node.key, let values = evaluator.portValues(of: id),
             values.count == node.outputs.count else { continue }
@@ -133,10 +133,26 @@ package struct RunCachePlan: Sendable {
       }
       let hasTable = values.contains { $0.value.tableValue != nil }
       guard hasTable || target != nil || printed.contains(id) || (durations[id] ?? .zero) >= Self.worthKeeping else { continue }
+      let entry = CacheEntry(outputs: values, target: target)
+      guard let size = CacheEntryCodec.encodedSize(entry) else { continue }
+      kept.append((id, key, entry, size))
+    }
+    // Largest first, on every worker: the entries are independent files.
+    let items = kept.sorted { $0.size > $1.size }
+    let cache = cache
+    let outcomes = TableParallelism.map(items.count, threads: items.count > 1 ? TableParallelism.workers : 1) { index in
       do {
-        if try cache.store(CacheEntry(outputs: values, target: target), under: key) > 0 { written += 1 }
+        let bytes = try cache.store(items[index].entry, under: items[index].key)
+        return Result<Bool, CacheStoreFailure>.success(bytes > 0)
       } catch {
-        cache.warn("flow: warning: the cache could not keep node '\(id)': \(error)")
+        return .failure(CacheStoreFailure(message: "\(error)"))
+      }
+    }
+    var written = 0
+    for (item, outcome) in zip(items, outcomes) {
+      switch outcome {
+      case .success(let stored): written += stored ? 1 : 0
+      case .failure(let failure): cache.warn("flow: warning: the cache could not keep node '\(item.id)': \(failure.message)")
       }
     }
     if written > 0 || evictsAlways { cache.evict() }
@@ -145,4 +161,9 @@ package struct RunCachePlan: Sendable {
 
   /// A node's outputs are kept when it took at least this long (tables always are).
   package static let worthKeeping: Duration = .milliseconds(1)
+}
+
+/// Why an entry could not be written (the run goes on without it, with a warning).
+struct CacheStoreFailure: Error, Sendable {
+  let message: String
 }
