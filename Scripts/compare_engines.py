@@ -228,6 +228,8 @@ def main():
     parser.add_argument("--read", action="store_true",
                         help="also time reading each CSV whole into memory (lineitem, and flights if given)")
     parser.add_argument("--child", nargs=2)
+    parser.add_argument("--only", nargs="+", metavar="PIPELINE",
+                        help="time only these pipelines (Q1 Q3 flights window pivot)")
     args = parser.parse_args()
     if args.child:
         return child(args.child[0], args.child[1], args.data, args.runs)
@@ -251,6 +253,8 @@ def main():
             with open(os.path.join(folder, f"{stem}.flow.json"), "w") as f:
                 json.dump(document, f)
             jobs.append((query, os.path.abspath(args.flights), stem))
+    if args.only:
+        jobs = [job for job in jobs if job[0] in args.only]
     print(f"{args.runs} runs each, same machine, same files; min / median / max wall time; peak RSS of the tool's process")
     baseline_header = " flow run, baseline |" if args.baseline else ""
     print(f"| pipeline | flow run (process) |{baseline_header} DuckDB | polars | pandas | same rows |")

@@ -56,10 +56,11 @@ extension RowProgram {
         case .text(let function):
           instruction = .step(.text(function, arguments: arguments))
           // `like(s, "pattern")`: the pattern is the node just before, its instruction the last.
-          if function == .like, arguments == 2, case .step(.string(let pattern))? = instructions.last {
+          if arguments == 2, case .step(.string(let pattern))? = instructions.last,
+             let literal = Self.likePattern(function, pattern) {
             instructions.removeLast()
             offsets.removeLast()
-            instruction = .likeLiteral(LikePattern(Array(pattern.utf8)))
+            instruction = .likeLiteral(literal)
           }
         case .coalesce: instruction = .step(.coalesce(arguments: arguments))
         case .member:
@@ -86,5 +87,29 @@ extension RowProgram {
     }
     self.init(instructions: instructions, offsets: offsets, source: typed.source, resultType: typed.resultType,
               maxDepth: maxDepth)
+  }
+}
+
+extension RowProgram {
+  /// The `like` pattern that `function(s, literal)` is: `like` itself, or `contains`,
+  /// `startsWith` and `endsWith` as `%literal%`, `literal%` and `%literal` with `%`, `_` and
+  /// `\` escaped — so a literal is compiled once and searched for with `memchr`, never
+  /// broadcast to a column of copies. `nil` for other functions.
+  static func likePattern(_ function: FormulaTextFunction, _ literal: String) -> LikePattern? {
+    var escaped: [UInt8] = []
+    if function != .like {
+      for byte in literal.utf8 {
+        if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\") { escaped.append(UInt8(ascii: "\\")) }
+        escaped.append(byte)
+      }
+    }
+    let percent = [UInt8(ascii: "%")]
+    switch function {
+    case .like: return LikePattern(Array(literal.utf8))
+    case .contains: return LikePattern(percent + escaped + percent)
+    case .startsWith: return LikePattern(escaped + percent)
+    case .endsWith: return LikePattern(percent + escaped)
+    default: return nil
+    }
   }
 }

@@ -72,6 +72,38 @@ import Testing
     }
   }
 
+  /// `contains`, `startsWith` and `endsWith` of a literal run as a compiled `like` pattern (the
+  /// literal's `%`, `_` and `\` escaped): on random texts, flat and dictionary-encoded, with
+  /// nulls, they give what the general path gives.
+  @Test(arguments: [3, 19, 64]) func containsStartsWithAndEndsWithOfALiteralGiveWhatTheGeneralPathGives(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    var texts: [String?] = []
+    for _ in 0..<500 {
+      texts.append(Int.random(in: 0..<8, using: &random) == 0 ? nil : Self.randomText(&random, length: 0...12, from: Self.alphabet + ["\\"]))
+    }
+    let table = try Table([("c", .strings(texts))])
+    var literals = (0..<12).map { _ in Self.randomText(&random, length: 0...3, from: Self.alphabet + ["\\"]) }
+    literals += ["", "%", "_", "\\", "a%b", "é😀"]
+    for input in [table, DictionaryStringColumnTests.encoded(table)] {
+      var columns: [JSONMember] = []
+      var names: [(fast: String, general: String, formula: String)] = []
+      for (index, literal) in literals.enumerated() {
+        let quoted = literal.replacingOccurrences(of: "\\", with: "\\\\")
+        for function in ["contains", "startsWith", "endsWith"] {
+          let fast = "\(function)\(index)", general = "\(function)\(index)g"
+          columns.append(JSONMember(key: fast, value: .string("\(function)(c, \"\(quoted)\")")))
+          columns.append(JSONMember(key: general, value: .string("\(function)(c, concat(\"\(quoted)\", \"\"))")))
+          names.append((fast, general, "\(function)(c, \"\(quoted)\")"))
+        }
+      }
+      let output = try KindHarness.table("derive", ["columns": .object(JSONObject(columns))], [.table(input)])
+      for name in names {
+        let fast = try #require(output.column(named: name.fast))
+        #expect(fast == output.column(named: name.general), "seed \(seed): \(name.formula)")
+      }
+    }
+  }
+
   @Test func aFilterKeepsTheRowsThatDoNotMatch() throws {
     let table = try Table([("c", .strings(["no special requests", "special then requests", "requests special", nil, ""]))])
     let output = try KindHarness.table("filter", ["where": "not like(c, \"%special%requests%\")"], [.table(table)])
