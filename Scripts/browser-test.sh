@@ -82,6 +82,25 @@ if values != ["first line\n  second line: a + b"]:
 print("browser test: the multi-line text typed in the page was saved exactly")
 PY
 
+# Every param is also an input: a number dragged onto a limit's count handle, saved, then run.
+mkdir -p "$WORK/params"
+printf 'x\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n' > "$WORK/params/rows.csv"
+cat > "$WORK/params/params.flow.json" <<'JSON'
+{"nodes": [
+  {"id": "rows", "data": {"kind": "readCSV", "params": {"path": "rows.csv"}}},
+  {"id": "first", "data": {"kind": "limit", "params": {"count": 5}}},
+  {"id": "two", "data": {"kind": "number", "params": {"value": 2}}}
+], "edges": [{"id": "e1", "sourceNodeID": "rows", "sourceHandleID": "table", "targetNodeID": "first", "targetHandleID": "table"}]}
+JSON
+serve "$WORK/params/params.flow.json" params
+"$VENV/bin/python" Scripts/browser_params.py "$URL"
+kill -INT "$SERVER"
+wait "$SERVER" || true
+SERVER=""
+"$FLOW" run "$WORK/params/params.flow.json" | grep -qx 'first.table = table (2 rows × 1 columns)' \
+  || { "$FLOW" run "$WORK/params/params.flow.json"; echo "browser test: flow run of the saved file does not give first's 2 rows"; exit 1; }
+echo "browser test: flow run of the document saved with the param edge gives first.table = table (2 rows × 1 columns)"
+
 # Moving, undo and redo by keys, on a copy of the calculator (Save writes the copy).
 cp Examples/calculator.flow.json "$WORK/moved.flow.json"
 serve "$WORK/moved.flow.json" moved

@@ -34,6 +34,13 @@ extension ServePageSVG {
       }
       lineY += Double(row.lines.count) * GraphPicture.lineHeight
     }
+    // A param an edge may feed and none does: a smaller target handle at its first line, which
+    // takes a drag like an input's (`/connect` into the param's name).
+    for handle in box.paramHandles {
+      let name = escape(handle.name)
+      out += "<circle class=\"port param-port\" data-port=\"\(id).\(name)\" data-direction=\"in\" data-in=\"\(name)\" data-param-handle=\"\(name)\" "
+        + "cx=\"\(number(x))\" cy=\"\(number(y + box.paramLineY(handle.line)))\" r=\"4\"><title>\(name): drop an output here to feed this param</title></circle>"
+    }
     for (port, label) in box.inputs.enumerated() {
       let portY = y + box.portY(port)
       let inputName = port < inputNames.count ? inputNames[port] : portName(label)
@@ -47,7 +54,8 @@ extension ServePageSVG {
         input(field, value: node.data.params[inputName], x: left, y: portY - 8, width: min(90, max(44, room)), height: GraphPicture.lineHeight,
               multiLine: false, into: &out)
       } else {
-        out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
+        let fed = box.fedParams.contains(port) ? " class=\"fed\"" : ""
+        out += "<text\(fed) x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label + (fed.isEmpty ? "" : GraphPicture.fedMark)))</text>"
       }
     }
     for (port, label) in box.outputs.enumerated() {
