@@ -101,6 +101,14 @@ SERVER=""
   || { "$FLOW" run "$WORK/params/params.flow.json"; echo "browser test: flow run of the saved file does not give first's 2 rows"; exit 1; }
 echo "browser test: flow run of the document saved with the param edge gives first.table = table (2 rows × 1 columns)"
 
+# A subgraph document: the instance is one node; a double click opens its inside.
+cp -r Examples/subgraphs "$WORK/subgraphs"
+serve "$WORK/subgraphs/pipeline.flow.json" inside
+"$VENV/bin/python" Scripts/browser_inside.py "$URL"
+kill -INT "$SERVER"
+wait "$SERVER" || true
+SERVER=""
+
 # Moving, undo and redo by keys, on a copy of the calculator (Save writes the copy).
 cp Examples/calculator.flow.json "$WORK/moved.flow.json"
 serve "$WORK/moved.flow.json" moved

@@ -14,13 +14,12 @@ usage: browser_penguins.py URL EXAMPLE MAP
 import json
 import sys
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_support
-from browser_support import chrome, fail, wait_for
+from browser_support import chrome, drag, fail, wait_for
 
 URL, EXAMPLE, MAP = sys.argv[1], sys.argv[2], sys.argv[3]
 example = json.load(open(EXAMPLE))
@@ -91,9 +90,23 @@ try:
         if rejection():
             fail("%s.%s refused: %s" % (node, param, rejection()))
 
-    def drag(source, target):
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
-        ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
+    # What the page saw of each drag (for the message when an edge is not drawn): the elements
+    # under the pointer at its down and up, and the requests posted and answered.
+    driver.execute_script("""
+        window.flowTrace = [];
+        const where = (e) => e.type + ' ' + (e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 90) : String(e.target))
+                              + ' @' + e.clientX + ',' + e.clientY;
+        document.addEventListener('pointerdown', (e) => window.flowTrace.push(where(e)), true);
+        document.addEventListener('pointerup', (e) => window.flowTrace.push(where(e) + ' under: '
+            + ((document.elementFromPoint(e.clientX, e.clientY) || {}).outerHTML || '').slice(0, 90)), true);
+        const post = window.flowPost;
+        window.flowPost = (path, body) => { window.flowTrace.push('post ' + path);
+            return post(path, body).then((r) => { window.flowTrace.push('answered ' + path + ' ' + r.status); return r; }); };""")
+
+    def trace():
+        return "the page says %r; busy %s; trace %s" % (
+            driver.find_element(By.ID, "status").text, driver.execute_script("return window.flowBusy()"),
+            driver.execute_script("return window.flowTrace.slice(-6)"))
 
     palette = Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]'))
     ids, counts = {}, {}
@@ -120,15 +133,16 @@ try:
                 source = ids[edge["sourceNodeID"]]
                 # Not while a picture drawn again is on its way (it would replace the handles).
                 wait_for(lambda: driver.execute_script("return window.flowBusy() === 0"), "the page to apply its events")
-                out = driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="out"]' % (source, edge["sourceHandleID"]))
-                into = wait_for(lambda: driver.find_elements(
-                    By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="in"]' % (ident, edge["targetHandleID"])),
-                    "the input %s.%s" % (ident, edge["targetHandleID"]))[0]
                 edges = driver.execute_script("return document.querySelectorAll('path.edge').length")
-                drag(out, into)
+                drag(driver, lambda: driver.find_element(
+                    By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="out"]' % (source, edge["sourceHandleID"])),
+                    lambda: wait_for(lambda: driver.find_elements(
+                        By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="in"]' % (ident, edge["targetHandleID"])),
+                        "the input %s.%s" % (ident, edge["targetHandleID"]))[0])
                 wait_for(lambda: driver.execute_script("return document.querySelectorAll('path.edge').length") == edges + 1,
                          "the edge %s.%s -> %s.%s" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"]),
-                         timeout=30)  # a loaded machine draws the picture again slowly
+                         timeout=30,  # a loaded machine draws the picture again slowly
+                         detail=trace)
 
     # Every table shows its columns and rows in its node.
     def table_lines(node):

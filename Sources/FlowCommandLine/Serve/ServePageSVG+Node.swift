@@ -7,10 +7,13 @@ import FlowRuntime
 /// the box `GraphPicture.measure` sized for them.
 extension ServePageSVG {
   static func write(_ box: GraphPicture.Box, node: FlowNode, inputNames: [String], fields: (params: [String: ServeEditable.Field], inputs: [Int: ServeEditable.Field]),
-                    isLiveSource: Bool, into out: inout String) {
+                    isLiveSource: Bool, subgraph: String? = nil, into out: inout String) {
     let x = box.x, y = box.y
     let id = escape(box.id)
-    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-node=\"\(id)\">"
+    // An instance names its definition; the page opens its inside on a double click.
+    let instance = subgraph.map { " instance\" data-subgraph=\"\(escape($0))" } ?? ""
+    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\(instance)\" data-node=\"\(id)\">"
+    if subgraph != nil { out += "<title>\(id): double-click to open its inside</title>" }
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
     out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"
     out += "<text class=\"kind\" x=\"\(number(x + 10))\" y=\"\(number(y + 33))\">\(escape(box.kind))</text>"
