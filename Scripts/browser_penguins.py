@@ -1,6 +1,6 @@
 """Builds the penguins report (Examples/penguins/report.flow.json) from nothing in the page of
 `flow serve EMPTY.flow.json`, in headless Chromium, by pointer and keys only: every node from
-the palette (its required params typed into the palette's prompts), its other params typed into
+the palette (its required params typed into the palette's dialog, multi-line texts whole), its other params typed into
 its fields, every edge dragged from an output's circle to an input's circle; the table of every
 table node is checked to show its columns and rows in the node; then Save.
 `Scripts/browser-test.sh` then runs `flow run` on the saved file and compares its output files
@@ -19,7 +19,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_support
-from browser_support import chrome, drag, fail, wait_for
+from browser_support import answer_prompt, chrome, drag, fail, wait_for
 
 URL, EXAMPLE, MAP = sys.argv[1], sys.argv[2], sys.argv[3]
 example = json.load(open(EXAMPLE))
@@ -40,13 +40,6 @@ def ordered(document):
             if edge["sourceNodeID"] == node["id"]:
                 waiting[edge["targetNodeID"]] -= 1
     return order
-
-
-def _alert(driver):
-    try:
-        return driver.switch_to.alert
-    except Exception:
-        return None
 
 
 def text(value):
@@ -118,15 +111,12 @@ try:
         option = driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"] option[data-kind="%s"]' % kind)
         required = [entry.split(":")[0] for entry in option.get_attribute("data-required").split()]
         palette.select_by_visible_text(kind)
-        for name in required:
-            prompt = wait_for(lambda: _alert(driver), "the palette asking for %s.%s" % (kind, name))
-            prompt.send_keys(text(params[name]).replace("\n", " "))  # a prompt and a field are one line
-            prompt.accept()
+        if required:
+            # Typed whole into the dialog's fields, a text's line breaks included.
+            answer_prompt(driver, kind, {name: text(params[name]) for name in required})
         wait_for(lambda: node_exists(ident), "the added " + ident)
         for name, value in params.items():
-            # A required text with line breaks went through the one-line prompt: typed again,
-            # whole, into its multi-line field.
-            if name not in required or (isinstance(value, str) and "\n" in value):
+            if name not in required:
                 type_into(ident, name, text(value) if isinstance(value, str) else text(value).replace("\n", " "))
         for edge in example["edges"]:
             if edge["targetNodeID"] == node["id"]:

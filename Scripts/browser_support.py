@@ -44,7 +44,9 @@ def drag(driver, source, target, tries=3):
         try:
             start, end = source(), target()
             driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", start)
-            ActionChains(driver).move_to_element(start).click_and_hold().move_to_element(end).release().perform()
+            # Short pointer moves (WebDriver's default takes 250 ms each): the page reads only
+            # where the pointer goes down and comes up.
+            ActionChains(driver, duration=20).move_to_element(start).click_and_hold().move_to_element(end).release().perform()
             return
         except StaleElementReferenceException:
             if attempt == tries - 1:
@@ -72,3 +74,23 @@ def click_edge(driver, edge_id):
     actions = ActionBuilder(driver)
     actions.pointer_action.move_to_location(point[0], point[1]).click()
     actions.perform()
+
+
+def answer_prompt(driver, kind, values):
+    """Types `values` ({name: text}) into the palette's dialog for `kind`'s required params, by
+    keys (a text's line breaks as Enter in its multi-line field), and adds the node with
+    Ctrl+Enter; fails when a field is missing."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    form = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, 'form.prompt[data-kind="%s"]' % kind),
+                    "the palette asking for %s's required params" % kind)[0]
+    field = None
+    for name, text in values.items():
+        found = form.find_elements(By.CSS_SELECTOR, '[data-prompt="%s"]' % name)
+        if not found:
+            fail("the dialog for %s has no field %s" % (kind, name))
+        field = found[0]
+        field.click()
+        field.send_keys(text)
+    field.send_keys(Keys.CONTROL, Keys.ENTER)
+    wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, "form.prompt"), "the dialog for %s to close" % kind)

@@ -19,7 +19,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_support
-from browser_support import chrome, click_edge, fail, wait_for
+from browser_support import answer_prompt, chrome, click_edge, fail, wait_for
 
 URL = sys.argv[1]
 SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -114,11 +114,6 @@ try:
         return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
     def port(node, direction, name):
         return driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="%s"]' % (node, name, direction))
-    def alert_or_none():
-        try:
-            return driver.switch_to.alert
-        except Exception:
-            return None
     def drag(source, target):
         driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
         ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
@@ -137,9 +132,7 @@ try:
     if values().get("subtotal.result") != "result = 62.5":
         fail("a refused connection changed subtotal to %r" % values().get("subtotal.result"))
     Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text("filter")
-    prompt = wait_for(lambda: alert_or_none(), "the palette asking for filter's where")
-    prompt.send_keys("result > 100")
-    prompt.accept()
+    answer_prompt(driver, "filter", {"where": "result > 100"})
     wait_for(lambda: node_exists("filter1"), "the added filter1 with its required param")
     # The edge total -> add1 by its id: a click on its line selects it, Delete removes it (add1's
     # input a back to 0), undo brings it back.

@@ -1,5 +1,5 @@
 // flow serve's editing gestures, after page.js (whose window.flowPost and window.flowSay it uses):
-// the palette adds a node (asking for the kind's required params); a drag from an output's circle
+// the palette adds a node (asking for the kind's required params in a dialog); a drag from an output's circle
 // to an input's circle connects them; a drag on a node's title bar moves it; a click selects a
 // node or an edge and Delete (or Backspace) removes it; a double click on a subgraph instance
 // opens its inside (read-only). Each gesture is one request (/add,
@@ -43,20 +43,61 @@
   }
   function unrefuse() { document.querySelectorAll(".refusal[data-message]").forEach((note) => note.remove()); }
 
+  // A kind's required params, asked for in one dialog before the node is added: a text, a
+  // formula, a list or a record (lists and records as JSON) in a multi-line field like the
+  // node's own (Enter is a new line, Ctrl/Cmd+Enter adds), any other in a one-line field (Enter
+  // adds); Escape or Cancel adds nothing. Resolves to {name: text}, or null when cancelled.
+  function ask(kind, entries) {
+    return new Promise((resolve) => {
+      const form = document.createElement("form");
+      form.className = "prompt";
+      form.setAttribute("role", "dialog");
+      form.dataset.kind = kind;
+      const heading = document.createElement("strong");
+      heading.textContent = "add " + kind;
+      form.appendChild(heading);
+      const fields = entries.map(([name, type]) => {
+        const label = document.createElement("label");
+        label.textContent = name + " (" + type + ")";
+        const multiLine = type === "string" || type === "list" || type === "record";
+        const field = document.createElement(multiLine ? "textarea" : "input");
+        field.dataset.prompt = name;
+        field.spellcheck = false;
+        if (multiLine) { field.rows = 4; } else { field.type = "text"; }
+        label.appendChild(field);
+        form.appendChild(label);
+        return field;
+      });
+      const buttons = document.createElement("div");
+      buttons.innerHTML = '<button type="submit">Add</button> <button type="button" data-cancel>Cancel</button>';
+      form.appendChild(buttons);
+      const finish = (values) => { form.remove(); resolve(values); };
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const values = {};
+        fields.forEach((field) => { values[field.dataset.prompt] = field.value; });
+        finish(values);
+      });
+      buttons.querySelector("[data-cancel]").addEventListener("click", () => finish(null));
+      form.addEventListener("keydown", (event) => {
+        event.stopPropagation();  // the page's keys (Delete, undo) are not for the dialog
+        if (event.key === "Escape") { event.preventDefault(); finish(null); }
+        else if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { event.preventDefault(); form.requestSubmit(); }
+      });
+      document.body.appendChild(form);
+      fields[0].focus();
+    });
+  }
+
   const palette = document.querySelector('select[data-action="add"]');
   palette.addEventListener("change", async () => {
     const option = palette.selectedOptions[0];
     const kind = palette.value;
     palette.value = "";
     if (!kind) { return; }
-    // A kind's required params are asked for (lists and records as JSON).
-    const params = {};
-    for (const entry of (option.dataset.required || "").split(" ").filter((text) => text)) {
-      const [name, type] = entry.split(":");
-      const value = window.prompt(kind + ": " + name + " (" + type + ")");
-      if (value === null) { return; }
-      params[name] = value;
-    }
+    const entries = (option.dataset.required || "").split(" ").filter((text) => text).map((entry) => entry.split(":"));
+    const params = entries.length === 0 ? {} : await ask(kind, entries);
+    if (params === null) { return; }
     const result = await window.flowPost("/add", { kind, params });
     answered(result, "added " + (result.data.id || kind));
   });
