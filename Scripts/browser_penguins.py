@@ -1,6 +1,6 @@
 """Builds the penguins report (Examples/penguins/report.flow.json) from nothing in the page of
 `flow serve EMPTY.flow.json`, in headless Chromium, by pointer and keys only: every node from
-the palette (its required params typed into the palette's prompts), its other params typed into
+the palette (its required params typed into the palette's dialog, multi-line texts whole), its other params typed into
 its fields, every edge dragged from an output's circle to an input's circle; the table of every
 table node is checked to show its columns and rows in the node; then Save.
 `Scripts/browser-test.sh` then runs `flow run` on the saved file and compares its output files
@@ -14,13 +14,12 @@ usage: browser_penguins.py URL EXAMPLE MAP
 import json
 import sys
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_support
-from browser_support import chrome, fail, wait_for
+from browser_support import answer_prompt, chrome, drag, fail, wait_for
 
 URL, EXAMPLE, MAP = sys.argv[1], sys.argv[2], sys.argv[3]
 example = json.load(open(EXAMPLE))
@@ -41,13 +40,6 @@ def ordered(document):
             if edge["sourceNodeID"] == node["id"]:
                 waiting[edge["targetNodeID"]] -= 1
     return order
-
-
-def _alert(driver):
-    try:
-        return driver.switch_to.alert
-    except Exception:
-        return None
 
 
 def text(value):
@@ -91,9 +83,23 @@ try:
         if rejection():
             fail("%s.%s refused: %s" % (node, param, rejection()))
 
-    def drag(source, target):
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
-        ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
+    # What the page saw of each drag (for the message when an edge is not drawn): the elements
+    # under the pointer at its down and up, and the requests posted and answered.
+    driver.execute_script("""
+        window.flowTrace = [];
+        const where = (e) => e.type + ' ' + (e.target && e.target.outerHTML ? e.target.outerHTML.slice(0, 90) : String(e.target))
+                              + ' @' + e.clientX + ',' + e.clientY;
+        document.addEventListener('pointerdown', (e) => window.flowTrace.push(where(e)), true);
+        document.addEventListener('pointerup', (e) => window.flowTrace.push(where(e) + ' under: '
+            + ((document.elementFromPoint(e.clientX, e.clientY) || {}).outerHTML || '').slice(0, 90)), true);
+        const post = window.flowPost;
+        window.flowPost = (path, body) => { window.flowTrace.push('post ' + path);
+            return post(path, body).then((r) => { window.flowTrace.push('answered ' + path + ' ' + r.status); return r; }); };""")
+
+    def trace():
+        return "the page says %r; busy %s; trace %s" % (
+            driver.find_element(By.ID, "status").text, driver.execute_script("return window.flowBusy()"),
+            driver.execute_script("return window.flowTrace.slice(-6)"))
 
     palette = Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]'))
     ids, counts = {}, {}
@@ -105,30 +111,28 @@ try:
         option = driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"] option[data-kind="%s"]' % kind)
         required = [entry.split(":")[0] for entry in option.get_attribute("data-required").split()]
         palette.select_by_visible_text(kind)
-        for name in required:
-            prompt = wait_for(lambda: _alert(driver), "the palette asking for %s.%s" % (kind, name))
-            prompt.send_keys(text(params[name]).replace("\n", " "))  # a prompt and a field are one line
-            prompt.accept()
+        if required:
+            # Typed whole into the dialog's fields, a text's line breaks included.
+            answer_prompt(driver, kind, {name: text(params[name]) for name in required})
         wait_for(lambda: node_exists(ident), "the added " + ident)
         for name, value in params.items():
-            # A required text with line breaks went through the one-line prompt: typed again,
-            # whole, into its multi-line field.
-            if name not in required or (isinstance(value, str) and "\n" in value):
+            if name not in required:
                 type_into(ident, name, text(value) if isinstance(value, str) else text(value).replace("\n", " "))
         for edge in example["edges"]:
             if edge["targetNodeID"] == node["id"]:
                 source = ids[edge["sourceNodeID"]]
                 # Not while a picture drawn again is on its way (it would replace the handles).
                 wait_for(lambda: driver.execute_script("return window.flowBusy() === 0"), "the page to apply its events")
-                out = driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="out"]' % (source, edge["sourceHandleID"]))
-                into = wait_for(lambda: driver.find_elements(
-                    By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="in"]' % (ident, edge["targetHandleID"])),
-                    "the input %s.%s" % (ident, edge["targetHandleID"]))[0]
                 edges = driver.execute_script("return document.querySelectorAll('path.edge').length")
-                drag(out, into)
+                drag(driver, lambda: driver.find_element(
+                    By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="out"]' % (source, edge["sourceHandleID"])),
+                    lambda: wait_for(lambda: driver.find_elements(
+                        By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="in"]' % (ident, edge["targetHandleID"])),
+                        "the input %s.%s" % (ident, edge["targetHandleID"]))[0])
                 wait_for(lambda: driver.execute_script("return document.querySelectorAll('path.edge').length") == edges + 1,
                          "the edge %s.%s -> %s.%s" % (source, edge["sourceHandleID"], ident, edge["targetHandleID"]),
-                         timeout=30)  # a loaded machine draws the picture again slowly
+                         timeout=30,  # a loaded machine draws the picture again slowly
+                         detail=trace)
 
     # Every table shows its columns and rows in its node.
     def table_lines(node):

@@ -15,12 +15,11 @@ import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_support
-from browser_support import chrome, fail, wait_for
+from browser_support import answer_prompt, chrome, click_edge, fail, wait_for
 
 URL = sys.argv[1]
 SCREENSHOT = sys.argv[2] if len(sys.argv) > 2 else ""
@@ -115,11 +114,6 @@ try:
         return driver.execute_script("return document.querySelector('[data-node=\"%s\"]') !== null" % node)
     def port(node, direction, name):
         return driver.find_element(By.CSS_SELECTOR, '[data-port="%s.%s"][data-direction="%s"]' % (node, name, direction))
-    def alert_or_none():
-        try:
-            return driver.switch_to.alert
-        except Exception:
-            return None
     def drag(source, target):
         driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", source)
         ActionChains(driver).move_to_element(source).click_and_hold().move_to_element(target).release().perform()
@@ -138,9 +132,7 @@ try:
     if values().get("subtotal.result") != "result = 62.5":
         fail("a refused connection changed subtotal to %r" % values().get("subtotal.result"))
     Select(driver.find_element(By.CSS_SELECTOR, 'select[data-action="add"]')).select_by_visible_text("filter")
-    prompt = wait_for(lambda: alert_or_none(), "the palette asking for filter's where")
-    prompt.send_keys("result > 100")
-    prompt.accept()
+    answer_prompt(driver, "filter", {"where": "result > 100"})
     wait_for(lambda: node_exists("filter1"), "the added filter1 with its required param")
     # The edge total -> add1 by its id: a click on its line selects it, Delete removes it (add1's
     # input a back to 0), undo brings it back.
@@ -150,23 +142,7 @@ try:
     if not edge_exists():
         fail("no element carries data-edge=%r: %s" % (edge_id, driver.execute_script(
             "return Array.from(document.querySelectorAll('[data-edge]')).map((e) => e.dataset.edge)")))
-    point = driver.execute_script("""
-        const path = document.querySelector('[data-edge="' + arguments[0] + '"]');
-        path.scrollIntoView({block: 'center', inline: 'center'});
-        const m = path.getScreenCTM(), length = path.getTotalLength();
-        // A point of the line (from its middle outwards) whose pixel the line itself is hit at.
-        for (let step = 0; step <= 50; step += 1) {
-          const at = length / 2 + (step % 2 ? 1 : -1) * Math.ceil(step / 2) * length / 102;
-          const p = path.getPointAtLength(at);
-          const x = Math.round(m.a * p.x + m.c * p.y + m.e), y = Math.round(m.b * p.x + m.d * p.y + m.f);
-          if (document.elementFromPoint(x, y) === path) { return [x, y]; }
-        }
-        return null;""", edge_id)
-    if point is None:
-        fail("no pixel of the edge %s can be clicked" % edge_id)
-    actions = ActionBuilder(driver)
-    actions.pointer_action.move_to_location(point[0], point[1]).click()
-    actions.perform()
+    click_edge(driver, edge_id)
     wait_for(lambda: driver.execute_script("return document.querySelector('.edge.selected[data-edge=\"%s\"]') !== null" % edge_id),
              "the edge selected by a click")
     ActionChains(driver).send_keys(Keys.DELETE).perform()

@@ -7,10 +7,13 @@ import FlowRuntime
 /// the box `GraphPicture.measure` sized for them.
 extension ServePageSVG {
   static func write(_ box: GraphPicture.Box, node: FlowNode, inputNames: [String], fields: (params: [String: ServeEditable.Field], inputs: [Int: ServeEditable.Field]),
-                    isLiveSource: Bool, into out: inout String) {
+                    isLiveSource: Bool, subgraph: String? = nil, into out: inout String) {
     let x = box.x, y = box.y
     let id = escape(box.id)
-    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\" data-node=\"\(id)\">"
+    // An instance names its definition; the page opens its inside on a double click.
+    let instance = subgraph.map { " instance\" data-subgraph=\"\(escape($0))" } ?? ""
+    out += "<g class=\"node\(box.failure == nil ? "" : " failed")\(instance)\" data-node=\"\(id)\">"
+    if subgraph != nil { out += "<title>\(id): double-click to open its inside</title>" }
     out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
     out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"
     out += "<text class=\"kind\" x=\"\(number(x + 10))\" y=\"\(number(y + 33))\">\(escape(box.kind))</text>"
@@ -34,6 +37,13 @@ extension ServePageSVG {
       }
       lineY += Double(row.lines.count) * GraphPicture.lineHeight
     }
+    // A param an edge may feed and none does: a smaller target handle at its first line, which
+    // takes a drag like an input's (`/connect` into the param's name).
+    for handle in box.paramHandles {
+      let name = escape(handle.name)
+      out += "<circle class=\"port param-port\" data-port=\"\(id).\(name)\" data-direction=\"in\" data-in=\"\(name)\" data-param-handle=\"\(name)\" "
+        + "cx=\"\(number(x))\" cy=\"\(number(y + box.paramLineY(handle.line)))\" r=\"4\"><title>\(name): drop an output here to feed this param</title></circle>"
+    }
     for (port, label) in box.inputs.enumerated() {
       let portY = y + box.portY(port)
       let inputName = port < inputNames.count ? inputNames[port] : portName(label)
@@ -47,7 +57,8 @@ extension ServePageSVG {
         input(field, value: node.data.params[inputName], x: left, y: portY - 8, width: min(90, max(44, room)), height: GraphPicture.lineHeight,
               multiLine: false, into: &out)
       } else {
-        out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
+        let fed = box.fedParams.contains(port) ? " class=\"fed\"" : ""
+        out += "<text\(fed) x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label + (fed.isEmpty ? "" : GraphPicture.fedMark)))</text>"
       }
     }
     for (port, label) in box.outputs.enumerated() {

@@ -15,7 +15,13 @@ import FlowRuntime
 /// - Complexity: O(size of the output).
 enum ServePageSVG {
   /// The SVG element (no XML declaration, so it can be inlined in HTML as well as served).
-  static func svg(_ picture: GraphPicture, graph: ResolvedGraph, registry: NodeKindRegistry, liveSources: Set<String>) -> String {
+  ///
+  /// - Parameters:
+  ///   - editable: false for a read-only picture (an instance's inside): params as text, no fields.
+  ///   - subgraphKinds: the kinds that are subgraph definitions; their nodes are instances, drawn
+  ///     with `data-subgraph` (the page opens them).
+  static func svg(_ picture: GraphPicture, graph: ResolvedGraph, registry: NodeKindRegistry, liveSources: Set<String>,
+                  editable: Bool = true, subgraphKinds: Set<String> = []) -> String {
     var out = ""
     out.reserveCapacity(700 * picture.boxes.count + 200 * picture.edges.count + 1_000)
     let width = number(picture.width), height = number(picture.height + 30)
@@ -42,9 +48,10 @@ enum ServePageSVG {
       out += "<path class=\"edge\" data-edge=\"\(escape(id))\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(path)\"/>\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) && !box.isGroup {
-      let fields = ServeEditable.fields(of: index, in: graph, connected: connected, registry: registry)
+      let fields = editable ? ServeEditable.fields(of: index, in: graph, connected: connected, registry: registry) : ([:], [:])
       let node = graph.document.nodes[index]
-      write(box, node: node, inputNames: graph.signatures[index].inputs.map(\.name), fields: fields, isLiveSource: liveSources.contains(box.id), into: &out)
+      write(box, node: node, inputNames: graph.signatures[index].inputs.map(\.name), fields: fields, isLiveSource: liveSources.contains(box.id),
+            subgraph: subgraphKinds.contains(node.data.kind) ? node.data.kind : nil, into: &out)
     }
     out += "</svg>\n"
     return out

@@ -73,7 +73,14 @@ struct ServeParamRow: Sendable, Hashable {
     for index in picture.boxes.indices where index < graph.document.nodes.count && !picture.boxes[index].isGroup {
       let fields = ServeEditable.fields(of: index, in: graph, connected: connected, registry: registry)
       let names = Set(graph.signatures[index].inputs.map(\.name))
-      picture.boxes[index].params = rows(of: graph.document.nodes[index], inputNames: names, fields: fields.params).flatMap(\.lines)
+      let feedable = Set(graph.signatures[index].parameterInputs.map(\.name))
+      var lines: [String] = [], handles: [GraphPicture.ParamHandle] = []
+      for row in rows(of: graph.document.nodes[index], inputNames: names, fields: fields.params) {
+        if feedable.contains(row.name) { handles.append(GraphPicture.ParamHandle(name: row.name, line: lines.count)) }
+        lines += row.lines
+      }
+      picture.boxes[index].params = lines
+      picture.boxes[index].paramHandles = handles
       GraphPicture.measure(&picture.boxes[index])
     }
   }

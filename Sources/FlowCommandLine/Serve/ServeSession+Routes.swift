@@ -3,11 +3,11 @@ import FlowGraph
 import FlowHTTP
 import FlowRuntime
 
-/// The HTTP surface of `flow serve` (Reference.md, "`flow serve`"): `GET /`, `/graph.svg`, `/state.json`,
+/// The HTTP surface of `flow serve` (Reference.md, "`flow serve`"): `GET /`, `/graph.svg`, `/inside.svg`, `/state.json`,
 /// `/events`; `POST /edit`, `/add`, `/connect`, `/delete`, `/move`, `/undo`, `/redo`, `/save` with the page's token and a same-origin
 /// check. The server has already refused a foreign `Host` (403).
 extension ServeSession {
-  static let readPaths: Set<String> = ["/", "/graph.svg", "/state.json", "/events"]
+  static let readPaths: Set<String> = ["/", "/graph.svg", "/inside.svg", "/state.json", "/events"]
   static let writePaths: Set<String> = ["/edit", "/undo", "/redo", "/save", "/add", "/connect", "/delete", "/move"]
 
   func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -19,6 +19,7 @@ extension ServeSession {
       case "/graph.svg":
         return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG(),
                                          headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
+      case "/inside.svg": return insideSVG(request.target)
       case "/state.json":
         do throws(ServeTables.Refusal) {
           let query = try ServeTables.query(of: request.target)
@@ -104,7 +105,7 @@ extension ServeSession {
     picture.placeLayered()
     Self.placeMoved(&picture, document: graph.document, movedFrom: movedFrom)
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
-    let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources)
+    let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources, subgraphKinds: Set(library.subgraphs.keys))
     let shapes = Self.shapes(snapshot)
     state.withLock { state in
       if state.structure == structure {

@@ -36,6 +36,22 @@ package struct GraphPicture {
     package var spreadsPorts = false
     /// An `input` or `output` node drawn inside an expanded instance (`expandInstances`).
     package var isPortMarker = false
+    /// The params an edge may feed and none does yet, each with the index of its first line in
+    /// `params`: each is drawn with a target handle at that line ("every param is also an
+    /// input"), secondary to the ports.
+    package var paramHandles: [ParamHandle] = []
+    /// The inputs (by index) that are params an edge feeds: drawn `name (from edge)`.
+    package var fedParams: Set<Int> = []
+
+    /// The label drawn for input `index`: its text, marked when an edge feeds a param there.
+    package func inputLabel(_ index: Int) -> String {
+      fedParams.contains(index) ? inputs[index] + GraphPicture.fedMark : inputs[index]
+    }
+
+    /// Distance from the box's top to the middle of param line `line` (a param handle's centre).
+    package func paramLineY(_ line: Int) -> Double {
+      GraphPicture.headerHeight + (Double(line) + 0.5) * GraphPicture.lineHeight
+    }
 
     /// Distance from the box's top to input `index`.
     package func inputY(_ index: Int) -> Double {
@@ -53,6 +69,19 @@ package struct GraphPicture {
     }
   }
 
+  /// A param's target handle: the param an edge into it feeds, and its first line in `Box.params`.
+  package struct ParamHandle: Sendable, Hashable {
+    package var name: String
+    package var line: Int
+
+    package init(name: String, line: Int) {
+      self.name = name
+      self.line = line
+    }
+  }
+
+  /// What follows the name of an input that is a param an edge feeds.
+  package static let fedMark = " (from edge)"
   package static let charWidth = 7.2
   package static let headerHeight = 40.0
   package static let lineHeight = 16.0
@@ -122,15 +151,21 @@ package struct GraphPicture {
         guard failure == nil, let value = outputValues?[port.name] else { return port.name }
         return Self.clip("\(port.name) = \(Self.summary(of: value))")
       }
-      // In the document's key order, each drawn whole (wrapped).
-      let params = spec.params.members.filter { !portNames.contains($0.key) }.flatMap {
-        Self.wrap("\($0.key): \($0.value.serialized(options: []))")
+      // In the document's key order, each drawn whole (wrapped); a param an edge may feed
+      // gets a handle at its first line.
+      let feedable = Set(signature.parameterInputs.map(\.name))
+      var params: [String] = [], handles: [ParamHandle] = []
+      for member in spec.params.members where !portNames.contains(member.key) {
+        if feedable.contains(member.key) { handles.append(ParamHandle(name: member.key, line: params.count)) }
+        params += Self.wrap("\(member.key): \(member.value.serialized(options: []))")
       }
       let isGroup = signature.isContainer || spec.kind == "group"
       var box = Box(id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
                     kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
                     parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
                     failure: failure.map { "! " + $0 })
+      box.paramHandles = handles
+      box.fedParams = Set(signature.inputs.indices.filter { feedable.contains(signature.inputs[$0].name) })
       box.failureLines = box.failure.map { Self.wrap($0) } ?? []
       if failure == nil, let table = signature.outputs.lazy.compactMap({ outputValues?[$0.name]?.tableValue }).first {
         box.tableLines = Self.tablePreview(table)
@@ -160,7 +195,7 @@ package struct GraphPicture {
     var characters = max(box.title.count + 1, box.kind.count)
     for line in box.params { characters = max(characters, line.count) }
     for row in 0..<max(box.inputs.count, box.outputs.count) {
-      let left = row < box.inputs.count ? box.inputs[row].count : 0
+      let left = row < box.inputs.count ? box.inputLabel(row).count : 0
       let right = row < box.outputs.count ? box.outputs[row].count : 0
       characters = max(characters, left + right + 3)
     }

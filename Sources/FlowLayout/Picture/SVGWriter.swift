@@ -28,7 +28,7 @@ package enum SVGWriter {
 
         .node.port-marker rect.body { fill: #f4f6fa; stroke-dasharray: 4 2; }
         .frame { stroke: #9aa8c0; stroke-dasharray: 5 3; }
-        """)\(picture.boxes.contains(where: \.isNotNeeded) ? "\n.node.not-needed { opacity: 0.4; }" : "")\(picture.boxes.contains { !$0.tableLines.isEmpty } ? "\n.node .table { fill: #4a5263; white-space: pre; }" : "")
+        """)\(picture.boxes.contains(where: \.isNotNeeded) ? "\n.node.not-needed { opacity: 0.4; }" : "")\(picture.boxes.contains { !$0.tableLines.isEmpty } ? "\n.node .table { fill: #4a5263; white-space: pre; }" : "")\(picture.boxes.contains { !$0.paramHandles.isEmpty } ? "\n.param-port { fill: #eef2f8; stroke: #8a93a3; stroke-width: 1; }" : "")
       </style>
       <rect width="100%" height="100%" fill="#fafbfc"/>
 
@@ -101,10 +101,14 @@ package enum SVGWriter {
       out += "<text class=\"param\" x=\"\(number(x + 10))\" y=\"\(number(lineY + 12))\">\(escape(param))</text>"
       lineY += GraphPicture.lineHeight
     }
-    for (port, label) in box.inputs.enumerated() {
+    // A param an edge may feed: a smaller, hollow handle at its first line.
+    for handle in box.paramHandles {
+      out += "<circle class=\"param-port\" cx=\"\(number(x))\" cy=\"\(number(y + box.paramLineY(handle.line)))\" r=\"3\"/>"
+    }
+    for port in box.inputs.indices {
       let portY = y + box.inputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x))\" cy=\"\(number(portY))\" r=\"4\"/>"
-      out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(label))</text>"
+      out += "<text x=\"\(number(x + 10))\" y=\"\(number(portY + 4))\">\(escape(box.inputLabel(port)))</text>"
     }
     for (port, label) in box.outputs.enumerated() {
       let portY = y + box.outputY(port)

@@ -15,6 +15,21 @@
   window.flowRevision = revision;
   // A gesture (editor.js) about to post a change: the next pass's event ends its latency.
   window.flowGestureStarted = (start) => { pendingEdit = start === null ? null : { start, base: revision }; };
+  // A pointer gesture (editor.js: a drag to connect, a move) holds a new picture until it ends,
+  // so the element under the pointer at its end is in the picture it began on (a picture laid
+  // out again mid-drag would move the input away from under the pointer).
+  let gestureEnded = null, endGesture = null;
+  window.flowGestureHeld = () => {
+    if (gestureEnded === null) { gestureEnded = new Promise((resolve) => { endGesture = resolve; }); }
+  };
+  window.flowGestureReleased = () => {
+    if (endGesture === null) { return; }
+    const resolve = endGesture;
+    gestureEnded = null;
+    endGesture = null;
+    resolve();
+  };
+  const afterGesture = () => gestureEnded === null ? Promise.resolve() : gestureEnded;
   // Each node's element by id, built once per picture (a lookup per value, not a query over
   // the whole document: 1,000 nodes are 1,000 lookups, not a million element matches).
   let nodeIndex = null;
@@ -172,8 +187,10 @@
   async function refreshPicture() {
     const response = await fetch("/graph.svg", { cache: "no-store" });
     if (!response.ok) { return; }
+    const text = await response.text();
+    await afterGesture();
     const graph = document.getElementById("graph");
-    graph.innerHTML = await response.text();
+    graph.innerHTML = text;
     nodeIndex = null;
     bindInputs(graph);
   }
@@ -241,7 +258,11 @@
       pendingEdit = null;
     }
     // A picture laid out again replays the values it already had: not a new event.
-    if (!event.replay) { window.flowEventCount += 1; }
+    if (!event.replay) {
+      window.flowEventCount += 1;
+      // An instance's inside open over the picture shows the new values too (editor.js).
+      if (window.flowInsideChanged && !event.initial) { window.flowInsideChanged(); }
+    }
     // When the page first showed values with its gestures bound (since navigation start).
     if (window.flowFirstEventAt === undefined) { window.flowFirstEventAt = performance.now(); }
   }
