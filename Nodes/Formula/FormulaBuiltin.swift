@@ -92,22 +92,33 @@ package struct FormulaBuiltin: Sendable {
   let summary: String
   /// A call and its result, e.g. `sqrt(16)` → `4`.
   let example: String
+  /// How SQL writes it per dialect, when one template does (else FlowSQL's translator does).
+  var sql: FormulaSQL? = nil
 
   /// The entry of a numeric function, in both languages.
-  static func numeric(_ function: FormulaFunction, _ summary: String, _ example: String) -> FormulaBuiltin {
+  static func numeric(_ function: FormulaFunction, _ summary: String, _ example: String, sql: FormulaSQL? = nil) -> FormulaBuiltin {
     FormulaBuiltin(name: function.name, arity: function.arity, contexts: [.scalar, .row], typing: .numbers,
-                   operation: .numeric(function), summary: summary, example: example)
+                   operation: .numeric(function), summary: summary, example: example, sql: sql)
   }
 
   /// The entry of a string function (row formulas).
   static func text(
     _ function: FormulaTextFunction, _ arguments: [FormulaValueKind], _ result: FormulaValueKind,
-    _ summary: String, _ example: String
+    _ summary: String, _ example: String, sql: FormulaSQL? = nil
   ) -> FormulaBuiltin {
     FormulaBuiltin(name: function.name, arity: function.arity, contexts: [.row],
                    typing: .fixed(arguments, result: result), operation: .text(function),
-                   summary: summary, example: example)
+                   summary: summary, example: example, sql: sql)
   }
+
+  /// How SQL writes `operation` per dialect, when its entry has a template.
+  package static func sql(for operation: Operation) -> FormulaSQL? { sqlByOperation[operation] }
+
+  private static let sqlByOperation: [Operation: FormulaSQL] = {
+    var templates: [Operation: FormulaSQL] = [:]
+    for entry in table { if let sql = entry.sql { templates[entry.operation] = sql } }
+    return templates
+  }()
 
   /// The entry with this id.
   static subscript(id: ID) -> FormulaBuiltin { table[id.index] }

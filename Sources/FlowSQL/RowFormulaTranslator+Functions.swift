@@ -45,17 +45,10 @@ extension RowFormulaTranslator {
   private mutating func numeric(
     _ function: FormulaFunction, _ arguments: [SQLExpression], type: SQLType
   ) throws(SQLFormulaError) -> SQLExpression {
+    if let sql = FormulaBuiltin.sql(for: .numeric(function)) {
+      return try template(sql, try arguments.map { (x) throws(SQLFormulaError) in try double(x) }, type: type)
+    }
     switch function {
-    case .sqrt, .abs, .floor, .ceil, .sin, .cos, .tan, .asin, .acos, .atan, .exp, .log, .ln, .log10, .sign, .trunc, .log2:
-      return try unary(function, try double(arguments[0]), type: type)
-    case .pow, .atan2:
-      let a = try double(arguments[0]), b = try double(arguments[1])
-      let name = function == .pow && (dialect == .trino || dialect == .postgres) ? "power" : function.name
-      return try build(type, [.text(name + "("), .expression(a), ", ", .expression(b), ")"])
-    case .hypot:
-      let a = try double(arguments[0]), b = try double(arguments[1])
-      return try build(type, ["sqrt(", .expression(a), " * ", .expression(a), " + ", .expression(b), " * ",
-                              .expression(b), ")"])
     case .min, .max:
       return try extreme(function == .min ? "least" : "greatest",
                          try arguments.map { (x) throws(SQLFormulaError) in try double(x) }, type: type)
@@ -65,6 +58,9 @@ extension RowFormulaTranslator {
       return try extreme("least", [raised, high], type: type)
     case .round:
       return try round(try double(arguments[0]), arguments.count > 1 ? arguments[1] : nil, type: type)
+    default:
+      // A numeric function with neither a template in its table entry nor code here.
+      throw missing(function.name)
     }
   }
 
@@ -78,24 +74,14 @@ extension RowFormulaTranslator {
     SQLFormulaError("function '\(name)'\(detail) has no translation for \(dialect.rawValue)")
   }
 
-  private mutating func unary(
-    _ name: FormulaFunction, _ x: SQLExpression, type: SQLType
-  ) throws(SQLFormulaError) -> SQLExpression {
-    let function: String
-    switch (name, dialect) {
-    case (.log, _), (.ln, _): function = "ln"
-    case (.sign, .spark): function = "signum"
-    case (.trunc, .trino): function = "truncate"
-    case (.log2, .postgres): return try build(type, ["(ln(", .expression(x), ") / ln(2.0))"])
-    case (.trunc, .spark):
-      return try build(type, ["CASE WHEN ", .expression(x), " < 0 THEN CAST(ceil(", .expression(x),
-                              ") AS DOUBLE) ELSE CAST(floor(", .expression(x), ") AS DOUBLE) END"])
-    case (.floor, .spark), (.ceil, .spark):
-      // Spark's floor and ceil give BIGINT.
-      return try build(type, [.text("CAST(\(name.name)("), .expression(x), ") AS DOUBLE)"])
-    default: function = name.name
-    }
-    return try build(type, [.text(function + "("), .expression(x), ")"])
+  /// A call written by its table entry's template (`FormulaSQL`) for this dialect.
+  mutating func template(_ sql: FormulaSQL, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+    try build(type, sql.parts(for: dialect.rawValue).map { part -> Piece in
+      switch part {
+      case .text(let text): .text(text)
+      case .argument(let index): .expression(arguments[index])
+      }
+    })
   }
 
   /// `least`/`greatest`, null when any argument is null (Trino's already are; the others skip

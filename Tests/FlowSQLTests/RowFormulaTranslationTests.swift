@@ -70,6 +70,26 @@ import Testing
     ("string(i)", .spark, "CAST(`i` AS STRING)"), ("number(s)", .postgres, "CAST(trim(\"s\") AS DOUBLE PRECISION)"),
   ]
 
+  /// A function whose SQL is a template in its table entry: every dialect's template uses
+  /// only the arguments a call has, and the translation is the template filled in.
+  @Test func templatesInTheFunctionTableNameOnlyTheirArguments() throws {
+    var templated = 0
+    for operation in [FormulaBuiltin.Operation.numeric(.pow), .numeric(.hypot), .text(.replace), .text(.endsWith)] {
+      let sql = try #require(FormulaBuiltin.sql(for: operation))
+      templated += 1
+      for dialect in SQLDialect.allCases {
+        let arguments = sql.parts(for: dialect.rawValue).compactMap { part -> Int? in
+          if case .argument(let index) = part { return index }
+          return nil
+        }
+        #expect(!arguments.isEmpty && arguments.allSatisfy { $0 < 3 }, "\(operation) in \(dialect)")
+      }
+    }
+    #expect(templated == 4)
+    #expect(FormulaBuiltin.sql(for: .numeric(.round)) == nil, "round is written by the translator's own code")
+    #expect(try Self.translate("replace(s, \"a\", \"b\")", .postgres).sql == "CASE WHEN 'a' = '' THEN \"s\" ELSE replace(\"s\", 'a', 'b') END")
+  }
+
   @Test func eachDialectSpellsFunctionsItsWay() throws {
     for (formula, dialect, piece) in Self.spellings {
       let sql = try Self.translate(formula, dialect).sql
