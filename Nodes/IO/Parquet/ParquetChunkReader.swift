@@ -18,9 +18,26 @@ struct ParquetChunkReader {
   let byteLimit: Int
 
   /// A chunk's values and, for an optional column, which rows hold one.
+  ///
+  /// A text column (`ParquetColumnConversion.keepsDictionary`) whose data pages are all
+  /// dictionary-encoded keeps each value's dictionary index in `codes` (and `values` stays
+  /// empty), so that its text is converted once per dictionary entry, not once per row.
   struct Chunk: Sendable {
     var values: ParquetValues
     var valid: [Bool]?
+    /// Each value's index into `dictionary` (all below its count), or `nil` when `values` holds them.
+    var codes: [UInt32]?
+    var dictionary: ParquetValues?
+
+    /// The values decoded so far.
+    var decodedCount: Int { codes?.count ?? values.count }
+
+    /// The values in `values` (indices into the dictionary looked up).
+    mutating func materialize() {
+      guard let indices = codes else { return }
+      if let dictionary, !indices.isEmpty { values.append(gathering: indices, of: dictionary) }
+      codes = nil
+    }
   }
 
   /// The chunk's values.
@@ -34,9 +51,9 @@ struct ParquetChunkReader {
     guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
     let size = column.totalCompressedSize
     let end = size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd
-    var chunk = Chunk(values: empty, valid: element.repetition == 1 ? [] : nil)
+    var chunk = Chunk(values: empty, valid: element.repetition == 1 ? [] : nil,
+                      codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
     chunk.valid?.reserveCapacity(min(rows, 1 << 16))
-    var dictionary: ParquetValues?
     var read = 0
     var position = start
     while read < rows {
@@ -50,17 +67,17 @@ struct ParquetChunkReader {
       position = body.upperBound
       switch header.type {
       case 2:
-        guard dictionary == nil else { throw ParquetError("a second dictionary page") }
+        guard chunk.dictionary == nil else { throw ParquetError("a second dictionary page") }
         let page = try ParquetCodec.decompress(data, body, codec: column.codec, size: header.uncompressedSize)
         guard header.valueCount <= page.count * 8 else { throw ParquetError("a dictionary of \(header.valueCount) values in \(page.count) bytes") }
         var values = ParquetValues(type: chunk.values.type, typeLength: chunk.values.typeLength)
         try values.appendPlain(header.valueCount, page, from: 0, to: page.count)
-        dictionary = values
+        chunk.dictionary = values
       case 0, 3:
         guard header.valueCount <= rows - read else {
           throw ParquetError("a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
         }
-        try readDataPage(header, body, dictionary, into: &chunk)
+        try readDataPage(header, body, into: &chunk)
         read += header.valueCount
       default:
         continue
@@ -70,8 +87,7 @@ struct ParquetChunkReader {
   }
 
   /// Decodes a data page's levels and values into `chunk`.
-  private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, _ dictionary: ParquetValues?,
-                            into chunk: inout Chunk) throws(ParquetError) {
+  private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, into chunk: inout Chunk) throws(ParquetError) {
     let count = header.valueCount
     var levels: [UInt32] = []
     let page: [UInt8]
@@ -114,30 +130,36 @@ struct ParquetChunkReader {
         present += Int(level)
       }
     }
-    let before = chunk.values.count
-    try decodeValues(header.encoding, present, page, from: start, dictionary, into: &chunk.values)
-    guard chunk.values.count - before == present else { throw ParquetError("a page decoded to the wrong number of values") }
+    if header.encoding != 2, header.encoding != 8 { chunk.materialize() }
+    let before = chunk.decodedCount
+    try decodeValues(header.encoding, present, page, from: start, into: &chunk)
+    guard chunk.decodedCount - before == present else { throw ParquetError("a page decoded to the wrong number of values") }
   }
 
   /// Decodes `count` values in `encoding` from `page[start...]`.
-  private func decodeValues(_ encoding: Int, _ count: Int, _ page: [UInt8], from start: Int, _ dictionary: ParquetValues?,
-                            into values: inout ParquetValues) throws(ParquetError) {
+  private func decodeValues(_ encoding: Int, _ count: Int, _ page: [UInt8], from start: Int,
+                            into chunk: inout Chunk) throws(ParquetError) {
     let end = page.count
-    switch encoding {
-    case 0:
-      try values.appendPlain(count, page, from: start, to: end)
-    case 2, 8:
-      guard let dictionary else { throw ParquetError("dictionary-encoded values without a dictionary page") }
+    if encoding == 2 || encoding == 8 {
+      guard let dictionary = chunk.dictionary else { throw ParquetError("dictionary-encoded values without a dictionary page") }
       guard count > 0 else { return }
       guard start < end else { throw ParquetError("the dictionary indices run past the page") }
       var decoder = try ParquetRLEDecoder(page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
       var indices: [UInt32] = []
       try decoder.decode(count, into: &indices)
       let size = dictionary.count
-      for index in indices {
-        guard Int(index) < size else { throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values") }
-        values.append(Int(index), of: dictionary)
+      if let index = indices.first(where: { Int($0) >= size }) {
+        throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
       }
+      if chunk.codes != nil { chunk.codes? += indices } else { chunk.values.append(gathering: indices, of: dictionary) }
+      return
+    }
+    var values = chunk.values
+    chunk.values = ParquetValues(type: values.type, typeLength: values.typeLength)
+    defer { chunk.values = values }
+    switch encoding {
+    case 0:
+      try values.appendPlain(count, page, from: start, to: end)
     case 3 where values.type == 0:
       guard end - start >= 4 else { throw ParquetError("the RLE booleans run past the page") }
       let length = Int(ParquetValues.littleEndian(page, start, 4))

@@ -56,17 +56,24 @@ struct ParquetRLEDecoder {
     }
   }
 
-  /// Appends `count` values bit-packed at `start` (LSB first); the bytes are checked.
+  /// Appends `count` values bit-packed at `start` (LSB first), each byte loaded once into a
+  /// bit buffer; the caller checked that `count × bitWidth` bits lie before `end`.
   private func unpack(_ count: Int, from start: Int, into output: inout [UInt32]) {
     guard bitWidth > 0 else { return output.append(contentsOf: repeatElement(0, count: count)) }
     let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
-    var bit = 0
+    let width = UInt64(bitWidth)
+    var buffer: UInt64 = 0
+    var held: UInt64 = 0
+    var byte = start
     for _ in 0..<count {
-      let byte = start + bit >> 3
-      var window: UInt64 = 0
-      for index in 0..<min(5, end - byte) { window |= UInt64(bytes[byte + index]) << (8 * UInt64(index)) }
-      output.append(UInt32(truncatingIfNeeded: (window >> UInt64(bit & 7)) & mask))
-      bit += bitWidth
+      while held < width {
+        buffer |= UInt64(bytes[byte]) << held
+        byte += 1
+        held += 8
+      }
+      output.append(UInt32(truncatingIfNeeded: buffer & mask))
+      buffer >>= width
+      held -= width
     }
   }
 

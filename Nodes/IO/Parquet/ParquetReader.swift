@@ -75,16 +75,20 @@ package struct ParquetReader: Sendable {
     }
     let built = TableParallelism.map(chosen.count, cells: total * chosen.count) { column -> Result<Column, ParquetError> in
       let element = chosen[column].element
-      var values = ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
-      var valid: [Bool]? = element.repetition == 1 ? [] : nil
+      var parts: [ParquetChunkReader.Chunk] = []
       for group in 0..<groups.count {
         switch chunks[column * groups.count + group] {
-        case .success(let chunk):
-          if groups.count == 1 { values = chunk.values } else { values.append(contentsOf: chunk.values) }
-          valid? += chunk.valid ?? []
-        case .failure(let error):
-          return .failure(ParquetError(column: element.name, "\(error.message) (row group \(group + 1))"))
+        case .success(let chunk): parts.append(chunk)
+        case .failure(let error): return .failure(ParquetError(column: element.name, "\(error.message) (row group \(group + 1))"))
         }
+      }
+      if let text = ParquetColumnConversion.dictionaryColumn(element, parts) { return .success(text) }
+      var values = ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
+      var valid: [Bool]? = element.repetition == 1 ? [] : nil
+      for var chunk in parts {
+        chunk.materialize()
+        if groups.count == 1 { values = chunk.values } else { values.append(contentsOf: chunk.values) }
+        valid? += chunk.valid ?? []
       }
       return Result { () throws(ParquetError) in try ParquetColumnConversion.column(element, values, valid: valid) }
     }

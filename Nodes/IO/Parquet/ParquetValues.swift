@@ -30,15 +30,28 @@ struct ParquetValues: Sendable {
     }
   }
 
-  /// Appends value `index` of `other` (a dictionary of the same type).
-  mutating func append(_ index: Int, of other: ParquetValues) {
+  /// Appends value `index` of `dictionary` (of the same type) for each of `indices`, with one
+  /// switch on the type for all of them.
+  ///
+  /// - Precondition: every index is below `dictionary.count` (the caller checks with
+  ///   `largestIndex` before).
+  mutating func append(gathering indices: [UInt32], of dictionary: ParquetValues) {
     switch type {
-    case 0: bools.append(other.bools[index])
-    case 1, 2, 3: integers.append(other.integers[index])
-    case 4, 5: doubles.append(other.doubles[index])
+    case 0:
+      bools.reserveCapacity(bools.count + indices.count)
+      for index in indices { bools.append(dictionary.bools[Int(index)]) }
+    case 1, 2, 3:
+      integers.reserveCapacity(integers.count + indices.count)
+      for index in indices { integers.append(dictionary.integers[Int(index)]) }
+    case 4, 5:
+      doubles.reserveCapacity(doubles.count + indices.count)
+      for index in indices { doubles.append(dictionary.doubles[Int(index)]) }
     default:
-      bytes.append(contentsOf: other.bytes[other.offsets[index]..<other.offsets[index + 1]])
-      offsets.append(bytes.count)
+      offsets.reserveCapacity(offsets.count + indices.count)
+      for index in indices {
+        bytes.append(contentsOf: dictionary.bytes[dictionary.offsets[Int(index)]..<dictionary.offsets[Int(index) + 1]])
+        offsets.append(bytes.count)
+      }
     }
   }
 

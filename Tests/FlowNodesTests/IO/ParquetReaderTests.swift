@@ -136,4 +136,28 @@ import Testing
     whole.evaluate()
     #expect(whole.failure(of: "read")?.contains("n.parquet: column 'items': a nested column") == true)
   }
+
+  /// A dictionary-encoded text column reads as a dictionary string column (its text converted
+  /// once per entry), equal cell for cell to the flat read of the same strings, nulls included,
+  /// over row groups whose dictionaries differ.
+  @Test(arguments: 0..<6) func aDictionaryColumnReadsAsADictionaryColumn(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed))
+    let words = ["", "Oslo", "Lima", "Zürich", "日本", String(repeating: "long ", count: 9)]
+    let rows = 1 + Int(random.next() % 3_000)
+    var builder = ColumnBuilder(.string, capacity: rows)
+    for _ in 0..<rows {
+      if seed % 2 == 1, random.next() % 7 == 0 { builder.appendNull() } else {
+        builder.append(utf8: Array(words[Int(random.next() % UInt64(1 + seed % words.count))].utf8))
+      }
+    }
+    let table = try Table([("city", builder.build())])
+    let groupRows = [64, 500, 1 << 20][seed % 3]
+    let encoded = try ParquetReader().read(ParquetWriter(rowGroupRows: groupRows, dictionary: true, pageVersion: 1 + seed % 2).write(table))
+    let flat = try ParquetReader().read(ParquetWriter(rowGroupRows: groupRows, dictionary: false).write(table))
+    #expect(encoded.columns[0].isDictionaryEncoded)
+    #expect(!flat.columns[0].isDictionaryEncoded)
+    #expect(encoded.columns[0] == table.columns[0])
+    #expect(flat.columns[0] == table.columns[0])
+    for row in 0..<rows { #expect(encoded.columns[0][row] == table.columns[0][row]) }
+  }
 }

@@ -1,0 +1,62 @@
+import FlowRuntime
+
+/// Text columns straight from Parquet dictionaries: a dictionary-encoded chunk's text is
+/// converted once per dictionary entry (a date, a string) and its rows become codes of a
+/// dictionary `StringColumn`, instead of one string (or one date formatted) per row.
+extension ParquetColumnConversion {
+  /// Whether `column` converts `element`'s values to text one value at a time (strings, UTF-8
+  /// byte arrays, dates, times, UUIDs), so that a chunk may keep dictionary indices. Not
+  /// timestamps, whose fraction digits depend on the whole column.
+  static func keepsDictionary(_ element: ParquetSchemaElement) -> Bool {
+    switch (element.type, element.annotation) {
+    case (1?, .date?), (1?, .time?), (2?, .time?), (6?, nil), (7?, nil), (6?, .string?), (6?, .enumeration?), (6?, .json?): true
+    case (7?, .uuid?): element.typeLength == 16
+    default: false
+    }
+  }
+
+  /// The text column of `chunks` (a row group's each, in order) when every one kept dictionary
+  /// codes, each dictionary converts to text, and each holds at most
+  /// `StringColumn.maximumDictionaryEntries` distinct strings; `nil` otherwise (the caller
+  /// then converts value by value, which also names the value that fails).
+  static func dictionaryColumn(_ element: ParquetSchemaElement, _ chunks: [ParquetChunkReader.Chunk]) -> Column? {
+    guard keepsDictionary(element), !chunks.isEmpty else { return nil }
+    var strings: [StringColumn] = []
+    var nullRows: [Int32] = []
+    var base = 0
+    for chunk in chunks {
+      guard let codes = chunk.codes else { return nil }
+      let entries = chunk.dictionary ?? ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
+      guard let converted = try? column(element, entries, valid: nil), case .string(let text) = converted.storage else { return nil }
+      // Parquet does not promise distinct dictionary entries; a dictionary column needs them.
+      var builder = StringDictionaryBuilder(limit: StringColumn.maximumDictionaryEntries)
+      var map: [UInt32] = []
+      map.reserveCapacity(text.count)
+      for entry in 0..<text.count {
+        guard let code = builder.code(of: text.utf8(entry)) else { return nil }
+        map.append(code)
+      }
+      var rowCodes: [UInt32] = []
+      if let valid = chunk.valid, valid.contains(false) {
+        guard let empty = builder.code(of: ArraySlice<UInt8>()) else { return nil }
+        rowCodes.reserveCapacity(valid.count)
+        var next = 0
+        for (row, flag) in valid.enumerated() {
+          if flag {
+            rowCodes.append(map[Int(codes[next])])
+            next += 1
+          } else {
+            rowCodes.append(empty)
+            nullRows.append(Int32(truncatingIfNeeded: base + row))
+          }
+        }
+      } else {
+        rowCodes = codes.map { map[Int($0)] }
+      }
+      base += rowCodes.count
+      strings.append(StringColumn(dictionary: builder.entries, codes: rowCodes))
+    }
+    let validity = nullRows.isEmpty ? Validity(allValid: base) : Validity(count: base, nullRows: nullRows)
+    return Column(.string(StringColumn.concatenating(strings)), validity: validity)
+  }
+}
