@@ -38,7 +38,7 @@ extension GraphEvaluator {
       let node = graph.order.nodeAt[Int(position)]
       if poll.isDue(clock) && shouldStop() {
         stopped = true
-        requeueRemaining(after: node)
+        requeueLazyRemaining(after: node)
         lazy.cacheKey = nil  // the next pass queues again the eagerly needed nodes that missed a change
         break
       }
@@ -141,6 +141,30 @@ extension GraphEvaluator {
     if brought && !mustRun(node) { return }
     lazy.missed[index] = false
     if run(node, scratch: &scratch, log: &log) { noteLazyChange(of: node) }
+  }
+
+  /// A stopped lazy pass leaves dirty the popped `node` and the queued ones that must run (dirty
+  /// when the pass began, missed a change, or an input they read changed in it). The others —
+  /// lazy nodes queued only for their first step, which every pass queues again — stay clean:
+  /// marking them dirty would run them in the pass that continues, though nothing they read
+  /// changed (a branch not taken would see its edit).
+  mutating func requeueLazyRemaining(after node: Int32) {
+    var next: Int32? = node
+    while let current = next {
+      if mustRunAfterStop(current) { markDirty(current) }
+      next = queue.popMin().map { graph.order.nodeAt[Int($0)] }
+    }
+  }
+
+  /// `mustRun(_:)` counting, for a lazy node, only the inputs it reads (`reads(_:from:)`).
+  func mustRunAfterStop(_ node: Int32) -> Bool {
+    let index = Int(node)
+    if lazy.dirtyStamp[index] == pass || lazy.missed[index] { return true }
+    for port in 0..<graph.inputCount(of: node) {
+      let source = graph.sourceNode(of: node, input: port)
+      if source >= 0 && graph.record(source).changedStamp == pass && reads(node, from: source) { return true }
+    }
+    return false
   }
 
   /// Whether `node` must run in this pass: it was dirty, missed a change, or an input changed.

@@ -40,16 +40,48 @@ import Testing
         if demandDriven && !evaluator.isNecessary(id) { continue }
         #expect(evaluator.state(of: id) == reference.state(index), "seed \(seed) step \(step): node \(id)")
       }
-      // Edits: a few unconnected inputs get new values.
-      for _ in 0..<(1 + Int(random.next() % 3)) {
-        let index = Int(random.next() % UInt64(reference.nodes.count))
-        let node = reference.nodes[index]
-        guard let port = node.sources.indices.first(where: { node.sources[$0] == nil && !node.lazy[$0] }),
-              case .number = node.constants[port] else { continue }
-        let value = Value.number(Double(Int(random.next() % 5) - 1))
-        reference.set(index, port, value)
-        try evaluator.setUnconnectedInput(#require(evaluator.input(node.id, reference.portName(index, port))), to: value)
+      try Self.edit(&reference, &evaluator, random: &random)
+    }
+  }
+
+  /// The same, with each pass stopped after a random number of polls of `shouldStop` (as a
+  /// synchronous pass stops at its time budget) and completed by the next: the two parts run
+  /// each node at most once and together exactly the nodes the reference runs.
+  @Test(arguments: 0..<400)
+  func stoppedLazyPassesMatchTheReference(seed: UInt64) throws {
+    var (reference, evaluator, demandDriven) = try Self.make(seed: seed)
+    var random = SeededRandom(seed: seed &+ 11)
+    for step in 0..<12 {
+      let expected = Set(reference.pass().map { reference.nodes[$0].id })
+      var polls = 1 + Int(random.next() % 3)
+      let first = evaluator.evaluate(revision: nil) {
+        polls -= 1
+        return polls == 0
       }
+      let rest = evaluator.evaluate()
+      evaluator._checkInvariants()
+      #expect(Set(first.ran).isDisjoint(with: rest.ran), "seed \(seed) step \(step): a node ran in both parts")
+      let ran = Set(first.ran).union(rest.ran)
+      #expect(ran == expected, "seed \(seed) step \(step): ran \(ran.sorted()), expected \(expected.sorted())")
+      for index in reference.nodes.indices {
+        let id = reference.nodes[index].id
+        if demandDriven && !evaluator.isNecessary(id) { continue }
+        #expect(evaluator.state(of: id) == reference.state(index), "seed \(seed) step \(step): node \(id)")
+      }
+      try Self.edit(&reference, &evaluator, random: &random)
+    }
+  }
+
+  /// Edits between passes: a few unconnected inputs get new values in both.
+  static func edit(_ reference: inout LazyReference, _ evaluator: inout GraphEvaluator, random: inout SeededRandom) throws {
+    for _ in 0..<(1 + Int(random.next() % 3)) {
+      let index = Int(random.next() % UInt64(reference.nodes.count))
+      let node = reference.nodes[index]
+      guard let port = node.sources.indices.first(where: { node.sources[$0] == nil && !node.lazy[$0] }),
+            case .number = node.constants[port] else { continue }
+      let value = Value.number(Double(Int(random.next() % 5) - 1))
+      reference.set(index, port, value)
+      try evaluator.setUnconnectedInput(#require(evaluator.input(node.id, reference.portName(index, port))), to: value)
     }
   }
 
