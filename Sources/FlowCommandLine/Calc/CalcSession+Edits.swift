@@ -20,6 +20,7 @@ extension CalcSession {
     let node = FlowNode(id: id, data: NodeSpec(kind: kind, params: params), acceptsChildren: kind == "group",
                         handles: kind == "group" ? [] : nil)
     try await change { () throws(GraphValidationError) in try store.addNode(node) }
+    createdNodeIDs.insert(id)
   }
 
   /// `connect NODE.PORT NODE.PORT`: one batch removes the edge already in the input, if any,
@@ -99,10 +100,16 @@ extension CalcSession {
     if store.revision != before { await printPass(after: store.revision) }
   }
 
-  /// `save FILE`: the document with every key (handles derived from the kinds), atomically.
+  /// `save FILE`, atomically: what was loaded as it was read (key order, numbers, unknown keys:
+  /// a load and a save write the same bytes), and each node made by `node` in full SwiftFlow
+  /// form, with handles derived from its kind.
   func save(_ arguments: [String]) throws(CalcError) {
     try expect(arguments, 1, 1, usage: "save FILE")
-    let document = store.export().withDerivedHandles(from: context.registry)
+    var document = store.export()
+    let derived = document.withDerivedHandles(from: context.registry)
+    for index in document.nodes.indices where createdNodeIDs.contains(document.nodes[index].id) {
+      document.nodes[index].handles = derived.nodes[index].handles
+    }
     do {
       try AtomicFileWriter().write(Array((document.jsonString() + "\n").utf8), to: FileAccessPolicy.absolutePath(arguments[0]))
     } catch {

@@ -16,6 +16,9 @@ final class CalcSession {
   var store: FlowStore { engine.store }
   /// The next number tried for an edge id (`e1`, `e2`, …).
   var nextEdgeNumber = 1
+  /// The nodes `node` made in this session: `save` writes them with their handles, and what
+  /// was loaded as it was read.
+  var createdNodeIDs: Set<String> = []
 
   init(context: CommandContext) throws(GraphValidationError) {
     self.context = context
