@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `flow calc`'s `save` writes what it loaded as it was read, and the nodes it made in full.
+/// `flow calc`'s `save` writes what it loaded as it was read, and the nodes it made in full;
+/// `show` prints the commands that rebuild the graph with each record in its order.
 @Suite struct CalcSaveTests {
   /// A hand-written document: no handles, keys in no usual order, unknown keys at every level,
   /// an integer past 2^53, a number written with a trailing zero, a derive whose columns depend
@@ -69,5 +70,12 @@ import Testing
     #expect(nodes.dropLast().allSatisfy { $0["handles"] == nil }, "the loaded nodes are as they were read")
     let run = try await FlowProcess.run(["run", copy.path])
     #expect(run.status == 0 && run.stdout.contains("twice.result = 3"), "\(run)")
+  }
+
+  @Test func showPrintsARecordParamInItsOrderSoTheCommandsRebuildTheGraph() async throws {
+    let command = #"node d derive columns={"z":"x*10","a":"z+1"}"#
+    let session = try await CalcCommandTests.session([command, "show", "show d"])
+    #expect(session.stdout.contains(command + "\n"), "\(session)")
+    #expect(session.stdout.contains(#"    columns = {"z":"x*10","a":"z+1"}"#), "\(session)")
   }
 }

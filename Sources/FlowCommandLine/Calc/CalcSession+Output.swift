@@ -37,7 +37,7 @@ extension CalcSession {
     guard let id = arguments.first else {
       var lines: [String] = []
       for node in store.nodes {
-        let params = node.data.params.members.map { " \($0.key)=\($0.value.serialized(options: [.sortedKeys]))" }
+        let params = node.data.params.members.map { " \($0.key)=\($0.value.serialized(options: []))" }
         lines.append("node \(node.id) \(node.data.kind)" + params.joined())
       }
       for edge in store.edges {
@@ -51,7 +51,7 @@ extension CalcSession {
     var lines = ["\(node.id): \(node.data.kind)" + (node.data.label.map { " \"\($0)\"" } ?? "")]
     let params = node.data.params.members
     lines.append("  params:" + (params.isEmpty ? " none" : ""))
-    for member in params { lines.append("    \(member.key) = \(member.value.serialized(options: [.sortedKeys]))") }
+    for member in params { lines.append("    \(member.key) = \(member.value.serialized(options: []))") }
     let configured = try? context.registry.configure(node.data).get()
     let incoming = store.incomingEdges(of: node.id)
     if let instance = configured?.instance, !instance.inputs.isEmpty {

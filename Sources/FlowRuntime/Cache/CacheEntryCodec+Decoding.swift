@@ -58,7 +58,7 @@ extension CacheEntryCodec {
       return .list(items)
     case 6:
       let count = try reader.count()
-      var fields: [String: Value] = [:]
+      var fields = Record()
       for _ in 0..<count {
         let name = try reader.string()
         fields[name] = try value(&reader, depth: depth + 1)

@@ -9,7 +9,7 @@ import FlowGraph
 /// payload:           target flag u8 [device u64 inode u64 size i64 mtime-ns i64]
 ///                    port count u32, then per port: name, value
 /// value:             tag u8: 0 null, 1 number f64, 2 integer i64, 3 bool u8, 4 string,
-///                    5 list (count u64, values), 6 record (count u64, name + value, by name),
+///                    5 list (count u64, values), 6 record (count u64, name + value, in order),
 ///                    7 table (rows u64, columns u32, per column: name, column)
 /// column:            type u8 (0 integer, 1 number, 2 bool, 3 string), null count u64,
 ///                    validity word count u64 + words, then the cells as they lie in memory:
@@ -27,7 +27,7 @@ package enum CacheEntryCodec {
   /// The first 8 bytes of every entry.
   static let magic: [UInt8] = Array("FLOWCACH".utf8)
   /// The version of this layout.
-  package static let formatVersion: UInt32 = 2
+  package static let formatVersion: UInt32 = 3
   static let byteOrderMark: UInt32 = 0x0102_0304
   /// The bytes before the payload.
   static let headerSize = 48
@@ -147,9 +147,9 @@ package enum CacheEntryCodec {
     case .record(let fields):
       try sink.append(UInt8(6))
       try sink.append(UInt64(fields.count))
-      for name in fields.keys.sorted() {
+      for (name, field) in fields {
         try sink.append(name)
-        try encode(fields[name]!, into: &sink, depth: depth + 1)
+        try encode(field, into: &sink, depth: depth + 1)
       }
     case .table(let table):
       try sink.append(UInt8(7))

@@ -36,7 +36,7 @@ extension Value {
       }
       self = .list(list)
     case (.object(let object), .record), (.object(let object), .any):
-      var record: [String: Value] = [:]
+      var record = Record()
       for member in object.members {
         guard let value = Value(json: member.value, as: .any) else { return nil }
         record[member.key] = value
@@ -48,7 +48,8 @@ extension Value {
   }
 
   /// The value as JSON; non-finite numbers become the strings `"nan"`, `"inf"`, `"-inf"`; a
-  /// table becomes an array of row objects with its columns in order.
+  /// record keeps its fields' order; a table becomes an array of row objects with its columns
+  /// in order.
   public var jsonValue: JSONValue {
     switch self {
     case .number(let x): return Self.json(number: x)
@@ -57,7 +58,7 @@ extension Value {
     case .string(let text): return .string(text)
     case .list(let items): return .array(items.map(\.jsonValue))
     case .record(let record):
-      return .object(JSONObject(record.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
+      return .object(JSONObject(record.map { JSONMember(key: $0.key, value: $0.value.jsonValue) }))
     case .null: return .null
     case .table(let table): return table.jsonRows
     }
@@ -81,7 +82,7 @@ extension Value: CustomStringConvertible {
     case .number(let x) where !x.isFinite: return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf")
     case .null: return "null"
     case .table(let table): return table.text()
-    default: return jsonValue.serialized(options: [.sortedKeys])
+    default: return jsonValue.serialized(options: [])
     }
   }
 

@@ -13,7 +13,8 @@ public enum Value: Sendable, Hashable {
   case bool(Bool)
   case string(String)
   case list([Value])
-  case record([String: Value])
+  /// Named fields in order (`Record`): the order is meaning.
+  case record(Record)
   /// A missing value. Its `type` is `any`: it fits every port.
   case null
   /// Named, ordered, typed columns of equal length.

@@ -20,14 +20,15 @@ import Testing
   static let cases: [Case] = [
     Case(kind: "select", params: ["columns": ["carrier", "delay"]], param: "columns", fed: ["delay"]),
     Case(kind: "distinct", params: ["columns": ["delay"]], param: "columns", fed: ["carrier"]),
-    // One key per fed record: a record on an input does not keep its key order yet.
-    Case(kind: "derive", params: ["columns": ["d": "delay * 2"]], param: "columns", fed: ["z": "delay * 10"]),
+    // Fed records whose order is meaning: a later entry uses an earlier one, or the output's
+    // columns follow it (sorted by name, each would fail or differ).
+    Case(kind: "derive", params: ["columns": ["d": "delay * 2"]], param: "columns", fed: ["z": "delay * 10", "a": "z + 1"]),
     Case(kind: "window", params: ["orderBy": ["delay"], "columns": ["r": "rank()"]], param: "columns",
-         fed: ["run": "cumsum(delay)"]),
+         fed: ["run": "cumsum(delay)", "before": "lag(run)"]),
     Case(kind: "unpivot", params: ["keep": ["carrier"]], param: "names", fed: "field"),
     Case(kind: "pivot", params: ["columns": "carrier", "values": "delay"], param: "aggregate", fed: "sum"),
     Case(kind: "groupBy", params: ["by": ["carrier"], "aggregate": ["n": "count()"]], param: "aggregate",
-         fed: ["total": "sum(delay)"]),
+         fed: ["total": "sum(delay)", "n": "count()"]),
     Case(kind: "sort", params: ["by": ["carrier"]], param: "by", fed: ["-delay"]),
     Case(kind: "filter", params: ["where": "delay > 0"], param: "where", fed: "carrier == \"AA\""),
     Case(kind: "limit", params: ["count": 1], param: "count", fed: 3),

@@ -45,8 +45,9 @@ import Testing
     case 4: return .string(String((0..<Int.random(in: 0..<6, using: &random)).map { _ in "aé😀\n,".randomElement(using: &random)! }))
     case 5: return .list((0..<Int.random(in: 0..<4, using: &random)).map { _ in value(&random, depth: depth + 1) })
     case 6:
-      var fields: [String: Value] = [:]
-      for index in 0..<Int.random(in: 0..<4, using: &random) { fields["f\(index)"] = value(&random, depth: depth + 1) }
+      var fields = Record()
+      // Names in no sorted order: a record's order is kept (equality compares it).
+      for _ in 0..<Int.random(in: 0..<4, using: &random) { fields["f\(Int.random(in: 0..<50, using: &random))"] = value(&random, depth: depth + 1) }
       return .record(fields)
     default: return .table(table(&random))
     }
@@ -131,7 +132,7 @@ import Testing
     let damages: [(String, ([UInt8]) -> [UInt8])] = [
       ("truncated (88 bytes)", { Array($0.dropLast(3)) }),
       ("checksum mismatch", { bytes in var copy = bytes; copy[copy.count - 1] ^= 4; return copy }),
-      ("format version 99, expected 2", { bytes in var copy = bytes; copy[8] = 99; return copy }),
+      ("format version 99, expected \(CacheEntryCodec.formatVersion)", { bytes in var copy = bytes; copy[8] = 99; return copy }),
     ]
     for (index, (reason, damage)) in damages.enumerated() {
       let key = Self.key("entry \(index)")
