@@ -16,7 +16,8 @@ enum ValidateCommand {
         + "\(expanded.library.subgraphs.count) subgraph\(expanded.library.subgraphs.count == 1 ? "" : "s"), "
         + "\(graph.nodeCount) nodes inlined)\n"
     } else {
-      output = "\(file): valid (\(graph.nodeCount) nodes, \(graph.edges.count) edges)\n"
+      let nodes = graph.nodeCount, edges = graph.edges.count
+      output = "\(file): valid (\(nodes) node\(nodes == 1 ? "" : "s"), \(edges) edge\(edges == 1 ? "" : "s"))\n"
     }
     for warning in pathWarnings(expanded.flat, file: file, registry: context.registry) { context.warn(warning) }
     return .success

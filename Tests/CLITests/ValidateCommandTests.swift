@@ -34,6 +34,12 @@ import Testing
     #expect(result.stdout == "-: valid (0 nodes, 0 edges)\n")
   }
 
+  @Test func oneNodeAndOneEdgeAreSaidInTheSingular() async throws {
+    let document = #"{"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}}], "edges": ["a.value -> b.a"]}"#
+    let result = try await FlowProcess.run(["validate", "-"], stdin: document)
+    #expect(result.stdout == "-: valid (2 nodes, 1 edge)\n", "\(result)")
+  }
+
   @Test(arguments: [["validate"], ["validate", "a", "b"], ["validate", "--format", "json", "x"]])
   func validateMisuseIsAUsageError(arguments: [String]) async throws {
     let result = try await FlowProcess.run(arguments)
