@@ -89,9 +89,12 @@ enum RunCommand {
     do {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
+      var options = EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report"), demandDriven: true)
+      // Only the printed nodes are read after the pass (unless the cache keeps entries or a
+      // trace counts rows), so every other table goes once its readers have run.
+      options.releasesConsumedTables = !live && cachePlan == nil && tracePath == nil
       evaluator = try GraphEvaluator(validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
-                                     options: EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report"),
-                                                            demandDriven: true))
+                                     options: options)
     } catch {
       throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }

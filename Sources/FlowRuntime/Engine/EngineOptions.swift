@@ -54,6 +54,12 @@ public struct EngineOptions: Sendable, Hashable {
   /// observer asks for them; that is not a change, so nothing reruns on its account (see
   /// `Documentation/TableMemoryBudget.md`). Set it when the engine is made.
   public var tableMemoryBudget: Int?
+  /// For a host that reads only the observed nodes once the pass is done (`flow run`): once
+  /// every necessary node reading a node's outputs has run in the pass, the tables among those
+  /// outputs are released (unless the node is observed) and the node is marked dirty, so a
+  /// later pass computes it again. Peak memory is then what is alive at once, not the sum of
+  /// every intermediate table. Off by default (`GraphEvaluator+Release.swift`).
+  public var releasesConsumedTables = false
   /// Under `SupersessionPolicy.replaceRunningPass`, the most time between two publications
   /// while changes keep arriving: once the last publication is this old, a change no longer
   /// stops the running pass; it completes and publishes (a consistent state of its revision)

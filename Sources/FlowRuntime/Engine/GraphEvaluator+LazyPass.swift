@@ -32,6 +32,7 @@ extension GraphEvaluator {
     var scratch = takeScratch()
     if tableBudget != nil { prepareTableBudgetPass() }
     beginLazyPass()
+    if options.releasesConsumedTables { prepareReleases() }
     var stopped = false
     var poll = StopPolling(start: start)
     while let position = queue.popMin() {

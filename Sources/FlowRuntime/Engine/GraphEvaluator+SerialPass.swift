@@ -25,6 +25,7 @@ extension GraphEvaluator {
     progress?.nodesTotal.store(dirtySet.list.count, ordering: .relaxed)
     if tableBudget != nil { prepareTableBudgetPass() }
     let everyNodeQueued = beginPass(serial: true)
+    if options.releasesConsumedTables { prepareReleases() }
     var stopped = false
     var poll = StopPolling(start: start)
     let typed = options.usesScalarEvaluation && !options.timesEveryNode && progress == nil
@@ -71,6 +72,7 @@ extension GraphEvaluator {
   mutating func finishPass(_ log: inout PassLog, stopped: Bool, revision newRevision: Int?,
                            clock: ContinuousClock, start: ContinuousClock.Instant) -> EvaluationReport {
     if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
+    if !releaseCountdown.isEmpty { releaseCountdown = [] }
     finishLivePass(stopped: stopped)
     settleRefreshing()
     let target = newRevision ?? revision + 1
@@ -192,6 +194,7 @@ extension GraphEvaluator {
       return !wasStale
     }
     if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
+    defer { if !releaseCountdown.isEmpty { countDownInputs(of: node) } }
     if failureTable.count > 0, let root = failedInputRoot(of: node) {
       return recordFailure(node, root: root, message: nil, log: &log)
     }
