@@ -123,17 +123,43 @@ struct Aggregate: Sendable {
       }
       return column.gathering(chosen)
     case .countDistinct:
-      let (codes, _) = ColumnCodes.codes(of: column)
-      var pairs = Set<Int64>()
-      var counts = [Int64](repeating: 0, count: groupCount)
-      var seen = [Bool](repeating: false, count: groupCount)
-      for row in 0..<rows where column.validity.isValid(row) {
-        let group = Int(groups[row])
-        seen[group] = true
-        if pairs.insert(Int64(group) << 32 | Int64(codes[row])).inserted { counts[group] += 1 }
-      }
-      return Column(.integer(counts), validity: Validity(seen))
+      let (codes, cardinality) = ColumnCodes.codes(of: column)
+      return Self.distinctCounts(groups: groups, groupCount: groupCount, codes: codes, cardinality: cardinality,
+                                 validity: column.validity)
     }
+  }
+
+  /// `countDistinct`: the rows with a value bucketed by group (a counting sort), then each
+  /// group's codes counted once by marking each code with the last group that saw it. Four
+  /// bytes a row, a group and a distinct value — no set of (group, value) pairs.
+  ///
+  /// - Complexity: O(rows + groups + distinct values).
+  static func distinctCounts(groups: [Int32], groupCount: Int, codes: [Int32], cardinality: Int,
+                             validity: Validity) -> Column {
+    var starts = [Int32](repeating: 0, count: groupCount + 1)
+    for row in codes.indices where validity.isValid(row) { starts[Int(groups[row]) + 1] += 1 }
+    for group in 0..<groupCount { starts[group + 1] += starts[group] }
+    var next = starts
+    var order = [Int32](repeating: 0, count: Int(starts[groupCount]))
+    for row in codes.indices where validity.isValid(row) {
+      let group = Int(groups[row])
+      order[Int(next[group])] = Int32(row)
+      next[group] += 1
+    }
+    var marks = [Int32](repeating: -1, count: cardinality)
+    var counts = [Int64](repeating: 0, count: groupCount)
+    for group in 0..<groupCount {
+      var count: Int64 = 0
+      for slot in Int(starts[group])..<Int(starts[group + 1]) {
+        let code = Int(codes[Int(order[slot])])
+        if marks[code] != Int32(group) {
+          marks[code] = Int32(group)
+          count += 1
+        }
+      }
+      counts[group] = count
+    }
+    return Column(.integer(counts), validity: Validity(counts.lazy.map { $0 > 0 }))
   }
 }
 
