@@ -20,7 +20,7 @@ import Synchronization
 /// `FLOW_DICTIONARY=0` in the environment (or `isEnabled = false`, for tests) reads every
 /// column flat.
 enum CSVDictionaryEncoding {
-  static let chunkEntries = 256
+  static let chunkEntries = 4096
   static let smallEntries = 256
   static let rowsPerEntry = 16
 

@@ -4,17 +4,17 @@ import Testing
 
 /// `StringDictionaryBuilder` against a `[[UInt8]: UInt32]` reference: codes in order of first
 /// appearance, the same code for the same bytes, the limit, and the short-key table (strings of
-/// at most 8 bytes packed into one word) never confusing strings that share bytes, differ only
-/// in length or hold zero bytes.
+/// at most 16 bytes packed into one or two words) never confusing strings that share bytes,
+/// differ only in length or hold zero bytes.
 @Suite struct StringDictionaryBuilderTests {
   /// Byte strings made to collide in a packed key if the length were left out or the two
-  /// overlapping loads missed a byte: zero bytes, shared prefixes and suffixes, 0–12 bytes.
+  /// overlapping loads missed a byte: zero bytes, shared prefixes and suffixes, 0–20 bytes.
   static func randomBytes(_ random: inout SeededRandom) -> [UInt8] {
-    let length = Int.random(in: 0...12, using: &random)
+    let length = Int.random(in: 0...20, using: &random)
     let alphabet: [UInt8] = [0, 0, 1, 65, 66, 0xC3, 0xA9, 255]
     if Int.random(in: 0..<3, using: &random) == 0 {
       // A prefix of one fixed string: many lengths of the same bytes.
-      return Array([UInt8]("ABCDEFGHIJKL".utf8).prefix(length))
+      return Array([UInt8]("ABCDEFGHIJKLMNOPQRST".utf8).prefix(length))
     }
     return (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
   }
@@ -48,7 +48,10 @@ import Testing
     var builder = StringDictionaryBuilder(limit: 1_000)
     let strings: [[UInt8]] = [[], [0], [0, 0], [0, 0, 0], [65, 66], [65, 66, 0], [65, 66, 66], [65, 66, 65, 66],
                               [65, 66, 65, 66, 65], [1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 9],
-                              [1, 2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 5, 6, 7, 8]]
+                              [1, 2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 5, 6, 7, 8],
+                              Array("1996-03-13".utf8), Array("1996-03-31".utf8), Array("1996-03-1".utf8),
+                              Array("0123456789abcdef".utf8), Array("0123456789abcdeg".utf8), Array("1123456789abcdef".utf8),
+                              Array("0123456789abcdefg".utf8), [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
     for (index, bytes) in strings.enumerated() {
       #expect(bytes.withUnsafeBytes { builder.code(of: $0) } == UInt32(index), "\(bytes)")
     }

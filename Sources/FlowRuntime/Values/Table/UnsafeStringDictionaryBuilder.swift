@@ -1,19 +1,20 @@
-// Invariants: `slots.count` is a power of two larger than twice the entries longer than 8
+// Invariants: `slots.count` is a power of two larger than twice the entries longer than 16
 // bytes (`longCount`); a slot holds 0 (empty) or the entry + 1 of such an entry.
-// `shortSlots.count` is a power of two larger than twice the entries of at most 8 bytes
+// `shortSlots.count` is a power of two larger than twice the entries of at most 16 bytes
 // (`shortCount`), `shortShift` is 64 − its log2, and a short slot is empty (tag 0) or holds an
-// entry + 1 with its length and packed key (`packed`: one-to-one for each length).
+// entry + 1 with its length and packed keys (`packed`, `packedPair`: one-to-one for each length).
 // `singleBytes[b]` is 0 or the entry + 1 of the one-byte string b; `hashes[e]` is entry e's
 // hash (0 for a short entry); `entries` is flat with distinct strings. The only unsafe access
 // reads the caller's field bytes (an `UnsafeRawBufferPointer` valid for the call, never kept;
-// packing loads 2- or 4-byte words only inside it, at offsets 0 and count − 2 or count − 4)
+// packing loads 2-, 4- or 8-byte words only inside it, at offsets 0 and count − 2, count − 4 or
+// count − 8)
 // and, for an `ArraySlice`, its bytes through `withUnsafeBytes` for the duration of the call.
 
 /// Builds a string dictionary (`StringColumn`'s dictionary layout): each distinct UTF-8 string
 /// gets the next code, in order of first appearance, found again by an open-addressing hash of
-/// its bytes — no `String`, no allocation per lookup. A string of at most 8 bytes (a code, a
-/// country, a carrier: most dictionary columns) is looked up by its bytes packed into one
-/// 64-bit key, compared with the slot's key and length in one go, and hashed with one
+/// its bytes — no `String`, no allocation per lookup. A string of at most 16 bytes (a code, a
+/// country, a carrier, a date: most dictionary columns) is looked up by its bytes packed into
+/// two 64-bit keys, compared with the slot's keys and length in one go, and hashed with one
 /// multiply (`shortCode`).
 package struct StringDictionaryBuilder: Sendable {
   /// The distinct strings so far, in order of first appearance (flat).
@@ -22,11 +23,11 @@ package struct StringDictionaryBuilder: Sendable {
   private var slots = [UInt32](repeating: 0, count: 64)
   /// The code + 1 of each one-byte string seen (0: not seen): such a cell is one load, no hash.
   private var singleBytes = [UInt32](repeating: 0, count: 256)
-  /// The table of the entries of at most 8 bytes, probed from the top bits of the key's product.
+  /// The table of the entries of at most 16 bytes, probed from the top bits of the keys' product.
   private var shortSlots = [ShortSlot](repeating: ShortSlot(), count: 64)
   private var shortShift: UInt64 = 58
   private var shortCount = 0
-  /// The entries of more than 8 bytes (in `slots`).
+  /// The entries of more than 16 bytes (in `slots`).
   private var longCount = 0
   /// The most entries; a new string past it gets no code.
   package let limit: Int
@@ -47,17 +48,22 @@ package struct StringDictionaryBuilder: Sendable {
     if length == 1 {
       let known = singleBytes[Int(field[0])]
       if known != 0 { return known &- 1 }
-      guard let code = shortCode(of: field, key: UInt64(field[0])) else { return nil }
+      guard let code = shortCode(of: field, key: UInt64(field[0]), key2: 0) else { return nil }
       singleBytes[Int(field[0])] = code &+ 1
       return code
     }
-    if length <= 8 { return shortCode(of: field, key: Self.packed(field)) }
+    if length <= 8 { return shortCode(of: field, key: Self.packed(field), key2: 0) }
+    if length <= 16 {
+      let (key, key2) = Self.packedPair(field)
+      return shortCode(of: field, key: key, key2: key2)
+    }
     return insertingCode(of: field)
   }
 
-  /// One slot of the short table: an entry's packed key, length, and entry + 1 (0: empty).
+  /// One slot of the short table: an entry's packed keys, length, and entry + 1 (0: empty).
   struct ShortSlot {
     var key: UInt64 = 0
+    var key2: UInt64 = 0
     var length: UInt32 = 0
     var tag: UInt32 = 0
   }
@@ -80,16 +86,25 @@ package struct StringDictionaryBuilder: Sendable {
     return count == 1 ? UInt64(field[0]) : 0
   }
 
-  /// `code(of:)` for a field of at most 8 bytes whose packed key is `key`.
+  /// The bytes of `field` (9 to 16) in two words: the first 8 and the last 8, which overlap
+  /// and together cover every byte.
   @inline(__always)
-  private mutating func shortCode(of field: UnsafeRawBufferPointer, key: UInt64) -> UInt32? {
+  static func packedPair(_ field: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+    (field.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+     field.loadUnaligned(fromByteOffset: field.count &- 8, as: UInt64.self))
+  }
+
+  /// `code(of:)` for a field of at most 16 bytes whose packed keys are `key` and `key2` (0 up
+  /// to 8 bytes).
+  @inline(__always)
+  private mutating func shortCode(of field: UnsafeRawBufferPointer, key: UInt64, key2: UInt64) -> UInt32? {
     let length = UInt32(truncatingIfNeeded: field.count)
     let mask = shortSlots.count &- 1
-    var slot = shortHome(key, length)
+    var slot = shortHome(key, key2, length)
     while true {
       let stored = shortSlots[slot]
       if stored.tag == 0 { break }
-      if stored.key == key && stored.length == length { return stored.tag &- 1 }
+      if stored.key == key && stored.key2 == key2 && stored.length == length { return stored.tag &- 1 }
       slot = (slot &+ 1) & mask
     }
     let entry = count
@@ -97,16 +112,17 @@ package struct StringDictionaryBuilder: Sendable {
     entries.storedBytes.append(contentsOf: field)
     entries.storedOffsets.append(entries.storedBytes.count)
     hashes.append(0)
-    shortSlots[slot] = ShortSlot(key: key, length: length, tag: UInt32(truncatingIfNeeded: entry &+ 1))
+    shortSlots[slot] = ShortSlot(key: key, key2: key2, length: length, tag: UInt32(truncatingIfNeeded: entry &+ 1))
     shortCount &+= 1
     if shortCount &* 2 >= shortSlots.count { growShort() }
     return UInt32(truncatingIfNeeded: entry)
   }
 
-  /// The short table's first slot for a key of `length` bytes: the top bits of one multiply.
+  /// The short table's first slot for keys of `length` bytes: the top bits of one multiply.
   @inline(__always)
-  private func shortHome(_ key: UInt64, _ length: UInt32) -> Int {
-    Int(truncatingIfNeeded: ((key &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
+  private func shortHome(_ key: UInt64, _ key2: UInt64, _ length: UInt32) -> Int {
+    let folded = key ^ (key2 &* 0xC2B2_AE3D_27D4_EB4F) ^ (key2 &>> 29)
+    return Int(truncatingIfNeeded: ((folded &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> shortShift)
   }
 
   private mutating func growShort() {
@@ -115,13 +131,13 @@ package struct StringDictionaryBuilder: Sendable {
     shortShift -= 1
     let mask = shortSlots.count &- 1
     for stored in old where stored.tag != 0 {
-      var slot = shortHome(stored.key, stored.length)
+      var slot = shortHome(stored.key, stored.key2, stored.length)
       while shortSlots[slot].tag != 0 { slot = (slot &+ 1) & mask }
       shortSlots[slot] = stored
     }
   }
 
-  /// `code(of:)` through the hash table (a field of more than 8 bytes).
+  /// `code(of:)` through the hash table (a field of more than 16 bytes).
   @inline(__always)
   private mutating func insertingCode(of field: UnsafeRawBufferPointer) -> UInt32? {
     let hash = Self.hash(field)
@@ -165,7 +181,7 @@ package struct StringDictionaryBuilder: Sendable {
   private mutating func grow() {
     slots = [UInt32](repeating: 0, count: slots.count * 2)
     let mask = slots.count &- 1
-    for entry in hashes.indices where entries.storedOffsets[entry &+ 1] &- entries.storedOffsets[entry] > 8 {
+    for entry in hashes.indices where entries.storedOffsets[entry &+ 1] &- entries.storedOffsets[entry] > 16 {
       var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
       while slots[slot] != 0 { slot = (slot &+ 1) & mask }
       slots[slot] = UInt32(truncatingIfNeeded: entry &+ 1)
