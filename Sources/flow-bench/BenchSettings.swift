@@ -1,3 +1,6 @@
+import Foundation
+import FlowRuntime
+
 /// The command line of `flow-bench`.
 struct BenchSettings: Sendable {
   var workloads: [String] = []
@@ -6,6 +9,9 @@ struct BenchSettings: Sendable {
   var scaleFactor: Double?
   /// `--compare FLOOR.jsonl OURS.jsonl`: print ratios instead of running.
   var compare: (floor: String, ours: String)?
+  /// `--csv-off inPlace,strings,index,dictionaries` (or `all`): the CSV reader's paths turned
+  /// off in the workloads that read CSV (W9), to compare with the default (every path on).
+  var csvRead = CSVReadStrategy()
 
   init(_ arguments: [String]) {
     var index = 0
@@ -18,11 +24,33 @@ struct BenchSettings: Sendable {
       case "--compare" where index + 2 < arguments.count:
         compare = (arguments[index + 1], arguments[index + 2])
         index += 2
+      case "--csv-off" where index + 1 < arguments.count:
+        csvRead = Self.csvRead(off: arguments[index + 1])
+        index += 1
       default: workloads.append(arguments[index].uppercased())
       }
       index += 1
     }
     if workloads.isEmpty { workloads = ["W1", "W2", "W3", "W4", "W5", "W6", "W7"] }
+  }
+
+  /// The default strategy with the paths named in `list` (comma-separated) off; exits naming
+  /// an unknown path.
+  static func csvRead(off list: String) -> CSVReadStrategy {
+    var strategy = CSVReadStrategy()
+    for name in list.split(separator: ",") {
+      switch name {
+      case "inPlace": strategy.convertsNumbersInPlace = false
+      case "strings": strategy.copiesStringsInPlace = false
+      case "index": strategy.indexesPlainRecords = false
+      case "dictionaries": strategy.encodesDictionaries = false
+      case "all": strategy = .plain
+      default:
+        FileHandle.standardError.write(Data("--csv-off: unknown path '\(name)' (inPlace, strings, index, dictionaries, all)\n".utf8))
+        exit(2)
+      }
+    }
+    return strategy
   }
 }
 

@@ -7,6 +7,7 @@
 // run it on its own, it reports peak RSS per phase). `Scripts/bench.sh` runs the floor beside it and prints the ratios.
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
+//   swift run -c release flow-bench W9 --csv-off inPlace,strings,index,dictionaries   (or all)
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
 //   swift run -c release flow-bench fuzz decoder|formula|csv --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
 //   swift run -c release flow-bench codec zstd compress IN OUT   (see CodecCommand.swift)

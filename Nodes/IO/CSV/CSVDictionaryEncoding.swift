@@ -1,6 +1,4 @@
 import FlowRuntime
-import Foundation
-import Synchronization
 
 /// When `readCSV` stores a string column in `StringColumn`'s dictionary layout (one code per
 /// row and each distinct string once), so that grouping, joining, sorting and comparing with a
@@ -17,20 +15,11 @@ import Synchronization
 ///
 /// The strings are the same either way. Which layout a column with more than `smallEntries`
 /// distinct strings gets may depend on how the file was cut into chunks, never its values.
-/// `FLOW_DICTIONARY=0` in the environment (or `isEnabled = false`, for tests) reads every
-/// column flat.
+/// A reader whose `CSVReadStrategy.encodesDictionaries` is off reads every column flat.
 enum CSVDictionaryEncoding {
   static let chunkEntries = 4096
   static let smallEntries = 256
   static let rowsPerEntry = 16
-
-  private static let enabled = Atomic<Bool>(ProcessInfo.processInfo.environment["FLOW_DICTIONARY"] != "0")
-
-  /// Whether readers started from now on encode (tests switch it; results never depend on it).
-  static var isEnabled: Bool {
-    get { enabled.load(ordering: .relaxed) }
-    set { enabled.store(newValue, ordering: .relaxed) }
-  }
 
   /// Whether a whole column of `rows` rows keeps a dictionary of `entries` entries.
   static func keeps(entries: Int, rows: Int) -> Bool {

@@ -105,10 +105,8 @@ extension CSVDifferentialRead {
       reader.firstBlockBytesPerWorker = [8, 32, 128, 512].randomElement(using: &random)!
       reader.parallelThreshold = 0
       reader.minimumChunkBytes = 1
-      reader.convertsInPlace = Bool.random(using: &random)
-      reader.stringsInPlace = Bool.random(using: &random)
-      reader.indexesPlainRecords = Bool.random(using: &random)
-      reader.encodesDictionaries = Bool.random(using: &random)
+      reader.strategy = CSVReadStrategy(convertsNumbersInPlace: Bool.random(using: &random), copiesStringsInPlace: Bool.random(using: &random),
+                                        indexesPlainRecords: Bool.random(using: &random), encodesDictionaries: Bool.random(using: &random))
     }
 
     /// Reads `bytes` (from memory) or `file` and compares with `expected`.
@@ -141,8 +139,9 @@ extension CSVDifferentialRead {
     }
 
     var description: String {
-      let switches = [(reader.convertsInPlace, "inPlace"), (reader.stringsInPlace, "stringsInPlace"),
-                      (reader.indexesPlainRecords, "index"), (reader.encodesDictionaries, "dictionaries")]
+      let strategy = reader.strategy
+      let switches = [(strategy.convertsNumbersInPlace, "inPlace"), (strategy.copiesStringsInPlace, "stringsInPlace"),
+                      (strategy.indexesPlainRecords, "index"), (strategy.encodesDictionaries, "dictionaries")]
       let blocks = "blocks \(reader.blockBytesPerWorker)/\(reader.firstBlockBytesPerWorker) B"
       return "\(source.rawValue), \(reader.workers) workers, \(blocks), "
         + switches.map { "\($0.1) \($0.0 ? "on" : "off")" }.joined(separator: ", ")

@@ -63,7 +63,7 @@ package enum CSVDifferentialRead {
     var random = SplitMix64(seed: seed)
     let options = Options(bytes, random: &random)
     var reference = options.reader()
-    reference.encodesDictionaries = Bool.random(using: &random)
+    reference.strategy.encodesDictionaries = Bool.random(using: &random)
     let expected = outcome { try bytes.withUnsafeBufferPointer { try reference.parse($0) } }!  // never declines
     var verdict = Verdict(referenceReadsTable: (try? expected.get()) != nil, difference: nil, comparedReads: 0)
     let workers = [1, 2, 7]

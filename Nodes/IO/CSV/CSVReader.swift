@@ -42,27 +42,12 @@ struct CSVReader {
   /// block types the columns through pieces, which cost more per byte than the in-place
   /// conversion, so it is short (the following blocks are `blockBytesPerWorker`).
   var firstBlockBytesPerWorker = 256 << 10
-  /// Whether numeric columns are converted straight into the table's columns from the second
-  /// block on (`UnsafeCSVDirectColumn`), instead of into pieces merged after each block
-  /// (`FLOW_CSV_IN_PLACE=0` in the environment turns it off, to compare; the table is the same).
-  var convertsInPlace = CSVReader.inPlaceByDefault
-
-  static let inPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_IN_PLACE"] != "0"
-  /// Whether flat string columns are copied straight from the block into the table's columns
-  /// from the second block on (`UnsafeCSVStringColumn`), instead of into pieces merged after
-  /// each block (`FLOW_CSV_STRINGS_IN_PLACE=0` turns it off, to compare; the table is the same).
-  var stringsInPlace = CSVReader.stringsInPlaceByDefault
-
-  /// Whether string columns may be dictionary-encoded (`CSVDictionaryEncoding`; set when the
-  /// reader is made, so a test can read flat without switching the process-wide setting).
-  var encodesDictionaries = CSVDictionaryEncoding.isEnabled
-
-  /// Whether a chunk takes its plain records (no quote, no carriage return) from a structural
-  /// index of its delimiters and line feeds (`UnsafeCSVPlainIndex`) instead of scanning field
-  /// by field (`FLOW_CSV_INDEX=0` turns it off, to compare; the records are the same).
-  var indexesPlainRecords = UnsafeCSVRecordSource.indexesByDefault
-
-  static let stringsInPlaceByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_STRINGS_IN_PLACE"] != "0"
+  /// Which faster paths the reader takes (`CSVReadStrategy`: numbers and flat strings
+  /// converted in place from the second block on, `UnsafeCSVDirectColumn` and
+  /// `UnsafeCSVStringColumn`; plain records from a structural index, `UnsafeCSVPlainIndex`;
+  /// text columns dictionary-encoded, `CSVDictionaryEncoding`). The table is the same whichever
+  /// are on; `readCSV` takes it from its environment (`EvaluationEnvironment.csvRead`).
+  var strategy = CSVReadStrategy()
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
   var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).

@@ -215,7 +215,7 @@ struct UnsafeCSVBlockReader {
           accumulators[slots[position]] = CSVColumnAccumulator()
         }
       }
-      if expected > 0 && !isLast && !textOnly && reader.stringsInPlace && whole.count <= UnsafeCSVStringSpans.mostChunkBytes {
+      if expected > 0 && !isLast && !textOnly && reader.strategy.copiesStringsInPlace && whole.count <= UnsafeCSVStringSpans.mostChunkBytes {
         // Flat text columns continue in place from the next block on (dictionary ones merge).
         for position in pieceSlots where inPlace[position] == nil {
           guard let cells = accumulators[slots[position]].flatStrings else { continue }
@@ -232,5 +232,5 @@ struct UnsafeCSVBlockReader {
   }
 
   /// Whether the numeric columns typed by a first block move in place after it.
-  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.convertsInPlace }
+  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.strategy.convertsNumbersInPlace }
 }

@@ -28,13 +28,13 @@ extension CSVReader {
                   direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
                   strings: [Int] = [], readable: Int = 0)
     -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans])? {
-    var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexesPlainRecords)
+    var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: strategy.indexesPlainRecords)
     var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
     defer {
       fields.deallocate()
       source.deallocate()
     }
-    var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text(encodes: encodesDictionaries) : UnsafeCSVColumnParser(encodes: encodesDictionaries), count: kept.count)
+    var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text(encodes: strategy.encodesDictionaries) : UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries), count: kept.count)
     for index in columns.indices {
       columns[index].expectedRows = expectedRows
       columns[index].expectedTextBytes = buffer.count

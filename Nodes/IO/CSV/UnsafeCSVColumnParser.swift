@@ -33,16 +33,17 @@ struct UnsafeCSVColumnParser {
   /// The dictionary's codes of short cells seen before (emptied with each new dictionary).
   private var shortCodes = UnsafeCSVShortCodes()
   /// Whether a string column starts in the dictionary layout.
-  private var encodes = CSVDictionaryEncoding.isEnabled
+  private var encodes: Bool
   /// The rows appended so far, and which of them are null (increasing).
   private var count = 0
   private var nullRows: [Int32] = []
 
-  /// A parser; a string column starts in the dictionary layout if `encodes`.
-  init(encodes: Bool = CSVDictionaryEncoding.isEnabled) { self.encodes = encodes }
+  /// A parser; a string column starts in the dictionary layout if `encodes`
+  /// (`CSVReadStrategy.encodesDictionaries`).
+  init(encodes: Bool) { self.encodes = encodes }
 
   /// A parser that treats every non-null cell as text (for the rescan of a column).
-  static func text(encodes: Bool = CSVDictionaryEncoding.isEnabled) -> UnsafeCSVColumnParser {
+  static func text(encodes: Bool) -> UnsafeCSVColumnParser {
     var parser = UnsafeCSVColumnParser(encodes: encodes)
     parser.state = .string
     if parser.encodes { parser.startDictionary() }

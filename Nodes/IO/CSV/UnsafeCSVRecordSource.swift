@@ -18,11 +18,10 @@ struct UnsafeCSVRecordSource {
   /// Records the scanner read for the index, and records the index gave.
   private(set) var irregular = 0, fromIndex = 0
 
-  /// Whether chunks take their plain records from the structural index (`FLOW_CSV_INDEX=0`
-  /// in the environment turns it off, to compare; the records are the same).
-  static let indexesByDefault = ProcessInfo.processInfo.environment["FLOW_CSV_INDEX"] != "0"
-
-  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, width: Int, indexes: Bool = Self.indexesByDefault) {
+  /// A source over `buffer` that takes its plain records from the structural index if
+  /// `indexes` (`CSVReadStrategy.indexesPlainRecords`), else from the scanner alone (the
+  /// records are the same).
+  init(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, width: Int, indexes: Bool) {
     scanner = UnsafeCSVScanner(buffer, delimiter: delimiter, atFileStart: false)
     index = indexes ? UnsafeCSVPlainIndex(buffer, delimiter: delimiter, width: width) : nil
   }

@@ -37,7 +37,7 @@ extension CSVReader {
     }
     let width = names.count
     let kept = try keptColumns(names)
-    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(encodes: encodesDictionaries), count: kept.count)
+    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries), count: kept.count)
     // Reserve for the rows the file can hold (one per line break after the header, plus an
     // unterminated last one: exact unless quoted fields span lines or lines are blank), so
     // columns never grow by doubling (time, and up to twice the memory at the peak).
@@ -95,7 +95,7 @@ extension CSVReader {
     var built = columns.map { $0.build() }
     let rescan = built.indices.filter { built[$0] == nil }
     if !rescan.isEmpty {
-      var texts = [UnsafeCSVColumnParser](repeating: .text(encodes: encodesDictionaries), count: rescan.count)
+      var texts = [UnsafeCSVColumnParser](repeating: .text(encodes: strategy.encodesDictionaries), count: rescan.count)
       var again = UnsafeCSVScanner(buffer, delimiter: delimiter)
       if header { _ = try again.nextRecord(into: &fields) }
       nextCheck = again.position

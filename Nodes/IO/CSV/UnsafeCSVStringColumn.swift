@@ -7,7 +7,7 @@ import FlowRuntime
 /// are prefix sums — each chunk's cells are copied from the block straight to their place, the
 /// chunks in parallel (`commit`). A string column stays text whatever comes (a null is the
 /// empty string and a null row), so nothing here can change the column's type.
-/// `FLOW_CSV_STRINGS_IN_PLACE=0` turns the path off (`CSVReader.stringsInPlace`).
+/// `CSVReadStrategy.copiesStringsInPlace` off turns the path off (the table is the same).
 ///
 /// Invariants: `bytes` and `offsets` have `count == capacity` (trivial types; the cells past
 /// `byteCount` and `rows + 1` are storage not yet written, never read, cut off by `build()`);

@@ -1,5 +1,6 @@
 /// What a host tells node kinds about where they run: the folder relative paths resolve
-/// against, which folders file nodes may read and write, and the run's limits.
+/// against, which folders file nodes may read and write, the run's limits, and how CSV files are
+/// read (`CSVReadStrategy`).
 ///
 /// The host sets it on the registry (`NodeKindRegistry.environment`) before configuring nodes;
 /// kinds receive it in `NodeParameters.environment` at `instantiate`. The default has no
@@ -19,16 +20,20 @@ public struct EvaluationEnvironment: Sendable {
   /// `false`: a writer then touches no file, and its `path` output is the text
   /// `EvaluationEnvironment.notWritten`.
   public var writesFiles = true
+  /// How `readCSV` reads (default: every faster path on; the table is the same either way).
+  public var csvRead = CSVReadStrategy()
 
   /// A writer's `path` output when `writesFiles` is `false`.
   public static let notWritten = "not written (render)"
 
   /// An environment for a document in `documentFolder` (default: the working directory)
   /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only),
-  /// within `limits` (default: `RunLimits()`).
+  /// within `limits` (default: `RunLimits()`), reading CSV files with `csvRead` (default: every
+  /// faster path on).
   public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil,
-              limits: RunLimits = RunLimits()) {
+              limits: RunLimits = RunLimits(), csvRead: CSVReadStrategy = CSVReadStrategy()) {
     self.limits = limits
+    self.csvRead = csvRead
     let folder = documentFolder ?? FileAccessPolicy.currentDirectory
     self.documentFolder = folder
     self.fileAccess = fileAccess ?? FileAccessPolicy(readableRoots: [folder], writableRoots: [folder])

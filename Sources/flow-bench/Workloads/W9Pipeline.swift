@@ -6,7 +6,8 @@ import FlowRuntime
 /// `readCSV → filter (not cancelled) → groupBy [origin, carrier] (count, mean arr_delay, sum
 /// distance) → sort → writeCSV`, against `W9Floor`. Reports each stage, rows/s, the
 /// CSV read rate and the peak RSS after the first run (run `flow-bench W9` on its own: RSS is
-/// a high-water mark of the process).
+/// a high-water mark of the process). `--csv-off PATHS` reads with those paths of the CSV
+/// reader off (`BenchSettings.csvRead`), to compare.
 enum W9Pipeline {
   /// The process's CPU time (user + system) spent in `body`, in seconds.
   static func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
@@ -26,7 +27,7 @@ enum W9Pipeline {
     var graph = BenchGraph()
     let read = graph.node("readCSV", ["path": "flights.csv"])
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder)
+    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead)
     var wall = 0.0
     let cpu = try cpuSeconds {
       let start = Harness.now()
@@ -102,7 +103,7 @@ enum W9Pipeline {
     graph.edge(groups, to: sort, "table")
     graph.edge(sort, to: write, "table")
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder)
+    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead)
 
     func pass(_ document: FlowDocument? = nil) throws -> EvaluationReport {
       var evaluator = try GraphEvaluator(validating: document ?? graph.document, registry: registry, options: EngineOptions(timesEveryNode: true))

@@ -76,7 +76,7 @@ import FlowTestSupport
   /// one block, so only a file reaches the in-place columns).
   static func read(_ bytes: [UInt8], workers: Int, block: Int, inPlace: Bool, firstBlock: Int? = nil) throws -> Table? {
     try readFile(bytes, workers: workers, block: block) { reader in
-      reader.convertsInPlace = inPlace
+      reader.strategy.convertsNumbersInPlace = inPlace
       reader.firstBlockBytesPerWorker = firstBlock ?? block
     }
   }
@@ -157,8 +157,8 @@ import FlowTestSupport
     for round in 0..<12 {
       let bytes = Array(Self.randomCSV(&random, rows: random.pick(200..<1_500), width: random.pick(1..<9)).utf8)
       for workers in [2, 3] {
-        let indexed = try Self.readFile(bytes, workers: workers, block: 700) { $0.indexesPlainRecords = true }
-        let scanned = try Self.readFile(bytes, workers: workers, block: 700) { $0.indexesPlainRecords = false }
+        let indexed = try Self.readFile(bytes, workers: workers, block: 700) { $0.strategy.indexesPlainRecords = true }
+        let scanned = try Self.readFile(bytes, workers: workers, block: 700) { $0.strategy.indexesPlainRecords = false }
         #expect(indexed != nil && indexed == scanned, "round \(round), \(workers) workers")
       }
     }
@@ -207,7 +207,7 @@ import FlowTestSupport
           // Small blocks (many chunks), and blocks whose chunks pass the dictionary's limit.
           let table = try Self.readFile(bytes, workers: workers, block: round % 2 == 0 ? 2_048 : 24_000) { reader in
             reader.nullTokens = tokens
-            reader.convertsInPlace = inPlace
+            reader.strategy.convertsNumbersInPlace = inPlace
             reader.firstBlockBytesPerWorker = 512
           }
           #expect(table != nil && table == serial, "round \(round), \(workers) workers, in place \(inPlace)")

@@ -48,14 +48,14 @@ import FlowTestSupport
   /// The parallel read of `bytes` from a file.
   static func read(_ bytes: [UInt8], workers: Int, block: Int, stringsInPlace: Bool, encodes: Bool) throws -> Table? {
     try CSVInPlaceColumnsTests.readFile(bytes, workers: workers, block: block) { reader in
-      reader.stringsInPlace = stringsInPlace
-      reader.encodesDictionaries = encodes
+      reader.strategy.copiesStringsInPlace = stringsInPlace
+      reader.strategy.encodesDictionaries = encodes
     }
   }
 
   static func serial(_ bytes: [UInt8], encodes: Bool) throws -> Table {
     var reader = CSVReader()
-    reader.encodesDictionaries = encodes
+    reader.strategy.encodesDictionaries = encodes
     return try bytes.withUnsafeBufferPointer { try reader.parse($0) }
   }
 

@@ -128,9 +128,8 @@ import Testing
   }
 
   static func read(_ bytes: [UInt8], workers: Int, encoding: Bool) throws -> Table {
-    CSVDictionaryEncoding.isEnabled = encoding
-    defer { CSVDictionaryEncoding.isEnabled = true }
     var reader = CSVReader()
+    reader.strategy.encodesDictionaries = encoding
     reader.workers = workers
     reader.blockBytesPerWorker = 64 << 10
     reader.parallelThreshold = workers == 1 ? Int.max : 0
