@@ -35,11 +35,7 @@ import Testing
       let report = evaluator.evaluate()
       evaluator._checkInvariants()
       #expect(Set(report.ran) == expected, "seed \(seed) step \(step): ran \(report.ran.sorted()), expected \(expected.sorted())")
-      for index in reference.nodes.indices {
-        let id = reference.nodes[index].id
-        if demandDriven && !evaluator.isNecessary(id) { continue }
-        #expect(evaluator.state(of: id) == reference.state(index), "seed \(seed) step \(step): node \(id)")
-      }
+      Self.expectStates(evaluator, reference, demandDriven: demandDriven, "seed \(seed) step \(step)")
       try Self.edit(&reference, &evaluator, random: &random)
     }
   }
@@ -63,12 +59,17 @@ import Testing
       #expect(Set(first.ran).isDisjoint(with: rest.ran), "seed \(seed) step \(step): a node ran in both parts")
       let ran = Set(first.ran).union(rest.ran)
       #expect(ran == expected, "seed \(seed) step \(step): ran \(ran.sorted()), expected \(expected.sorted())")
-      for index in reference.nodes.indices {
-        let id = reference.nodes[index].id
-        if demandDriven && !evaluator.isNecessary(id) { continue }
-        #expect(evaluator.state(of: id) == reference.state(index), "seed \(seed) step \(step): node \(id)")
-      }
+      Self.expectStates(evaluator, reference, demandDriven: demandDriven, "seed \(seed) step \(step)")
       try Self.edit(&reference, &evaluator, random: &random)
+    }
+  }
+
+  /// Every node's state is the reference's (in a demand-driven pass, every necessary node's).
+  static func expectStates(_ evaluator: GraphEvaluator, _ reference: LazyReference, demandDriven: Bool, _ context: String) {
+    for index in reference.nodes.indices {
+      let id = reference.nodes[index].id
+      if demandDriven && !evaluator.isNecessary(id) { continue }
+      #expect(evaluator.state(of: id) == reference.state(index), "\(context): node \(id)")
     }
   }
 
