@@ -79,14 +79,14 @@ public enum Snappy {
     try decompress(input[...], limit: limit)
   }
 
-  /// Appends `count` bytes copied from `offset` bytes back (overlapping copies repeat).
+  /// Appends `count` bytes copied from `offset` bytes back (overlapping copies repeat), in
+  /// bulk (`UnsafeMatchCopy`).
   private static func copy(_ count: Int, _ offset: Int, _ output: inout [UInt8], _ length: Int, _ at: Int) throws(CodecError) {
     guard offset > 0, offset <= output.count else {
       throw CodecError("a Snappy copy reaches before the start of the data (offset \(offset), at byte \(at))")
     }
     guard length - output.count >= count else { throw tooLong(length, at) }
-    let start = output.count - offset
-    for index in 0..<count { output.append(output[start + index]) }
+    UnsafeMatchCopy.append(&output, distance: offset, length: count)
   }
 
   private static func tooLong(_ length: Int, _ at: Int) -> CodecError {

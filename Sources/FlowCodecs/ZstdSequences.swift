@@ -74,9 +74,8 @@ struct ZstdSequences {
       guard output.count + literalLength + match <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
       output += literals[used..<used + literalLength]
       used += literalLength
-      guard offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
-      let from = output.count - offset
-      for step in 0..<match { output.append(output[from + step]) }
+      guard offset > 0, offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
+      UnsafeMatchCopy.append(&output, distance: offset, length: match)
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
     guard output.count + literals.count - used <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
