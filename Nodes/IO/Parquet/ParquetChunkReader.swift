@@ -64,6 +64,8 @@ struct ParquetChunkReader {
     guard rows > 0 else { return Chunk(values: empty, valid: nil) }
     let end = data.count
     var chunk = Chunk(values: empty, valid: nil, codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
+    // At most a value a row (the row count the footer was checked for): no regrowth per page.
+    if chunk.codes != nil { chunk.codes?.reserveCapacity(rows) } else { chunk.values.reserveCapacity(rows, bytes: 0) }
     var read = 0
     var position = 0
     while read < rows {

@@ -68,6 +68,38 @@ import Testing
     #expect(progress.bytesRead.load(ordering: .relaxed) == 4 + 8 + footer + chunks)
   }
 
+  /// Many small row groups decoded on 1, 2 or 7 threads (chunks finishing out of order): the
+  /// same table, nulls and dictionary text included; a column whose chunks in row groups 3 and
+  /// 7 are corrupt fails naming row group 3 whatever the thread count.
+  @Test(arguments: [1, 2, 7]) func rowGroupsInParallelGiveTheSameTable(workers: Int) throws {
+    var random = SeededRandom(seed: UInt64(workers))
+    let rows = 30_000
+    var integers = ColumnBuilder(.integer, capacity: rows)
+    var text = ColumnBuilder(.string, capacity: rows)
+    var unique = ColumnBuilder(.string, capacity: rows)
+    var numbers = ColumnBuilder(.number, capacity: rows)
+    for row in 0..<rows {
+      if row > 20_000, random.next() % 4 == 0 { integers.appendNull() } else { integers.append(integer: Int64(random.next() % 1_000)) }
+      if random.next() % 11 == 0 { text.appendNull() } else { text.append(utf8: Array(["A", "N", "R", "Ö"][Int(random.next() % 4)].utf8)) }
+      unique.append(utf8: Array("comment \(random.next() % 100_000)".utf8))
+      numbers.append(number: Double(random.next() % 10_000) / 100)
+    }
+    let table = try Table([("i", integers.build()), ("s", text.build()), ("u", unique.build()), ("x", numbers.build())])
+    let file = try ParquetWriter(compression: .snappy, rowGroupRows: 1_000 + workers * 100, dictionary: true).write(table)
+    let saved = TableParallelism.workers
+    defer { TableParallelism.workers = saved }
+    TableParallelism.workers = workers
+    #expect(try ParquetReader().read(file) == table)
+    var corrupt = file
+    let metadata = try ParquetReader.footer(file)
+    let dataEnd = file.count - 8 - Int(ParquetValues.littleEndian(file, file.count - 8, 4))
+    for group in [2, 6] {
+      for index in try ParquetChunkReader.extent(of: metadata.rowGroups[group].columns[3], dataEnd: dataEnd) { corrupt[index] = 0xFF }
+    }
+    let error = try #require(throws: ParquetError.self) { try ParquetReader().read(corrupt) }
+    #expect(error.message.hasPrefix("column 'x': ") && error.message.hasSuffix("(row group 3)"), "\(error.message)")
+  }
+
   /// Through the engine: the column demand leaves the corrupt column out of a graph that does
   /// not use it; one that uses it fails naming the file and the column.
   @Test func aGraphThatDoesNotUseTheColumnRuns() throws {
