@@ -7,7 +7,8 @@ import Foundation
 /// Invariants: every copy stays inside the arrays' initialized elements — a match's source
 /// `[end − distance, end − distance + length)` starts inside what is written (`1 ≤ distance ≤
 /// end`, where `end` is the write position), its destination is the `length` elements from
-/// `end` (appended and zeroed first, or inside the output's count), a literal's source inside
+/// `end` (appended from a scratch buffer of exactly `length` bytes, all written before it is
+/// read, or inside the output's count), a literal's source inside
 /// its slice; each is checked by a precondition as well as by every caller, which throws
 /// first. No `memcpy` has overlapping ranges (an overlapping match, `distance < length`, is
 /// copied in pieces of at most the bytes already written, doubling each time).
@@ -19,11 +20,22 @@ enum UnsafeMatchCopy {
   static func append(_ output: inout [UInt8], distance: Int, length: Int) {
     precondition(distance >= 1 && distance <= output.count && length >= 0, "a match outside the output")
     guard length > 0 else { return }
-    let destination = output.count
-    let source = destination - distance
-    if output.capacity < destination + length { output.reserveCapacity(max(destination + length, 2 * output.capacity)) }
-    output.append(contentsOf: repeatElement(0, count: length))
-    output.withUnsafeMutableBufferPointer { buffer in copy(buffer.baseAddress!, from: source, to: destination, length: length) }
+    let source = output.count - distance
+    if output.capacity < output.count + length { output.reserveCapacity(max(output.count + length, 2 * output.capacity)) }
+    // The match is built in a scratch buffer (its first `distance` bytes from the output, then
+    // that pattern doubled in place), then appended in one copy.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { scratch in
+      let base = scratch.baseAddress!
+      let first = min(distance, length)
+      output.withUnsafeBufferPointer { buffer in _ = memcpy(base, buffer.baseAddress! + source, first) }
+      var filled = first
+      while filled < length {
+        let piece = min(filled, length - filled)
+        memcpy(base + filled, base, piece)
+        filled += piece
+      }
+      output.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
+    }
   }
 
   /// Writes `length` bytes at `output[end...]` that repeat the output from `distance` bytes
