@@ -103,6 +103,8 @@ struct ParquetChunkReader {
     let count = header.valueCount
     let optional = element.repetition == 1
     var levels: [UInt32] = []
+    // A page without nulls has its levels in one run of 1s: then no level is stored.
+    var allPresent = false
     let page: [UInt8]
     var start = 0
     if header.type == 0 {
@@ -117,7 +119,8 @@ struct ParquetChunkReader {
           let length = Int(ParquetValues.littleEndian(page, 0, 4))
           guard length <= page.count - 4 else { throw ParquetError("the definition levels run past the page") }
           var decoder = try ParquetRLEDecoder(page, from: 4, to: 4 + length, bitWidth: 1, what: "the definition levels")
-          try decoder.decode(count, into: &levels)
+          allPresent = decoder.skipRun(of: 1, covering: count)
+          if !allPresent { try decoder.decode(count, into: &levels) }
           start = 4 + length
         }
       }
@@ -128,14 +131,17 @@ struct ParquetChunkReader {
         let from = body.lowerBound + header.repetitionLevelsLength
         var decoder = try ParquetRLEDecoder(data, from: from, to: from + header.definitionLevelsLength, bitWidth: 1,
                                             what: "the definition levels")
-        try decoder.decode(count, into: &levels)
+        allPresent = decoder.skipRun(of: 1, covering: count)
+        if !allPresent { try decoder.decode(count, into: &levels) }
       }
       let values = body.lowerBound + levelBytes..<body.upperBound
       let size = header.uncompressedSize - levelBytes
       page = header.isCompressed ? try ParquetCodec.decompress(data, values, codec: column.codec, size: size) : Array(data[values])
     }
     var present = count
-    if optional {
+    if allPresent {
+      chunk.valid?.append(contentsOf: repeatElement(true, count: count))
+    } else if optional {
       present = 0
       var widest: UInt32 = 0
       for level in levels {

@@ -57,6 +57,25 @@ struct ParquetRLEDecoder {
     }
   }
 
+  /// Whether the next `count` values (at least 1) are all `value`, in one repeated run (the
+  /// definition levels of a page without nulls): then that run is read, else nothing is.
+  mutating func skipRun(of value: UInt32, covering count: Int) -> Bool {
+    let saved = position
+    let width = (bitWidth + 7) / 8
+    guard count > 0, let header = try? varint(), header & 1 == 0, header >> 1 >= UInt64(count), end - position >= width else {
+      position = saved
+      return false
+    }
+    var found: UInt32 = 0
+    for index in 0..<width { found |= UInt32(bytes[position + index]) << (8 * index) }
+    guard found == value else {
+      position = saved
+      return false
+    }
+    position += width
+    return true
+  }
+
   /// Appends `count` values bit-packed at `start` (LSB first; `UnsafeParquetBytes` loads a
   /// word per value); the caller checked that `count × bitWidth` bits lie before `end`.
   private func unpack(_ count: Int, from start: Int, into output: inout [UInt32]) {
