@@ -25,12 +25,19 @@ struct ReadParquetNode: NodeKind {
     let file: FileParameter
     let reader: ParquetReader
 
+    /// Reads the footer and the wanted column chunks by ranges of the opened file (a `.gz`
+    /// file is decompressed whole first).
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
-      let bytes = try file.read()
       do {
-        outputs[0] = .table(try reader.read(bytes))
+        let source: ParquetSource
+        if file.isGzip { source = .bytes(try file.read()) } else {
+          source = try ParquetSource.opened(try file.open(), progress: file.environment.progress)
+        }
+        outputs[0] = .table(try reader.read(source))
       } catch let error as ParquetError {
         throw NodeError("\(file.path): \(error.message)")
+      } catch let error as FileAccessError {
+        throw NodeError(error.message)
       }
     }
   }

@@ -68,8 +68,7 @@ public enum LZ4 {
         throw CodecError("an LZ4 match reaches before the start of the data (offset \(offset), at byte \(position - input.startIndex))")
       }
       guard limit - output.count >= count else { throw CodecError("the data decompresses to more than \(limit) bytes") }
-      let start = output.count - offset
-      for index in 0..<count { output.append(output[start + index]) }
+      UnsafeMatchCopy.append(&output, distance: offset, length: count)
     }
     guard output.count == base else { return }
     throw CodecError("an empty LZ4 block")

@@ -8,7 +8,8 @@
 /// Invariants: the declared length is checked against `limit` before anything is reserved;
 /// every literal is checked against the input left and the output bound, every copy's offset
 /// against the output written so far (never 0, never before the start) and its length
-/// against the output bound; the output is exactly the declared length, or the block throws.
+/// against the output bound; the output is exactly the declared length, or the block throws
+/// (the output is allocated at that length, zeroed, and written in place).
 public enum Snappy {
   /// The bytes of the Snappy block `input`, at most `limit` of them.
   ///
@@ -28,8 +29,9 @@ public enum Snappy {
       if byte & 0x80 == 0 { break }
     }
     guard length <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
-    var output: [UInt8] = []
-    output.reserveCapacity(length)
+    // Made at its full length (zeros the system gives cheaply) and written in place.
+    var output = [UInt8](repeating: 0, count: length)
+    var written = 0
     while position < end {
       let tag = input[position]
       let offsetOfTag = position - input.startIndex
@@ -46,30 +48,31 @@ public enum Snappy {
         }
         count += 1
         guard end - position >= count else { throw CodecError("a Snappy literal runs past the input (at byte \(offsetOfTag))") }
-        guard length - output.count >= count else { throw tooLong(length, offsetOfTag) }
-        output.append(contentsOf: input[position..<position + count])
+        guard length - written >= count else { throw tooLong(length, offsetOfTag) }
+        UnsafeMatchCopy.write(&output, at: written, literal: input[position..<position + count])
+        written += count
         position += count
       case 1:
         guard end - position >= 1 else { throw CodecError("a Snappy copy ends early (at byte \(offsetOfTag))") }
         let count = 4 + Int((tag >> 2) & 7)
         let offset = Int(tag >> 5) << 8 | Int(input[position])
         position += 1
-        try copy(count, offset, &output, length, offsetOfTag)
+        try copy(count, offset, &output, &written, offsetOfTag)
       case 2:
         guard end - position >= 2 else { throw CodecError("a Snappy copy ends early (at byte \(offsetOfTag))") }
         let offset = Int(input[position]) | Int(input[position + 1]) << 8
         position += 2
-        try copy(1 + Int(tag >> 2), offset, &output, length, offsetOfTag)
+        try copy(1 + Int(tag >> 2), offset, &output, &written, offsetOfTag)
       default:
         guard end - position >= 4 else { throw CodecError("a Snappy copy ends early (at byte \(offsetOfTag))") }
         var offset = 0
         for index in 0..<4 { offset |= Int(input[position + index]) << (8 * index) }
         position += 4
-        try copy(1 + Int(tag >> 2), offset, &output, length, offsetOfTag)
+        try copy(1 + Int(tag >> 2), offset, &output, &written, offsetOfTag)
       }
     }
-    guard output.count == length else {
-      throw CodecError("the Snappy block holds \(output.count) bytes, its header says \(length)")
+    guard written == length else {
+      throw CodecError("the Snappy block holds \(written) bytes, its header says \(length)")
     }
     return output
   }
@@ -79,14 +82,15 @@ public enum Snappy {
     try decompress(input[...], limit: limit)
   }
 
-  /// Appends `count` bytes copied from `offset` bytes back (overlapping copies repeat).
-  private static func copy(_ count: Int, _ offset: Int, _ output: inout [UInt8], _ length: Int, _ at: Int) throws(CodecError) {
-    guard offset > 0, offset <= output.count else {
+  /// Writes `count` bytes copied from `offset` bytes back (overlapping copies repeat) at
+  /// `written`, in bulk (`UnsafeMatchCopy`).
+  private static func copy(_ count: Int, _ offset: Int, _ output: inout [UInt8], _ written: inout Int, _ at: Int) throws(CodecError) {
+    guard offset > 0, offset <= written else {
       throw CodecError("a Snappy copy reaches before the start of the data (offset \(offset), at byte \(at))")
     }
-    guard length - output.count >= count else { throw tooLong(length, at) }
-    let start = output.count - offset
-    for index in 0..<count { output.append(output[start + index]) }
+    guard output.count - written >= count else { throw tooLong(output.count, at) }
+    UnsafeMatchCopy.write(&output, at: written, distance: offset, length: count)
+    written += count
   }
 
   private static func tooLong(_ length: Int, _ at: Int) -> CodecError {

@@ -2,7 +2,8 @@
 /// the first byte), and every entropy-coded stream read backward (from the highest bit of its
 /// last byte, below the end marker, toward the first).
 ///
-/// Invariants: a read never touches a byte outside `start..<end`; reading backward past the
+/// Invariants: a read never uses a bit outside `start..<end` (a word load may fetch bytes of the
+/// array past `end`, which are masked off) nor touches a byte outside the array; reading backward past the
 /// stream's start yields zero bits and leaves `remaining` negative (what zstd calls overflow,
 /// which the callers check); reading forward past the end throws.
 struct ZstdBits {
@@ -64,7 +65,10 @@ struct ZstdBits {
     let first = position >> 3
     let shift = position & 7
     var window: UInt64 = 0
-    for index in 0..<(count + shift + 7) / 8 { window |= UInt64(bytes[start + first + index]) << UInt64(8 * index) }
+    // A word where the array holds 8 bytes from there (bits past the stream are masked off).
+    if let word = UnsafeWordLoad.word(bytes, at: start + first) { window = word } else {
+      for index in 0..<(count + shift + 7) / 8 { window |= UInt64(bytes[start + first + index]) << UInt64(8 * index) }
+    }
     let value = window >> UInt64(shift)
     return count >= 64 ? value : value & ((1 << UInt64(count)) - 1)
   }

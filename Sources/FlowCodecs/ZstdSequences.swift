@@ -53,30 +53,32 @@ struct ZstdSequences {
     var offsetState = Int(bits.read(offsetTable.log))
     var matchState = Int(bits.read(matchTable.log))
     var used = 0
+    // The tables in locals: a static read in the loop is a lazy global's check every time.
+    let (literalBase, matchBase) = (Self.literalBase, Self.matchBase)
+    let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
     for index in 0..<count {
-      let offsetCode = Int(offsetTable.table[offsetState].symbol)
-      let matchCode = Int(matchTable.table[matchState].symbol)
-      let literalCode = Int(literalTable.table[literalState].symbol)
-      guard offsetCode <= 31, matchCode < Self.matchBase.count, literalCode < Self.literalBase.count else {
+      let offsetCode = Int(offsetStates[offsetState].symbol)
+      let matchCode = Int(matchStates[matchState].symbol)
+      let literalCode = Int(literalStates[literalState].symbol)
+      guard offsetCode <= 31, matchCode < matchBase.count, literalCode < literalBase.count else {
         throw CodecError("a Zstandard sequence code out of range")
       }
       let offsetValue = (1 << offsetCode) + Int(bits.read(offsetCode))
-      let match = Self.matchBase[matchCode].0 + Int(bits.read(Self.matchBase[matchCode].1))
-      let literalLength = Self.literalBase[literalCode].0 + Int(bits.read(Self.literalBase[literalCode].1))
+      let match = matchBase[matchCode].0 + Int(bits.read(matchBase[matchCode].1))
+      let literalLength = literalBase[literalCode].0 + Int(bits.read(literalBase[literalCode].1))
       let offset = try resolve(offsetValue, literalLength: literalLength)
       if index < count - 1 {
-        literalState = Int(literalTable.table[literalState].baseline) + Int(bits.read(Int(literalTable.table[literalState].bits)))
-        matchState = Int(matchTable.table[matchState].baseline) + Int(bits.read(Int(matchTable.table[matchState].bits)))
-        offsetState = Int(offsetTable.table[offsetState].baseline) + Int(bits.read(Int(offsetTable.table[offsetState].bits)))
+        literalState = Int(literalStates[literalState].baseline) + Int(bits.read(Int(literalStates[literalState].bits)))
+        matchState = Int(matchStates[matchState].baseline) + Int(bits.read(Int(matchStates[matchState].bits)))
+        offsetState = Int(offsetStates[offsetState].baseline) + Int(bits.read(Int(offsetStates[offsetState].bits)))
       }
       guard bits.remaining >= 0 else { throw CodecError("a Zstandard sequences bitstream ends early") }
       guard literalLength <= literals.count - used else { throw CodecError("a Zstandard sequence takes more literals than the block has") }
       guard output.count + literalLength + match <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
       output += literals[used..<used + literalLength]
       used += literalLength
-      guard offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
-      let from = output.count - offset
-      for step in 0..<match { output.append(output[from + step]) }
+      guard offset > 0, offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
+      UnsafeMatchCopy.append(&output, distance: offset, length: match)
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
     guard output.count + literals.count - used <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }

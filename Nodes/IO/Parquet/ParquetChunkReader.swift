@@ -1,21 +1,33 @@
 /// Reads one column chunk of a flat column: its dictionary page if any, then data pages (v1
 /// and v2) until the row group's rows are read, into values and null flags.
 ///
-/// Invariants: the chunk lies inside the file's data (before the footer) and every page inside
-/// the chunk; a page's values and levels never exceed the rows left in the row group (so no
-/// count read from the file can make it allocate more than the row count the footer was
-/// checked for); a page decompresses to exactly its header's size, at most `byteLimit`.
+/// Invariants: the chunk's bytes (`extent`) lie inside the file's data (before the footer) and
+/// every page inside the chunk; a page's values and levels never exceed the rows left in the
+/// row group (so no count read from the file can make it allocate more than the row count the
+/// footer was checked for); a page decompresses to exactly its header's size, at most
+/// `byteLimit`, and its bytes are dropped once its values are decoded.
 struct ParquetChunkReader {
-  /// The file's bytes.
+  /// The chunk's bytes (`extent` of the file).
   let data: [UInt8]
-  /// Where the footer starts: no page may reach it.
-  let dataEnd: Int
+  /// Where `data` starts in the file, for messages.
+  let base: Int
   let column: ParquetColumnMetaData
   let element: ParquetSchemaElement
   /// The row group's rows.
   let rows: Int
   /// The most bytes a page may decompress to (the memory limit).
   let byteLimit: Int
+
+  /// Where `column`'s chunk lies in a file whose footer starts at `dataEnd`: from its first
+  /// page (the dictionary's, if before the data pages) for its compressed size, or to the
+  /// footer where that size is missing or runs past it.
+  static func extent(of column: ParquetColumnMetaData, dataEnd: Int) throws(ParquetError) -> Range<Int> {
+    var start = Int(clamping: column.dataPageOffset)
+    if let dictionary = column.dictionaryPageOffset, dictionary > 0, dictionary < start { start = Int(dictionary) }
+    guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
+    let size = column.totalCompressedSize
+    return start..<(size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd)
+  }
 
   /// A chunk's values and, for an optional column, which rows hold one.
   ///
@@ -24,7 +36,11 @@ struct ParquetChunkReader {
   /// empty), so that its text is converted once per dictionary entry, not once per row.
   struct Chunk: Sendable {
     var values: ParquetValues
+    /// Whether each row read holds a value; `nil` while every one does (a required column's
+    /// always), so that a column without nulls keeps no flags.
     var valid: [Bool]?
+    /// The rows read.
+    var rows = 0
     /// Each value's index into `dictionary` (all below its count), or `nil` when `values` holds them.
     var codes: [UInt32]?
     var dictionary: ParquetValues?
@@ -45,21 +61,17 @@ struct ParquetChunkReader {
   /// - Throws: `ParquetError` (without the column's name: the caller adds it).
   func read() throws(ParquetError) -> Chunk {
     let empty = ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
-    guard rows > 0 else { return Chunk(values: empty, valid: element.repetition == 1 ? [] : nil) }
-    var start = Int(clamping: column.dataPageOffset)
-    if let dictionary = column.dictionaryPageOffset, dictionary > 0, dictionary < start { start = Int(dictionary) }
-    guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
-    let size = column.totalCompressedSize
-    let end = size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd
-    var chunk = Chunk(values: empty, valid: element.repetition == 1 ? [] : nil,
-                      codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
-    chunk.valid?.reserveCapacity(min(rows, 1 << 16))
+    guard rows > 0 else { return Chunk(values: empty, valid: nil) }
+    let end = data.count
+    var chunk = Chunk(values: empty, valid: nil, codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
+    // At most a value a row (the row count the footer was checked for): no regrowth per page.
+    if chunk.codes != nil { chunk.codes?.reserveCapacity(rows) } else { chunk.values.reserveCapacity(rows, bytes: 0) }
     var read = 0
-    var position = start
+    var position = 0
     while read < rows {
       guard position < end else { throw ParquetError("the column chunk ends after \(read) of its \(rows) rows") }
       let header = try ParquetPageHeader(data, from: position, to: end)
-      guard header.compressedSize <= end - header.headerEnd else { throw ParquetError("a page runs past the column chunk (at byte \(position))") }
+      guard header.compressedSize <= end - header.headerEnd else { throw ParquetError("a page runs past the column chunk (at byte \(base + position))") }
       guard header.uncompressedSize <= byteLimit else {
         throw ParquetError("a page of \(header.uncompressedSize) bytes, past the memory limit (raise it with --max-memory)")
       }
@@ -89,12 +101,15 @@ struct ParquetChunkReader {
   /// Decodes a data page's levels and values into `chunk`.
   private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, into chunk: inout Chunk) throws(ParquetError) {
     let count = header.valueCount
+    let optional = element.repetition == 1
     var levels: [UInt32] = []
+    // A page without nulls has its levels in one run of 1s: then no level is stored.
+    var allPresent = false
     let page: [UInt8]
     var start = 0
     if header.type == 0 {
       page = try ParquetCodec.decompress(data, body, codec: column.codec, size: header.uncompressedSize)
-      if chunk.valid != nil {
+      if optional {
         if header.definitionEncoding == 4 {
           guard page.count * 8 >= count else { throw ParquetError("the definition levels run past the page") }
           for index in 0..<count { levels.append(UInt32(page[index >> 3] >> (7 - index & 7) & 1)) }
@@ -104,32 +119,40 @@ struct ParquetChunkReader {
           let length = Int(ParquetValues.littleEndian(page, 0, 4))
           guard length <= page.count - 4 else { throw ParquetError("the definition levels run past the page") }
           var decoder = try ParquetRLEDecoder(page, from: 4, to: 4 + length, bitWidth: 1, what: "the definition levels")
-          try decoder.decode(count, into: &levels)
+          allPresent = decoder.skipRun(of: 1, covering: count)
+          if !allPresent { try decoder.decode(count, into: &levels) }
           start = 4 + length
         }
       }
     } else {
       let levelBytes = header.repetitionLevelsLength + header.definitionLevelsLength
       guard levelBytes <= body.count, levelBytes <= header.uncompressedSize else { throw ParquetError("the levels run past the page") }
-      if chunk.valid != nil {
+      if optional {
         let from = body.lowerBound + header.repetitionLevelsLength
         var decoder = try ParquetRLEDecoder(data, from: from, to: from + header.definitionLevelsLength, bitWidth: 1,
                                             what: "the definition levels")
-        try decoder.decode(count, into: &levels)
+        allPresent = decoder.skipRun(of: 1, covering: count)
+        if !allPresent { try decoder.decode(count, into: &levels) }
       }
       let values = body.lowerBound + levelBytes..<body.upperBound
       let size = header.uncompressedSize - levelBytes
       page = header.isCompressed ? try ParquetCodec.decompress(data, values, codec: column.codec, size: size) : Array(data[values])
     }
     var present = count
-    if chunk.valid != nil {
+    if allPresent {
+      chunk.valid?.append(contentsOf: repeatElement(true, count: count))
+    } else if optional {
       present = 0
+      var widest: UInt32 = 0
       for level in levels {
-        guard level <= 1 else { throw ParquetError("a definition level of \(level) in a flat column") }
-        chunk.valid?.append(level == 1)
-        present += Int(level)
+        widest |= level
+        present &+= Int(level)
       }
+      guard widest <= 1 else { throw ParquetError("a definition level of \(levels.first { $0 > 1 } ?? widest) in a flat column") }
+      if present < count, chunk.valid == nil { chunk.valid = [Bool](repeating: true, count: chunk.rows) }
+      chunk.valid?.append(contentsOf: levels.lazy.map { $0 == 1 })
     }
+    chunk.rows += count
     if header.encoding != 2, header.encoding != 8 { chunk.materialize() }
     let before = chunk.decodedCount
     try decodeValues(header.encoding, present, page, from: start, into: &chunk)

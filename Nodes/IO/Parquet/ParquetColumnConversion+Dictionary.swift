@@ -16,47 +16,47 @@ extension ParquetColumnConversion {
   }
 
   /// The text column of `chunks` (a row group's each, in order) when every one kept dictionary
-  /// codes, each dictionary converts to text, and each holds at most
+  /// codes, each dictionary converts to text, and together they hold at most
   /// `StringColumn.maximumDictionaryEntries` distinct strings; `nil` otherwise (the caller
-  /// then converts value by value, which also names the value that fails).
+  /// then converts value by value, which also names the value that fails). One dictionary
+  /// serves every row group (each group's entries mapped into it), so the rows' codes are
+  /// written once into the column's array, with no merge of per-group columns.
   static func dictionaryColumn(_ element: ParquetSchemaElement, _ chunks: [ParquetChunkReader.Chunk]) -> Column? {
-    guard keepsDictionary(element), !chunks.isEmpty else { return nil }
-    var strings: [StringColumn] = []
+    guard keepsDictionary(element), !chunks.isEmpty, chunks.allSatisfy({ $0.codes != nil }) else { return nil }
+    // Parquet does not promise distinct dictionary entries; a dictionary column needs them.
+    var builder = StringDictionaryBuilder(limit: StringColumn.maximumDictionaryEntries)
     var nullRows: [Int32] = []
-    var base = 0
+    var rowCodes: [UInt32] = []
+    rowCodes.reserveCapacity(chunks.reduce(0) { $0 + $1.rows })
     for chunk in chunks {
       guard let codes = chunk.codes else { return nil }
       let entries = chunk.dictionary ?? ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
       guard let converted = try? column(element, entries, valid: nil), case .string(let text) = converted.storage else { return nil }
-      // Parquet does not promise distinct dictionary entries; a dictionary column needs them.
-      var builder = StringDictionaryBuilder(limit: StringColumn.maximumDictionaryEntries)
       var map: [UInt32] = []
       map.reserveCapacity(text.count)
       for entry in 0..<text.count {
         guard let code = builder.code(of: text.utf8(entry)) else { return nil }
         map.append(code)
       }
-      var rowCodes: [UInt32] = []
-      if let valid = chunk.valid, valid.contains(false) {
+      if let valid = chunk.valid {
         guard let empty = builder.code(of: ArraySlice<UInt8>()) else { return nil }
-        rowCodes.reserveCapacity(valid.count)
         var next = 0
-        for (row, flag) in valid.enumerated() {
+        for flag in valid {
           if flag {
             rowCodes.append(map[Int(codes[next])])
             next += 1
           } else {
+            nullRows.append(Int32(truncatingIfNeeded: rowCodes.count))
             rowCodes.append(empty)
-            nullRows.append(Int32(truncatingIfNeeded: base + row))
           }
         }
       } else {
-        rowCodes = codes.map { map[Int($0)] }
+        let mapped = map
+        for code in codes { rowCodes.append(mapped[Int(code)]) }
       }
-      base += rowCodes.count
-      strings.append(StringColumn(dictionary: builder.entries, codes: rowCodes))
     }
-    let validity = nullRows.isEmpty ? Validity(allValid: base) : Validity(count: base, nullRows: nullRows)
-    return Column(.string(StringColumn.concatenating(strings)), validity: validity)
+    let count = rowCodes.count
+    let validity = nullRows.isEmpty ? Validity(allValid: count) : Validity(count: count, nullRows: nullRows)
+    return Column(.string(StringColumn(dictionary: builder.entries, codes: rowCodes)), validity: validity)
   }
 }

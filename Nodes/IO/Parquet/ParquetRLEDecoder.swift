@@ -4,7 +4,7 @@
 /// bit-packed least significant bit first.
 ///
 /// Invariants: no run's length is trusted for an allocation (values are appended only up to
-/// the count asked for); every byte read is checked against `end`.
+/// the count asked for); every byte read is checked against `end`, which lies inside `bytes`.
 struct ParquetRLEDecoder {
   let bytes: [UInt8]
   private(set) var position: Int
@@ -15,6 +15,7 @@ struct ParquetRLEDecoder {
 
   init(_ bytes: [UInt8], from start: Int, to end: Int, bitWidth: Int, what: String) throws(ParquetError) {
     guard (0...32).contains(bitWidth) else { throw ParquetError("\(what): a bit width of \(bitWidth)") }
+    guard start >= 0, start <= end, end <= bytes.count else { throw ParquetError("\(what): the runs lie past the page") }
     self.bytes = bytes
     position = start
     self.end = end
@@ -56,25 +57,30 @@ struct ParquetRLEDecoder {
     }
   }
 
-  /// Appends `count` values bit-packed at `start` (LSB first), each byte loaded once into a
-  /// bit buffer; the caller checked that `count × bitWidth` bits lie before `end`.
+  /// Whether the next `count` values (at least 1) are all `value`, in one repeated run (the
+  /// definition levels of a page without nulls): then that run is read, else nothing is.
+  mutating func skipRun(of value: UInt32, covering count: Int) -> Bool {
+    let saved = position
+    let width = (bitWidth + 7) / 8
+    guard count > 0, let header = try? varint(), header & 1 == 0, header >> 1 >= UInt64(count), end - position >= width else {
+      position = saved
+      return false
+    }
+    var found: UInt32 = 0
+    for index in 0..<width { found |= UInt32(bytes[position + index]) << (8 * index) }
+    guard found == value else {
+      position = saved
+      return false
+    }
+    position += width
+    return true
+  }
+
+  /// Appends `count` values bit-packed at `start` (LSB first; `UnsafeParquetBytes` loads a
+  /// word per value); the caller checked that `count × bitWidth` bits lie before `end`.
   private func unpack(_ count: Int, from start: Int, into output: inout [UInt32]) {
     guard bitWidth > 0 else { return output.append(contentsOf: repeatElement(0, count: count)) }
-    let mask: UInt64 = bitWidth == 32 ? 0xFFFF_FFFF : (1 << UInt64(bitWidth)) - 1
-    let width = UInt64(bitWidth)
-    var buffer: UInt64 = 0
-    var held: UInt64 = 0
-    var byte = start
-    for _ in 0..<count {
-      while held < width {
-        buffer |= UInt64(bytes[byte]) << held
-        byte += 1
-        held += 8
-      }
-      output.append(UInt32(truncatingIfNeeded: buffer & mask))
-      buffer >>= width
-      held -= width
-    }
+    UnsafeParquetBytes.appendUnpacked(count, bitWidth: bitWidth, from: bytes, at: start, to: &output)
   }
 
   private mutating func varint() throws(ParquetError) -> UInt64 {

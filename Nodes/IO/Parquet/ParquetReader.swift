@@ -1,7 +1,8 @@
 import FlowRuntime
 
 /// Reads a flat Parquet file into a table: the footer, then each wanted column's chunks (row
-/// groups and columns in parallel), converted by their types (see `ParquetColumnConversion`).
+/// groups and columns in parallel, each chunk's bytes read only when it is decoded), converted
+/// by their types (see `ParquetColumnConversion`).
 ///
 /// A nested column (a group: struct, list, map; or a repeated field) fails naming it when it
 /// is read; the others are read without it when `columns` leaves it out. Before decoding, the
@@ -28,8 +29,15 @@ package struct ParquetReader: Sendable {
   ///
   /// - Throws: `ParquetError` saying what is wrong (the caller names the file), or `NodeError`
   ///   for a limit.
-  package func read(_ data: [UInt8]) throws -> Table {
-    let metadata = try Self.footer(data)
+  package func read(_ data: [UInt8]) throws -> Table { try read(.bytes(data)) }
+
+  /// The table in the Parquet file `source`: its footer, then only the wanted columns' chunks,
+  /// each read when it is decoded.
+  ///
+  /// - Throws: `ParquetError` saying what is wrong (the caller names the file), `NodeError`
+  ///   for a limit, `FileAccessError` for a failed read.
+  package func read(_ source: ParquetSource) throws -> Table {
+    let (metadata, footerStart) = try Self.footer(source)
     let (fields, leafCount) = try Self.fields(metadata.schema)
     var wanted: [(element: ParquetSchemaElement, leaf: Int)] = []
     for field in fields where columns?.contains(field.element.name) ?? true {
@@ -62,40 +70,10 @@ package struct ParquetReader: Sendable {
     }
     let (cells, overflow) = total.multipliedReportingOverflow(by: 9 * wanted.count)
     try limits.checkMemory(adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
-    let groups = metadata.rowGroups
-    let chosen = wanted
-    let footerStart = data.count - 8 - Int(ParquetValues.littleEndian(data, data.count - 8, 4))
-    let byteLimit = limits.maxMemoryBytes
-    let tasks = chosen.count * groups.count
-    let chunks = TableParallelism.map(tasks, cells: total * chosen.count) { task -> Result<ParquetChunkReader.Chunk, ParquetError> in
-      let (column, group) = task.quotientAndRemainder(dividingBy: max(1, groups.count))
-      let reader = ParquetChunkReader(data: data, dataEnd: footerStart, column: groups[group].columns[chosen[column].leaf],
-                                      element: chosen[column].element, rows: Int(groups[group].rowCount), byteLimit: byteLimit)
-      return Result { () throws(ParquetError) in try reader.read() }
-    }
-    let built = TableParallelism.map(chosen.count, cells: total * chosen.count) { column -> Result<Column, ParquetError> in
-      let element = chosen[column].element
-      var parts: [ParquetChunkReader.Chunk] = []
-      for group in 0..<groups.count {
-        switch chunks[column * groups.count + group] {
-        case .success(let chunk): parts.append(chunk)
-        case .failure(let error): return .failure(ParquetError(column: element.name, "\(error.message) (row group \(group + 1))"))
-        }
-      }
-      if let text = ParquetColumnConversion.dictionaryColumn(element, parts) { return .success(text) }
-      var values = ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
-      var valid: [Bool]? = element.repetition == 1 ? [] : nil
-      for var chunk in parts {
-        chunk.materialize()
-        if groups.count == 1 { values = chunk.values } else { values.append(contentsOf: chunk.values) }
-        valid? += chunk.valid ?? []
-      }
-      return Result { () throws(ParquetError) in try ParquetColumnConversion.column(element, values, valid: valid) }
-    }
-    var result: [Column] = []
-    for column in built { result.append(try column.get()) }
+    let columns = try Self.columns(wanted, metadata.rowGroups, source: source, dataEnd: footerStart, rows: total,
+                                   byteLimit: limits.maxMemoryBytes)
     do {
-      return try Table(names: wanted.map(\.element.name), columns: result, rowCount: total)
+      return try Table(names: wanted.map(\.element.name), columns: columns, rowCount: total)
     } catch {
       throw ParquetError(error.message)
     }
@@ -108,16 +86,24 @@ package struct ParquetReader: Sendable {
   }
 
   /// The footer of `data`, after checking the magic numbers and the footer's length.
-  static func footer(_ data: [UInt8]) throws(ParquetError) -> ParquetFileMetaData {
+  static func footer(_ data: [UInt8]) throws -> ParquetFileMetaData { try footer(.bytes(data)).metadata }
+
+  /// The footer of `source` and where it starts, after checking the magic numbers and the
+  /// footer's length.
+  static func footer(_ source: ParquetSource) throws -> (metadata: ParquetFileMetaData, start: Int) {
     let magic = Array("PAR1".utf8)
-    guard data.count >= 12, Array(data[0..<4]) == magic else { throw ParquetError("not a Parquet file (no PAR1 at its start)") }
-    guard Array(data[(data.count - 4)...]) == magic else {
-      throw ParquetError(Array(data[(data.count - 4)...]) == Array("PARE".utf8)
+    let size = source.count
+    guard size >= 12, try source.bytes(0..<4) == magic else { throw ParquetError("not a Parquet file (no PAR1 at its start)") }
+    let tail = try source.bytes(size - 8..<size)
+    guard Array(tail[4...]) == magic else {
+      throw ParquetError(Array(tail[4...]) == Array("PARE".utf8)
         ? "an encrypted Parquet file is not supported" : "the file is truncated (no PAR1 at its end)")
     }
-    let length = Int(ParquetValues.littleEndian(data, data.count - 8, 4))
-    guard length <= data.count - 12 else { throw ParquetError("the footer's length \(length) is longer than the file") }
-    return try ParquetFileMetaData(data, from: data.count - 8 - length, to: data.count - 8)
+    let length = Int(ParquetValues.littleEndian(tail, 0, 4))
+    guard length <= size - 12 else { throw ParquetError("the footer's length \(length) is longer than the file") }
+    let start = size - 8 - length
+    let footer = try source.bytes(start..<size - 8)
+    return (try ParquetFileMetaData(footer, from: 0, to: footer.count), start)
   }
 
   /// The root's children, with the leaf column index of each flat one, and the number of leaves.

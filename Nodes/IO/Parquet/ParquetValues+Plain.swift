@@ -37,7 +37,11 @@ extension ParquetValues {
       let width = plainWidth
       guard width > 0 || type == 7 else { throw ParquetError("the physical type \(type) is unknown") }
       guard count == 0 || (end - start) / max(1, width) >= count else { throw short }
-      for index in 0..<count { try appendFixed(data, start + index * width) }
+      switch type {
+      case 1, 2: UnsafeParquetBytes.appendIntegers(count, width: width, from: data, at: start, to: &integers)
+      case 4, 5: UnsafeParquetBytes.appendDoubles(count, width: width, from: data, at: start, to: &doubles)
+      default: for index in 0..<count { try appendFixed(data, start + index * width) }
+      }
       return start + count * width
     }
   }

@@ -55,6 +55,18 @@ struct ParquetValues: Sendable {
     }
   }
 
+  /// Room for `count` more values (of the type's storage) and `byteCount` more bytes.
+  mutating func reserveCapacity(_ count: Int, bytes byteCount: Int) {
+    switch type {
+    case 0: bools.reserveCapacity(bools.count + count)
+    case 1, 2, 3: integers.reserveCapacity(integers.count + count)
+    case 4, 5: doubles.reserveCapacity(doubles.count + count)
+    default:
+      offsets.reserveCapacity(offsets.count + count)
+      bytes.reserveCapacity(bytes.count + byteCount)
+    }
+  }
+
   /// Appends every value of `other` (the next chunk of the same column).
   mutating func append(contentsOf other: ParquetValues) {
     integers += other.integers

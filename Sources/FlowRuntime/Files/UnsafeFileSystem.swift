@@ -53,6 +53,35 @@ enum UnsafeFileSystem {
     return nil
   }
 
+  /// The size of the open file in bytes, or the system's reason.
+  static func size(_ descriptor: Int32) -> Result<Int, FileAccessError> {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(FileAccessError(String(cString: strerror(errno)))) }
+    return .success(Int(info.st_size))
+  }
+
+  /// The `count` bytes of the open file at `offset` (`pread`: the descriptor's offset is not
+  /// moved, so threads may read ranges of one descriptor at once), fewer at the file's end.
+  /// Returns the bytes or the system's reason.
+  static func read(_ descriptor: Int32, at offset: Int, count: Int) -> Result<[UInt8], FileAccessError> {
+    guard offset >= 0, count >= 0 else { return .failure(FileAccessError("a negative offset or length")) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress! + done, min(count - done, 1 << 30), off_t(offset + done))
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return .failure(FileAccessError(String(cString: strerror(errno))))
+      }
+      if got == 0 { break }
+      done += got
+    }
+    bytes.removeLast(count - done)
+    return .success(bytes)
+  }
+
   /// Reads the whole open file from its current offset, calling `chunk` with the bytes read so far every few MB
   /// (for progress and cancellation). Returns the bytes or the system's reason.
   static func readAll(_ descriptor: Int32, onChunk chunk: (Int) throws -> Void) throws -> Result<[UInt8], FileAccessError> {

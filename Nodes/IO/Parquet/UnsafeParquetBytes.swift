@@ -1,0 +1,90 @@
+/// The two hot loops of Parquet decoding over a page's bytes: unpacking bit-packed values
+/// (dictionary indices, levels) and loading `PLAIN` fixed-width numbers, with word loads
+/// instead of one byte at a time.
+///
+/// Invariants: every read lies inside `bytes` — the range a call decodes is checked by a
+/// precondition against `bytes.count` (callers check it first and throw), and a word load is
+/// used only where all 8 of its bytes lie inside `bytes`, the last values being read byte by
+/// byte; every write goes to the elements appended to `output` (initialized before they are
+/// overwritten). Values are little-endian in the file and converted with `littleEndian`.
+enum UnsafeParquetBytes {
+  /// Appends `count` values of `bitWidth` bits (1…32) packed from `bytes[start...]`, least
+  /// significant bit first.
+  ///
+  /// - Precondition: the `⌈count × bitWidth / 8⌉` bytes from `start` lie inside `bytes`.
+  static func appendUnpacked(_ count: Int, bitWidth: Int, from bytes: [UInt8], at start: Int, to output: inout [UInt32]) {
+    precondition((1...32).contains(bitWidth) && count >= 0 && start >= 0, "a bad bit-packed run")
+    precondition(bytes.count - start >= (count * bitWidth + 7) / 8, "a bit-packed run past its bytes")
+    guard count > 0 else { return }
+    let first = output.count
+    output.append(contentsOf: repeatElement(0, count: count))
+    let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
+    bytes.withUnsafeBytes { raw in
+      output.withUnsafeMutableBufferPointer { out in
+        let size = raw.count
+        for index in 0..<count {
+          let bit = index * bitWidth
+          let at = start + bit >> 3
+          let word: UInt64
+          if size - at >= 8 {
+            word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+          } else {
+            var gathered: UInt64 = 0
+            for byte in 0..<(size - at) { gathered |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
+            word = gathered
+          }
+          out[first + index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
+        }
+      }
+    }
+  }
+
+  /// Appends `count` `PLAIN` values of `width` bytes (4: `INT32` sign-extended, 8: `INT64`)
+  /// from `bytes[start...]`.
+  ///
+  /// - Precondition: `width` is 4 or 8 and the `count × width` bytes from `start` lie inside `bytes`.
+  static func appendIntegers(_ count: Int, width: Int, from bytes: [UInt8], at start: Int, to output: inout [Int64]) {
+    precondition((width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count, "PLAIN values past their bytes")
+    guard count > 0 else { return }
+    let first = output.count
+    output.append(contentsOf: repeatElement(0, count: count))
+    bytes.withUnsafeBytes { raw in
+      output.withUnsafeMutableBufferPointer { out in
+        if width == 8 {
+          for index in 0..<count {
+            out[first + index] = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: Int64.self))
+          }
+        } else {
+          for index in 0..<count {
+            out[first + index] = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: Int32.self)))
+          }
+        }
+      }
+    }
+  }
+
+  /// Appends `count` `PLAIN` values of `width` bytes (4: `FLOAT`, 8: `DOUBLE`) from
+  /// `bytes[start...]` as doubles.
+  ///
+  /// - Precondition: `width` is 4 or 8 and the `count × width` bytes from `start` lie inside `bytes`.
+  static func appendDoubles(_ count: Int, width: Int, from bytes: [UInt8], at start: Int, to output: inout [Double]) {
+    precondition((width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count, "PLAIN values past their bytes")
+    guard count > 0 else { return }
+    let first = output.count
+    output.append(contentsOf: repeatElement(0, count: count))
+    bytes.withUnsafeBytes { raw in
+      output.withUnsafeMutableBufferPointer { out in
+        if width == 8 {
+          for index in 0..<count {
+            out[first + index] = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
+          }
+        } else {
+          for index in 0..<count {
+            let bits = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self))
+            out[first + index] = Double(Float(bitPattern: bits))
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import FlowTestSupport
+import Testing
+@testable import FlowNodes
+
+/// `UnsafeParquetBytes` against simple references: bit-unpacking every width 1…32 at every
+/// starting byte and count (the last values near the end of the bytes read byte by byte), and
+/// `PLAIN` integers and floats of 4 and 8 bytes, appended after values already there.
+@Suite struct ParquetBytesTests {
+  /// Value `index` of `bitWidth` bits packed from `start`, one bit at a time.
+  static func unpacked(_ bytes: [UInt8], _ start: Int, _ index: Int, _ bitWidth: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for bit in 0..<bitWidth {
+      let at = index * bitWidth + bit
+      value |= UInt32(bytes[start + at / 8] >> (at % 8) & 1) << bit
+    }
+    return value
+  }
+
+  @Test(arguments: 1...32) func bitUnpackingMatchesOneBitAtATime(bitWidth: Int) {
+    var random = SeededRandom(seed: UInt64(bitWidth))
+    for _ in 0..<20 {
+      let count = Int(random.next() % 70)
+      let start = Int(random.next() % 5)
+      let needed = (count * bitWidth + 7) / 8
+      // Sometimes exactly the bytes needed (every last load is short), sometimes more.
+      let bytes = (0..<start + needed + Int(random.next() % 3) * Int(random.next() % 9)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var output: [UInt32] = [7, 8]
+      UnsafeParquetBytes.appendUnpacked(count, bitWidth: bitWidth, from: bytes, at: start, to: &output)
+      let expected = [7, 8] + (0..<count).map { Self.unpacked(bytes, start, $0, bitWidth) }
+      #expect(output == expected, "width \(bitWidth), count \(count), start \(start), \(bytes.count) bytes")
+    }
+  }
+
+  @Test(arguments: 0..<8) func plainNumbersMatchTheirLittleEndianBytes(seed: Int) {
+    var random = SeededRandom(seed: UInt64(seed))
+    let count = Int(random.next() % 50)
+    let start = Int(random.next() % 7)
+    let width = seed % 2 == 0 ? 4 : 8
+    let bytes = (0..<start + count * width + Int(random.next() % 3)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    var integers: [Int64] = [-1]
+    var doubles: [Double] = [0.5]
+    UnsafeParquetBytes.appendIntegers(count, width: width, from: bytes, at: start, to: &integers)
+    UnsafeParquetBytes.appendDoubles(count, width: width, from: bytes, at: start, to: &doubles)
+    #expect(integers.count == count + 1 && doubles.count == count + 1)
+    for index in 0..<count {
+      let raw = ParquetValues.littleEndian(bytes, start + index * width, width)
+      let integer = width == 4 ? Int64(Int32(bitPattern: UInt32(raw))) : Int64(bitPattern: raw)
+      let double = width == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
+      #expect(integers[index + 1] == integer)
+      #expect(doubles[index + 1].bitPattern == double.bitPattern || (doubles[index + 1].isNaN && double.isNaN))
+    }
+  }
+}
