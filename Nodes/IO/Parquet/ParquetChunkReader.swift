@@ -64,8 +64,11 @@ struct ParquetChunkReader {
     guard rows > 0 else { return Chunk(values: empty, valid: nil) }
     let end = data.count
     var chunk = Chunk(values: empty, valid: nil, codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
-    // At most a value a row (the row count the footer was checked for): no regrowth per page.
-    if chunk.codes != nil { chunk.codes?.reserveCapacity(rows) } else { chunk.values.reserveCapacity(rows, bytes: 0) }
+    // At most a value a row (the row count the footer was checked for), so no regrowth per page;
+    // no more than the chunk's bytes could plausibly hold, so a file claiming rows it lacks
+    // reserves little.
+    let expected = min(rows, 64 * data.count + 4_096)
+    if chunk.codes != nil { chunk.codes?.reserveCapacity(expected) } else { chunk.values.reserveCapacity(expected, bytes: 0) }
     var read = 0
     var position = 0
     while read < rows {

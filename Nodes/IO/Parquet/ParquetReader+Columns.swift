@@ -43,6 +43,7 @@ extension ParquetReader {
   /// Where the tasks that decode a column's chunks hand them in, in any order.
   private final class Assembly: Sendable {
     let keepsChunks: Bool
+    /// The values to reserve room for.
     let total: Int
     private let state: Mutex<Assembled>
 
@@ -83,7 +84,8 @@ extension ParquetReader {
   static func columns(_ wanted: [(element: ParquetSchemaElement, leaf: Int)], _ groups: [ParquetFileMetaData.RowGroup],
                       source: ParquetSource, dataEnd: Int, rows: Int, byteLimit: Int) throws -> [Column] {
     let groupCount = max(1, groups.count)
-    let assemblies = wanted.map { Assembly($0.element, total: rows) }
+    // Room for every row, or for what the file's bytes could plausibly hold if it claims more.
+    let assemblies = wanted.map { Assembly($0.element, total: min(rows, 64 * source.count + 4_096)) }
     _ = TableParallelism.map(wanted.count * groups.count, cells: rows * wanted.count) { task in
       let (column, group) = task.quotientAndRemainder(dividingBy: groupCount)
       let metadata = groups[group].columns[wanted[column].leaf]
