@@ -26,6 +26,7 @@ enum GroupCodes {
       return (codes, count, firstRows)
     }
     guard local.reduce(0, { $0 + $1.count }) <= rowCount / 8 else { return ColumnCodes.codes(of: keyColumns, rowCount: rowCount) }
+    if let merged = mergedIntegers(keyColumns, local, workers: workers) { return merged }
     // Merge in block order: each block's groups, in their order, as groups of the whole.
     var single: [GroupCell: Int32] = [:], composite: [[GroupCell]: Int32] = [:]
     var cardinality: Int32 = 0
@@ -48,5 +49,17 @@ enum GroupCodes {
     let merged = maps
     let mapped = TableParallelism.map(blocks, threads: workers) { block in local[block].codes.map { merged[block][Int($0)] } }
     return (TableMorsels.joined(mapped), Int(cardinality))
+  }
+
+  /// The merge for one integer key column without nulls: block groups looked up by their
+  /// value in an `IntegerCodeTable`, not by a hashed `GroupCell` (TPC-H Q13 groups 1.5
+  /// million joined rows by 150,000 customer keys); `nil` for other keys.
+  private static func mergedIntegers(_ keyColumns: [Column], _ local: [(codes: [Int32], count: Int, firstRows: [Int32])],
+                                     workers: Int) -> (codes: [Int32], cardinality: Int)? {
+    guard keyColumns.count == 1, keyColumns[0].nullCount == 0, case .integer(let values) = keyColumns[0].storage else { return nil }
+    var table = IntegerCodeTable(capacity: local.reduce(0) { $0 + $1.count })
+    let maps = local.map { block in block.firstRows.map { table.insert(values[Int($0)]) } }
+    let mapped = TableParallelism.map(local.count, threads: workers) { block in local[block].codes.map { maps[block][Int($0)] } }
+    return (TableMorsels.joined(mapped), table.count)
   }
 }

@@ -1,10 +1,11 @@
 import FlowRuntime
 
 /// Which rows of two tables have equal join keys: each row's key id (-1 for a row that can
-/// match nothing: a null key cell, or a left key no right row has) and, per key id, the right
-/// rows in right order and (when asked for: `right` and `full` joins) the left rows in left
-/// order (counting sorts). The right side is hashed once; the left side is probed in morsels
-/// (see `JoinCodes`), so the ids are the same at any worker count.
+/// match nothing: a null key cell, or a key the other side lacks — an id with no rows on the
+/// other side is as good) and, per key id, the right rows in right order and (when asked for:
+/// `right` and `full` joins) the left rows in left order (counting sorts). The smaller side
+/// (the right, unless 64-bit keys on a left side of at most half its rows) is hashed once,
+/// the other probed in morsels (see `JoinCodes`), so the ids are the same at any worker count.
 ///
 /// Invariants: `leftIDs.count` and `rightIDs.count` are the two tables' row counts; ids are
 /// in `0..<cardinality`; the rows of id `k` are `rightRows[rightStarts[k]..<rightStarts[k + 1]]`
