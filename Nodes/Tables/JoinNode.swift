@@ -59,6 +59,11 @@ struct JoinNode: NodeKind {
       try TableParameters.checkRowIndices(right, for: "join")
       if keys.isEmpty { return try crossJoined(left, right, limits: limits, morsels: morsels) }
       let pairs = JoinKeyPair.resolved(keys, left: left, right: right)
+      if kind.keepsLeftColumnsOnly, pairs.count == 1, let kept = try keptRows(left, right, pairs[0], keep: kind == .semi, morsels) {
+        try limits.checkRows(kept.count, of: "join output")
+        try limits.checkMemory(adding: kept.count &* (left.columnCount &+ right.columnCount &+ 2) &* 8, for: "join output")
+        return kept.count == left.rowCount ? left : left.gathering(kept)
+      }
       let matches = try JoinMatches(left: left, right: right, keys: pairs, indexesLeft: kind.needsLeftIndex, morsels: morsels)
       let outputRows = kind.outputRowCount(matches, morsels: morsels)
       try limits.checkRows(outputRows, of: "join output")
@@ -72,6 +77,15 @@ struct JoinNode: NodeKind {
       }
       let shared = pairs.filter(\.isShared).map(\.left)
       return try gathered(left, right, keys: shared, kind: kind, leftTake: leftTake, rightTake: rightTake, morsels: morsels)
+    }
+
+    /// The left rows a `semi` or `anti` join on one key pair keeps, when `JoinCodes.keptRows`
+    /// can find them without `JoinMatches`.
+    private static func keptRows(_ left: Table, _ right: Table, _ key: JoinKeyPair, keep: Bool,
+                                 _ morsels: TableMorsels) throws -> [Int32]? {
+      JoinCodes.keptRows(left: left.column(at: try TableParameters.column(key.left, in: left, side: "left")),
+                         right: right.column(at: try TableParameters.column(key.right, in: right, side: "right")),
+                         keep: keep, morsels: morsels)
     }
 
     /// The cross join (`on: []`): every left row with every right row, left order then right

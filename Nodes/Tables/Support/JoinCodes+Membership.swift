@@ -1,0 +1,47 @@
+import FlowRuntime
+
+extension JoinCodes {
+  /// The left rows a `semi` (`keep: true`) or `anti` (`keep: false`) join on one key column
+  /// keeps, in left order — for 64-bit keys (integers, numbers, and the two meeting) and a
+  /// right side of fewer than 4 morsels, built serially into an `IntegerCodeTable`, the left
+  /// side probed in morsels straight into the kept rows: no id per left row, no counting
+  /// sort. `nil` for other keys or sides (then `JoinMatches` answers). A null key never
+  /// matches: `semi` drops it, `anti` keeps it.
+  ///
+  /// TPC-H Q8 keeps 40,000 of 6 million lineitem rows by a semi join on 1,300 part keys:
+  /// the per-row ids alone were 24 MB.
+  ///
+  /// - Complexity: O(right rows) to build, O(left rows) to probe on `morsels.workers` threads.
+  static func keptRows(left: Column, right: Column, keep: Bool, morsels: TableMorsels) -> [Int32]? {
+    guard right.count / 4 < morsels.rows || morsels.workers == 1, left.count > right.count / 2 else { return nil }
+    switch (left.storage, right.storage) {
+    case (.integer(let a), .integer(let b)):
+      return keptRows(left, right, keep, morsels, { a[$0] }, { b[$0] })
+    case _ where left.isNumeric && right.isNumeric:
+      return keptRows(left, right, keep, morsels,
+                      { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
+                      { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
+    default:
+      return nil
+    }
+  }
+
+  private static func keptRows(_ left: Column, _ right: Column, _ keep: Bool, _ morsels: TableMorsels,
+                               _ leftKey: @Sendable (Int) -> Int64, _ rightKey: (Int) -> Int64) -> [Int32] {
+    var built = IntegerCodeTable(capacity: right.count)
+    for row in 0..<right.count where !right.isNull(row) { _ = built.insert(rightKey(row)) }
+    let table = built
+    let parts = morsels.map(left.count) { range -> [Int32] in
+      var rows: [Int32] = []
+      if left.nullCount == 0 {
+        for row in range where (table.code(of: leftKey(row)) >= 0) == keep { rows.append(Int32(truncatingIfNeeded: row)) }
+      } else {
+        for row in range where (!left.isNull(row) && table.code(of: leftKey(row)) >= 0) == keep {
+          rows.append(Int32(truncatingIfNeeded: row))
+        }
+      }
+      return rows
+    }
+    return TableMorsels.joined(parts)
+  }
+}
