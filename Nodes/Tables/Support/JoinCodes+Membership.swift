@@ -3,17 +3,18 @@ import FlowRuntime
 extension JoinCodes {
   /// The left rows a `semi` (`keep: true`) or `anti` (`keep: false`) join on one key column
   /// keeps, in left order — for 64-bit keys (integers, numbers, and the two meeting) and a
-  /// right side of fewer than 4 morsels, built serially into an `IntegerCodeTable`, the left
-  /// side probed in morsels straight into the kept rows: no id per left row, no counting
-  /// sort. `nil` for other keys or sides (then `JoinMatches` answers). A null key never
-  /// matches: `semi` drops it, `anti` keeps it.
+  /// right side at most twice the left's rows: the right side built (an `IntegerCodeTable`,
+  /// or a `PartitionedCodeTable` from 4 morsels on several workers, as `JoinCodes` builds),
+  /// the left side probed in morsels straight into the kept rows: no id per left row, no
+  /// counting sort. `nil` for other keys or sides (then `JoinMatches` answers). A null key
+  /// never matches: `semi` drops it, `anti` keeps it.
   ///
   /// TPC-H Q8 keeps 40,000 of 6 million lineitem rows by a semi join on 1,300 part keys:
   /// the per-row ids alone were 24 MB.
   ///
   /// - Complexity: O(right rows) to build, O(left rows) to probe on `morsels.workers` threads.
   static func keptRows(left: Column, right: Column, keep: Bool, morsels: TableMorsels) -> [Int32]? {
-    guard right.count / 4 < morsels.rows || morsels.workers == 1, left.count > right.count / 2 else { return nil }
+    guard left.count > right.count / 2 else { return nil }
     switch (left.storage, right.storage) {
     case (.integer(let a), .integer(let b)):
       return keptRows(left, right, keep, morsels, { a[$0] }, { b[$0] })
@@ -27,10 +28,21 @@ extension JoinCodes {
   }
 
   private static func keptRows(_ left: Column, _ right: Column, _ keep: Bool, _ morsels: TableMorsels,
-                               _ leftKey: @Sendable (Int) -> Int64, _ rightKey: (Int) -> Int64) -> [Int32] {
-    var built = IntegerCodeTable(capacity: right.count)
-    for row in 0..<right.count where !right.isNull(row) { _ = built.insert(rightKey(row)) }
-    let table = built
+                               _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64) -> [Int32] {
+    guard morsels.workers > 1 && right.count / 4 >= morsels.rows else {
+      var built = IntegerCodeTable(capacity: right.count)
+      for row in 0..<right.count where !right.isNull(row) { _ = built.insert(rightKey(row)) }
+      return probed(left, built, keep, morsels, leftKey)
+    }
+    let table = PartitionedCodeTable(rows: right.count, partitions: morsels.workers, morsels: morsels) { row in
+      right.isNull(row) ? nil : rightKey(row)
+    }
+    return probed(left, table, keep, morsels, leftKey)
+  }
+
+  /// The left rows whose key `table` holds (`keep`) or lacks, probed in morsels.
+  private static func probed<Table: JoinKeyLookup>(_ left: Column, _ table: Table, _ keep: Bool, _ morsels: TableMorsels,
+                                                   _ leftKey: @Sendable (Int) -> Int64) -> [Int32] {
     let parts = morsels.map(left.count) { range -> [Int32] in
       var rows: [Int32] = []
       if left.nullCount == 0 {
@@ -45,3 +57,12 @@ extension JoinCodes {
     return TableMorsels.joined(parts)
   }
 }
+
+/// A read-only table of 64-bit join keys, probed from several threads.
+protocol JoinKeyLookup: Sendable {
+  /// The code of `key`, or -1 if it was never inserted.
+  func code(of key: Int64) -> Int32
+}
+
+extension IntegerCodeTable: JoinKeyLookup {}
+extension PartitionedCodeTable: JoinKeyLookup {}
