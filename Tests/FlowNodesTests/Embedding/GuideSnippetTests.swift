@@ -59,7 +59,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
     #expect(lines.last?.hasPrefix("r1 ") == true, "the current state, of revision 1: \(lines)")
   }
 
-  /// README.md, "Embedding it in an app" (a custom kind).
+  /// Documentation/CustomKinds.md, the first kind (the README names it).
   @Test func theReadmeCustomKindConvertsCelsius() throws {
     struct Fahrenheit: StaticNodeKind {
       var name: String { "fahrenheit" }
