@@ -37,6 +37,47 @@ package struct ParquetReader: Sendable {
   /// - Throws: `ParquetError` saying what is wrong (the caller names the file), `NodeError`
   ///   for a limit, `FileAccessError` for a failed read.
   package func read(_ source: ParquetSource) throws -> Table {
+    let plan = try planned(source)
+    let columns = try Self.columns(plan.wanted, plan.metadata.rowGroups, source: source, dataEnd: plan.footerStart, rows: plan.rows,
+                                   byteLimit: limits.maxMemoryBytes)
+    return try plan.table(columns, rows: plan.rows)
+  }
+
+  /// The table of `source` one row group at a time, in file order, each handed to `body` as a
+  /// table of its own (its columns decoded in parallel, then dropped once `body` returns): what
+  /// a streamed chain reads. The checks are `read`'s but for the memory limit on the whole
+  /// file's columns (the chain checks memory after each morsel); the tables' rows together are
+  /// `read`'s table's.
+  ///
+  /// - Throws: what `read` throws, and what `body` throws.
+  package func readRowGroups(_ source: ParquetSource, _ body: (Table) throws -> Void) throws {
+    let plan = try planned(source, checksMemory: false)
+    for group in plan.metadata.rowGroups {
+      let rows = Int(group.rowCount)
+      let columns = try Self.columns(plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows,
+                                     byteLimit: limits.maxMemoryBytes)
+      try body(try plan.table(columns, rows: rows))
+    }
+  }
+
+  /// What a read decodes: the footer, the wanted columns, the rows in all (checked against
+  /// the row limit; the columns' sizes against the memory limit).
+  private struct Plan {
+    var metadata: ParquetFileMetaData
+    var footerStart: Int
+    var wanted: [(element: ParquetSchemaElement, leaf: Int)]
+    var rows: Int
+
+    func table(_ columns: [Column], rows: Int) throws -> Table {
+      do {
+        return try Table(names: wanted.map(\.element.name), columns: columns, rowCount: rows)
+      } catch {
+        throw ParquetError(error.message)
+      }
+    }
+  }
+
+  private func planned(_ source: ParquetSource, checksMemory: Bool = true) throws -> Plan {
     let (metadata, footerStart) = try Self.footer(source)
     let (fields, leafCount) = try Self.fields(metadata.schema)
     var wanted: [(element: ParquetSchemaElement, leaf: Int)] = []
@@ -69,14 +110,10 @@ package struct ParquetReader: Sendable {
       }
     }
     let (cells, overflow) = total.multipliedReportingOverflow(by: 9 * wanted.count)
-    try limits.checkMemory(adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
-    let columns = try Self.columns(wanted, metadata.rowGroups, source: source, dataEnd: footerStart, rows: total,
-                                   byteLimit: limits.maxMemoryBytes)
-    do {
-      return try Table(names: wanted.map(\.element.name), columns: columns, rowCount: total)
-    } catch {
-      throw ParquetError(error.message)
+    if checksMemory {
+      try limits.checkMemory(adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
     }
+    return Plan(metadata: metadata, footerStart: footerStart, wanted: wanted, rows: total)
   }
 
   /// `a + b`, or `Int.max` past it.

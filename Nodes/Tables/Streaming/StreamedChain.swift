@@ -1,12 +1,12 @@
 import FlowRuntime
 import Synchronization
 
-/// One chain `readCSV → (filter | derive | select)* → [groupBy | writeCSV]` of a one-shot run, executed
+/// One chain `(readCSV | readParquet) → (filter | derive | select)* → [groupBy | writeCSV]` of a one-shot run, executed
 /// morsel by morsel (`StreamingPlan` finds the chains; `StreamingStageKind` puts a
 /// `StageEvaluator` in each of its nodes).
 ///
 /// When the engine evaluates the head (the reader), the head runs the whole chain: it reads
-/// the file in morsels (`CSVMorsels`), passes each through the row-local nodes' own evaluators
+/// the file in morsels (`MorselSource`: blocks of a CSV file, row groups of a Parquet file), passes each through the row-local nodes' own evaluators
 /// (their kernels, on a morsel), and adds it to the `groupBy`'s running aggregates
 /// (`GroupByStream`), or appends its rows (the writer's own bytes) to the `writeCSV`'s atomic
 /// temporary file, or keeps the last node's morsel output (concatenated at the end: that
@@ -93,7 +93,7 @@ package final class StreamedChain: Sendable {
 
   private func evaluateHead(base: any NodeEvaluator, _ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
     let evaluators = state.withLock { $0.evaluators }.compactMap { $0 }
-    if evaluators.count == nodeIDs.count, let reader = base as? ReadCSVNode.Evaluator {
+    if evaluators.count == nodeIDs.count, let reader = base as? any MorselSource {
       do {
         let (values, durations) = try stream(reader, evaluators)
         state.withLock { $0.outcome = .streamed(values, durations) }
@@ -110,7 +110,7 @@ package final class StreamedChain: Sendable {
   }
 
   /// The last node's outputs and each node's time, streaming.
-  private func stream(_ head: ReadCSVNode.Evaluator, _ evaluators: [any NodeEvaluator]) throws -> ([Value], [Duration]) {
+  private func stream(_ head: any MorselSource, _ evaluators: [any NodeEvaluator]) throws -> ([Value], [Duration]) {
     let clock = ContinuousClock()
     let started = clock.now
     let last = nodeIDs.count - 1
@@ -124,12 +124,9 @@ package final class StreamedChain: Sendable {
       // fails by its own name (streaming, the engine would blame the chain's reader).
       do { try limits.checkMemory(adding: 0, for: "the chain") } catch { throw CSVMorsels.Fallback() }
     }
-    // A `.gz` file is decompressed whole: the chain runs materialized.
-    guard !head.file.isGzip else { throw CSVMorsels.Fallback() }
-    let file = try head.file.open()
     /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.
     func morsels(_ sink: (Table) throws -> Void) throws {
-      _ = try CSVMorsels.read(file, reader: head.reader, morselBytes: morselBytes) { morsel in
+      try head.readMorsels(morselBytes: morselBytes) { morsel in
         var table = morsel
         try count(table, at: 0)
         for stage in rowLocal {

@@ -4,7 +4,7 @@ import FlowRuntime
 /// Bounded memory for a one-shot run: the chains of a document that `flow run` executes morsel
 /// by morsel (`StreamedChain`), and the document and registry that do so.
 ///
-/// A chain is a `readCSV` that no edge feeds and that does not watch its file, then the
+/// A chain is a reader (`readCSV`, `readParquet`) that no edge feeds and that does not watch its file, then the
 /// `filter`, `derive` and `select` nodes that follow it one by one — each fed by one edge, from
 /// the node before, which has no other consumer — and then, if that last node's one consumer
 /// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
@@ -18,6 +18,8 @@ package struct StreamingPlan {
   package static let stageParameter = "flow.streamStage"
   /// The kinds a chain passes morsels through.
   static let rowLocalKinds: Set<String> = ["filter", "derive", "select"]
+  /// The kinds a chain starts at (their evaluators are `MorselSource`s).
+  static let headKinds: Set<String> = ["readCSV", "readParquet"]
 
   package let chains: [StreamedChain]
   /// The document with each chain node's `stageParameter` set.
@@ -34,7 +36,7 @@ package struct StreamingPlan {
   package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
     // Chains start at a reader: a document without one (a calculator, a million-node graph of
     // numbers) has none, and pays one pass over the kinds instead of the index and adjacency.
-    guard document.nodes.contains(where: { $0.data.kind == "readCSV" }) else { return nil }
+    guard document.nodes.contains(where: { Self.headKinds.contains($0.data.kind) }) else { return nil }
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
@@ -56,7 +58,7 @@ package struct StreamingPlan {
     var chains: [[Int]] = []
     var ends: [StreamedChain.End] = []
     for (position, node) in document.nodes.enumerated()
-    where node.data.kind == "readCSV" && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
+    where Self.headKinds.contains(node.data.kind) && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
       var chain = [position]
       func open() -> Bool { !observed.contains(document.nodes[chain[chain.count - 1]].id) }
       while open(), let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
@@ -85,7 +87,7 @@ package struct StreamingPlan {
                                     morselBytes: morselBytes, limits: registry.environment.limits))
     }
     var wrapped = registry
-    for name in Self.rowLocalKinds.union(["readCSV", "groupBy", "writeCSV"]) {
+    for name in Self.rowLocalKinds.union(Self.headKinds).union(["groupBy", "writeCSV"]) {
       guard let kind = registry.kind(named: name) else { return nil }
       wrapped.register(StreamingStageKind(base: kind, chains: streamed))
     }
