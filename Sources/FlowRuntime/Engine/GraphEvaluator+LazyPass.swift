@@ -125,23 +125,22 @@ extension GraphEvaluator {
   /// sweep (`brought == true`). See the file's header for the rules.
   mutating func lazyStep(_ node: Int32, brought: Bool, scratch: inout EvaluationScratch, log: inout PassLog) {
     let index = Int(node)
-    let flags = graph.flags(of: node)
-    if !flags.isDisjoint(with: .inert) { return }
-    if !brought && !lazy.eager[index] {
-      if options.demandDriven && demand.counts[index] == 0 {
-        markStale(node)
-      } else {
-        lazy.missed[index] = true
-      }
+    switch disposition(of: node, needed: brought || lazy.eager[index]) {
+    case .inert:
       return
-    }
-    if flags.contains(.lazy) {
+    case .unnecessary:
+      markStale(node)
+    case .notNeeded:
+      lazy.missed[index] = true
+    case .lazy:
       lazyNodeSteps(node, scratch: &scratch, log: &log)
-      return
+    case .live, .fail, .pending, .run:
+      // A node brought up runs only if it must (a popped one must); `run` settles it by the
+      // same disposition.
+      if brought && !mustRun(node) { return }
+      lazy.missed[index] = false
+      if run(node, scratch: &scratch, log: &log) { noteLazyChange(of: node) }
     }
-    if brought && !mustRun(node) { return }
-    lazy.missed[index] = false
-    if run(node, scratch: &scratch, log: &log) { noteLazyChange(of: node) }
   }
 
   /// A stopped lazy pass leaves dirty the popped `node` and the queued ones that must run (dirty

@@ -214,8 +214,11 @@ extension GraphEvaluator {
       // A source's outputs change only by its emissions.
       return entry.hasEmitted ? false : recordPending(node)
     }
-    if failureTable.count > 0, let root = failedInputRoot(of: node) { return recordFailure(node, root: root, message: nil, log: &log) }
-    if pendingSet.count > 0 && hasPendingInput(node) { return recordPending(node) }
+    switch NodeDisposition(inputsOf: node, in: self) {
+    case .fail(let root): return recordFailure(node, root: root, message: nil, log: &log)
+    case .pending: return recordPending(node)
+    default: break
+    }
     gatherInputs(of: node, into: &scratch)
     let inputs = Array(scratch.inputs)
     var changed = true

@@ -12,7 +12,19 @@ extension GraphEvaluator: PassGraph {
   func passInputSource(_ port: Int, of node: Int32) -> Int32 { graph.sourceNode(of: node, input: Int32(port)) }
   func passFailureRoot(of node: Int32) -> Int32 { graph.record(node).failure }
   func passHasPendingInput(_ node: Int32) -> Bool { pendingSet.count > 0 && hasPendingInput(node) }
+  var passHasFailures: Bool { failureTable.count > 0 }
+  func passHasLazyInputs(_ node: Int32) -> Bool { graph.record(node).flags & EvaluationGraph.Flags.lazy.rawValue != 0 }
 
+  /// What a pass does with `node` (`NodeDisposition`'s rules).
+  ///
+  /// - Parameter needed: in a lazy pass, whether the pass needs the node (eagerly, or brought
+  ///   up); `true` in any other pass.
+  @inline(__always)
+  func disposition(of node: Int32, needed: Bool = true) -> NodeDisposition {
+    NodeDisposition(of: node, in: self, needed: needed)
+  }
+
+  @inline(__always)
   func passRole(of node: Int32) -> PassRole {
     let flags = graph.flags(of: node)
     if !flags.isDisjoint(with: .inert) { return .inert }

@@ -170,35 +170,43 @@ extension GraphEvaluator {
     while let position = queue.popMin() { markDirty(graph.order.nodeAt[Int(position)]) }
   }
 
-  /// Runs `node` inline if its inputs are sound. Returns whether its outputs or failure state
-  /// changed (so its successors must be visited).
+  /// Settles `node` inline as its disposition says (`NodeDisposition`). Returns whether its
+  /// outputs or state changed (so its successors must be visited).
   ///
-  /// A node skipped as unnecessary (demand-driven passes) is marked stale and reports a change
-  /// the first time, so its descendants (unnecessary as well) are marked stale too; a node
-  /// with a pending input becomes pending; live nodes go to `runLive`.
+  /// An unnecessary node (demand-driven passes) is marked stale and reports a change the first
+  /// time, so its descendants (unnecessary as well) are marked stale too; a node with a failed
+  /// input fails with its root, one with a pending input becomes pending; live nodes go to
+  /// `runLive`. The serial pass, the lazy pass (for nodes without lazy inputs) and the
+  /// concurrent pass (for inline nodes) all settle nodes here.
   /// Not inlined: the general path costs far more than a call, and keeping it out of the pass
   /// loop leaves room for the typed path to be inlined there.
   @inline(never)
   mutating func run(_ node: Int32, forced: Bool = false, scratch: inout EvaluationScratch, log: inout PassLog) -> Bool {
     let index = Int(node)
     let flags = graph.record(node).flags
-    // One test for both: a node is inert, or reads a dropped table (`GraphEvaluator+Eviction`).
-    if flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.readsDropped.rawValue) != 0 {
-      if flags & EvaluationGraph.Flags.inert.rawValue != 0 { return false }
-      if isComputed(node) { restoreDroppedInputs(of: node, log: &log) }
+    // A node reading a dropped table (`GraphEvaluator+Eviction`) restores it before its
+    // disposition reads its inputs' states (a restore may fail).
+    let readsDropped = EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.readsDropped.rawValue
+    if flags & readsDropped == EvaluationGraph.Flags.readsDropped.rawValue && isComputed(node) {
+      restoreDroppedInputs(of: node, log: &log)
     }
-    if options.demandDriven && demand.counts[index] == 0 {
+    let disposition = disposition(of: node)
+    switch disposition {
+    case .inert, .notNeeded:
+      return false
+    case .unnecessary:
       // Stale, and so is every descendant (unnecessary too): the first time, visit them.
       let wasStale = demand.stale[index]
       demand.stale[index] = true
       return !wasStale
+    case .live:
+      return runLive(node, forced: forced, scratch: &scratch, log: &log)
+    case .fail, .pending, .run, .lazy:
+      break  // (`.lazy` never comes here: a lazy pass takes such a node's two steps instead)
     }
-    if flags & EvaluationGraph.Flags.live.rawValue != 0 { return runLive(node, forced: forced, scratch: &scratch, log: &log) }
     defer { if !releaseCountdown.isEmpty { countDownInputs(of: node) } }
-    if failureTable.count > 0, let root = failedInputRoot(of: node) {
-      return recordFailure(node, root: root, message: nil, log: &log)
-    }
-    if pendingSet.count > 0 && hasPendingInput(node) { return recordPending(node) }
+    if case .fail(let root) = disposition { return recordFailure(node, root: root, message: nil, log: &log) }
+    if disposition == .pending { return recordPending(node) }
     gatherInputs(of: node, into: &scratch)
     var thrown: (any Error)?
     if let progress { progress.runningNode.store(index, ordering: .relaxed) }
@@ -259,9 +267,9 @@ extension GraphEvaluator {
     return changed
   }
 
-  /// The root failure among the node's inputs (the first failed input in port order): the
-  /// pass machine's rule, shared by the serial pass.
-  func failedInputRoot(of node: Int32) -> Int32? { PassStateMachine.failedInputRoot(of: node, in: self) }
+  /// The root failure among the node's inputs (the first failed input in port order; see
+  /// `NodeDisposition`).
+  func failedInputRoot(of node: Int32) -> Int32? { NodeDisposition.failedInputRoot(of: node, in: self) }
 
   /// Marks `node` failed with root cause `root`. Returns whether its failure state changed.
   mutating func recordFailure(_ node: Int32, root: Int32, message: String?, log: inout PassLog) -> Bool {

@@ -28,9 +28,19 @@ protocol PassGraph {
   func passRole(of node: Int32) -> PassRole
   /// Whether some input of `node` comes from a node waiting for a live source's first emission.
   func passHasPendingInput(_ node: Int32) -> Bool
+  /// Whether some node may be failed (`false` lets `NodeDisposition` skip the input scan).
+  var passHasFailures: Bool { get }
+  /// Whether `node` has lazy inputs (`LazyNodeEvaluator`).
+  func passHasLazyInputs(_ node: Int32) -> Bool
 }
 
-/// What a node is to a pass (`PassGraph.passRole`).
+extension PassGraph {
+  var passHasFailures: Bool { true }
+  func passHasLazyInputs(_ node: Int32) -> Bool { false }
+}
+
+/// What a node is to a pass (`PassGraph.passRole`), before the states of its inputs count
+/// (`NodeDisposition` decides from both).
 enum PassRole: UInt8, Sendable {
   /// Never runs (a container, a removed node): finished unchanged when reached.
   case inert

@@ -3,15 +3,17 @@
 /// releases; what a stopped pass leaves to the next. No threads, no clocks, no node
 /// evaluation: an executor performs the actions (`GraphEvaluator+Concurrency.swift`) and
 /// reports each outcome back, and tests replay any interleaving of completions as plain calls.
-/// The serial pass (`GraphEvaluator+SerialPass.swift`) is a specialized executor of the same
-/// rules, sharing `failedInputRoot` (see "The pass machine and its executors" in
+/// What the machine does with a node that must run is `NodeDisposition`'s, the rules the serial
+/// and lazy passes follow too (see "The pass machine and its executors" in
 /// `Documentation/Evaluation.md`).
 ///
 /// The pass: nodes are queued by topological position and popped in increasing order. A node
 /// with an input from a node still running (or waiting) *waits*, and its successors are queued
 /// speculatively behind it; when the last such input completes it is *released* and queued
-/// again. A popped node runs only if it *must*: it was dirty or an input changed in this pass
-/// (cutoff). A node with a failed input fails with that input's root instead of running.
+/// again. A popped node is settled only if it *must* run: it was dirty or an input changed in
+/// this pass (cutoff); then its disposition decides: an inert node finishes unchanged, a node
+/// with a failed input fails with that input's root instead of running, an expensive node that
+/// runs goes to a child task, and the rest are settled inline by the executor.
 ///
 /// Invariants (`_checkInvariants()`): between passes every node is `idle`, the queue is empty,
 /// nothing runs and nothing is handed out; during a pass `running` counts the `running` nodes
@@ -131,24 +133,29 @@ struct PassStateMachine: Sendable {
           continue
         }
       }
-      let role = graph.passRole(of: node)
-      if mustRunStamp[index] != stamp || role == .inert {
+      // Cutoff: a node queued speculatively whose inputs did not change does not run.
+      guard mustRunStamp[index] == stamp else {
         _ = release(node, changed: false, graph)
         continue
       }
-      if role == .cheap || role == .expensive, let root = Self.failedInputRoot(of: node, in: graph) {
+      switch NodeDisposition(of: node, in: graph) {
+      case .inert:
+        _ = release(node, changed: false, graph)
+        continue
+      case .fail(let root):
         inline = node
         return .fail(node, root: root)
-      }
-      if role == .expensive && !graph.passHasPendingInput(node) {
+      case .run where graph.passRole(of: node) == .expensive:
         guard running < limit else {
           deferred = node
           return .await
         }
         return spawn(node, graph)
+      case .unnecessary, .notNeeded, .lazy, .live, .pending, .run:
+        // Settled inline by the executor (`GraphEvaluator.run`), which follows the same rules.
+        inline = node
+        return .runInline(node)
       }
-      inline = node
-      return .runInline(node)
     }
     if running > 0 { return .await }
     for node in touched { phase[Int(node)] = .idle }
@@ -190,20 +197,6 @@ struct PassStateMachine: Sendable {
     deferred = -1
     inline = -1
     return rerun
-  }
-
-  /// The root failure among `node`'s inputs: the root of the first failed input in port
-  /// order, or `nil`. The serial pass (`GraphEvaluator.run`) decides with it too.
-  @inline(__always)
-  static func failedInputRoot<Graph: PassGraph>(of node: Int32, in graph: Graph) -> Int32? {
-    for port in 0..<graph.passInputCount(of: node) {
-      let source = graph.passInputSource(port, of: node)
-      if source >= 0 {
-        let root = graph.passFailureRoot(of: source)
-        if root >= 0 { return root }
-      }
-    }
-    return nil
   }
 
   // MARK: Transitions
