@@ -136,12 +136,8 @@ enum RunCommand {
       }
     } else {
       evaluator.observe(shown)
-      // Tables are kept as their nodes settle, in the background (not the inner stages of a
-      // chain that streamed: they hold placeholders); no entry is left half written.
-      let chains = streaming?.chains ?? []
-      let keeper = cachePlan.map {
-        RunCacheKeeper(plan: $0, shown: shown) { id in chains.contains { $0.streamedDurations != nil && $0.nodeIDs.dropLast().contains(id) } }
-      }
+      // Tables are kept as their nodes settle, in the background; no entry is left half written.
+      let keeper = RunCacheOptions.keeper(cachePlan, shown: shown, streaming: streaming)
       defer { keeper?.finish() }
       evaluator.cacheKeeper = keeper
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,

@@ -9,8 +9,9 @@ import Synchronization
 /// when the entry is written.
 ///
 /// Only nodes whose values are final when they settle are taken here: those with a key, not
-/// served, not an inner stage of a chain that streamed (a placeholder), not printed (printed nodes are
-/// never released) and not writers (their entry records the target as left after the pass).
+/// served, not an inner stage of a chain that streamed (a placeholder), not printed (printed
+/// nodes are never released) and not writers (their entry records the target as left after
+/// the pass).
 /// Everything else — and everything when the pass does not release tables — is kept after the
 /// pass by `RunCachePlan.keep`, which skips the nodes `finish()` names. Entries are written
 /// exactly as `keep` writes them (`RunCache.store`: temporary file, rename), so an entry is the
