@@ -1,4 +1,5 @@
 import FlowGraph
+import FlowNodes
 import FlowRuntime
 
 /// `flow run`'s and `flow serve`'s cache options (`Documentation/RunCache.md`): `--cache DIR` keeps node outputs
@@ -39,6 +40,16 @@ enum RunCacheOptions {
                            productVersion: FlowCommand.version, warn: context.warningWriter)
     } catch {
       throw CommandFailure(.usage, ["flow: --cache: \(error.message)"])
+    }
+  }
+
+  /// A keeper that writes `plan`'s tables as their nodes settle, or `nil` without a cache. The
+  /// inner stages of a chain that streamed hold placeholders, not their values: never kept.
+  static func keeper(_ plan: RunCachePlan?, shown: [String], streaming: StreamingPlan?) -> RunCacheKeeper? {
+    guard let plan else { return nil }
+    let chains = streaming?.chains ?? []
+    return RunCacheKeeper(plan: plan, shown: shown) { id in
+      chains.contains { $0.streamedDurations != nil && $0.nodeIDs.dropLast().contains(id) }
     }
   }
 }

@@ -90,9 +90,9 @@ enum RunCommand {
       // Validation and evaluation share one configuration of each node. Demand-driven: only
       // what the printed nodes depend on is computed.
       var options = EngineOptions(timesEveryNode: tracePath != nil || arguments.has("--report"), demandDriven: true)
-      // Only the printed nodes are read after the pass (unless the cache keeps entries or a
-      // trace counts rows), so every other table goes once its readers have run.
-      options.releasesConsumedTables = !live && cachePlan == nil && tracePath == nil
+      // Only the printed nodes are read after the pass (unless a trace counts rows), so every
+      // other table goes once its readers have run (the cache keeps it as it settles).
+      options.releasesConsumedTables = !live && tracePath == nil
       evaluator = try GraphEvaluator(validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
                                      options: options)
     } catch {
@@ -136,6 +136,10 @@ enum RunCommand {
       }
     } else {
       evaluator.observe(shown)
+      // Tables are kept as their nodes settle, in the background; no entry is left half written.
+      let keeper = RunCacheOptions.keeper(cachePlan, shown: shown, streaming: streaming)
+      defer { keeper?.finish() }
+      evaluator.cacheKeeper = keeper
       let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
                                       write: context.writeDiagnostic)
       let nodeIDs = evaluator.nodeIDs
@@ -152,7 +156,8 @@ enum RunCommand {
       passReport = report
       if let cachePlan {
         let inner = streaming?.chains.flatMap { $0.streamedDurations == nil ? [] : $0.nodeIDs.dropLast() } ?? []
-        cachePlan.keep(from: evaluator, report: report, shown: shown, skipping: Set(inner))
+        let taken = keeper?.finish().taken ?? []
+        cachePlan.keep(from: evaluator, report: report, shown: shown, skipping: taken.union(inner))
       }
       if let tracePath {
         let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator),

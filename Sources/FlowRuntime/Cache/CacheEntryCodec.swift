@@ -41,7 +41,7 @@ package enum CacheEntryCodec {
   package static func encode(_ entry: CacheEntry, key: CacheKey) -> [UInt8]? {
     guard encodedSize(entry) != nil else { return nil }
     var bytes: [UInt8] = []
-    try? encode(entry, key: key) { bytes += $0 }
+    try? encode(entry, key: key) { bytes.append(contentsOf: $0) }
     return bytes
   }
 
@@ -98,11 +98,14 @@ package enum CacheEntryCodec {
   }
 
   /// Hands the bytes of `entry`, stored under `key`, to `emit` in chunks, in order (the
-  /// caller checked `encodedSize` first: a value nested too deep is written truncated).
+  /// caller checked `encodedSize` first: a value nested too deep is written truncated). Each
+  /// chunk is valid only during the call; all but the last are `UnsafeCacheEntrySink.chunkSize`
+  /// bytes, page-aligned.
   ///
   /// - Throws: what `emit` throws.
-  package static func encode(_ entry: CacheEntry, key: CacheKey, emit: @escaping (ArraySlice<UInt8>) throws -> Void) throws {
+  package static func encode(_ entry: CacheEntry, key: CacheKey, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
     var sink = UnsafeCacheEntrySink(emit: emit)
+    defer { sink.deallocate() }
     for byte in magic { try sink.append(byte) }
     try sink.append(formatVersion)
     try sink.append(byteOrderMark)

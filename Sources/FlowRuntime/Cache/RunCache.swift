@@ -101,7 +101,9 @@ package struct RunCache: Sendable {
   package func store(_ entry: CacheEntry, under key: CacheKey) throws -> Int {
     guard let size = CacheEntryCodec.encodedSize(entry), size <= maximumBytes else { return 0 }
     let target = try policy.target(fileName(key), relativeTo: directory)
-    try AtomicFileWriter().write(to: target, durable: false) { emit in
+    // Whole chunks bypass the page cache where the file system allows it: an entry's bytes are
+    // not copied into the kernel's memory (the cost of keeping a large table).
+    try AtomicFileWriter().write(to: target, durable: false, bypassesPageCache: true) { emit in
       try withoutActuallyEscaping(emit) { try CacheEntryCodec.encode(entry, key: key, emit: $0) }
     }
     return size

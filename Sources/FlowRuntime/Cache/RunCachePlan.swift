@@ -114,7 +114,7 @@ package struct RunCachePlan: Sendable {
   ///   - report: the pass's report (which nodes ran, their times).
   ///   - shown: the printed nodes.
   ///   - skipping: nodes whose outputs are not their real values (the inner stages of a
-  ///     streamed chain).
+  ///     streamed chain), or that a `RunCacheKeeper` took during the pass.
   ///   - evictsAlways: evict even when nothing was written (a run with a new bound); a host
   ///     engine evicts only after writing, so a cheap pass does not list the folder.
   /// - Returns: the number of entries written.
@@ -126,6 +126,8 @@ package struct RunCachePlan: Sendable {
     for id in report.ran where !served.contains(id) && !skipping.contains(id) && failed[id] == nil {
       guard let node = keys.nodes[id], let key = node.key, let values = evaluator.portValues(of: id),
             values.count == node.outputs.count else { continue }
+      // A node whose tables the pass released (its readers ran) no longer holds its values.
+      if let index = evaluator.graph.indexByID[id], evaluator.dirtySet.marks[Int(index)] { continue }
       var target: FileIdentity?
       if case .writes(let path) = node.role {
         guard let identity = FileIdentity(path: path) else { continue }

@@ -28,9 +28,11 @@ extension GraphEvaluator {
     releaseCountdown = remaining
   }
 
-  /// `node` was settled in this pass: each input's countdown goes down, and a source read for
-  /// the last time releases its tables.
+  /// `node` was settled in this pass: a cache keeper is offered its outputs
+  /// (`GraphEvaluator+CacheKeeping.swift`), each input's countdown goes down, and a source read
+  /// for the last time releases its tables.
   mutating func countDownInputs(of node: Int32) {
+    if let cacheKeeper { offerToCache(node, cacheKeeper) }
     for port in 0..<graph.inputCount(of: node) {
       let source = graph.sourceNode(of: node, input: port)
       guard source >= 0, releaseCountdown[Int(source)] > 0 else { continue }

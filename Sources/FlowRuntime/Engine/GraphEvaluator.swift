@@ -53,6 +53,9 @@ public struct GraphEvaluator: Sendable {
   var bulkIndices = BulkIndexCache()
   /// The run cache's state in a host engine (`EngineOptions.cache`; `EngineCache.swift`).
   var runCache: EngineCache?
+  /// `flow run --cache`'s keeper, offered each node a releasing pass settles
+  /// (`GraphEvaluator+CacheKeeping.swift`), or `nil`.
+  package var cacheKeeper: RunCacheKeeper?
   /// Per node, the reads of its outputs the current pass has yet to make, while
   /// `EngineOptions.releasesConsumedTables` is on (`GraphEvaluator+Release.swift`); else empty.
   var releaseCountdown: [Int32] = []

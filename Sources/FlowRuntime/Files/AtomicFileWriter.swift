@@ -54,12 +54,32 @@ public struct AtomicFileWriter: Sendable {
   ///   see the old file or the whole new one.
   package func write(to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true,
                      _ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
+    try write(to: target, stop: stop, durable: durable, bypassesPageCache: false) { emit in
+      try withoutActuallyEscaping(emit) { emit in try produce { bytes in try bytes.withUnsafeBytes { try emit($0) } } }
+    }
+  }
+
+  /// Writes the bytes `produce` hands to its `emit` as `write(to:stop:durable:_:)` does, from
+  /// raw buffers valid during each call.
+  ///
+  /// - Parameter bypassesPageCache: write page-aligned whole-page pieces with direct I/O
+  ///   (`O_DIRECT`) where the file system takes it, so they are not copied into the page cache
+  ///   (the first piece that is not aligned, and any refusal, turn it off for the rest).
+  package func write(to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true, bypassesPageCache: Bool,
+                     _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
     let path = target.path
     func failure(_ code: Int32) -> FileAccessError { FileAccessError("cannot write \(path): \(String(cString: strerror(code)))") }
     func stopped() -> Bool { Task.isCancelled || stop?.isStopRequested == true }
     TemporaryFiles.removeStale(in: target.folder)
     let temporary = TemporaryFiles.name(for: target.name, limit: UnsafeFileSystem.nameLimit(target.folder))
-    let descriptor = openat(target.folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    var direct = bypassesPageCache
+    var descriptor = openat(target.folder, temporary,
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | (direct ? UnsafeFileSystem.directIO : 0), 0o666)
+    if descriptor < 0 && direct && errno == EINVAL {
+      // The file system takes no direct I/O (and made no file).
+      direct = false
+      descriptor = openat(target.folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else { throw failure(errno) }
     let registration = TemporaryFiles.register(folder: target.folder, name: temporary)
     _ = flock(descriptor, LOCK_EX)
@@ -73,11 +93,13 @@ public struct AtomicFileWriter: Sendable {
     if let mode = target.mode, fchmod(descriptor, mode) != 0 { throw failure(errno) }
     let chunk = 1 << 20
     try produce { bytes in
-      var offset = bytes.startIndex
-      while offset < bytes.endIndex {
+      var offset = 0
+      while offset < bytes.count {
         if stopped() { throw CancellationError() }
-        let end = min(bytes.endIndex, offset + chunk)
-        if let code = UnsafeFileSystem.write(descriptor, bytes[offset..<end]) { throw failure(code) }
+        let end = min(bytes.count, offset + chunk)
+        if let code = UnsafeFileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), direct: &direct) {
+          throw failure(code)
+        }
         offset = end
       }
     }

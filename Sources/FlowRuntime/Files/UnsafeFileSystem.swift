@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Invariants: every pointer a call returns (`realpath`'s buffer, `fdopendir`'s stream) is freed
 /// before returning; a descriptor passed in stays open and owned by the caller (`entries`
-/// reads a duplicate); descriptors opened here are closed on every path.
+/// reads a duplicate); descriptors opened here are closed on every path; a write reads only
+/// inside the buffer it is given, and direct I/O is turned off on a descriptor before any piece
+/// it could not take as it is (unaligned address, length or offset) is written.
 enum UnsafeFileSystem {
   /// The canonical absolute path of an existing `path` (symlinks resolved), or `nil`.
   static func realPath(_ path: String) -> String? {
@@ -37,13 +39,57 @@ enum UnsafeFileSystem {
     return names
   }
 
-  /// Writes all of `bytes` to `descriptor`. Returns `errno` on failure.
-  static func write(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int32? {
-    var offset = bytes.startIndex
-    while offset < bytes.endIndex {
-      let written = bytes[offset...].withUnsafeBytes { buffer in
-        Foundation.write(descriptor, buffer.baseAddress, buffer.count)
+  /// Linux's `O_DIRECT` (not exported by the C module): writes that bypass the page cache.
+  #if os(Linux) && (arch(x86_64) || arch(i386))
+  static let directIO: Int32 = 0o40_000
+  #elseif os(Linux) && (arch(arm64) || arch(arm))
+  static let directIO: Int32 = 0o200_000
+  #else
+  static let directIO: Int32 = 0
+  #endif
+  /// The alignment direct I/O asks of a piece's address, length and file offset here.
+  static let directAlignment = 4_096
+
+  /// Writes all of `bytes` to `descriptor`; `nil`, or the `errno` that stopped it. While
+  /// `direct` (the descriptor was opened with `directIO`), a piece whose address or length is
+  /// not a multiple of `directAlignment`, or that the system refuses as such, first turns
+  /// direct I/O off on the descriptor (`direct` becomes `false`), so every byte is written.
+  /// The caller keeps the file offset aligned while `direct` (whole pieces only).
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, direct: inout Bool) -> Int32? {
+    guard bytes.count > 0, let base = bytes.baseAddress else { return nil }
+    if direct {
+      let aligned = Int(bitPattern: base) % directAlignment == 0 && bytes.count % directAlignment == 0
+      if aligned {
+        var offset = 0
+        while offset < bytes.count {
+          let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          // A short direct write leaves the offset aligned only by chance: finish buffered.
+          if written < 0 || written % directAlignment != 0 { break }
+          offset += written
+        }
+        if offset == bytes.count { return nil }
+        if let code = stopDirect(descriptor, &direct) { return code }
+        return write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
       }
+      if let code = stopDirect(descriptor, &direct) { return code }
+    }
+    return write(descriptor, bytes)
+  }
+
+  /// Turns direct I/O off on `descriptor`.
+  private static func stopDirect(_ descriptor: Int32, _ direct: inout Bool) -> Int32? {
+    direct = false
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~directIO) == 0 else { return errno }
+    return nil
+  }
+
+  /// Writes all of `bytes` to `descriptor`; `nil`, or the `errno` that stopped it.
+  static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         return errno
