@@ -219,6 +219,7 @@ enum RunCommand {
   /// nothing; says so on stderr, naming them (at most 10) and the sources they wait for.
   static func noteWaitingNodes(_ shown: [String], evaluator: GraphEvaluator, document: FlowDocument,
                                registry: NodeKindRegistry, context: CommandContext) {
+    guard evaluator.hasPendingNodes else { return }
     let waiting = shown.filter { evaluator.isPending($0) }
     guard !waiting.isEmpty else { return }
     // The sources upstream of the waiting nodes: one backward search from all of them, O(n + m).

@@ -21,8 +21,18 @@ package struct ChangeResolutions: Sendable, Hashable {
   /// By item index: the edge as it was before the item removed or replaced it.
   package var previousEdges = ItemValues<FlowEdge>()
   /// For a `load`: the new graph with dense indices, and the payload of each node by index.
-  package var reloadedGraph: ResolvedGraph?
-  package var reloadedPayloads: [(any Sendable)?] = []
+  package var reloaded: Reload? {
+    get { reloadedBox?.value }
+    set { reloadedBox = newValue.map(Boxed.init) }
+  }
+  /// `reloaded`, boxed: a `ResolvedGraph` holds a whole document, and changes move by value.
+  private var reloadedBox: Boxed<Reload>?
+
+  /// A `load`'s resolution: the new graph and its nodes' payloads by index.
+  package struct Reload: Sendable {
+    package var graph: ResolvedGraph
+    package var payloads: [(any Sendable)?]
+  }
   /// The definitions the change added, replaced or removed (`FlowStore.setSubgraph`).
   package var subgraphsChanged: [String] = []
 

@@ -70,7 +70,7 @@ extension FlowStore {
         }
       }
       wake?.signal()
-      switch step {
+      switch consume step {
       case .done:
         return
       case .wait(let waiting):

@@ -261,8 +261,7 @@ public final class FlowStore: Sendable {
       storage.revision += 1
       storage.record(operation, .applied)
       var change = FlowStoreChange(revision: storage.revision, reloadedDocument: document, items: [])
-      change.resolutions.reloadedGraph = graph
-      change.resolutions.reloadedPayloads = payloads
+      change.resolutions.reloaded = ChangeResolutions.Reload(graph: graph, payloads: payloads)
       return storage.enqueue(change)
     }
     withExtendedLifetime(state) {}  // the old graph is freed here, outside the lock

@@ -18,7 +18,12 @@ public struct FlowStoreChange: Sendable, Hashable {
   /// accepted mutation or batch; `load` counts as one).
   public var revision: Int
   /// For `load`: the whole new graph (observers rebuild from it; `items` is then empty).
-  public var reloadedDocument: FlowDocument?
+  public var reloadedDocument: FlowDocument? {
+    get { reloaded?.value }
+    set { reloaded = newValue.map(Boxed.init) }
+  }
+  /// `reloadedDocument`, boxed: changes move through delivery queues by value.
+  private var reloaded: Boxed<FlowDocument>?
   public var items: [Item]
   /// What the store resolved while accepting the change, for engines (see `ChangeResolutions`);
   /// not part of the change's value (two changes differing only here are equal).
@@ -26,7 +31,7 @@ public struct FlowStoreChange: Sendable, Hashable {
 
   public init(revision: Int, reloadedDocument: FlowDocument? = nil, items: [Item]) {
     self.revision = revision
-    self.reloadedDocument = reloadedDocument
+    self.reloaded = reloadedDocument.map(Boxed.init)
     self.items = items
   }
 

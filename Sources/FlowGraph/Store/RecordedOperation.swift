@@ -10,7 +10,9 @@ enum RecordedOperation: Sendable {
   case removeEdge(id: String)
   case updateEdge(FlowEdge)
   /// Any other operation (batches, undo, redo, loads, operations handed to `perform(_:)`).
-  case other(StoreOperation)
+  /// Indirect: a `StoreOperation` holds a whole document inline, and every mutation moves its
+  /// record into the operation history.
+  indirect case other(StoreOperation)
   /// An undo or redo that no guard saw, described from its change items when read (every
   /// item carries its whole node or edge; see `StoreOperation.replayed(_:items:)`).
   case replayed(StoreOperation.Kind, items: [FlowStoreChange.Item])

@@ -10,7 +10,7 @@ extension EngineCore {
   /// machine hands the evaluator over; otherwise queued for the runner (which a running pass's
   /// policy may make supersede it).
   func receive(_ change: FlowStoreChange) {
-    var taken: GraphEvaluator?
+    var taken: EvaluatorCell?
     let action = state.withLock { state in
       tell(&state.machine)
       let action = state.machine.received(change, handingOver: &taken)
@@ -25,7 +25,7 @@ extension EngineCore {
       if input == .signalSupersession { signalSupersession() }
     case .runSynchronously(let work):
       precondition(taken != nil, "Internal inconsistency: a synchronous pass without an evaluator")
-      let report = runSynchronousPass(work, on: &taken!)
+      let report = runSynchronousPass(work, on: &taken!.evaluator)
       finishSynchronousPass(report, returning: &taken)
     }
   }
@@ -53,7 +53,7 @@ extension EngineCore {
 
   /// Parks the evaluator and publishes a completed pass (streams under the lock, readers and
   /// waiters after); starts the runner for a handed-over rest or for inputs that queued.
-  private func finishSynchronousPass(_ report: EvaluationReport?, returning evaluator: inout GraphEvaluator?) {
+  private func finishSynchronousPass(_ report: EvaluationReport?, returning evaluator: inout EvaluatorCell?) {
     let (finish, settled) = state.withLock { state in
       tell(&state.machine)
       let finish = state.machine.synchronousPassFinished(report, returning: &evaluator)

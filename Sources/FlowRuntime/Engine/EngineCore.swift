@@ -47,7 +47,7 @@ final class EngineCore: Sendable {
     evaluator!.observe(observing)
     // Moved into the machine, not copied: a copy left here could still be alive when the
     // runner's first pass makes the storage unique, and that pass would copy it (O(n)).
-    transition { $0.started(with: evaluator.take()!, revision: revision) }
+    transition { $0.started(with: EvaluatorCell(evaluator.take()!), revision: revision) }
   }
 
   /// An evaluator for a graph the store resolved: neither validated again nor configured again
@@ -119,7 +119,7 @@ final class EngineCore: Sendable {
   /// right after `evaluate()` returns finds it idle (and may run synchronously) every time.
   func runLoop() async {
     var finished: (report: EvaluationReport, preceding: EvaluationReport?)?
-    var taken: GraphEvaluator?
+    var taken: EvaluatorCell?
     while true {
       let (publication, action) = state.withLock { state in
         var publication: EngineState.Machine.Publication?
@@ -143,7 +143,7 @@ final class EngineCore: Sendable {
         precondition(taken != nil, "Internal inconsistency: work without an evaluator")
         supersede.store(false, ordering: .relaxed)
         // `taken!` in place: the pass mutates the one copy the state machine moved out.
-        var report = await runPass(work, on: &taken!)
+        var report = await runPass(work, on: &taken!.evaluator)
         var preceding: EvaluationReport?
         if let earlier = work.continuing {
           // The rest of a synchronous pass that stopped at its budget: one report for both
@@ -206,7 +206,7 @@ final class EngineCore: Sendable {
     let rebuilt = evaluator.runCache != nil && applyCached(storeChanges, to: &evaluator)
     for change in storeChanges where !rebuilt {
       if let document = change.reloadedDocument {
-        let fresh = change.resolutions.reloadedGraph.map { try? makeEvaluator($0, payloads: change.resolutions.reloadedPayloads) }
+        let fresh = change.resolutions.reloaded.map { try? makeEvaluator($0.graph, payloads: $0.payloads) }
           ?? (try? GraphEvaluator(validating: document, registry: registry, options: options))
         if var fresh {
           stops += evaluator.runningSourceTokens
@@ -240,11 +240,11 @@ final class EngineCore: Sendable {
   ///     continuing: streamed first, as a cancelled report.
   ///   - evaluator: the pass's evaluator, moved into the state machine under the lock (set to
   ///     `nil`), so no second reference outlives the lock.
-  func publish(_ report: EvaluationReport, preceding: EvaluationReport?, returning evaluator: inout GraphEvaluator?,
+  func publish(_ report: EvaluationReport, preceding: EvaluationReport?, returning evaluator: inout EvaluatorCell?,
                in state: inout EngineState) -> EngineState.Machine.Publication {
     tell(&state.machine)
     let publication = state.machine.passFinished(report, returning: &evaluator)
-    if let preceding { streamReport(preceding, in: state) }
+    if let preceding { streamReport(preceding, to: state.reportSubscribers) }
     stream(publication, in: &state)
     #if FLOW_INTERNAL_CHECKS
     state.machine._checkInvariants()
@@ -262,11 +262,10 @@ final class EngineCore: Sendable {
   /// to subscribers whose node changed state without a new output (it became stale, or was
   /// computed again with the outputs it had), or that have received nothing yet.
   func stream(_ publication: EngineState.Machine.Publication, in state: inout EngineState) {
-    streamReport(publication.report, in: state)
-    guard publication.publishesValues, let evaluator = state.machine.parked else { return }
-    let pass = evaluator.pass
+    streamReport(publication.report, to: state.reportSubscribers)
+    guard publication.publishesValues, let pass = state.machine.parked?.evaluator.pass else { return }
     defer { state.publishedPass = pass }
-    guard !state.valueSubscribers.isEmpty else { return }
+    guard !state.valueSubscribers.isEmpty, let evaluator = state.machine.parked?.evaluator else { return }
     // Passes since the last publication (1 after a reload restarted the stamps).
     let since = pass > state.publishedPass ? pass - state.publishedPass : 1
     for (id, subscriber) in state.valueSubscribers {
@@ -278,8 +277,10 @@ final class EngineCore: Sendable {
     }
   }
 
-  func streamReport(_ report: EvaluationReport, in state: EngineState) {
-    for stream in state.reportSubscribers.values { stream.yield(report) }
+  /// Yields `report` to the report subscriptions. Takes the subscribers, not the whole
+  /// `EngineState`: passing that by value from under the lock copies the parked evaluator.
+  func streamReport(_ report: EvaluationReport, to subscribers: [Int: AsyncStream<EvaluationReport>.Continuation]) {
+    for stream in subscribers.values { stream.yield(report) }
   }
 
   // MARK: Reading and waiting
@@ -288,8 +289,8 @@ final class EngineCore: Sendable {
   func read<Result: Sendable>(_ body: @escaping @Sendable (GraphEvaluator) -> Result) async -> Result {
     await withCheckedContinuation { continuation in
       let deliver = state.withLock { state in
-        state.machine.readerArrived { evaluator in
-          let result = body(evaluator)
+        state.machine.readerArrived { cell in
+          let result = body(cell.evaluator)
           return { continuation.resume(returning: result) }
         }
       }
@@ -334,7 +335,7 @@ final class EngineCore: Sendable {
         // The current state at once when a pass has completed and the evaluator is parked with
         // nothing evaluated since (a superseded pass leaves values no publication carried);
         // otherwise the next publication yields it (`lastKind` is `nil` until then).
-        if let evaluator = state.machine.parked, state.machine.completedRevision >= 0, evaluator.pass == state.publishedPass,
+        if let evaluator = state.machine.parked?.evaluator, state.machine.completedRevision >= 0, evaluator.pass == state.publishedPass,
            let node = evaluator.graph.indexByID[nodeID], !evaluator.graph.flags(of: node).contains(.removed) {
           continuation.yield(NodeUpdate(revision: state.machine.completedRevision, state: evaluator.state(ofNode: node)))
           subscriber.lastKind = evaluator.stateKind(of: node)

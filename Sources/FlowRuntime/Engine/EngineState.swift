@@ -4,7 +4,7 @@ import FlowGraph
 /// bookkeeping it does not need to decide anything (the runner's handle, the stop signal of a
 /// concurrent pass, the async-sequence subscribers).
 struct EngineState: Sendable {
-  typealias Machine = EngineStateMachine<GraphEvaluator, CheckedContinuation<EvaluationReport?, Never>>
+  typealias Machine = EngineStateMachine<EvaluatorCell, CheckedContinuation<EvaluationReport?, Never>>
 
   var machine: Machine
   /// The runner task, while one exists (owned: cancelled at shutdown).

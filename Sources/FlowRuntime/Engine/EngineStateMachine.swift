@@ -9,10 +9,6 @@ protocol ParkedEvaluator: Sendable {
   var admitsSynchronousPasses: Bool { get }
 }
 
-extension GraphEvaluator: ParkedEvaluator {
-  var admitsSynchronousPasses: Bool { graph.expensiveCount == 0 && live.nodes.isEmpty }
-}
-
 /// The pure state machine behind `FlowEngine`: every transition of the engine's shared state,
 /// and the effects each one asks for.
 ///

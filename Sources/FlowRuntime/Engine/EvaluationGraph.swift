@@ -27,6 +27,10 @@ struct EvaluationGraph {
     static let stateful = Flags(rawValue: 8)
     /// A live node that emits on its own.
     static let source = Flags(rawValue: 16)
+    /// A node with an output typed `table` or `any`: the only nodes whose tables a pass
+    /// releases (`GraphEvaluator+Release.swift`).
+    static let tables = Flags(rawValue: 128)
+    // 32 is `readsDropped`, the table budget's hint (`GraphEvaluator+Eviction.swift`).
     /// A node with lazy inputs (`LazyNodeEvaluator`): evaluated in two steps.
     static let lazy = Flags(rawValue: 64)
     /// Nodes that never run: containers and removed nodes.
@@ -44,6 +48,7 @@ struct EvaluationGraph {
       case nil: break
       }
       if instance.inputs.contains(where: \.isLazy) { flags.insert(.lazy) }
+      if instance.outputs.contains(where: { $0.type == .table || $0.type == .any }) { flags.insert(.tables) }
       return flags
     }
   }

@@ -204,7 +204,7 @@ extension GraphEvaluator {
     case .fail, .pending, .run, .lazy:
       break  // (`.lazy` never comes here: a lazy pass takes such a node's two steps instead)
     }
-    defer { if !releaseCountdown.isEmpty { countDownInputs(of: node) } }
+    defer { if !releaseCountdown.isEmpty || cacheKeeper != nil { countDownInputs(of: node) } }
     if case .fail(let root) = disposition { return recordFailure(node, root: root, message: nil, log: &log) }
     if disposition == .pending { return recordPending(node) }
     gatherInputs(of: node, into: &scratch)

@@ -106,6 +106,10 @@ public struct GraphEvaluator: Sendable {
   /// Whether some node waits to be recomputed.
   public var hasPendingWork: Bool { !dirtySet.list.isEmpty || live.emission != nil }
 
+  /// Whether a pass may run synchronously on a mutating thread: no node is expensive and no
+  /// node is live (emissions and sources stay with the runner).
+  var admitsSynchronousPasses: Bool { graph.expensiveCount == 0 && live.nodes.isEmpty }
+
   /// The state of node `id` as of the last completed pass: its outputs, its failure, pending,
   /// or not computed (see `NodeState`); `nil` for an unknown or removed id.
   ///
@@ -183,6 +187,9 @@ public struct GraphEvaluator: Sendable {
     if root == node { return failureTable.messages[node] ?? "failed" }
     return "upstream error from \(graph.ids[Int(root)])"
   }
+
+  /// Whether some node waits for a live source's first emission (`isPending(_:)` of one).
+  public var hasPendingNodes: Bool { pendingSet.count > 0 }
 
   /// Whether node `id` waits for a live source's first emission.
   public func isPending(_ id: String) -> Bool { graph.indexByID[id].map { pendingSet.marks[Int($0)] } ?? false }
