@@ -41,7 +41,8 @@ enum RunCommand {
     // `--set` of a node the document holds applies before the expansion; of an inlined node
     // (`trip/loan/rate.value`), after it.
     var innerAssignments: [String] = []
-    let outerIDs = Set(document.nodes.map(\.id))
+    // The document's own ids matter only where subgraphs are inlined (else no set is built).
+    let outerIDs = document.subgraphs.isEmpty && document.imports.isEmpty ? [] : Set(document.nodes.map(\.id))
     for assignment in arguments.all("--set") {
       if let target = setTarget(assignment), !outerIDs.contains(target), target.contains("/"), !document.subgraphs.isEmpty
           || !document.imports.isEmpty {
