@@ -8,7 +8,16 @@ extension FlowStore {
     var forward: [StoreStep]
     var inverse: [StoreStep]
     /// For a definition change (`setSubgraph`): the subgraph state before and after.
-    var subgraphs: SubgraphHistory? = nil
+    var subgraphs: SubgraphHistory? { subgraphsBox?.value }
+    /// `subgraphs`, boxed: every mutation pushes an entry, and most have none (an entry's size is
+    /// what each push copies).
+    private let subgraphsBox: Boxed<SubgraphHistory>?
+
+    init(forward: [StoreStep], inverse: [StoreStep], subgraphs: SubgraphHistory? = nil) {
+      self.forward = forward
+      self.inverse = inverse
+      subgraphsBox = subgraphs.map(Boxed.init)
+    }
 
     /// The entry after `StoreState.compact(keeping:)` renumbered the slots.
     func renumbered(by map: StoreState.SlotMap) -> HistoryEntry {

@@ -47,8 +47,14 @@ struct EvaluationGraph {
       case .source?: flags.insert(.source)
       case nil: break
       }
-      if instance.inputs.contains(where: \.isLazy) { flags.insert(.lazy) }
-      if instance.outputs.contains(where: { $0.type == .table || $0.type == .any }) { flags.insert(.tables) }
+      for input in instance.inputs where input.isLazy {
+        flags.insert(.lazy)
+        break
+      }
+      for output in instance.outputs where output.type == .table || output.type == .any {
+        flags.insert(.tables)
+        break
+      }
       return flags
     }
   }
