@@ -31,6 +31,7 @@ struct ReadCSVNode: NodeKind {
     reader.progress = parameters.environment.progress
     reader.limits = parameters.environment.limits
     reader.strategy = parameters.environment.csvRead
+    reader.workers = parameters.environment.workers
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)

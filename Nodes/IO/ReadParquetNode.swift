@@ -14,6 +14,7 @@ struct ReadParquetNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var reader = ParquetReader(limits: parameters.environment.limits)
+    reader.workers = parameters.environment.workers
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)

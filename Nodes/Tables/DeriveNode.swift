@@ -42,7 +42,8 @@ struct DeriveNode: NodeKind {
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(entries: entries, cache: RowProgramCache(),
-                                             limits: parameters.environment.limits), cost: .expensive)
+                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -52,6 +53,8 @@ struct DeriveNode: NodeKind {
     /// `maxStringBytes`, and the kernels that build strings check the memory limit as they
     /// build (`RunLimits.checkMemory(adding:for:)`), so the failure names this node.
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
     /// table once at the end: linear in the number of entries, not quadratic (a table per
@@ -73,7 +76,7 @@ struct DeriveNode: NodeKind {
         let name = entries[entry].name
         let column: Column
         do {
-          column = try program.column(over: columns, rowCount: rowCount, memory: limits)
+          column = try program.column(over: columns, rowCount: rowCount, memory: limits, workers: workers)
         } catch {
           throw NodeError(error.described(as: "formula for column '\(name)'"))
         }

@@ -33,12 +33,15 @@ struct FilterNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(formula: formula, cache: RowProgramCache()), cost: .expensive)
+                        evaluator: Evaluator(formula: formula, cache: RowProgramCache(), workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let formula: RowFormula
     let cache: RowProgramCache
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -52,12 +55,12 @@ struct FilterNode: NodeKind {
         guard program.resultType == .bool || program.resultType == .null else {
           throw FormulaError(message: "'where' gives \(program.resultType) values, not true/false")
         }
-        rows = try program.trueRows(over: table.columns, rowCount: table.rowCount)
+        rows = try program.trueRows(over: table.columns, rowCount: table.rowCount, workers: workers)
       } catch {
         throw NodeError(error.column == nil ? error.message : error.described(as: "formula 'where'"))
       }
       // Every row kept: pass the same table on (O(1) cutoff downstream).
-      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows))
+      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows, workers: workers))
     }
   }
 }
