@@ -4,7 +4,7 @@ import FlowRuntime
 
 /// Every param is also an input, and `@name` in row formulas, in a script: an edge into a param
 /// or into a row formula's `@name` exports when what feeds it is a **constant** once subgraphs
-/// are inlined — a `number` or `text` node, or a subgraph `input` (set by its instance's param,
+/// are inlined — a node of a ``SQLConstantKind`` (`number`, `text`), or a subgraph `input` (set by its instance's param,
 /// by its `default`, or fed by an edge from a constant), possibly through instances' ports.
 ///
 /// The constant is evaluated as the node would evaluate it (the same configuration, so an
@@ -23,9 +23,9 @@ extension SQLCompiler {
   /// The ports through which the compiler reads tables: never params.
   static let tablePorts: Set<String> = ["table", "left", "right", "a", "b", "value"]
 
-  /// Kinds whose value a scalar input may take as a constant (not exported themselves unless
-  /// chosen as outputs).
-  static let constantKinds: Set<String> = ["number", "text"]
+  /// Whether a node of `kind` is a constant a scalar input may take (its kind adopts
+  /// ``SQLConstantKind``; such a node is not exported itself unless chosen as an output).
+  func isConstant(_ kind: String) -> Bool { registry.kind(named: kind) is any SQLConstantKind }
 
   /// The params node `index` compiles with: fed params replaced by their constants and each
   /// `@name` of its row formulas written in as a literal (an edge, else the node's param of
@@ -96,7 +96,7 @@ extension SQLCompiler {
         }
         (current, currentPort) = (inputs[position].source, plan.sourcePorts[current][position])
         continue
-      case let kind where kind == SubgraphExpander.inputKind || Self.constantKinds.contains(kind):
+      case let kind where kind == SubgraphExpander.inputKind || isConstant(kind):
         guard case .success(let configured) = registry.configure(node.data) else {
           throw SQLExportError(node: target, "input '\(input)' comes from '\(node.id)', whose params do not configure")
         }
