@@ -1,7 +1,7 @@
 import FlowRuntime
 
 /// `readCSV`: the CSV file at `path` as a table (see `CSVReader` for the rules).
-struct ReadCSVNode: NodeKind {
+struct ReadCSVNode: MorselSourceKind {
   var name: String { "readCSV" }
   var summary: String { "table = the CSV file at path (RFC 4180, typed columns, nulls)" }
   var parameters: [ParameterDeclaration] {

@@ -2,7 +2,7 @@ import FlowRuntime
 
 /// `readParquet`: the flat Parquet file at `path` as a table (see `ParquetReader` for what is
 /// read and how types convert).
-struct ReadParquetNode: NodeKind {
+struct ReadParquetNode: MorselSourceKind {
   var name: String { "readParquet" }
   var summary: String { "table = the Parquet file at path (flat columns; types, nulls and codecs as pyarrow reads them)" }
   var parameters: [ParameterDeclaration] {

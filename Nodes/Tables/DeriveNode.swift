@@ -5,7 +5,8 @@ import FlowRuntime
 /// order the document writes them; an entry's formula may use a column an earlier entry added.
 /// Every formula is parsed at load (a syntax error is a validation error naming the param and
 /// the column) and the whole list is compiled once per input schema.
-struct DeriveNode: NodeKind {
+struct DeriveNode: RowFormulaKind, RowLocalKind {
+  var rowFormulaParameters: [String] { ["columns"] }
   var name: String { "derive" }
   var summary: String { "adds or replaces columns computed by row formulas, e.g. {\"ratio\": \"a / b\"}" }
   var parameters: [ParameterDeclaration] {
@@ -15,7 +16,7 @@ struct DeriveNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }

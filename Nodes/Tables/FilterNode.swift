@@ -4,7 +4,8 @@ import FlowRuntime
 /// null), in order. The formula is parsed at load (a syntax error is a validation error naming
 /// the param and the character: `param 'where' at character 3: …`) and compiled once per
 /// table schema (a type error fails the node: `formula 'where', at character 9: …`).
-struct FilterNode: NodeKind {
+struct FilterNode: RowFormulaKind, RowLocalKind {
+  var rowFormulaParameters: [String] { ["where"] }
   var name: String { "filter" }
   var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
   var parameters: [ParameterDeclaration] {
@@ -14,7 +15,7 @@ struct FilterNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["where"]) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }

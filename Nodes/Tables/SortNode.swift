@@ -4,7 +4,8 @@ import FlowRuntime
 /// last in either direction. Strings compare by Unicode scalar values. An entry that is not a
 /// column's name may be a row formula (`"-abs(delay)"`: descending by `abs(delay)`), evaluated
 /// per row as a key (``SortKey``).
-struct SortNode: NodeKind {
+struct SortNode: RowFormulaKind {
+  var rowFormulaParameters: [String] { ["by"] }
   var name: String { "sort" }
   var summary: String { "table = rows of table ordered by the listed columns (\"-name\" descending); stable, nulls last" }
   var parameters: [ParameterDeclaration] {
@@ -14,7 +15,7 @@ struct SortNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["by"]) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }

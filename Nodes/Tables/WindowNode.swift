@@ -7,7 +7,8 @@ import FlowRuntime
 /// may read a column an earlier entry added (a name already in the table is replaced in place).
 /// Every entry is parsed at load; partitions are computed on the run's threads, in runs of
 /// whole partitions, so the table is the same at any worker count.
-struct WindowNode: NodeKind {
+struct WindowNode: RowFormulaKind {
+  var rowFormulaParameters: [String] { ["columns"] }
   var name: String { "window" }
   var summary: String { "adds columns computed over each row's partition in order: lag, rank, cumsum, rollingMean, …" }
   var parameters: [ParameterDeclaration] {
@@ -25,7 +26,7 @@ struct WindowNode: NodeKind {
     let binding = Set((parameters.json("columns")?.objectValue?.members ?? []).compactMap { member in
       member.value.stringValue.map { RowFormulaInputs($0).names.isEmpty } == false ? member.key : nil
     })
-    return try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+    return try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters, binding: binding)
     }
   }

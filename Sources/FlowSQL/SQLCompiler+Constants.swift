@@ -15,11 +15,6 @@ import FlowRuntime
 /// a hostile string one quoted literal. Anything else feeding such an input is refused naming the
 /// node and the input; `script(for:nodes:)` reports every such node at once.
 extension SQLCompiler {
-  /// The params holding row formulas, by kind: what each kind passes to `RowFormulaBinding`.
-  static let formulaParameters: [String: [String]] = [
-    "filter": ["where"], "derive": ["columns"], "sort": ["by"], "window": ["columns"],
-  ]
-
   /// The ports through which the compiler reads tables: never params.
   static let tablePorts: Set<String> = ["table", "left", "right", "a", "b", "value"]
 
@@ -39,8 +34,10 @@ extension SQLCompiler {
     let node = plan.nodes[index]
     let kind = node.data.kind
     guard !kind.hasPrefix(SubgraphExpander.reservedPrefix), kind != "group",
-          let declared = registry.kind(named: kind)?.parameters else { return node.data.params }
-    let formulas = Self.formulaParameters[kind] ?? []
+          let found = registry.kind(named: kind) else { return node.data.params }
+    let declared = found.parameters
+    // The params holding row formulas: what the kind passes to `RowFormulaBinding`.
+    let formulas = (found as? any RowFormulaKind)?.rowFormulaParameters ?? []
     let names = RowFormula.inputNames(in: node.data.params, formulas: formulas)
     var params = node.data.params
     var scalars: [String: Value] = [:]
