@@ -1,7 +1,7 @@
 import FlowRuntime
 
 /// `readCSV`: the CSV file at `path` as a table (see `CSVReader` for the rules).
-struct ReadCSVNode: NodeKind {
+struct ReadCSVNode: MorselSourceKind {
   var name: String { "readCSV" }
   var summary: String { "table = the CSV file at path (RFC 4180, typed columns, nulls)" }
   var parameters: [ParameterDeclaration] {
@@ -31,6 +31,7 @@ struct ReadCSVNode: NodeKind {
     reader.progress = parameters.environment.progress
     reader.limits = parameters.environment.limits
     reader.strategy = parameters.environment.csvRead
+    reader.workers = parameters.environment.workers
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)

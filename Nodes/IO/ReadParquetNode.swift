@@ -2,7 +2,7 @@ import FlowRuntime
 
 /// `readParquet`: the flat Parquet file at `path` as a table (see `ParquetReader` for what is
 /// read and how types convert).
-struct ReadParquetNode: NodeKind {
+struct ReadParquetNode: MorselSourceKind {
   var name: String { "readParquet" }
   var summary: String { "table = the Parquet file at path (flat columns; types, nulls and codecs as pyarrow reads them)" }
   var parameters: [ParameterDeclaration] {
@@ -14,6 +14,7 @@ struct ReadParquetNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var reader = ParquetReader(limits: parameters.environment.limits)
+    reader.workers = parameters.environment.workers
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)

@@ -14,17 +14,20 @@ struct WriteCSVNode: NodeKind {
     writer.delimiter = try ReadCSVNode.delimiter(parameters)
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("path", .string), PortDeclaration("rows", .integer)],
-                        evaluator: Evaluator(file: FileParameter(parameters), writer: writer), cost: .expensive)
+                        evaluator: Evaluator(file: FileParameter(parameters), writer: writer, workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let file: FileParameter
     let writer: CSVWriter
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       // Large tables are formatted in morsels on the workers (see `MorselWriter`).
-      let path = try file.write { emit in try MorselWriter.csv(table, writer: writer, morsels: .standard, emit) }
+      let path = try file.write { emit in try MorselWriter.csv(table, writer: writer, morsels: TableMorsels(workers: workers), emit) }
       outputs[0] = .string(path)
       outputs[1] = .integer(Int64(table.rowCount))
     }

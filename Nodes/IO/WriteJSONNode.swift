@@ -19,7 +19,8 @@ struct WriteJSONNode: NodeKind {
     let file = FileParameter(parameters)
     return NodeInstance(inputs: [InputPort("value", .any, default: .null)], outputs: [PortDeclaration("path", .string)],
                         evaluator: Evaluator(file: file, pretty: parameters.bool("pretty") ?? true,
-                                             lines: parameters.bool("lines") ?? file.isJSONLines),
+                                             lines: parameters.bool("lines") ?? file.isJSONLines,
+                                             workers: parameters.environment.workers),
                         cost: .expensive)
   }
 
@@ -27,15 +28,17 @@ struct WriteJSONNode: NodeKind {
     let file: FileParameter
     let pretty: Bool
     let lines: Bool
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       if case .table(let table) = inputs[0] {
         // Large tables are formatted in morsels on the workers (see `MorselWriter`).
         outputs[0] = .string(try file.write { emit in
           if lines {
-            try MorselWriter.jsonLines(table, morsels: .standard, emit)
+            try MorselWriter.jsonLines(table, morsels: TableMorsels(workers: workers), emit)
           } else {
-            try MorselWriter.json(table, pretty: pretty, morsels: .standard, emit)
+            try MorselWriter.json(table, pretty: pretty, morsels: TableMorsels(workers: workers), emit)
           }
         })
         return

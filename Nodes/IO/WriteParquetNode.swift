@@ -30,10 +30,11 @@ struct WriteParquetNode: NodeKind {
     guard !file.isGzip else {
       throw NodeConfigurationError(parameter: "path", reason: "a Parquet file compresses its pages itself (the compression param); the path must not end in .gz")
     }
+    var writer = ParquetWriter(compression: compression, rowGroupRows: Int(rows), pageVersion: Int(pageVersion))
+    writer.workers = parameters.environment.workers
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("path", .string), PortDeclaration("rows", .integer)],
-                        evaluator: Evaluator(file: file, writer: ParquetWriter(compression: compression, rowGroupRows: Int(rows),
-                                                                                     pageVersion: Int(pageVersion))),
+                        evaluator: Evaluator(file: file, writer: writer),
                         cost: .expensive)
   }
 

@@ -24,3 +24,6 @@ struct NumberNode: NodeKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = value }
   }
 }
+
+/// A constant for `flow export --sql`: a param or `@name` it feeds is written as a literal.
+extension NumberNode: SQLConstantKind {}

@@ -5,7 +5,8 @@ import FlowRuntime
 /// order the document writes them; an entry's formula may use a column an earlier entry added.
 /// Every formula is parsed at load (a syntax error is a validation error naming the param and
 /// the column) and the whole list is compiled once per input schema.
-struct DeriveNode: NodeKind {
+struct DeriveNode: RowFormulaKind, RowLocalKind {
+  var rowFormulaParameters: [String] { ["columns"] }
   var name: String { "derive" }
   var summary: String { "adds or replaces columns computed by row formulas, e.g. {\"ratio\": \"a / b\"}" }
   var parameters: [ParameterDeclaration] {
@@ -15,7 +16,7 @@ struct DeriveNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }
@@ -42,7 +43,8 @@ struct DeriveNode: NodeKind {
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(entries: entries, cache: RowProgramCache(),
-                                             limits: parameters.environment.limits), cost: .expensive)
+                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -52,6 +54,8 @@ struct DeriveNode: NodeKind {
     /// `maxStringBytes`, and the kernels that build strings check the memory limit as they
     /// build (`RunLimits.checkMemory(adding:for:)`), so the failure names this node.
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
     /// table once at the end: linear in the number of entries, not quadratic (a table per
@@ -73,7 +77,7 @@ struct DeriveNode: NodeKind {
         let name = entries[entry].name
         let column: Column
         do {
-          column = try program.column(over: columns, rowCount: rowCount, memory: limits)
+          column = try program.column(over: columns, rowCount: rowCount, memory: limits, workers: workers)
         } catch {
           throw NodeError(error.described(as: "formula for column '\(name)'"))
         }

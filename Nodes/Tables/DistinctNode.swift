@@ -18,13 +18,16 @@ struct DistinctNode: NodeKind {
       throw NodeConfigurationError(parameter: "columns", reason: "must name at least one column (leave it out for every column)")
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, limits: parameters.environment.limits), cost: .expensive)
+                        evaluator: Evaluator(keys: keys, limits: parameters.environment.limits, workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     /// The key columns; `nil` for every column.
     let keys: [String]?
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -43,7 +46,7 @@ struct DistinctNode: NodeKind {
       var firstRows: [Int32] = []
       firstRows.reserveCapacity(cardinality)
       for (row, code) in codes.enumerated() where Int(code) == firstRows.count { firstRows.append(Int32(row)) }
-      outputs[0] = .table(firstRows.count == table.rowCount ? table : table.gathering(firstRows))
+      outputs[0] = .table(firstRows.count == table.rowCount ? table : table.gathering(firstRows, workers: workers))
     }
   }
 }

@@ -4,7 +4,8 @@ import FlowRuntime
 /// null), in order. The formula is parsed at load (a syntax error is a validation error naming
 /// the param and the character: `param 'where' at character 3: …`) and compiled once per
 /// table schema (a type error fails the node: `formula 'where', at character 9: …`).
-struct FilterNode: NodeKind {
+struct FilterNode: RowFormulaKind, RowLocalKind {
+  var rowFormulaParameters: [String] { ["where"] }
   var name: String { "filter" }
   var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
   var parameters: [ParameterDeclaration] {
@@ -14,7 +15,7 @@ struct FilterNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: ["where"]) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }
@@ -33,12 +34,15 @@ struct FilterNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(formula: formula, cache: RowProgramCache()), cost: .expensive)
+                        evaluator: Evaluator(formula: formula, cache: RowProgramCache(), workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let formula: RowFormula
     let cache: RowProgramCache
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -52,12 +56,12 @@ struct FilterNode: NodeKind {
         guard program.resultType == .bool || program.resultType == .null else {
           throw FormulaError(message: "'where' gives \(program.resultType) values, not true/false")
         }
-        rows = try program.trueRows(over: table.columns, rowCount: table.rowCount)
+        rows = try program.trueRows(over: table.columns, rowCount: table.rowCount, workers: workers)
       } catch {
         throw NodeError(error.column == nil ? error.message : error.described(as: "formula 'where'"))
       }
       // Every row kept: pass the same table on (O(1) cutoff downstream).
-      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows))
+      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows, workers: workers))
     }
   }
 }

@@ -37,12 +37,15 @@ struct GroupByNode: NodeKind {
       throw NodeConfigurationError(parameter: "aggregate", reason: "names the output column '\(name)' twice")
     }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, aggregates: aggregates), cost: .expensive)
+                        evaluator: Evaluator(keys: keys, aggregates: aggregates, workers: parameters.environment.workers),
+                        cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
     let keys: [String]
     let aggregates: [Aggregate]
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
     /// Rows per block of the compensated sums (`BlockSums`; tests use small blocks).
     var blockRows = BlockSums.standardBlockRows
 
@@ -58,7 +61,7 @@ struct GroupByNode: NodeKind {
       // A large table on the run's threads (at least two blocks; smaller ones serially): the
       // keys by blocks (`GroupCodes`), the aggregates one per thread, a sum's or mean's blocks
       // on the threads the aggregates leave (`BlockSums`) — the same table at any count.
-      let workers = table.rowCount >= 2 * blockRows ? TableParallelism.workers : 1
+      let workers = table.rowCount >= 2 * blockRows ? self.workers : 1
       let groups: [Int32]
       let groupCount: Int
       if keys.isEmpty {
@@ -73,7 +76,8 @@ struct GroupByNode: NodeKind {
       var columns = keyColumns.map { $0.gathering(firstRow) }
       let aggregates = self.aggregates, inputs = sources, blockRows = blockRows
       let inner = Swift.max(1, workers / Swift.max(1, aggregates.count))
-      let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count) { index in
+      let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count,
+                                          workers: self.workers) { index in
         Result {
           try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index], workers: inner, blockRows: blockRows)
         }

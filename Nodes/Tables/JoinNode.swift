@@ -34,7 +34,8 @@ struct JoinNode: NodeKind {
     }
     return NodeInstance(inputs: [InputPort("left", .table, default: .null), InputPort("right", .table, default: .null)],
                         outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, kind: kind, limits: parameters.environment.limits),
+                        evaluator: Evaluator(keys: keys, kind: kind, limits: parameters.environment.limits,
+                                             workers: parameters.environment.workers),
                         cost: .expensive)
   }
 
@@ -42,10 +43,13 @@ struct JoinNode: NodeKind {
     let keys: [String]
     let kind: JoinKind
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let left = try inputs.table(0), right = try inputs.table(1)
-      outputs[0] = .table(try Self.joined(left, right, keys: keys, kind: kind, limits: limits))
+      outputs[0] = .table(try Self.joined(left, right, keys: keys, kind: kind, limits: limits,
+                                          morsels: TableMorsels(workers: workers)))
     }
 
     /// The join of `left` and `right`: keys probed, output rows selected in morsels of
@@ -54,7 +58,7 @@ struct JoinNode: NodeKind {
     ///
     /// - Throws: `NodeError` (a missing or mismatched key, too many rows), `CancellationError`.
     static func joined(_ left: Table, _ right: Table, keys: [String], kind: JoinKind, limits: RunLimits,
-                       morsels: TableMorsels = .standard) throws -> Table {
+                       morsels: TableMorsels) throws -> Table {
       try TableParameters.checkRowIndices(left, for: "join")
       try TableParameters.checkRowIndices(right, for: "join")
       if keys.isEmpty { return try crossJoined(left, right, limits: limits, morsels: morsels) }
@@ -62,7 +66,7 @@ struct JoinNode: NodeKind {
       if kind.keepsLeftColumnsOnly, pairs.count == 1, let kept = try keptRows(left, right, pairs[0], keep: kind == .semi, morsels) {
         try limits.checkRows(kept.count, of: "join output")
         try limits.checkMemory(adding: kept.count &* (left.columnCount &+ right.columnCount &+ 2) &* 8, for: "join output")
-        return kept.count == left.rowCount ? left : left.gathering(kept)
+        return kept.count == left.rowCount ? left : left.gathering(kept, workers: morsels.workers)
       }
       let matches = try JoinMatches(left: left, right: right, keys: pairs, indexesLeft: kind.needsLeftIndex, morsels: morsels)
       let outputRows = kind.outputRowCount(matches, morsels: morsels)
@@ -73,7 +77,7 @@ struct JoinNode: NodeKind {
       let (leftTake, rightTake) = try kind.selection(matches, rows: outputRows, morsels: morsels)
       if kind.keepsLeftColumnsOnly {
         // Every left row kept, in order: the left table itself, sharing its storage.
-        return leftTake.count == left.rowCount ? left : left.gathering(leftTake)
+        return leftTake.count == left.rowCount ? left : left.gathering(leftTake, workers: morsels.workers)
       }
       let shared = pairs.filter(\.isShared).map(\.left)
       return try gathered(left, right, keys: shared, kind: kind, leftTake: leftTake, rightTake: rightTake, morsels: morsels)

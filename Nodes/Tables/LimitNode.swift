@@ -15,19 +15,21 @@ struct LimitNode: NodeKind {
     guard count >= 0 else { throw NodeConfigurationError(parameter: "count", reason: "must not be negative, found \(count)") }
     guard offset >= 0 else { throw NodeConfigurationError(parameter: "offset", reason: "must not be negative, found \(offset)") }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(count: count, offset: offset))
+                        evaluator: Evaluator(count: count, offset: offset, workers: parameters.environment.workers))
   }
 
   struct Evaluator: NodeEvaluator {
     let count: Int64
     let offset: Int64
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       let rows = Int64(table.rowCount)
       let start = min(offset, rows)
       let end = start + min(count, rows - start)
-      outputs[0] = .table(table.slice(Int(start)..<Int(end)))
+      outputs[0] = .table(table.slice(Int(start)..<Int(end), workers: workers))
     }
   }
 }

@@ -40,7 +40,7 @@ struct PivotNode: NodeKind {
     if let problem = NodeConfigurationError(problems) { throw problem }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(index: index, columns: columns, values: values, aggregate: aggregate,
-                                             limits: parameters.environment.limits),
+                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
                         cost: .expensive)
   }
 
@@ -50,6 +50,8 @@ struct PivotNode: NodeKind {
     let values: String
     let aggregate: String
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -62,7 +64,7 @@ struct PivotNode: NodeKind {
       let keyColumns = try index.map { try column($0, "index") }
       let pivoted = try column(columns, "columns"), aggregated = try column(values, "values")
       let rowCount = table.rowCount
-      let workers = rowCount >= TableParallelism.minimumCells ? TableParallelism.workers : 1
+      let workers = rowCount >= TableParallelism.minimumCells ? self.workers : 1
       let (groups, groupCount): ([Int32], Int) = keyColumns.isEmpty
         ? ([Int32](repeating: 0, count: rowCount), 1)
         : GroupCodes.codes(of: keyColumns, rowCount: rowCount, workers: workers)

@@ -1,7 +1,7 @@
 import FlowRuntime
 
 /// `select`: keeps the listed columns, in the listed order; `"old as new"` renames.
-struct SelectNode: NodeKind {
+struct SelectNode: RowLocalKind {
   var name: String { "select" }
   var summary: String { "table = the listed columns of table, in that order (\"old as new\" renames)" }
   var parameters: [ParameterDeclaration] {

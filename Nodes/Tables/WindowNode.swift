@@ -7,7 +7,8 @@ import FlowRuntime
 /// may read a column an earlier entry added (a name already in the table is replaced in place).
 /// Every entry is parsed at load; partitions are computed on the run's threads, in runs of
 /// whole partitions, so the table is the same at any worker count.
-struct WindowNode: NodeKind {
+struct WindowNode: RowFormulaKind {
+  var rowFormulaParameters: [String] { ["columns"] }
   var name: String { "window" }
   var summary: String { "adds columns computed over each row's partition in order: lag, rank, cumsum, rollingMean, …" }
   var parameters: [ParameterDeclaration] {
@@ -25,7 +26,7 @@ struct WindowNode: NodeKind {
     let binding = Set((parameters.json("columns")?.objectValue?.members ?? []).compactMap { member in
       member.value.stringValue.map { RowFormulaInputs($0).names.isEmpty } == false ? member.key : nil
     })
-    return try RowFormulaBinding.instantiate(parameters, formulas: ["columns"]) { parameters throws(NodeConfigurationError) in
+    return try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
       try configured(parameters, binding: binding)
     }
   }
@@ -55,7 +56,7 @@ struct WindowNode: NodeKind {
     if let problem = NodeConfigurationError(problems) { throw problem }
     return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
                         evaluator: Evaluator(partitionBy: partitionBy, orderBy: orderBy, functions: functions,
-                                             limits: parameters.environment.limits),
+                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
                         cost: .expensive)
   }
 
@@ -64,6 +65,8 @@ struct WindowNode: NodeKind {
     let orderBy: [(name: String, descending: Bool)]
     let functions: [WindowFunction]
     let limits: RunLimits
+    /// The run's threads (`EvaluationEnvironment.workers`).
+    let workers: Int
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
@@ -82,17 +85,17 @@ struct WindowNode: NodeKind {
       }
       let partitionColumns = try partitionBy.map { try column($0, for: "partitionBy") }
       let orderColumns = try orderBy.map { (column: try column($0.name, for: "orderBy"), descending: $0.descending) }
-      let workers = table.rowCount >= TableParallelism.minimumCells ? TableParallelism.workers : 1
+      let workers = table.rowCount >= TableParallelism.minimumCells ? self.workers : 1
       let needsPeers = functions.contains { $0.function == .rank || $0.function == .denseRank }
       let order = try WindowOrder(rowCount: table.rowCount, partitionColumns: partitionColumns, orderColumns: orderColumns,
-                                  peers: needsPeers, workers: workers)
+                                  peers: needsPeers, workers: workers, morsels: TableMorsels(workers: self.workers))
       let runs = order.runs(target: Swift.max(4096, table.rowCount / Swift.max(1, workers * 4)))
       for function in functions {
         try Task.checkCancellation()  // a superseded pass stops between columns
         try limits.checkMemory(adding: table.rowCount * 10, for: "window column '\(function.output)'")
         let source = try function.column.map { try column($0, for: "column '\(function.output)'") }
         let kernel = try WindowKernel(function, order: order, source: source)
-        let computed = TableParallelism.map(runs.count, cells: table.rowCount) { run in
+        let computed = TableParallelism.map(runs.count, cells: table.rowCount, workers: workers) { run in
           Result { try kernel.cells(runs[run]) }
         }
         let cells = runs.isEmpty ? [kernel.emptyCells] : try computed.map { try $0.get() }

@@ -15,3 +15,6 @@ struct TextNode: NodeKind {
                  evaluator: NumberNode.Constant(value: parameters["value"] ?? .string("")))
   }
 }
+
+/// A constant for `flow export --sql`: a param or `@name` it feeds is written as a literal.
+extension TextNode: SQLConstantKind {}

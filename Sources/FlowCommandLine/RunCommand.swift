@@ -37,6 +37,7 @@ enum RunCommand {
     let limits = try RunLimitOptions.limits(arguments)
     let tableOptions = try RunTableOptions(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
+    let workers = try RunLimitOptions.workers(arguments)
     var document = try DocumentLoading.document(file)
     // `--set` of a node the document holds applies before the expansion; of an inlined node
     // (`trip/loan/rate.value`), after it.
@@ -68,6 +69,7 @@ enum RunCommand {
     var registry = context.registry
     registry.environment.progress = progress
     registry.environment.limits = limits
+    registry.environment.workers = workers
     let tracePath = arguments.value("--trace")
     var configured = try environment(for: file, arguments, registry)
     let expanded = try DocumentLoading.expand(document, file: file, registry: configured)
@@ -188,8 +190,8 @@ enum RunCommand {
     return result.errors.isEmpty ? .success : .nodeFailed
   }
 
-  /// `registry` with the environment of a run of `file`: paths resolve against the document's
-  /// folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
+  /// `registry` with the folders of a run of `file` (the rest of its environment kept): paths
+  /// resolve against the document's folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
   /// folders (relative ones resolve against the working directory; each must be an existing
   /// folder, else a usage error).
   static func environment(for file: String, _ arguments: ParsedArguments,
@@ -211,8 +213,8 @@ enum RunCommand {
     var registry = registry
     let policy = FileAccessPolicy(readableRoots: [folder] + (try folders("--allow-read")),
                                   writableRoots: [folder] + (try folders("--allow-write")))
-    registry.environment = EvaluationEnvironment(documentFolder: folder, fileAccess: policy,
-                                                 progress: registry.environment.progress, limits: registry.environment.limits)
+    registry.environment.documentFolder = folder
+    registry.environment.fileAccess = policy
     return registry
   }
 

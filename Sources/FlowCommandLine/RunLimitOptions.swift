@@ -20,17 +20,23 @@ enum RunLimitOptions {
   /// The most `--threads` accepts.
   static let maxThreads = 256
 
-  /// Applies `--threads N` (results never depend on it, only the time they take) and
-  /// `--max-inlined-nodes N`, the process-wide settings, before the document is loaded.
+  /// Applies `--max-inlined-nodes N`, the process-wide setting, before the document is loaded.
   ///
-  /// - Throws: a usage failure for a value that is not a whole number in 1...`maxThreads`.
+  /// - Throws: a usage failure for a bad value.
   static func applyProcessWide(_ arguments: ParsedArguments) throws(CommandFailure) {
     try InlinedNodesOption.apply(arguments)
-    guard let text = arguments.value("--threads") else { return }
+  }
+
+  /// The threads `--threads N` asks for (`EvaluationEnvironment.workers`; results never depend
+  /// on it, only the time they take), or the environment's default (the active processors).
+  ///
+  /// - Throws: a usage failure for a value that is not a whole number in 1...`maxThreads`.
+  static func workers(_ arguments: ParsedArguments) throws(CommandFailure) -> Int {
+    guard let text = arguments.value("--threads") else { return TableParallelism.defaultWorkers }
     guard let count = Int(text), (1...maxThreads).contains(count) else {
       throw CommandFailure(.usage, ["flow: --threads expects a whole number from 1 to \(maxThreads), got '\(text)'"])
     }
-    TableParallelism.workers = count
+    return count
   }
 
   /// The limits the arguments ask for (the defaults where absent).

@@ -18,8 +18,8 @@ enum StreamingOptions {
   /// The largest `--morsel-bytes` (a morsel is one buffer in memory).
   static let maxMorselBytes = 1 << 30
 
-  /// The default morsel: the parallel reader's block (16 MiB per worker).
-  static var defaultMorselBytes: Int { (16 << 20) * max(1, TableParallelism.workers) }
+  /// The default morsel: the parallel reader's block (16 MiB per worker of `workers`).
+  static func defaultMorselBytes(workers: Int) -> Int { (16 << 20) * max(1, workers) }
 
   /// The plan for a run with `arguments`, or `nil` when nothing streams: `--no-streaming`,
   /// `--live`, `--all` (they print or watch every table), `--trace` (a trace shows each node's
@@ -27,7 +27,7 @@ enum StreamingOptions {
   /// never sit inside one.
   static func plan(_ document: FlowDocument, registry: NodeKindRegistry,
                    _ arguments: ParsedArguments) throws(CommandFailure) -> StreamingPlan? {
-    var morselBytes = defaultMorselBytes
+    var morselBytes = defaultMorselBytes(workers: registry.environment.workers)
     if let text = arguments.value("--morsel-bytes") {
       guard let bytes = RunLimitOptions.size(text), bytes > 0, bytes <= maxMorselBytes else {
         throw CommandFailure(.usage, ["flow: --morsel-bytes expects a size from 1 byte to 1G, such as 64K or 32M, got '\(text)'"])

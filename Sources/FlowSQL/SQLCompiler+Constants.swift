@@ -4,7 +4,7 @@ import FlowRuntime
 
 /// Every param is also an input, and `@name` in row formulas, in a script: an edge into a param
 /// or into a row formula's `@name` exports when what feeds it is a **constant** once subgraphs
-/// are inlined — a `number` or `text` node, or a subgraph `input` (set by its instance's param,
+/// are inlined — a node of a ``SQLConstantKind`` (`number`, `text`), or a subgraph `input` (set by its instance's param,
 /// by its `default`, or fed by an edge from a constant), possibly through instances' ports.
 ///
 /// The constant is evaluated as the node would evaluate it (the same configuration, so an
@@ -15,17 +15,12 @@ import FlowRuntime
 /// a hostile string one quoted literal. Anything else feeding such an input is refused naming the
 /// node and the input; `script(for:nodes:)` reports every such node at once.
 extension SQLCompiler {
-  /// The params holding row formulas, by kind: what each kind passes to `RowFormulaBinding`.
-  static let formulaParameters: [String: [String]] = [
-    "filter": ["where"], "derive": ["columns"], "sort": ["by"], "window": ["columns"],
-  ]
-
   /// The ports through which the compiler reads tables: never params.
   static let tablePorts: Set<String> = ["table", "left", "right", "a", "b", "value"]
 
-  /// Kinds whose value a scalar input may take as a constant (not exported themselves unless
-  /// chosen as outputs).
-  static let constantKinds: Set<String> = ["number", "text"]
+  /// Whether a node of `kind` is a constant a scalar input may take (its kind adopts
+  /// ``SQLConstantKind``; such a node is not exported itself unless chosen as an output).
+  func isConstant(_ kind: String) -> Bool { registry.kind(named: kind) is any SQLConstantKind }
 
   /// The params node `index` compiles with: fed params replaced by their constants and each
   /// `@name` of its row formulas written in as a literal (an edge, else the node's param of
@@ -39,8 +34,10 @@ extension SQLCompiler {
     let node = plan.nodes[index]
     let kind = node.data.kind
     guard !kind.hasPrefix(SubgraphExpander.reservedPrefix), kind != "group",
-          let declared = registry.kind(named: kind)?.parameters else { return node.data.params }
-    let formulas = Self.formulaParameters[kind] ?? []
+          let found = registry.kind(named: kind) else { return node.data.params }
+    let declared = found.parameters
+    // The params holding row formulas: what the kind passes to `RowFormulaBinding`.
+    let formulas = (found as? any RowFormulaKind)?.rowFormulaParameters ?? []
     let names = RowFormula.inputNames(in: node.data.params, formulas: formulas)
     var params = node.data.params
     var scalars: [String: Value] = [:]
@@ -96,7 +93,7 @@ extension SQLCompiler {
         }
         (current, currentPort) = (inputs[position].source, plan.sourcePorts[current][position])
         continue
-      case let kind where kind == SubgraphExpander.inputKind || Self.constantKinds.contains(kind):
+      case let kind where kind == SubgraphExpander.inputKind || isConstant(kind):
         guard case .success(let configured) = registry.configure(node.data) else {
           throw SQLExportError(node: target, "input '\(input)' comes from '\(node.id)', whose params do not configure")
         }

@@ -52,7 +52,7 @@ struct SQLCompiler {
     case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
     case "writeCSV", "writeJSON", "writeParquet": relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
     case "group": return
-    case _ where Self.constantKinds.contains(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
+    case _ where isConstant(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
       // An inlined instance's boundary forwards its value: a table passes through unchanged
       // (the instance's inner nodes are CTEs named by their path, `instance/node`); a scalar

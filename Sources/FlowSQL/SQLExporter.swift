@@ -44,7 +44,7 @@ public struct SQLExporter: Sendable {
     for index in plan.order {
       let node = plan.nodes[index]
       // A constant feeding a param or an `@name` is written into its consumer as a literal.
-      if SQLCompiler.constantKinds.contains(node.data.kind) && !plan.isOutput[index] { continue }
+      if compiler.isConstant(node.data.kind) && !plan.isOutput[index] { continue }
       if let reason = compiler.noSQLForm(node) {
         formless.append(SQLExportError(node: node.id, reason))
         continue

@@ -12,6 +12,9 @@ struct BenchSettings: Sendable {
   /// `--csv-off inPlace,strings,index,dictionaries` (or `all`): the CSV reader's paths turned
   /// off in the workloads that read CSV (W9), to compare with the default (every path on).
   var csvRead = CSVReadStrategy()
+  /// `--threads N`: the threads of the workloads that read and compute tables (W9, W13), as
+  /// `flow run --threads N` (default: the active processors).
+  var workers = TableParallelism.defaultWorkers
 
   init(_ arguments: [String]) {
     var index = 0
@@ -24,6 +27,13 @@ struct BenchSettings: Sendable {
       case "--compare" where index + 2 < arguments.count:
         compare = (arguments[index + 1], arguments[index + 2])
         index += 2
+      case "--threads" where index + 1 < arguments.count:
+        guard let count = Int(arguments[index + 1]), count >= 1 else {
+          FileHandle.standardError.write(Data("--threads: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
+          exit(2)
+        }
+        workers = count
+        index += 1
       case "--csv-off" where index + 1 < arguments.count:
         csvRead = Self.csvRead(off: arguments[index + 1])
         index += 1

@@ -72,3 +72,37 @@ import Testing
             == "node 'f': input 'limit' is not connected (connect it, or set param 'limit'), and '@limit' needs its value")
   }
 }
+
+/// A custom constant (``SQLConstantKind``): its value, from its params alone.
+struct Threshold: StaticNodeKind, SQLConstantKind {
+  var name: String { "threshold" }
+  var summary: String { "the integer 2" }
+  var inputs: [InputPort] { [] }
+  var outputs: [PortDeclaration] { [PortDeclaration("value", .integer)] }
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = .integer(2) }
+}
+
+/// The same value from a kind that is not a constant.
+struct NotConstant: StaticNodeKind {
+  var name: String { "notConstant" }
+  var summary: String { "the integer 2" }
+  var inputs: [InputPort] { [] }
+  var outputs: [PortDeclaration] { [PortDeclaration("value", .integer)] }
+  func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = .integer(2) }
+}
+
+extension SQLParameterInputExportTests {
+  @Test func aCustomKindAdoptingSQLConstantKindFeedsAnAtNameAsALiteral() throws {
+    for kind in ["threshold", "notConstant"] {
+      let json = SQLTestSupport.graph([Self.reader, ("n", kind, "{}"), ("f", "filter", #"{"where": "k > @n"}"#)],
+                                      [("t", "f", "table"), ("n", "f", "n")])
+      let exported = Result { try SQLTestSupport.export(json, nodes: ["f"], files: ["t.csv": Self.csv], extra: [Threshold(), NotConstant()]) }
+      if kind == "threshold" {
+        let script = try exported.get()
+        #expect(script.contains(#"WHERE ("k" > \#(SQLDialect.duckdb.integerLiteral(2)))"#) && !script.contains("@"), "\(script)")
+      } else {
+        #expect((try? exported.get()) == nil, "a kind that is not a constant is refused")
+      }
+    }
+  }
+}

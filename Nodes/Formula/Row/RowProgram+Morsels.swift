@@ -2,7 +2,7 @@ import FlowRuntime
 
 // Morsel evaluation: a large table's rows are cut into morsels of `RowProgram.morselRows`,
 // the program runs over each morsel's slice of the columns it reads (on up to
-// `TableParallelism.workers` threads: `TableParallelism.map` hands results back in order), and
+// `workers` threads, the run's: `TableParallelism.map` hands results back in order), and
 // the pieces are joined in morsel order. Every row's result depends on that row only, so the
 // joined result is the whole-table result whatever the worker count; the temporaries of one
 // morsel stay in cache instead of a fresh array of the whole table per instruction. A morsel
@@ -27,9 +27,11 @@ extension RowProgram {
   }
 
   /// The program's results over each morsel of `columns`, in order, or `nil` if a morsel fails.
-  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column], memory: RunLimits? = nil) -> [RowVector]? {
+  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column], memory: RunLimits? = nil,
+                               workers: Int) -> [RowVector]? {
     let read = readColumns
-    let results = TableParallelism.map(morsels.count, cells: (morsels.last?.upperBound ?? 0) * Swift.max(1, read.count)) { part in
+    let cells = (morsels.last?.upperBound ?? 0) * Swift.max(1, read.count)
+    let results = TableParallelism.map(morsels.count, cells: cells, workers: workers) { part in
       let range = morsels[part]
       var vectors: [Int: RowVector] = [:]
       for index in read { vectors[index] = RowVector(columns[index], rows: range) }
@@ -48,11 +50,13 @@ extension RowProgram {
   /// `rowCount` rows, as a column of its result type: the same column as
   /// `evaluate(over:rowCount:).column(as: resultType, count: rowCount)`, computed by morsels.
   ///
-  /// - Parameter memory: as in `evaluate(rowCount:memory:column:)`.
+  /// - Parameters:
+  ///   - memory: as in `evaluate(rowCount:memory:column:)`.
+  ///   - workers: the most threads the morsels run on (the run's `EvaluationEnvironment.workers`).
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
-  /// - Complexity: O(instructions × rows), on up to `TableParallelism.workers` threads.
-  func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil) throws(FormulaError) -> Column {
-    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, memory: memory),
+  /// - Complexity: O(instructions × rows), on up to `workers` threads.
+  func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil, workers: Int) throws(FormulaError) -> Column {
+    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, memory: memory, workers: workers),
        let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType) {
       return joined
     }
@@ -60,11 +64,11 @@ extension RowProgram {
   }
 
   /// The rows (increasing) where the program (a `bool` formula) is true — not false, not null:
-  /// `filter`'s rows, computed by morsels.
+  /// `filter`'s rows, computed by morsels on up to `workers` threads.
   ///
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
-  func trueRows(over columns: [Column], rowCount: Int) throws(FormulaError) -> [Int32] {
-    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns) {
+  func trueRows(over columns: [Column], rowCount: Int, workers: Int) throws(FormulaError) -> [Int32] {
+    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, workers: workers) {
       var rows: [Int32] = []
       rows.reserveCapacity(rowCount)
       for (part, range) in zip(parts, morsels) { part.appendTrueRows(to: &rows, offset: range.lowerBound, count: range.count) }

@@ -29,8 +29,9 @@ struct CSVReader {
   /// header lacks are ignored (`ColumnDemand` asks both sides of a join for the names either
   /// may hold); a header that repeats a name is read whole (and fails as it would).
   var columns: Set<String>?
-  /// Threads parsing at once (1: this thread only).
-  var workers = TableParallelism.workers
+  /// Threads parsing at once (1: this thread only); `readCSV` takes its environment's
+  /// (`EvaluationEnvironment.workers`).
+  var workers = TableParallelism.defaultWorkers
   /// Bytes read per block and per worker. Small enough that a block's column pieces come from
   /// (and go back to) the allocator's heap instead of fresh pages (2 MB per worker read 31 MB of
   /// flights about twice as fast as 16 MB did, when every column went through pieces), large

@@ -80,13 +80,13 @@ extension ParquetReader {
   }
 
   /// The table columns of `wanted` from `groups`' chunks in `source` (whose footer starts at
-  /// `dataEnd`), `rows` rows in all.
+  /// `dataEnd`), `rows` rows in all, on up to `workers` threads.
   static func columns(_ wanted: [(element: ParquetSchemaElement, leaf: Int)], _ groups: [ParquetFileMetaData.RowGroup],
-                      source: ParquetSource, dataEnd: Int, rows: Int, byteLimit: Int) throws -> [Column] {
+                      source: ParquetSource, dataEnd: Int, rows: Int, byteLimit: Int, workers: Int) throws -> [Column] {
     let groupCount = max(1, groups.count)
     // Room for every row, or for what the file's bytes could plausibly hold if it claims more.
     let assemblies = wanted.map { Assembly($0.element, total: min(rows, 64 * source.count + 4_096)) }
-    _ = TableParallelism.map(wanted.count * groups.count, cells: rows * wanted.count) { task in
+    _ = TableParallelism.map(wanted.count * groups.count, cells: rows * wanted.count, workers: workers) { task in
       let (column, group) = task.quotientAndRemainder(dividingBy: groupCount)
       let metadata = groups[group].columns[wanted[column].leaf]
       let groupRows = Int(groups[group].rowCount)
@@ -98,7 +98,7 @@ extension ParquetReader {
       }
       assemblies[column].add(result, group: group)
     }
-    let built = TableParallelism.map(wanted.count, cells: rows * wanted.count) { column in
+    let built = TableParallelism.map(wanted.count, cells: rows * wanted.count, workers: workers) { column in
       Result { () throws -> Column in try build(wanted[column].element, assemblies[column].take()) }
     }
     return try built.map { try $0.get() }

@@ -12,6 +12,9 @@ package struct ParquetReader: Sendable {
   /// Only these columns (in the file's order); `nil` for all.
   package var columns: Set<String>?
   package var limits = RunLimits()
+  /// The most threads decoding chunks at once; `readParquet` takes its environment's
+  /// (`EvaluationEnvironment.workers`).
+  package var workers = TableParallelism.defaultWorkers
 
   /// A reader of every column within `limits`.
   package init(columns: Set<String>? = nil, limits: RunLimits = RunLimits()) {
@@ -39,7 +42,7 @@ package struct ParquetReader: Sendable {
   package func read(_ source: ParquetSource) throws -> Table {
     let plan = try planned(source)
     let columns = try Self.columns(plan.wanted, plan.metadata.rowGroups, source: source, dataEnd: plan.footerStart, rows: plan.rows,
-                                   byteLimit: limits.maxMemoryBytes)
+                                   byteLimit: limits.maxMemoryBytes, workers: workers)
     return try plan.table(columns, rows: plan.rows)
   }
 
@@ -55,7 +58,7 @@ package struct ParquetReader: Sendable {
     for group in plan.metadata.rowGroups {
       let rows = Int(group.rowCount)
       let columns = try Self.columns(plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows,
-                                     byteLimit: limits.maxMemoryBytes)
+                                     byteLimit: limits.maxMemoryBytes, workers: workers)
       try body(try plan.table(columns, rows: rows))
     }
   }

@@ -8,7 +8,7 @@ import FlowRuntime
 /// group, data pages v1 (or v2, `pageVersion`) compressed with `compression`.
 ///
 /// The file is `PAR1`, each row group's column chunks (encoded in parallel on
-/// `TableParallelism`'s workers, then handed on in order), the footer (Thrift compact
+/// `workers` threads, then handed on in order), the footer (Thrift compact
 /// `FileMetaData`), its 4-byte length and `PAR1`. Only one row group's encoded bytes are held
 /// at a time. The bytes do not depend on the thread count.
 package struct ParquetWriter: Sendable {
@@ -51,6 +51,9 @@ package struct ParquetWriter: Sendable {
   /// The data page format: 1 (`DATA_PAGE`) or 2 (`DATA_PAGE_V2`: levels uncompressed, before
   /// the compressed values).
   package var pageVersion = 1
+  /// The most threads encoding a row group's chunks at once; `writeParquet` takes its
+  /// environment's (`EvaluationEnvironment.workers`).
+  package var workers = TableParallelism.defaultWorkers
 
   package init(compression: Compression = .snappy, rowGroupRows: Int = 1_048_576, dictionary: Bool = true, pageVersion: Int = 1) {
     self.compression = compression
@@ -76,7 +79,7 @@ package struct ParquetWriter: Sendable {
     let version = pageVersion
     for start in stride(from: 0, to: table.rowCount, by: rowGroupRows) {
       let rows = start..<min(table.rowCount, start + rowGroupRows)
-      let encoded = TableParallelism.map(columns.count, cells: rows.count * columns.count) { index -> Result<ParquetChunkWriter.Chunk, ParquetError> in
+      let encoded = TableParallelism.map(columns.count, cells: rows.count * columns.count, workers: workers) { index -> Result<ParquetChunkWriter.Chunk, ParquetError> in
         let writer = ParquetChunkWriter(column: columns[index], rows: rows, name: names[index], isOptional: optional[index],
                                         codec: codec, allowsDictionary: allowsDictionary,
                                         pageVersion: version)

@@ -10,7 +10,7 @@ import FlowRuntime
 /// `BlockSums` (a Neumaier sum per group per block of rows of the whole input, folded in
 /// block order) — so they are the kernel's bit for bit, whatever the morsels. Each morsel is
 /// cut at the blocks' boundaries: its head piece continues the open block, the whole blocks
-/// inside it are summed on the workers (`TableParallelism.workers`, at most
+/// inside it are summed on the workers (`add`'s, at most
 /// `BlockSums.foldAllGroups` groups) and folded in order, its tail piece opens the next
 /// block; a morsel within one block is one serial piece (the per-row loop of one running
 /// sum per group). `min`, `max`,
@@ -66,9 +66,10 @@ struct GroupByStream {
   ///
   /// - Throws: `NodeError` as the kernel would (a missing column, a sum of text).
   /// - Parameter workers: threads for the morsel's key codes and the whole blocks inside it
-  ///   (the same result at any count). By default the run's threads less one: a streamed chain's file is parsed on
-  ///   a thread of its own, one morsel ahead (`CSVMorsels`), so on 2 cores the sums stay serial.
-  mutating func add(_ table: Table, workers: Int = Swift.max(1, TableParallelism.workers - 1)) throws {
+  ///   (the same result at any count). `StreamedChain` passes the run's threads less one: a
+  ///   streamed chain's file is parsed on a thread of its own, one morsel ahead (`CSVMorsels`),
+  ///   so on 2 cores the sums stay serial.
+  mutating func add(_ table: Table, workers: Int) throws {
     var keyColumns: [Column] = []
     for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
     var sources: [Column?] = []

@@ -156,7 +156,8 @@ package final class StreamedChain: Sendable {
       guard let groupBy = evaluators[last] as? GroupByNode.Evaluator, GroupByStream.supports(groupBy.aggregates)
       else { throw CSVMorsels.Fallback() }
       var grouping = GroupByStream(keys: groupBy.keys, aggregates: groupBy.aggregates)
-      try morsels { try grouping.add($0) }
+      let workers = Swift.max(1, groupBy.workers - 1)
+      try morsels { try grouping.add($0, workers: workers) }
       let start = clock.now
       let result = try grouping.result()
       try count(result, at: last)

@@ -4,8 +4,8 @@ import FlowRuntime
 /// Bounded memory for a one-shot run: the chains of a document that `flow run` executes morsel
 /// by morsel (`StreamedChain`), and the document and registry that do so.
 ///
-/// A chain is a reader (`readCSV`, `readParquet`) that no edge feeds and that does not watch its file, then the
-/// `filter`, `derive` and `select` nodes that follow it one by one — each fed by one edge, from
+/// A chain is a reader (a `MorselSourceKind`: `readCSV`, `readParquet`) that no edge feeds and that does not
+/// watch its file, then the row-local nodes (`RowLocalKind`: `filter`, `derive`, `select`) that follow it one by one — each fed by one edge, from
 /// the node before, which has no other consumer — and then, if that last node's one consumer
 /// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
 /// that node. A chain has at least two nodes. Its intermediate tables are never held whole;
@@ -16,10 +16,6 @@ import FlowRuntime
 package struct StreamingPlan {
   /// The param that marks a node of a chain: `"chain/stage"`.
   package static let stageParameter = "flow.streamStage"
-  /// The kinds a chain passes morsels through.
-  static let rowLocalKinds: Set<String> = ["filter", "derive", "select"]
-  /// The kinds a chain starts at (their evaluators are `MorselSource`s).
-  static let headKinds: Set<String> = ["readCSV", "readParquet"]
 
   package let chains: [StreamedChain]
   /// The document with each chain node's `stageParameter` set.
@@ -36,7 +32,11 @@ package struct StreamingPlan {
   package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
     // Chains start at a reader: a document without one (a calculator, a million-node graph of
     // numbers) has none, and pays one pass over the kinds instead of the index and adjacency.
-    guard document.nodes.contains(where: { Self.headKinds.contains($0.data.kind) }) else { return nil }
+    // Which kinds start a chain and which it passes morsels through, by their protocols.
+    let kinds = registry.allKinds
+    let headKinds = Set(kinds.filter { $0 is any MorselSourceKind }.map(\.name))
+    guard document.nodes.contains(where: { headKinds.contains($0.data.kind) }) else { return nil }
+    let rowLocalKinds = Set(kinds.filter { $0 is any RowLocalKind }.map(\.name))
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
@@ -58,10 +58,10 @@ package struct StreamingPlan {
     var chains: [[Int]] = []
     var ends: [StreamedChain.End] = []
     for (position, node) in document.nodes.enumerated()
-    where Self.headKinds.contains(node.data.kind) && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
+    where headKinds.contains(node.data.kind) && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
       var chain = [position]
       func open() -> Bool { !observed.contains(document.nodes[chain[chain.count - 1]].id) }
-      while open(), let following = next(chain[chain.count - 1], Self.rowLocalKinds) { chain.append(following) }
+      while open(), let following = next(chain[chain.count - 1], rowLocalKinds) { chain.append(following) }
       var end = StreamedChain.End.collect
       if !open() {
         // The last node is printed: its table is built whole.
@@ -87,7 +87,7 @@ package struct StreamingPlan {
                                     morselBytes: morselBytes, limits: registry.environment.limits))
     }
     var wrapped = registry
-    for name in Self.rowLocalKinds.union(Self.headKinds).union(["groupBy", "writeCSV"]) {
+    for name in rowLocalKinds.union(headKinds).union(["groupBy", "writeCSV"]) {
       guard let kind = registry.kind(named: name) else { return nil }
       wrapped.register(StreamingStageKind(base: kind, chains: streamed))
     }

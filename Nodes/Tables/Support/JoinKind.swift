@@ -28,7 +28,7 @@ enum JoinKind: String, CaseIterable, Sendable {
   /// overflow. Counted per morsel on the workers.
   ///
   /// - Complexity: O(left rows + right rows).
-  func outputRowCount(_ matches: JoinMatches, morsels: TableMorsels = .standard) -> Int {
+  func outputRowCount(_ matches: JoinMatches, morsels: TableMorsels) -> Int {
     var rows = 0
     if walksLeft {
       rows += morsels.map(matches.leftIDs.count) { leftRowCount(matches, $0) }.reduce(0, +)
@@ -47,7 +47,7 @@ enum JoinKind: String, CaseIterable, Sendable {
   /// - Parameter rows: `outputRowCount(matches)`, already checked against the row limit.
   /// - Throws: `CancellationError` if the task is cancelled.
   /// - Complexity: O(left rows + right rows + `rows`).
-  func selection(_ matches: JoinMatches, rows: Int, morsels: TableMorsels = .standard) throws -> (left: [Int32], right: [Int32]) {
+  func selection(_ matches: JoinMatches, rows: Int, morsels: TableMorsels) throws -> (left: [Int32], right: [Int32]) {
     var parts: [Selection] = []
     if walksLeft {
       parts += morsels.map(matches.leftIDs.count) { range in

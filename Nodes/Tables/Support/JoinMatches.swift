@@ -29,7 +29,7 @@ struct JoinMatches: Sendable {
   ///   values.
   /// - Complexity: O(rows × keys), hashing each key cell once; the left side on
   ///   `morsels.workers` threads.
-  init(left: Table, right: Table, keys: [JoinKeyPair], indexesLeft: Bool = true, morsels: TableMorsels = .standard) throws {
+  init(left: Table, right: Table, keys: [JoinKeyPair], indexesLeft: Bool = true, morsels: TableMorsels) throws {
     var ids: (left: [Int32], right: [Int32], cardinality: Int) = ([], [], 0)
     for (position, key) in keys.enumerated() {
       let codes = try JoinCodes.codes(left: left.column(at: try TableParameters.column(key.left, in: left, side: "left")),

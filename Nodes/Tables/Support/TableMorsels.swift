@@ -1,8 +1,8 @@
 import FlowRuntime
 
 /// How a table kernel (`join`, `sort`, the writers) cuts rows into morsels and how many threads
-/// work on them: by default `RowProgram.morselRows` rows (as `filter` and `derive`) on
-/// `TableParallelism.workers` threads (`flow run --threads N`). Tests inject a small morsel size
+/// work on them: by default `RowProgram.morselRows` rows (as `filter` and `derive`) on the run's
+/// threads (`EvaluationEnvironment.workers`, `flow run --threads N`). Tests inject a small morsel size
 /// and a worker count to split small tables. Every kernel joins its morsels' results in morsel
 /// order, so the result never depends on either.
 ///
@@ -16,8 +16,9 @@ struct TableMorsels: Sendable {
     self.workers = max(1, workers)
   }
 
-  /// The morsels of `filter` and `derive`, on the run's threads.
-  static var standard: TableMorsels { TableMorsels(rows: RowProgram.morselRows, workers: TableParallelism.workers) }
+  /// The morsels of `filter` and `derive`, on `workers` threads (a kind passes its
+  /// `EvaluationEnvironment.workers`).
+  init(workers: Int) { self.init(rows: RowProgram.morselRows, workers: workers) }
 
   /// One thread, one morsel per table: the serial form every parallel kernel must equal.
   static let serial = TableMorsels(rows: .max, workers: 1)

@@ -16,11 +16,14 @@ struct WindowOrder: Sendable {
   /// The order of `rowCount` rows partitioned by `partitionColumns` (no columns: one
   /// partition) and ordered by `orderColumns`.
   ///
-  /// - Parameter peers: whether to compute `newPeer` (for `rank` and `denseRank`).
+  /// - Parameters:
+  ///   - peers: whether to compute `newPeer` (for `rank` and `denseRank`).
+  ///   - workers: the threads of the partition codes (`GroupCodes`).
+  ///   - morsels: the morsels and threads of the sort (`SortNode.Evaluator.order`).
   /// - Throws: cancellation from the sort.
   /// - Complexity: O(rows) without `orderBy`, else the sort's O(rows log rows), in parallel.
   init(rowCount: Int, partitionColumns: [Column], orderColumns: [(column: Column, descending: Bool)],
-       peers: Bool, workers: Int) throws {
+       peers: Bool, workers: Int, morsels: TableMorsels) throws {
     var groups: [Int32] = []
     var groupCount = 1
     if !partitionColumns.isEmpty {
@@ -31,7 +34,7 @@ struct WindowOrder: Sendable {
     } else {
       var keys = orderColumns
       if !partitionColumns.isEmpty { keys.insert((Column(.integer(groups.map(Int64.init))), false), at: 0) }
-      rows = try SortNode.Evaluator.order(rowCount: rowCount, keys)
+      rows = try SortNode.Evaluator.order(rowCount: rowCount, keys, morsels: morsels)
     }
     var partitions: [Range<Int>] = []
     var start = 0
@@ -45,7 +48,7 @@ struct WindowOrder: Sendable {
     var newPeer: [Bool] = []
     if peers {
       newPeer = [Bool](repeating: false, count: rowCount)
-      let keys = SortKeys(orderColumns.map { ($0.column, false) }, morsels: .standard)
+      let keys = SortKeys(orderColumns.map { ($0.column, false) }, morsels: morsels)
       for partition in partitions {
         newPeer[partition.lowerBound] = true
         for position in partition.dropFirst() {

@@ -38,6 +38,7 @@ enum RenderCommand {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
+    let workers = try RunLimitOptions.workers(arguments)
     let document = try DocumentLoading.document(file)
     let (expanded, graph) = try DocumentLoading.validateOuter(document, registry: context.registry, file: file)
     var evaluator: GraphEvaluator?
@@ -47,6 +48,7 @@ enum RenderCommand {
     if arguments.has("--values") {
       var registry = context.registry
       registry.environment.limits = limits
+      registry.environment.workers = workers
       registry = try RunCommand.environment(for: file, arguments, registry)
       registry.environment.writesFiles = false
       // With subgraphs, the flattened graph runs; instances show their own outputs (same ids).

@@ -78,9 +78,11 @@ enum ServeCommand {
     var options = EngineOptions(demandDriven: false)
     options.tableMemoryBudget = try ServeTableBudgetOption.budget(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
+    let workers = try RunLimitOptions.workers(arguments)
     let document = try DocumentLoading.document(file)
     var registry = context.registry
     registry.environment.limits = limits
+    registry.environment.workers = workers
     let configured = try RunCommand.environment(for: file, arguments, registry)
     let path = (FileAccessPolicy.absolutePath(file) as NSString).standardizingPath
     // `--cache DIR`: the first pass serves what the cache holds; passes keep what ran.

@@ -142,7 +142,7 @@ package struct RunCachePlan: Sendable {
     // Largest first, on every worker: the entries are independent files.
     let items = kept.sorted { $0.size > $1.size }
     let cache = cache
-    let outcomes = TableParallelism.map(items.count, threads: items.count > 1 ? TableParallelism.workers : 1) { index in
+    let outcomes = TableParallelism.map(items.count, threads: items.count > 1 ? registry.environment.workers : 1) { index in
       do {
         let bytes = try cache.store(items[index].entry, under: items[index].key)
         return Result<Bool, CacheStoreFailure>.success(bytes > 0)

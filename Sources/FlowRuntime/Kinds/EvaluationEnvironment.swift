@@ -1,6 +1,6 @@
 /// What a host tells node kinds about where they run: the folder relative paths resolve
-/// against, which folders file nodes may read and write, the run's limits, and how CSV files are
-/// read (`CSVReadStrategy`).
+/// against, which folders file nodes may read and write, the run's limits, how CSV files are
+/// read (`CSVReadStrategy`) and how many threads large tables use (`workers`).
 ///
 /// The host sets it on the registry (`NodeKindRegistry.environment`) before configuring nodes;
 /// kinds receive it in `NodeParameters.environment` at `instantiate`. The default has no
@@ -22,6 +22,15 @@ public struct EvaluationEnvironment: Sendable {
   public var writesFiles = true
   /// How `readCSV` reads (default: every faster path on; the table is the same either way).
   public var csvRead = CSVReadStrategy()
+  /// The most threads a node's work on a large table uses (at least 1): the table kernels,
+  /// `Table.gathering`, the CSV and Parquet readers and writers. `flow run --threads N` sets
+  /// it; the default is `TableParallelism.defaultWorkers` (the active processors). Results
+  /// never depend on it, only the time they take.
+  public var workers: Int {
+    get { workerCount }
+    set { workerCount = max(1, newValue) }
+  }
+  private var workerCount = TableParallelism.defaultWorkers
 
   /// A writer's `path` output when `writesFiles` is `false`.
   public static let notWritten = "not written (render)"
@@ -29,11 +38,13 @@ public struct EvaluationEnvironment: Sendable {
   /// An environment for a document in `documentFolder` (default: the working directory)
   /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only),
   /// within `limits` (default: `RunLimits()`), reading CSV files with `csvRead` (default: every
-  /// faster path on).
+  /// faster path on), on up to `workers` threads (default: the active processors).
   public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil,
-              limits: RunLimits = RunLimits(), csvRead: CSVReadStrategy = CSVReadStrategy()) {
+              limits: RunLimits = RunLimits(), csvRead: CSVReadStrategy = CSVReadStrategy(),
+              workers: Int = TableParallelism.defaultWorkers) {
     self.limits = limits
     self.csvRead = csvRead
+    self.workerCount = max(1, workers)
     let folder = documentFolder ?? FileAccessPolicy.currentDirectory
     self.documentFolder = folder
     self.fileAccess = fileAccess ?? FileAccessPolicy(readableRoots: [folder], writableRoots: [folder])

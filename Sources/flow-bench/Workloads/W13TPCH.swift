@@ -78,7 +78,7 @@ enum W13TPCH {
     }
     // Per-node times, one pass, as `flow run --report` shows them.
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder)
+    registry.environment = EvaluationEnvironment(documentFolder: folder, workers: benchSettings.workers)
     var evaluator = try GraphEvaluator(validating: W13Run.prepared(query.graph.document), registry: registry,
                                        options: EngineOptions(timesEveryNode: true))
     let report = evaluator.evaluate()

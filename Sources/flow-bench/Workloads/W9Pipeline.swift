@@ -27,7 +27,8 @@ enum W9Pipeline {
     var graph = BenchGraph()
     let read = graph.node("readCSV", ["path": "flights.csv"])
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead)
+    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead,
+                                                 workers: benchSettings.workers)
     var wall = 0.0
     let cpu = try cpuSeconds {
       let start = Harness.now()
@@ -43,7 +44,7 @@ enum W9Pipeline {
   /// wall time in nanoseconds.
   static func readFloor(_ path: String) throws -> Double {
     let start = Harness.now()
-    let rows = try UnsafeW9WholeFloor.read(path: path, threads: TableParallelism.workers)
+    let rows = try UnsafeW9WholeFloor.read(path: path, threads: benchSettings.workers)
     let wall = Double(Harness.now() - start)
     Harness.check(rows == W9Flights.rows, "W9 whole-table floor rows \(rows)")
     return wall
@@ -103,7 +104,8 @@ enum W9Pipeline {
     graph.edge(groups, to: sort, "table")
     graph.edge(sort, to: write, "table")
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead)
+    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead,
+                                                 workers: benchSettings.workers)
 
     func pass(_ document: FlowDocument? = nil) throws -> EvaluationReport {
       var evaluator = try GraphEvaluator(validating: document ?? graph.document, registry: registry, options: EngineOptions(timesEveryNode: true))

@@ -86,17 +86,16 @@ import Testing
     }
     let table = try Table([("i", integers.build()), ("s", text.build()), ("u", unique.build()), ("x", numbers.build())])
     let file = try ParquetWriter(compression: .snappy, rowGroupRows: 1_000 + workers * 100, dictionary: true).write(table)
-    let saved = TableParallelism.workers
-    defer { TableParallelism.workers = saved }
-    TableParallelism.workers = workers
-    #expect(try ParquetReader().read(file) == table)
+    var reader = ParquetReader()
+    reader.workers = workers
+    #expect(try reader.read(file) == table)
     var corrupt = file
     let metadata = try ParquetReader.footer(file)
     let dataEnd = file.count - 8 - Int(ParquetValues.littleEndian(file, file.count - 8, 4))
     for group in [2, 6] {
       for index in try ParquetChunkReader.extent(of: metadata.rowGroups[group].columns[3], dataEnd: dataEnd) { corrupt[index] = 0xFF }
     }
-    let error = try #require(throws: ParquetError.self) { try ParquetReader().read(corrupt) }
+    let error = try #require(throws: ParquetError.self) { try reader.read(corrupt) }
     #expect(error.message.hasPrefix("column 'x': ") && error.message.hasSuffix("(row group 3)"), "\(error.message)")
   }
 

@@ -24,9 +24,12 @@ enum KindHarness {
     return outputs.values
   }
 
-  /// The first output of `run`, which must be a table.
-  static func table(_ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = []) throws -> Table {
-    guard case .table(let table) = try run(kind, params, inputs)[0] else { throw NodeError("\(kind) gave no table") }
+  /// The first output of `run`, which must be a table; the node runs on `workers` threads
+  /// (`EvaluationEnvironment.workers`; default the environment's).
+  static func table(_ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = [], workers: Int? = nil) throws -> Table {
+    var environment = EvaluationEnvironment()
+    if let workers { environment.workers = workers }
+    guard case .table(let table) = try run(kind, params, inputs, environment: environment)[0] else { throw NodeError("\(kind) gave no table") }
     return table
   }
 

@@ -106,11 +106,11 @@ import Testing
   @Test func aCrossJoinPastTheRowLimitFailsNamingTheLimitBeforeBuilding() throws {
     let left = try Table([("a", .integers((0..<1_000).map { Int64($0) }))])
     let right = try Table([("b", .integers((0..<1_000).map { Int64($0) }))])
-    let limits = RunLimits(maxRows: 100_000)
+    let limits = RunLimits(maxRows: 100_000), morsels = TableMorsels(workers: TableParallelism.defaultWorkers)
     #expect(throws: NodeError.self) {
-      try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits)
+      try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits, morsels: morsels)
     }
-    do { _ = try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits) } catch let error as NodeError {
+    do { _ = try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits, morsels: morsels) } catch let error as NodeError {
       #expect(error.message.contains("1000000 rows") && error.message.contains("row limit 100000"), "\(error.message)")
     }
   }

@@ -91,18 +91,16 @@ import Testing
 
   /// The kernel's table, or its error message.
   static func kernel(_ table: Table, by: [String], blockRows: Int, workers: Int) throws -> Result<Table, NodeError> {
-    let evaluator = GroupByNode.Evaluator(keys: by, aggregates: try aggregates(), blockRows: blockRows)
-    return ParallelKernelTests.atWorkers(workers) {
-      do {
-        guard case .table(let result) = try evaluator.evaluate([.table(table)], outputCount: 1)[0] else {
-          return .failure(NodeError("not a table"))
-        }
-        return .success(result)
-      } catch let error as NodeError {
-        return .failure(error)
-      } catch {
-        return .failure(NodeError("\(error)"))
+    let evaluator = GroupByNode.Evaluator(keys: by, aggregates: try aggregates(), workers: workers, blockRows: blockRows)
+    do {
+      guard case .table(let result) = try evaluator.evaluate([.table(table)], outputCount: 1)[0] else {
+        return .failure(NodeError("not a table"))
       }
+      return .success(result)
+    } catch let error as NodeError {
+      return .failure(error)
+    } catch {
+      return .failure(NodeError("\(error)"))
     }
   }
 

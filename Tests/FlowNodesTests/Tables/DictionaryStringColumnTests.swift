@@ -35,11 +35,6 @@ import Testing
     return try! Table(names: table.columnNames, columns: columns, rowCount: table.rowCount)
   }
 
-  static func atWorkers<T>(_ workers: Int, _ body: () throws -> T) rethrows -> T {
-    TableParallelism.workers = workers
-    defer { TableParallelism.workers = 0 }
-    return try body()
-  }
 
   /// The written forms of `table`: CSV bytes and JSON rows.
   static func written(_ table: Table) throws -> ([UInt8], JSONValue) { (try CSVWriter().bytes(of: table), table.jsonRows) }
@@ -90,7 +85,7 @@ import Testing
       for testCase in Self.cases() {
         let (kind, params, pair) = (testCase.kind, testCase.params, testCase.pair)
         let inputs: [Value] = pair ? [.table(left), .table(kind == "union" ? left : right)] : [.table(left)]
-        let reference = try Self.atWorkers(1) { try KindHarness.table(kind, params, inputs) }
+        let reference = try KindHarness.table(kind, params, inputs, workers: 1)
         // Either side encoded, or both (a join probes a dictionary against a flat build side).
         let variants: [[Value]] = pair
           ? [[.table(encodedLeft), .table(kind == "union" ? encodedLeft : encodedRight)], [.table(encodedLeft), .table(kind == "union" ? left : right)],
@@ -98,7 +93,7 @@ import Testing
           : [[.table(encodedLeft)]]
         for variant in variants {
           for workers in [1, 2, 7] {
-            let output = try Self.atWorkers(workers) { try KindHarness.table(kind, params, variant) }
+            let output = try KindHarness.table(kind, params, variant, workers: workers)
             #expect(output == reference, "round \(round), \(kind) \(params), \(workers) workers")
             #expect(try Self.written(output) == Self.written(reference), "round \(round), \(kind) \(params): written")
           }

@@ -55,7 +55,7 @@ import Testing
       var start = 0
       while start < table.rowCount {
         let end = min(table.rowCount, start + Int.random(in: 1...40, using: &random))
-        try stream.add(table.slice(start..<end))
+        try stream.add(table.slice(start..<end), workers: 1)
         start = end
       }
       guard let expected else {

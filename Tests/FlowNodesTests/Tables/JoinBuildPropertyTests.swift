@@ -62,7 +62,7 @@ import Testing
                                          ("rx", .number), ("rb", .bool)], rows: Int.random(in: 60...240, using: &random), &random)
     // Drop the right rows of one key value, so some left keys have no match.
     let key = right.column(at: 1), dropped = right.row(0)[1]
-    right = right.gathering((0..<right.rowCount).filter { key[$0] != dropped }.map { Int32($0) })
+    right = right.gathering((0..<right.rowCount).filter { key[$0] != dropped }.map { Int32($0) }, workers: 1)
     let left = try CombineTables.table([("k", CombineTables.type(of: "k", clashes: false, &random)), ("s", .string),
                                         ("x", .number), ("b", .bool)],
                                        rows: Int.random(in: 0...(right.rowCount / 2), using: &random), &random)

@@ -21,9 +21,10 @@ import Testing
     let pairRight = try right.selecting(Array(right.columnNames.indices), as: renamed)
     let entries = seed % 3 == 0 ? ["k = rk", "s"] : ["k=rk"]
     let referenceKeys = seed % 3 == 0 ? ["k", "s"] : ["k"]
+    let morsels = TableMorsels(workers: TableParallelism.defaultWorkers)
     for kind in JoinKind.allCases {
-      let pair = try JoinNode.Evaluator.joined(left, pairRight, keys: entries, kind: kind, limits: RunLimits())
-      let reference = try JoinNode.Evaluator.joined(left, right, keys: referenceKeys, kind: kind, limits: RunLimits())
+      let pair = try JoinNode.Evaluator.joined(left, pairRight, keys: entries, kind: kind, limits: RunLimits(), morsels: morsels)
+      let reference = try JoinNode.Evaluator.joined(left, right, keys: referenceKeys, kind: kind, limits: RunLimits(), morsels: morsels)
       if kind.keepsLeftColumnsOnly {
         #expect(pair == reference, "\(kind), seed \(seed)")
         continue

@@ -26,9 +26,9 @@ extension ParallelKernelTests {
       guard case .bool(let flags) = keep.storage else { Issue.record("\(formula): not bool"); continue }
       let expected = (0..<table.rowCount).filter { flags[$0] && keep.validity.isValid($0) }.map { Int32($0) }
       #expect(expected.count > 1_000 && expected.count < table.rowCount, "\(formula) keeps some rows")
-      let serial = table.gathering(expected)
+      let serial = table.gathering(expected, workers: 1)
       for workers in [1, 2, 7] {
-        let filtered = try Self.atWorkers(workers) { try KindHarness.table("filter", ["where": .string(formula)], [.table(table)]) }
+        let filtered = try KindHarness.table("filter", ["where": .string(formula)], [.table(table)], workers: workers)
         #expect(filtered == serial, "\(formula) at \(workers) workers")
       }
     }
@@ -48,7 +48,7 @@ extension ParallelKernelTests {
     }
     let params: JSONObject = ["columns": .object(JSONObject(entries.map { JSONMember(key: $0.0, value: .string($0.1)) }))]
     for workers in [1, 2, 7] {
-      let derived = try Self.atWorkers(workers) { try KindHarness.table("derive", params, [.table(table)]) }
+      let derived = try KindHarness.table("derive", params, [.table(table)], workers: workers)
       #expect(derived.columnNames == expected.columnNames, "\(workers) workers")
       for name in expected.columnNames {
         #expect(derived.column(named: name) == expected.column(named: name), "column \(name) at \(workers) workers")
@@ -63,12 +63,12 @@ extension ParallelKernelTests {
     dates[RowProgram.morselRows + 5] = "not a date"
     let table = try Table([("n", Column(.integer(counts))), ("d", .strings(dates))])
     for (formula, fragment) in [("n + 1", "integer overflow in '+' at row \(Self.rows - 9)"), ("-n * n", "integer overflow in '*' at row \(Self.rows - 9)"), ("year(d) + n", "row \(RowProgram.morselRows + 6)")] {
-      let serial = KindHarness.failure { try Self.atWorkers(1) { try KindHarness.table("derive", ["columns": ["x": .string(formula)]], [.table(table)]) } }
+      let serial = KindHarness.failure { try KindHarness.table("derive", ["columns": ["x": .string(formula)]], [.table(table)], workers: 1) }
       #expect(serial?.contains(fragment) == true, "\(formula): \(serial ?? "no error")")
       for workers in [2, 7] {
-        let failure = KindHarness.failure { try Self.atWorkers(workers) { try KindHarness.table("derive", ["columns": ["x": .string(formula)]], [.table(table)]) } }
+        let failure = KindHarness.failure { try KindHarness.table("derive", ["columns": ["x": .string(formula)]], [.table(table)], workers: workers) }
         #expect(failure == serial, "\(formula) at \(workers) workers")
-        let filtered = KindHarness.failure { try Self.atWorkers(workers) { try KindHarness.table("filter", ["where": .string("\(formula) > 0")], [.table(table)]) } }
+        let filtered = KindHarness.failure { try KindHarness.table("filter", ["where": .string("\(formula) > 0")], [.table(table)], workers: workers) }
         #expect(filtered?.contains(fragment) == true, "filter \(formula) at \(workers) workers: \(filtered ?? "no error")")
       }
     }

@@ -25,11 +25,6 @@ import Testing
                        ("count", .integers(counts)), ("mark", .bools(marks))])
   }
 
-  static func atWorkers<T>(_ workers: Int, _ body: () throws -> T) rethrows -> T {
-    TableParallelism.workers = workers
-    defer { TableParallelism.workers = 0 }
-    return try body()
-  }
 
   @Test func gatheringAndGroupByEqualTheirSerialFormAtOneTwoAndSevenWorkers() throws {
     var random = SeededRandom(seed: 7)
@@ -40,12 +35,12 @@ import Testing
       let params: JSONObject = ["by": round % 2 == 0 ? ["flag", "mark"] : ["name", "flag"], "aggregate": [
         "n": "count()", "total": "sum(amount)", "mean": "mean(amount)", "ints": "sum(count)", "low": "min(name)",
         "high": "max(amount)", "first": "first(flag)", "kinds": "countDistinct(name)"]]
-      let serialGather = Self.atWorkers(1) { table.gathering(rows) }
-      let serialGroups = try Self.atWorkers(1) { try KindHarness.table("groupBy", params, [.table(table)]) }
+      let serialGather = table.gathering(rows, workers: 1)
+      let serialGroups = try KindHarness.table("groupBy", params, [.table(table)], workers: 1)
       #expect(serialGroups.rowCount > 1)
       for workers in [2, 7] {
-        let gathered = Self.atWorkers(workers) { table.gathering(rows) }
-        let groups = try Self.atWorkers(workers) { try KindHarness.table("groupBy", params, [.table(table)]) }
+        let gathered = table.gathering(rows, workers: workers)
+        let groups = try KindHarness.table("groupBy", params, [.table(table)], workers: workers)
         #expect(gathered == serialGather, "round \(round), \(workers) workers: gathering")
         #expect(groups == serialGroups, "round \(round), \(workers) workers: groupBy")
       }

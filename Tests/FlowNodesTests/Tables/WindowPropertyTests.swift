@@ -104,12 +104,8 @@ import Testing
       "partitionBy": ["k"], "orderBy": ["-t"],
       "columns": ["r": "rank()", "l": "lag(x)", "c": "cumsum(x)", "m": "rollingMean(x, 7)", "lo": "rollingMin(x, 5)", "s": "sum(x)"],
     ]
-    let saved = TableParallelism.workers
-    defer { TableParallelism.workers = saved }
-    TableParallelism.workers = 1
-    let serial = try KindHarness.table("window", params, [.table(table)])
-    TableParallelism.workers = workers
-    let parallel = try KindHarness.table("window", params, [.table(table)])
+    let serial = try KindHarness.table("window", params, [.table(table)], workers: 1)
+    let parallel = try KindHarness.table("window", params, [.table(table)], workers: workers)
     #expect(serial == parallel)
   }
 }

@@ -44,7 +44,7 @@ import Testing
 
   @Test func gatherSelectsRowsAndMinusOneGivesNulls() throws {
     let table = try Self.sample()
-    let gathered = table.gathering([2, 0, -1])
+    let gathered = table.gathering([2, 0, -1], workers: 1)
     #expect(gathered.row(0) == [.null, .string("Zürich"), .number(-2), .null])
     #expect(gathered.row(1) == table.row(0))
     #expect(gathered.row(2) == [.null, .null, .null, .null])

@@ -2,20 +2,25 @@ extension Table {
   /// The rows at `rows`, in that order (a selection vector: filter, sort, limit, join); a row
   /// of -1 gives a row of nulls.
   ///
-  /// - Complexity: O(`rows.count` × columns), the columns on `TableParallelism.workers`
-  ///   threads for a large table (each column is gathered whole by one thread: the same result).
-  public func gathering(_ rows: [Int32]) -> Table {
+  /// - Parameter workers: the most threads a large table's columns are gathered on (a kind
+  ///   passes its `EvaluationEnvironment.workers`); each column is gathered whole by one
+  ///   thread, so the result is the same at any count.
+  /// - Complexity: O(`rows.count` × columns).
+  public func gathering(_ rows: [Int32], workers: Int) -> Table {
     // Lengths and names are unchanged, so the storage invariants hold.
     let source = storage.columns
-    let columns = TableParallelism.map(source.count, cells: rows.count * source.count) { source[$0].gathering(rows) }
+    let columns = TableParallelism.map(source.count, cells: rows.count * source.count, workers: workers) {
+      source[$0].gathering(rows)
+    }
     return Table(unchecked: storage.names, columns: columns, rowCount: rows.count, index: storage.indexByName)
   }
 
-  /// Rows `range` (clamped to the table).
-  public func slice(_ range: Range<Int>) -> Table {
+  /// Rows `range` (clamped to the table), gathered on up to `workers` threads (default one: a
+  /// page or a head; `limit` passes its `EvaluationEnvironment.workers`).
+  public func slice(_ range: Range<Int>, workers: Int = 1) -> Table {
     let clamped = range.clamped(to: 0..<rowCount)
     if clamped == 0..<rowCount { return self }
-    return gathering(clamped.map { Int32($0) })
+    return gathering(clamped.map { Int32($0) }, workers: workers)
   }
 
   /// The columns at `indices`, named `names` (the same names by default), sharing the storage

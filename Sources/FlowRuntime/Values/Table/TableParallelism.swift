@@ -2,29 +2,22 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// How many threads table operations use for large tables (`Table.gathering`, `readCSV`'s
-/// parsing): the active processors by default. Results never depend on it — work is split by
-/// column or by morsel and merged in order — so tests set 1, 2 or 7 and compare bit for bit.
+/// The parallel loop of table operations (`Table.gathering`, `readCSV`'s parsing, the table
+/// kernels). How many threads a loop may use is the caller's: kinds pass the run's
+/// `EvaluationEnvironment.workers` (`flow run --threads N`; by default `defaultWorkers`, the
+/// active processors). Results never depend on it — work is split by column or by morsel and
+/// merged in order — so tests pass 1, 2 or 7 workers and compare bit for bit.
 public enum TableParallelism {
-  private static let limit = Atomic<Int>(0)
-
-  /// The worker count (at least 1): the value set, or the active processors (at most 64).
-  public static var workers: Int {
-    get {
-      let set = limit.load(ordering: .relaxed)
-      return set > 0 ? set : defaultWorkers
-    }
-    set { limit.store(max(0, newValue), ordering: .relaxed) }
-  }
-
-  static let defaultWorkers = max(1, min(64, ProcessInfo.processInfo.activeProcessorCount))
+  /// The worker count when none is asked for: the active processors (at least 1, at most 64).
+  public static let defaultWorkers = max(1, min(64, ProcessInfo.processInfo.activeProcessorCount))
 
   /// The least cells (rows × columns) worth a second thread.
   public static let minimumCells = 1 << 16
 
   /// `body(i)` for each `i` in `0..<count`, on up to `workers` threads when `cells` is large;
   /// results in order.
-  public static func map<Result: Sendable>(_ count: Int, cells: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+  public static func map<Result: Sendable>(_ count: Int, cells: Int, workers: Int,
+                                           _ body: @Sendable (Int) -> Result) -> [Result] {
     map(count, threads: cells >= minimumCells ? workers : 1, body)
   }
 
