@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The temporary files of atomic writes (`AtomicFileWriter`): their names, the ones in flight,
 /// and the removal of those a killed run left behind.
@@ -18,7 +17,7 @@ public enum TemporaryFiles {
     var swept: [[UInt64]: [Int]] = [:]
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   /// Removes the temporary file of every write in flight, so a host exiting on a signal leaves
   /// none behind (the writes fail; the files they would replace are untouched). Returns how
