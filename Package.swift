@@ -16,7 +16,6 @@ let package = Package(
     .library(name: "FlowLayout", targets: ["FlowLayout"]),
     .library(name: "FlowSQL", targets: ["FlowSQL"]),
     .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
-    .library(name: "FlowHTTP", targets: ["FlowHTTP"]),
     .executable(name: "flow", targets: ["flow"]),
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],

@@ -73,7 +73,7 @@ struct FileParameter: Sendable {
     } catch {
       throw NodeError(error.message)
     }
-    do { try AtomicFileWriter().write(bytes, to: target, stop: environment.progress) } catch let error as FileAccessError {
+    do { try AtomicFileWriter(environment).write(bytes, to: target, stop: environment.progress) } catch let error as FileAccessError {
       throw NodeError(error.message)
     }
     return target.path
@@ -97,7 +97,7 @@ struct FileParameter: Sendable {
     } catch {
       throw NodeError(error.message)
     }
-    do { try AtomicFileWriter().write(to: target, stop: environment.progress, produce) } catch let error as FileAccessError {
+    do { try AtomicFileWriter(environment).write(to: target, stop: environment.progress, produce) } catch let error as FileAccessError {
       throw NodeError(error.message)
     }
     return target.path

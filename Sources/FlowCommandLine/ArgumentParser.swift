@@ -14,6 +14,8 @@ struct OptionSpec: Sendable {
   var choices: [String] = []
   /// A one-letter alias (`-o` for `--output`).
   var short: String? = nil
+  /// Left out of the help and of suggestions: a test seam (`--test-write-barrier`).
+  var isHidden = false
 }
 
 /// The syntax of one subcommand.
@@ -74,7 +76,7 @@ enum ArgumentParser {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = spec.options.first(where: { $0.name == name || ($0.short != nil && $0.short == name) }) else {
-        let hint = Suggestion.hint(for: name, among: spec.options.map(\.name) + ["--help"])
+        let hint = Suggestion.hint(for: name, among: spec.options.filter { !$0.isHidden }.map(\.name) + ["--help"])
         throw UsageError("unknown option '\(name)' for 'flow \(spec.name)'\(hint) (see 'flow \(spec.name) --help')")
       }
       name = option.name

@@ -5,12 +5,15 @@ extension CommandSpec {
 
   /// `USAGE: flow run FILE [--set NODE.PARAM=JSON]... [--all]`
   var usageLine: String {
-    "USAGE: flow \(name)" + positionals.map { " \($0)" }.joined() + optionalPositionals.map { " [\($0)]" }.joined() + options.map { option in
+    "USAGE: flow \(name)" + positionals.map { " \($0)" }.joined() + optionalPositionals.map { " [\($0)]" }.joined() + shownOptions.map { option in
       let value = option.arity == .flag ? "" : " \(option.valueName)"
       let flag = option.short ?? option.name
       return option.arity == .repeated ? " [\(flag)\(value)]..." : " [\(flag)\(value)]"
     }.joined()
   }
+
+  /// The options the help lists (not the hidden test seams).
+  var shownOptions: [OptionSpec] { options.filter { !$0.isHidden } }
 
   /// `--help` text for the command.
   var help: String {
@@ -22,7 +25,7 @@ extension CommandSpec {
       }
     }
     lines += ["", "OPTIONS:"]
-    for option in options {
+    for option in shownOptions {
       var left = option.short.map { "\($0), " } ?? ""
       left += option.name + (option.arity == .flag ? "" : " \(option.valueName)")
       lines.append(Self.row(left, option.help))

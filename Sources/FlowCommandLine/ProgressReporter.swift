@@ -1,6 +1,5 @@
 import Foundation
 import FlowRuntime
-import Synchronization
 
 /// Shows a pass's progress on one terminal line of stderr (`flow run` when stderr is a
 /// terminal): nodes done of total, the node running, rows and bytes read. Nothing appears for
@@ -11,7 +10,7 @@ final class ProgressReporter: Sendable {
   let isTerminal: Bool
   let threshold: Duration
   let write: @Sendable (String) -> Void
-  private let state = Mutex<State>(State())
+  private let state = Locked<State>(State())
 
   struct State {
     var started: ContinuousClock.Instant?

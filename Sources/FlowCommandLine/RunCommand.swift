@@ -29,7 +29,8 @@ enum RunCommand {
       OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
       OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
                  help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
-    ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs + RunCacheOptions.specs,
+    ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs + RunCacheOptions.specs
+      + TestWriteBarrierOption.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
   static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
@@ -70,6 +71,7 @@ enum RunCommand {
     registry.environment.progress = progress
     registry.environment.limits = limits
     registry.environment.workers = workers
+    TestWriteBarrierOption.apply(arguments, to: &registry.environment)
     let tracePath = arguments.value("--trace")
     var configured = try environment(for: file, arguments, registry)
     let expanded = try DocumentLoading.expand(document, file: file, registry: configured)

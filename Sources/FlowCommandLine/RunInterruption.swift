@@ -25,9 +25,9 @@ struct RunInterruption {
   /// What the handlers share with the run (the handlers run on a dispatch queue).
   final class Shared: Sendable {
     let progress: PassProgress
-    let cause = Mutex<Cause?>(nil)
+    let cause = Locked<Cause?>(nil)
     /// The node that ran when the run was stopped.
-    let runningWhenStopped = Mutex("")
+    let runningWhenStopped = Locked("")
     let finished = Atomic<Bool>(false)
     let grace: Duration
 

@@ -15,6 +15,20 @@ struct BenchSettings: Sendable {
   /// `--threads N`: the threads of the workloads that read and compute tables (W9, W13), as
   /// `flow run --threads N` (default: the active processors).
   var workers = TableParallelism.defaultWorkers
+  /// `--csv PATH`: W9 only writes its flights file there (for `Examples/flights`, or to compare
+  /// with another tool on the same bytes).
+  var flightsPath: String?
+  /// `--read-loop N`: W9 only reads the whole flights file N times in one process.
+  var readLoops: Int?
+  /// `--read-floor`: with `--read-loop`, each read followed by one of the hand-written floor.
+  var readFloor = false
+  /// `--dir DIR`: W13's data folder, kept (generated once, reused); W13 refuses to generate
+  /// into a folder holding `.csv` or `.tbl` files it did not write.
+  var dataFolder: String?
+  /// `--generate`: W13 only writes its data and documents (for `Scripts/compare-engines.sh`).
+  var generateOnly = false
+  /// `--phases run,steps,engine,updates`: W10's phases to run (default all), to profile one.
+  var phases: Set<String>?
 
   init(_ arguments: [String]) {
     var index = 0
@@ -33,6 +47,24 @@ struct BenchSettings: Sendable {
           exit(2)
         }
         workers = count
+        index += 1
+      case "--csv" where index + 1 < arguments.count:
+        flightsPath = arguments[index + 1]
+        index += 1
+      case "--read-loop" where index + 1 < arguments.count:
+        guard let loops = Int(arguments[index + 1]), loops > 0 else {
+          FileHandle.standardError.write(Data("--read-loop: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
+          exit(2)
+        }
+        readLoops = loops
+        index += 1
+      case "--read-floor": readFloor = true
+      case "--dir" where index + 1 < arguments.count:
+        dataFolder = arguments[index + 1]
+        index += 1
+      case "--generate": generateOnly = true
+      case "--phases" where index + 1 < arguments.count:
+        phases = Set(arguments[index + 1].split(separator: ",").map(String.init))
         index += 1
       case "--csv-off" where index + 1 < arguments.count:
         csvRead = Self.csvRead(off: arguments[index + 1])

@@ -8,6 +8,11 @@
 //
 //   swift run -c release flow-bench [W1 ...] [--quick]
 //   swift run -c release flow-bench W9 --csv-off inPlace,strings,index,dictionaries   (or all)
+//   swift run -c release flow-bench W9 --csv flights.csv          (only writes the flights file)
+//   swift run -c release flow-bench W9 --read-loop 30 [--read-floor]   (only reads it, 30 times)
+//   swift run -c release flow-bench W10 --phases run,steps,engine,updates
+//   swift run -c release flow-bench W13 --sf 1 [--dir DIR [--generate]]   (see W13TPCH.swift)
+//   swift run -c release flow-bench W9 W13 --threads 4              (as flow run --threads 4)
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
 //   swift run -c release flow-bench fuzz decoder|formula|csv --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
 //   swift run -c release flow-bench codec zstd compress IN OUT   (see CodecCommand.swift)

@@ -151,6 +151,10 @@ import Testing
     #expect(help.contains(spec.summary))
     for positional in spec.positionals { #expect(help.contains(positional)) }
     for option in spec.options {
+      if option.isHidden {
+        #expect(!help.contains(option.name), "help of \(spec.name) should not list the test seam \(option.name)")
+        continue
+      }
       #expect(help.contains(option.name), "help of \(spec.name) should list \(option.name)")
       #expect(help.contains(option.help), "help of \(spec.name) should describe \(option.name)")
       if option.arity != .flag { #expect(help.contains("\(option.name) \(option.valueName)")) }
@@ -174,7 +178,7 @@ import Testing
     let spec = try #require((Self.allSpecs + [Self.shortSpec]).first { $0.name == command })
     let lines = spec.help.split(separator: "\n").map(String.init)
     var columns: Set<Int> = []
-    for (name, text) in spec.options.map({ (($0.short.map { "\($0), " } ?? "") + $0.name, $0.help) })
+    for (name, text) in spec.shownOptions.map({ (($0.short.map { "\($0), " } ?? "") + $0.name, $0.help) })
       + [("-h, --help", "show help information")] {
       // A long option name puts its text on the next line, at the same column.
       let index = try #require(lines.firstIndex { $0.hasPrefix("  \(name)") })
@@ -183,6 +187,14 @@ import Testing
       columns.insert(line.count - text.count)
     }
     #expect(columns.count == 1, "descriptions start at columns \(columns.sorted())")
+  }
+
+  @Test func aHiddenOptionIsParsedButNeitherListedNorSuggested() throws {
+    let spec = CommandSpec(name: "hidden", summary: "A test seam.", positionals: [],
+                           options: [OptionSpec(name: "--all", arity: .flag, help: "a flag"),
+                                     OptionSpec(name: "--seam", arity: .single, valueName: "DIR", help: "a seam", isHidden: true)])
+    #expect(!spec.help.contains("--seam") && spec.help.contains("--all"))
+    #expect(try ArgumentParser.parse(["--seam", "x"], as: spec).value("--seam") == "x")
   }
 
   @Test func flowKnowsItsCommands() {

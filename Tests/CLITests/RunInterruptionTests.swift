@@ -32,10 +32,7 @@ import Darwin
     guard let binary = FlowProcess.binary else { throw FlowProcessError.binaryNotFound }
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["run", folder + "/doc.flow.json"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["FLOW_TEST_WRITE_BARRIER"] = folder + "/barrier"
-    process.environment = environment
+    process.arguments = ["run", folder + "/doc.flow.json", "--test-write-barrier", folder + "/barrier"]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,4 @@
-import Synchronization
+import FlowRuntime
 
 /// The programs a node compiled for the last table schema it saw, so a node compiles its row
 /// formulas once per schema rather than once per pass. Shared by every evaluation of one
@@ -12,7 +12,7 @@ final class RowProgramCache: Sendable {
     var compilations = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// How many times the cache compiled (a test hook).
   var compilationCount: Int { state.withLock { $0.compilations } }

@@ -1,6 +1,5 @@
 import Dispatch
 import FlowRuntime
-import Synchronization
 
 /// The morsels of a `CSVMorsels.read` handed from the thread that reads and parses the file
 /// (the producer) to the caller's thread, which runs the chain's nodes on them (the consumer):
@@ -43,7 +42,7 @@ final class CSVMorselHandoff: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Starts at 0 and is signalled `capacity` times: libdispatch traps when a semaphore is
   /// freed below its initial value (as `space` is when the consumer stopped early).
   private let space = DispatchSemaphore(value: 0)

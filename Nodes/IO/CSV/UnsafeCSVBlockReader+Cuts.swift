@@ -4,6 +4,8 @@
 // `block`, which outlives the `forEach` call that uses it and is only read there; each
 // chunk's result slot is written only by the thread that claimed the chunk.
 
+import FlowRuntime
+
 /// How the parallel reader cuts a block into chunks of whole records (optimistically at line
 /// feeds, then knowing the quotes) and parses them, each on one worker.
 extension UnsafeCSVBlockReader {

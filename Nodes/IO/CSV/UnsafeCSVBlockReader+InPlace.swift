@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// The parallel reader's in-place path (`UnsafeCSVDirectColumn`): a block's chunks count their
 /// records first, so each knows its first row, then convert their numeric columns straight
 /// into the table's columns.

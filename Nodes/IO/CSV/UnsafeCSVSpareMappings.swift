@@ -1,5 +1,5 @@
+import FlowRuntime
 import Foundation
-import Synchronization
 
 /// Block-buffer mappings that no read owns, kept for the process's next read
 /// (`UnsafeCSVStorage`) instead of being unmapped: a host that reads files again and again
@@ -32,7 +32,7 @@ final class UnsafeCSVSpareMappings: Sendable {
 
   let mostSpares: Int
   let mostBytes: Int
-  private let list = Mutex<[Spare]>([])
+  private let list = Locked<[Spare]>([])
 
   init(mostSpares: Int, mostBytes: Int) {
     self.mostSpares = mostSpares

@@ -1,5 +1,4 @@
 import FlowRuntime
-import Synchronization
 
 /// Decoding the wanted columns: every (column, row group) chunk in parallel, each chunk's bytes
 /// read from the source only when it is decoded and dropped after. A decoded chunk goes at once
@@ -45,12 +44,12 @@ extension ParquetReader {
     let keepsChunks: Bool
     /// The values to reserve room for.
     let total: Int
-    private let state: Mutex<Assembled>
+    private let state: Locked<Assembled>
 
     init(_ element: ParquetSchemaElement, total: Int) {
       keepsChunks = ParquetColumnConversion.keepsDictionary(element)
       self.total = total
-      state = Mutex(Assembled(values: ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)))
+      state = Locked(Assembled(values: ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)))
     }
 
     /// Takes row group `group`'s chunk (or failure) and appends every one now in order.

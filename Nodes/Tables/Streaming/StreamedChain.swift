@@ -1,5 +1,4 @@
 import FlowRuntime
-import Synchronization
 
 /// One chain `(readCSV | readParquet) → (filter | derive | select)* → [groupBy | writeCSV]` of a one-shot run, executed
 /// morsel by morsel (`StreamingPlan` finds the chains; `StreamingStageKind` puts a
@@ -52,14 +51,14 @@ package final class StreamedChain: Sendable {
     var outcome = Outcome.pending
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(nodeIDs: [String], end: End, morselBytes: Int, limits: RunLimits) {
     self.nodeIDs = nodeIDs
     self.limits = limits
     self.end = end
     self.morselBytes = morselBytes
-    state = Mutex(State(evaluators: [(any NodeEvaluator)?](repeating: nil, count: nodeIDs.count)))
+    state = Locked(State(evaluators: [(any NodeEvaluator)?](repeating: nil, count: nodeIDs.count)))
   }
 
   /// Records the kind's own evaluator of node `stage` (as the node is configured).

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Keeps a `flow run`'s tables in the cache while the pass goes on: the evaluator offers each
 /// node as it settles (`GraphEvaluator+CacheKeeping.swift`), and an entry for a node with a
@@ -29,7 +28,7 @@ package final class RunCacheKeeper: Sendable {
   private let eligible: [String: (key: CacheKey, outputs: Int)]
   private let queue = DispatchQueue(label: "flow.run-cache.keeper")
   private let group = DispatchGroup()
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Says, when a node settles, whether its outputs are placeholders rather than its values
   /// (an inner stage of a chain that streamed).

@@ -19,6 +19,17 @@ public struct AtomicFileWriter: Sendable {
   /// A writer with no test seam.
   public init() {}
 
+  /// The writer of file nodes in `environment`: with its test seam `writeBarrier` set, each
+  /// write holds at the barrier before its rename (`TemporaryFiles.holdAtBarrier`) until the
+  /// test lets it go or the pass is asked to stop.
+  package init(_ environment: EvaluationEnvironment) {
+    guard let folder = environment.writeBarrier else { return }
+    let progress = environment.progress
+    beforeRename = { _ in
+      try TemporaryFiles.holdAtBarrier(folder) { Task.isCancelled || progress?.isStopRequested == true }
+    }
+  }
+
   /// Writes `bytes` to `path` atomically. For a host's own files (a trace, a saved document):
   /// the path is trusted and not checked against any policy (file nodes write through
   /// `FileAccessPolicy`).
@@ -105,9 +116,6 @@ public struct AtomicFileWriter: Sendable {
     }
     guard !durable || fsync(descriptor) == 0 else { throw failure(errno) }
     if stopped() { throw CancellationError() }
-    #if FLOW_INTERNAL_CHECKS
-    try TemporaryFiles.holdForTest(stopped)
-    #endif
     try beforeRename?((path as NSString).deletingLastPathComponent + "/" + temporary)
     guard renameat(target.folder, temporary, target.folder, target.name) == 0 else { throw failure(errno) }
     committed = true

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The temporary files of atomic writes (`AtomicFileWriter`): their names, the ones in flight,
 /// and the removal of those a killed run left behind.
@@ -18,7 +17,7 @@ public enum TemporaryFiles {
     var swept: [[UInt64]: [Int]] = [:]
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   /// Removes the temporary file of every write in flight, so a host exiting on a signal leaves
   /// none behind (the writes fail; the files they would replace are untouched). Returns how
@@ -119,17 +118,17 @@ public enum TemporaryFiles {
     return flock(descriptor, LOCK_EX | LOCK_NB) == 0
   }
 
-  #if FLOW_INTERNAL_CHECKS
-  /// Test seam of debug builds, for a child-process test that signals `flow` mid-write: with
-  /// `FLOW_TEST_WRITE_BARRIER=DIR` in the environment, a write whose bytes are flushed creates
-  /// `DIR/ready` and waits (before its rename) until `DIR/go` exists or it is asked to stop.
-  static func holdForTest(_ stopped: () -> Bool) throws {
-    guard let folder = ProcessInfo.processInfo.environment["FLOW_TEST_WRITE_BARRIER"], !folder.isEmpty else { return }
+  /// Test seam, for a child-process test that signals `flow` mid-write
+  /// (`EvaluationEnvironment.writeBarrier`, set by the debug build's hidden
+  /// `flow run --test-write-barrier DIR`): creates `folder/ready` and waits until `folder/go`
+  /// exists or `stopped()` (bounded: a minute).
+  ///
+  /// - Throws: `CancellationError` once `stopped()`.
+  package static func holdAtBarrier(_ folder: String, _ stopped: () -> Bool) throws {
     _ = FileManager.default.createFile(atPath: folder + "/ready", contents: nil)
     for _ in 0..<60_000 where !FileManager.default.fileExists(atPath: folder + "/go") {
       if stopped() { throw CancellationError() }
       usleep(1_000)
     }
   }
-  #endif
 }

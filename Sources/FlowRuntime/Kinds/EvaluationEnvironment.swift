@@ -31,6 +31,11 @@ public struct EvaluationEnvironment: Sendable {
     set { workerCount = max(1, newValue) }
   }
   private var workerCount = TableParallelism.defaultWorkers
+  /// Test seam (child-process tests that signal `flow` mid-write; the debug build's hidden
+  /// `flow run --test-write-barrier DIR`): a folder where each file node's write, its bytes
+  /// flushed, creates `ready` and waits before its rename until `go` exists or the pass is
+  /// asked to stop (`AtomicFileWriter.init(_:)`). `nil`: writes never wait.
+  package var writeBarrier: String?
 
   /// A writer's `path` output when `writesFiles` is `false`.
   public static let notWritten = "not written (render)"

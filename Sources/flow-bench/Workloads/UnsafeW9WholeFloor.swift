@@ -12,7 +12,7 @@ import Foundation
 ///
 /// It is not `readCSV`'s equal (no quoting, no type inference, no width or null-token checks, no
 /// error to report): it shows what a plain scalar loop reaches on a machine, beside the reader
-/// and its target (W9's `csv_read_floor_mb_per_s`; `W9_READ_LOOP=N W9_READ_FLOOR=1`).
+/// and its target (W9's `csv_read_floor_mb_per_s`; `flow-bench W9 --read-loop N --read-floor`).
 ///
 /// Invariants (it reads only the file `W9Flights` writes): every record ends with a line feed
 /// and is shorter than the 4 KB slack read past a share's end, so every byte the loop reads lies

@@ -21,12 +21,9 @@ import Glibc
 enum W10Scale {
   static let runs = 3
 
-  /// The phases to run: all, or those named in `FLOW_BENCH_W10` (`run,steps,engine,updates`),
-  /// for profiling one of them.
-  static func selected(_ phase: String) -> Bool {
-    guard let only = ProcessInfo.processInfo.environment["FLOW_BENCH_W10"] else { return true }
-    return only.split(separator: ",").contains { $0 == phase }
-  }
+  /// The phases to run: all, or those named by `--phases` (`run,steps,engine,updates`), for
+  /// profiling one of them.
+  static func selected(_ phase: String) -> Bool { benchSettings.phases?.contains(phase) ?? true }
 
   static func run() async throws {
     let large = benchSettings.quick ? 100_000 : 1_000_000

@@ -8,19 +8,26 @@ import Foundation
 /// (exactly the CLI's path) and as a process (the `flow` binary beside `flow-bench`), each with
 /// min/median/max and peak RSS, plus one pass with per-node times (MB/s for the readers).
 ///
-///   flow-bench W13 [--sf 1]                    data in a temporary folder, removed after
-///   W13_DIR=/tmp/tpch-sf1 flow-bench W13 --sf 1  data kept there (generated once, reused)
-///   W13_GENERATE=1 W13_DIR=… flow-bench W13    only writes the data (for compare-engines.sh)
+///   flow-bench W13 [--sf 1]                       data in a temporary folder, removed after
+///   flow-bench W13 --dir /tmp/tpch-sf1 --sf 1     data kept there (generated once, reused)
+///   flow-bench W13 --dir … --generate             only writes the data (for compare-engines.sh)
+///
+/// A `--dir` that holds `.csv` or `.tbl` files W13 did not write (no `.w13-sf-*` marker: real
+/// TPC-H data from `tpchgen-cli`) is never written into: W13 exits naming it.
 enum W13TPCH {
   static func run() async throws {
     let sf = benchSettings.scaleFactor ?? (benchSettings.quick ? 0.05 : 1)
-    let environment = ProcessInfo.processInfo.environment
-    let kept = environment["W13_DIR"]
+    let kept = benchSettings.dataFolder
     let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-w13-\(getpid())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
     let marker = folder + "/.w13-sf-\(sf)"
     if !FileManager.default.fileExists(atPath: marker) || !FileManager.default.fileExists(atPath: folder + "/lineitem.csv") {
+      if let foreign = foreignData(in: folder) {
+        FileHandle.standardError.write(Data(("flow-bench W13: \(folder) holds \(foreign), which W13 did not write; "
+          + "not generating over it (give an empty or W13's own --dir)\n").utf8))
+        exit(1)
+      }
       let start = Harness.now()
       let sizes = try W13Data.write(to: folder, scaleFactor: sf)
       _ = FileManager.default.createFile(atPath: marker, contents: Data("\(sizes.lineitemRows)\n".utf8))
@@ -33,11 +40,19 @@ enum W13TPCH {
       let path = folder + "/\(name.lowercased()).flow.json"
       try Data(query.graph.document.jsonString().utf8).write(to: URL(fileURLWithPath: path))
     }
-    if environment["W13_GENERATE"] != nil { return }
+    if benchSettings.generateOnly { return }
     let flow = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow").path
     for (name, query) in queries {
       try await measure(name, path: folder + "/\(name.lowercased()).flow.json", query: query, folder: folder, flow: flow, sf: sf)
     }
+  }
+
+  /// A `.csv` or `.tbl` file in `folder` when W13 wrote none of it (no `.w13-sf-*` marker):
+  /// data from elsewhere, which generating would overwrite; `nil` otherwise.
+  static func foreignData(in folder: String) -> String? {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    if names.contains(where: { $0.hasPrefix(".w13-sf-") }) { return nil }
+    return names.sorted().first { $0.hasSuffix(".csv") || $0.hasSuffix(".tbl") }
   }
 
   static func fileMegabytes(_ path: String) -> Double {

@@ -51,9 +51,9 @@ enum W9Pipeline {
   }
 
   static func run() async throws {
-    // `W9_CSV=PATH flow-bench W9` only writes the flights file (for `Examples/flights`, or to
+    // `flow-bench W9 --csv PATH` only writes the flights file (for `Examples/flights`, or to
     // compare with another tool on the same bytes).
-    if let path = ProcessInfo.processInfo.environment["W9_CSV"] {
+    if let path = benchSettings.flightsPath {
       let size = try W9Flights.write(to: path)
       print("wrote \(size) bytes, \(W9Flights.rows) rows, to \(path)")
       return
@@ -66,13 +66,13 @@ enum W9Pipeline {
     let size = try W9Flights.write(to: input)
     let megabytes = Double(size) / 1e6
 
-    // `W9_READ_LOOP=N flow-bench W9` only reads the whole file N times in this process (a
+    // `flow-bench W9 --read-loop N` only reads the whole file N times in this process (a
     // graph holding only the readCSV node, as `csv_read_only_mb_per_s`), for profiling and
     // for comparing builds: min / median / max MB/s, and the median CPU and wall time per read
-    // (with `W9_READ_FLOOR=1`, each read followed by one of `UnsafeW9WholeFloor`, and its MB/s).
-    if let loops = ProcessInfo.processInfo.environment["W9_READ_LOOP"].flatMap(Int.init), loops > 0 {
+    // (with `--read-floor`, each read followed by one of `UnsafeW9WholeFloor`, and its MB/s).
+    if let loops = benchSettings.readLoops {
       var walls: [Double] = [], cpus: [Double] = [], floors: [Double] = []
-      let withFloor = ProcessInfo.processInfo.environment["W9_READ_FLOOR"] == "1"
+      let withFloor = benchSettings.readFloor
       for _ in 0..<loops {
         let (wall, cpu) = try readWhole(folder: folder)
         walls.append(wall)

@@ -26,16 +26,18 @@ public enum TableParallelism {
   package static func map<Result: Sendable>(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
     let threads = min(threads, count)
     guard threads > 1 else { return (0..<count).map(body) }
-    let results = Mutex<[Result?]>([Result?](repeating: nil, count: count))
+    // Each item is claimed by one thread, which alone writes its slot; they are read after the
+    // join (`UnsafeSlots`' invariants).
+    let results = UnsafeSlots<Result>(count)
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         if index >= count { return }
-        let value = body(index)
-        results.withLock { $0[index] = value }
+        results[index] = body(index)
       }
     }
-    return results.withLock { $0.map { $0! } }
+    guard let all = results.all() else { preconditionFailure("Internal inconsistency: an item of the parallel map was not run") }
+    return all
   }
 }
