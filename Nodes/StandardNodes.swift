@@ -9,12 +9,14 @@ extension NodeKindRegistry {
     NodeKindRegistry([
       NumberNode(), AddNode(), SubtractNode(), MultiplyNode(), DivideNode(), ExpressionNode(), GroupNode(),
       TextNode(), FormatNode(), ToNumberNode(),
-      ReadTextNode(), ReadCSVNode(), ReadJSONNode(), ReadParquetNode(), WriteCSVNode(), WriteJSONNode(), WriteParquetNode(), WriteTextNode(),
-      SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(), ColumnNode(), ReduceNode(),
+      ReadTextNode(), ReadCSVNode(), ReadJSONNode(), ReadParquetNode(), WriteCSVNode(), WriteJSONNode(),
+      WriteParquetNode(), WriteTextNode(),
+      SelectNode(), SortNode(), GroupByNode(), JoinNode(), UnionNode(), DistinctNode(), LimitNode(), RowCountNode(),
+      ColumnNode(), ReduceNode(),
       FilterNode(), DeriveNode(),
       WindowNode(), PivotNode(), UnpivotNode(),
       ClockNode(), CounterNode(), AccumulateNode(), PreviousNode(), LinesNode(),
-      IfNode(), SwitchNode(), FallbackNode(),
+      IfNode(), SwitchNode(), FallbackNode()
     ])
   }
 }

@@ -6,8 +6,10 @@ struct IfNode: StaticNodeKind, LazyNodeEvaluator {
   var name: String { "if" }
   var summary: String { "value = then if condition (true, non-zero) else else; only the branch taken runs" }
   var inputs: [InputPort] {
-    [InputPort("condition", .any, default: .null), InputPort("then", .any, default: .null, lazy: true),
-     InputPort("else", .any, default: .null, lazy: true)]
+    [
+      InputPort("condition", .any, default: .null), InputPort("then", .any, default: .null, lazy: true),
+      InputPort("else", .any, default: .null, lazy: true)
+    ]
   }
   var outputs: [PortDeclaration] { [PortDeclaration("value", .any)] }
 

@@ -18,7 +18,9 @@ struct SwitchNode: NodeKind {
       switch item {
       case .string, .integer: continue
       case .number(let x) where x == x.rounded() && abs(x) < 9.0e15: continue
-      default: throw NodeConfigurationError(parameter: "cases", reason: "lists \(item.typeName) values; use strings or integers")
+      default:
+        throw NodeConfigurationError(
+          parameter: "cases", reason: "lists \(item.typeName) values; use strings or integers")
       }
     }
     var inputs = [InputPort("key", .any, default: .null)]

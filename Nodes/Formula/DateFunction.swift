@@ -48,8 +48,9 @@ package enum DateFunction: String, Sendable, Hashable, CaseIterable {
 
   /// The table entry of this function (row formulas only).
   func builtin(_ summary: String, _ example: String) -> FormulaBuiltin {
-    FormulaBuiltin(name: name, arity: .exactly(arguments.count), contexts: [.row], typing: .dates,
-                   operation: .date(self), summary: summary, example: example)
+    FormulaBuiltin(
+      name: name, arity: .exactly(arguments.count), contexts: [.row], typing: .dates,
+      operation: .date(self), summary: summary, example: example)
   }
 }
 

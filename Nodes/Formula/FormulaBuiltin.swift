@@ -96,9 +96,12 @@ package struct FormulaBuiltin: Sendable {
   var sql: FormulaSQL? = nil
 
   /// The entry of a numeric function, in both languages.
-  static func numeric(_ function: FormulaFunction, _ summary: String, _ example: String, sql: FormulaSQL? = nil) -> FormulaBuiltin {
-    FormulaBuiltin(name: function.name, arity: function.arity, contexts: [.scalar, .row], typing: .numbers,
-                   operation: .numeric(function), summary: summary, example: example, sql: sql)
+  static func numeric(_ function: FormulaFunction, _ summary: String, _ example: String, sql: FormulaSQL? = nil)
+    -> FormulaBuiltin
+  {
+    FormulaBuiltin(
+      name: function.name, arity: function.arity, contexts: [.scalar, .row], typing: .numbers,
+      operation: .numeric(function), summary: summary, example: example, sql: sql)
   }
 
   /// The entry of a string function (row formulas).
@@ -106,9 +109,10 @@ package struct FormulaBuiltin: Sendable {
     _ function: FormulaTextFunction, _ arguments: [FormulaValueKind], _ result: FormulaValueKind,
     _ summary: String, _ example: String, sql: FormulaSQL? = nil
   ) -> FormulaBuiltin {
-    FormulaBuiltin(name: function.name, arity: function.arity, contexts: [.row],
-                   typing: .fixed(arguments, result: result), operation: .text(function),
-                   summary: summary, example: example, sql: sql)
+    FormulaBuiltin(
+      name: function.name, arity: function.arity, contexts: [.row],
+      typing: .fixed(arguments, result: result), operation: .text(function),
+      summary: summary, example: example, sql: sql)
   }
 
   /// How SQL writes `operation` per dialect, when its entry has a template.

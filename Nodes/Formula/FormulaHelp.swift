@@ -9,13 +9,13 @@ package enum FormulaHelp {
       "OVERVIEW: the functions of formulas: 'expression' (numbers) and row formulas ('filter.where',",
       "'derive.columns'). A null argument gives null unless said otherwise; positions in text count",
       "Unicode scalars from 1, as in SQL.",
-      "",
+      ""
     ]
     let groups: [(String, [FormulaBuiltin])] = [
       ("NUMBERS (expression and row formulas):", FormulaBuiltin.numericTable),
       ("TEXT (row formulas):", FormulaBuiltin.stringTable),
       ("NULLS, CHOICES AND SETS (row formulas):", FormulaBuiltin.nullTable),
-      ("DATES (row formulas):", FormulaBuiltin.dateTable),
+      ("DATES (row formulas):", FormulaBuiltin.dateTable)
     ]
     for (title, functions) in groups where !functions.isEmpty {
       lines.append(title)

@@ -33,7 +33,7 @@ struct ISODate: Sendable, Hashable {
     let century = pair(bytes, start), low = pair(bytes, start + 2), year = century * 100 + low
     let month = pair(bytes, start + 5), day = pair(bytes, start + 8)
     guard max(century, low) < 100, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
-          month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
+      month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month)
     else { return nil }
     var value = ISODate(year: year, month: month, day: day)
     var index = start + 10
@@ -43,7 +43,7 @@ struct ISODate: Sendable, Hashable {
     let separator = bytes[index]
     let hour = pair(bytes, index + 1), minute = pair(bytes, index + 4)
     guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: " "), bytes[index + 3] == UInt8(ascii: ":"),
-          hour < 24, minute < 60
+      hour < 24, minute < 60
     else { return nil }
     value.hour = hour
     value.minute = minute

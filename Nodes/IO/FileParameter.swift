@@ -56,7 +56,9 @@ struct FileParameter: Sendable {
   private func decompressed(_ bytes: [UInt8]) throws -> [UInt8] {
     let limit = environment.limits.maxMemoryBytes
     do { return try Gzip.decompress(bytes, limit: limit) } catch {
-      let hint = error.message.hasPrefix("the data decompresses to more than") ? " (the memory limit; raise it with --max-memory)" : ""
+      let hint =
+        error.message.hasPrefix("the data decompresses to more than")
+        ? " (the memory limit; raise it with --max-memory)" : ""
       throw NodeError("\(path): \(error.message)\(hint)")
     }
   }
@@ -69,11 +71,14 @@ struct FileParameter: Sendable {
     let bytes = isGzip ? Gzip.compress(bytes) : bytes
     let target: CheckedTarget
     do {
-      target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)
+      target = try environment.fileAccess.target(
+        path, relativeTo: environment.documentFolder, createFolders: createsFolders)
     } catch {
       throw NodeError(error.message)
     }
-    do { try AtomicFileWriter(environment).write(bytes, to: target, stop: environment.progress) } catch let error as FileAccessError {
+    do { try AtomicFileWriter(environment).write(bytes, to: target, stop: environment.progress) } catch let error
+      as FileAccessError
+    {
       throw NodeError(error.message)
     }
     return target.path
@@ -93,24 +98,30 @@ struct FileParameter: Sendable {
     }
     let target: CheckedTarget
     do {
-      target = try environment.fileAccess.target(path, relativeTo: environment.documentFolder, createFolders: createsFolders)
+      target = try environment.fileAccess.target(
+        path, relativeTo: environment.documentFolder, createFolders: createsFolders)
     } catch {
       throw NodeError(error.message)
     }
-    do { try AtomicFileWriter(environment).write(to: target, stop: environment.progress, produce) } catch let error as FileAccessError {
+    do { try AtomicFileWriter(environment).write(to: target, stop: environment.progress, produce) } catch let error
+      as FileAccessError
+    {
       throw NodeError(error.message)
     }
     return target.path
   }
 
   /// The declaration of a reader's required `path` param.
-  static let declaration = ParameterDeclaration("path", .string, required: true,
-                                                summary: "relative to the document's folder", fileAccess: .read)
+  static let declaration = ParameterDeclaration(
+    "path", .string, required: true,
+    summary: "relative to the document's folder", fileAccess: .read)
 
   /// The declarations of a writer: `path` and `createFolders`.
   static let writerDeclarations = [
-    ParameterDeclaration("path", .string, required: true, summary: "relative to the document's folder", fileAccess: .write),
-    ParameterDeclaration("createFolders", .bool, default: .bool(true),
-                         summary: "make the missing folders of path (inside the allowed folders)"),
+    ParameterDeclaration(
+      "path", .string, required: true, summary: "relative to the document's folder", fileAccess: .write),
+    ParameterDeclaration(
+      "createFolders", .bool, default: .bool(true),
+      summary: "make the missing folders of path (inside the allowed folders)")
   ]
 }

@@ -10,24 +10,30 @@ enum MorselWriter {
   /// Hands the CSV bytes of `table` (as `writer.bytes(of:)` makes them) to `emit`, in order.
   ///
   /// - Throws: `CancellationError` if the task is cancelled; what `emit` throws.
-  static func csv(_ table: Table, writer: CSVWriter, morsels: TableMorsels,
-                  _ emit: (ArraySlice<UInt8>) throws -> Void) throws {
+  static func csv(
+    _ table: Table, writer: CSVWriter, morsels: TableMorsels,
+    _ emit: (ArraySlice<UInt8>) throws -> Void
+  ) throws {
     let ranges = morsels.ranges(table.rowCount)
     guard ranges.count > 1 else { return try emit(try writer.bytes(of: table)[...]) }
     // Every piece starts with the header (it depends on the names only): kept once.
     let header = try writer.bytes(of: try rows(0..<0, of: table))
     try emit(header[...])
-    try inBatches(ranges, morsels: morsels, { range in
-      guard let bytes = try? writer.bytes(of: try rows(range, of: table)) else { return nil }
-      return Array(bytes[header.count...])
-    }, emit)
+    try inBatches(
+      ranges, morsels: morsels,
+      { range in
+        guard let bytes = try? writer.bytes(of: try rows(range, of: table)) else { return nil }
+        return Array(bytes[header.count...])
+      }, emit)
   }
 
   /// Hands `writeJSON`'s bytes of `table` (its JSON rows, then a line feed) to `emit`, in order.
   ///
   /// - Throws: `CancellationError` if the task is cancelled; what `emit` throws.
-  static func json(_ table: Table, pretty: Bool, morsels: TableMorsels,
-                   _ emit: (ArraySlice<UInt8>) throws -> Void) throws {
+  static func json(
+    _ table: Table, pretty: Bool, morsels: TableMorsels,
+    _ emit: (ArraySlice<UInt8>) throws -> Void
+  ) throws {
     let options: JSONValue.WritingOptions = pretty ? [.prettyPrinted] : []
     let ranges = morsels.ranges(table.rowCount)
     guard ranges.count > 1 else {
@@ -40,11 +46,14 @@ enum MorselWriter {
     let closing = pretty ? 2 : 1
     try emit([UInt8(ascii: "[")][...])
     var first = true
-    try inBatches(ranges, morsels: morsels, { range in
-      guard !Task.isCancelled, let piece = try? rows(range, of: table) else { return nil }
-      let bytes = piece.jsonRows.serializedBytes(options: options)
-      return Array(bytes[1..<(bytes.count - closing)])
-    }) { bytes in
+    try inBatches(
+      ranges, morsels: morsels,
+      { range in
+        guard !Task.isCancelled, let piece = try? rows(range, of: table) else { return nil }
+        let bytes = piece.jsonRows.serializedBytes(options: options)
+        return Array(bytes[1..<(bytes.count - closing)])
+      }
+    ) { bytes in
       if !first { try emit([UInt8(ascii: ",")][...]) }
       first = false
       try emit(bytes)
@@ -57,15 +66,18 @@ enum MorselWriter {
   ///
   /// - Throws: `CancellationError` if the task is cancelled; what `emit` throws.
   static func jsonLines(_ table: Table, morsels: TableMorsels, _ emit: (ArraySlice<UInt8>) throws -> Void) throws {
-    try inBatches(morsels.ranges(table.rowCount), morsels: morsels, { range in
-      guard !Task.isCancelled, let piece = try? rows(range, of: table), case .array(let objects) = piece.jsonRows else { return nil }
-      var bytes: [UInt8] = []
-      for object in objects {
-        bytes += object.serializedBytes(options: [])
-        bytes.append(UInt8(ascii: "\n"))
-      }
-      return bytes
-    }, emit)
+    try inBatches(
+      morsels.ranges(table.rowCount), morsels: morsels,
+      { range in
+        guard !Task.isCancelled, let piece = try? rows(range, of: table), case .array(let objects) = piece.jsonRows
+        else { return nil }
+        var bytes: [UInt8] = []
+        for object in objects {
+          bytes += object.serializedBytes(options: [])
+          bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+      }, emit)
   }
 
   /// Rows `range` of `table`, each column copied on the calling thread.
@@ -79,9 +91,11 @@ enum MorselWriter {
 
   /// `format` of each range on the workers, `2 × workers` ranges at a time, each result handed
   /// to `emit` in order; a `nil` result (cancelled) stops with `CancellationError`.
-  private static func inBatches(_ ranges: [Range<Int>], morsels: TableMorsels,
-                                _ format: @Sendable (Range<Int>) -> [UInt8]?,
-                                _ emit: (ArraySlice<UInt8>) throws -> Void) throws {
+  private static func inBatches(
+    _ ranges: [Range<Int>], morsels: TableMorsels,
+    _ format: @Sendable (Range<Int>) -> [UInt8]?,
+    _ emit: (ArraySlice<UInt8>) throws -> Void
+  ) throws {
     let batch = 2 * morsels.workers
     for start in stride(from: 0, to: ranges.count, by: batch) {
       let chunk = Array(ranges[start..<min(ranges.count, start + batch)])

@@ -5,13 +5,17 @@ struct ReadCSVNode: MorselSourceKind {
   var name: String { "readCSV" }
   var summary: String { "table = the CSV file at path (RFC 4180, typed columns, nulls)" }
   var parameters: [ParameterDeclaration] {
-    [FileParameter.declaration,
-     ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character"),
-     ParameterDeclaration("header", .bool, default: .bool(true), summary: "the first row names the columns"),
-     ParameterDeclaration("nullValues", .list, default: .list(CSVReader.defaultNullValues.map { .string($0) }),
-                          summary: "unquoted cells that are null"),
-     ParameterDeclaration("columns", .list, default: nil,
-                          summary: "only these columns, in the file's order (default all; flow run sets it to what the graph reads)")]
+    [
+      FileParameter.declaration,
+      ParameterDeclaration("delimiter", .string, default: .string(","), summary: "one ASCII character"),
+      ParameterDeclaration("header", .bool, default: .bool(true), summary: "the first row names the columns"),
+      ParameterDeclaration(
+        "nullValues", .list, default: .list(CSVReader.defaultNullValues.map { .string($0) }),
+        summary: "unquoted cells that are null"),
+      ParameterDeclaration(
+        "columns", .list, default: nil,
+        summary: "only these columns, in the file's order (default all; flow run sets it to what the graph reads)")
+    ]
       + FileWatch.declarations
   }
 
@@ -35,15 +39,18 @@ struct ReadCSVNode: MorselSourceKind {
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("table", .table)], evaluator: evaluator, cost: .expensive,
-                        live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("table", .table)], evaluator: evaluator, cost: .expensive,
+      live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
   }
 
   /// The `delimiter` param as one byte.
   static func delimiter(_ parameters: NodeParameters) throws(NodeConfigurationError) -> UInt8 {
     let text = parameters.string("delimiter") ?? ","
     guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-      throw NodeConfigurationError(parameter: "delimiter", reason: "must be one ASCII character other than a quote or line break, found \"\(text)\"")
+      throw NodeConfigurationError(
+        parameter: "delimiter",
+        reason: "must be one ASCII character other than a quote or line break, found \"\(text)\"")
     }
     return byte
   }
@@ -63,7 +70,9 @@ struct ReadCSVNode: MorselSourceKind {
           return
         }
         let bytes = try file.read(checked)
-        if file.isGzip, let table = try bytes.withUnsafeBufferPointer({ try UnsafeCSVBlockReader(reader: reader).read($0) }) {
+        if file.isGzip,
+          let table = try bytes.withUnsafeBufferPointer({ try UnsafeCSVBlockReader(reader: reader).read($0) })
+        {
           outputs[0] = .table(table)
           return
         }

@@ -9,18 +9,23 @@ struct ReadJSONNode: NodeKind {
   var name: String { "readJSON" }
   var summary: String { "value = the JSON file at path (an array of objects becomes a table)" }
   var parameters: [ParameterDeclaration] {
-    [FileParameter.declaration,
-     ParameterDeclaration("lines", .bool, default: nil,
-                          summary: "JSON Lines: one value per line (default: when the path ends in .jsonl or .ndjson)")]
+    [
+      FileParameter.declaration,
+      ParameterDeclaration(
+        "lines", .bool, default: nil,
+        summary: "JSON Lines: one value per line (default: when the path ends in .jsonl or .ndjson)")
+    ]
       + FileWatch.declarations
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let file = FileParameter(parameters)
-    let evaluator = Evaluator(file: file, lines: parameters.bool("lines") ?? file.isJSONLines,
-                              limits: parameters.environment.limits)
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("value", .any)], evaluator: evaluator, cost: .expensive,
-                        live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
+    let evaluator = Evaluator(
+      file: file, lines: parameters.bool("lines") ?? file.isJSONLines,
+      limits: parameters.environment.limits)
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("value", .any)], evaluator: evaluator, cost: .expensive,
+      live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
   }
 
   struct Evaluator: NodeEvaluator {

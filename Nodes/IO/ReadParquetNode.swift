@@ -4,11 +4,16 @@ import FlowRuntime
 /// read and how types convert).
 struct ReadParquetNode: MorselSourceKind {
   var name: String { "readParquet" }
-  var summary: String { "table = the Parquet file at path (flat columns; types, nulls and codecs as pyarrow reads them)" }
+  var summary: String {
+    "table = the Parquet file at path (flat columns; types, nulls and codecs as pyarrow reads them)"
+  }
   var parameters: [ParameterDeclaration] {
-    [FileParameter.declaration,
-     ParameterDeclaration("columns", .list, default: nil,
-                          summary: "only these columns, in the file's order (default all; flow run sets it to what the graph reads)")]
+    [
+      FileParameter.declaration,
+      ParameterDeclaration(
+        "columns", .list, default: nil,
+        summary: "only these columns, in the file's order (default all; flow run sets it to what the graph reads)")
+    ]
       + FileWatch.declarations
   }
 
@@ -18,8 +23,9 @@ struct ReadParquetNode: MorselSourceKind {
     if let wanted = try parameters.columnNames() { reader.columns = wanted }
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, reader: reader)
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("table", .table)], evaluator: evaluator, cost: .expensive,
-                        live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("table", .table)], evaluator: evaluator, cost: .expensive,
+      live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
   }
 
   struct Evaluator: NodeEvaluator {
@@ -31,7 +37,9 @@ struct ReadParquetNode: MorselSourceKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       do {
         let source: ParquetSource
-        if file.isGzip { source = .bytes(try file.read()) } else {
+        if file.isGzip {
+          source = .bytes(try file.read())
+        } else {
           source = try ParquetSource.opened(try file.open(), progress: file.environment.progress)
         }
         outputs[0] = .table(try reader.read(source))

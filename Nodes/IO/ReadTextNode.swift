@@ -9,8 +9,9 @@ struct ReadTextNode: NodeKind {
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let file = FileParameter(parameters)
     let evaluator = Evaluator(file: file, limits: parameters.environment.limits)
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("text", .string)], evaluator: evaluator, cost: .expensive,
-                        live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("text", .string)], evaluator: evaluator, cost: .expensive,
+      live: try FileWatch.behavior(parameters, evaluator: evaluator, outputCount: 1, file: file))
   }
 
   struct Evaluator: NodeEvaluator {

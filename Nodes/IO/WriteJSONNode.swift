@@ -10,18 +10,21 @@ struct WriteJSONNode: NodeKind {
   var parameters: [ParameterDeclaration] {
     FileParameter.writerDeclarations + [
       ParameterDeclaration("pretty", .bool, default: .bool(true), summary: "indented, one member per line"),
-      ParameterDeclaration("lines", .bool, default: nil,
-                           summary: "JSON Lines: one row per line (default: when the path ends in .jsonl or .ndjson)"),
+      ParameterDeclaration(
+        "lines", .bool, default: nil,
+        summary: "JSON Lines: one row per line (default: when the path ends in .jsonl or .ndjson)")
     ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let file = FileParameter(parameters)
-    return NodeInstance(inputs: [InputPort("value", .any, default: .null)], outputs: [PortDeclaration("path", .string)],
-                        evaluator: Evaluator(file: file, pretty: parameters.bool("pretty") ?? true,
-                                             lines: parameters.bool("lines") ?? file.isJSONLines,
-                                             workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("value", .any, default: .null)], outputs: [PortDeclaration("path", .string)],
+      evaluator: Evaluator(
+        file: file, pretty: parameters.bool("pretty") ?? true,
+        lines: parameters.bool("lines") ?? file.isJSONLines,
+        workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -34,13 +37,14 @@ struct WriteJSONNode: NodeKind {
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       if case .table(let table) = inputs[0] {
         // Large tables are formatted in morsels on the workers (see `MorselWriter`).
-        outputs[0] = .string(try file.write { emit in
-          if lines {
-            try MorselWriter.jsonLines(table, morsels: TableMorsels(workers: workers), emit)
-          } else {
-            try MorselWriter.json(table, pretty: pretty, morsels: TableMorsels(workers: workers), emit)
-          }
-        })
+        outputs[0] = .string(
+          try file.write { emit in
+            if lines {
+              try MorselWriter.jsonLines(table, morsels: TableMorsels(workers: workers), emit)
+            } else {
+              try MorselWriter.json(table, pretty: pretty, morsels: TableMorsels(workers: workers), emit)
+            }
+          })
         return
       }
       var bytes: [UInt8] = []

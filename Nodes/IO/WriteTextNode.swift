@@ -8,8 +8,9 @@ struct WriteTextNode: NodeKind {
   var parameters: [ParameterDeclaration] { FileParameter.writerDeclarations }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("text", .string, default: .string(""))], outputs: [PortDeclaration("path", .string)],
-                 evaluator: Evaluator(file: FileParameter(parameters)), cost: .expensive)
+    NodeInstance(
+      inputs: [InputPort("text", .string, default: .string(""))], outputs: [PortDeclaration("path", .string)],
+      evaluator: Evaluator(file: FileParameter(parameters)), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {

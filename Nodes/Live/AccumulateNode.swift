@@ -10,8 +10,9 @@ struct AccumulateNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("value", .number, default: .number(0))], outputs: [PortDeclaration("total", .number)],
-                 evaluator: LiveNodeEvaluator(), live: .stateful(Stepper(initial: parameters.number("initial") ?? 0)))
+    NodeInstance(
+      inputs: [InputPort("value", .number, default: .number(0))], outputs: [PortDeclaration("total", .number)],
+      evaluator: LiveNodeEvaluator(), live: .stateful(Stepper(initial: parameters.number("initial") ?? 0)))
   }
 
   struct Stepper: StatefulNodeEvaluator {
@@ -23,7 +24,9 @@ struct AccumulateNode: NodeKind {
       return .number(total)
     }
 
-    func step(_ state: Value, _ inputs: NodeInputs, _ context: LiveContext, _ outputs: inout NodeOutputs) throws -> Value {
+    func step(_ state: Value, _ inputs: NodeInputs, _ context: LiveContext, _ outputs: inout NodeOutputs) throws
+      -> Value
+    {
       var total = state.numberValue ?? initial
       if context.isEvent { total += try inputs.number(0) }
       outputs[0] = .number(total)

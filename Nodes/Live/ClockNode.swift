@@ -9,20 +9,24 @@ struct ClockNode: NodeKind {
   var name: String { "clock" }
   var summary: String { "live source: emits tick 1, 2, 3 … every interval seconds (params interval, limit)" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("interval", .number, default: .number(1), summary: "seconds between ticks"),
-     ParameterDeclaration("limit", .integer, summary: "stop after this many ticks")]
+    [
+      ParameterDeclaration("interval", .number, default: .number(1), summary: "seconds between ticks"),
+      ParameterDeclaration("limit", .integer, summary: "stop after this many ticks")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let seconds = parameters.number("interval") ?? 1
     guard seconds.isFinite, seconds >= Self.minimumInterval, seconds <= 1e9 else {
-      throw NodeConfigurationError(parameter: "interval",
+      throw NodeConfigurationError(
+        parameter: "interval",
         reason: "must be a number of seconds from \(Self.minimumInterval) to 1e9, found \(seconds)")
     }
     let limit = parameters.integer("limit")
     if let limit, limit < 0 { throw NodeConfigurationError(parameter: "limit", reason: "must be ≥ 0, found \(limit)") }
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("tick", .integer)], evaluator: LiveNodeEvaluator(),
-                        live: .source(Source(interval: .nanoseconds(Int64((seconds * 1e9).rounded())), limit: limit)))
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("tick", .integer)], evaluator: LiveNodeEvaluator(),
+      live: .source(Source(interval: .nanoseconds(Int64((seconds * 1e9).rounded())), limit: limit)))
   }
 
   struct Source: LiveSource {
@@ -42,7 +46,8 @@ struct ClockNode: NodeKind {
     }
 
     /// Ticks at deadlines `start + k × interval`, so a slow consumer does not make it drift.
-    private func ticks<C: Clock>(on clock: C, from last: Int64, _ emitter: LiveEmitter) async throws where C.Duration == Duration {
+    private func ticks<C: Clock>(on clock: C, from last: Int64, _ emitter: LiveEmitter) async throws
+    where C.Duration == Duration {
       var tick = last
       var deadline = clock.now
       while limit.map({ tick < $0 }) ?? true {

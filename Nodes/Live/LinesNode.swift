@@ -9,16 +9,20 @@ struct LinesNode: NodeKind {
   var name: String { "lines" }
   var summary: String { "live source: emits each line of a file (param path; \"-\" is stdin) with its number" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("path", .string, required: true,
-                          summary: "the file to read, relative to the document's folder (\"-\": standard input)",
-                          fileAccess: .read)]
+    [
+      ParameterDeclaration(
+        "path", .string, required: true,
+        summary: "the file to read, relative to the document's folder (\"-\": standard input)",
+        fileAccess: .read)
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let path = parameters.string("path") ?? ""
     guard !path.isEmpty else { throw NodeConfigurationError(parameter: "path", reason: "must not be empty") }
-    return NodeInstance(inputs: [], outputs: [PortDeclaration("line", .string), PortDeclaration("number", .integer)],
-                        evaluator: LiveNodeEvaluator(), live: .source(Source(file: FileParameter(parameters))))
+    return NodeInstance(
+      inputs: [], outputs: [PortDeclaration("line", .string), PortDeclaration("number", .integer)],
+      evaluator: LiveNodeEvaluator(), live: .source(Source(file: FileParameter(parameters))))
   }
 
   struct Source: LiveSource {

@@ -10,8 +10,9 @@ struct PreviousNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("value", .any, default: .number(0))], outputs: [PortDeclaration("value", .any)],
-                 evaluator: LiveNodeEvaluator(), live: .stateful(Stepper(initial: parameters["initial"] ?? .number(0))))
+    NodeInstance(
+      inputs: [InputPort("value", .any, default: .number(0))], outputs: [PortDeclaration("value", .any)],
+      evaluator: LiveNodeEvaluator(), live: .stateful(Stepper(initial: parameters["initial"] ?? .number(0))))
   }
 
   /// State: `[]` before the input's first value, `[last]` after.
@@ -26,7 +27,9 @@ struct PreviousNode: NodeKind {
       return saved
     }
 
-    func step(_ state: Value, _ inputs: NodeInputs, _ context: LiveContext, _ outputs: inout NodeOutputs) throws -> Value {
+    func step(_ state: Value, _ inputs: NodeInputs, _ context: LiveContext, _ outputs: inout NodeOutputs) throws
+      -> Value
+    {
       if case .list(let items) = state, let last = items.first { outputs[0] = last } else { outputs[0] = initial }
       return .list([inputs[0]])
     }

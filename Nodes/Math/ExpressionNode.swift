@@ -8,7 +8,10 @@ struct ExpressionNode: NodeKind {
   var name: String { "expression" }
   var summary: String { "result = formula over its variables (inputs), e.g. \"pi * r^2\"" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("formula", .string, required: true, summary: "+ - * / % ^, parentheses, pi, e, sqrt abs min max round …")]
+    [
+      ParameterDeclaration(
+        "formula", .string, required: true, summary: "+ - * / % ^, parentheses, pi, e, sqrt abs min max round …")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -18,8 +21,9 @@ struct ExpressionNode: NodeKind {
     } catch {
       throw NodeConfigurationError(parameter: "formula", reason: "does not parse: \(error.description)")
     }
-    return NodeInstance(inputs: formula.variables.map { InputPort($0, .number, default: .number(0)) },
-                        outputs: [PortDeclaration("result", .number)], evaluator: Evaluator(formula: formula))
+    return NodeInstance(
+      inputs: formula.variables.map { InputPort($0, .number, default: .number(0)) },
+      outputs: [PortDeclaration("result", .number)], evaluator: Evaluator(formula: formula))
   }
 
   struct Evaluator: NodeEvaluator {

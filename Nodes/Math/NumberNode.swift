@@ -13,8 +13,10 @@ struct NumberNode: NodeKind {
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // An integer is output as that integer, digit for digit (SPEC: integers are exact); what
     // arithmetic kinds do with it is unchanged (they read numbers, and `integer` feeds `number`).
-    let value: Value = if case .integer(let whole)? = parameters.json("value") { .integer(whole) }
-      else { parameters["value"] ?? .number(0) }
+    let value: Value =
+      if case .integer(let whole)? = parameters.json("value") { .integer(whole) } else {
+        parameters["value"] ?? .number(0)
+      }
     return NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)], evaluator: Constant(value: value))
   }
 

@@ -4,11 +4,14 @@ import FlowRuntime
 struct ColumnNode: NodeKind {
   var name: String { "column" }
   var summary: String { "values = the column called name, as a list" }
-  var parameters: [ParameterDeclaration] { [ParameterDeclaration("name", .string, required: true, summary: "the column")] }
+  var parameters: [ParameterDeclaration] {
+    [ParameterDeclaration("name", .string, required: true, summary: "the column")]
+  }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("values", .list)],
-                 evaluator: Evaluator(column: parameters.string("name") ?? ""))
+    NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("values", .list)],
+      evaluator: Evaluator(column: parameters.string("name") ?? ""))
   }
 
   struct Evaluator: NodeEvaluator {

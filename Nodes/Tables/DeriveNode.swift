@@ -10,13 +10,17 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
   var name: String { "derive" }
   var summary: String { "adds or replaces columns computed by row formulas, e.g. {\"ratio\": \"a / b\"}" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("columns", .record, required: true,
-                          summary: "name → row formula, applied in document order")]
+    [
+      ParameterDeclaration(
+        "columns", .record, required: true,
+        summary: "name → row formula, applied in document order")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) {
+      parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }
@@ -28,23 +32,28 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
     var problems: [NodeConfigurationError] = []
     for member in parameters.json("columns")?.objectValue?.members ?? [] {
       guard case .string(let source) = member.value else {
-        problems.append(NodeConfigurationError(
-          parameter: "columns", reason: "column '\(member.key)': expected a formula string, got \(member.value.kindName)"))
+        problems.append(
+          NodeConfigurationError(
+            parameter: "columns",
+            reason: "column '\(member.key)': expected a formula string, got \(member.value.kindName)"))
         continue
       }
       do {
         entries.append((member.key, try RowFormula(parsing: source)))
       } catch {
-        problems.append(NodeConfigurationError(
-          parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'")))
+        problems.append(
+          NodeConfigurationError(
+            parameter: "columns", reason: error.described(as: "formula for column '\(member.key)'")))
       }
     }
     if let problem = NodeConfigurationError(problems) { throw problem }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
-                        outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(entries: entries, cache: RowProgramCache(),
-                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)],
+      outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(
+        entries: entries, cache: RowProgramCache(),
+        limits: parameters.environment.limits, workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {

@@ -15,11 +15,13 @@ struct DistinctNode: NodeKind {
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let keys: [String]? = parameters.list("columns") == nil ? nil : try TableParameters.strings(parameters, "columns")
     if keys?.isEmpty == true {
-      throw NodeConfigurationError(parameter: "columns", reason: "must name at least one column (leave it out for every column)")
+      throw NodeConfigurationError(
+        parameter: "columns", reason: "must name at least one column (leave it out for every column)")
     }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, limits: parameters.environment.limits, workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(keys: keys, limits: parameters.environment.limits, workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {

@@ -9,13 +9,17 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
   var name: String { "filter" }
   var summary: String { "keeps the rows where a row formula is true, e.g. species == \"Adelie\" and mass > 4000" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("where", .string, required: true,
-                          summary: "row formula: columns, comparisons, and/or/not, \"strings\", null, isNull, if")]
+    [
+      ParameterDeclaration(
+        "where", .string, required: true,
+        summary: "row formula: columns, comparisons, and/or/not, \"strings\", null, isNull, if")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) {
+      parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }
@@ -26,16 +30,19 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
     do {
       formula = try RowFormula(parsing: parameters.string("where") ?? "")
     } catch {
-      throw NodeConfigurationError(parameter: "where", reason: error.column.map { "at character \($0): \(error.message)" } ?? "does not parse: \(error.message)")
+      throw NodeConfigurationError(
+        parameter: "where",
+        reason: error.column.map { "at character \($0): \(error.message)" } ?? "does not parse: \(error.message)")
     }
     let type = formula.typeWithoutTable
     if type != .bool, type != .null, type != .unknown {
       throw NodeConfigurationError(parameter: "where", reason: "gives \(type) values, not true/false")
     }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)],
-                        outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(formula: formula, cache: RowProgramCache(), workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)],
+      outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(formula: formula, cache: RowProgramCache(), workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {

@@ -8,9 +8,12 @@ struct GroupByNode: NodeKind {
   var name: String { "groupBy" }
   var summary: String { "table = one row per distinct key of the by columns, with the aggregates" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("by", .list, default: .list([]), summary: "key columns"),
-     ParameterDeclaration("aggregate", .record, default: .record([:]),
-                          summary: "output name → \(Aggregate.listing)")]
+    [
+      ParameterDeclaration("by", .list, default: .list([]), summary: "key columns"),
+      ParameterDeclaration(
+        "aggregate", .record, default: .record([:]),
+        summary: "output name → \(Aggregate.listing)")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -21,7 +24,8 @@ struct GroupByNode: NodeKind {
     var problems: [NodeConfigurationError] = []
     for member in parameters.json("aggregate")?.objectValue?.members ?? [] {
       guard case .string(let text) = member.value else {
-        problems.append(NodeConfigurationError(parameter: "aggregate", reason: "'\(member.key)' must be a string such as \"sum(c)\""))
+        problems.append(
+          NodeConfigurationError(parameter: "aggregate", reason: "'\(member.key)' must be a string such as \"sum(c)\""))
         continue
       }
       switch Aggregate.parse(output: member.key, text) {
@@ -36,9 +40,10 @@ struct GroupByNode: NodeKind {
     for name in keys + aggregates.map(\.output) where !seen.insert(name).inserted {
       throw NodeConfigurationError(parameter: "aggregate", reason: "names the output column '\(name)' twice")
     }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, aggregates: aggregates, workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(keys: keys, aggregates: aggregates, workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -68,7 +73,8 @@ struct GroupByNode: NodeKind {
         groups = [Int32](repeating: 0, count: table.rowCount)
         groupCount = 1
       } else {
-        (groups, groupCount) = GroupCodes.codes(of: keyColumns, rowCount: table.rowCount, workers: workers, blockRows: blockRows)
+        (groups, groupCount) = GroupCodes.codes(
+          of: keyColumns, rowCount: table.rowCount, workers: workers, blockRows: blockRows)
       }
       var firstRow = [Int32](repeating: -1, count: groupCount)
       for row in 0..<table.rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
@@ -76,17 +82,21 @@ struct GroupByNode: NodeKind {
       var columns = keyColumns.map { $0.gathering(firstRow) }
       let aggregates = self.aggregates, inputs = sources, blockRows = blockRows
       let inner = Swift.max(1, workers / Swift.max(1, aggregates.count))
-      let computed = TableParallelism.map(aggregates.count, cells: table.rowCount * aggregates.count,
-                                          workers: self.workers) { index in
+      let computed = TableParallelism.map(
+        aggregates.count, cells: table.rowCount * aggregates.count,
+        workers: self.workers
+      ) { index in
         Result {
-          try aggregates[index].compute(groups: groups, groupCount: groupCount, column: inputs[index], workers: inner, blockRows: blockRows)
+          try aggregates[index].compute(
+            groups: groups, groupCount: groupCount, column: inputs[index], workers: inner, blockRows: blockRows)
         }
       }
       for (index, result) in computed.enumerated() {
         do {
           columns.append(try result.get())
         } catch let overflow as IntegerSumOverflow {
-          throw overflow.message(aggregates[index], keys: keys, keyColumns: keyColumns, row: Int(firstRow[overflow.group]))
+          throw overflow.message(
+            aggregates[index], keys: keys, keyColumns: keyColumns, row: Int(firstRow[overflow.group]))
         }
       }
       do {

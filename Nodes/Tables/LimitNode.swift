@@ -5,17 +5,24 @@ struct LimitNode: NodeKind {
   var name: String { "limit" }
   var summary: String { "table = at most count rows of table, after skipping offset rows" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("count", .integer, required: true, summary: "how many rows to keep"),
-     ParameterDeclaration("offset", .integer, default: .integer(0), summary: "how many rows to skip first")]
+    [
+      ParameterDeclaration("count", .integer, required: true, summary: "how many rows to keep"),
+      ParameterDeclaration("offset", .integer, default: .integer(0), summary: "how many rows to skip first")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let count = parameters.integer("count") ?? 0
     let offset = parameters.integer("offset") ?? 0
-    guard count >= 0 else { throw NodeConfigurationError(parameter: "count", reason: "must not be negative, found \(count)") }
-    guard offset >= 0 else { throw NodeConfigurationError(parameter: "offset", reason: "must not be negative, found \(offset)") }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(count: count, offset: offset, workers: parameters.environment.workers))
+    guard count >= 0 else {
+      throw NodeConfigurationError(parameter: "count", reason: "must not be negative, found \(count)")
+    }
+    guard offset >= 0 else {
+      throw NodeConfigurationError(parameter: "offset", reason: "must not be negative, found \(offset)")
+    }
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(count: count, offset: offset, workers: parameters.environment.workers))
   }
 
   struct Evaluator: NodeEvaluator {

@@ -13,11 +13,14 @@ struct PivotNode: NodeKind {
   var name: String { "pivot" }
   var summary: String { "table = one row per index key, one column per distinct value of a column, cells aggregated" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("index", .list, default: .list([]), summary: "key columns of the rows"),
-     ParameterDeclaration("columns", .string, required: true, summary: "the column whose values become columns"),
-     ParameterDeclaration("values", .string, required: true, summary: "the column aggregated into the cells"),
-     ParameterDeclaration("aggregate", .string, default: .string("first"),
-                          summary: "first (default), sum, mean, count, min, max or last")]
+    [
+      ParameterDeclaration("index", .list, default: .list([]), summary: "key columns of the rows"),
+      ParameterDeclaration("columns", .string, required: true, summary: "the column whose values become columns"),
+      ParameterDeclaration("values", .string, required: true, summary: "the column aggregated into the cells"),
+      ParameterDeclaration(
+        "aggregate", .string, default: .string("first"),
+        summary: "first (default), sum, mean, count, min, max or last")
+    ]
   }
 
   /// The aggregates `pivot` takes.
@@ -29,8 +32,12 @@ struct PivotNode: NodeKind {
     let aggregate = parameters.string("aggregate") ?? "first"
     var problems: [NodeConfigurationError] = []
     if !Self.aggregates.contains(aggregate) {
-      problems.append(NodeConfigurationError(parameter: "aggregate", reason: "unknown aggregate '\(aggregate)'"
-        + Suggestion.hint(for: aggregate, among: Self.aggregates) + " (known: \(Self.aggregates.joined(separator: ", ")))"))
+      problems.append(
+        NodeConfigurationError(
+          parameter: "aggregate",
+          reason: "unknown aggregate '\(aggregate)'"
+            + Suggestion.hint(for: aggregate, among: Self.aggregates)
+            + " (known: \(Self.aggregates.joined(separator: ", ")))"))
     }
     if columns.isEmpty { problems.append(NodeConfigurationError(parameter: "columns", reason: "must name a column")) }
     if values.isEmpty { problems.append(NodeConfigurationError(parameter: "values", reason: "must name a column")) }
@@ -38,10 +45,12 @@ struct PivotNode: NodeKind {
       problems.append(NodeConfigurationError(parameter: "columns", reason: "'\(columns)' is also an index column"))
     }
     if let problem = NodeConfigurationError(problems) { throw problem }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(index: index, columns: columns, values: values, aggregate: aggregate,
-                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(
+        index: index, columns: columns, values: values, aggregate: aggregate,
+        limits: parameters.environment.limits, workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -65,7 +74,8 @@ struct PivotNode: NodeKind {
       let pivoted = try column(columns, "columns"), aggregated = try column(values, "values")
       let rowCount = table.rowCount
       let workers = rowCount >= TableParallelism.minimumCells ? self.workers : 1
-      let (groups, groupCount): ([Int32], Int) = keyColumns.isEmpty
+      let (groups, groupCount): ([Int32], Int) =
+        keyColumns.isEmpty
         ? ([Int32](repeating: 0, count: rowCount), 1)
         : GroupCodes.codes(of: keyColumns, rowCount: rowCount, workers: workers)
       let (names, slots) = try PivotColumns.slots(of: pivoted, named: columns)
@@ -84,7 +94,8 @@ struct PivotNode: NodeKind {
       for row in 0..<rowCount where slots[row] >= 0 { pairs[row] = groups[row] * Int32(width) + slots[row] }
       var firstRow = [Int32](repeating: -1, count: groupCount)
       for row in 0..<rowCount where firstRow[Int(groups[row])] < 0 { firstRow[Int(groups[row])] = Int32(row) }
-      let computed = try PivotColumns.aggregate(aggregate, of: aggregated, named: values, pairs: pairs, pairCount: cells + 1)
+      let computed = try PivotColumns.aggregate(
+        aggregate, of: aggregated, named: values, pairs: pairs, pairCount: cells + 1)
       var outputColumns = keyColumns.map { $0.gathering(firstRow) }
       outputColumns.reserveCapacity(index.count + width)
       for slot in 0..<width {

@@ -20,8 +20,10 @@ struct ReduceNode: NodeKind {
 
   static let operations = Operation.allCases.map(\.rawValue).joined(separator: ", ")
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("op", .string, required: true, summary: Self.operations),
-     ParameterDeclaration("q", .number, default: .number(0.5), summary: "the quantile of op quantile, from 0 to 1")]
+    [
+      ParameterDeclaration("op", .string, required: true, summary: Self.operations),
+      ParameterDeclaration("q", .number, default: .number(0.5), summary: "the quantile of op quantile, from 0 to 1")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -31,10 +33,12 @@ struct ReduceNode: NodeKind {
     }
     let q = parameters.number("q") ?? 0.5
     guard q >= 0, q <= 1 else {
-      throw NodeConfigurationError(parameter: "q", reason: "must be a number from 0 to 1, found \(Value.number(q).text)")
+      throw NodeConfigurationError(
+        parameter: "q", reason: "must be a number from 0 to 1, found \(Value.number(q).text)")
     }
-    return NodeInstance(inputs: [InputPort("list", .list, default: .list([]))], outputs: [PortDeclaration("result", .any)],
-                        evaluator: Evaluator(op: op, q: q))
+    return NodeInstance(
+      inputs: [InputPort("list", .list, default: .list([]))], outputs: [PortDeclaration("result", .any)],
+      evaluator: Evaluator(op: op, q: q))
   }
 
   struct Evaluator: NodeEvaluator {
@@ -58,12 +62,13 @@ struct ReduceNode: NodeKind {
           }
           values.append(value)
         }
-        let statistic = switch op {
-        case .std: SampleStatistics.standardDeviation(values)
-        case .var: SampleStatistics.variance(values)
-        case .quantile: SampleStatistics.quantile(values, q)
-        default: SampleStatistics.median(values)
-        }
+        let statistic =
+          switch op {
+          case .std: SampleStatistics.standardDeviation(values)
+          case .var: SampleStatistics.variance(values)
+          case .quantile: SampleStatistics.quantile(values, q)
+          default: SampleStatistics.median(values)
+          }
         return statistic.map(Value.number) ?? .null
       case .count:
         return .integer(Int64(items.count))
@@ -94,7 +99,8 @@ struct ReduceNode: NodeKind {
         if count == 0 { return .null }
         if allIntegers {
           guard carries == 0 else {
-            throw NodeError("sum: the sum of the \(count) integers does not fit in a 64-bit integer (integer sums are exact)")
+            throw NodeError(
+              "sum: the sum of the \(count) integers does not fit in a 64-bit integer (integer sums are exact)")
           }
           return .integer(integerSum)
         }

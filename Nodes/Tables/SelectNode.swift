@@ -18,8 +18,9 @@ struct SelectNode: RowLocalKind {
     for pair in pairs where !seen.insert(pair.name).inserted {
       throw NodeConfigurationError(parameter: "columns", reason: "names the output column '\(pair.name)' twice")
     }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(pairs: pairs))
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(pairs: pairs))
   }
 
   struct Evaluator: NodeEvaluator {

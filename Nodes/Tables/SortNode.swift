@@ -7,15 +7,21 @@ import FlowRuntime
 struct SortNode: RowFormulaKind {
   var rowFormulaParameters: [String] { ["by"] }
   var name: String { "sort" }
-  var summary: String { "table = rows of table ordered by the listed columns (\"-name\" descending); stable, nulls last" }
+  var summary: String {
+    "table = rows of table ordered by the listed columns (\"-name\" descending); stable, nulls last"
+  }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("by", .list, required: true,
-                          summary: "column names or row formulas; \"-name\" or \"-abs(x)\" for descending")]
+    [
+      ParameterDeclaration(
+        "by", .list, required: true,
+        summary: "column names or row formulas; \"-name\" or \"-abs(x)\" for descending")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
-    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
+    try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) {
+      parameters throws(NodeConfigurationError) in
       try configured(parameters)
     }
   }
@@ -24,8 +30,9 @@ struct SortNode: RowFormulaKind {
   private func configured(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     var keys: [SortKey] = []
     for entry in try TableParameters.strings(parameters, "by") { keys.append(SortKey(entry)) }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keys: keys, workers: parameters.environment.workers), cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(keys: keys, workers: parameters.environment.workers), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -39,21 +46,26 @@ struct SortNode: RowFormulaKind {
       var columns: [(column: Column, descending: Bool)] = []
       for key in keys { columns.append((try key.column(of: table), key.descending)) }
       let morsels = TableMorsels(workers: workers)
-      outputs[0] = .table(table.gathering(try Self.order(rowCount: table.rowCount, columns, morsels: morsels), workers: workers))
+      outputs[0] = .table(
+        table.gathering(try Self.order(rowCount: table.rowCount, columns, morsels: morsels), workers: workers))
     }
 
     /// The row order: by each key in turn, nulls last, ties in row order (stable). The keys
     /// become integers first (`SortKeys`); the rows are sorted in morsels on the workers and
     /// merged (`SortRuns`): the same order at any worker count.
-    static func order(rowCount: Int, _ columns: [(column: Column, descending: Bool)],
-                      morsels: TableMorsels) throws -> [Int32] {
+    static func order(
+      rowCount: Int, _ columns: [(column: Column, descending: Bool)],
+      morsels: TableMorsels
+    ) throws -> [Int32] {
       let keys = SortKeys(columns, morsels: morsels)
       // Each entry carries its first key (a null as the largest); equal first keys (a null, or
       // a value that takes the largest key) ask every key.
       let first = keys.values.first ?? [], firstNulls = keys.nulls.first ?? nil
-      let entries = try SortRuns.sorted(rowCount, morsels: morsels, entry: { row in
-        SortEntry(key: first.isEmpty || firstNulls?[Int(row)] == true ? .max : first[Int(row)], row: row)
-      }, by: { a, b in a.key != b.key ? a.key < b.key : keys.less(a.row, b.row) })
+      let entries = try SortRuns.sorted(
+        rowCount, morsels: morsels,
+        entry: { row in
+          SortEntry(key: first.isEmpty || firstNulls?[Int(row)] == true ? .max : first[Int(row)], row: row)
+        }, by: { a, b in a.key != b.key ? a.key < b.key : keys.less(a.row, b.row) })
       return entries.map(\.row)
     }
   }

@@ -9,9 +9,10 @@ struct UnionNode: NodeKind {
   var summary: String { "table = the rows of a, then those of b (columns matched by name)" }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("a", .table, default: .null), InputPort("b", .table, default: .null)],
-                 outputs: [PortDeclaration("table", .table)],
-                 evaluator: Evaluator(limits: parameters.environment.limits), cost: .expensive)
+    NodeInstance(
+      inputs: [InputPort("a", .table, default: .null), InputPort("b", .table, default: .null)],
+      outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(limits: parameters.environment.limits), cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -32,8 +33,10 @@ struct UnionNode: NodeKind {
       var columns: [Column] = []
       columns.reserveCapacity(names.count)
       for (name, type) in zip(names, types) {
-        let parts = [a.column(named: name) ?? .nulls(type, count: a.rowCount),
-                     b.column(named: name) ?? .nulls(type, count: b.rowCount)]
+        let parts = [
+          a.column(named: name) ?? .nulls(type, count: a.rowCount),
+          b.column(named: name) ?? .nulls(type, count: b.rowCount)
+        ]
         do { columns.append(try Column.concatenating(parts)) } catch { throw TableParameters.failure(error) }
         if Task.isCancelled { throw CancellationError() }
       }

@@ -8,12 +8,17 @@ import FlowRuntime
 /// columns. The output's row count is checked against the row limit before it is built.
 struct UnpivotNode: NodeKind {
   var name: String { "unpivot" }
-  var summary: String { "table = one row per input row and listed column: the keep columns, the column's name, its value" }
+  var summary: String {
+    "table = one row per input row and listed column: the keep columns, the column's name, its value"
+  }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("keep", .list, default: .list([]), summary: "columns repeated on each output row"),
-     ParameterDeclaration("columns", .list, summary: "columns turned into rows (default: every column not in keep)"),
-     ParameterDeclaration("names", .string, default: .string("name"), summary: "the output column of the column names"),
-     ParameterDeclaration("values", .string, default: .string("value"), summary: "the output column of the values")]
+    [
+      ParameterDeclaration("keep", .list, default: .list([]), summary: "columns repeated on each output row"),
+      ParameterDeclaration("columns", .list, summary: "columns turned into rows (default: every column not in keep)"),
+      ParameterDeclaration(
+        "names", .string, default: .string("name"), summary: "the output column of the column names"),
+      ParameterDeclaration("values", .string, default: .string("value"), summary: "the output column of the values")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -22,19 +27,23 @@ struct UnpivotNode: NodeKind {
     let names = parameters.string("names") ?? "name", values = parameters.string("values") ?? "value"
     var problems: [NodeConfigurationError] = []
     if names == values {
-      problems.append(NodeConfigurationError(parameter: "values", reason: "names the column '\(values)' that names also names"))
+      problems.append(
+        NodeConfigurationError(parameter: "values", reason: "names the column '\(values)' that names also names"))
     }
     for (param, name) in [("names", names), ("values", values)] where keep.contains(name) {
-      problems.append(NodeConfigurationError(parameter: param, reason: "names the column '\(name)' that keep also keeps"))
+      problems.append(
+        NodeConfigurationError(parameter: param, reason: "names the column '\(name)' that keep also keeps"))
     }
     for name in listed ?? [] where keep.contains(name) {
       problems.append(NodeConfigurationError(parameter: "columns", reason: "lists '\(name)', which keep also keeps"))
     }
     if let problem = NodeConfigurationError(problems) { throw problem }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(keep: keep, listed: listed, names: names, values: values,
-                                             limits: parameters.environment.limits),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(
+        keep: keep, listed: listed, names: names, values: values,
+        limits: parameters.environment.limits),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -57,14 +66,20 @@ struct UnpivotNode: NodeKind {
       let sources = try listed.map { try column($0, "columns") }
       // Types first: integer with number gives number; any other mix fails naming the columns.
       if let first = sources.first,
-         let clash = zip(listed, sources).first(where: { $0.1.type != first.type && !($0.1.isNumeric && first.isNumeric) }) {
-        throw NodeError("columns: '\(listed[0])' is \(first.type) but '\(clash.0)' is \(clash.1.type); "
-                        + "unpivot mixes only integer with number")
+        let clash = zip(listed, sources).first(where: {
+          $0.1.type != first.type && !($0.1.isNumeric && first.isNumeric)
+        })
+      {
+        throw NodeError(
+          "columns: '\(listed[0])' is \(first.type) but '\(clash.0)' is \(clash.1.type); "
+            + "unpivot mixes only integer with number")
       }
       let rowCount = table.rowCount, width = listed.count
       let (outputRows, overflow) = rowCount.multipliedReportingOverflow(by: width)
       try limits.checkRows(overflow ? Int.max : outputRows, of: "unpivot output")
-      guard outputRows <= Int(Int32.max) else { throw NodeError("an unpivot output of \(outputRows) rows is too large") }
+      guard outputRows <= Int(Int32.max) else {
+        throw NodeError("an unpivot output of \(outputRows) rows is too large")
+      }
       try limits.checkMemory(adding: outputRows &* (kept.count &+ 2) &* 8, for: "unpivot output")
       // Output row r·width + j: input row r, listed column j (cell j·rows + r of the concatenation).
       var repeated = [Int32](repeating: 0, count: outputRows), interleaved = [Int32](repeating: 0, count: outputRows)

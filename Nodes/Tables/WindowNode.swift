@@ -12,27 +12,37 @@ struct WindowNode: RowFormulaKind {
   var name: String { "window" }
   var summary: String { "adds columns computed over each row's partition in order: lag, rank, cumsum, rollingMean, …" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("partitionBy", .list, default: .list([]), summary: "key columns of the partitions"),
-     ParameterDeclaration("orderBy", .list, default: .list([]), summary: "order in a partition; \"-name\" descending (default: input order)"),
-     ParameterDeclaration("columns", .record, required: true,
-                          summary: "name → rowNumber(), rank(), denseRank(), lag(c[, n[, default]]), lead(…), cumsum(c), "
-                            + "cummin(c), cummax(c), cummean(c), cumcount(), rollingSum(c, n), rollingMean(c, n), "
-                            + "rollingMin(c, n), rollingMax(c, n), sum(c), mean(c), min(c), max(c), count(), first(c), last(c), median(c), std(c), var(c), quantile(c, q)")]
+    [
+      ParameterDeclaration("partitionBy", .list, default: .list([]), summary: "key columns of the partitions"),
+      ParameterDeclaration(
+        "orderBy", .list, default: .list([]),
+        summary: "order in a partition; \"-name\" descending (default: input order)"),
+      ParameterDeclaration(
+        "columns", .record, required: true,
+        summary: "name → rowNumber(), rank(), denseRank(), lag(c[, n[, default]]), lead(…), cumsum(c), "
+          + "cummin(c), cummax(c), cummean(c), cumcount(), rollingSum(c, n), rollingMean(c, n), "
+          + "rollingMin(c, n), rollingMax(c, n), sum(c), mean(c), min(c), max(c), count(), first(c), last(c), median(c), std(c), var(c), quantile(c, q)"
+      )
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     // `@name`s in the formulas are scalar inputs, written into the formulas when the node runs.
     // The entries with `@name`s take constant arguments (`lag`'s offset) from them.
-    let binding = Set((parameters.json("columns")?.objectValue?.members ?? []).compactMap { member in
-      member.value.stringValue.map { RowFormulaInputs($0).names.isEmpty } == false ? member.key : nil
-    })
-    return try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) { parameters throws(NodeConfigurationError) in
+    let binding = Set(
+      (parameters.json("columns")?.objectValue?.members ?? []).compactMap { member in
+        member.value.stringValue.map { RowFormulaInputs($0).names.isEmpty } == false ? member.key : nil
+      })
+    return try RowFormulaBinding.instantiate(parameters, formulas: rowFormulaParameters) {
+      parameters throws(NodeConfigurationError) in
       try configured(parameters, binding: binding)
     }
   }
 
   /// The node for params whose formulas hold no `@name` (`binding`: the entries that held some).
-  private func configured(_ parameters: NodeParameters, binding: Set<String> = []) throws(NodeConfigurationError) -> NodeInstance {
+  private func configured(_ parameters: NodeParameters, binding: Set<String> = []) throws(NodeConfigurationError)
+    -> NodeInstance
+  {
     let partitionBy = try TableParameters.strings(parameters, "partitionBy")
     let orderBy = try TableParameters.strings(parameters, "orderBy").map { entry in
       entry.hasPrefix("-") ? (name: String(entry.dropFirst()), descending: true) : (name: entry, descending: false)
@@ -44,8 +54,10 @@ struct WindowNode: RowFormulaKind {
     var functions: [WindowFunction] = []
     for member in parameters.json("columns")?.objectValue?.members ?? [] {
       guard case .string(let text) = member.value else {
-        problems.append(NodeConfigurationError(parameter: "columns",
-                                               reason: "column '\(member.key)': expected a window function such as \"lag(c)\""))
+        problems.append(
+          NodeConfigurationError(
+            parameter: "columns",
+            reason: "column '\(member.key)': expected a window function such as \"lag(c)\""))
         continue
       }
       switch WindowFunction.parse(output: member.key, text, bindsLater: binding.contains(member.key)) {
@@ -54,10 +66,12 @@ struct WindowNode: RowFormulaKind {
       }
     }
     if let problem = NodeConfigurationError(problems) { throw problem }
-    return NodeInstance(inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
-                        evaluator: Evaluator(partitionBy: partitionBy, orderBy: orderBy, functions: functions,
-                                             limits: parameters.environment.limits, workers: parameters.environment.workers),
-                        cost: .expensive)
+    return NodeInstance(
+      inputs: [InputPort("table", .table, default: .null)], outputs: [PortDeclaration("table", .table)],
+      evaluator: Evaluator(
+        partitionBy: partitionBy, orderBy: orderBy, functions: functions,
+        limits: parameters.environment.limits, workers: parameters.environment.workers),
+      cost: .expensive)
   }
 
   struct Evaluator: NodeEvaluator {
@@ -87,8 +101,9 @@ struct WindowNode: RowFormulaKind {
       let orderColumns = try orderBy.map { (column: try column($0.name, for: "orderBy"), descending: $0.descending) }
       let workers = table.rowCount >= TableParallelism.minimumCells ? self.workers : 1
       let needsPeers = functions.contains { $0.function == .rank || $0.function == .denseRank }
-      let order = try WindowOrder(rowCount: table.rowCount, partitionColumns: partitionColumns, orderColumns: orderColumns,
-                                  peers: needsPeers, workers: workers, morsels: TableMorsels(workers: self.workers))
+      let order = try WindowOrder(
+        rowCount: table.rowCount, partitionColumns: partitionColumns, orderColumns: orderColumns,
+        peers: needsPeers, workers: workers, morsels: TableMorsels(workers: self.workers))
       let runs = order.runs(target: Swift.max(4096, table.rowCount / Swift.max(1, workers * 4)))
       for function in functions {
         try Task.checkCancellation()  // a superseded pass stops between columns

@@ -15,8 +15,11 @@ struct FormatNode: NodeKind {
   var name: String { "format" }
   var summary: String { "text = template with each {name} replaced by that input's text" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("template", .string, required: true,
-                          summary: "text with {name} placeholders, {name:.2f} ,.1f .1% .3e d for numbers; {{ and }} for braces")]
+    [
+      ParameterDeclaration(
+        "template", .string, required: true,
+        summary: "text with {name} placeholders, {name:.2f} ,.1f .1% .3e d for numbers; {{ and }} for braces")
+    ]
   }
 
   /// A template split into literal text and placeholders (input indices, and the number
@@ -25,8 +28,9 @@ struct FormatNode: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let (pieces, names) = try Self.parse(parameters.string("template") ?? "")
-    return NodeInstance(inputs: names.map { InputPort($0, .any, default: .string("")) }, outputs: [PortDeclaration("text", .string)],
-                        evaluator: Evaluator(pieces: pieces, inputCount: names.count, limits: parameters.environment.limits))
+    return NodeInstance(
+      inputs: names.map { InputPort($0, .any, default: .string("")) }, outputs: [PortDeclaration("text", .string)],
+      evaluator: Evaluator(pieces: pieces, inputCount: names.count, limits: parameters.environment.limits))
   }
 
   /// The pieces of `template` and the placeholder names in order of first appearance.
@@ -63,7 +67,8 @@ struct FormatNode: NodeKind {
         continue
       }
       guard let close = template[next...].firstIndex(of: "}") else {
-        throw NodeConfigurationError(parameter: "template", reason: "has a '{' that is not closed (write '{{' for a brace)")
+        throw NodeConfigurationError(
+          parameter: "template", reason: "has a '{' that is not closed (write '{{' for a brace)")
       }
       let body = template[next..<close]
       let colon = body.firstIndex(of: ":")
@@ -75,14 +80,17 @@ struct FormatNode: NodeKind {
       if let colon, body.index(after: colon) < body.endIndex {
         let spec = body[body.index(after: colon)...]
         guard let known = NumberFormat(spec) else {
-          throw NodeConfigurationError(parameter: "template",
-            reason: "placeholder '{\(body)}' has an unknown number format '\(spec)' (formats: \(NumberFormat.examples))")
+          throw NodeConfigurationError(
+            parameter: "template",
+            reason: "placeholder '{\(body)}' has an unknown number format '\(spec)' (formats: \(NumberFormat.examples))"
+          )
         }
         format = known
       }
       placeholderCount += 1
       guard placeholderCount <= maxPlaceholders else {
-        throw NodeConfigurationError(parameter: "template",
+        throw NodeConfigurationError(
+          parameter: "template",
           reason: "has more than \(maxPlaceholders) placeholders (the most a format template may hold)")
       }
       if !literal.isEmpty { pieces.append(.literal(literal)); literal = "" }
@@ -126,7 +134,8 @@ struct FormatNode: NodeKind {
             formatted.append(try format.text(of: inputs[index]))
           } catch {
             switch error {
-            case .notANumber(let type): throw NodeError("placeholder '\(placeholder)' formats numbers, but its input is \(type)")
+            case .notANumber(let type):
+              throw NodeError("placeholder '\(placeholder)' formats numbers, but its input is \(type)")
             case .notWhole(let text): throw NodeError("placeholder '\(placeholder)' needs a whole number, got \(text)")
             }
           }

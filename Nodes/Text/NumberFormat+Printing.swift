@@ -36,7 +36,7 @@ extension NumberFormat {
     guard x != 0, x.isNormal else { return printC("%.*e", precision, x) }
     let longer = Array(printC("%.*e", precision + 1, x).utf8)
     guard let e = longer.firstIndex(of: UInt8(ascii: "e")), e > 0, longer[e - 1] == UInt8(ascii: "5"),
-          let k = Int(String(decoding: longer[(e + 1)...], as: UTF8.self)), isTie(x, exponent: k, precision: precision)
+      let k = Int(String(decoding: longer[(e + 1)...], as: UTF8.self)), isTie(x, exponent: k, precision: precision)
     else {
       return printC("%.*e", precision, x)
     }
@@ -90,7 +90,8 @@ extension NumberFormat {
       }
     }
     let magnitude = k.magnitude
-    return String(decoding: mantissa, as: UTF8.self) + (k < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "") + String(magnitude)
+    return String(decoding: mantissa, as: UTF8.self) + (k < 0 ? "e-" : "e+") + (magnitude < 10 ? "0" : "")
+      + String(magnitude)
   }
 
   /// The decimal text `bytes` (an optional `-`, digits and at most one `.`) one unit larger in
@@ -116,7 +117,8 @@ extension NumberFormat {
     let count = withVaList([Int32(precision), x]) { arguments in
       vsnprintf(&buffer, bufferSize, format, arguments)
     }
-    precondition(count >= 0 && Int(count) < bufferSize, "Internal inconsistency: a number's text does not fit its buffer")
+    precondition(
+      count >= 0 && Int(count) < bufferSize, "Internal inconsistency: a number's text does not fit its buffer")
     return buffer.withUnsafeBytes { String(decoding: $0.prefix(Int(count)), as: UTF8.self) }
   }
 }

@@ -11,8 +11,9 @@ struct TextNode: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [], outputs: [PortDeclaration("value", .string)],
-                 evaluator: NumberNode.Constant(value: parameters["value"] ?? .string("")))
+    NodeInstance(
+      inputs: [], outputs: [PortDeclaration("value", .string)],
+      evaluator: NumberNode.Constant(value: parameters["value"] ?? .string("")))
   }
 }
 

@@ -58,9 +58,10 @@ public enum Deflate {
     let distanceSymbol = distanceSymbolOf(distance)
     writer.write(reversed(UInt64(distanceSymbol), 5), 5)
     let distanceExtraBits = DeflateTables.distanceExtra[distanceSymbol]
-    if distanceExtraBits > 0 { writer.write(UInt64(distance - DeflateTables.distanceBase[distanceSymbol]), distanceExtraBits) }
+    if distanceExtraBits > 0 {
+      writer.write(UInt64(distance - DeflateTables.distanceBase[distanceSymbol]), distanceExtraBits)
+    }
   }
-
 
   /// The length symbol (0…28, before adding 257) of each match length 0…258.
   private static let lengthSymbols: [UInt8] = (0...258).map { length in

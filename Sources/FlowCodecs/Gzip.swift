@@ -23,7 +23,9 @@ public enum Gzip {
       guard input.count - end >= 8 else { throw CodecError("the gzip trailer is missing (at byte \(end))") }
       var crc = CRC32()
       crc.update(output, in: start..<output.count)
-      guard crc.value == littleEndian(input, end, 4) else { throw CodecError("the gzip CRC-32 does not match (at byte \(end))") }
+      guard crc.value == littleEndian(input, end, 4) else {
+        throw CodecError("the gzip CRC-32 does not match (at byte \(end))")
+      }
       guard UInt32(truncatingIfNeeded: output.count - start) == littleEndian(input, end + 4, 4) else {
         throw CodecError("the gzip length does not match (at byte \(end + 4))")
       }

@@ -19,7 +19,9 @@ public enum Inflate {
 
   /// `decompress(_:from:limit:)` appending to `output`; back-references may reach only the
   /// bytes this stream wrote. Returns the offset after the stream.
-  public static func decompress(_ input: [UInt8], from start: Int, into output: inout [UInt8], limit: Int) throws(CodecError) -> Int {
+  public static func decompress(_ input: [UInt8], from start: Int, into output: inout [UInt8], limit: Int)
+    throws(CodecError) -> Int
+  {
     var bits = InflateBits(input, at: start)
     let base = output.count
     var isLast = false
@@ -36,7 +38,8 @@ public enum Inflate {
         guard output.count - base + length <= limit else { throw tooLong(limit) }
         try bits.copyBytes(length, into: &output)
       case 1:
-        try inflateBlock(&bits, literals: fixedLiterals, distances: fixedDistances, into: &output, base: base, limit: limit)
+        try inflateBlock(
+          &bits, literals: fixedLiterals, distances: fixedDistances, into: &output, base: base, limit: limit)
       case 2:
         let (literals, distances) = try dynamicCodes(&bits)
         try inflateBlock(&bits, literals: literals, distances: distances, into: &output, base: base, limit: limit)
@@ -50,12 +53,13 @@ public enum Inflate {
 
   static func tooLong(_ limit: Int) -> CodecError { CodecError("the data decompresses to more than \(limit) bytes") }
 
-
   private static let fixedLiterals = try! InflateHuffman(
-    lengths: ArraySlice([Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
-      + [Int](repeating: 8, count: 8)), what: "fixed literal")
+    lengths: ArraySlice(
+      [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24)
+        + [Int](repeating: 8, count: 8)), what: "fixed literal")
   /// 32 codes of 5 bits (a complete code); 30 and 31 are refused when decoded.
-  private static let fixedDistances = try! InflateHuffman(lengths: ArraySlice([Int](repeating: 5, count: 32)), what: "fixed distance")
+  private static let fixedDistances = try! InflateHuffman(
+    lengths: ArraySlice([Int](repeating: 5, count: 32)), what: "fixed distance")
 
   /// The order in which a dynamic block lists its code-length code's lengths.
   private static let lengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
@@ -84,7 +88,9 @@ public enum Inflate {
       let repeats: Int
       switch symbol {
       case 16:
-        guard index > 0 else { throw CodecError("a repeated code length with none before it (near byte \(bits.byteOffset))") }
+        guard index > 0 else {
+          throw CodecError("a repeated code length with none before it (near byte \(bits.byteOffset))")
+        }
         value = lengths[index - 1]
         repeats = 3 + (try bits.take(2))
       case 17: repeats = 3 + (try bits.take(3))
@@ -96,14 +102,20 @@ public enum Inflate {
       for offset in index..<(index + repeats) { lengths[offset] = value }
       index += repeats
     }
-    guard lengths[256] > 0 else { throw CodecError("a dynamic block with no end-of-block code (near byte \(bits.byteOffset))") }
-    return (try InflateHuffman(lengths: lengths[..<literalCount], what: "literal/length"),
-            try InflateHuffman(lengths: lengths[literalCount...], what: "distance"))
+    guard lengths[256] > 0 else {
+      throw CodecError("a dynamic block with no end-of-block code (near byte \(bits.byteOffset))")
+    }
+    return (
+      try InflateHuffman(lengths: lengths[..<literalCount], what: "literal/length"),
+      try InflateHuffman(lengths: lengths[literalCount...], what: "distance")
+    )
   }
 
   /// Decodes one Huffman-coded block's symbols up to its end-of-block code.
-  private static func inflateBlock(_ bits: inout InflateBits, literals: InflateHuffman, distances: InflateHuffman,
-                                   into output: inout [UInt8], base: Int, limit: Int) throws(CodecError) {
+  private static func inflateBlock(
+    _ bits: inout InflateBits, literals: InflateHuffman, distances: InflateHuffman,
+    into output: inout [UInt8], base: Int, limit: Int
+  ) throws(CodecError) {
     while true {
       let symbol = try literals.decode(&bits)
       if symbol < 256 {
@@ -121,7 +133,8 @@ public enum Inflate {
       guard distanceIndex < DeflateTables.distanceBase.count else {
         throw CodecError("an invalid distance code \(distanceIndex) (near byte \(bits.byteOffset))")
       }
-      let distance = DeflateTables.distanceBase[distanceIndex] + (try bits.take(DeflateTables.distanceExtra[distanceIndex]))
+      let distance =
+        DeflateTables.distanceBase[distanceIndex] + (try bits.take(DeflateTables.distanceExtra[distanceIndex]))
       guard distance <= output.count - base else {
         throw CodecError("a distance of \(distance) bytes before the data's start (near byte \(bits.byteOffset))")
       }

@@ -39,8 +39,10 @@ extension LZ4 {
   }
 
   /// A token, the literals, and (when `match` > 0) the offset and the match length.
-  private static func appendSequence(_ input: [UInt8], literals: Range<Int>, offset: Int, match: Int,
-                                     to output: inout [UInt8]) {
+  private static func appendSequence(
+    _ input: [UInt8], literals: Range<Int>, offset: Int, match: Int,
+    to output: inout [UInt8]
+  ) {
     let matchCode = max(0, match - 4)
     output.append(UInt8(min(literals.count, 15) << 4 | min(matchCode, 15)))
     appendLength(literals.count, to: &output)

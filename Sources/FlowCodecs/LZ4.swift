@@ -28,7 +28,9 @@ public enum LZ4 {
     var position = input.startIndex
     guard !input.isEmpty else { throw CodecError("an empty Hadoop LZ4 stream") }
     while position < input.endIndex {
-      guard input.endIndex - position >= 8 else { throw CodecError("a Hadoop LZ4 frame header ends early (at byte \(position - input.startIndex))") }
+      guard input.endIndex - position >= 8 else {
+        throw CodecError("a Hadoop LZ4 frame header ends early (at byte \(position - input.startIndex))")
+      }
       let size = bigEndian(input, position)
       let compressed = bigEndian(input, position + 4)
       position += 8
@@ -55,17 +57,25 @@ public enum LZ4 {
       let token = input[position]
       position += 1
       let literals = try length(Int(token >> 4), input, &position)
-      guard end - position >= literals else { throw CodecError("LZ4 literals run past the input (at byte \(position - input.startIndex))") }
-      guard limit - output.count >= literals else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+      guard end - position >= literals else {
+        throw CodecError("LZ4 literals run past the input (at byte \(position - input.startIndex))")
+      }
+      guard limit - output.count >= literals else {
+        throw CodecError("the data decompresses to more than \(limit) bytes")
+      }
       output.append(contentsOf: input[position..<position + literals])
       position += literals
       if position == end { return }
-      guard end - position >= 2 else { throw CodecError("an LZ4 match offset ends early (at byte \(position - input.startIndex))") }
+      guard end - position >= 2 else {
+        throw CodecError("an LZ4 match offset ends early (at byte \(position - input.startIndex))")
+      }
       let offset = Int(input[position]) | Int(input[position + 1]) << 8
       position += 2
       let count = try length(Int(token & 15), input, &position) + 4
       guard offset > 0, offset <= output.count - base else {
-        throw CodecError("an LZ4 match reaches before the start of the data (offset \(offset), at byte \(position - input.startIndex))")
+        throw CodecError(
+          "an LZ4 match reaches before the start of the data (offset \(offset), at byte \(position - input.startIndex))"
+        )
       }
       guard limit - output.count >= count else { throw CodecError("the data decompresses to more than \(limit) bytes") }
       UnsafeMatchCopy.append(&output, distance: offset, length: count)
@@ -75,7 +85,8 @@ public enum LZ4 {
   }
 
   /// A literal or match length: `nibble`, plus the bytes after it when it is 15.
-  private static func length(_ nibble: Int, _ input: ArraySlice<UInt8>, _ position: inout Int) throws(CodecError) -> Int {
+  private static func length(_ nibble: Int, _ input: ArraySlice<UInt8>, _ position: inout Int) throws(CodecError) -> Int
+  {
     var value = nibble
     guard nibble == 15 else { return value }
     while true {

@@ -41,13 +41,17 @@ public enum Snappy {
         var count = Int(tag >> 2)
         if count >= 60 {
           let extra = count - 59
-          guard end - position >= extra else { throw CodecError("a Snappy literal's length ends early (at byte \(offsetOfTag))") }
+          guard end - position >= extra else {
+            throw CodecError("a Snappy literal's length ends early (at byte \(offsetOfTag))")
+          }
           count = 0
           for index in 0..<extra { count |= Int(input[position + index]) << (8 * index) }
           position += extra
         }
         count += 1
-        guard end - position >= count else { throw CodecError("a Snappy literal runs past the input (at byte \(offsetOfTag))") }
+        guard end - position >= count else {
+          throw CodecError("a Snappy literal runs past the input (at byte \(offsetOfTag))")
+        }
         guard length - written >= count else { throw tooLong(length, offsetOfTag) }
         UnsafeMatchCopy.write(&output, at: written, literal: input[position..<position + count])
         written += count
@@ -84,7 +88,9 @@ public enum Snappy {
 
   /// Writes `count` bytes copied from `offset` bytes back (overlapping copies repeat) at
   /// `written`, in bulk (`UnsafeMatchCopy`).
-  private static func copy(_ count: Int, _ offset: Int, _ output: inout [UInt8], _ written: inout Int, _ at: Int) throws(CodecError) {
+  private static func copy(_ count: Int, _ offset: Int, _ output: inout [UInt8], _ written: inout Int, _ at: Int)
+    throws(CodecError)
+  {
     guard offset > 0, offset <= written else {
       throw CodecError("a Snappy copy reaches before the start of the data (offset \(offset), at byte \(at))")
     }

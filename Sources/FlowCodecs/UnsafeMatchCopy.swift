@@ -21,7 +21,9 @@ enum UnsafeMatchCopy {
     precondition(distance >= 1 && distance <= output.count && length >= 0, "a match outside the output")
     guard length > 0 else { return }
     let source = output.count - distance
-    if output.capacity < output.count + length { output.reserveCapacity(max(output.count + length, 2 * output.capacity)) }
+    if output.capacity < output.count + length {
+      output.reserveCapacity(max(output.count + length, 2 * output.capacity))
+    }
     // The match is built in a scratch buffer (its first `distance` bytes from the output, then
     // that pattern doubled in place), then appended in one copy.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { scratch in
@@ -43,9 +45,12 @@ enum UnsafeMatchCopy {
   ///
   /// - Precondition: `1 ≤ distance ≤ end`, `length ≥ 0`, `end + length ≤ output.count`.
   static func write(_ output: inout [UInt8], at end: Int, distance: Int, length: Int) {
-    precondition(distance >= 1 && distance <= end && length >= 0 && output.count - end >= length, "a match outside the output")
+    precondition(
+      distance >= 1 && distance <= end && length >= 0 && output.count - end >= length, "a match outside the output")
     guard length > 0 else { return }
-    output.withUnsafeMutableBufferPointer { buffer in copy(buffer.baseAddress!, from: end - distance, to: end, length: length) }
+    output.withUnsafeMutableBufferPointer { buffer in
+      copy(buffer.baseAddress!, from: end - distance, to: end, length: length)
+    }
   }
 
   /// Writes the bytes of `literal` at `output[at...]`.
@@ -55,7 +60,9 @@ enum UnsafeMatchCopy {
     precondition(at >= 0 && output.count - at >= literal.count, "a literal outside the output")
     guard !literal.isEmpty else { return }
     literal.withUnsafeBytes { source in
-      output.withUnsafeMutableBufferPointer { buffer in _ = memcpy(buffer.baseAddress! + at, source.baseAddress!, source.count) }
+      output.withUnsafeMutableBufferPointer { buffer in
+        _ = memcpy(buffer.baseAddress! + at, source.baseAddress!, source.count)
+      }
     }
   }
 

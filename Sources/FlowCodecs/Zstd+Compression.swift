@@ -40,7 +40,8 @@ extension Zstd {
   }
 
   /// One block of `input[range]`: RLE, compressed, or raw, whichever is smallest.
-  private static func appendBlock(_ range: Range<Int>, last: Bool, matcher: inout ZstdMatcher, to output: inout [UInt8]) {
+  private static func appendBlock(_ range: Range<Int>, last: Bool, matcher: inout ZstdMatcher, to output: inout [UInt8])
+  {
     let input = matcher.input
     func header(type: Int, size: Int) {
       let value = size << 3 | type << 1 | (last ? 1 : 0)
@@ -82,4 +83,3 @@ extension Zstd {
     if rle { output.append(literals[0]) } else { output += literals }
   }
 }
-

@@ -16,12 +16,16 @@ public enum Zstd {
     var position = 0
     guard !bytes.isEmpty else { throw CodecError("an empty Zstandard stream") }
     while position < bytes.count {
-      guard bytes.count - position >= 4 else { throw CodecError("a Zstandard frame header ends early (at byte \(position))") }
+      guard bytes.count - position >= 4 else {
+        throw CodecError("a Zstandard frame header ends early (at byte \(position))")
+      }
       let magic = littleEndian(bytes, position, 4)
       if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
         guard bytes.count - position >= 8 else { throw CodecError("a skippable Zstandard frame ends early") }
         let size = littleEndian(bytes, position + 4, 4)
-        guard size <= bytes.count - position - 8 else { throw CodecError("a skippable Zstandard frame runs past the input") }
+        guard size <= bytes.count - position - 8 else {
+          throw CodecError("a skippable Zstandard frame runs past the input")
+        }
         position += 8 + size
         continue
       }
@@ -32,7 +36,9 @@ public enum Zstd {
   }
 
   /// Decodes the frame whose header starts at `start`; returns the offset after it.
-  private static func frame(_ bytes: [UInt8], at start: Int, into output: inout [UInt8], limit: Int) throws(CodecError) -> Int {
+  private static func frame(_ bytes: [UInt8], at start: Int, into output: inout [UInt8], limit: Int) throws(CodecError)
+    -> Int
+  {
     guard start < bytes.count else { throw CodecError("a Zstandard frame header ends early") }
     let descriptor = Int(bytes[start])
     guard descriptor & 8 == 0 else { throw CodecError("a reserved Zstandard frame header bit is set") }
@@ -40,7 +46,9 @@ public enum Zstd {
     let dictionaryLength = [0, 1, 2, 4][descriptor & 3]
     let contentLength = [single ? 1 : 0, 2, 4, 8][descriptor >> 6]
     var position = start + 1 + (single ? 0 : 1)
-    guard bytes.count - position >= dictionaryLength + contentLength else { throw CodecError("a Zstandard frame header ends early") }
+    guard bytes.count - position >= dictionaryLength + contentLength else {
+      throw CodecError("a Zstandard frame header ends early")
+    }
     if dictionaryLength > 0, littleEndian(bytes, position, dictionaryLength) != 0 {
       throw CodecError("a Zstandard frame that needs a dictionary")
     }
@@ -50,7 +58,9 @@ public enum Zstd {
     var sequences = ZstdSequences()
     var last = false
     while !last {
-      guard bytes.count - position >= 3 else { throw CodecError("a Zstandard block header ends early (at byte \(position))") }
+      guard bytes.count - position >= 3 else {
+        throw CodecError("a Zstandard block header ends early (at byte \(position))")
+      }
       let header = littleEndian(bytes, position, 3)
       position += 3
       last = header & 1 == 1
@@ -58,19 +68,26 @@ public enum Zstd {
       switch (header >> 1) & 3 {
       case 0:
         guard bytes.count - position >= size else { throw CodecError("a raw Zstandard block runs past the input") }
-        guard output.count + size <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+        guard output.count + size <= limit else {
+          throw CodecError("the data decompresses to more than \(limit) bytes")
+        }
         output += bytes[position..<position + size]
         position += size
       case 1:
         guard position < bytes.count else { throw CodecError("an RLE Zstandard block ends early") }
-        guard output.count + size <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+        guard output.count + size <= limit else {
+          throw CodecError("the data decompresses to more than \(limit) bytes")
+        }
         output += repeatElement(bytes[position], count: size)
         position += 1
       case 2:
-        guard size <= 128 << 10, bytes.count - position >= size else { throw CodecError("a compressed Zstandard block runs past the input") }
+        guard size <= 128 << 10, bytes.count - position >= size else {
+          throw CodecError("a compressed Zstandard block runs past the input")
+        }
         let end = position + size
         let (blockLiterals, after) = try ZstdLiterals.read(bytes, at: position, end: end, huffman: &literals)
-        try sequences.execute(bytes, at: after, end: end, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
+        try sequences.execute(
+          bytes, at: after, end: end, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
         position = end
       default:
         throw CodecError("a Zstandard block of the reserved type 3 (at byte \(position - 3))")

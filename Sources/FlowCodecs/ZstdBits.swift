@@ -66,7 +66,9 @@ struct ZstdBits {
     let shift = position & 7
     var window: UInt64 = 0
     // A word where the array holds 8 bytes from there (bits past the stream are masked off).
-    if let word = UnsafeWordLoad.word(bytes, at: start + first) { window = word } else {
+    if let word = UnsafeWordLoad.word(bytes, at: start + first) {
+      window = word
+    } else {
       for index in 0..<(count + shift + 7) / 8 { window |= UInt64(bytes[start + first + index]) << UInt64(8 * index) }
     }
     let value = window >> UInt64(shift)

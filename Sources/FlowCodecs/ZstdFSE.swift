@@ -63,7 +63,9 @@ struct ZstdFSE: Sendable {
 
   /// Reads a table description at `input[start...]` (symbols up to `maxSymbol`, accuracy up to
   /// `maxLog`); returns the table and the offset after the description.
-  static func read(_ input: [UInt8], at start: Int, end: Int, maxSymbol: Int, maxLog: Int) throws(CodecError) -> (ZstdFSE, Int) {
+  static func read(_ input: [UInt8], at start: Int, end: Int, maxSymbol: Int, maxLog: Int) throws(CodecError) -> (
+    ZstdFSE, Int
+  ) {
     var bits = ZstdBits(forward: input, start, end)
     let log = Int(try bits.readForward(4)) + 5
     guard log <= maxLog else { throw CodecError("a Zstandard FSE accuracy of \(log), more than \(maxLog)") }
@@ -88,7 +90,9 @@ struct ZstdFSE: Sendable {
       if count == 0 {
         while true {
           let repeats = Int(try bits.readForward(2))
-          guard counts.count + repeats <= maxSymbol + 1 else { throw CodecError("a Zstandard FSE table with too many symbols") }
+          guard counts.count + repeats <= maxSymbol + 1 else {
+            throw CodecError("a Zstandard FSE table with too many symbols")
+          }
           counts += [Int](repeating: 0, count: repeats)
           if repeats != 3 { break }
         }
@@ -104,10 +108,14 @@ struct ZstdFSE: Sendable {
 
   /// The predefined distributions (RFC 8878 §3.1.1.3.2.2): literal lengths, match lengths and
   /// offsets, with their accuracy logs 6, 6 and 5.
-  static let literalLengthCounts = [4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1,
-                                    1, 1, 1, 1, -1, -1, -1, -1]
-  static let matchLengthCounts = [1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1]
+  static let literalLengthCounts = [
+    4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1,
+    1, 1, 1, 1, -1, -1, -1, -1
+  ]
+  static let matchLengthCounts = [
+    1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1
+  ]
   static let offsetCounts = [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1]
 
   /// The predefined tables.

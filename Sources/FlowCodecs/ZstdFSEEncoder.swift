@@ -26,7 +26,9 @@ struct ZstdFSEEncoder: Sendable {
     let log = decoding.log
     let size = 1 << log
     var cumulative = [Int](repeating: 0, count: counts.count + 1)
-    for (symbol, count) in counts.enumerated() { cumulative[symbol + 1] = cumulative[symbol] + (count == -1 ? 1 : count) }
+    for (symbol, count) in counts.enumerated() {
+      cumulative[symbol + 1] = cumulative[symbol] + (count == -1 ? 1 : count)
+    }
     var next = cumulative
     var states = [UInt16](repeating: 0, count: size)
     for cell in 0..<size {

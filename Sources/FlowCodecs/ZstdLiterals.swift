@@ -13,7 +13,9 @@ enum ZstdLiterals {
   }
 
   /// Decodes the literals at `input[start..<end]`; returns them and the offset after them.
-  static func read(_ input: [UInt8], at start: Int, end: Int, huffman: inout Huffman?) throws(CodecError) -> ([UInt8], Int) {
+  static func read(_ input: [UInt8], at start: Int, end: Int, huffman: inout Huffman?) throws(CodecError) -> (
+    [UInt8], Int
+  ) {
     guard start < end else { throw CodecError("a Zstandard literals section ends early") }
     let first = Int(input[start])
     let type = first & 3
@@ -25,11 +27,12 @@ enum ZstdLiterals {
       return value
     }
     if type < 2 {
-      let (size, length): (Int, Int) = switch format {
-      case 0, 2: (first >> 3, 1)
-      case 1: (try header(2) >> 4, 2)
-      default: (try header(3) >> 4, 3)
-      }
+      let (size, length): (Int, Int) =
+        switch format {
+        case 0, 2: (first >> 3, 1)
+        case 1: (try header(2) >> 4, 2)
+        default: (try header(3) >> 4, 3)
+        }
       let from = start + length
       if type == 0 {
         guard end - from >= size else { throw CodecError("Zstandard raw literals run past the block") }
@@ -38,7 +41,8 @@ enum ZstdLiterals {
       guard from < end else { throw CodecError("Zstandard RLE literals run past the block") }
       return ([UInt8](repeating: input[from], count: size), from + 1)
     }
-    let (streams, length, sizeBits) = format == 0 ? (1, 3, 10) : format == 1 ? (4, 3, 10) : format == 2 ? (4, 4, 14) : (4, 5, 18)
+    let (streams, length, sizeBits) =
+      format == 0 ? (1, 3, 10) : format == 1 ? (4, 3, 10) : format == 2 ? (4, 4, 14) : (4, 5, 18)
     let value = try header(length)
     let regenerated = (value >> 4) & ((1 << sizeBits) - 1)
     let compressed = (value >> (4 + sizeBits)) & ((1 << sizeBits) - 1)
@@ -74,8 +78,10 @@ enum ZstdLiterals {
   }
 
   /// Decodes `count` symbols of the backward stream `input[start..<end]`, which must be used up.
-  private static func decode(_ input: [UInt8], _ start: Int, _ end: Int, _ table: Huffman, count: Int,
-                             into output: inout [UInt8]) throws(CodecError) {
+  private static func decode(
+    _ input: [UInt8], _ start: Int, _ end: Int, _ table: Huffman, count: Int,
+    into output: inout [UInt8]
+  ) throws(CodecError) {
     var bits = try ZstdBits(backward: input, start, end)
     for _ in 0..<count {
       let index = Int(bits.peek(table.log))
@@ -119,7 +125,9 @@ enum ZstdLiterals {
         if bits.remaining < 0 { weights.append(Int(fse.table[one].symbol)); break }
       }
     }
-    guard weights.count <= 255, weights.allSatisfy({ $0 <= 11 }) else { throw CodecError("a Zstandard Huffman tree with bad weights") }
+    guard weights.count <= 255, weights.allSatisfy({ $0 <= 11 }) else {
+      throw CodecError("a Zstandard Huffman tree with bad weights")
+    }
     var total = 0
     for weight in weights where weight > 0 { total += 1 << (weight - 1) }
     guard total > 0 else { throw CodecError("a Zstandard Huffman tree without symbols") }

@@ -57,8 +57,10 @@ struct ZstdMatcher {
       while matchEnd < end, input[matchEnd] == input[matchEnd - offset] { matchEnd += 1 }
       let literalLength = start - anchor
       literals += input[anchor..<start]
-      sequences.append(ZstdSequenceWriter.Sequence(literalLength: literalLength, matchLength: matchEnd - start,
-                                                   offsetValue: offsetValue(offset, literalLength: literalLength)))
+      sequences.append(
+        ZstdSequenceWriter.Sequence(
+          literalLength: literalLength, matchLength: matchEnd - start,
+          offsetValue: offsetValue(offset, literalLength: literalLength)))
       if matchEnd - 2 > position, end - (matchEnd - 2) >= 4 {
         table[Int((load32(matchEnd - 2) &* 0x9E37_79B1) >> shift)] = matchEnd - 2
       }

@@ -11,17 +11,24 @@ struct ZstdSequences {
   var matchTable = ZstdFSE.matchLengths
   var repeats = [1, 4, 8]
 
-  static let literalBase: [(Int, Int)] = (0..<16).map { ($0, 0) } + [
-    (16, 1), (18, 1), (20, 1), (22, 1), (24, 2), (28, 2), (32, 3), (40, 3), (48, 4), (64, 6), (128, 7), (256, 8),
-    (512, 9), (1_024, 10), (2_048, 11), (4_096, 12), (8_192, 13), (16_384, 14), (32_768, 15), (65_536, 16)]
-  static let matchBase: [(Int, Int)] = (0..<32).map { ($0 + 3, 0) } + [
-    (35, 1), (37, 1), (39, 1), (41, 1), (43, 2), (47, 2), (51, 3), (59, 3), (67, 4), (83, 4), (99, 5), (131, 7), (259, 8),
-    (515, 9), (1_027, 10), (2_051, 11), (4_099, 12), (8_195, 13), (16_387, 14), (32_771, 15), (65_539, 16)]
+  static let literalBase: [(Int, Int)] =
+    (0..<16).map { ($0, 0) } + [
+      (16, 1), (18, 1), (20, 1), (22, 1), (24, 2), (28, 2), (32, 3), (40, 3), (48, 4), (64, 6), (128, 7), (256, 8),
+      (512, 9), (1_024, 10), (2_048, 11), (4_096, 12), (8_192, 13), (16_384, 14), (32_768, 15), (65_536, 16)
+    ]
+  static let matchBase: [(Int, Int)] =
+    (0..<32).map { ($0 + 3, 0) } + [
+      (35, 1), (37, 1), (39, 1), (41, 1), (43, 2), (47, 2), (51, 3), (59, 3), (67, 4), (83, 4), (99, 5), (131, 7),
+      (259, 8),
+      (515, 9), (1_027, 10), (2_051, 11), (4_099, 12), (8_195, 13), (16_387, 14), (32_771, 15), (65_539, 16)
+    ]
 
   /// Decodes the sequences at `input[start..<end]` and appends the block's bytes (literals and
   /// matches) to `output`, which holds the frame so far from `frameStart`.
-  mutating func execute(_ input: [UInt8], at start: Int, end: Int, literals: [UInt8], into output: inout [UInt8],
-                        frameStart: Int, limit: Int) throws(CodecError) {
+  mutating func execute(
+    _ input: [UInt8], at start: Int, end: Int, literals: [UInt8], into output: inout [UInt8],
+    frameStart: Int, limit: Int
+  ) throws(CodecError) {
     guard start < end else { throw CodecError("a Zstandard sequences section ends early") }
     var position = start
     var count = Int(input[position])
@@ -37,7 +44,9 @@ struct ZstdSequences {
       }
     }
     if count == 0 {
-      guard output.count + literals.count <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+      guard output.count + literals.count <= limit else {
+        throw CodecError("the data decompresses to more than \(limit) bytes")
+      }
       output += literals
       return
     }
@@ -45,9 +54,12 @@ struct ZstdSequences {
     let modes = Int(input[position])
     position += 1
     guard modes & 3 == 0 else { throw CodecError("reserved Zstandard sequence mode bits are set") }
-    literalTable = try Self.table(modes >> 6, input, &position, end, current: literalTable, predefined: .literalLengths, maxSymbol: 35, maxLog: 9)
-    offsetTable = try Self.table((modes >> 4) & 3, input, &position, end, current: offsetTable, predefined: .offsets, maxSymbol: 31, maxLog: 8)
-    matchTable = try Self.table((modes >> 2) & 3, input, &position, end, current: matchTable, predefined: .matchLengths, maxSymbol: 52, maxLog: 9)
+    literalTable = try Self.table(
+      modes >> 6, input, &position, end, current: literalTable, predefined: .literalLengths, maxSymbol: 35, maxLog: 9)
+    offsetTable = try Self.table(
+      (modes >> 4) & 3, input, &position, end, current: offsetTable, predefined: .offsets, maxSymbol: 31, maxLog: 8)
+    matchTable = try Self.table(
+      (modes >> 2) & 3, input, &position, end, current: matchTable, predefined: .matchLengths, maxSymbol: 52, maxLog: 9)
     var bits = try ZstdBits(backward: input, position, end)
     var literalState = Int(bits.read(literalTable.log))
     var offsetState = Int(bits.read(offsetTable.log))
@@ -73,15 +85,23 @@ struct ZstdSequences {
         offsetState = Int(offsetStates[offsetState].baseline) + Int(bits.read(Int(offsetStates[offsetState].bits)))
       }
       guard bits.remaining >= 0 else { throw CodecError("a Zstandard sequences bitstream ends early") }
-      guard literalLength <= literals.count - used else { throw CodecError("a Zstandard sequence takes more literals than the block has") }
-      guard output.count + literalLength + match <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+      guard literalLength <= literals.count - used else {
+        throw CodecError("a Zstandard sequence takes more literals than the block has")
+      }
+      guard output.count + literalLength + match <= limit else {
+        throw CodecError("the data decompresses to more than \(limit) bytes")
+      }
       output += literals[used..<used + literalLength]
       used += literalLength
-      guard offset > 0, offset <= output.count - frameStart else { throw CodecError("a Zstandard match reaches before the start of the data") }
+      guard offset > 0, offset <= output.count - frameStart else {
+        throw CodecError("a Zstandard match reaches before the start of the data")
+      }
       UnsafeMatchCopy.append(&output, distance: offset, length: match)
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
-    guard output.count + literals.count - used <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
+    guard output.count + literals.count - used <= limit else {
+      throw CodecError("the data decompresses to more than \(limit) bytes")
+    }
     output += literals[used...]
   }
 
@@ -106,8 +126,10 @@ struct ZstdSequences {
   }
 
   /// The table a mode byte's field selects: predefined, RLE, described here, or repeated.
-  private static func table(_ mode: Int, _ input: [UInt8], _ position: inout Int, _ end: Int, current: ZstdFSE,
-                            predefined: ZstdFSE, maxSymbol: Int, maxLog: Int) throws(CodecError) -> ZstdFSE {
+  private static func table(
+    _ mode: Int, _ input: [UInt8], _ position: inout Int, _ end: Int, current: ZstdFSE,
+    predefined: ZstdFSE, maxSymbol: Int, maxLog: Int
+  ) throws(CodecError) -> ZstdFSE {
     switch mode {
     case 0: return predefined
     case 1:

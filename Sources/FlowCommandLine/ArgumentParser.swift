@@ -103,7 +103,8 @@ enum ArgumentParser {
     }
     if !parsed.wantsHelp {
       if parsed.positionals.count < spec.positionals.count {
-        throw UsageError("'flow \(spec.name)' needs \(spec.positionals.joined(separator: " ")) (see 'flow \(spec.name) --help')")
+        throw UsageError(
+          "'flow \(spec.name)' needs \(spec.positionals.joined(separator: " ")) (see 'flow \(spec.name) --help')")
       }
       if parsed.positionals.count > spec.positionals.count + spec.optionalPositionals.count {
         throw UsageError("unexpected argument '\(parsed.positionals[spec.positionals.count])' for 'flow \(spec.name)'")

@@ -7,12 +7,15 @@ enum CacheCommand {
     name: "cache", summary: "Show what a run cache holds (stats) or empty it (clear).",
     positionals: ["ACTION", "DIR"],
     options: [
-      OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
-                 choices: ["text", "json"]),
+      OptionSpec(
+        name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
+        choices: ["text", "json"])
     ],
     positionalHelp: ["stats or clear", "the cache folder (what flow run --cache was given)"])
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     let action = arguments.positionals[0], directory = arguments.positionals[1]
     guard action == "stats" || action == "clear" else {
       throw CommandFailure(.usage, ["flow: cache: the action is stats or clear, not '\(action)'"])
@@ -24,19 +27,24 @@ enum CacheCommand {
     let absolute = (FileAccessPolicy.absolutePath(directory) as NSString).standardizingPath
     let cache: RunCache
     do {
-      cache = try RunCache(directory: absolute, writableRoots: [(absolute as NSString).deletingLastPathComponent],
-                           productVersion: FlowCommand.version, warn: context.warningWriter)
+      cache = try RunCache(
+        directory: absolute, writableRoots: [(absolute as NSString).deletingLastPathComponent],
+        productVersion: FlowCommand.version, warn: context.warningWriter)
     } catch {
       throw CommandFailure(.usage, ["flow: cache: \(error.message)"])
     }
     let json = arguments.value("--format") == "json"
     if action == "clear" {
       let removed = cache.clear()
-      output = json ? "{\"removed\": \(removed)}\n" : "removed \(removed) entr\(removed == 1 ? "y" : "ies") from \(cache.directory)\n"
+      output =
+        json
+        ? "{\"removed\": \(removed)}\n"
+        : "removed \(removed) entr\(removed == 1 ? "y" : "ies") from \(cache.directory)\n"
       return .success
     }
     let statistics = cache.statistics()
-    output = json
+    output =
+      json
       ? "{\"entries\": \(statistics.entries), \"bytes\": \(statistics.bytes)}\n"
       : "\(cache.directory): \(statistics.entries) entr\(statistics.entries == 1 ? "y" : "ies"), \(statistics.bytes) bytes\n"
     return .success

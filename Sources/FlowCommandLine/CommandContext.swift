@@ -31,10 +31,12 @@ struct CommandContext: Sendable {
   private let writeOutput: @Sendable (String) -> Void
   private let writeWarning: @Sendable (String) -> Void
 
-  init(registry: NodeKindRegistry = .standard, stderrIsTerminal: Bool = isatty(STDERR_FILENO) != 0,
-       write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-       warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-       writeDiagnostic: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+  init(
+    registry: NodeKindRegistry = .standard, stderrIsTerminal: Bool = isatty(STDERR_FILENO) != 0,
+    write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+    warn: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+    writeDiagnostic: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+  ) {
     self.registry = registry
     self.stderrIsTerminal = stderrIsTerminal
     self.writeOutput = write

@@ -5,11 +5,12 @@ extension CommandSpec {
 
   /// `USAGE: flow run FILE [--set NODE.PARAM=JSON]... [--all]`
   var usageLine: String {
-    "USAGE: flow \(name)" + positionals.map { " \($0)" }.joined() + optionalPositionals.map { " [\($0)]" }.joined() + shownOptions.map { option in
-      let value = option.arity == .flag ? "" : " \(option.valueName)"
-      let flag = option.short ?? option.name
-      return option.arity == .repeated ? " [\(flag)\(value)]..." : " [\(flag)\(value)]"
-    }.joined()
+    "USAGE: flow \(name)" + positionals.map { " \($0)" }.joined() + optionalPositionals.map { " [\($0)]" }.joined()
+      + shownOptions.map { option in
+        let value = option.arity == .flag ? "" : " \(option.valueName)"
+        let flag = option.short ?? option.name
+        return option.arity == .repeated ? " [\(flag)\(value)]..." : " [\(flag)\(value)]"
+      }.joined()
   }
 
   /// The options the help lists (not the hidden test seams).

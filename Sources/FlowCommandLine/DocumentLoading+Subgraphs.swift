@@ -10,12 +10,15 @@ extension DocumentLoading {
   /// one for commands without `--allow-read`).
   ///
   /// - Throws: status 2 listing every problem of the definitions, imports and graph.
-  static func expand(_ document: FlowDocument, file: String, registry: NodeKindRegistry) throws(CommandFailure) -> ExpandedDocument {
+  static func expand(_ document: FlowDocument, file: String, registry: NodeKindRegistry) throws(CommandFailure)
+    -> ExpandedDocument
+  {
     let environment = registry.environment
     do {
-      let imported = try SubgraphImports.sources(of: document, folder: environment.documentFolder,
-                                                 path: file == "-" ? nil : FileAccessPolicy.absolutePath(file),
-                                                 policy: environment.fileAccess)
+      let imported = try SubgraphImports.sources(
+        of: document, folder: environment.documentFolder,
+        path: file == "-" ? nil : FileAccessPolicy.absolutePath(file),
+        policy: environment.fileAccess)
       return try ExpandedDocument(document, imported: imported, catalog: registry)
     } catch {
       throw CommandFailure.load(.invalid(withSuggestions(error, document: document, registry: registry)), file: file)
@@ -25,7 +28,8 @@ extension DocumentLoading {
   /// The folder of document `file` (the working directory for `-`): where its relative paths
   /// resolve and what the default file policy allows.
   static func folder(of file: String) -> String {
-    file == "-" ? FileAccessPolicy.currentDirectory
+    file == "-"
+      ? FileAccessPolicy.currentDirectory
       : ((FileAccessPolicy.absolutePath(file) as NSString).standardizingPath as NSString).deletingLastPathComponent
   }
 
@@ -39,8 +43,10 @@ extension DocumentLoading {
   }
 
   /// Validates `document` (definitions, imports, instances, then the flattened graph).
-  static func validateExpanding(_ document: FlowDocument, registry: NodeKindRegistry,
-                                file: String) throws(CommandFailure) -> (expanded: ExpandedDocument, graph: ResolvedGraph) {
+  static func validateExpanding(
+    _ document: FlowDocument, registry: NodeKindRegistry,
+    file: String
+  ) throws(CommandFailure) -> (expanded: ExpandedDocument, graph: ResolvedGraph) {
     let expanded = try expand(document, file: file, registry: importing(file, registry: registry))
     return (expanded, try validate(expanded.flat, registry: registry, file: file))
   }
@@ -49,12 +55,17 @@ extension DocumentLoading {
 extension DocumentLoading {
   /// Validates `document` as written, instances as single nodes with their definitions'
   /// ports (what `render` and `layout` draw), after checking its definitions and imports.
-  static func validateOuter(_ document: FlowDocument, registry: NodeKindRegistry,
-                            file: String) throws(CommandFailure) -> (expanded: ExpandedDocument, graph: ResolvedGraph) {
+  static func validateOuter(
+    _ document: FlowDocument, registry: NodeKindRegistry,
+    file: String
+  ) throws(CommandFailure) -> (expanded: ExpandedDocument, graph: ResolvedGraph) {
     let expanded = try expand(document, file: file, registry: importing(file, registry: registry))
     guard !expanded.library.isEmpty else { return (expanded, try validate(document, registry: registry, file: file)) }
     do {
-      return (expanded, try DocumentValidator.validate(document, catalog: SubgraphCatalog(base: registry, library: expanded.library)))
+      return (
+        expanded,
+        try DocumentValidator.validate(document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
+      )
     } catch {
       throw CommandFailure.load(.invalid(withSuggestions(error, document: document, registry: registry)), file: file)
     }

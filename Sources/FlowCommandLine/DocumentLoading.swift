@@ -14,7 +14,9 @@ package enum DocumentLoading {
   /// - Throws: status 2 naming the file and why it could not be read ("permission denied",
   ///   "no such file or directory", "is a directory", or too large).
   static func read(_ path: String, limit: Int = maximumDocumentSize) throws(CommandFailure) -> [UInt8] {
-    let result = path == "-" ? UnsafeFileReading.contents(of: 0, limit: limit)
+    let result =
+      path == "-"
+      ? UnsafeFileReading.contents(of: 0, limit: limit)
       : UnsafeFileReading.contents(ofPath: path, limit: limit)
     switch result {
     case .success(let bytes): return bytes
@@ -70,20 +72,25 @@ package enum DocumentLoading {
   }
 
   /// Validates `document` against `registry`.
-  static func validate(_ document: FlowDocument, registry: NodeKindRegistry, file: String) throws(CommandFailure) -> ResolvedGraph {
+  static func validate(_ document: FlowDocument, registry: NodeKindRegistry, file: String) throws(CommandFailure)
+    -> ResolvedGraph
+  {
     do { return try DocumentValidator.validate(document, catalog: registry) } catch {
       throw CommandFailure.load(.invalid(withSuggestions(error, document: document, registry: registry)), file: file)
     }
   }
 
   /// Adds "did you mean 'add'?" to each unknown-kind issue whose kind is close to a known one.
-  static func withSuggestions(_ error: GraphValidationError, document: FlowDocument,
-                              registry: NodeKindRegistry) -> GraphValidationError {
+  static func withSuggestions(
+    _ error: GraphValidationError, document: FlowDocument,
+    registry: NodeKindRegistry
+  ) -> GraphValidationError {
     var error = error
     let names = registry.allKinds.map(\.name)
     for index in error.issues.indices where error.issues[index].code == .unknownKind {
       guard let id = error.issues[index].nodeIDs.first,
-            let node = document.nodes.first(where: { $0.id == id }) else { continue }
+        let node = document.nodes.first(where: { $0.id == id })
+      else { continue }
       error.issues[index].message += Suggestion.hint(for: node.data.kind, among: names)
     }
     return error

@@ -34,13 +34,15 @@ struct CommandFailure: Error {
   static func load(_ error: DocumentLoadError, file: String) -> CommandFailure {
     switch error {
     case .syntax(let syntax):
-      return CommandFailure(.invalidDocument,
+      return CommandFailure(
+        .invalidDocument,
         ["\(file):\(syntax.line):\(syntax.column): error: invalid JSON: \(syntax.message.controlEscaped)"])
     case .invalid(let invalid):
       // The validator keeps the first problems and counts the rest (bounded output and memory).
       let count = invalid.totalCount
       let more = invalid.unreportedCount
-      return CommandFailure(.invalidDocument,
+      return CommandFailure(
+        .invalidDocument,
         invalid.issues.map { "\(file): error: \($0.message.controlEscaped)" }
           + (more > 0 ? ["\(file): … and \(more) more problem\(more == 1 ? "" : "s")"] : [])
           + ["\(file): \(count) problem\(count == 1 ? "" : "s") found"])

@@ -7,7 +7,8 @@ import Foundation
 enum FlowCommand {
   /// A subcommand: parsed arguments and the context in, text for stdout out (commands that
   /// print as they go write through the context), an exit status or a failure.
-  typealias Handler = @Sendable (ParsedArguments, CommandContext, inout String) async throws(CommandFailure) -> ExitStatus
+  typealias Handler =
+    @Sendable (ParsedArguments, CommandContext, inout String) async throws(CommandFailure) -> ExitStatus
 
   /// `flow --version`.
   static let version = FlowCache.productVersion
@@ -21,14 +22,15 @@ enum FlowCommand {
     (CalcCommand.spec, CalcCommand.run),
     (ServeCommand.spec, ServeCommand.run),
     (ExportCommand.spec, ExportCommand.run),
-    (CacheCommand.spec, CacheCommand.run),
+    (CacheCommand.spec, CacheCommand.run)
   ]
 
   static var commandNames: [String] { commands.map(\.spec.name) + ["help"] }
 
   /// `flow --help`.
   static var usage: String {
-    let rows = commands.map { CommandSpec.row($0.spec.name, $0.spec.summary) }
+    let rows =
+      commands.map { CommandSpec.row($0.spec.name, $0.spec.summary) }
       + [CommandSpec.row("help", "Show help for a command.")]
     return """
       OVERVIEW: FlowRuntime evaluates node graphs saved as SwiftFlow documents.
@@ -63,8 +65,10 @@ enum FlowCommand {
     -> (status: ExitStatus, output: String, diagnostics: [String])
   {
     let result = await unescapedMain(arguments, context: context)
-    return (result.status, result.output.escapingControls(keepingLineFeeds: true),
-            result.diagnostics.map { $0.escapingControls(keepingLineFeeds: true) })
+    return (
+      result.status, result.output.escapingControls(keepingLineFeeds: true),
+      result.diagnostics.map { $0.escapingControls(keepingLineFeeds: true) }
+    )
   }
 
   /// `main(_:context:)` before the output is escaped.
@@ -102,8 +106,13 @@ enum FlowCommand {
     if name == "formulas" { return (.success, FormulaHelp.text, []) }
     guard let command = commands.first(where: { $0.spec.name == name }) else {
       let hint = Suggestion.hint(for: name, among: commandNames + ["formulas"])
-      return (.usage, "", ["flow: unknown command '\(name)'\(hint)",
-                           "See 'flow --help' for the commands."])
+      return (
+        .usage, "",
+        [
+          "flow: unknown command '\(name)'\(hint)",
+          "See 'flow --help' for the commands."
+        ]
+      )
     }
     return (.success, command.spec.help, [])
   }

@@ -7,8 +7,9 @@ extension FlowCommandLine {
   package static func runInProcess(_ arguments: [String], registry: NodeKindRegistry) async
     -> (status: Int32, output: String, diagnostics: [String])
   {
-    let context = CommandContext(registry: registry, stderrIsTerminal: false, write: { _ in }, warn: { _ in },
-                                 writeDiagnostic: { _ in })
+    let context = CommandContext(
+      registry: registry, stderrIsTerminal: false, write: { _ in }, warn: { _ in },
+      writeDiagnostic: { _ in })
     let result = await FlowCommand.main(arguments, context: context)
     return (result.status.rawValue, result.output, result.diagnostics)
   }

@@ -4,8 +4,9 @@ import FlowGraph
 /// together (`SubgraphLibrary.maximumInlinedNodes`, default 1,000,000), for every command that
 /// expands a document. A bad value is a usage error (exit status 64).
 enum InlinedNodesOption {
-  static let spec = OptionSpec(name: "--max-inlined-nodes", arity: .single, valueName: "N",
-                               help: "refuse a document whose subgraph instances would inline more than N nodes (default 1000000)")
+  static let spec = OptionSpec(
+    name: "--max-inlined-nodes", arity: .single, valueName: "N",
+    help: "refuse a document whose subgraph instances would inline more than N nodes (default 1000000)")
 
   /// Applies the option, if given, before the document is loaded.
   ///

@@ -9,8 +9,9 @@ enum LayoutCommand {
     name: "layout", summary: "Write layered positions and sizes into a saved graph's nodes (headless auto-layout).",
     positionals: ["FILE"],
     options: [
-      OptionSpec(name: "--output", arity: .single, valueName: "FILE",
-                 help: "write the document to FILE (atomically) instead of stdout", short: "-o"),
+      OptionSpec(
+        name: "--output", arity: .single, valueName: "FILE",
+        help: "write the document to FILE (atomically) instead of stdout", short: "-o")
     ],
     positionalHelp: ["the saved graph (- reads standard input)"],
     discussion: """
@@ -21,7 +22,9 @@ enum LayoutCommand {
       g.flow.json -o g.flow.json' rewrites the file in place.
       """)
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     let file = arguments.positionals[0]
     var document = try DocumentLoading.document(file)
     let graph = try DocumentLoading.validateOuter(document, registry: context.registry, file: file).graph

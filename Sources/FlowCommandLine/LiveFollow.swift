@@ -23,7 +23,8 @@ struct LiveFollow {
     var fed: [String: Set<String>] = [:]
     for node in document.nodes {
       guard case .success(let configured) = registry.configure(node.data), let live = configured.instance.live,
-            case .source = live.shape else { continue }
+        case .source = live.shape
+      else { continue }
       fed[node.id] = []
     }
     guard !fed.isEmpty else { return [] }
@@ -68,14 +69,18 @@ struct LiveFollow {
     let errors = failed.sorted { $0.key < $1.key }
     if json {
       var object: JSONObject = ["pass": .integer(Int64(pass)), "source": source.map(JSONValue.string) ?? .null]
-      object["outputs"] = .object(JSONObject(outputs.sorted { $0.node < $1.node }.map { node, ports in
-        JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: $0.value.jsonValue) })))
-      }))
+      object["outputs"] = .object(
+        JSONObject(
+          outputs.sorted { $0.node < $1.node }.map { node, ports in
+            JSONMember(
+              key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: $0.value.jsonValue) })))
+          }))
       object["errors"] = .object(JSONObject(errors.map { JSONMember(key: $0.key, value: .string($0.value)) }))
       write(JSONValue.object(object).serialized(options: [.sortedKeys]) + "\n")
       return
     }
-    var text = "-- pass \(pass)" + (source.map { " (\($0.controlEscaped) emitted)" } ?? (pass == 1 ? " (start)" : "")) + "\n"
+    var text =
+      "-- pass \(pass)" + (source.map { " (\($0.controlEscaped) emitted)" } ?? (pass == 1 ? " (start)" : "")) + "\n"
     for (node, ports) in outputs {
       for (port, value) in ports { text += RunResult.line(node: node, port: port, value: value) + "\n" }
     }

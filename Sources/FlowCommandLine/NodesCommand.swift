@@ -7,21 +7,30 @@ enum NodesCommand {
   static let spec = CommandSpec(
     name: "nodes", summary: "List the node kinds this build knows, or a document's subgraph kinds, with their ports.",
     positionals: [],
-    options: [OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
-                         choices: ["text", "json"]),
-              InlinedNodesOption.spec],
+    options: [
+      OptionSpec(
+        name: "--format", arity: .single, valueName: "text|json", help: "output format (default text)",
+        choices: ["text", "json"]),
+      InlinedNodesOption.spec
+    ],
     optionalPositionals: ["FILE"])
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     if let file = arguments.positionals.first {
       try InlinedNodesOption.apply(arguments)
       let document = try DocumentLoading.document(file)
-      let expanded = try DocumentLoading.expand(document, file: file, registry: DocumentLoading.importing(file, registry: context.registry))
+      let expanded = try DocumentLoading.expand(
+        document, file: file, registry: DocumentLoading.importing(file, registry: context.registry))
       let subgraphs = expanded.library.names.compactMap { expanded.library[$0] }
       if arguments.value("--format") == "json" {
         output = JSONValue.array(subgraphs.map(SubgraphListing.json(of:))).serialized() + "\n"
       } else {
-        output = subgraphs.isEmpty ? "\(file) defines and imports no subgraph kinds\n" : subgraphs.map(SubgraphListing.text(of:)).joined(separator: "\n")
+        output =
+          subgraphs.isEmpty
+          ? "\(file) defines and imports no subgraph kinds\n"
+          : subgraphs.map(SubgraphListing.text(of:)).joined(separator: "\n")
       }
       return .success
     }
@@ -71,37 +80,51 @@ enum NodesCommand {
     if kind.name == "expression" {
       lines.append("  inputs:  one number per variable of the formula (default 0)")
     } else if let instance = ports(of: kind), !instance.inputs.isEmpty {
-      lines.append("  inputs:  " + instance.inputs.map { "\($0.name): \($0.type) = \($0.defaultValue)\($0.isLazy ? " (lazy)" : "")" }
-        .joined(separator: ", "))
+      lines.append(
+        "  inputs:  "
+          + instance.inputs.map { "\($0.name): \($0.type) = \($0.defaultValue)\($0.isLazy ? " (lazy)" : "")" }
+          .joined(separator: ", "))
     }
     if let instance = ports(of: kind), !instance.outputs.isEmpty {
       lines.append("  outputs: " + instance.outputs.map { "\($0.name): \($0.type)" }.joined(separator: ", "))
     }
     for parameter in kind.parameters {
       let value = parameter.defaultValue.map { " = \($0)" } ?? (parameter.isRequired ? " (required)" : " (optional)")
-      lines.append("  param:   \(parameter.name): \(parameter.type)\(value)" + (parameter.summary.isEmpty ? "" : " — \(parameter.summary)"))
+      lines.append(
+        "  param:   \(parameter.name): \(parameter.type)\(value)"
+          + (parameter.summary.isEmpty ? "" : " — \(parameter.summary)"))
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   static func json(of kind: any NodeKind) -> JSONValue {
     let instance = ports(of: kind)
-    let port = { (name: String, type: PortType) -> JSONValue in .object(["name": .string(name), "type": .string(type.rawValue)]) }
+    let port = { (name: String, type: PortType) -> JSONValue in
+      .object(["name": .string(name), "type": .string(type.rawValue)])
+    }
     return .object([
       "name": .string(kind.name),
       "summary": .string(kind.summary),
-      "inputs": .array(kind.name == "expression" ? [] : (instance?.inputs ?? []).map {
-        var object: JSONObject = ["name": .string($0.name), "type": .string($0.type.rawValue), "default": $0.defaultValue.jsonValue]
-        if $0.isLazy { object["lazy"] = .bool(true) }
-        return .object(object)
-      }),
+      "inputs": .array(
+        kind.name == "expression"
+          ? []
+          : (instance?.inputs ?? []).map {
+            var object: JSONObject = [
+              "name": .string($0.name), "type": .string($0.type.rawValue), "default": $0.defaultValue.jsonValue
+            ]
+            if $0.isLazy { object["lazy"] = .bool(true) }
+            return .object(object)
+          }),
       "outputs": .array((instance?.outputs ?? []).map { port($0.name, $0.type) }),
-      "params": .array(kind.parameters.map { parameter in
-        var object: JSONObject = ["name": .string(parameter.name), "type": .string(parameter.type.rawValue),
-                                  "required": .bool(parameter.isRequired)]
-        if let value = parameter.defaultValue { object["default"] = value.jsonValue }
-        return .object(object)
-      }),
+      "params": .array(
+        kind.parameters.map { parameter in
+          var object: JSONObject = [
+            "name": .string(parameter.name), "type": .string(parameter.type.rawValue),
+            "required": .bool(parameter.isRequired)
+          ]
+          if let value = parameter.defaultValue { object["default"] = value.jsonValue }
+          return .object(object)
+        })
     ])
   }
 }

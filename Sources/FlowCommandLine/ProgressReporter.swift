@@ -22,8 +22,10 @@ final class ProgressReporter: Sendable {
   private let stopSignal = DispatchSemaphore(value: 0)
   private let finished = DispatchSemaphore(value: 0)
 
-  init(progress: PassProgress, nodeIDs: [String], isTerminal: Bool, threshold: Duration = .seconds(1),
-       write: @escaping @Sendable (String) -> Void) {
+  init(
+    progress: PassProgress, nodeIDs: [String], isTerminal: Bool, threshold: Duration = .seconds(1),
+    write: @escaping @Sendable (String) -> Void
+  ) {
     self.progress = progress
     self.nodeIDs = nodeIDs
     self.isTerminal = isTerminal

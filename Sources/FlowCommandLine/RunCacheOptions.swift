@@ -7,19 +7,25 @@ import FlowRuntime
 /// `--cache-verify` adds a digest of each read file's bytes to readers' keys.
 enum RunCacheOptions {
   static let specs = [
-    OptionSpec(name: "--cache", arity: .single, valueName: "DIR",
-               help: "keep node outputs in DIR between runs and serve what did not change (e.g. .flow-cache beside the document)"),
-    OptionSpec(name: "--cache-max", arity: .single, valueName: "SIZE",
-               help: "with --cache: the most the cache may hold, e.g. 500M (default 2G; least recently used go first)"),
-    OptionSpec(name: "--cache-verify", arity: .flag,
-               help: "with --cache: also compare the bytes of files read, not only their size and time"),
+    OptionSpec(
+      name: "--cache", arity: .single, valueName: "DIR",
+      help: "keep node outputs in DIR between runs and serve what did not change (e.g. .flow-cache beside the document)"
+    ),
+    OptionSpec(
+      name: "--cache-max", arity: .single, valueName: "SIZE",
+      help: "with --cache: the most the cache may hold, e.g. 500M (default 2G; least recently used go first)"),
+    OptionSpec(
+      name: "--cache-verify", arity: .flag,
+      help: "with --cache: also compare the bytes of files read, not only their size and time")
   ]
 
   /// The cache of a run (or a served engine) with `arguments`, or `nil` without `--cache`.
   ///
   /// - Parameter registry: the run's registry (its file-access policy says where the cache may
   ///   live).
-  static func cache(_ arguments: ParsedArguments, registry: NodeKindRegistry, context: CommandContext) throws(CommandFailure) -> FlowCache? {
+  static func cache(_ arguments: ParsedArguments, registry: NodeKindRegistry, context: CommandContext)
+    throws(CommandFailure) -> FlowCache?
+  {
     guard let directory = arguments.value("--cache") else {
       for option in ["--cache-max", "--cache-verify"] where arguments.has(option) || arguments.value(option) != nil {
         throw CommandFailure(.usage, ["flow: \(option) needs --cache DIR"])
@@ -35,9 +41,10 @@ enum RunCacheOptions {
       maximum = bytes
     }
     do {
-      return try FlowCache(directory: directory, writableFolders: registry.environment.fileAccess.writableRoots,
-                           maximumBytes: maximum, verifiesReads: arguments.has("--cache-verify"),
-                           productVersion: FlowCommand.version, warn: context.warningWriter)
+      return try FlowCache(
+        directory: directory, writableFolders: registry.environment.fileAccess.writableRoots,
+        maximumBytes: maximum, verifiesReads: arguments.has("--cache-verify"),
+        productVersion: FlowCommand.version, warn: context.warningWriter)
     } catch {
       throw CommandFailure(.usage, ["flow: --cache: \(error.message)"])
     }

@@ -32,9 +32,11 @@ enum LiveRun {
 
   /// Runs the engine to the end of the live run (blocking the calling thread, which is the
   /// process's main thread in `flow`).
-  static func run(_ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
-                  timeout: (limit: Duration, text: String)? = nil,
-                  saves: Bool, follow: LiveFollow? = nil, context: CommandContext) throws(CommandFailure) -> Outcome {
+  static func run(
+    _ document: FlowDocument, shown: [String], registry: NodeKindRegistry, ticks: Int?,
+    timeout: (limit: Duration, text: String)? = nil,
+    saves: Bool, follow: LiveFollow? = nil, context: CommandContext
+  ) throws(CommandFailure) -> Outcome {
     var options = EngineOptions(demandDriven: true)
     // Following takes one emission at a time (`LiveFollow.run`): none before it asks.
     options.emissionLimit = follow == nil ? ticks : 0
@@ -55,7 +57,9 @@ enum LiveRun {
     let timer = timeout.map { timeout in
       let timer = DispatchSource.makeTimerSource(queue: .global())
       let components = timeout.limit.components
-      timer.schedule(deadline: .now() + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
+      timer.schedule(
+        deadline: .now()
+          + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
       timer.setEventHandler {
         timedOut.withLock { $0 = true }
         stopped.withLock { $0 = true }
@@ -67,7 +71,8 @@ enum LiveRun {
     let result = Locked<Outcome?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-      let progress = context.stderrIsTerminal ? Task { await showProgress(engine, write: context.writeDiagnostic) } : nil
+      let progress =
+        context.stderrIsTerminal ? Task { await showProgress(engine, write: context.writeDiagnostic) } : nil
       if let follow {
         await follow.run(engine, ticks: ticks, stopped: { stopped.withLock { $0 } })
       } else {
@@ -89,7 +94,9 @@ enum LiveRun {
     if let timeout, timedOut.withLock({ $0 }) {
       throw CommandFailure(.nodeFailed, [RunInterruption.message(.timeout(timeout.text), running: "")])
     }
-    guard let outcome = result.withLock({ $0 }) else { preconditionFailure("Internal inconsistency: the live run left no outcome") }
+    guard let outcome = result.withLock({ $0 }) else {
+      preconditionFailure("Internal inconsistency: the live run left no outcome")
+    }
     return outcome
   }
 
@@ -111,7 +118,8 @@ enum LiveRun {
     while !Task.isCancelled {
       try? await Task.sleep(for: .milliseconds(500))
       let count = engine.processedEmissionCount
-      let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+      let seconds =
+        Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
       let rate = seconds > 0 ? Int(Double(count) / seconds) : 0
       write("\r\(count) emissions, \(rate) passes/s   ")
     }

@@ -9,31 +9,43 @@ enum RunCommand {
     name: "run", summary: "Evaluate a saved graph and print the outputs of its sink nodes.",
     positionals: ["FILE"],
     options: [
-      OptionSpec(name: "--set", arity: .repeated, valueName: "NODE.PARAM=JSON",
-                 help: "override a param before evaluation (a bare word is a string)"),
-      OptionSpec(name: "--node", arity: .repeated, valueName: "ID", help: "print this node's outputs (instead of the sinks)"),
+      OptionSpec(
+        name: "--set", arity: .repeated, valueName: "NODE.PARAM=JSON",
+        help: "override a param before evaluation (a bare word is a string)"),
+      OptionSpec(
+        name: "--node", arity: .repeated, valueName: "ID", help: "print this node's outputs (instead of the sinks)"),
       OptionSpec(name: "--all", arity: .flag, help: "print the outputs of every node"),
-      OptionSpec(name: "--format", arity: .single, valueName: "text|json|csv",
-                 help: "output format (default text; csv: the one printed table)", choices: ["text", "json", "csv"]),
+      OptionSpec(
+        name: "--format", arity: .single, valueName: "text|json|csv",
+        help: "output format (default text; csv: the one printed table)", choices: ["text", "json", "csv"]),
       OptionSpec(name: "--live", arity: .flag, help: "keep evaluating as live nodes emit, until every source finished"),
-      OptionSpec(name: "--follow", arity: .flag,
-                 help: "with --live: print each pass as it completes (text, or one JSON object per line)"),
+      OptionSpec(
+        name: "--follow", arity: .flag,
+        help: "with --live: print each pass as it completes (text, or one JSON object per line)"),
       OptionSpec(name: "--ticks", arity: .single, valueName: "N", help: "with --live: stop after N emissions"),
-      OptionSpec(name: "--save", arity: .single, valueName: "FILE", help: "with --live: write the document with its live state"),
-      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
-                 help: "let file nodes read inside DIR too (default: the document's folder only)"),
-      OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR",
-                 help: "let file nodes write (and read) inside DIR too"),
-      OptionSpec(name: "--trace", arity: .single, valueName: "FILE",
-                 help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
-      OptionSpec(name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
-      OptionSpec(name: "--timeout", arity: .single, valueName: "DURATION",
-                 help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1"),
+      OptionSpec(
+        name: "--save", arity: .single, valueName: "FILE", help: "with --live: write the document with its live state"),
+      OptionSpec(
+        name: "--allow-read", arity: .repeated, valueName: "DIR",
+        help: "let file nodes read inside DIR too (default: the document's folder only)"),
+      OptionSpec(
+        name: "--allow-write", arity: .repeated, valueName: "DIR",
+        help: "let file nodes write (and read) inside DIR too"),
+      OptionSpec(
+        name: "--trace", arity: .single, valueName: "FILE",
+        help: "write a Chrome trace (Perfetto) of the pass: one span per node"),
+      OptionSpec(
+        name: "--report", arity: .flag, help: "also print what the pass did (ran, cut off, failed, durations)"),
+      OptionSpec(
+        name: "--timeout", arity: .single, valueName: "DURATION",
+        help: "stop the run after this long (seconds, or 500ms, 30s, 5m, 1h); exit status 1")
     ] + RunTableOptions.specs + StreamingOptions.specs + RunLimitOptions.specs + RunCacheOptions.specs
       + TestWriteBarrierOption.specs,
     positionalHelp: ["the saved graph (- reads standard input)"])
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     let tableOptions = try RunTableOptions(arguments)
@@ -46,8 +58,10 @@ enum RunCommand {
     // The document's own ids matter only where subgraphs are inlined (else no set is built).
     let outerIDs = document.subgraphs.isEmpty && document.imports.isEmpty ? [] : Set(document.nodes.map(\.id))
     for assignment in arguments.all("--set") {
-      if let target = setTarget(assignment), !outerIDs.contains(target), target.contains("/"), !document.subgraphs.isEmpty
-          || !document.imports.isEmpty {
+      if let target = setTarget(assignment), !outerIDs.contains(target), target.contains("/"),
+        !document.subgraphs.isEmpty
+          || !document.imports.isEmpty
+      {
         innerAssignments.append(assignment)
       } else {
         try apply(assignment, to: &document, context: context)
@@ -62,8 +76,9 @@ enum RunCommand {
     // Columns on demand: each reader makes only the columns the rest of the graph reads.
     if !live {
       let nodes = arguments.all("--node")
-      document = ColumnDemand.applied(to: document, registry: context.registry,
-                                      observed: arguments.has("--all") ? .everything : nodes.isEmpty ? .sinks : .nodes(Set(nodes)))
+      document = ColumnDemand.applied(
+        to: document, registry: context.registry,
+        observed: arguments.has("--all") ? .everything : nodes.isEmpty ? .sinks : .nodes(Set(nodes)))
     }
     var evaluator: GraphEvaluator
     let progress = PassProgress()
@@ -81,9 +96,10 @@ enum RunCommand {
     var cachePlan: RunCachePlan?
     if let cache = try RunCacheOptions.cache(arguments, registry: configured, context: context) {
       let requested = arguments.all("--node")
-      let plan = RunCachePlan(document: document, registry: configured,
-                              requested: !requested.isEmpty ? requested : arguments.has("--all") ? document.nodes.map(\.id) : nil,
-                              printable: { !expanded.hasInstances || outerIDs.contains($0) }, cache: cache.store)
+      let plan = RunCachePlan(
+        document: document, registry: configured,
+        requested: !requested.isEmpty ? requested : arguments.has("--all") ? document.nodes.map(\.id) : nil,
+        printable: { !expanded.hasInstances || outerIDs.contains($0) }, cache: cache.store)
       document = plan.document
       configured = plan.registry
       cachePlan = plan
@@ -98,10 +114,12 @@ enum RunCommand {
       // Only the printed nodes are read after the pass (unless a trace counts rows), so every
       // other table goes once its readers have run (the cache keeps it as it settles).
       options.releasesConsumedTables = !live && tracePath == nil
-      evaluator = try GraphEvaluator(validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
-                                     options: options)
+      evaluator = try GraphEvaluator(
+        validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
+        options: options)
     } catch {
-      throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
+      throw CommandFailure.load(
+        .invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }
     evaluator.progress = progress
     let requested = arguments.all("--node")
@@ -110,20 +128,29 @@ enum RunCommand {
       throw CommandFailure(.usage, ["flow: --node: there is no node '\(id)' in \(file)\(hint)"])
     }
     let shown: [String]
-    if let cachePlan { shown = cachePlan.shown }
-    else if !requested.isEmpty { shown = requested }
-    else if arguments.has("--all") { shown = evaluator.presentNodeIDs }
-    else if expanded.hasInstances {
+    if let cachePlan {
+      shown = cachePlan.shown
+    } else if !requested.isEmpty {
+      shown = requested
+    } else if arguments.has("--all") {
+      shown = evaluator.presentNodeIDs
+    } else if expanded.hasInstances {
       shown = evaluator.sinks.filter(outerIDs.contains)  // inner nodes print when asked for
-    } else { shown = evaluator.sinks }
+    } else {
+      shown = evaluator.sinks
+    }
     var passReport: EvaluationReport?
     if live {
-      let follow = arguments.has("--follow")
-        ? LiveFollow(shown: arguments.has("--all") ? nil : Set(shown), sources: LiveFollow.sources(of: document, registry: configured),
-                     json: arguments.value("--format") == "json", write: context.writeOutputNow)
+      let follow =
+        arguments.has("--follow")
+        ? LiveFollow(
+          shown: arguments.has("--all") ? nil : Set(shown),
+          sources: LiveFollow.sources(of: document, registry: configured),
+          json: arguments.value("--format") == "json", write: context.writeOutputNow)
         : nil
-      let outcome = try LiveRun.run(document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
-                                    saves: arguments.value("--save") != nil, follow: follow, context: context)
+      let outcome = try LiveRun.run(
+        document, shown: shown, registry: configured, ticks: ticks, timeout: timeout,
+        saves: arguments.value("--save") != nil, follow: follow, context: context)
       evaluator = outcome.evaluator
       if let path = arguments.value("--save"), var saved = outcome.document {
         if expanded.hasInstances {
@@ -145,8 +172,9 @@ enum RunCommand {
       let keeper = RunCacheOptions.keeper(cachePlan, shown: shown, streaming: streaming)
       defer { keeper?.finish() }
       evaluator.cacheKeeper = keeper
-      let reporter = ProgressReporter(progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
-                                      write: context.writeDiagnostic)
+      let reporter = ProgressReporter(
+        progress: progress, nodeIDs: evaluator.nodeIDs, isTerminal: context.stderrIsTerminal,
+        write: context.writeDiagnostic)
       let nodeIDs = evaluator.nodeIDs
       let running: @Sendable () -> String = {
         let index = progress.runningNode.load(ordering: .relaxed)
@@ -165,8 +193,9 @@ enum RunCommand {
         cachePlan.keep(from: evaluator, report: report, shown: shown, skipping: taken.union(inner))
       }
       if let tracePath {
-        let trace = TraceWriter.json(TraceWriter.spans(report, document: document, evaluator: evaluator),
-                                     notNeeded: report.notNeeded)
+        let trace = TraceWriter.json(
+          TraceWriter.spans(report, document: document, evaluator: evaluator),
+          notNeeded: report.notNeeded)
         do {
           try AtomicFileWriter().write(trace.serializedBytes(options: []), to: FileAccessPolicy.absolutePath(tracePath))
         } catch {
@@ -174,7 +203,9 @@ enum RunCommand {
         }
       }
     }
-    if !live { noteWaitingNodes(shown, evaluator: evaluator, document: document, registry: configured, context: context) }
+    if !live {
+      noteWaitingNodes(shown, evaluator: evaluator, document: document, registry: configured, context: context)
+    }
     var result = RunResult(evaluator: evaluator, nodes: shown)
     result.listsEveryFailure = arguments.has("--all")
     result.tableRows = tableOptions.head
@@ -183,9 +214,12 @@ enum RunCommand {
       output = try RunTableOptions.csv(result)
       return .success
     }
-    let runReport = arguments.has("--report") ? passReport.map { RunReport($0, streaming: streaming, fromCache: cachePlan?.fromCache ?? []) } : nil
+    let runReport =
+      arguments.has("--report")
+      ? passReport.map { RunReport($0, streaming: streaming, fromCache: cachePlan?.fromCache ?? []) } : nil
     if arguments.value("--format") == "json" {
-      output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)  // JSONValue is nil-literal expressible
+      // JSONValue is nil-literal expressible
+      output = result.json(report: runReport.map { $0.json() } ?? JSONValue?.none)
     } else {
       output = result.text() + (runReport?.text() ?? "")
     }
@@ -196,15 +230,18 @@ enum RunCommand {
   /// resolve against the document's folder, and file nodes may use that folder's tree plus the `--allow-read`/`--allow-write`
   /// folders (relative ones resolve against the working directory; each must be an existing
   /// folder, else a usage error).
-  static func environment(for file: String, _ arguments: ParsedArguments,
-                          _ registry: NodeKindRegistry) throws(CommandFailure) -> NodeKindRegistry {
+  static func environment(
+    for file: String, _ arguments: ParsedArguments,
+    _ registry: NodeKindRegistry
+  ) throws(CommandFailure) -> NodeKindRegistry {
     let workingDirectory = FileAccessPolicy.currentDirectory
     func absolute(_ path: String) -> String { (FileAccessPolicy.absolutePath(path) as NSString).standardizingPath }
     func folders(_ option: String) throws(CommandFailure) -> [String] {
       var result: [String] = []
       for path in arguments.all(option) {
         var isFolder: ObjCBool = false
-        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+        else {
           throw CommandFailure(.usage, ["flow: \(option) expects an existing folder, got '\(path)'"])
         }
         result.append(absolute(path))
@@ -213,8 +250,9 @@ enum RunCommand {
     }
     let folder = file == "-" ? workingDirectory : (absolute(file) as NSString).deletingLastPathComponent
     var registry = registry
-    let policy = FileAccessPolicy(readableRoots: [folder] + (try folders("--allow-read")),
-                                  writableRoots: [folder] + (try folders("--allow-write")))
+    let policy = FileAccessPolicy(
+      readableRoots: [folder] + (try folders("--allow-read")),
+      writableRoots: [folder] + (try folders("--allow-write")))
     registry.environment.documentFolder = folder
     registry.environment.fileAccess = policy
     return registry
@@ -222,8 +260,10 @@ enum RunCommand {
 
   /// Without `--live`, printed nodes that wait for a live source's first emission print
   /// nothing; says so on stderr, naming them (at most 10) and the sources they wait for.
-  static func noteWaitingNodes(_ shown: [String], evaluator: GraphEvaluator, document: FlowDocument,
-                               registry: NodeKindRegistry, context: CommandContext) {
+  static func noteWaitingNodes(
+    _ shown: [String], evaluator: GraphEvaluator, document: FlowDocument,
+    registry: NodeKindRegistry, context: CommandContext
+  ) {
     guard evaluator.hasPendingNodes else { return }
     let waiting = shown.filter { evaluator.isPending($0) }
     guard !waiting.isEmpty else { return }
@@ -239,7 +279,10 @@ enum RunCommand {
     func list(_ ids: [String]) -> String {
       let quoted = ids.prefix(10).map { "'\($0)'" }
       let more = ids.count > 10 ? " and \(ids.count - 10) more" : ""
-      return quoted.count == 1 ? quoted[0] + more : quoted.dropLast().joined(separator: ", ") + (more.isEmpty ? " and \(quoted.last!)" : ", \(quoted.last!)\(more)")
+      return quoted.count == 1
+        ? quoted[0] + more
+        : quoted.dropLast().joined(separator: ", ")
+          + (more.isEmpty ? " and \(quoted.last!)" : ", \(quoted.last!)\(more)")
     }
     let sources = found.sorted()
     let waits = waiting.count == 1 ? "waits" : "wait"
@@ -251,21 +294,26 @@ enum RunCommand {
   static func timeoutArgument(_ arguments: ParsedArguments) throws(CommandFailure) -> (limit: Duration, text: String)? {
     guard let text = arguments.value("--timeout") else { return nil }
     guard let limit = RunInterruption.duration(text) else {
-      throw CommandFailure(.usage, ["flow: --timeout expects a duration > 0 (seconds, or 500ms, 30s, 5m, 1h), got '\(text)'"])
+      throw CommandFailure(
+        .usage, ["flow: --timeout expects a duration > 0 (seconds, or 500ms, 30s, 5m, 1h), got '\(text)'"])
     }
     return (limit, text)
   }
 
   /// The node id of a `NODE.PARAM=JSON` argument, if it has that shape.
   static func setTarget(_ assignment: String) -> String? {
-    guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else { return nil }
+    guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else {
+      return nil
+    }
     return String(assignment[..<dot])
   }
 
   /// Applies `NODE.PARAM=JSON` to the document. A value that is not JSON is a string. The
   /// value is checked against the kind here, so a bad one is a usage error naming the argument
   /// (never blamed on the file); setting an input that an edge feeds warns on stderr.
-  static func apply(_ assignment: String, to document: inout FlowDocument, context: CommandContext) throws(CommandFailure) {
+  static func apply(_ assignment: String, to document: inout FlowDocument, context: CommandContext)
+    throws(CommandFailure)
+  {
     guard let equals = assignment.firstIndex(of: "="), let dot = assignment[..<equals].lastIndex(of: ".") else {
       throw CommandFailure(.usage, ["flow: --set expects NODE.PARAM=JSON, got '\(assignment)'"])
     }
@@ -289,15 +337,22 @@ enum RunCommand {
       if case .invalidParameters(let problems) = before { earlier = problems }
       let introduced = problems.filter { !earlier.contains($0) }
       if let problem = introduced.first(where: { $0.parameter == parameter }) ?? introduced.first {
-        throw CommandFailure(.usage, ["flow: --set \(assignment): node '\(nodeID)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)"])
+        throw CommandFailure(
+          .usage,
+          [
+            "flow: --set \(assignment): node '\(nodeID)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)"
+          ])
       }
     case .resolved(let signature):
       guard let port = signature.inputIndex(named: parameter) else { break }
       let fed = document.edges.contains { edge in
-        edge.targetNodeID == nodeID && (edge.targetHandleID ?? (signature.inputs.count == 1 ? signature.inputs[0].name : nil)) == parameter
+        edge.targetNodeID == nodeID
+          && (edge.targetHandleID ?? (signature.inputs.count == 1 ? signature.inputs[0].name : nil)) == parameter
       }
       if fed {
-        context.warn("flow: warning: --set \(assignment): input '\(signature.inputs[port].name)' of node '\(nodeID)' is connected; the edge's value wins")
+        context.warn(
+          "flow: warning: --set \(assignment): input '\(signature.inputs[port].name)' of node '\(nodeID)' is connected; the edge's value wins"
+        )
       }
     case .unknownKind:
       break  // reported by validation, naming the kind

@@ -61,8 +61,10 @@ struct RunInterruption {
   private let sources: [any DispatchSourceProtocol]
 
   /// Installs the signal handlers and the timer; `cancel()` removes them.
-  init(progress: PassProgress, timeout: (limit: Duration, text: String)?, grace: Duration = .seconds(3),
-       describeRunning: @escaping @Sendable () -> String) {
+  init(
+    progress: PassProgress, timeout: (limit: Duration, text: String)?, grace: Duration = .seconds(3),
+    describeRunning: @escaping @Sendable () -> String
+  ) {
     let shared = Shared(progress: progress, grace: grace)
     let forcedExit: @Sendable (Cause) -> Never = { cause in
       TemporaryFiles.removeAll()
@@ -80,7 +82,9 @@ struct RunInterruption {
     if let timeout {
       let timer = DispatchSource.makeTimerSource(queue: .global())
       let components = timeout.limit.components
-      timer.schedule(deadline: .now() + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
+      timer.schedule(
+        deadline: .now()
+          + .nanoseconds(Int(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)))
       timer.setEventHandler { shared.trip(.timeout(timeout.text), running: describeRunning(), forcedExit: forcedExit) }
       timer.resume()
       sources.append(timer)

@@ -6,15 +6,19 @@ import FlowRuntime
 /// error (exit status 64).
 enum RunLimitOptions {
   static let specs = [
-    OptionSpec(name: "--max-rows", arity: .single, valueName: "N",
-               help: "fail a node whose table would pass N rows (default 100000000)"),
-    OptionSpec(name: "--max-string-bytes", arity: .single, valueName: "N",
-               help: "fail a node whose string would pass N bytes (default 256M)"),
-    OptionSpec(name: "--max-memory", arity: .single, valueName: "SIZE",
-               help: "fail a node after which the process uses more memory, e.g. 512M, 2G (default 80% of RAM)"),
-    OptionSpec(name: "--threads", arity: .single, valueName: "N",
-               help: "use at most N threads (1-\(maxThreads)) for large tables (default: the active processors)"),
-    InlinedNodesOption.spec,
+    OptionSpec(
+      name: "--max-rows", arity: .single, valueName: "N",
+      help: "fail a node whose table would pass N rows (default 100000000)"),
+    OptionSpec(
+      name: "--max-string-bytes", arity: .single, valueName: "N",
+      help: "fail a node whose string would pass N bytes (default 256M)"),
+    OptionSpec(
+      name: "--max-memory", arity: .single, valueName: "SIZE",
+      help: "fail a node after which the process uses more memory, e.g. 512M, 2G (default 80% of RAM)"),
+    OptionSpec(
+      name: "--threads", arity: .single, valueName: "N",
+      help: "use at most N threads (1-\(maxThreads)) for large tables (default: the active processors)"),
+    InlinedNodesOption.spec
   ]
 
   /// The most `--threads` accepts.
@@ -50,7 +54,8 @@ enum RunLimitOptions {
     }
     if let text = arguments.value("--max-memory") {
       guard let bytes = size(text), bytes > 0 else {
-        throw CommandFailure(.usage, ["flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '\(text)'"])
+        throw CommandFailure(
+          .usage, ["flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '\(text)'"])
       }
       limits.maxMemoryBytes = bytes
     }

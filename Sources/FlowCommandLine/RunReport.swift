@@ -61,14 +61,19 @@ struct RunReport {
     func list(_ items: [String]) -> String { items.isEmpty ? "" : " " + items.joined(separator: ", ") }
     func id(_ id: String) -> String { id.controlEscaped }
     var lines = ["report:"]
-    lines.append("  ran (\(ran.count), in order):" + list(ran.map { ran in durations[ran].map { "\(id(ran)) \(Self.format($0))" } ?? id(ran) }))
+    lines.append(
+      "  ran (\(ran.count), in order):"
+        + list(ran.map { ran in durations[ran].map { "\(id(ran)) \(Self.format($0))" } ?? id(ran) }))
     lines.append("  cut off (\(cutOff.count)):" + list(cutOff.map(id)))
     lines.append("  failed (\(failed.count)):" + list(failed.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
-    lines.append("  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
+    lines.append(
+      "  skipped downstream (\(skipped.count)):" + list(skipped.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
     if !streamed.isEmpty { lines.append("  streamed (\(streamed.count)):" + list(streamed.map(id))) }
     if !fromCache.isEmpty { lines.append("  from cache (\(fromCache.count)):" + list(fromCache.map(id))) }
     if !notNeeded.isEmpty { lines.append("  not needed (\(notNeeded.count)):" + list(notNeeded.map(id))) }
-    if !caught.isEmpty { lines.append("  caught (\(caught.count)):" + list(caught.map { "\(id($0.id)) (\($0.message.controlEscaped))" })) }
+    if !caught.isEmpty {
+      lines.append("  caught (\(caught.count)):" + list(caught.map { "\(id($0.id)) (\($0.message.controlEscaped))" }))
+    }
     lines.append("  pass: \(Self.format(total))")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -80,10 +85,12 @@ struct RunReport {
       "cutOff": .array(cutOff.map(JSONValue.string)),
       "failed": .object(JSONObject(failed.map { JSONMember(key: $0.id, value: .string($0.message)) })),
       "skipped": .object(JSONObject(skipped.map { JSONMember(key: $0.id, value: .string($0.message)) })),
-      "durations": .object(JSONObject(ran.compactMap { id in
-        durations[id].map { JSONMember(key: id, value: .number(Self.milliseconds($0))) }
-      })),
-      "duration": .number(Self.milliseconds(total)),
+      "durations": .object(
+        JSONObject(
+          ran.compactMap { id in
+            durations[id].map { JSONMember(key: id, value: .number(Self.milliseconds($0))) }
+          })),
+      "duration": .number(Self.milliseconds(total))
     ]
     if !streamed.isEmpty { object["streamed"] = .array(streamed.map(JSONValue.string)) }
     if !fromCache.isEmpty { object["fromCache"] = .array(fromCache.map(JSONValue.string)) }

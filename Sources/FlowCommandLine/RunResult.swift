@@ -60,7 +60,9 @@ package struct RunResult {
     let skipped = errors.count - roots.count
     var lines = roots.map { Self.errorLine(node: $0, message: errors[$0]!) }
     if skipped > 0 {
-      lines.append("\(Self.grouped(roots.count)) node\(roots.count == 1 ? "" : "s") failed, \(Self.grouped(skipped)) skipped downstream")
+      lines.append(
+        "\(Self.grouped(roots.count)) node\(roots.count == 1 ? "" : "s") failed, \(Self.grouped(skipped)) skipped downstream"
+      )
     }
     return lines
   }
@@ -80,13 +82,17 @@ package struct RunResult {
   /// on the next lines as an indented grid. Control characters in the id, port and value are
   /// escaped (`String.controlEscaped`: a line break in a string as `\n`, ESC as `\u001B`), so
   /// each output is one line and a document cannot send terminal escapes.
-  static func line(node: String, port: String, value: Value, tableRows: Int = RunTableOptions.defaultHead,
-                   schemaOnly: Bool = false) -> String {
+  static func line(
+    node: String, port: String, value: Value, tableRows: Int = RunTableOptions.defaultHead,
+    schemaOnly: Bool = false
+  ) -> String {
     if case .table(let table) = value {
-      let header = "\(node.controlEscaped).\(port.controlEscaped) = table (\(table.rowCount) rows × \(table.columnCount) columns)"
+      let header =
+        "\(node.controlEscaped).\(port.controlEscaped) = table (\(table.rowCount) rows × \(table.columnCount) columns)"
       if schemaOnly { return table.columnCount == 0 ? header : header + "\n" + RunTableOptions.schemaText(table) }
       return header + "\n"
-        + table.text(maxRows: tableRows).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        + table.text(maxRows: tableRows).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        .joined(separator: "\n")
     }
     return "\(node.controlEscaped).\(port.controlEscaped) = \(value.text.controlEscaped)"
   }
@@ -107,10 +113,13 @@ package struct RunResult {
     // Keys are sorted here rather than by the writer, so a table's row objects keep their
     // column order (Reference.md, "Values and types"). Members are built as arrays (keys are unique): keyed insertion
     // into a `JSONObject` is a linear search per key, quadratic over 100,000 nodes.
-    let outputObject = JSONObject(outputs.map { node, ports in
-      JSONMember(key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: jsonValue($0.value)) })))
-    })
-    let errorObject = JSONObject(errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
+    let outputObject = JSONObject(
+      outputs.map { node, ports in
+        JSONMember(
+          key: node, value: .object(JSONObject(ports.map { JSONMember(key: $0.port, value: jsonValue($0.value)) })))
+      })
+    let errorObject = JSONObject(
+      errors.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .string($0.value)) })
     var rootObject: JSONObject = ["errors": .object(errorObject), "outputs": .object(outputObject)]
     if let report { rootObject["report"] = report }  // after "outputs": the keys stay sorted
     return JSONValue.object(rootObject).serialized(options: [.prettyPrinted]) + "\n"

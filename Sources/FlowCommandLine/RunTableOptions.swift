@@ -18,7 +18,7 @@ struct RunTableOptions {
 
   static let specs: [OptionSpec] = [
     OptionSpec(name: "--head", arity: .single, valueName: "N", help: "text: print N rows of each table (default 20)"),
-    OptionSpec(name: "--schema", arity: .flag, help: "print each table's columns and types instead of its rows"),
+    OptionSpec(name: "--schema", arity: .flag, help: "print each table's columns and types instead of its rows")
   ]
 
   /// Parses `--head`, `--schema` and `--format csv`.
@@ -57,9 +57,11 @@ struct RunTableOptions {
       if !result.errors.isEmpty { throw CommandFailure(.nodeFailed, result.errorLines()) }
       let names = tables.prefix(10).map { "'\($0.0)'" }.joined(separator: ", ")
       let found = tables.isEmpty ? "no table" : "\(tables.count) tables (\(names)\(tables.count > 10 ? ", …" : ""))"
-      throw CommandFailure(.usage, [
-        "flow: --format csv prints exactly one table, and the printed nodes have \(found); choose one with --node ID",
-      ])
+      throw CommandFailure(
+        .usage,
+        [
+          "flow: --format csv prints exactly one table, and the printed nodes have \(found); choose one with --node ID"
+        ])
     }
     if !result.errors.isEmpty { throw CommandFailure(.nodeFailed, result.errorLines()) }
     do {
@@ -83,9 +85,10 @@ struct RunTableOptions {
   static func schemaJSON(_ table: Table) -> JSONValue {
     .object([
       "rows": .integer(Int64(table.rowCount)),
-      "columns": .array(zip(table.columnNames, table.columns).map { name, column in
-        .object(["name": .string(name), "type": .string(column.type.rawValue)])
-      }),
+      "columns": .array(
+        zip(table.columnNames, table.columns).map { name, column in
+          .object(["name": .string(name), "type": .string(column.type.rawValue)])
+        })
     ])
   }
 }

@@ -9,10 +9,12 @@ import FlowRuntime
 /// reads (tests force small ones).
 enum StreamingOptions {
   static let specs = [
-    OptionSpec(name: "--no-streaming", arity: .flag,
-               help: "run every node on whole tables (no chain streams morsel by morsel)"),
-    OptionSpec(name: "--morsel-bytes", arity: .single, valueName: "SIZE",
-               help: "bytes of the file a streamed chain reads at a time, e.g. 64K, 32M (default 16M per core)"),
+    OptionSpec(
+      name: "--no-streaming", arity: .flag,
+      help: "run every node on whole tables (no chain streams morsel by morsel)"),
+    OptionSpec(
+      name: "--morsel-bytes", arity: .single, valueName: "SIZE",
+      help: "bytes of the file a streamed chain reads at a time, e.g. 64K, 32M (default 16M per core)")
   ]
 
   /// The largest `--morsel-bytes` (a morsel is one buffer in memory).
@@ -25,18 +27,24 @@ enum StreamingOptions {
   /// `--live`, `--all` (they print or watch every table), `--trace` (a trace shows each node's
   /// own span; a streamed chain's nodes interleave), or no chain. A `--node` may end a chain,
   /// never sit inside one.
-  static func plan(_ document: FlowDocument, registry: NodeKindRegistry,
-                   _ arguments: ParsedArguments) throws(CommandFailure) -> StreamingPlan? {
+  static func plan(
+    _ document: FlowDocument, registry: NodeKindRegistry,
+    _ arguments: ParsedArguments
+  ) throws(CommandFailure) -> StreamingPlan? {
     var morselBytes = defaultMorselBytes(workers: registry.environment.workers)
     if let text = arguments.value("--morsel-bytes") {
       guard let bytes = RunLimitOptions.size(text), bytes > 0, bytes <= maxMorselBytes else {
-        throw CommandFailure(.usage, ["flow: --morsel-bytes expects a size from 1 byte to 1G, such as 64K or 32M, got '\(text)'"])
+        throw CommandFailure(
+          .usage, ["flow: --morsel-bytes expects a size from 1 byte to 1G, such as 64K or 32M, got '\(text)'"])
       }
       morselBytes = bytes
     }
-    if arguments.has("--no-streaming") || arguments.has("--live") || arguments.has("--all") || arguments.value("--trace") != nil {
+    if arguments.has("--no-streaming") || arguments.has("--live") || arguments.has("--all")
+      || arguments.value("--trace") != nil
+    {
       return nil
     }
-    return StreamingPlan(document: document, registry: registry, morselBytes: morselBytes, observed: Set(arguments.all("--node")))
+    return StreamingPlan(
+      document: document, registry: registry, morselBytes: morselBytes, observed: Set(arguments.all("--node")))
   }
 }

@@ -8,8 +8,9 @@ import FlowRuntime
 enum TestWriteBarrierOption {
   #if FLOW_INTERNAL_CHECKS
   static let specs = [
-    OptionSpec(name: "--test-write-barrier", arity: .single, valueName: "DIR",
-               help: "test seam: hold each file write before its rename until DIR/go exists", isHidden: true),
+    OptionSpec(
+      name: "--test-write-barrier", arity: .single, valueName: "DIR",
+      help: "test seam: hold each file write before its rename until DIR/go exists", isHidden: true)
   ]
   #else
   static let specs: [OptionSpec] = []

@@ -26,7 +26,9 @@ enum TraceWriter {
     var kinds: [String: String] = [:]
     for node in document.nodes { kinds[node.id] = node.data.kind }
     var incoming: [String: [(node: String, port: String?)]] = [:]
-    for edge in document.edges { incoming[edge.targetNodeID, default: []].append((edge.sourceNodeID, edge.sourceHandleID)) }
+    for edge in document.edges {
+      incoming[edge.targetNodeID, default: []].append((edge.sourceNodeID, edge.sourceHandleID))
+    }
     func rows(_ value: Value?) -> Int? { value?.tableValue?.rowCount }
     var spans: [Span] = []
     for node in report.ran {
@@ -39,7 +41,8 @@ enum TraceWriter {
         let value = source.port.flatMap { ports[$0] } ?? (ports.count == 1 ? ports.values.first : nil)
         if let count = rows(value) { rowsIn = (rowsIn ?? 0) + count }
       }
-      spans.append(Span(node: node, kind: kinds[node] ?? "", start: start, duration: duration, rowsIn: rowsIn, rowsOut: rowsOut))
+      spans.append(
+        Span(node: node, kind: kinds[node] ?? "", start: start, duration: duration, rowsIn: rowsIn, rowsOut: rowsOut))
     }
     return spans.sorted { ($0.start, $0.node) < ($1.start, $1.node) }
   }
@@ -56,13 +59,19 @@ enum TraceWriter {
       var args = JSONObject()
       if let rowsIn = span.rowsIn { args["rowsIn"] = .number(Double(rowsIn)) }
       if let rowsOut = span.rowsOut { args["rowsOut"] = .number(Double(rowsOut)) }
-      events.append(.object(["name": .string(span.node), "cat": .string(span.kind), "ph": "X",
-                             "ts": .number(microseconds(span.start)), "dur": .number(microseconds(span.duration)),
-                             "pid": 1, "tid": .number(Double(lane + 1)), "args": .object(args)]))
+      events.append(
+        .object([
+          "name": .string(span.node), "cat": .string(span.kind), "ph": "X",
+          "ts": .number(microseconds(span.start)), "dur": .number(microseconds(span.duration)),
+          "pid": 1, "tid": .number(Double(lane + 1)), "args": .object(args)
+        ]))
     }
     if !notNeeded.isEmpty {
-      events.append(.object(["name": "not needed", "cat": "lazy", "ph": "i", "s": "g", "ts": 0, "pid": 1, "tid": 1,
-                             "args": .object(["nodes": .array(notNeeded.sorted().map(JSONValue.string))])]))
+      events.append(
+        .object([
+          "name": "not needed", "cat": "lazy", "ph": "i", "s": "g", "ts": 0, "pid": 1, "tid": 1,
+          "args": .object(["nodes": .array(notNeeded.sorted().map(JSONValue.string))])
+        ]))
     }
     return .object(["traceEvents": .array(events), "displayTimeUnit": "ms"])
   }

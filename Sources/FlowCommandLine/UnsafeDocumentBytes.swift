@@ -44,13 +44,15 @@ final class UnsafeDocumentBytes {
     guard descriptor >= 0 else { return .failure(.system(errno)) }
     defer { _ = close(descriptor) }
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-          let size = Int(exactly: status.st_size), size > 0 else { return nil }
+      let size = Int(exactly: status.st_size), size > 0
+    else { return nil }
     guard size <= limit else { return .failure(.tooLarge(limit: limit)) }
     let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
     // One page more than the file, for the read that checks the end.
     let capacity = (size / page + 1) * page
     guard let mapping = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-          mapping != MAP_FAILED else { return nil }
+      mapping != MAP_FAILED
+    else { return nil }
     let bytes = UnsafeDocumentBytes(base: mapping, capacity: capacity, count: size)
     var filled = 0
     while filled < capacity {
@@ -77,12 +79,14 @@ final class UnsafeDocumentBytes {
     let base = self.base
     var released = 0
     let buffer = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
-    return try? FlowDocument(jsonBuffer: buffer, passed: { offset in
-      // Keep the page under the parser.
-      let end = max(offset - page, 0) / page * page
-      guard end > released else { return }
-      _ = madvise(base + released, end - released, MADV_DONTNEED)
-      released = end
-    }, step: step)
+    return try? FlowDocument(
+      jsonBuffer: buffer,
+      passed: { offset in
+        // Keep the page under the parser.
+        let end = max(offset - page, 0) / page * page
+        guard end > released else { return }
+        _ = madvise(base + released, end - released, MADV_DONTNEED)
+        released = end
+      }, step: step)
   }
 }

@@ -15,7 +15,8 @@ extension ValidateCommand {
       guard let kind = registry.kind(named: node.data.kind) else { continue }
       for parameter in kind.parameters {
         guard let access = parameter.fileAccess, let path = node.data.params[parameter.name]?.stringValue,
-              !path.isEmpty, path != "-" else { continue }
+          !path.isEmpty, path != "-"
+        else { continue }
         do {
           _ = try policy.resolve(path, relativeTo: folder, for: access)
         } catch {
@@ -23,8 +24,9 @@ extension ValidateCommand {
           let target = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
           let allowed = ((target as NSString).standardizingPath as NSString).deletingLastPathComponent
           let option = access == .read ? "--allow-read" : "--allow-write"
-          warnings.append("warning: node '\(node.id)': param '\(parameter.name)': \(path) is outside the folders a run may "
-                          + "\(access == .read ? "read" : "write") by default; flow run \(option) \(allowed) allows it")
+          warnings.append(
+            "warning: node '\(node.id)': param '\(parameter.name)': \(path) is outside the folders a run may "
+              + "\(access == .read ? "read" : "write") by default; flow run \(option) \(allowed) allows it")
         }
       }
     }

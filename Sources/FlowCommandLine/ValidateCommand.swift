@@ -3,16 +3,20 @@ import FlowRuntime
 
 /// `flow validate FILE`: check a saved graph without evaluating it.
 enum ValidateCommand {
-  static let spec = CommandSpec(name: "validate", summary: "Check a saved graph against the node kinds and graph rules.",
-                                positionals: ["FILE"], options: [InlinedNodesOption.spec])
+  static let spec = CommandSpec(
+    name: "validate", summary: "Check a saved graph against the node kinds and graph rules.",
+    positionals: ["FILE"], options: [InlinedNodesOption.spec])
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     let file = arguments.positionals[0]
     try InlinedNodesOption.apply(arguments)
     let document = try DocumentLoading.document(file)
     let (expanded, graph) = try DocumentLoading.validateExpanding(document, registry: context.registry, file: file)
     if expanded.hasInstances || !expanded.library.isEmpty {
-      output = "\(file): valid (\(expanded.document.nodes.count) nodes, \(expanded.document.edges.count) edges; "
+      output =
+        "\(file): valid (\(expanded.document.nodes.count) nodes, \(expanded.document.edges.count) edges; "
         + "\(expanded.library.subgraphs.count) subgraph\(expanded.library.subgraphs.count == 1 ? "" : "s"), "
         + "\(graph.nodeCount) nodes inlined)\n"
     } else {

@@ -120,8 +120,11 @@ struct HTTPConnectionMachine: Sendable {
     state = .closing
     self.deadline = nil
     if parser.hasPartialRequest {
-      return [queue(HTTPResponse.error(408, "the request did not arrive within the time allowed").serialized(keepAlive: false)),
-              .closeAfterSending]
+      return [
+        queue(
+          HTTPResponse.error(408, "the request did not arrive within the time allowed").serialized(keepAlive: false)),
+        .closeAfterSending
+      ]
     }
     return [.closeAfterSending]
   }

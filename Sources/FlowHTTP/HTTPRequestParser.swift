@@ -56,10 +56,14 @@ public struct HTTPRequestParser: Sendable {
   private mutating func parse() -> Outcome {
     if waiting == nil {
       guard let end = headEnd() else {
-        if buffer.count > limits.headBytes { return .failure(status: 431, reason: "the request head is larger than \(limits.headBytes) bytes") }
+        if buffer.count > limits.headBytes {
+          return .failure(status: 431, reason: "the request head is larger than \(limits.headBytes) bytes")
+        }
         return .incomplete
       }
-      if end.head > limits.headBytes { return .failure(status: 431, reason: "the request head is larger than \(limits.headBytes) bytes") }
+      if end.head > limits.headBytes {
+        return .failure(status: 431, reason: "the request head is larger than \(limits.headBytes) bytes")
+      }
       let head = buffer[..<end.head]
       buffer.removeFirst(end.body)
       scanned = 0
@@ -113,7 +117,9 @@ public struct HTTPRequestParser: Sendable {
     lines.append(head[start...])
     // RFC 9112 §2.2: ignore at least one empty line before the request line.
     while let first = lines.first, first.isEmpty, lines.count > 1 { lines.removeFirst() }
-    guard lines.count - 1 <= limits.headerCount else { return .failure(431, "more than \(limits.headerCount) header lines") }
+    guard lines.count - 1 <= limits.headerCount else {
+      return .failure(431, "more than \(limits.headerCount) header lines")
+    }
     guard let requestLine = lines.first, let (method, target, minor) = parseRequestLine(requestLine) else {
       return .failure(400, "malformed request line")
     }
@@ -129,7 +135,8 @@ public struct HTTPRequestParser: Sendable {
     }
     // Headers whose one value decides access (the page's origin, its fetch site, its token): a
     // second copy is refused like a second Host, never silently ignored.
-    for name in ["Origin", "Sec-Fetch-Site", "X-Flow-Token"] where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+    for name in ["Origin", "Sec-Fetch-Site", "X-Flow-Token"]
+    where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
       return .failure(400, "more than one \(name) header")
     }
     if request.header("Transfer-Encoding") != nil { return .failure(411, "request bodies must carry Content-Length") }
@@ -137,7 +144,8 @@ public struct HTTPRequestParser: Sendable {
     guard lengths.count <= 1 else { return .failure(400, "conflicting Content-Length headers") }
     var length = 0
     if let text = lengths.first {
-      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text) else {
+      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text)
+      else {
         return .failure(400, "Content-Length is not a number")
       }
       guard value <= limits.bodyBytes else { return .failure(413, "the body is larger than \(limits.bodyBytes) bytes") }
@@ -153,11 +161,13 @@ public struct HTTPRequestParser: Sendable {
     guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { return nil }
     let target = parts[1]
     guard let first = target.first, first == 47 || (target.count == 1 && first == 42),
-          target.allSatisfy({ $0 > 32 && $0 < 127 }) else { return nil }
+      target.allSatisfy({ $0 > 32 && $0 < 127 })
+    else { return nil }
     let version = Array(parts[2])
     let prefix = Array("HTTP/".utf8)
     guard version.count == 8, Array(version[0..<5]) == prefix, version[6] == 46,
-          version[5] >= 48, version[5] <= 57, version[7] >= 48, version[7] <= 57 else { return nil }
+      version[5] >= 48, version[5] <= 57, version[7] >= 48, version[7] <= 57
+    else { return nil }
     let minor = version[5] == 49 && (version[7] == 48 || version[7] == 49) ? Int(version[7] - 48) : -1
     return (String(decoding: parts[0], as: UTF8.self), String(decoding: target, as: UTF8.self), minor)
   }

@@ -67,7 +67,8 @@ struct HTTPServerLoop: Sendable {
           connections[fd]!.closesAfterSending = true
         case .dispatch(let request):
           if !core.allows(host: request.header("Host")) {
-            let refusal = HTTPResponse.error(403, "this server answers only requests for localhost, 127.0.0.1 or [::1] with its port")
+            let refusal = HTTPResponse.error(
+              403, "this server answers only requests for localhost, 127.0.0.1 or [::1] with its port")
             let full = serverFull()
             let more = connections[fd]!.machine.responded(refusal, now: core.configuration.now(), serverFull: full)
             execute(more, fd)
@@ -167,10 +168,14 @@ struct HTTPServerLoop: Sendable {
         guard connections[fd] != nil else { continue }
         let actions = connections[fd]!.machine.tick(now: now)
         if !actions.isEmpty { execute(actions, fd) }
-        if let deadline = connections[fd]?.machine.deadline { timeout = min(timeout, deadline > now ? deadline - now : 0) }
+        if let deadline = connections[fd]?.machine.deadline {
+          timeout = min(timeout, deadline > now ? deadline - now : 0)
+        }
       }
-      var fds = [pollfd(fd: core.wakePipe.read, events: Int16(POLLIN), revents: 0),
-                 pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: core.wakePipe.read, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+      ]
       var order: [Int32] = []
       let full = serverFull()
       for (fd, connection) in connections {
@@ -194,7 +199,8 @@ struct HTTPServerLoop: Sendable {
           }
           let id = nextID
           nextID += 1
-          connections[fd] = Connection(id: id, machine: HTTPConnectionMachine(limits: limits, now: core.configuration.now()))
+          connections[fd] = Connection(
+            id: id, machine: HTTPConnectionMachine(limits: limits, now: core.configuration.now()))
           descriptorOf[id] = fd
           core.openConnections.add(1, ordering: .relaxed)
         }
@@ -210,7 +216,8 @@ struct HTTPServerLoop: Sendable {
           case .wouldBlock: break
           case .closed: close(fd)
           case .bytes(let count):
-            guard connections[fd] != nil, connections[fd]!.lingersUntil == nil else { continue }  // lingering: discarded
+            // lingering: discarded
+            guard connections[fd] != nil, connections[fd]!.lingersUntil == nil else { continue }
             let full = serverFull()
             let actions = connections[fd]!.machine.received(buffer[..<count], now: readTime, serverFull: full)
             if !actions.isEmpty { execute(actions, fd) }

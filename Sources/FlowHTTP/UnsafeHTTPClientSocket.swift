@@ -113,7 +113,8 @@ package final class HTTPClientSocket: @unchecked Sendable {
 
   /// Parses and removes one response from `bytes`, if complete.
   static func parseResponse(_ bytes: inout [UInt8]) -> (status: Int, headers: [String: String], body: String)? {
-    guard let end = bytes.indices.first(where: { $0 + 3 < bytes.count && bytes[$0...$0 + 3] == [13, 10, 13, 10] }) else { return nil }
+    guard let end = bytes.indices.first(where: { $0 + 3 < bytes.count && bytes[$0...$0 + 3] == [13, 10, 13, 10] })
+    else { return nil }
     let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
     let statusParts = head[0].split(separator: " ")
     guard statusParts.count >= 2, let status = Int(statusParts[1]) else { return nil }

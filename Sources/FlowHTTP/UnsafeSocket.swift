@@ -15,7 +15,9 @@ import Darwin
 enum UnsafeSocket {
   /// A listening, non-blocking TCP socket on `host` (an IPv4 or IPv6 literal, or `localhost`)
   /// and `port` (0: the system picks); returns it and the port it got.
-  static func listen(host: String, port: UInt16, backlog: Int32 = 128) throws(HTTPServerError) -> (fd: Int32, port: UInt16) {
+  static func listen(host: String, port: UInt16, backlog: Int32 = 128) throws(HTTPServerError) -> (
+    fd: Int32, port: UInt16
+  ) {
     var literal = host == "localhost" ? "127.0.0.1" : host
     if literal.hasPrefix("["), literal.hasSuffix("]") { literal = String(literal.dropFirst().dropLast()) }
     var v4 = sockaddr_in()
@@ -47,7 +49,9 @@ enum UnsafeSocket {
       }
     } else {
       bound = withUnsafePointer(to: &v6) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
       }
     }
     guard bound == 0 else {

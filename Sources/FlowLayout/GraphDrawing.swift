@@ -39,8 +39,10 @@ public enum GraphDrawing {
   /// - Parameters:
   ///   - values: an evaluator of the same graph whose outputs and failures to show.
   /// - Complexity: the layered layout's (see `GraphLayout`) plus the size of the output.
-  public static func text(of graph: ResolvedGraph, format: Format = .svg, placement: Placement = .layered,
-                          values: GraphEvaluator? = nil) -> String {
+  public static func text(
+    of graph: ResolvedGraph, format: Format = .svg, placement: Placement = .layered,
+    values: GraphEvaluator? = nil
+  ) -> String {
     var picture = GraphPicture(graph: graph, values: values)
     switch format {
     case .dot: return DotWriter.dot(picture)

@@ -4,19 +4,26 @@ import FlowNodes
 /// date part is read as a `DATE`, so a text that is not a date fails the query as it fails the
 /// node); `days` compares calendar dates in UTC (the script sets the session time zone to UTC).
 extension RowFormulaTranslator {
-  mutating func dateCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  mutating func dateCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError)
+    -> SQLExpression
+  {
     func x(_ index: Int) -> Piece { .expression(arguments[index]) }
     let substr = dialect == .trino ? "substr(" : "substring("
     let datePart: [Piece] = ["CAST(", .text(substr), x(0), ", 1, 10) AS DATE)"]
     func time(_ from: Int) -> [Piece] {
       // A null text gives null (its length is null: no branch is taken).
       let tail = ", " + String(from) + ", 2) WHEN length("
-      return ["CAST(CASE WHEN length(", x(0), ") > 10 THEN ", .text(substr), x(0), .text(tail), x(0), ") <= 10 THEN '0' END AS BIGINT)"]
+      return [
+        "CAST(CASE WHEN length(", x(0), ") > 10 THEN ", .text(substr), x(0), .text(tail), x(0),
+        ") <= 10 THEN '0' END AS BIGINT)"
+      ]
     }
     switch function {
     case .year, .month, .day:
       let name = function.name
-      if dialect == .postgres { return try build(type, [.text("CAST(extract(\(name) FROM ")] + datePart + [") AS BIGINT)"]) }
+      if dialect == .postgres {
+        return try build(type, [.text("CAST(extract(\(name) FROM ")] + datePart + [") AS BIGINT)"])
+      }
       return try build(type, [.text("CAST(\(name)(")] + datePart + [") AS BIGINT)"])
     case .hour: return try build(type, time(12))
     case .minute: return try build(type, time(15))
@@ -55,11 +62,15 @@ extension RowFormulaTranslator {
       let rest: [Piece] = [.text(substr), x(0), ", 11)"]
       switch dialect {
       case .duckdb:
-        return try build(type, ["(strftime("] + datePart + [" + CAST(", x(1), " AS INTEGER), '%Y-%m-%d') || "] + rest + [")"])
+        return try build(
+          type, ["(strftime("] + datePart + [" + CAST(", x(1), " AS INTEGER), '%Y-%m-%d') || "] + rest + [")"])
       case .postgres:
-        return try build(type, ["(to_char("] + datePart + [" + CAST(", x(1), " AS INTEGER), 'YYYY-MM-DD') || "] + rest + [")"])
+        return try build(
+          type, ["(to_char("] + datePart + [" + CAST(", x(1), " AS INTEGER), 'YYYY-MM-DD') || "] + rest + [")"])
       case .spark:
-        return try build(type, ["(date_format(date_add("] + datePart + [", CAST(", x(1), " AS INT)), 'yyyy-MM-dd') || "] + rest + [")"])
+        return try build(
+          type, ["(date_format(date_add("] + datePart + [", CAST(", x(1), " AS INT)), 'yyyy-MM-dd') || "] + rest + [")"]
+        )
       case .trino:
         return try build(type, ["(CAST(date_add('day', ", x(1), ", "] + datePart + [") AS VARCHAR) || "] + rest + [")"])
       }

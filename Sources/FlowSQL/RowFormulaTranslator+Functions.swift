@@ -17,7 +17,8 @@ extension RowFormulaTranslator {
     case .choose:
       let a = try widened(arguments[1], to: type), b = try widened(arguments[2], to: type)
       let condition = try boolean(arguments[0])
-      return try build(type, ["CASE WHEN ", .expression(condition), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
+      return try build(
+        type, ["CASE WHEN ", .expression(condition), " THEN ", .expression(a), " ELSE ", .expression(b), " END"])
     case .coalesce:
       var pieces: [Piece] = ["coalesce("]
       for (index, argument) in arguments.enumerated() {
@@ -50,8 +51,9 @@ extension RowFormulaTranslator {
     }
     switch function {
     case .min, .max:
-      return try extreme(function == .min ? "least" : "greatest",
-                         try arguments.map { (x) throws(SQLFormulaError) in try double(x) }, type: type)
+      return try extreme(
+        function == .min ? "least" : "greatest",
+        try arguments.map { (x) throws(SQLFormulaError) in try double(x) }, type: type)
     case .clamp:
       let x = try double(arguments[0]), low = try double(arguments[1]), high = try double(arguments[2])
       let raised = try extreme("greatest", [x, low], type: type)
@@ -75,18 +77,24 @@ extension RowFormulaTranslator {
   }
 
   /// A call written by its table entry's template (`FormulaSQL`) for this dialect.
-  mutating func template(_ sql: FormulaSQL, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
-    try build(type, sql.parts(for: dialect.rawValue).map { part -> Piece in
-      switch part {
-      case .text(let text): .text(text)
-      case .argument(let index): .expression(arguments[index])
-      }
-    })
+  mutating func template(_ sql: FormulaSQL, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError)
+    -> SQLExpression
+  {
+    try build(
+      type,
+      sql.parts(for: dialect.rawValue).map { part -> Piece in
+        switch part {
+        case .text(let text): .text(text)
+        case .argument(let index): .expression(arguments[index])
+        }
+      })
   }
 
   /// `least`/`greatest`, null when any argument is null (Trino's already are; the others skip
   /// nulls, so they are wrapped).
-  private mutating func extreme(_ function: String, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  private mutating func extreme(_ function: String, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError)
+    -> SQLExpression
+  {
     if arguments.count == 1 { return arguments[0] }
     var call: [Piece] = [.text(function + "(")]
     for (index, argument) in arguments.enumerated() {
@@ -104,13 +112,17 @@ extension RowFormulaTranslator {
   }
 
   /// `round(x[, digits])`, halves away from zero.
-  private mutating func round(_ x: SQLExpression, _ digits: SQLExpression?, type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  private mutating func round(_ x: SQLExpression, _ digits: SQLExpression?, type: SQLType) throws(SQLFormulaError)
+    -> SQLExpression
+  {
     var places: [Piece] = []
     if let digits {
       if dialect == .spark, digits.type != .integer {
         throw missing(FormulaFunction.round.name, " with a computed number of digits")
       }
-      places = digits.type == .integer ? [", CAST(", .expression(digits), " AS INTEGER)"]
+      places =
+        digits.type == .integer
+        ? [", CAST(", .expression(digits), " AS INTEGER)"]
         : [", CAST(trunc(", .expression(digits), ") AS INTEGER)"]
     }
     switch dialect {
@@ -119,9 +131,13 @@ extension RowFormulaTranslator {
     case .duckdb where digits != nil:
       // Halves decided by the decimal digits (`round(2.675, 2)` is 2.68): the shortest text of
       // the double, as a decimal, rounded; beyond 1e15 the double's own rounding.
-      return try build(type, ["CASE WHEN abs(", .expression(x), ") < 1e15 THEN CAST(round(CAST(CAST(", .expression(x),
-                              " AS VARCHAR) AS DECIMAL(38, 18))"] + places + [") AS DOUBLE) ELSE round(", .expression(x)]
-                        + places + [") END"])
+      return try build(
+        type,
+        [
+          "CASE WHEN abs(", .expression(x), ") < 1e15 THEN CAST(round(CAST(CAST(", .expression(x),
+          " AS VARCHAR) AS DECIMAL(38, 18))"
+        ] + places + [") AS DOUBLE) ELSE round(", .expression(x)]
+          + places + [") END"])
     case .duckdb, .trino, .spark:
       return try build(type, ["round(", .expression(x)] + places + [")"])
     }

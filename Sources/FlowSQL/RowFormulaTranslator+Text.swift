@@ -64,26 +64,38 @@ extension RowFormulaTranslator {
       // Trino writes doubles in scientific notation (`2.5E0`): no exact translation.
       if dialect == .trino { throw missing(function.name, " of a number") }
       // Whole: `x = trunc(x)`; Spark's `trunc` is a date function, so `x % 1 = 0` there.
-      let whole: [Piece] = dialect == .spark ? [.expression(x), " % 1 = 0"] : [.expression(x), " = trunc(", .expression(x), ")"]
-      return try build(.string, ["CASE WHEN abs(", .expression(x), ") < 1e15 AND "] + whole + [" THEN CAST(CAST(", .expression(x),
-                                 " AS BIGINT) AS ", .text(stringType), ") ELSE CAST(", .expression(x), " AS ", .text(stringType), ") END"])
+      let whole: [Piece] =
+        dialect == .spark ? [.expression(x), " % 1 = 0"] : [.expression(x), " = trunc(", .expression(x), ")"]
+      return try build(
+        .string,
+        ["CASE WHEN abs(", .expression(x), ") < 1e15 AND "] + whole + [
+          " THEN CAST(CAST(", .expression(x),
+          " AS BIGINT) AS ", .text(stringType), ") ELSE CAST(", .expression(x), " AS ", .text(stringType), ") END"
+        ])
     }
   }
 
   /// `substr(s, start[, count])` with SQL's rules for a start before 1 (engines other than
   /// Postgres count a negative start from the end, so the range is computed explicitly).
-  private mutating func substring(_ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  private mutating func substring(_ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression
+  {
     let start = try position(arguments[1])
     let function = dialect == .trino ? "substr(" : "substring("
     // Postgres's substring takes INTEGER positions.
     let (open, close): (Piece, Piece) = dialect == .postgres ? ("CAST(", " AS INTEGER)") : ("", "")
     guard arguments.count > 2 else {
-      return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close, ")"])
+      return try build(
+        type,
+        [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close, ")"])
     }
     let count = try position(arguments[2])
-    return try build(type, [.text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close,
-                            ", ", open, "greatest(", .expression(start), " + ", .expression(count), " - greatest(", .expression(start),
-                            ", 1), 0)", close, ")"])
+    return try build(
+      type,
+      [
+        .text(function), .expression(arguments[0]), ", ", open, "greatest(", .expression(start), ", 1)", close,
+        ", ", open, "greatest(", .expression(start), " + ", .expression(count), " - greatest(", .expression(start),
+        ", 1), 0)", close, ")"
+      ])
   }
 
   /// A position or count as a `BIGINT` (a number truncated toward zero).

@@ -5,7 +5,9 @@ import FlowNodes
 /// IANA zone, `YYYY-MM-DDTHH:MM:SS`, the fraction as written, then the offset `±hh:mm`). The
 /// script sets the session time zone to UTC, so a text without an offset counts as UTC.
 extension RowFormulaTranslator {
-  mutating func zonedCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError) -> SQLExpression {
+  mutating func zonedCall(_ function: DateFunction, _ arguments: [SQLExpression], type: SQLType) throws(SQLFormulaError)
+    -> SQLExpression
+  {
     func x(_ index: Int) -> Piece { .expression(arguments[index]) }
     let substr = dialect == .trino ? "substr(" : "substring("
     let datePart: [Piece] = ["CAST(", .text(substr), x(0), ", 1, 10) AS DATE)"]
@@ -34,12 +36,16 @@ extension RowFormulaTranslator {
     case .duckdb:
       let instant: [Piece] = ["CAST(", t, " AS TIMESTAMPTZ)"]
       local = ["strftime(("] + instant + [" AT TIME ZONE ", zone, "), '%Y-%m-%dT%H:%M:%S')"]
-      offset = ["CAST(epoch(("] + instant + [" AT TIME ZONE ", zone, ")) - epoch(("] + instant + [" AT TIME ZONE 'UTC')) AS BIGINT)"]
+      offset =
+        ["CAST(epoch(("] + instant + [" AT TIME ZONE ", zone, ")) - epoch(("] + instant + [
+          " AT TIME ZONE 'UTC')) AS BIGINT)"
+        ]
       fraction = ["regexp_extract(", t, ", '^.{19}(\\.[0-9]+)', 1)"]
     case .postgres:
       let instant: [Piece] = ["CAST(", t, " AS TIMESTAMPTZ)"]
       local = ["to_char(("] + instant + [" AT TIME ZONE ", zone, "), 'YYYY-MM-DD\"T\"HH24:MI:SS')"]
-      offset = ["CAST(extract(epoch FROM (("] + instant + [" AT TIME ZONE ", zone, ") - ("] + instant
+      offset =
+        ["CAST(extract(epoch FROM (("] + instant + [" AT TIME ZONE ", zone, ") - ("] + instant
         + [" AT TIME ZONE 'UTC'))) AS BIGINT)"]
       fraction = ["coalesce(substring(", t, " from '^.{19}(\\.[0-9]+)'), '')"]
     case .spark:
@@ -51,8 +57,11 @@ extension RowFormulaTranslator {
     case .trino:
       let zoned: [Piece] = ["at_timezone(from_iso8601_timestamp(", t, "), ", zone, ")"]
       local = ["format_datetime("] + zoned + [", 'yyyy-MM-dd''T''HH:mm:ss')"]
-      offset = ["CAST(to_unixtime(CAST("] + zoned + [" AS TIMESTAMP)) - to_unixtime(CAST(at_timezone(from_iso8601_timestamp(", t,
-                                                       "), 'UTC') AS TIMESTAMP)) AS BIGINT)"]
+      offset =
+        ["CAST(to_unixtime(CAST("] + zoned + [
+          " AS TIMESTAMP)) - to_unixtime(CAST(at_timezone(from_iso8601_timestamp(", t,
+          "), 'UTC') AS TIMESTAMP)) AS BIGINT)"
+        ]
       fraction = ["coalesce(regexp_extract(", t, ", '^.{19}(\\.[0-9]+)', 1), '')"]
     }
     let seconds = try build(.integer, offset)
@@ -61,7 +70,9 @@ extension RowFormulaTranslator {
     func two(_ value: [Piece]) -> [Piece] { ["lpad(CAST("] + value + [.text(" AS \(text)), 2, '0')")] }
     let hours = two(["CAST(floor(abs(", o, ") / 3600) AS BIGINT)"])
     let minutes = two(["CAST(floor(abs(", o, ") % 3600 / 60) AS BIGINT)"])
-    return try build(type, ["("] + local + [" || "] + fraction + [" || CASE WHEN ", o, " < 0 THEN '-' ELSE '+' END || "] + hours
-                     + [" || ':' || "] + minutes + [")"])
+    return try build(
+      type,
+      ["("] + local + [" || "] + fraction + [" || CASE WHEN ", o, " < 0 THEN '-' ELSE '+' END || "] + hours
+        + [" || ':' || "] + minutes + [")"])
   }
 }

@@ -36,12 +36,13 @@ struct RowFormulaTranslator {
 
   /// An expression made of `pieces`.
   mutating func build(_ type: SQLType, _ pieces: [Piece]) throws(SQLFormulaError) -> SQLExpression {
-    let node = rope.make(pieces.map { piece in
-      switch piece {
-      case .text(let text): .text(text)
-      case .expression(let expression): .node(expression.node)
-      }
-    })
+    let node = rope.make(
+      pieces.map { piece in
+        switch piece {
+        case .text(let text): .text(text)
+        case .expression(let expression): .node(expression.node)
+        }
+      })
     guard rope.length[node] <= SQLRope.limit else {
       throw SQLFormulaError("the formula's SQL would exceed \(SQLRope.limit >> 20) MiB")
     }
@@ -152,8 +153,12 @@ struct RowFormulaTranslator {
         // `%` of doubles truncates (the sign of the dividend), as flow's does; DuckDB's `fmod` floors.
         return try build(type, ["(", .expression(a), " % NULLIF(", .expression(b), ", 0))"])
       case .postgres:
-        return try build(type, ["CAST(mod(CAST(", .expression(a), " AS NUMERIC), NULLIF(CAST(",
-                                .expression(b), " AS NUMERIC), 0)) AS DOUBLE PRECISION)"])
+        return try build(
+          type,
+          [
+            "CAST(mod(CAST(", .expression(a), " AS NUMERIC), NULLIF(CAST(",
+            .expression(b), " AS NUMERIC), 0)) AS DOUBLE PRECISION)"
+          ])
       }
     case .power:
       let a = try double(left), b = try double(right)
@@ -166,14 +171,16 @@ struct RowFormulaTranslator {
   mutating func comparison(
     _ op: RowComparison, _ left: SQLExpression, _ right: SQLExpression, type: SQLType
   ) throws(SQLFormulaError) -> SQLExpression {
-    let symbol = switch op {
-    case .equal: "="
-    case .notEqual: "<>"
-    default: op.symbol
-    }
+    let symbol =
+      switch op {
+      case .equal: "="
+      case .notEqual: "<>"
+      default: op.symbol
+      }
     let ordered = op != .equal && op != .notEqual
     if left.type == .string && right.type == .string && dialect == .postgres && ordered {
-      return try build(type, ["(", .expression(left), " COLLATE \"C\" ", .text(symbol), " ", .expression(right), " COLLATE \"C\")"])
+      return try build(
+        type, ["(", .expression(left), " COLLATE \"C\" ", .text(symbol), " ", .expression(right), " COLLATE \"C\")"])
     }
     return try build(type, ["(", .expression(left), .text(" \(symbol) "), .expression(right), ")"])
   }

@@ -34,7 +34,8 @@ extension SQLCompiler {
     let node = plan.nodes[index]
     let kind = node.data.kind
     guard !kind.hasPrefix(SubgraphExpander.reservedPrefix), kind != "group",
-          let found = registry.kind(named: kind) else { return node.data.params }
+      let found = registry.kind(named: kind)
+    else { return node.data.params }
     let declared = found.parameters
     // The params holding row formulas: what the kind passes to `RowFormulaBinding`.
     let formulas = (found as? any RowFormulaKind)?.rowFormulaParameters ?? []
@@ -52,13 +53,15 @@ extension SQLCompiler {
       }
       if value.isNull {
         guard !declaration.isRequired else {
-          throw SQLExportError(node: node.id, "param '\(port)' is required (\(declaration.type)), but its input is null")
+          throw SQLExportError(
+            node: node.id, "param '\(port)' is required (\(declaration.type)), but its input is null")
         }
         params[port] = nil
         continue
       }
       guard let fitting = Value(json: value.jsonValue, as: declaration.type) else {
-        throw SQLExportError(node: node.id, "param '\(port)' must be of type \(declaration.type), found \(value.typeName) on its input")
+        throw SQLExportError(
+          node: node.id, "param '\(port)' must be of type \(declaration.type), found \(value.typeName) on its input")
       }
       params[port] = fitting.jsonValue
     }
@@ -76,7 +79,9 @@ extension SQLCompiler {
   /// The value output `port` of node `source` gives, when it is a constant.
   ///
   /// - Throws: naming `target` and its `input` when the value is not a constant.
-  private func constant(_ source: Int, port: String?, into target: String, input: String) throws(SQLExportError) -> Value {
+  private func constant(_ source: Int, port: String?, into target: String, input: String) throws(SQLExportError)
+    -> Value
+  {
     var current = source
     var currentPort = port
     // Each step goes one instance out or in: as many steps as the nesting is deep.
@@ -88,8 +93,10 @@ extension SQLCompiler {
         continue
       case SubgraphExpander.instanceKind:
         let inputs = plan.inputs[current]
-        guard let position = inputs.firstIndex(where: { $0.port == currentPort }) ?? (inputs.count == 1 ? 0 : nil) else {
-          throw SQLExportError(node: target, "input '\(input)' comes from instance '\(node.id)', whose output is not connected inside")
+        guard let position = inputs.firstIndex(where: { $0.port == currentPort }) ?? (inputs.count == 1 ? 0 : nil)
+        else {
+          throw SQLExportError(
+            node: target, "input '\(input)' comes from instance '\(node.id)', whose output is not connected inside")
         }
         (current, currentPort) = (inputs[position].source, plan.sourcePorts[current][position])
         continue
@@ -98,12 +105,14 @@ extension SQLCompiler {
           throw SQLExportError(node: target, "input '\(input)' comes from '\(node.id)', whose params do not configure")
         }
         do {
-          return try configured.instance.evaluator.evaluate(configured.unconnectedInputs, outputCount: configured.instance.outputs.count)[0]
+          return try configured.instance.evaluator.evaluate(
+            configured.unconnectedInputs, outputCount: configured.instance.outputs.count)[0]
         } catch {
           throw SQLExportError(node: target, "input '\(input)' comes from '\(node.id)': \(error)")
         }
       default:
-        throw SQLExportError(node: target,
+        throw SQLExportError(
+          node: target,
           "input '\(input)' comes from '\(node.id)' (\(node.data.kind)), which is not a constant; only a constant "
             + "(a number or text node, or a subgraph input set to one) exports, as a SQL literal")
       }

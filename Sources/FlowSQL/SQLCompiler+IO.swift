@@ -18,7 +18,9 @@ extension SQLCompiler {
     let tokens = (parsed?.nullValues ?? []).filter { !$0.isEmpty }
     let tokenList = tokens.map(dialect.literal).joined(separator: ", ")
     func typed(_ name: String, _ type: SQLType) -> String {
-      let cell = dialect == .duckdb || tokens.isEmpty ? q(name) : "CASE WHEN \(q(name)) IN (\(tokenList)) THEN NULL ELSE \(q(name)) END"
+      let cell =
+        dialect == .duckdb || tokens.isEmpty
+        ? q(name) : "CASE WHEN \(q(name)) IN (\(tokenList)) THEN NULL ELSE \(q(name)) END"
       switch type {
       case .string, .null: return cell == q(name) ? cell : "\(cell) AS \(q(name))"
       case .integer, .number: return "CAST(trim(\(cell)) AS \(dialect.typeName(type))) AS \(q(name))"
@@ -37,7 +39,8 @@ extension SQLCompiler {
       let reader: String
       if let csv = parsed {
         let nulls = csv.nullValues.map(dialect.literal).joined(separator: ", ")
-        reader = "read_csv(\(dialect.literal(path)), header = \(csv.header), delim = \(dialect.literal(csv.delimiter)), quote = '\"', escape = '\"', auto_detect = false, all_varchar = true, allow_quoted_nulls = false, nullstr = [\(nulls)], columns = {\(spec)})"
+        reader =
+          "read_csv(\(dialect.literal(path)), header = \(csv.header), delim = \(dialect.literal(csv.delimiter)), quote = '\"', escape = '\"', auto_detect = false, all_varchar = true, allow_quoted_nulls = false, nullstr = [\(nulls)], columns = {\(spec)})"
       } else {
         reader = "read_json(\(dialect.literal(path)), format = 'array', columns = {\(spec)})"
       }
@@ -49,9 +52,13 @@ extension SQLCompiler {
         schema += (position == 0 ? "" : ", ") + "\(q(name)) \(isCSV ? "STRING" : dialect.typeName(types[position]))"
       }
       if let csv = parsed {
-        addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING csv OPTIONS (path \(dialect.literal(path)), header '\(csv.header)', sep \(dialect.literal(csv.delimiter)), quote '\"', escape '\"', multiLine 'true', nullValue '', enforceSchema 'true', ignoreLeadingWhiteSpace 'false', ignoreTrailingWhiteSpace 'false')")
+        addRaw(
+          "CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING csv OPTIONS (path \(dialect.literal(path)), header '\(csv.header)', sep \(dialect.literal(csv.delimiter)), quote '\"', escape '\"', multiLine 'true', nullValue '', enforceSchema 'true', ignoreLeadingWhiteSpace 'false', ignoreTrailingWhiteSpace 'false')"
+        )
       } else {
-        addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING json OPTIONS (path \(dialect.literal(path)), multiLine 'true')")
+        addRaw(
+          "CREATE OR REPLACE TEMPORARY VIEW \(q(file)) (\(schema)) USING json OPTIONS (path \(dialect.literal(path)), multiLine 'true')"
+        )
       }
       return add(node.id, "SELECT monotonically_increasing_id() AS \(row)\(typedList) FROM \(q(file))", columns, types)
     case .postgres, .trino:
@@ -65,9 +72,13 @@ extension SQLCompiler {
         addRaw("DROP TABLE IF EXISTS \(q(table)) CASCADE")
         addRaw("CREATE TEMPORARY TABLE \(q(table)) (\(definition))")
         let names = columns.map(q).joined(separator: ", ")
-        addRaw("\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL '')")
+        addRaw(
+          "\\copy \(q(table)) (\(names)) FROM \(dialect.literal(path)) WITH (FORMAT csv, HEADER \(csv.header), DELIMITER \(dialect.literal(csv.delimiter)), NULL '')"
+        )
       } else {
-        addRaw("-- the table \(q(table)) holds the rows of \(path.controlEscaped)\(isCSV ? " (as text)" : ""), their file order in \(row)")
+        addRaw(
+          "-- the table \(q(table)) holds the rows of \(path.controlEscaped)\(isCSV ? " (as text)" : ""), their file order in \(row)"
+        )
       }
       return add(node.id, "SELECT \(row)\(typedList) FROM \(q(table))", columns, types)
     }
@@ -101,7 +112,9 @@ extension SQLCompiler {
   }
 
   mutating func writer(_ node: FlowNode, _ input: SQLRelation) throws(SQLExportError) -> SQLRelation? {
-    guard let written = node.data.params["path"]?.stringValue else { throw SQLExportError(node: node.id, "param 'path' is missing") }
+    guard let written = node.data.params["path"]?.stringValue else {
+      throw SQLExportError(node: node.id, "param 'path' is missing")
+    }
     let path = try plainPath(node, written)
     let format: SQLOutput.Format
     if node.data.kind == "writeCSV" {

@@ -3,7 +3,8 @@ import FlowRuntime
 /// `groupBy`, `join` and `union`: the row order made explicit (groups by their first row,
 /// join rows by the left then right row numbers, union rows by side then row).
 extension SQLCompiler {
-  mutating func groupBy(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
+  mutating func groupBy(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation
+  {
     let keys = try strings(id, params, "by")
     let index = input.index
     var columns: [String] = [], types: [SQLType] = []
@@ -16,7 +17,9 @@ extension SQLCompiler {
     }
     var select = keys.isEmpty ? "SELECT coalesce(min(\(row)), 0) AS \(row)" : "SELECT min(\(row)) AS \(row), \(keyList)"
     for member in params["aggregate"]?.objectValue?.members ?? [] {
-      guard let text = member.value.stringValue else { throw SQLExportError(node: id, "param 'aggregate': '\(member.key)' must be a string") }
+      guard let text = member.value.stringValue else {
+        throw SQLExportError(node: id, "param 'aggregate': '\(member.key)' must be a string")
+      }
       let (function, column) = try aggregate(id, member.key, text)
       var sql: String, type: SQLType
       if function == "count" && column.isEmpty {
@@ -25,13 +28,18 @@ extension SQLCompiler {
         var column = column, fraction: Double?
         if function == "quantile" {
           // `quantile(c, q)`: the last comma parts the column from `q`.
-          guard let comma = column.lastIndex(of: ","), let value = Double(String(column[column.index(after: comma)...]).trimming(" ")),
-                value >= 0, value <= 1 else {
-            throw SQLExportError(node: id, "param 'aggregate': '\(member.key)': quantile needs a number from 0 to 1 after the column")
+          guard let comma = column.lastIndex(of: ","),
+            let value = Double(String(column[column.index(after: comma)...]).trimming(" ")),
+            value >= 0, value <= 1
+          else {
+            throw SQLExportError(
+              node: id, "param 'aggregate': '\(member.key)': quantile needs a number from 0 to 1 after the column")
           }
           fraction = value
           column = String(column[..<comma]).trimming(" ")
-          if column.count >= 2 && column.hasPrefix("`") && column.hasSuffix("`") { column = String(column.dropFirst().dropLast()) }
+          if column.count >= 2 && column.hasPrefix("`") && column.hasSuffix("`") {
+            column = String(column.dropFirst().dropLast())
+          }
         }
         guard let position = index[column] else { throw missing(id, column, input) }
         (sql, type) = try aggregateSQL(id, member.key, function, q(column), input.types[position], q: fraction)
@@ -53,7 +61,9 @@ extension SQLCompiler {
     }
     let function = String(trimmed[..<open]).trimming(" ")
     var argument = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimming(" ")
-    if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") { argument = String(argument.dropFirst().dropLast()) }
+    if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") {
+      argument = String(argument.dropFirst().dropLast())
+    }
     return (function, argument)
   }
 
@@ -94,7 +104,10 @@ extension SQLCompiler {
       case .duckdb: return ("arg_\(pick)(\(c), \(row)) FILTER (WHERE \(c) IS NOT NULL)", type)
       case .spark, .trino: return ("\(pick)_by(\(c), \(row)) FILTER (WHERE \(c) IS NOT NULL)", type)
       case .postgres:
-        return ("(array_agg(\(c) ORDER BY \(row)\(function == "first" ? "" : " DESC")) FILTER (WHERE \(c) IS NOT NULL))[1]", type)
+        return (
+          "(array_agg(\(c) ORDER BY \(row)\(function == "first" ? "" : " DESC")) FILTER (WHERE \(c) IS NOT NULL))[1]",
+          type
+        )
       }
     case "countDistinct": return ("NULLIF(count(DISTINCT \(c)), 0)", .integer)  // no non-null value: null
     case "count": return ("count(\(c))", .integer)
@@ -118,7 +131,9 @@ extension SQLCompiler {
     }
   }
 
-  mutating func join(_ id: String, _ left: SQLRelation, _ right: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
+  mutating func join(_ id: String, _ left: SQLRelation, _ right: SQLRelation, _ params: JSONObject)
+    throws(SQLExportError) -> SQLRelation
+  {
     let keys = try strings(id, params, "on")
     let how = params["how"]?.stringValue ?? "inner"
     guard !keys.isEmpty || how == "inner" else {
@@ -138,10 +153,12 @@ extension SQLCompiler {
     }
     switch how {
     case "semi", "anti":
-      let select = "SELECT \(l).* FROM \(q(left.name)) AS \(l) WHERE \(how == "anti" ? "NOT " : "")EXISTS (SELECT 1 FROM \(q(right.name)) AS \(r) WHERE \(condition))"
+      let select =
+        "SELECT \(l).* FROM \(q(left.name)) AS \(l) WHERE \(how == "anti" ? "NOT " : "")EXISTS (SELECT 1 FROM \(q(right.name)) AS \(r) WHERE \(condition))"
       return add(id, select, left.columns, left.types)
     case "inner", "left", "right", "full": break
-    default: throw SQLExportError(node: id, "param 'how' must be inner, left, right, full, semi or anti, found \"\(how)\"")
+    default:
+      throw SQLExportError(node: id, "param 'how' must be inner, left, right, full, semi or anti, found \"\(how)\"")
     }
     let ownKeys = how == "right" || how == "full"
     var columns = left.columns, types = left.types
@@ -170,7 +187,8 @@ extension SQLCompiler {
     }
     let kind = ["inner": "INNER", "left": "LEFT", "right": "RIGHT", "full": "FULL"][how] ?? "INNER"
     // `on: []`: a cross join, left order then right order.
-    let joined = keys.isEmpty ? "CROSS JOIN \(q(right.name)) AS \(r)" : "\(kind) JOIN \(q(right.name)) AS \(r) ON \(condition)"
+    let joined =
+      keys.isEmpty ? "CROSS JOIN \(q(right.name)) AS \(r)" : "\(kind) JOIN \(q(right.name)) AS \(r) ON \(condition)"
     let select = "SELECT row_number() OVER (ORDER BY \(order)) AS \(row)\(list) FROM \(q(left.name)) AS \(l) \(joined)"
     return add(id, select, columns, types)
   }
@@ -178,10 +196,13 @@ extension SQLCompiler {
   /// The left and right columns of a `join` `on` entry: a name of both sides is that column;
   /// otherwise `"left = right"` names the left column, then the right one (spaces around
   /// them dropped); anything else is a name (missing from a side).
-  static func joinKeyPair(_ entry: String, _ leftIndex: [String: Int], _ rightIndex: [String: Int]) -> (left: String, right: String) {
+  static func joinKeyPair(_ entry: String, _ leftIndex: [String: Int], _ rightIndex: [String: Int]) -> (
+    left: String, right: String
+  ) {
     if leftIndex[entry] != nil && rightIndex[entry] != nil { return (entry, entry) }
     if let equals = entry.firstIndex(of: "=") {
-      let left = String(entry[..<equals]).trimming(" "), right = String(entry[entry.index(after: equals)...]).trimming(" ")
+      let left = String(entry[..<equals]).trimming(" "),
+        right = String(entry[entry.index(after: equals)...]).trimming(" ")
       if !left.isEmpty && !right.isEmpty { return (left, right) }
     }
     return (entry, entry)
@@ -195,7 +216,9 @@ extension SQLCompiler {
     for name in columns {
       let x = aIndex[name].map { a.types[$0] }, y = bIndex[name].map { b.types[$0] }
       guard let type = SQLType.unify(x ?? .null, y ?? .null) else {
-        throw SQLExportError(node: id, "column '\(name)' is \(x.map { "\($0)" } ?? "missing") in a but \(y.map { "\($0)" } ?? "missing") in b")
+        throw SQLExportError(
+          node: id,
+          "column '\(name)' is \(x.map { "\($0)" } ?? "missing") in a but \(y.map { "\($0)" } ?? "missing") in b")
       }
       types.append(type)
     }
@@ -203,7 +226,9 @@ extension SQLCompiler {
       var text = "SELECT \(tag) AS \(q("__flow_side")), \(row)"
       for (name, type) in zip(columns, types) {
         if let position = index[name] {
-          text += relation.types[position] == type || type == .null ? ", \(q(name))" : ", \(dialect.cast(q(name), to: type)) AS \(q(name))"
+          text +=
+            relation.types[position] == type || type == .null
+            ? ", \(q(name))" : ", \(dialect.cast(q(name), to: type)) AS \(q(name))"
         } else {
           text += ", \(dialect.cast("NULL", to: type)) AS \(q(name))"
         }
@@ -212,7 +237,8 @@ extension SQLCompiler {
     }
     var list = ""
     for name in columns { list += ", " + q(name) }
-    let select = "SELECT row_number() OVER (ORDER BY \(q("__flow_side")), \(row)) AS \(row)\(list) FROM (\(side(a, aIndex, 0)) UNION ALL \(side(b, bIndex, 1))) AS \(q("u"))"
+    let select =
+      "SELECT row_number() OVER (ORDER BY \(q("__flow_side")), \(row)) AS \(row)\(list) FROM (\(side(a, aIndex, 0)) UNION ALL \(side(b, bIndex, 1))) AS \(q("u"))"
     return add(id, select, columns, types)
   }
 }

@@ -11,7 +11,7 @@ extension SQLCompiler {
   /// The codecs `writeParquet`'s `compression` names, with DuckDB's and Spark's names for them.
   static let parquetCodecs: [String: (duckdb: String, spark: String)] = [
     "snappy": ("snappy", "snappy"), "gzip": ("gzip", "gzip"), "zstd": ("zstd", "zstd"), "lz4": ("lz4_raw", "lz4"),
-    "none": ("uncompressed", "none"),
+    "none": ("uncompressed", "none")
   ]
 
   mutating func parquetSource(_ node: FlowNode) throws(SQLExportError) -> SQLRelation {
@@ -20,10 +20,14 @@ extension SQLCompiler {
     let types = table.columns.map { SQLType($0.type) }
     let path = try plainPath(node, node.data.params["path"]?.stringValue ?? "")
     var typedList = ""
-    for (name, type) in zip(columns, types) { typedList += ", CAST(\(q(name)) AS \(dialect.typeName(type))) AS \(q(name))" }
+    for (name, type) in zip(columns, types) {
+      typedList += ", CAST(\(q(name)) AS \(dialect.typeName(type))) AS \(q(name))"
+    }
     switch dialect {
     case .duckdb:
-      return add(node.id, "SELECT row_number() OVER () AS \(row)\(typedList) FROM read_parquet(\(dialect.literal(path)))", columns, types)
+      return add(
+        node.id, "SELECT row_number() OVER () AS \(row)\(typedList) FROM read_parquet(\(dialect.literal(path)))",
+        columns, types)
     case .spark:
       let file = helperName(node.id)
       addRaw("CREATE OR REPLACE TEMPORARY VIEW \(q(file)) USING parquet OPTIONS (path \(dialect.literal(path)))")
@@ -39,7 +43,9 @@ extension SQLCompiler {
   func parquetFormat(_ node: FlowNode) throws(SQLExportError) -> SQLOutput.Format {
     let compression = node.data.params["compression"]?.stringValue ?? "snappy"
     guard Self.parquetCodecs[compression] != nil else {
-      throw SQLExportError(node: node.id, "param 'compression' must be snappy, gzip, zstd, lz4 or none, found \"\(compression.controlEscaped)\"")
+      throw SQLExportError(
+        node: node.id,
+        "param 'compression' must be snappy, gzip, zstd, lz4 or none, found \"\(compression.controlEscaped)\"")
     }
     let rows = node.data.params["rowGroupRows"]?.integerValue ?? 1_048_576
     guard rows >= 1, rows <= Int64(Int32.max) else {
@@ -50,11 +56,15 @@ extension SQLCompiler {
 
   /// The statement that writes `query`'s rows to the Parquet file (DuckDB) or directory (Spark)
   /// `path`.
-  static func parquetOutput(_ dialect: SQLDialect, query: String, path: String, compression: String, rowGroupRows: Int) -> String {
+  static func parquetOutput(_ dialect: SQLDialect, query: String, path: String, compression: String, rowGroupRows: Int)
+    -> String
+  {
     let codec = parquetCodecs[compression] ?? ("snappy", "snappy")
     if dialect == .spark {
-      return "INSERT OVERWRITE DIRECTORY \(dialect.literal(path)) USING parquet OPTIONS (compression '\(codec.spark)')\n  \(query);\n"
+      return
+        "INSERT OVERWRITE DIRECTORY \(dialect.literal(path)) USING parquet OPTIONS (compression '\(codec.spark)')\n  \(query);\n"
     }
-    return "COPY (\(query)) TO \(dialect.literal(path)) (FORMAT parquet, COMPRESSION '\(codec.duckdb)', ROW_GROUP_SIZE \(rowGroupRows));\n"
+    return
+      "COPY (\(query)) TO \(dialect.literal(path)) (FORMAT parquet, COMPRESSION '\(codec.duckdb)', ROW_GROUP_SIZE \(rowGroupRows));\n"
   }
 }

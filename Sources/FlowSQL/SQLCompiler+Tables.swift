@@ -5,8 +5,10 @@ import FlowRuntime
 /// whose formula uses a column an earlier entry added gets one helper relation per such step).
 extension SQLCompiler {
   /// Translates the formula `text` of param `param` against `relation`.
-  func formula(_ id: String, _ param: String, _ text: String, _ relation: SQLRelation,
-               index: [String: Int], translator: inout RowFormulaTranslator) throws(SQLExportError) -> SQLExpression {
+  func formula(
+    _ id: String, _ param: String, _ text: String, _ relation: SQLRelation,
+    index: [String: Int], translator: inout RowFormulaTranslator
+  ) throws(SQLExportError) -> SQLExpression {
     let parsed: RowFormula
     do { parsed = try RowFormula(parsing: text) } catch {
       throw SQLExportError(node: id, "param '\(param)': \(error)")
@@ -21,10 +23,14 @@ extension SQLCompiler {
   }
 
   mutating func filter(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
-    guard let text = params["where"]?.stringValue else { throw SQLExportError(node: id, "param 'where' must be a formula") }
+    guard let text = params["where"]?.stringValue else {
+      throw SQLExportError(node: id, "param 'where' must be a formula")
+    }
     var translator = RowFormulaTranslator(dialect: dialect)
     var condition = try formula(id, "where", text, input, index: input.index, translator: &translator)
-    do { condition = try translator.boolean(condition) } catch { throw SQLExportError(node: id, "param 'where': \(error.message)") }
+    do { condition = try translator.boolean(condition) } catch {
+      throw SQLExportError(node: id, "param 'where': \(error.message)")
+    }
     guard condition.type == .bool || condition.type == .null else {
       throw SQLExportError(node: id, "param 'where': the formula gives \(condition.type), not a bool")
     }
@@ -33,7 +39,9 @@ extension SQLCompiler {
   }
 
   mutating func derive(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
-    guard let entries = params["columns"]?.objectValue else { throw SQLExportError(node: id, "param 'columns' must be a record") }
+    guard let entries = params["columns"]?.objectValue else {
+      throw SQLExportError(node: id, "param 'columns' must be a record")
+    }
     var current = input
     var index = input.index
     // The layer being built: each output column's SQL (nil: the column as it is).
@@ -52,9 +60,13 @@ extension SQLCompiler {
       return add(name, select, layerColumns, layerTypes)
     }
     for member in entries.members {
-      guard let text = member.value.stringValue else { throw SQLExportError(node: id, "param 'columns': '\(member.key)' must be a formula") }
+      guard let text = member.value.stringValue else {
+        throw SQLExportError(node: id, "param 'columns': '\(member.key)' must be a formula")
+      }
       let parsed: RowFormula
-      do { parsed = try RowFormula(parsing: text) } catch { throw SQLExportError(node: id, "param 'columns': '\(member.key)': \(error)") }
+      do { parsed = try RowFormula(parsing: text) } catch {
+        throw SQLExportError(node: id, "param 'columns': '\(member.key)': \(error)")
+      }
       if parsed.columns.contains(where: defined.contains) {
         // Uses a column this layer makes: the layer becomes a helper relation.
         current = flush(helperName(id))
@@ -110,7 +122,9 @@ extension SQLCompiler {
       let name = descending ? String(key.dropFirst()) : key
       guard let position = index[name] else {
         // Not a column: a row formula (`-abs(delay)`), unless it is a bare name or no formula.
-        guard let parsed = try? RowFormula(parsing: name), parsed.columns != [name] else { throw missing(id, name, input) }
+        guard let parsed = try? RowFormula(parsing: name), parsed.columns != [name] else {
+          throw missing(id, name, input)
+        }
         var translator = RowFormulaTranslator(dialect: dialect)
         let expression: SQLExpression
         do {
@@ -119,7 +133,8 @@ extension SQLCompiler {
           throw SQLExportError(node: id, "param 'by': '\(name)': \(error.message)")
         }
         let sql = translator.rope.string(expression.node)
-        text += "\(expression.type == .string ? dialect.collated("(\(sql))") : sql) \(descending ? "DESC" : "ASC") NULLS LAST, "
+        text +=
+          "\(expression.type == .string ? dialect.collated("(\(sql))") : sql) \(descending ? "DESC" : "ASC") NULLS LAST, "
         continue
       }
       let column = input.types[position] == .string ? dialect.collated(q(name)) : q(name)
@@ -134,7 +149,8 @@ extension SQLCompiler {
     return add(id, select, input.columns, input.types)
   }
 
-  mutating func distinct(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
+  mutating func distinct(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation
+  {
     var keys = try strings(id, params, "columns")
     if keys.isEmpty { keys = input.columns }
     let index = input.index
@@ -144,7 +160,8 @@ extension SQLCompiler {
       partition += (partition.isEmpty ? "" : ", ") + q(key)
     }
     let counter = q("__flow_n")
-    let select = "SELECT \(row), \(columnList(input)) FROM (SELECT *, row_number() OVER (PARTITION BY \(partition) ORDER BY \(row)) AS \(counter) FROM \(q(input.name))) AS \(q("t")) WHERE \(counter) = 1"
+    let select =
+      "SELECT \(row), \(columnList(input)) FROM (SELECT *, row_number() OVER (PARTITION BY \(partition) ORDER BY \(row)) AS \(counter) FROM \(q(input.name))) AS \(q("t")) WHERE \(counter) = 1"
     return add(id, select, input.columns, input.types)
   }
 
@@ -155,7 +172,8 @@ extension SQLCompiler {
     let offset = params["offset"]?.integerValue ?? 0
     let (end, overflow) = max(offset, 0).addingReportingOverflow(count)
     let counter = q("__flow_n")
-    var select = "SELECT \(row), \(columnList(input)) FROM (SELECT *, row_number() OVER (ORDER BY \(row)) AS \(counter) FROM \(q(input.name))) AS \(q("t")) WHERE \(counter) > \(max(offset, 0))"
+    var select =
+      "SELECT \(row), \(columnList(input)) FROM (SELECT *, row_number() OVER (ORDER BY \(row)) AS \(counter) FROM \(q(input.name))) AS \(q("t")) WHERE \(counter) > \(max(offset, 0))"
     if !overflow { select += " AND \(counter) <= \(end)" }
     return add(id, select, input.columns, input.types)
   }

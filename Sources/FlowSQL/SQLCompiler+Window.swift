@@ -10,7 +10,9 @@ import FlowRuntime
 extension SQLCompiler {
   mutating func window(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
     let partitionBy = try strings(id, params, "partitionBy"), orderBy = try strings(id, params, "orderBy")
-    guard let entries = params["columns"]?.objectValue else { throw SQLExportError(node: id, "param 'columns' must be a record") }
+    guard let entries = params["columns"]?.objectValue else {
+      throw SQLExportError(node: id, "param 'columns' must be a record")
+    }
     let index = input.index
     var partition = ""
     for key in partitionBy {
@@ -34,14 +36,17 @@ extension SQLCompiler {
       return add(name, select + " FROM \(q(current.name))", columns, types)
     }
     for member in entries.members {
-      guard let text = member.value.stringValue else { throw SQLExportError(node: id, "param 'columns': '\(member.key)' must be a string") }
+      guard let text = member.value.stringValue else {
+        throw SQLExportError(node: id, "param 'columns': '\(member.key)' must be a string")
+      }
       let function: WindowFunction
       switch WindowFunction.parse(output: member.key, text) {
       case .success(let parsed): function = parsed
       case .failure(let problem): throw SQLExportError(node: id, "param 'columns': \(problem.reason)")
       }
       if keys.contains(member.key) {
-        throw SQLExportError(node: id, "column '\(member.key)' replaces a partitionBy or orderBy column; this has no SQL form")
+        throw SQLExportError(
+          node: id, "column '\(member.key)' replaces a partitionBy or orderBy column; this has no SQL form")
       }
       if let column = function.column, defined.contains(column) {
         current = flush(helperName(id))
@@ -50,7 +55,9 @@ extension SQLCompiler {
       }
       var source: (sql: String, type: SQLType)?
       if let column = function.column {
-        guard let position = layerIndex[column] else { throw missing(id, column, SQLRelation(name: current.name, columns: columns, types: types)) }
+        guard let position = layerIndex[column] else {
+          throw missing(id, column, SQLRelation(name: current.name, columns: columns, types: types))
+        }
         source = (q(column), types[position])
       }
       let frame = WindowFrame(partition: partition, rowsOrder: rowsOrder, peerOrder: peerOrder)
@@ -84,22 +91,28 @@ extension SQLCompiler {
   }
 
   /// The SQL of one window function and its type.
-  private func windowSQL(_ id: String, _ function: WindowFunction, _ source: (sql: String, type: SQLType)?,
-                         _ frame: WindowFrame) throws(SQLExportError) -> (String, SQLType) {
+  private func windowSQL(
+    _ id: String, _ function: WindowFunction, _ source: (sql: String, type: SQLType)?,
+    _ frame: WindowFrame
+  ) throws(SQLExportError) -> (String, SQLType) {
     let name = function.function.rawValue
     let c = source?.sql ?? "", type = source?.type ?? .null
     let running = "ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW"
     let rolling = "ROWS BETWEEN \(function.size - 1) PRECEDING AND CURRENT ROW"
     let whole = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
     func needsNumbers() -> SQLExportError {
-      SQLExportError(node: id, "param 'columns': '\(function.output)': \(name) needs a numeric or bool column, got \(type)")
+      SQLExportError(
+        node: id, "param 'columns': '\(function.output)': \(name) needs a numeric or bool column, got \(type)")
     }
     switch function.function {
     case .rowNumber, .cumcount: return ("row_number() \(frame.over(""))", .integer)
     case .rank, .denseRank:
       if frame.peerOrder.isEmpty { return (dialect.integerLiteral(1), .integer) }
       let space = frame.partition.isEmpty ? "" : " "
-      return ("\(name == "rank" ? "rank" : "dense_rank")() OVER (\(frame.partition)\(space)ORDER BY \(frame.peerOrder))", .integer)
+      return (
+        "\(name == "rank" ? "rank" : "dense_rank")() OVER (\(frame.partition)\(space)ORDER BY \(frame.peerOrder))",
+        .integer
+      )
     case .count: return (source == nil ? "count(*) \(frame.over(nil))" : "count(\(c)) \(frame.over(nil))", .integer)
     case .lag, .lead:
       var result = type
@@ -116,7 +129,9 @@ extension SQLCompiler {
       case (.string, .string(let text)), (.null, .string(let text)): fallback = ", " + dialect.literal(text)
       case (.bool, .bool(let flag)), (.null, .bool(let flag)): fallback = ", " + (flag ? "TRUE" : "FALSE")
       default:
-        throw SQLExportError(node: id, "param 'columns': '\(function.output)': the default \(function.fallback) does not fit a \(type) column")
+        throw SQLExportError(
+          node: id,
+          "param 'columns': '\(function.output)': the default \(function.fallback) does not fit a \(type) column")
       }
       return ("\(name)(\(value), \(function.offset)\(fallback)) \(frame.over(""))", result)
     case .cumsum, .rollingSum, .sum:
@@ -137,7 +152,9 @@ extension SQLCompiler {
       case .spark, .trino: return ("avg(\(value)) \(over)", .number)
       }
     case .cummin, .cummax, .rollingMin, .rollingMax, .min, .max:
-      let over = frame.over([.min, .max].contains(function.function) ? nil : [.cummin, .cummax].contains(function.function) ? running : rolling)
+      let over = frame.over(
+        [.min, .max].contains(function.function)
+          ? nil : [.cummin, .cummax].contains(function.function) ? running : rolling)
       let pick = [.cummin, .rollingMin, .min].contains(function.function) ? "min" : "max"
       return ("\(pick)(\(type == .string ? dialect.collated(c) : c)) \(over)", type)
     case .std, .variance, .median, .quantile:
@@ -148,10 +165,14 @@ extension SQLCompiler {
       case .variance: return ("var_samp(\(value)) \(frame.over(nil))", .number)
       default:
         guard dialect == .duckdb else {
-          throw SQLExportError(node: id, "param 'columns': '\(function.output)': \(name) over a window has no exact "
-                               + "\(dialect) translation (only DuckDB computes quantile_cont as a window function)")
+          throw SQLExportError(
+            node: id,
+            "param 'columns': '\(function.output)': \(name) over a window has no exact "
+              + "\(dialect) translation (only DuckDB computes quantile_cont as a window function)")
         }
-        return ("quantile_cont(\(value), \(function.function == .median ? 0.5 : function.q)) \(frame.over(nil))", .number)
+        return (
+          "quantile_cont(\(value), \(function.function == .median ? 0.5 : function.q)) \(frame.over(nil))", .number
+        )
       }
     case .first, .last:
       let over = frame.over(whole)
@@ -161,8 +182,10 @@ extension SQLCompiler {
       case .spark: return ("\(pick)(\(c), true) \(over)", type)
       case .trino: return ("\(pick)(\(c)) IGNORE NULLS \(over)", type)
       case .postgres:
-        throw SQLExportError(node: id, "param 'columns': '\(function.output)': \(name) skips nulls, which postgres window "
-                             + "functions cannot (IGNORE NULLS); no postgres translation")
+        throw SQLExportError(
+          node: id,
+          "param 'columns': '\(function.output)': \(name) skips nulls, which postgres window "
+            + "functions cannot (IGNORE NULLS); no postgres translation")
       }
     }
   }
@@ -176,33 +199,41 @@ extension SQLCompiler {
     }
   }
 
-  mutating func unpivot(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation {
+  mutating func unpivot(_ id: String, _ input: SQLRelation, _ params: JSONObject) throws(SQLExportError) -> SQLRelation
+  {
     let keep = try strings(id, params, "keep")
     let index = input.index
     for key in keep where index[key] == nil { throw missing(id, key, input) }
-    let listed = params["columns"] == nil ? input.columns.filter { !keep.contains($0) } : try strings(id, params, "columns")
+    let listed =
+      params["columns"] == nil ? input.columns.filter { !keep.contains($0) } : try strings(id, params, "columns")
     let names = params["names"]?.stringValue ?? "name", values = params["values"]?.stringValue ?? "value"
     var type = SQLType.null
     for name in listed {
       guard let position = index[name] else { throw missing(id, name, input) }
       guard let unified = SQLType.unify(type, input.types[position]) else {
-        throw SQLExportError(node: id, "columns: '\(listed[0])' and '\(name)' have types that do not mix (\(type), \(input.types[position]))")
+        throw SQLExportError(
+          node: id,
+          "columns: '\(listed[0])' and '\(name)' have types that do not mix (\(type), \(input.types[position]))")
       }
       type = unified
     }
     let keepTypes = keep.map { input.types[index[$0]!] }
     let slot = q("__flow_slot"), keptList = keep.map { ", " + q($0) }.joined()
     guard !listed.isEmpty else {
-      let select = "SELECT \(row)\(keptList), \(dialect.cast("NULL", to: .string)) AS \(q(names)), "
+      let select =
+        "SELECT \(row)\(keptList), \(dialect.cast("NULL", to: .string)) AS \(q(names)), "
         + "\(dialect.cast("NULL", to: .integer)) AS \(q(values)) FROM \(q(input.name)) WHERE 1 = 0"
       return add(id, select, keep + [names, values], keepTypes + [.string, .integer])
     }
     var parts: [String] = []
     for (position, name) in listed.enumerated() {
       let value = input.types[index[name]!] == type ? q(name) : dialect.cast(q(name), to: type)
-      parts.append("SELECT \(row), \(position) AS \(slot)\(keptList), \(dialect.literal(name)) AS \(q(names)), \(value) AS \(q(values)) FROM \(q(input.name))")
+      parts.append(
+        "SELECT \(row), \(position) AS \(slot)\(keptList), \(dialect.literal(name)) AS \(q(names)), \(value) AS \(q(values)) FROM \(q(input.name))"
+      )
     }
-    let select = "SELECT row_number() OVER (ORDER BY \(row), \(slot)) AS \(row)\(keptList), \(q(names)), \(q(values)) FROM ("
+    let select =
+      "SELECT row_number() OVER (ORDER BY \(row), \(slot)) AS \(row)\(keptList), \(q(names)), \(q(values)) FROM ("
       + parts.joined(separator: " UNION ALL ") + ") AS \(q("u"))"
     return add(id, select, keep + [names, values], keepTypes + [.string, type])
   }

@@ -50,7 +50,8 @@ struct SQLCompiler {
     case "limit": relation = try limit(id, try input(index, "table"), params)
     case "window": relation = try window(id, try input(index, "table"), params)
     case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
-    case "writeCSV", "writeJSON", "writeParquet": relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
+    case "writeCSV", "writeJSON", "writeParquet":
+      relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
     case "group": return
     case _ where isConstant(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
@@ -64,7 +65,9 @@ struct SQLCompiler {
       let tables = plan.inputs[index].filter { relations[$0.source] != nil }
       guard !tables.isEmpty else { return }
       guard tables.count == 1, let only = tables.first else {
-        throw fail("an instance with \(tables.count) table outputs has no SQL form (export each output's inner node with --node)")
+        throw fail(
+          "an instance with \(tables.count) table outputs has no SQL form (export each output's inner node with --node)"
+        )
       }
       relation = relations[only.source]
     default:
@@ -73,7 +76,8 @@ struct SQLCompiler {
     }
     guard let relation else { return }
     if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
-      throw fail("the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
+      throw fail(
+        "the column '\(reserved)' has a name the export reserves (names starting with __flow_ carry row numbers)")
     }
     for column in relation.columns {
       if let problem = dialect.identifierProblem(column) { throw fail("the column '\(column)' \(problem)") }
@@ -88,7 +92,10 @@ struct SQLCompiler {
   /// The relation feeding `port` of node `index` (or its only input when the edge names no port).
   func input(_ index: Int, _ port: String) throws(SQLExportError) -> SQLRelation {
     let id = plan.nodes[index].id
-    guard let edge = plan.inputs[index].first(where: { $0.port == port }) ?? plan.inputs[index].first(where: { $0.port == nil }) else {
+    guard
+      let edge = plan.inputs[index].first(where: { $0.port == port })
+        ?? plan.inputs[index].first(where: { $0.port == nil })
+    else {
       throw SQLExportError(node: id, "input '\(port)' is not connected")
     }
     guard let relation = relations[edge.source] else {
@@ -129,10 +136,14 @@ struct SQLCompiler {
   /// The strings of a list param.
   func strings(_ id: String, _ params: JSONObject, _ name: String) throws(SQLExportError) -> [String] {
     guard let value = params[name] else { return [] }
-    guard let items = value.arrayValue else { throw SQLExportError(node: id, "param '\(name)' must be a list of names") }
+    guard let items = value.arrayValue else {
+      throw SQLExportError(node: id, "param '\(name)' must be a list of names")
+    }
     var result: [String] = []
     for item in items {
-      guard let text = item.stringValue else { throw SQLExportError(node: id, "param '\(name)' must be a list of names") }
+      guard let text = item.stringValue else {
+        throw SQLExportError(node: id, "param '\(name)' must be a list of names")
+      }
       result.append(text)
     }
     return result
@@ -141,7 +152,8 @@ struct SQLCompiler {
   /// The error for a column `relation` lacks.
   func missing(_ id: String, _ column: String, _ relation: SQLRelation) -> SQLExportError {
     let listing = relation.columns.prefix(20).joined(separator: ", ")
-    return SQLExportError(node: id, "no column '\(column)' in the table (columns: \(listing)\(relation.columns.count > 20 ? ", …" : ""))")
+    return SQLExportError(
+      node: id, "no column '\(column)' in the table (columns: \(listing)\(relation.columns.count > 20 ? ", …" : ""))")
   }
 
   /// Why `node`'s kind has no SQL form (a live, scalar or text kind, or a kind without a
@@ -149,8 +161,10 @@ struct SQLCompiler {
   func noSQLForm(_ node: FlowNode) -> String? {
     let kind = node.data.kind
     switch kind {
-    case "readCSV", "readJSON", "readParquet", "filter", "derive", "select", "sort", "groupBy", "join", "union", "distinct", "limit",
-      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", "group", SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
+    case "readCSV", "readJSON", "readParquet", "filter", "derive", "select", "sort", "groupBy", "join", "union",
+      "distinct", "limit",
+      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", "group", SubgraphExpander.inputKind,
+      SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
       return nil
     case "clock", "counter", "lines", "accumulate", "previous":
       return "\(kind) is a live node; live nodes have no SQL form"
@@ -159,7 +173,8 @@ struct SQLCompiler {
         + "(export the pipeline up to its input with --node)"
     case "rowCount", "column", "reduce":
       return "\(kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)"
-    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide", "expression":
+    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide",
+      "expression":
       return "\(kind) is a text or scalar kind; only table kinds export (choose table sinks with --node)"
     default:
       guard let found = registry.kind(named: kind) else { return "unknown kind '\(kind)'" }
@@ -176,25 +191,33 @@ struct SQLCompiler {
       throw SQLExportError(node: node.id, "unknown kind '\(node.data.kind)'")
     }
     guard let translatable = kind as? any SQLTranslatable else {
-      throw SQLExportError(node: node.id, "kind '\(node.data.kind)' has no SQL translation (a custom kind can provide one: SQLTranslatable)")
+      throw SQLExportError(
+        node: node.id,
+        "kind '\(node.data.kind)' has no SQL translation (a custom kind can provide one: SQLTranslatable)")
     }
     var inputs: [SQLTranslationRequest.Input] = []
     for edge in plan.inputs[index] {
       // A fed param is in the bound params (`boundParameters(_:)`), not an input of the translation.
       if relations[edge.source] == nil, let port = edge.port,
-         registry.kind(named: node.data.kind)?.parameters.contains(where: { $0.name == port }) == true { continue }
+        registry.kind(named: node.data.kind)?.parameters.contains(where: { $0.name == port }) == true
+      {
+        continue
+      }
       guard let relation = relations[edge.source] else {
         throw SQLExportError(node: node.id, "input from '\(plan.nodes[edge.source].id)' gives no table")
       }
-      inputs.append(.init(relation: q(relation.name), columns: zip(relation.columns, relation.types).map { ($0, $1.columnType) }))
+      inputs.append(
+        .init(relation: q(relation.name), columns: zip(relation.columns, relation.types).map { ($0, $1.columnType) }))
     }
     let dialect = self.dialect
-    let request = SQLTranslationRequest(dialect: dialect.rawValue, parameters: node.data.params, inputs: inputs,
-                                        rowColumn: row, quote: { dialect.quote($0) }, literal: { dialect.literal($0) })
+    let request = SQLTranslationRequest(
+      dialect: dialect.rawValue, parameters: node.data.params, inputs: inputs,
+      rowColumn: row, quote: { dialect.quote($0) }, literal: { dialect.literal($0) })
     let translation: SQLTranslation
     do { translation = try translatable.sqlTranslation(request) } catch {
       throw SQLExportError(node: node.id, "\(error)")
     }
-    return add(node.id, translation.select, translation.columns.map(\.name), translation.columns.map { SQLType($0.type) })
+    return add(
+      node.id, translation.select, translation.columns.map(\.name), translation.columns.map { SQLType($0.type) })
   }
 }

@@ -58,7 +58,8 @@ extension SQLDialect {
         return "holds the control character \(Self.codePoint(scalar)), which no quoted \(rawValue) identifier can carry"
       }
       if self == .spark, Self.sparkSplits(previous, scalar) {
-        let shown = Self.sparkPairs.contains { $0.0 == previous && $0.1 == scalar } ? "\(previous)\(scalar)" : "\(scalar)"
+        let shown =
+          Self.sparkPairs.contains { $0.0 == previous && $0.1 == scalar } ? "\(previous)\(scalar)" : "\(scalar)"
         return "holds '\(shown)', which spark-sql's statement splitter reads outside backquotes"
       }
       previous = scalar

@@ -42,18 +42,25 @@ struct SQLScriptWriter {
         }
         switch (output.format, dialect) {
         case (.rows, _), (_, .postgres):
-          if case .rows = output.format {} else { text += "-- writes \(output.path.controlEscaped): save this result there\n" }
+          if case .rows = output.format {
+          } else {
+            text += "-- writes \(output.path.controlEscaped): save this result there\n"
+          }
           text += query + ";\n"
         case (.csv(let delimiter), .duckdb):
-          text += "COPY (\(query)) TO \(dialect.literal(output.path)) (FORMAT CSV, HEADER true, DELIMITER \(dialect.literal(delimiter)));\n"
+          text +=
+            "COPY (\(query)) TO \(dialect.literal(output.path)) (FORMAT CSV, HEADER true, DELIMITER \(dialect.literal(delimiter)));\n"
         case (.json, .duckdb):
           text += "COPY (\(query)) TO \(dialect.literal(output.path)) (FORMAT JSON, ARRAY true);\n"
         case (.csv(let delimiter), .spark):
-          text += "INSERT OVERWRITE DIRECTORY \(dialect.literal(output.path)) USING csv OPTIONS (header 'true', sep \(dialect.literal(delimiter)))\n  \(query);\n"
+          text +=
+            "INSERT OVERWRITE DIRECTORY \(dialect.literal(output.path)) USING csv OPTIONS (header 'true', sep \(dialect.literal(delimiter)))\n  \(query);\n"
         case (.json, .spark):
           text += "INSERT OVERWRITE DIRECTORY \(dialect.literal(output.path)) USING json\n  \(query);\n"
-        case (.parquet(let compression, let rowGroupRows), .duckdb), (.parquet(let compression, let rowGroupRows), .spark):
-          text += SQLCompiler.parquetOutput(dialect, query: query, path: output.path, compression: compression, rowGroupRows: rowGroupRows)
+        case (.parquet(let compression, let rowGroupRows), .duckdb),
+          (.parquet(let compression, let rowGroupRows), .spark):
+          text += SQLCompiler.parquetOutput(
+            dialect, query: query, path: output.path, compression: compression, rowGroupRows: rowGroupRows)
         default:
           text += query + ";\n"
         }

@@ -18,8 +18,10 @@ struct BenchGraph {
   }
 
   mutating func edge(_ source: String, _ sourcePort: String? = nil, to target: String, _ port: String) {
-    document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: source, sourceHandleID: sourcePort,
-                                   targetNodeID: target, targetHandleID: port))
+    document.edges.append(
+      FlowEdge(
+        id: "e\(document.edges.count)", sourceNodeID: source, sourceHandleID: sourcePort,
+        targetNodeID: target, targetHandleID: port))
   }
 
   func evaluator(options: EngineOptions = EngineOptions()) -> GraphEvaluator {

@@ -35,7 +35,9 @@ enum BenchKinds {
   struct AddModulo: StaticNodeKind {
     var name: String { "addmod" }
     var summary: String { "result = (a + b) mod 1000003" }
-    var inputs: [InputPort] { [InputPort("a", .integer, default: .integer(0)), InputPort("b", .integer, default: .integer(0))] }
+    var inputs: [InputPort] {
+      [InputPort("a", .integer, default: .integer(0)), InputPort("b", .integer, default: .integer(0))]
+    }
     var outputs: [PortDeclaration] { [PortDeclaration("result", .integer)] }
     var scalarEvaluation: ScalarEvaluation? { .integers { ($0 &+ $1) % BenchKinds.modulus } }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
@@ -51,9 +53,10 @@ enum BenchKinds {
 
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
       let count = Int(parameters.integer("count") ?? 0)
-      return NodeInstance(inputs: (0..<count).map { InputPort("in\($0)", .integer, default: .integer(0)) },
-                          outputs: [PortDeclaration("result", .integer)], evaluator: Evaluator(),
-                          scalarEvaluation: .foldingIntegers(0) { $0 &+ $1 })
+      return NodeInstance(
+        inputs: (0..<count).map { InputPort("in\($0)", .integer, default: .integer(0)) },
+        outputs: [PortDeclaration("result", .integer)], evaluator: Evaluator(),
+        scalarEvaluation: .foldingIntegers(0) { $0 &+ $1 })
     }
 
     struct Evaluator: NodeEvaluator {
@@ -82,14 +85,19 @@ enum BenchKinds {
     var name: String { "heavy" }
     var summary: String { "result = busy(iterations, seed + a)" }
     var parameters: [ParameterDeclaration] {
-      [ParameterDeclaration("iterations", .integer, required: true), ParameterDeclaration("seed", .integer, default: .integer(0))]
+      [
+        ParameterDeclaration("iterations", .integer, required: true),
+        ParameterDeclaration("seed", .integer, default: .integer(0))
+      ]
     }
 
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: [InputPort("a", .integer, default: .integer(0))], outputs: [PortDeclaration("result", .integer)],
-                   evaluator: Evaluator(iterations: Int(parameters.integer("iterations") ?? 0),
-                                        seed: parameters.integer("seed") ?? 0),
-                   cost: .expensive)
+      NodeInstance(
+        inputs: [InputPort("a", .integer, default: .integer(0))], outputs: [PortDeclaration("result", .integer)],
+        evaluator: Evaluator(
+          iterations: Int(parameters.integer("iterations") ?? 0),
+          seed: parameters.integer("seed") ?? 0),
+        cost: .expensive)
     }
 
     struct Evaluator: NodeEvaluator {

@@ -43,7 +43,8 @@ struct BenchSettings: Sendable {
         index += 2
       case "--threads" where index + 1 < arguments.count:
         guard let count = Int(arguments[index + 1]), count >= 1 else {
-          FileHandle.standardError.write(Data("--threads: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
+          FileHandle.standardError.write(
+            Data("--threads: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
           exit(2)
         }
         workers = count
@@ -53,7 +54,8 @@ struct BenchSettings: Sendable {
         index += 1
       case "--read-loop" where index + 1 < arguments.count:
         guard let loops = Int(arguments[index + 1]), loops > 0 else {
-          FileHandle.standardError.write(Data("--read-loop: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
+          FileHandle.standardError.write(
+            Data("--read-loop: expected a whole number ≥ 1, got '\(arguments[index + 1])'\n".utf8))
           exit(2)
         }
         readLoops = loops
@@ -88,7 +90,8 @@ struct BenchSettings: Sendable {
       case "dictionaries": strategy.encodesDictionaries = false
       case "all": strategy = .plain
       default:
-        FileHandle.standardError.write(Data("--csv-off: unknown path '\(name)' (inPlace, strings, index, dictionaries, all)\n".utf8))
+        FileHandle.standardError.write(
+          Data("--csv-off: unknown path '\(name)' (inPlace, strings, index, dictionaries, all)\n".utf8))
         exit(2)
       }
     }

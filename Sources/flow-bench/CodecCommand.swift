@@ -10,7 +10,8 @@ enum CodecCommand {
 
   static func main(_ arguments: [String]) -> Never {
     guard arguments.count == 4, ["snappy", "lz4", "zstd", "gzip"].contains(arguments[0]),
-          ["compress", "decompress"].contains(arguments[1]) else {
+      ["compress", "decompress"].contains(arguments[1])
+    else {
       fail("usage: flow-bench codec snappy|lz4|zstd|gzip compress|decompress IN OUT")
     }
     guard let data = FileManager.default.contents(atPath: arguments[2]) else { fail("cannot read \(arguments[2])") }
@@ -30,7 +31,9 @@ enum CodecCommand {
     } catch {
       fail("\(arguments[0]) \(arguments[1]) \(arguments[2]): \(error.message)")
     }
-    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(output)) else { fail("cannot write \(arguments[3])") }
+    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(output)) else {
+      fail("cannot write \(arguments[3])")
+    }
     exit(0)
   }
 

@@ -20,10 +20,12 @@ enum Compare {
     }
     return text.split(separator: "\n").compactMap { line in
       guard let object = (try? JSONValue.parse(String(line)))?.objectValue,
-            let workload = object["workload"]?.stringValue, let metric = object["metric"]?.stringValue,
-            let median = object["median_ms"]?.numberValue else { return nil }
-      return Row(workload: workload, metric: metric, variant: object["variant"]?.stringValue ?? "", median: median,
-                 nodes: object["nodes"]?.numberValue, fields: object)
+        let workload = object["workload"]?.stringValue, let metric = object["metric"]?.stringValue,
+        let median = object["median_ms"]?.numberValue
+      else { return nil }
+      return Row(
+        workload: workload, metric: metric, variant: object["variant"]?.stringValue ?? "", median: median,
+        nodes: object["nodes"]?.numberValue, fields: object)
     }
   }
 
@@ -43,10 +45,15 @@ enum Compare {
         ratio = Harness.format(ours / theirs, 2) + "×"
         floorText = "\(Harness.format(best.median, 6)) (\(best.variant.isEmpty ? "loop" : best.variant))"
       }
-      for key in ["speedup_vs_sequential", "ratio_vs_resort", "ratio_vs_jsonserialization", "ratio_vs_serial", "bytes_per_node", "cutoff"] {
+      for key in [
+        "speedup_vs_sequential", "ratio_vs_resort", "ratio_vs_jsonserialization", "ratio_vs_serial", "bytes_per_node",
+        "cutoff"
+      ] {
         if let value = row.fields[key] { ratio += " \(key)=\(value.serialized(options: []))" }
       }
-      print("| \(row.workload) | \(row.metric) | \(row.variant) | \(Harness.format(row.median, 6)) | \(floorText) | \(ratio) |")
+      print(
+        "| \(row.workload) | \(row.metric) | \(row.variant) | \(Harness.format(row.median, 6)) | \(floorText) | \(ratio) |"
+      )
     }
   }
 }

@@ -78,13 +78,15 @@ enum Harness {
   }
 
   /// Prints one JSON line with the floor's fields (`peer` is `FlowRuntime`).
-  static func emit(workload: String, metric: String, _ stat: Stat, nodes: Int?, variant: String = "", inner: Int = 1,
-                   note: String = "", extra: [String: String] = [:]) {
+  static func emit(
+    workload: String, metric: String, _ stat: Stat, nodes: Int?, variant: String = "", inner: Int = 1,
+    note: String = "", extra: [String: String] = [:]
+  ) {
     var fields = [
       "\"peer\": \"FlowRuntime\"", "\"variant\": \"\(escape(variant))\"", "\"workload\": \"\(workload)\"",
       "\"metric\": \"\(escape(metric))\"", "\"median_ms\": \(format(stat.median / 1e6, 6))",
       "\"min_ms\": \(format(stat.min / 1e6, 6))", "\"max_ms\": \(format(stat.max / 1e6, 6))",
-      "\"runs\": \(reps)", "\"inner\": \(inner)",
+      "\"runs\": \(reps)", "\"inner\": \(inner)"
     ]
     if let nodes, nodes > 0 {
       fields.append("\"nodes\": \(nodes)")

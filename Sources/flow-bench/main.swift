@@ -46,7 +46,8 @@ if let files = benchSettings.compare {
     case "WEXPORT": try await WExport.run()
     case "WBUDGET": try await WBudget.run()
     default:
-      print("flow-bench: unknown workload \(workload) (W1…W15, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
+      print(
+        "flow-bench: unknown workload \(workload) (W1…W15, W3B, WExpr, WRows, WExport, --quick, --compare FLOOR OURS)")
     }
   }
 }

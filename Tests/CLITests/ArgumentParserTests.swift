@@ -9,7 +9,7 @@ import Testing
       OptionSpec(name: "--set", arity: .repeated, valueName: "KEY=VALUE", help: "set something"),
       OptionSpec(name: "--name", arity: .single, valueName: "NAME", help: "a single value"),
       OptionSpec(name: "--format", arity: .single, valueName: "text|json", help: "a choice", choices: ["text", "json"]),
-      OptionSpec(name: "--all", arity: .flag, help: "a flag"),
+      OptionSpec(name: "--all", arity: .flag, help: "a flag")
     ])
 
   static func parse(_ arguments: [String], as spec: CommandSpec = spec) throws(UsageError) -> ParsedArguments {
@@ -22,7 +22,7 @@ import Testing
     ["file", "--name", "x"],
     ["file", "--name=x"],
     ["--name", "x", "file"],
-    ["--name=x", "file"],
+    ["--name=x", "file"]
   ])
   func optionValueMayBeSeparateOrInline(arguments: [String]) throws {
     let parsed = try Self.parse(arguments)
@@ -110,7 +110,7 @@ import Testing
     Misuse(arguments: ["file", "--all=yes"], mentions: ["'--all'", "takes no value"]),
     Misuse(arguments: [], mentions: ["FILE", "flow demo"]),
     Misuse(arguments: ["--all"], mentions: ["FILE"]),
-    Misuse(arguments: ["file", "other"], mentions: ["'other'", "flow demo"]),
+    Misuse(arguments: ["file", "other"], mentions: ["'other'", "flow demo"])
   ]
 
   @Test(arguments: misuses)
@@ -179,7 +179,8 @@ import Testing
     let lines = spec.help.split(separator: "\n").map(String.init)
     var columns: Set<Int> = []
     for (name, text) in spec.shownOptions.map({ (($0.short.map { "\($0), " } ?? "") + $0.name, $0.help) })
-      + [("-h, --help", "show help information")] {
+      + [("-h, --help", "show help information")]
+    {
       // A long option name puts its text on the next line, at the same column.
       let index = try #require(lines.firstIndex { $0.hasPrefix("  \(name)") })
       let line = lines[index].hasSuffix(text) ? lines[index] : lines[index + 1]
@@ -190,15 +191,21 @@ import Testing
   }
 
   @Test func aHiddenOptionIsParsedButNeitherListedNorSuggested() throws {
-    let spec = CommandSpec(name: "hidden", summary: "A test seam.", positionals: [],
-                           options: [OptionSpec(name: "--all", arity: .flag, help: "a flag"),
-                                     OptionSpec(name: "--seam", arity: .single, valueName: "DIR", help: "a seam", isHidden: true)])
+    let spec = CommandSpec(
+      name: "hidden", summary: "A test seam.", positionals: [],
+      options: [
+        OptionSpec(name: "--all", arity: .flag, help: "a flag"),
+        OptionSpec(name: "--seam", arity: .single, valueName: "DIR", help: "a seam", isHidden: true)
+      ])
     #expect(!spec.help.contains("--seam") && spec.help.contains("--all"))
     #expect(try ArgumentParser.parse(["--seam", "x"], as: spec).value("--seam") == "x")
   }
 
   @Test func flowKnowsItsCommands() {
-    #expect(FlowCommand.commands.map(\.spec.name) == ["run", "validate", "nodes", "render", "layout", "calc", "serve", "export", "cache"])
+    #expect(
+      FlowCommand.commands.map(\.spec.name) == [
+        "run", "validate", "nodes", "render", "layout", "calc", "serve", "export", "cache"
+      ])
     for command in FlowCommand.commands { #expect(FlowCommand.usage.contains(command.spec.name)) }
   }
 }

@@ -18,20 +18,21 @@ import Testing
     "node quantity number value=4",
     "node subtotal multiply",
     "connect price.value subtotal.a",
-    "connect quantity.value subtotal.b",
+    "connect quantity.value subtotal.b"
   ]
 
   @Test func eachChangePrintsWhatItRecomputedInOrder() async throws {
     let result = try await Self.session(Self.build)
     #expect(result.stderr.isEmpty, "\(result)")
-    #expect(result.stdout == """
-      price.value = 12.5
-      quantity.value = 4
-      subtotal.result = 1
-      subtotal.result = 12.5
-      subtotal.result = 50
+    #expect(
+      result.stdout == """
+        price.value = 12.5
+        quantity.value = 4
+        subtotal.result = 1
+        subtotal.result = 12.5
+        subtotal.result = 50
 
-      """)
+        """)
   }
 
   @Test func changingAValueRecomputesOnlyItsDescendants() async throws {
@@ -49,7 +50,7 @@ import Testing
       "node after add b=1",
       "connect x.value clamp.x",
       "connect clamp.result after.a",
-      "set x value=60",
+      "set x value=60"
     ])
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(Array(lines.suffix(2)) == ["x.value = 60", "clamp.result = 10"])
@@ -66,7 +67,7 @@ import Testing
     let result = try await Self.session([
       "node a number value=6", "node zero number value=0", "node q divide", "node twice multiply b=2",
       "connect a.value q.a", "connect zero.value q.b", "connect q.result twice.a",
-      "set zero value=3",
+      "set zero value=3"
     ])
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("q ! division by zero"))
@@ -75,38 +76,42 @@ import Testing
   }
 
   @Test func connectReplacesTheEdgeInThatInputAsOneUndoableChange() async throws {
-    let result = try await Self.session(Self.build + [
-      "node other number value=2",
-      "connect other.value subtotal.b",
-      "show subtotal",
-      "undo",
-      "show subtotal",
-    ])
+    let result = try await Self.session(
+      Self.build + [
+        "node other number value=2",
+        "connect other.value subtotal.b",
+        "show subtotal",
+        "undo",
+        "show subtotal"
+      ])
     #expect(result.stderr.isEmpty, "\(result)")
     #expect(result.stdout.contains("subtotal.result = 25\n"))
     #expect(result.stdout.contains("    b ← other.value\n"))
     // One undo restores the old edge (the removal and the addition were one batch).
-    #expect(result.stdout.hasSuffix("""
-      subtotal.result = 50
-      subtotal: multiply
-        params: none
-        inputs:
-          a ← price.value
-          b ← quantity.value
-        outputs:
-          result = 50
+    #expect(
+      result.stdout.hasSuffix(
+        """
+        subtotal.result = 50
+        subtotal: multiply
+          params: none
+          inputs:
+            a ← price.value
+            b ← quantity.value
+          outputs:
+            result = 50
 
-      """))
+        """))
   }
 
   @Test func undoAndRedoRecomputeWhatTheyChange() async throws {
     let result = try await Self.session(Self.build + ["set price value=1", "undo", "redo", "redo"])
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(Array(lines.suffix(6)) == [
-      "price.value = 1", "subtotal.result = 4",
-      "price.value = 12.5", "subtotal.result = 50",
-      "price.value = 1", "subtotal.result = 4",
-    ])
+    #expect(
+      Array(lines.suffix(6)) == [
+        "price.value = 1", "subtotal.result = 4",
+        "price.value = 12.5", "subtotal.result = 50",
+        "price.value = 1", "subtotal.result = 4"
+      ])
     #expect(result.stderr == "error: nothing to redo\n")
   }
 
@@ -118,20 +123,21 @@ import Testing
   }
 
   @Test func rejectedCommandsPrintAnErrorAndTheSessionGoesOn() async throws {
-    let result = try await Self.session(Self.build + [
-      "nod x number",
-      "node x ad",
-      "node price number",
-      "connect subtotal.result price.value",
-      "connect subtotal.result subtotal.a",
-      "disconnect price.value",
-      "set nowhere value=1",
-      "set price colour=1",
-      "delete nowhere",
-      "undo extra",
-      "load no-such-file.flow.json",
-      "set quantity value=5",
-    ])
+    let result = try await Self.session(
+      Self.build + [
+        "nod x number",
+        "node x ad",
+        "node price number",
+        "connect subtotal.result price.value",
+        "connect subtotal.result subtotal.a",
+        "disconnect price.value",
+        "set nowhere value=1",
+        "set price colour=1",
+        "delete nowhere",
+        "undo extra",
+        "load no-such-file.flow.json",
+        "set quantity value=5"
+      ])
     GoldenFile.expect(result.stderr, matches: "calc-rejected.stderr.txt")
     let errors = result.stderr.split(separator: "\n")
     #expect(errors.count == 11)
@@ -141,7 +147,9 @@ import Testing
 
   @Test func showPrintsTheGraphAsCommandsThatRebuildIt() async throws {
     let shown = try await Self.session(Self.build + ["node f expression formula=\"a + b\" b=2", "show"])
-    let script = shown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("node ") || $0.hasPrefix("connect ") }
+    let script = shown.stdout.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("node ") || $0.hasPrefix("connect ")
+    }
     #expect(script.count == 6)
     let replayed = try await Self.session(script + ["show"])
     #expect(replayed.stdout.hasSuffix(script.joined(separator: "\n") + "\n"))
@@ -156,8 +164,10 @@ import Testing
     #expect(run.stdout == "subtotal.result = 50\n", "\(run)")
     let loaded = try await Self.session(["load \(file.path)", "show"])
     #expect(loaded.stdout.hasPrefix("price.value = 12.5\nquantity.value = 4\nsubtotal.result = 50\n"))
-    #expect(loaded.stdout.hasSuffix(Self.build.prefix(3).joined(separator: "\n") + "\n"
-                                      + "connect price.value subtotal.a\nconnect quantity.value subtotal.b\n"))
+    #expect(
+      loaded.stdout.hasSuffix(
+        Self.build.prefix(3).joined(separator: "\n") + "\n"
+          + "connect price.value subtotal.a\nconnect quantity.value subtotal.b\n"))
   }
 
   @Test func aScriptedSessionMatchesItsTranscript() async throws {
@@ -171,7 +181,7 @@ import Testing
       "show area",
       "undo",
       "quit",
-      "set r value=100",
+      "set r value=100"
     ])
     GoldenFile.expect(result.stdout, matches: "calc-session.txt")
     #expect(!result.stdout.contains("= 31415"), "nothing after quit runs")
@@ -185,12 +195,12 @@ import Testing
       "connect who.value f.name",
       "connect greeting.value f.template",
       "disconnect f.template",
-      "undo",
+      "undo"
     ])
     #expect(result.stderr.isEmpty, "\(result)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(Array(lines.suffix(4)) == ["f.text = Hello Ann", "f.text = Hi Ann!", "f.text = Hello Ann", "f.text = Hi Ann!"],
-            "\(result)")
+    #expect(
+      Array(lines.suffix(4)) == ["f.text = Hello Ann", "f.text = Hi Ann!", "f.text = Hello Ann", "f.text = Hi Ann!"],
+      "\(result)")
   }
 }
-

@@ -13,7 +13,7 @@ import Testing
     "node pick if",
     "connect cond.value pick.condition",
     "connect a.value pick.then",
-    "connect quarter.result pick.else",
+    "connect quarter.result pick.else"
   ]
 
   @Test func anEditOnlyANotNeededBranchSeesPrintsNothing() async throws {

@@ -43,8 +43,10 @@ import Testing
     #expect(try String(contentsOf: twice, encoding: .utf8) == written)
     #expect(!written.contains("handles"), "no handles the file did not have")
     #expect(written.contains("9007199254740993") && written.contains(#""note" : "kept""#))
-    for pair in [("\"z\" : \"x * 10\"", "\"a\" : \"z + 1\""), ("\"b\" : 1", "\"a\" : 2"), ("\"theme\"", "\"grid\""),
-                 ("\"zoom\" : 1", "\"nodes\"")] {
+    for pair in [
+      ("\"z\" : \"x * 10\"", "\"a\" : \"z + 1\""), ("\"b\" : 1", "\"a\" : 2"), ("\"theme\"", "\"grid\""),
+      ("\"zoom\" : 1", "\"nodes\"")
+    ] {
       let first = try #require(written.range(of: pair.0)), then = try #require(written.range(of: pair.1))
       #expect(first.lowerBound < then.lowerBound, "\(pair.0) before \(pair.1), as read")
     }
@@ -60,11 +62,14 @@ import Testing
     let original = folder.appendingPathComponent("in.flow.json"), copy = folder.appendingPathComponent("out.flow.json")
     try Data(Self.document.utf8).write(to: original)
     try Data("x\n1\n2\n".utf8).write(to: folder.appendingPathComponent("data.csv"))
-    let session = try await CalcCommandTests.session(["load \(original.path)", "node twice multiply b=2",
-                                                      "connect rate.value twice.a", "save \(copy.path)"])
+    let session = try await CalcCommandTests.session([
+      "load \(original.path)", "node twice multiply b=2",
+      "connect rate.value twice.a", "save \(copy.path)"
+    ])
     #expect(session.stderr.isEmpty, "\(session)")
     let written = try String(contentsOf: copy, encoding: .utf8)
-    let nodes = try #require((try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])?["nodes"] as? [[String: Any]])
+    let nodes = try #require(
+      (try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])?["nodes"] as? [[String: Any]])
     #expect(nodes.map { $0["id"] as? String } == ["big", "rate", "t", "d", "twice"])
     #expect(nodes.last?["handles"] != nil, "the new node carries its handles for SwiftFlow editors")
     #expect(nodes.dropLast().allSatisfy { $0["handles"] == nil }, "the loaded nodes are as they were read")

@@ -63,22 +63,24 @@ import Testing
     terminal.type(Array("quit\r".utf8))
     #expect(Self.waitForExit(process) == 0)
     let history = try String(contentsOf: home.appendingPathComponent(".flow_calc_history"), encoding: .utf8)
-    #expect(history == """
-      node a number value=2
-      node b add b=3
-      connect a.value b.a
-      set a value=4
-      set a value=5
-      show b
-      quit
+    #expect(
+      history == """
+        node a number value=2
+        node b add b=3
+        connect a.value b.a
+        set a value=4
+        set a value=5
+        show b
+        quit
 
-      """)
+        """)
   }
 
   @Test func noHistoryReadsAndWritesNoFile() throws {
     let home = try Self.temporaryHome()
     defer { try? FileManager.default.removeItem(at: home) }
-    try "node kept number value=1\n".write(to: home.appendingPathComponent(".flow_calc_history"), atomically: true, encoding: .utf8)
+    try "node kept number value=1\n".write(
+      to: home.appendingPathComponent(".flow_calc_history"), atomically: true, encoding: .utf8)
     let (process, terminal) = try Self.start(["--no-history"], home: home)
     defer { terminal.close() }
     _ = terminal.read(until: "> ")

@@ -42,7 +42,9 @@ import Testing
       let third = index + 2 < bytes.count ? bytes[index + 2] : 0
       if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { found.append("byte \(byte) at \(index)") }
       if byte == 0xC2 && (0x80...0x9F).contains(next) { found.append("C1 \(next) at \(index)") }
-      if byte == 0xE2 && ((next == 0x80 && (0xA8...0xAE).contains(third)) || (next == 0x81 && (0xA6...0xA9).contains(third))) {
+      if byte == 0xE2
+        && ((next == 0x80 && (0xA8...0xAE).contains(third)) || (next == 0x81 && (0xA6...0xA9).contains(third)))
+      {
         found.append("U+20xx at \(index)")
       }
     }
@@ -50,8 +52,10 @@ import Testing
   }
 
   static func expectClean(_ result: FlowResult, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(rawControls(result.stdout) == [], "stdout: \(result.stdout.debugDescription)", sourceLocation: sourceLocation)
-    #expect(rawControls(result.stderr) == [], "stderr: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
+    #expect(
+      rawControls(result.stdout) == [], "stdout: \(result.stdout.debugDescription)", sourceLocation: sourceLocation)
+    #expect(
+      rawControls(result.stderr) == [], "stderr: \(result.stderr.debugDescription)", sourceLocation: sourceLocation)
     #expect(result.endedCleanly, "\(result)", sourceLocation: sourceLocation)
   }
 
@@ -100,7 +104,7 @@ import Testing
       "node e\u{1B}7\u{9B}\u{202E}x text value=\"\\u001b]0;t\\u0007 \\u009d\\n\"",
       "node k\u{1B}x nosuch\u{07}kind",
       "show",
-      "show e\u{1B}7\u{9B}\u{202E}x",
+      "show e\u{1B}7\u{9B}\u{202E}x"
     ]
     let result = try await FlowProcess.run(["calc"], stdin: session.joined(separator: "\n") + "\n")
     Self.expectClean(result)

@@ -17,7 +17,8 @@ import Testing
 
   @Test(arguments: TestPaths.exampleNames)
   func everyExampleSurvivesASaveAndReload(example: String) throws {
-    let original = try FlowDocument(contentsOf: TestPaths.packageRoot.appendingPathComponent(TestPaths.example(example)).path)
+    let original = try FlowDocument(
+      contentsOf: TestPaths.packageRoot.appendingPathComponent(TestPaths.example(example)).path)
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try original.write(to: folder + "/saved.flow.json")
@@ -25,7 +26,8 @@ import Testing
     #expect(reloaded.folder == (folder as NSString).standardizingPath)
     reloaded.folder = original.folder
     #expect(reloaded == original)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["saved.flow.json"], "no temporary file left")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder) == ["saved.flow.json"], "no temporary file left")
   }
 
   // host: FlowEngine(contentsOf: copy/report.flow.json) ─ evaluate ─ write(to: copy/saved.flow.json)
@@ -34,7 +36,8 @@ import Testing
     let root = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let copy = root + "/penguins"
-    try FileManager.default.copyItem(atPath: TestPaths.packageRoot.appendingPathComponent("Examples/penguins").path, toPath: copy)
+    try FileManager.default.copyItem(
+      atPath: TestPaths.packageRoot.appendingPathComponent("Examples/penguins").path, toPath: copy)
     let engine = try FlowEngine(contentsOf: copy + "/report.flow.json", registry: .standard)
     await engine.evaluate()
     let before = await engine.snapshot()
@@ -57,17 +60,22 @@ import Testing
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect { try FlowDocument(contentsOf: folder + "/missing.flow.json") } throws: { error in
-      (error as? DocumentFileError)?.description == folder + "/missing.flow.json: cannot read the file: no such file or directory"
+      (error as? DocumentFileError)?.description == folder
+        + "/missing.flow.json: cannot read the file: no such file or directory"
     }
     try Data("{ \"nodes\": [ }".utf8).write(to: URL(fileURLWithPath: folder + "/broken.flow.json"))
     #expect { try FlowDocument(contentsOf: folder + "/broken.flow.json") } throws: { error in
-      (error as? DocumentFileError).map { $0.loadError != nil && $0.description.hasPrefix(folder + "/broken.flow.json: ") } ?? false
+      (error as? DocumentFileError).map {
+        $0.loadError != nil && $0.description.hasPrefix(folder + "/broken.flow.json: ")
+      } ?? false
     }
     try FileManager.default.createDirectory(atPath: folder + "/taken", withIntermediateDirectories: false)
     #expect { try FlowDocument().write(to: folder + "/taken") } throws: { error in
       (error as? DocumentFileError)?.path == folder + "/taken"
     }
     #expect(throws: DocumentFileError.self) { try FlowDocument().write(to: folder + "/nowhere/saved.flow.json") }
-    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["broken.flow.json", "taken"], "nothing left behind")
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["broken.flow.json", "taken"],
+      "nothing left behind")
   }
 }

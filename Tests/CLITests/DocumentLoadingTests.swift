@@ -17,8 +17,9 @@ import Testing
   /// `bash -c script` in the package root, with `$FLOW` naming the binary.
   static func bash(_ script: String) async throws -> FlowResult {
     let binary = try #require(FlowProcess.binary)
-    return try await FlowProcess.run(["-c", "FLOW=\"$0\"; " + script, binary.path],
-                                     executable: URL(fileURLWithPath: "/bin/bash"))
+    return try await FlowProcess.run(
+      ["-c", "FLOW=\"$0\"; " + script, binary.path],
+      executable: URL(fileURLWithPath: "/bin/bash"))
   }
 
   @Test func runReadsAFIFO() async throws {

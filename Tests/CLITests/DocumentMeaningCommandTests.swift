@@ -6,10 +6,10 @@ import Testing
 @Suite struct DocumentMeaningCommandTests {
   /// A derive whose second column uses the first: the written order is the meaning.
   static let ordered = #"""
-  {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {
-     "table": [{"x": 1}, {"x": 2}], "columns": {"z": "x * 10", "a": "z + 1"}}}}],
-   "edges": []}
-  """#
+    {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {
+       "table": [{"x": 1}, {"x": 2}], "columns": {"z": "x * 10", "a": "z + 1"}}}}],
+     "edges": []}
+    """#
 
   static func folder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flow-meaning-\(UUID().uuidString)")
@@ -35,15 +35,17 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let saved = folder.appendingPathComponent("saved.flow.json").path
-    let session = try await FlowProcess.run(["calc"], stdin: """
-      node d derive table=[{"x":1},{"x":2}] columns={"z":"x * 10","a":"z + 1","m":"a * 2"}
-      save \(saved)
+    let session = try await FlowProcess.run(
+      ["calc"],
+      stdin: """
+        node d derive table=[{"x":1},{"x":2}] columns={"z":"x * 10","a":"z + 1","m":"a * 2"}
+        save \(saved)
 
-      """)
+        """)
     #expect(session.status == 0, "\(session)")
     let text = try String(contentsOfFile: saved, encoding: .utf8)
     let z = try #require(text.range(of: "\"z\"")), a = try #require(text.range(of: "\"a\"")),
-        m = try #require(text.range(of: "\"m\""))
+      m = try #require(text.range(of: "\"m\""))
     #expect(z.lowerBound < a.lowerBound && a.lowerBound < m.lowerBound)
     let run = try await FlowProcess.run(["run", saved])
     #expect(run.status == 0, "\(run)")
@@ -51,11 +53,11 @@ import Testing
 
   @Test func handWrittenEdgesNeedNoIds() async throws {
     let text = #"""
-    {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}},
-               {"id": "b", "data": {"kind": "number", "params": {"value": 3}}},
-               {"id": "s", "data": {"kind": "add"}}],
-     "edges": ["a -> s.a", {"sourceNodeID": "b", "targetNodeID": "s", "targetHandleID": "b"}]}
-    """#
+      {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}},
+                 {"id": "b", "data": {"kind": "number", "params": {"value": 3}}},
+                 {"id": "s", "data": {"kind": "add"}}],
+       "edges": ["a -> s.a", {"sourceNodeID": "b", "targetNodeID": "s", "targetHandleID": "b"}]}
+      """#
     let run = try await FlowProcess.run(["run", "-"], stdin: text)
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains("s.result = 5"))
@@ -66,9 +68,9 @@ import Testing
 
   @Test func validateReportsEveryBadFormulaOfADerive() async throws {
     let text = #"""
-    {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {
-       "columns": {"m": "median(x)", "h": "x // 2", "l": "lag(x)"}}}}], "edges": []}
-    """#
+      {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {
+         "columns": {"m": "median(x)", "h": "x // 2", "l": "lag(x)"}}}}], "edges": []}
+      """#
     let result = try await FlowProcess.run(["validate", "-"], stdin: text)
     #expect(result.status == 2, "\(result)")
     #expect(result.stderr.contains("column 'm'") && result.stderr.contains("median"), "\(result)")
@@ -89,7 +91,7 @@ import Testing
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.contains("valid"))
     #expect(result.stderr.contains("warning: node 'r'") && result.stderr.contains("--allow-read"), "\(result)")
-    let inside = try await FlowProcess.run(["validate", document.path, ])
+    let inside = try await FlowProcess.run(["validate", document.path])
     #expect(inside.status == 0)
   }
 
@@ -100,19 +102,22 @@ import Testing
   }
 
   @Test func aNumberNodeOutputsTheIntegerItHolds() async throws {
-    let text = #"{"nodes": [{"id": "n", "data": {"kind": "number", "params": {"value": 9223372036854775806}}}], "edges": []}"#
+    let text =
+      #"{"nodes": [{"id": "n", "data": {"kind": "number", "params": {"value": 9223372036854775806}}}], "edges": []}"#
     let result = try await FlowProcess.run(["run", "-"], stdin: text)
     #expect(result.stdout == "n.value = 9223372036854775806\n", "\(result)")
   }
 
   @Test func calcSpeaksInPortsAndSet() async throws {
-    let result = try await FlowProcess.run(["calc"], stdin: """
-      node f filter where="x > 1"
-      node total number value=2
-      node qty number value=1
-      connect total.value qty.value
+    let result = try await FlowProcess.run(
+      ["calc"],
+      stdin: """
+        node f filter where="x > 1"
+        node total number value=2
+        node qty number value=1
+        connect total.value qty.value
 
-      """)
+        """)
     #expect(result.stdout.contains("input 'table' is not connected (it needs a table)"), "\(result)")
     #expect(result.stderr.contains("a number node has no inputs: use set qty value=VALUE"), "\(result)")
   }

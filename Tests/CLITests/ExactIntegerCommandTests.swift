@@ -26,9 +26,12 @@ import Testing
   static func folder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-ints-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(#"{"list": [9007199254740993, 9223372036854775807, -9223372036854775808], "over": 9223372036854775808}"#.utf8)
-      .write(to: folder.appendingPathComponent("data.json"))
-    try Data("n\n9007199254740993\n9223372036854775807\n-9223372036854775808\n".utf8).write(to: folder.appendingPathComponent("data.csv"))
+    try Data(
+      #"{"list": [9007199254740993, 9223372036854775807, -9223372036854775808], "over": 9223372036854775808}"#.utf8
+    )
+    .write(to: folder.appendingPathComponent("data.json"))
+    try Data("n\n9007199254740993\n9223372036854775807\n-9223372036854775808\n".utf8).write(
+      to: folder.appendingPathComponent("data.csv"))
     let document = """
       {"nodes": [
         {"id": "json", "data": {"kind": "readJSON", "params": {"path": "data.json"}}},
@@ -43,12 +46,16 @@ import Testing
   @Test func runWritesIntegersDigitForDigitAsJSON() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await FlowProcess.run(["run", folder.appendingPathComponent("ints.flow.json").path, "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", folder.appendingPathComponent("ints.flow.json").path, "--format", "json"
+    ])
     #expect(result.status == 0, "\(result)")
     let compact = result.stdout.filter { !$0.isWhitespace }
     #expect(compact.contains(#""list":[9007199254740993,9223372036854775807,-9223372036854775808]"#), "\(result)")
     #expect(compact.contains(#""over":9.223372036854776e+18"#))
-    #expect(compact.contains(#""table":[{"n":9007199254740993},{"n":9223372036854775807},{"n":-9223372036854775808}]"#), "\(result)")
+    #expect(
+      compact.contains(#""table":[{"n":9007199254740993},{"n":9223372036854775807},{"n":-9223372036854775808}]"#),
+      "\(result)")
     #expect(compact.contains(#""text":"9223372036854775807""#))
   }
 
@@ -67,8 +74,10 @@ import Testing
   @Test func runWithSetUsesTheExactInteger() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try await FlowProcess.run(["run", folder.appendingPathComponent("ints.flow.json").path,
-                                            "--set", "f.x=9223372036854775806", "--node", "f", "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", folder.appendingPathComponent("ints.flow.json").path,
+      "--set", "f.x=9223372036854775806", "--node", "f", "--format", "json"
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.filter { !$0.isWhitespace }.contains(#""text":"9223372036854775806""#), "\(result)")
   }

@@ -23,7 +23,7 @@ import Testing
     ("analyst/flights", "weather-delays.flow.json"), ("analyst/flights", "weekdays-local.flow.json"),
     ("analyst/flights", "worst-routes.flow.json"),
     ("flights", "flights.flow.json"),
-    ("subgraphs", "pipeline.flow.json"), ("subgraphs", "thresholds.flow.json"), ("subgraphs", "calculator.flow.json"),
+    ("subgraphs", "pipeline.flow.json"), ("subgraphs", "thresholds.flow.json"), ("subgraphs", "calculator.flow.json")
   ]
 
   /// Nodes that run on every run: `cached-counts`' reader of a file that does not exist yet
@@ -42,7 +42,8 @@ import Testing
   /// A copy of `Examples/<folder>` (without written outputs or a cache) in a new temporary
   /// folder, with hand-made data where the example's data is not in the repository.
   static func copy(_ folder: String) async throws -> URL {
-    let target = FileManager.default.temporaryDirectory.appendingPathComponent("flow-example-cache-\(UUID().uuidString)")
+    let target = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-example-cache-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     let source = TestPaths.packageRoot.appendingPathComponent("Examples/\(folder)")
     for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
@@ -52,7 +53,8 @@ import Testing
       try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
     }
     if folder == "analyst/flights" {
-      try FileManager.default.createDirectory(at: target.appendingPathComponent("nycflights13"), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: target.appendingPathComponent("nycflights13"), withIntermediateDirectories: true)
       for (file, text) in AnalystFlightsExampleTests.files {
         try Data(text.utf8).write(to: target.appendingPathComponent("nycflights13/\(file)"))
       }
@@ -83,7 +85,8 @@ import Testing
     var files: [String: Data] = [:]
     let enumerator = FileManager.default.enumerator(atPath: folder.path)
     while let path = enumerator?.nextObject() as? String {
-      guard !path.hasPrefix(".flow-cache"), let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+      guard !path.hasPrefix(".flow-cache"),
+        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
       else { continue }
       files[path] = data
     }
@@ -96,8 +99,10 @@ import Testing
     let enumerator = FileManager.default.enumerator(atPath: root.path)
     while let path = enumerator?.nextObject() as? String {
       // Not the data folders (`nycflights13/` is fetched, not part of the repository).
-      guard path.hasSuffix(".flow.json"), !path.hasPrefix("tpch/"), !path.hasPrefix("CustomFlow/"), !path.contains("nycflights13/"),
-            !path.hasSuffix("library.flow.json") else { continue }
+      guard path.hasSuffix(".flow.json"), !path.hasPrefix("tpch/"), !path.hasPrefix("CustomFlow/"),
+        !path.contains("nycflights13/"),
+        !path.hasSuffix("library.flow.json")
+      else { continue }
       found.append(path)
     }
     let listed = Self.documents.map { $0.folder.isEmpty ? $0.name : "\($0.folder)/\($0.name)" }
@@ -109,8 +114,10 @@ import Testing
     let (folder, name) = Self.documents[index]
     let copy = try await Self.copy(folder)
     defer { try? FileManager.default.removeItem(at: copy) }
-    let arguments = ["run", copy.appendingPathComponent(name).path, "--format", "json", "--report",
-                     "--cache", copy.appendingPathComponent(".flow-cache").path]
+    let arguments = [
+      "run", copy.appendingPathComponent(name).path, "--format", "json", "--report",
+      "--cache", copy.appendingPathComponent(".flow-cache").path
+    ]
     let cold = await RunCacheCommandTests.outcome(of: arguments)
     #expect(cold.status == 0, "\(name): \(cold.text)")
     #expect(!cold.ran.isEmpty && cold.fromCache.isEmpty, "\(name): \(cold.ran) \(cold.fromCache)")

@@ -5,7 +5,9 @@ import Testing
 /// exported, 2 for an invalid document (Reference.md, "SQL export").
 @Suite struct ExportCommandTests {
   @Test func penguinsWritersExportToDuckDB() async throws {
-    let result = try await FlowProcess.run(["export", "Examples/penguins/report.flow.json", "--sql", "--node", "saveCSV", "--node", "saveJSON"])
+    let result = try await FlowProcess.run([
+      "export", "Examples/penguins/report.flow.json", "--sql", "--node", "saveCSV", "--node", "saveJSON"
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.contains("COPY (SELECT \"species\", \"island\", \"birds\""))
     #expect(result.stdout.contains("TO 'output/summary.csv' (FORMAT CSV, HEADER true, DELIMITER ',');"))
@@ -13,12 +15,17 @@ import Testing
   }
 
   @Test func theWholePenguinsGraphNamesTheNodeWithoutSQL() async throws {
-    let result = try await FlowProcess.run(["export", "Examples/penguins/report.flow.json", "--sql", "--dialect", "postgres"])
+    let result = try await FlowProcess.run([
+      "export", "Examples/penguins/report.flow.json", "--sql", "--dialect", "postgres"
+    ])
     #expect(result.status == 1, "\(result)")
     #expect(result.stdout.isEmpty)
     // Every node without an SQL form, one line each, in topological order.
     let lines = result.stderr.split(separator: "\n")
-    #expect(lines.first == "flow: cannot export to postgres: node 'birds': rowCount gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)")
+    #expect(
+      lines.first
+        == "flow: cannot export to postgres: node 'birds': rowCount gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)"
+    )
     for id in ["measuredCount", "groupCount", "topIsland", "topIslandName", "topSpecies", "topName"] {
       #expect(lines.contains { $0.hasPrefix("flow: cannot export to postgres: node '\(id)': ") }, "\(id)")
     }
@@ -32,12 +39,16 @@ import Testing
   }
 
   @Test func anInvalidDocumentIsExitTwo() async throws {
-    let result = try await FlowProcess.run(["export", "-", "--sql"], stdin: #"{"nodes": [{"id": "a", "data": {"kind": "nope"}}], "edges": []}"#)
+    let result = try await FlowProcess.run(
+      ["export", "-", "--sql"], stdin: #"{"nodes": [{"id": "a", "data": {"kind": "nope"}}], "edges": []}"#)
     #expect(result.status == 2, "\(result)")
   }
 
-  @Test(arguments: [["export", "Examples/calculator.flow.json"], ["export", "Examples/calculator.flow.json", "--sql", "--dialect", "mysql"],
-                    ["export", "Examples/penguins/report.flow.json", "--sql", "--node", "nope"]])
+  @Test(arguments: [
+    ["export", "Examples/calculator.flow.json"],
+    ["export", "Examples/calculator.flow.json", "--sql", "--dialect", "mysql"],
+    ["export", "Examples/penguins/report.flow.json", "--sql", "--node", "nope"]
+  ])
   func misuseIsAUsageError(arguments: [String]) async throws {
     let result = try await FlowProcess.run(arguments)
     #expect(result.status == 64, "\(result)")
@@ -48,13 +59,18 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("q.sql").path
-    let result = try await FlowProcess.run(["export", "Examples/penguins/report.flow.json", "--sql", "--dialect", "spark",
-                                            "--node", "ordered", "-o", target])
+    let result = try await FlowProcess.run([
+      "export", "Examples/penguins/report.flow.json", "--sql", "--dialect", "spark",
+      "--node", "ordered", "-o", target
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.isEmpty)
     let script = try String(contentsOfFile: target, encoding: .utf8)
     #expect(script.hasPrefix("-- flow export --sql --dialect spark: 8 nodes.\n"))
-    #expect(script.hasSuffix("SELECT `species`, `island`, `birds`, `heavy_birds`, `mean_mass_kg`, `lightest_g`, `heaviest_g`, `max_flipper_mm`, `mean_bill_mm`, `scientific_name` FROM `ordered` ORDER BY `__flow_row`;\n"))
+    #expect(
+      script.hasSuffix(
+        "SELECT `species`, `island`, `birds`, `heavy_birds`, `mean_mass_kg`, `lightest_g`, `heaviest_g`, `max_flipper_mm`, `mean_bill_mm`, `scientific_name` FROM `ordered` ORDER BY `__flow_row`;\n"
+      ))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["q.sql"])
   }
 }

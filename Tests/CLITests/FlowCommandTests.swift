@@ -39,7 +39,7 @@ import Testing
     ("nodes", ["--format", "--help"]),
     ("render", ["ARGUMENTS:", "FILE", "--format", "--values", "--layout", "-o, --output", "--help"]),
     ("layout", ["ARGUMENTS:", "FILE", "-o, --output", "--help"]),
-    ("calc", ["node ID KIND", "connect", "disconnect", "undo", "save FILE", "--help"]),
+    ("calc", ["node ID KIND", "connect", "disconnect", "undo", "save FILE", "--help"])
   ])
   func subcommandHelpExitsZeroAndListsItsOptions(command: String, options: [String]) async throws {
     for flag in ["--help", "-h"] {
@@ -68,7 +68,7 @@ import Testing
     ["run", "Examples/calculator.flow.json", "--format", "yaml"],
     ["run", "Examples/calculator.flow.json", "--format", "json", "--format", "text"],
     ["run", "Examples/calculator.flow.json", "--node"],
-    ["run", "Examples/calculator.flow.json", "--all=1"],
+    ["run", "Examples/calculator.flow.json", "--all=1"]
   ])
   func runMisuseIsAUsageError(arguments: [String]) async throws {
     let result = try await FlowProcess.run(arguments)

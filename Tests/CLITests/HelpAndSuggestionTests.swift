@@ -22,8 +22,10 @@ import Testing
   @Test func helpFormulasListsEveryFunctionWithAnExample() async throws {
     let result = try await FlowProcess.run(["help", "formulas"])
     #expect(result.status == 0)
-    for line in ["  len         the number of Unicode scalars", "e.g. len(\"Zürich\") → 6",
-                 "e.g. round(2.675, 2) → 2.68", "  coalesce ", "e.g. 2 in (1, 2) → true", "  substr "] {
+    for line in [
+      "  len         the number of Unicode scalars", "e.g. len(\"Zürich\") → 6",
+      "e.g. round(2.675, 2) → 2.68", "  coalesce ", "e.g. 2 in (1, 2) → true", "  substr "
+    ] {
       #expect(result.stdout.contains(line), "\(line)")
     }
   }
@@ -33,7 +35,7 @@ import Testing
     (["help", "rendr"], "did-you-mean-help.stderr.txt"),
     (["run", "Examples/calculator.flow.json", "--fromat", "json"], "did-you-mean-option.stderr.txt"),
     (["render", "Examples/calculator.flow.json", "--vaules"], "did-you-mean-render-option.stderr.txt"),
-    (["--verison"], "did-you-mean-top-option.stderr.txt"),
+    (["--verison"], "did-you-mean-top-option.stderr.txt")
   ])
   func unknownNamesSuggestTheClosest(arguments: [String], golden: String) async throws {
     let result = try await FlowProcess.run(arguments)
@@ -46,8 +48,9 @@ import Testing
   @Test func aMisspeltNodeIDInRunSuggestsTheClosest() async throws {
     let result = try await FlowProcess.run(["run", "Examples/calculator.flow.json", "--node", "subtotl"])
     #expect(result.status == 64, "\(result)")
-    #expect(result.stderr.contains("there is no node 'subtotl' in Examples/calculator.flow.json (did you mean 'subtotal'?)"),
-            "\(result.stderr)")
+    #expect(
+      result.stderr.contains("there is no node 'subtotl' in Examples/calculator.flow.json (did you mean 'subtotal'?)"),
+      "\(result.stderr)")
   }
 
   @Test func farOffNamesSuggestNothing() async throws {
@@ -61,7 +64,8 @@ import Testing
     for command in ["validate", "run", "render", "layout"] {
       let result = try await FlowProcess.run([command, "-"], stdin: text)
       #expect(result.status == 2, "\(result)")
-      #expect(result.stderr.contains("unknown kind 'multipy' (did you mean 'multiply'?)"), "\(command): \(result.stderr)")
+      #expect(
+        result.stderr.contains("unknown kind 'multipy' (did you mean 'multiply'?)"), "\(command): \(result.stderr)")
     }
   }
 

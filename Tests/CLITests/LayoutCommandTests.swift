@@ -15,7 +15,8 @@ import Testing
     #expect(original.status == 0, "\(original)")
     // The reference: the same document written without layout (validate → run `layout` on its own
     // output is idempotent in keys); compare every key but `position` against the input file.
-    let input = try Self.object(try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent(file).path, encoding: .utf8))
+    let input = try Self.object(
+      try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent(file).path, encoding: .utf8))
     let output = try Self.object(original.stdout)
     let inputNodes = try #require(input["nodes"] as? [[String: Any]])
     let outputNodes = try #require(output["nodes"] as? [[String: Any]])
@@ -56,11 +57,13 @@ import Testing
       rects[node["id"] as! String] = (position[0], position[1], size[0], size[1])
     }
     let ids = rects.keys.sorted()
-    for (i, a) in ids.enumerated() { for b in ids[(i + 1)...] {
-      let r = rects[a]!, s = rects[b]!
-      let apart = r.x + r.w <= s.x || s.x + s.w <= r.x || r.y + r.h <= s.y || s.y + s.h <= r.y
-      #expect(apart, "\(a) overlaps \(b)")
-    } }
+    for (i, a) in ids.enumerated() {
+      for b in ids[(i + 1)...] {
+        let r = rects[a]!, s = rects[b]!
+        let apart = r.x + r.w <= s.x || s.x + s.w <= r.x || r.y + r.h <= s.y || s.y + s.h <= r.y
+        #expect(apart, "\(a) overlaps \(b)")
+      }
+    }
     for edge in try #require(output["edges"] as? [[String: Any]]) {
       let source = rects[edge["sourceNodeID"] as! String]!, target = rects[edge["targetNodeID"] as! String]!
       #expect(source.x + source.w < target.x)
@@ -89,14 +92,15 @@ import Testing
     #expect(result.stdout.isEmpty)
     let printed = try await FlowProcess.run(["layout", Self.cylinder])
     #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["g.flow.json"], "no temporary file left")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["g.flow.json"], "no temporary file left")
   }
 
   @Test(arguments: [
     (["layout"], Int32(64)),
     (["layout", "a.json", "b.json"], Int32(64)),
     (["layout", "no-such-file.flow.json"], Int32(2)),
-    (["layout", "Tests/CLITests/Fixtures/unknown-kind.flow.json"], Int32(2)),
+    (["layout", "Tests/CLITests/Fixtures/unknown-kind.flow.json"], Int32(2))
   ])
   func exitStatuses(arguments: [String], status: Int32) async throws {
     let result = try await FlowProcess.run(arguments)

@@ -13,15 +13,19 @@ import Testing
   }
 
   @Test func aFreshRunRunsTheConditionThenTheChosenBranch() async throws {
-    let result = try await FlowProcess.run(["run", TestPaths.example("discount.flow.json"), "--set", "quantity.value=4",
-                                            "--report", "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", TestPaths.example("discount.flow.json"), "--set", "quantity.value=4",
+      "--report", "--format", "json"
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.contains("\"total\" : {\n      \"value\" : 54.95"), "\(result)")
     #expect(result.stdout.contains("\"notNeeded\" : [\n      \"discounted\"\n    ]"), "\(result)")
   }
 
   @Test func aCaughtFailureIsNoErrorOfTheRun() async throws {
-    let result = try await FlowProcess.run(["run", TestPaths.fixture("fallback.flow.json"), "--report", "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", TestPaths.fixture("fallback.flow.json"), "--report", "--format", "json"
+    ])
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.contains("\"errors\" : {}"), "\(result)")
     #expect(result.stdout.contains("\"caught\" : {\n      \"value\" : \"division by zero\"\n    }"), "\(result)")
@@ -72,7 +76,9 @@ import Testing
     let document = TestPaths.fixture("lazy-subgraph.flow.json")
     let text = try await FlowProcess.run(["nodes", document])
     #expect(text.status == 0, "\(text)")
-    #expect(text.stdout.contains("  inputs:  cond: number (required), a: number (required) (lazy), b: number (required) (lazy)\n"), "\(text)")
+    #expect(
+      text.stdout.contains(
+        "  inputs:  cond: number (required), a: number (required) (lazy), b: number (required) (lazy)\n"), "\(text)")
     let bad = try await FlowProcess.run(["validate", "-"], stdin: Self.withLazy("\"yes\""))
     #expect(bad.status == 2, "\(bad)")
     #expect(bad.stderr.contains("param 'lazy' must be true or false, found \"yes\""), "\(bad)")

@@ -11,11 +11,15 @@ import Testing
 
   @Test func decodesArrowsHomeEndDeleteAndControlKeys() {
     var decoder = KeyDecoder()
-    let bytes: [UInt8] = Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[3~\u{1B}[1~\u{1B}[4~".utf8)
+    let bytes: [UInt8] =
+      Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[3~\u{1B}[1~\u{1B}[4~".utf8)
       + [0x01, 0x05, 0x0B, 0x15, 0x17, 0x7F, 0x08, 0x0D, 0x03, 0x04]
-    #expect(decoder.keys(from: bytes) == [.up, .down, .right, .left, .home, .end, .home, .end, .delete, .home, .end,
-                                          .home, .end, .killToEnd, .killToStart, .killWord, .backspace, .backspace,
-                                          .enter, .interrupt, .endOfInput])
+    #expect(
+      decoder.keys(from: bytes) == [
+        .up, .down, .right, .left, .home, .end, .home, .end, .delete, .home, .end,
+        .home, .end, .killToEnd, .killToStart, .killWord, .backspace, .backspace,
+        .enter, .interrupt, .endOfInput
+      ])
     #expect(decoder.pending.isEmpty)
   }
 
@@ -82,7 +86,9 @@ import Testing
 
   @Test func controlCharactersNeverEnterTheLine() {
     var editor = LineEditor()
-    for character: Character in ["\u{07}", "\u{1B}", "\u{9B}", "\u{7F}", "a"] { _ = editor.handle(.character(character)) }
+    for character: Character in ["\u{07}", "\u{1B}", "\u{9B}", "\u{7F}", "a"] {
+      _ = editor.handle(.character(character))
+    }
     #expect(editor.text == "a")
     #expect(editor.handle(.interrupt) == .cancelled)
     #expect(editor.text.isEmpty)
@@ -101,8 +107,10 @@ import Testing
     var editor = LineEditor()
     var model: [Character] = []
     var cursor = 0
-    let keys: [TerminalKey] = [.left, .right, .home, .end, .backspace, .delete, .killToEnd, .killToStart, .killWord,
-                               .character("x"), .character(" "), .character("é")]
+    let keys: [TerminalKey] = [
+      .left, .right, .home, .end, .backspace, .delete, .killToEnd, .killToStart, .killWord,
+      .character("x"), .character(" "), .character("é")
+    ]
     for _ in 0..<300 {
       let key = keys[Int(random.next() % UInt64(keys.count))]
       _ = editor.handle(key)
@@ -129,4 +137,3 @@ import Testing
     }
   }
 }
-

@@ -16,7 +16,8 @@ import FlowTestSupport
     let nodeCount = Int(random.next() % 60) + 1
     let nodes = (0..<nodeCount).map { index in
       "{\"id\": \"n\(index)\"" + maybe(", \"position\": [\(index), 2.5]") + maybe(", \"size\": [10, 20]")
-        + ", \"data\": {\"kind\": \"number\"" + maybe(", \"params\": {\"value\": \(index)}") + maybe(", \"label\": \"\(long)\"")
+        + ", \"data\": {\"kind\": \"number\"" + maybe(", \"params\": {\"value\": \(index)}")
+        + maybe(", \"label\": \"\(long)\"")
         + maybe(", \"note\": {\"x\": [1, null, true]}") + "}"
         + maybe(", \"parentID\": \"n0\"") + maybe(", \"isSelected\": true") + maybe(", \"isDraggable\": false")
         + maybe(", \"acceptsChildren\": true") + maybe(", \"zIndex\": 3") + maybe(", \"phase\": {\"normal\": {}}")
@@ -30,7 +31,8 @@ import FlowTestSupport
         + maybe(", \"label\": \"\(long)\"") + maybe(", \"pathType\": \"straight\"") + maybe(", \"isSelected\": true")
         + (random.next() % 40 == 0 ? ", \"pathType\": \"wavy\"" : "") + "}"
     }
-    var text = "{\"nodes\": [\(nodes.joined(separator: ", "))], \"edges\": [\(edges.joined(separator: ",\n"))]"
+    var text =
+      "{\"nodes\": [\(nodes.joined(separator: ", "))], \"edges\": [\(edges.joined(separator: ",\n"))]"
       + maybe(", \"viewport\": {\"offset\": [1, 2], \"zoom\": 2}") + "}"
     if random.next() % 10 == 0 { text.removeLast(Int(random.next() % 30) + 1) }
     return text
@@ -53,7 +55,8 @@ import FlowTestSupport
   func loadsLikeThePlainPath(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
     let text = Self.randomDocument(&random)
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json").path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: file) }
     #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
     let expected = Self.plainOutcome(Array(text.utf8), file: file)
@@ -76,7 +79,8 @@ import FlowTestSupport
   }
 
   @Test func aFileOverTheLimitIsRefusedBeforeReading() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json").path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: file) }
     #expect(FileManager.default.createFile(atPath: file, contents: Data(repeating: 0x20, count: 2_000)))
     guard case .failure(.tooLarge(let limit))? = UnsafeDocumentBytes.load(file, limit: 1_000) else {
@@ -87,10 +91,12 @@ import FlowTestSupport
   }
 
   @Test func anEmptyFileOrAFolderIsReadAsAStream() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json").path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("flow-mapped-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: file) }
     #expect(FileManager.default.createFile(atPath: file, contents: Data()))
     #expect(UnsafeDocumentBytes.load(file, limit: 1_000).map { _ in true } == nil)
-    #expect(UnsafeDocumentBytes.load(FileManager.default.temporaryDirectory.path, limit: 1_000).map { _ in true } == nil)
+    #expect(
+      UnsafeDocumentBytes.load(FileManager.default.temporaryDirectory.path, limit: 1_000).map { _ in true } == nil)
   }
 }

@@ -24,8 +24,9 @@ import Testing
     let result = try await FlowProcess.run(["nodes", "--format", "json"])
     #expect(result.status == 0, "\(result)")
     let kinds = try #require(try parseJSON(result.stdout) as? [[String: Any]])
-    let byName = Dictionary(kinds.compactMap { kind in (kind["name"] as? String).map { ($0, kind) } },
-                            uniquingKeysWith: { first, _ in first })
+    let byName = Dictionary(
+      kinds.compactMap { kind in (kind["name"] as? String).map { ($0, kind) } },
+      uniquingKeysWith: { first, _ in first })
     #expect(byName.count == kinds.count, "every entry has a unique name")
     for name in Self.standardKinds { #expect(byName[name] != nil, "no entry for \(name)") }
     for kind in kinds {
@@ -60,7 +61,9 @@ import Testing
     #expect(Self.names(kind("group"), "outputs").isEmpty)
   }
 
-  @Test(arguments: [["nodes", "a.flow.json", "extra"], ["nodes", "--format", "xml"], ["nodes", "--all"], ["nodes", "--format"]])
+  @Test(arguments: [
+    ["nodes", "a.flow.json", "extra"], ["nodes", "--format", "xml"], ["nodes", "--all"], ["nodes", "--format"]
+  ])
   func nodesMisuseIsAUsageError(arguments: [String]) async throws {
     let result = try await FlowProcess.run(arguments)
     #expect(result.status == 64, "\(result)")

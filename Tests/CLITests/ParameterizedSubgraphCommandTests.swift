@@ -12,7 +12,9 @@ import Testing
   }
 
   @Test func oneLateShareRunsWithTwoThresholdsAndTwoKeyLists() async throws {
-    let result = try await FlowProcess.run(["run", TestPaths.example("subgraphs/thresholds.flow.json"), "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", TestPaths.example("subgraphs/thresholds.flow.json"), "--format", "json"
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let late15 = try Self.table(result.stdout, "late15", "share")
     let late60 = try Self.table(result.stdout, "late60", "share")
@@ -34,12 +36,16 @@ import Testing
 
   @Test(arguments: ["duckdb", "spark", "trino", "postgres"])
   func theExampleExportsWithItsThresholdsAndKeysAsLiteralsAndIdentifiers(dialect: String) async throws {
-    let result = try await FlowProcess.run(["export", TestPaths.example("subgraphs/thresholds.flow.json"), "--sql", "--dialect", dialect])
+    let result = try await FlowProcess.run([
+      "export", TestPaths.example("subgraphs/thresholds.flow.json"), "--sql", "--dialect", dialect
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let quote = dialect == "spark" ? "`" : "\""
     // One definition, three pipelines: 15 and 60 as literals, `by` as the column it names.
     #expect(result.stdout.contains("15.0E0") && result.stdout.contains("60.0E0"), "\(result.stdout)")
-    #expect(result.stdout.contains("\(quote)late15/share\(quote)") && result.stdout.contains("\(quote)byOrigin/share\(quote)"))
+    #expect(
+      result.stdout.contains("\(quote)late15/share\(quote)") && result.stdout.contains("\(quote)byOrigin/share\(quote)")
+    )
     #expect(result.stdout.contains("GROUP BY \(quote)origin\(quote)"), "\(result.stdout)")
     #expect(!result.stdout.contains("@"))
   }
@@ -66,8 +72,11 @@ import Testing
     try document.write(to: path, atomically: true, encoding: .utf8)
     let result = try await FlowProcess.run(["export", path.path, "--sql", "--node", "above"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("flow: cannot export to duckdb: node 'above/keep': input 'limit' comes from 'n' (rowCount), which is not a constant"),
-            "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "flow: cannot export to duckdb: node 'above/keep': input 'limit' comes from 'n' (rowCount), which is not a constant"
+      ),
+      "\(result.stderr)")
   }
 
   @Test func anInputSetsThePathOfAnInnerReader() async throws {

@@ -17,7 +17,10 @@ import FlowRuntime
     let result = try await FlowProcess.run(["run", Self.people, "--node", "teams", "--format", "json"])
     #expect(result.status == 0, "\(result)")
     let compact = result.stdout.filter { !$0.isWhitespace }
-    #expect(compact.contains(#""table":[{"team":"red","people":2,"best":5},{"team":"blue","people":1,"best":null},{"team":null,"people":1,"best":1}]"#))
+    #expect(
+      compact.contains(
+        #""table":[{"team":"red","people":2,"best":5},{"team":"blue","people":1,"best":null},{"team":null,"people":1,"best":1}]"#
+      ))
   }
 
   @Test func progressIsOffWhenStderrIsNotATerminal() async throws {
@@ -26,7 +29,9 @@ import FlowRuntime
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let lines = Lines()
-    let reporter = ProgressReporter(progress: PassProgress(), nodeIDs: ["a"], isTerminal: false, threshold: .zero) { lines.add($0) }
+    let reporter = ProgressReporter(progress: PassProgress(), nodeIDs: ["a"], isTerminal: false, threshold: .zero) {
+      lines.add($0)
+    }
     reporter.start()
     reporter.tick(now: ContinuousClock().now)
     reporter.stop()
@@ -40,12 +45,15 @@ import FlowRuntime
     progress.runningNode.store(1, ordering: .relaxed)
     progress.addRead(rows: 120_000, bytes: 14_200_000)
     let lines = Lines()
-    let slow = ProgressReporter(progress: progress, nodeIDs: ["a", "read"], isTerminal: true, threshold: .seconds(3600)) { lines.add($0) }
+    let slow = ProgressReporter(progress: progress, nodeIDs: ["a", "read"], isTerminal: true, threshold: .seconds(3600))
+    { lines.add($0) }
     slow.start()
     slow.tick(now: ContinuousClock().now)
     slow.stop()
     #expect(lines.all.isEmpty, "a pass shorter than the threshold shows nothing")
-    let reporter = ProgressReporter(progress: progress, nodeIDs: ["a", "read"], isTerminal: true, threshold: .zero) { lines.add($0) }
+    let reporter = ProgressReporter(progress: progress, nodeIDs: ["a", "read"], isTerminal: true, threshold: .zero) {
+      lines.add($0)
+    }
     reporter.start()
     reporter.tick(now: ContinuousClock().now + .seconds(1))
     reporter.stop()
@@ -54,7 +62,8 @@ import FlowRuntime
   }
 
   @Test func traceHasOneSpanPerNodeWithKindsAndRows() async throws {
-    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("flow-trace-\(UUID().uuidString).json").path
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("flow-trace-\(UUID().uuidString).json")
+      .path
     defer { try? FileManager.default.removeItem(atPath: trace) }
     let result = try await FlowProcess.run(["run", Self.people, "--trace", trace])
     #expect(result.status == 0, "\(result)")
@@ -78,10 +87,12 @@ import FlowRuntime
   }
 
   @Test func traceLanesSeparateOverlappingSpans() throws {
-    let spans = [TraceWriter.Span(node: "a", kind: "k", start: .zero, duration: .milliseconds(10)),
-                 TraceWriter.Span(node: "b", kind: "k", start: .milliseconds(2), duration: .milliseconds(3)),
-                 TraceWriter.Span(node: "c", kind: "k", start: .milliseconds(6), duration: .milliseconds(1)),
-                 TraceWriter.Span(node: "d", kind: "k", start: .milliseconds(11), duration: .milliseconds(1))]
+    let spans = [
+      TraceWriter.Span(node: "a", kind: "k", start: .zero, duration: .milliseconds(10)),
+      TraceWriter.Span(node: "b", kind: "k", start: .milliseconds(2), duration: .milliseconds(3)),
+      TraceWriter.Span(node: "c", kind: "k", start: .milliseconds(6), duration: .milliseconds(1)),
+      TraceWriter.Span(node: "d", kind: "k", start: .milliseconds(11), duration: .milliseconds(1))
+    ]
     let events = TraceWriter.json(spans).arrayValue(at: "traceEvents")
     #expect(events.map { $0.objectValue?["tid"]?.numberValue } == [1, 2, 2, 1])
     #expect(events.map { $0.objectValue?["ts"]?.numberValue } == [0, 2000, 6000, 11000])
@@ -104,7 +115,8 @@ import FlowRuntime
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.createDirectory(atPath: root + "/doc", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: true)
-    let document = #"{"nodes": [{"id": "t", "data": {"kind": "text", "params": {"value": "hi"}}}, "#
+    let document =
+      #"{"nodes": [{"id": "t", "data": {"kind": "text", "params": {"value": "hi"}}}, "#
       + #"{"id": "w", "data": {"kind": "writeText", "params": {"path": "../out/x.txt"}}}], "#
       + #""edges": [{"id": "e", "sourceNodeID": "t", "targetNodeID": "w"}]}"#
     try Data(document.utf8).write(to: URL(fileURLWithPath: root + "/doc/doc.flow.json"))

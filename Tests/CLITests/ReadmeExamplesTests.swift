@@ -12,7 +12,8 @@ import Testing
   static func block(startingWith firstLine: String) throws -> [String] {
     let lines = try readme().components(separatedBy: "\n")
     guard let start = lines.firstIndex(of: firstLine), lines.indices.contains(start - 1),
-          lines[start - 1].hasPrefix("```") else { return [] }
+      lines[start - 1].hasPrefix("```")
+    else { return [] }
     let end = lines[start...].firstIndex(of: "```") ?? lines.endIndex
     return Array(lines[start..<end])
   }
@@ -58,9 +59,12 @@ import Testing
     let block = try Self.block(startingWith: "$ swift run flow run Examples/penguins/report.flow.json")
     let cat = "$ cat Examples/penguins/output/summary.txt"
     let split = try #require(block.firstIndex(of: cat), "the README's penguins block has no '\(cat)'")
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("flow-readme-penguins-\(UUID().uuidString)").path
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-readme-penguins-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: root) }
-    try FileManager.default.copyItem(atPath: TestPaths.packageRoot.appendingPathComponent("Examples/penguins").path, toPath: root)
+    try FileManager.default.copyItem(
+      atPath: TestPaths.packageRoot.appendingPathComponent("Examples/penguins").path, toPath: root)
     let result = try await FlowProcess.run(["run", root + "/report.flow.json"])
     #expect(result.status == 0, "\(result)")
     let shown = block[1..<split].map { $0.replacingOccurrences(of: "/…/Examples/penguins/", with: root + "/") + "\n" }

@@ -21,8 +21,10 @@ import FoundationXML
     var scripts = 0
     private var inText = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
       let classes = (attributes["class"] ?? "").split(separator: " ")
       if name == "script" { scripts += 1 }
       if name == "g" && classes.contains("node") {
@@ -30,7 +32,9 @@ import FoundationXML
         if classes.contains("failed") { failedNodes.append(attributes["data-id"] ?? "") }
       }
       if name == "g" && classes.contains("group") { groups.append(attributes["data-id"] ?? "") }
-      if name == "path" && classes.contains("edge") { edges.append((attributes["data-source"] ?? "", attributes["data-target"] ?? "")) }
+      if name == "path" && classes.contains("edge") {
+        edges.append((attributes["data-source"] ?? "", attributes["data-target"] ?? ""))
+      }
       if name == "text" { inText = true; texts.append("") }
     }
 
@@ -57,17 +61,24 @@ import FoundationXML
     let result = try await FlowProcess.run(["render", file])
     #expect(result.status == 0, "\(result)")
     let svg = Self.parse(result.stdout)
-    let document = try #require(try parseJSON(try String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent(file).path,
-                                                          encoding: .utf8)) as? [String: Any])
+    let document = try #require(
+      try parseJSON(
+        try String(
+          contentsOfFile: TestPaths.packageRoot.appendingPathComponent(file).path,
+          encoding: .utf8)) as? [String: Any])
     let nodes = try #require(document["nodes"] as? [[String: Any]])
     let edges = try #require(document["edges"] as? [[String: Any]])
-    let groupIDs = Set(nodes.filter { ($0["data"] as? [String: Any])?["kind"] as? String == "group" }.map { $0["id"] as! String })
+    let groupIDs = Set(
+      nodes.filter { ($0["data"] as? [String: Any])?["kind"] as? String == "group" }.map { $0["id"] as! String })
     #expect(Set(svg.nodes) == Set(nodes.map { $0["id"] as! String }).subtracting(groupIDs))
     #expect(svg.nodes.count + svg.groups.count == nodes.count)
     #expect(Set(svg.groups) == groupIDs)
     #expect(svg.edges.count == edges.count)
     for edge in edges {
-      #expect(svg.edges.contains { $0.source == edge["sourceNodeID"] as! String && $0.target == edge["targetNodeID"] as! String })
+      #expect(
+        svg.edges.contains {
+          $0.source == edge["sourceNodeID"] as! String && $0.target == edge["targetNodeID"] as! String
+        })
     }
     #expect(result.stdout.contains("viewBox=\"0 0 "))
   }
@@ -124,7 +135,7 @@ import FoundationXML
     (["--format", "dot"], "render-calculator.dot"),
     (["--format", "mermaid"], "render-calculator.mmd"),
     (["--format", "dot", "--values"], "render-calculator-values.dot"),
-    (["--format", "svg", "--values"], "render-calculator-values.svg"),
+    (["--format", "svg", "--values"], "render-calculator-values.svg")
   ])
   func calculatorMatchesGolden(options: [String], golden: String) async throws {
     let result = try await FlowProcess.run(["render", Self.calculator] + options)
@@ -172,7 +183,7 @@ import FoundationXML
     (["render", "Examples/calculator.flow.json", "--vaules"], Int32(64)),
     (["render", "no-such-file.flow.json"], Int32(2)),
     (["render", "Tests/CLITests/Fixtures/cycle.flow.json"], Int32(2)),
-    (["render", "Examples/calculator.flow.json", "-o", "/no/such/folder/x.svg"], Int32(64)),
+    (["render", "Examples/calculator.flow.json", "-o", "/no/such/folder/x.svg"], Int32(64))
   ])
   func exitStatuses(arguments: [String], status: Int32) async throws {
     let result = try await FlowProcess.run(arguments)

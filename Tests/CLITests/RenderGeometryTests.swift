@@ -7,7 +7,8 @@ import Testing
 /// and laid out by `flow layout` renders at its document positions without overlapping boxes.
 @Suite struct RenderGeometryTests {
   /// Every `<rect class="body" …>` (a node's box) and every edge path's data in `svg`.
-  static func geometry(_ svg: String) -> (boxes: [PathGeometry.Box], paths: [(String, String)], size: (Double, Double)) {
+  static func geometry(_ svg: String) -> (boxes: [PathGeometry.Box], paths: [(String, String)], size: (Double, Double))
+  {
     func attribute(_ name: String, in element: Substring) -> String? {
       guard let range = element.range(of: " \(name)=\"") else { return nil }
       let rest = element[range.upperBound...]
@@ -22,13 +23,19 @@ import Testing
       }
       if line.hasPrefix("<g class=\"node"), let start = line.range(of: "<rect class=\"body\"") {
         let rect = line[start.lowerBound...]
-        boxes.append(PathGeometry.Box(x: Double(attribute("x", in: rect) ?? "") ?? .nan, y: Double(attribute("y", in: rect) ?? "") ?? .nan,
-                                      width: Double(attribute("width", in: rect) ?? "") ?? .nan,
-                                      height: Double(attribute("height", in: rect) ?? "") ?? .nan,
-                                      name: attribute("data-id", in: line) ?? "?"))
+        boxes.append(
+          PathGeometry.Box(
+            x: Double(attribute("x", in: rect) ?? "") ?? .nan, y: Double(attribute("y", in: rect) ?? "") ?? .nan,
+            width: Double(attribute("width", in: rect) ?? "") ?? .nan,
+            height: Double(attribute("height", in: rect) ?? "") ?? .nan,
+            name: attribute("data-id", in: line) ?? "?"))
       }
       if line.hasPrefix("<path class=\"edge\"") {
-        paths.append(("\(attribute("data-source", in: line) ?? "?") → \(attribute("data-target", in: line) ?? "?")", attribute("d", in: line) ?? ""))
+        paths.append(
+          (
+            "\(attribute("data-source", in: line) ?? "?") → \(attribute("data-target", in: line) ?? "?")",
+            attribute("d", in: line) ?? ""
+          ))
       }
     }
     return (boxes, paths, size)
@@ -43,12 +50,14 @@ import Testing
         continue
       }
       if let hit = PathGeometry.firstHit(points, boxes: boxes, inset: 0.5) {
-        Issue.record("\(name): edge \(edge) passes under \(hit.box.name) at \(hit.point)", sourceLocation: sourceLocation)
+        Issue.record(
+          "\(name): edge \(edge) passes under \(hit.box.name) at \(hit.point)", sourceLocation: sourceLocation)
       }
     }
   }
 
-  static let drawings = ["calculator.flow.json", "cylinder.flow.json", "penguins/report.flow.json", "flights/flights.flow.json"]
+  static let drawings =
+    ["calculator.flow.json", "cylinder.flow.json", "penguins/report.flow.json", "flights/flights.flow.json"]
     .map(TestPaths.example) + [TestPaths.fixture("hostile-ids.flow.json")]
 
   @Test(arguments: drawings)
@@ -58,7 +67,11 @@ import Testing
     Self.expectNoEdgeUnderANode(result.stdout, file)
     // Coordinates on the half-point grid: no `60.00000000000001`, no `12.3`.
     let (boxes, _, _) = Self.geometry(result.stdout)
-    for box in boxes { for value in [box.x, box.y, box.width, box.height] { #expect((value * 2).rounded() == value * 2, "\(box.name): \(value)") } }
+    for box in boxes {
+      for value in [box.x, box.y, box.width, box.height] {
+        #expect((value * 2).rounded() == value * 2, "\(box.name): \(value)")
+      }
+    }
   }
 
   @Test func thePenguinsPipelineWrapsNearAReadableRatio() async throws {

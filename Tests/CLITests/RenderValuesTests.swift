@@ -28,12 +28,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let document = folder.appendingPathComponent("write.flow.json")
     try """
-      {"nodes": [{"id": "words", "data": {"kind": "text", "params": {"value": "hello"}}},
-                 {"id": "save", "data": {"kind": "writeText", "params": {"path": "out/new/hello.txt"}}},
-                 {"id": "again", "data": {"kind": "writeText", "params": {"path": "hello.txt"}}}],
-       "edges": [{"id": "e1", "sourceNodeID": "words", "sourceHandleID": "value", "targetNodeID": "save", "targetHandleID": "text"},
-                 {"id": "e2", "sourceNodeID": "words", "sourceHandleID": "value", "targetNodeID": "again", "targetHandleID": "text"}]}
-      """.write(to: document, atomically: true, encoding: .utf8)
+    {"nodes": [{"id": "words", "data": {"kind": "text", "params": {"value": "hello"}}},
+               {"id": "save", "data": {"kind": "writeText", "params": {"path": "out/new/hello.txt"}}},
+               {"id": "again", "data": {"kind": "writeText", "params": {"path": "hello.txt"}}}],
+     "edges": [{"id": "e1", "sourceNodeID": "words", "sourceHandleID": "value", "targetNodeID": "save", "targetHandleID": "text"},
+               {"id": "e2", "sourceNodeID": "words", "sourceHandleID": "value", "targetNodeID": "again", "targetHandleID": "text"}]}
+    """.write(to: document, atomically: true, encoding: .utf8)
     for format in ["svg", "dot", "mermaid"] {
       let result = try await FlowProcess.run(["render", document.path, "--values", "--format", format])
       #expect(result.status == 0, "\(format): \(result)")
@@ -58,10 +58,10 @@ import Testing
     try "elsewhere".write(to: data.appendingPathComponent("far.txt"), atomically: true, encoding: .utf8)
     let document = graphs.appendingPathComponent("read.flow.json")
     try """
-      {"nodes": [{"id": "near", "data": {"kind": "readText", "params": {"path": "near.txt"}}},
-                 {"id": "far", "data": {"kind": "readText", "params": {"path": "../data/far.txt"}}}],
-       "edges": []}
-      """.write(to: document, atomically: true, encoding: .utf8)
+    {"nodes": [{"id": "near", "data": {"kind": "readText", "params": {"path": "near.txt"}}},
+               {"id": "far", "data": {"kind": "readText", "params": {"path": "../data/far.txt"}}}],
+     "edges": []}
+    """.write(to: document, atomically: true, encoding: .utf8)
     let denied = try await FlowProcess.run(["render", document.path, "--values"])
     #expect(denied.status == 1, "\(denied)")
     #expect(denied.stdout.contains("text = beside"))

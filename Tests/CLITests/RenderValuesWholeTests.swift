@@ -9,7 +9,8 @@ import Testing
   static func document(path: String, longFormula: Bool = false) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-render-whole-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try "k,name\n1,a\n2,b\n3,c\n4,d\n5,e\n6,f\n7,g\n".write(to: folder.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
+    try "k,name\n1,a\n2,b\n3,c\n4,d\n5,e\n6,f\n7,g\n".write(
+      to: folder.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
     let formula = longFormula ? String(repeating: "k + ", count: 30) + "1" : "2"
     let text = """
       {"nodes": [
@@ -51,8 +52,10 @@ import Testing
     var next = param + 1
     while next < texts.count, texts[next].hasPrefix("  ") { joined += texts[next].dropFirst(2); next += 1 }
     #expect(next > param + 1, "a long param wraps: \(texts)")
-    #expect(joined.replacingOccurrences(of: " ", with: "")
-      == (#"columns: {"zz":"1","aa":""# + String(repeating: "k + ", count: 30) + #"1"}"#).replacingOccurrences(of: " ", with: ""),
+    #expect(
+      joined.replacingOccurrences(of: " ", with: "")
+        == (#"columns: {"zz":"1","aa":""# + String(repeating: "k + ", count: 30) + #"1"}"#).replacingOccurrences(
+          of: " ", with: ""),
       "\(joined)")
   }
 
@@ -61,11 +64,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let result = try await FlowProcess.run(["render", file.path, "--values"])
     #expect(result.status == 1, "\(result)")
-    #expect(result.stderr.contains("read ! path outside the allowed folders: /etc/hostname (--allow-read DIR allows a folder)"),
-            "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "read ! path outside the allowed folders: /etc/hostname (--allow-read DIR allows a folder)"),
+      "\(result.stderr)")
     let run = try await FlowProcess.run(["run", file.path])
     #expect(run.status == 1)
-    for line in run.stdout.split(separator: "\n") { #expect(result.stderr.contains(line), "render says what run says: \(line)") }
+    for line in run.stdout.split(separator: "\n") {
+      #expect(result.stderr.contains(line), "render says what run says: \(line)")
+    }
     let drawn = Self.texts(result.stdout).drop { !$0.hasPrefix("! path outside") }.prefix(2).joined(separator: " ")
     #expect(drawn.replacingOccurrences(of: "  ", with: " ").contains("(--allow-read DIR allows a folder)"), "\(drawn)")
   }

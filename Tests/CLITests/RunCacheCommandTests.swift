@@ -25,15 +25,17 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let example = TestPaths.packageRoot.appendingPathComponent("Examples/penguins")
     for name in ["report.flow.json", "penguins.csv", "species.json"] {
-      try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      try FileManager.default.copyItem(
+        at: example.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     return folder
   }
 
   static func run(_ folder: URL, _ extra: [String] = [], cache: String? = ".flow-cache") async -> Outcome {
     let cacheArguments = cache.map { ["--cache", folder.appendingPathComponent($0).path] } ?? []
-    return await outcome(of: ["run", folder.appendingPathComponent("report.flow.json").path, "--format", "json", "--report"]
-                         + cacheArguments + extra)
+    return await outcome(
+      of: ["run", folder.appendingPathComponent("report.flow.json").path, "--format", "json", "--report"]
+        + cacheArguments + extra)
   }
 
   /// What `flow` said for `arguments` (a `run … --format json --report`), in process.
@@ -41,10 +43,13 @@ import Testing
     let result = await FlowCommandLine.runInProcess(arguments, registry: NodeKindRegistry.standard)
     let root = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any]
     let report = root?["report"] as? [String: Any]
-    let outputs = (try? JSONSerialization.data(withJSONObject: root?["outputs"] ?? [:], options: [.sortedKeys])) ?? Data()
-    return Outcome(status: result.status, outputs: String(decoding: outputs, as: UTF8.self),
-                   ran: ((report?["ran"] as? [String]) ?? []).sorted(), fromCache: ((report?["fromCache"] as? [String]) ?? []).sorted(),
-                   text: result.output + result.diagnostics.joined(separator: "\n"))
+    let outputs =
+      (try? JSONSerialization.data(withJSONObject: root?["outputs"] ?? [:], options: [.sortedKeys])) ?? Data()
+    return Outcome(
+      status: result.status, outputs: String(decoding: outputs, as: UTF8.self),
+      ran: ((report?["ran"] as? [String]) ?? []).sorted(),
+      fromCache: ((report?["fromCache"] as? [String]) ?? []).sorted(),
+      text: result.output + result.diagnostics.joined(separator: "\n"))
   }
 
   static func written(_ folder: URL) -> [String: Data] {
@@ -99,8 +104,10 @@ import Testing
     #expect(touched.status == 0, "\(touched.text)")
     // What `names` reaches reruns; so do the cheap scalar nodes (`rowCount`s, not worth keeping)
     // that feed a rerun node; every table node it does not reach is served.
-    let reached = ["heaviest", "named", "names", "ordered", "saveCSV", "saveJSON", "saveText", "text", "top", "topIsland",
-                   "topIslandName", "topName", "topSpecies"]
+    let reached = [
+      "heaviest", "named", "names", "ordered", "saveCSV", "saveJSON", "saveText", "text", "top", "topIsland",
+      "topIslandName", "topName", "topSpecies"
+    ]
     #expect(touched.ran.filter { !reached.contains($0) } == ["birds", "groupCount", "measuredCount"])
     #expect(Set(reached).isSubset(of: touched.ran))
     #expect(touched.fromCache == ["groups", "measured", "penguins"])
@@ -116,7 +123,9 @@ import Testing
     #expect(rerun.ran == ["saveCSV"])
     #expect(rerun.fromCache == ["ordered", "saveJSON", "saveText"])
     #expect(rerun.outputs == cold.outputs)
-    #expect(FileManager.default.contents(atPath: csv.path).map { !String(decoding: $0, as: UTF8.self).hasPrefix("edited") } == true)
+    #expect(
+      FileManager.default.contents(atPath: csv.path).map { !String(decoding: $0, as: UTF8.self).hasPrefix("edited") }
+        == true)
   }
 
   @Test func cacheMaxHoldsAndStatsAndClearSayWhatIsThere() async throws {
@@ -125,20 +134,23 @@ import Testing
     let cache = folder.appendingPathComponent(".flow-cache")
     let bounded = await Self.run(folder, ["--cache-max", "4K"])
     #expect(bounded.status == 0, "\(bounded.text)")
-    let stats = await FlowCommandLine.runInProcess(["cache", "stats", cache.path, "--format", "json"], registry: .standard)
+    let stats = await FlowCommandLine.runInProcess(
+      ["cache", "stats", cache.path, "--format", "json"], registry: .standard)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Int])
     #expect(object["bytes"]! <= 4_096 && object["entries"]! > 0, "\(object)")
     let again = await Self.run(folder, ["--cache-max", "4K"])
     #expect(again.outputs == bounded.outputs)
     let cleared = await FlowCommandLine.runInProcess(["cache", "clear", cache.path], registry: .standard)
     #expect(cleared.status == 0 && cleared.output.hasPrefix("removed "))
-    let empty = await FlowCommandLine.runInProcess(["cache", "stats", cache.path, "--format", "json"], registry: .standard)
+    let empty = await FlowCommandLine.runInProcess(
+      ["cache", "stats", cache.path, "--format", "json"], registry: .standard)
     #expect(empty.output == "{\"entries\": 0, \"bytes\": 0}\n")
   }
 
   @Test func theCacheNeverLiesOutsideTheWritableFolders() async throws {
     let folder = try Self.penguins()
-    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("flow-cache-outside-\(UUID().uuidString)")
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-cache-outside-\(UUID().uuidString)")
     defer {
       try? FileManager.default.removeItem(at: folder)
       try? FileManager.default.removeItem(at: outside)
@@ -151,14 +163,20 @@ import Testing
     try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("linked"), withDestinationURL: outside)
     let linked = await FlowCommandLine.runInProcess(
-      ["run", folder.appendingPathComponent("report.flow.json").path, "--cache", folder.appendingPathComponent("linked").path],
+      [
+        "run", folder.appendingPathComponent("report.flow.json").path, "--cache",
+        folder.appendingPathComponent("linked").path
+      ],
       registry: .standard)
     #expect(linked.status == 64)
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     // With --allow-write it may live there.
     let allowed = await FlowCommandLine.runInProcess(
-      ["run", folder.appendingPathComponent("report.flow.json").path, "--cache", outside.appendingPathComponent("c").path,
-       "--allow-write", outside.path], registry: .standard)
+      [
+        "run", folder.appendingPathComponent("report.flow.json").path, "--cache",
+        outside.appendingPathComponent("c").path,
+        "--allow-write", outside.path
+      ], registry: .standard)
     #expect(allowed.status == 0)
     #expect(try !FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("c").path).isEmpty)
   }
@@ -170,7 +188,10 @@ import Testing
   @Test func twoProcessesOnOneCacheBothSucceed() async throws {
     let folder = try Self.penguins()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let arguments = ["run", folder.appendingPathComponent("report.flow.json").path, "--cache", folder.appendingPathComponent(".flow-cache").path]
+    let arguments = [
+      "run", folder.appendingPathComponent("report.flow.json").path, "--cache",
+      folder.appendingPathComponent(".flow-cache").path
+    ]
     async let first = FlowProcess.run(arguments)
     async let second = FlowProcess.run(arguments)
     let (a, b) = try await (first, second)
@@ -204,10 +225,12 @@ import Testing
     let file = TestPaths.example("calculator.flow.json")
     let noCache = await FlowCommandLine.runInProcess(["run", file, "--cache-max", "1M"], registry: .standard)
     #expect(noCache.status == 64 && noCache.diagnostics.joined().contains("--cache-max needs --cache DIR"))
-    let live = await FlowCommandLine.runInProcess(["run", file, "--cache", "Examples/.flow-cache", "--live"], registry: .standard)
+    let live = await FlowCommandLine.runInProcess(
+      ["run", file, "--cache", "Examples/.flow-cache", "--live"], registry: .standard)
     #expect(live.status == 64)
-    let badSize = await FlowCommandLine.runInProcess(["run", file, "--cache", "Examples/.flow-cache", "--cache-max", "lots"],
-                                                     registry: .standard)
+    let badSize = await FlowCommandLine.runInProcess(
+      ["run", file, "--cache", "Examples/.flow-cache", "--cache-max", "lots"],
+      registry: .standard)
     #expect(badSize.status == 64)
     let action = await FlowCommandLine.runInProcess(["cache", "prune", "Examples"], registry: .standard)
     #expect(action.status == 64)

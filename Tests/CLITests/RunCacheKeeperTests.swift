@@ -25,13 +25,15 @@ import Testing
     // keeps every entry after the pass.
     let during = await RunCacheCommandTests.run(folder, cache: ".cache-during")
     #expect(during.status == 0, "\(during.text)")
-    let after = await RunCacheCommandTests.run(folder, ["--trace", folder.appendingPathComponent("trace.json").path],
-                                               cache: ".cache-after")
+    let after = await RunCacheCommandTests.run(
+      folder, ["--trace", folder.appendingPathComponent("trace.json").path],
+      cache: ".cache-after")
     #expect(after.status == 0, "\(after.text)")
     #expect(during.outputs == after.outputs)
     let kept = try Self.entries(folder.appendingPathComponent(".cache-during"))
     let expected = try Self.entries(folder.appendingPathComponent(".cache-after"))
-    #expect(kept.count > 3 && Set(kept.keys) == Set(expected.keys), "\(kept.keys.sorted()) vs \(expected.keys.sorted())")
+    #expect(
+      kept.count > 3 && Set(kept.keys) == Set(expected.keys), "\(kept.keys.sorted()) vs \(expected.keys.sorted())")
     #expect(kept.keys.allSatisfy { $0.hasSuffix(".flowcache") })
     for (name, bytes) in kept {
       // A writer's entry records its target's modification time (byte 48 flags a target).
@@ -46,12 +48,14 @@ import Testing
     let cold = await RunCacheCommandTests.run(folder)
     #expect(cold.status == 0, "\(cold.text)")
     // `groups` and `named` are read by other nodes and released during the first run.
-    let edited = await RunCacheCommandTests.run(folder, ["--set", #"heaviest.by=["mean_mass_kg"]"#, "--set", #"ordered.by=["-birds"]"#])
+    let edited = await RunCacheCommandTests.run(
+      folder, ["--set", #"heaviest.by=["mean_mass_kg"]"#, "--set", #"ordered.by=["-birds"]"#])
     #expect(edited.status == 0, "\(edited.text)")
     #expect(edited.fromCache.contains("named") && edited.fromCache.contains("groups"), "\(edited.fromCache)")
     #expect(!edited.ran.contains("penguins") && !edited.ran.contains("groups"), "\(edited.ran)")
-    let uncached = await RunCacheCommandTests.run(folder, ["--set", #"heaviest.by=["mean_mass_kg"]"#, "--set", #"ordered.by=["-birds"]"#],
-                                                  cache: nil)
+    let uncached = await RunCacheCommandTests.run(
+      folder, ["--set", #"heaviest.by=["mean_mass_kg"]"#, "--set", #"ordered.by=["-birds"]"#],
+      cache: nil)
     #expect(edited.outputs == uncached.outputs)
   }
 

@@ -38,19 +38,26 @@ import Testing
           if kind == "groupBy" { grouped = true }
           let id = "c\(chain)s\(index)"
           nodes.append(#"{"id": "\#(id)", "data": {"kind": "\#(kind)", "params": \#(params)}}"#)
-          edges.append(#"{"id": "e\#(id)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(id)", "targetHandleID": "table"}"#)
+          edges.append(
+            #"{"id": "e\#(id)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(id)", "targetHandleID": "table"}"#
+          )
           previous = id
         }
         let count = "c\(chain)count"
         nodes.append(#"{"id": "\#(count)", "data": {"kind": "rowCount"}}"#)
-        edges.append(#"{"id": "e\#(count)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(count)", "targetHandleID": "table"}"#)
+        edges.append(
+          #"{"id": "e\#(count)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(count)", "targetHandleID": "table"}"#
+        )
         if steps.isEmpty || chain == 0 {
           let writer = "c\(chain)write"
           nodes.append(#"{"id": "\#(writer)", "data": {"kind": "writeCSV", "params": {"path": "out\#(chain).csv"}}}"#)
-          edges.append(#"{"id": "e\#(writer)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(writer)", "targetHandleID": "table"}"#)
+          edges.append(
+            #"{"id": "e\#(writer)", "sourceNodeID": "\#(previous)", "sourceHandleID": "table", "targetNodeID": "\#(writer)", "targetHandleID": "table"}"#
+          )
         }
       }
-      return #"{"flowRuntime": {"formatVersion": 1}, "nodes": [\#(nodes.joined(separator: ","))], "edges": [\#(edges.joined(separator: ","))]}"#
+      return
+        #"{"flowRuntime": {"formatVersion": 1}, "nodes": [\#(nodes.joined(separator: ","))], "edges": [\#(edges.joined(separator: ","))]}"#
     }
   }
 
@@ -63,25 +70,36 @@ import Testing
     return text
   }
 
-  static func outputs(_ folder: URL, cache: Bool) async -> (status: Int32, outputs: String, ran: [String], files: [Data?]) {
-    let arguments = ["run", folder.appendingPathComponent("doc.flow.json").path, "--format", "json", "--report"]
+  static func outputs(_ folder: URL, cache: Bool) async -> (
+    status: Int32, outputs: String, ran: [String], files: [Data?]
+  ) {
+    let arguments =
+      ["run", folder.appendingPathComponent("doc.flow.json").path, "--format", "json", "--report"]
       + (cache ? ["--cache", folder.appendingPathComponent(".flow-cache").path] : [])
     let result = await FlowCommandLine.runInProcess(arguments, registry: NodeKindRegistry.standard)
     let root = (try? JSONSerialization.jsonObject(with: Data(result.output.utf8))) as? [String: Any]
-    let outputs = (try? JSONSerialization.data(withJSONObject: [root?["outputs"] ?? [:], root?["errors"] ?? [:]], options: [.sortedKeys]))
+    let outputs =
+      (try? JSONSerialization.data(
+        withJSONObject: [root?["outputs"] ?? [:], root?["errors"] ?? [:]], options: [.sortedKeys]))
     let report = root?["report"] as? [String: Any]
     let files = (0..<3).map { FileManager.default.contents(atPath: folder.appendingPathComponent("out\($0).csv").path) }
-    return (result.status, String(decoding: outputs ?? Data(), as: UTF8.self), (report?["ran"] as? [String]) ?? [], files)
+    return (
+      result.status, String(decoding: outputs ?? Data(), as: UTF8.self), (report?["ran"] as? [String]) ?? [], files
+    )
   }
 
   @Test(arguments: 0..<16) func outputsWithTheCacheEqualOutputsWithout(seed: UInt64) async throws {
     var random = SeededRandom(seed: seed)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-cache-property-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-cache-property-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var pipeline = Pipeline(chains: (0..<Int.random(in: 1...3, using: &random)).map { _ in
-      (0..<Int.random(in: 0...4, using: &random)).map { _ in (Int.random(in: 0..<5, using: &random), Int.random(in: 0..<1_000, using: &random)) }
-    })
+    var pipeline = Pipeline(
+      chains: (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in
+          (Int.random(in: 0..<5, using: &random), Int.random(in: 0..<1_000, using: &random))
+        }
+      })
     try Self.csv(&random).write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
     for round in 0..<4 {
       if round > 0 {
@@ -98,11 +116,13 @@ import Testing
           let url = folder.appendingPathComponent("data.csv")
           try Self.csv(&random).write(to: url, atomically: true, encoding: .utf8)
           // A distinct modification time even within the file system's clock tick.
-          try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(round))],
-                                                ofItemAtPath: url.path)
+          try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(round))],
+            ofItemAtPath: url.path)
         }
       }
-      try pipeline.document().write(to: folder.appendingPathComponent("doc.flow.json"), atomically: true, encoding: .utf8)
+      try pipeline.document().write(
+        to: folder.appendingPathComponent("doc.flow.json"), atomically: true, encoding: .utf8)
       // Without the cache first: its writers change the targets, which the cached run notices.
       let plain = await Self.outputs(folder, cache: false)
       let cached = await Self.outputs(folder, cache: true)

@@ -7,8 +7,10 @@ import Testing
   static let cylinder = TestPaths.example("cylinder.flow.json")
 
   /// Runs `flow run` with `arguments` and `--format json`, and returns the parsed result.
-  static func runJSON(_ arguments: [String], expecting status: Int32 = 0,
-                      sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunOutput {
+  static func runJSON(
+    _ arguments: [String], expecting status: Int32 = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> RunOutput {
     let result = try await FlowProcess.run(["run"] + arguments + ["--format", "json"])
     #expect(result.status == status, "\(result)", sourceLocation: sourceLocation)
     return try RunOutput(parsing: result.stdout)
@@ -41,7 +43,7 @@ import Testing
     ([calculator], "run-calculator.txt"),
     ([cylinder], "run-cylinder.txt"),
     ([calculator, "--all"], "run-calculator-all.txt"),
-    ([cylinder, "--all"], "run-cylinder-all.txt"),
+    ([cylinder, "--all"], "run-cylinder-all.txt")
   ])
   func textOutputMatchesGolden(arguments: [String], golden: String) async throws {
     let result = try await FlowProcess.run(["run"] + arguments)
@@ -106,8 +108,10 @@ import Testing
 
   @Test func calculatorAllHasEveryIntermediateValue() async throws {
     let output = try await Self.runJSON([Self.calculator, "--all"])
-    let expected: [String: Double] = ["price": 12.5, "quantity": 4, "taxRate": 0.2, "subtotal": 50, "tax": 10,
-                                      "total": 60, "perPerson": 20, "tip": 9]
+    let expected: [String: Double] = [
+      "price": 12.5, "quantity": 4, "taxRate": 0.2, "subtotal": 50, "tax": 10,
+      "total": 60, "perPerson": 20, "tip": 9
+    ]
     #expect(Set(output.outputs.keys) == Set(expected.keys))
     for (node, value) in expected {
       let port = ["price", "quantity", "taxRate"].contains(node) ? "value" : "result"
@@ -148,8 +152,10 @@ import Testing
   }
 
   @Test func laterSetsApplyInOrder() async throws {
-    let output = try await Self.runJSON([Self.calculator, "--set", "quantity.value=10", "--set=quantity.value=2",
-                                         "--set", "perPerson.b=4"])
+    let output = try await Self.runJSON([
+      Self.calculator, "--set", "quantity.value=10", "--set=quantity.value=2",
+      "--set", "perPerson.b=4"
+    ])
     #expect(Self.isClose(output.number("perPerson", "result"), 7.5))
   }
 
@@ -161,15 +167,19 @@ import Testing
 
   @Test func setWithABareWordSetsAString() async throws {
     // `r` is not JSON, so it is the string "r": circleArea's formula becomes just its input.
-    let output = try await Self.runJSON([Self.cylinder, "--set", "circleArea.formula=r",
-                                         "--node", "circleArea", "--node", "volume"])
+    let output = try await Self.runJSON([
+      Self.cylinder, "--set", "circleArea.formula=r",
+      "--node", "circleArea", "--node", "volume"
+    ])
     #expect(Self.isClose(output.number("circleArea", "result"), 2))
     #expect(Self.isClose(output.number("volume", "result"), 10))
   }
 
   @Test func setWithAQuotedJSONStringWorksToo() async throws {
-    let output = try await Self.runJSON([Self.cylinder, "--set", "circleArea.formula=\"r * 3\"",
-                                         "--node", "circleArea"])
+    let output = try await Self.runJSON([
+      Self.cylinder, "--set", "circleArea.formula=\"r * 3\"",
+      "--node", "circleArea"
+    ])
     #expect(Self.isClose(output.number("circleArea", "result"), 6))
   }
 
@@ -178,7 +188,8 @@ import Testing
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", "quantity.value=\(value)"])
     #expect(result.status == 64, "\(result)")
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("flow: --set quantity.value="), "blamed on the argument, not the file: \(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("flow: --set quantity.value="), "blamed on the argument, not the file: \(result.stderr)")
     #expect(result.stderr.contains("'quantity'"))
     #expect(result.stderr.contains("'value'"))
     #expect(!result.stderr.contains("calculator.flow.json"))
@@ -205,8 +216,10 @@ import Testing
     #expect(result.stderr.contains("did you mean 'quantity'?"))
   }
 
-  @Test(arguments: ["quantity", "quantity.value", "quantityvalue=3", ".value=1", "quantity.=1", "=1",
-                    "ghost.value=1"])
+  @Test(arguments: [
+    "quantity", "quantity.value", "quantityvalue=3", ".value=1", "quantity.=1", "=1",
+    "ghost.value=1"
+  ])
   func malformedSetIsAUsageError(assignment: String) async throws {
     let result = try await FlowProcess.run(["run", Self.calculator, "--set", assignment])
     #expect(result.status == 64, "\(result)")
@@ -238,7 +251,8 @@ import Testing
     let output = try await Self.runJSON([TestPaths.fixture("division-by-zero.flow.json"), "--node", "numerator"])
     #expect(Set(output.outputs.keys) == ["numerator"])
     #expect(output.errors.isEmpty, "quotient and its descendants were not computed")
-    let shown = try await Self.runJSON([TestPaths.fixture("division-by-zero.flow.json"), "--node", "shifted"], expecting: 1)
+    let shown = try await Self.runJSON(
+      [TestPaths.fixture("division-by-zero.flow.json"), "--node", "shifted"], expecting: 1)
     #expect(shown.errors.keys.sorted() == ["quotient", "shifted"], "scaled depends on shifted, not the reverse")
   }
 
@@ -265,7 +279,9 @@ import Testing
     #expect(result.stdout.hasPrefix(golden + "report:\n"))
     let lines = result.stdout.split(separator: "\n").map(String.init)
     let ran = try #require(lines.first { $0.hasPrefix("  ran (8, in order): ") })
-    let order = ran.dropFirst("  ran (8, in order): ".count).split(separator: ", ").map { String($0.split(separator: " ")[0]) }
+    let order = ran.dropFirst("  ran (8, in order): ".count).split(separator: ", ").map {
+      String($0.split(separator: " ")[0])
+    }
     #expect(order.count == 8)
     #expect(order.firstIndex(of: "subtotal")! < order.firstIndex(of: "tax")!)
     #expect(order.firstIndex(of: "total")! < order.firstIndex(of: "perPerson")!)
@@ -275,7 +291,9 @@ import Testing
   }
 
   @Test func reportNamesFailuresAndSkippedNodes() async throws {
-    let result = try await FlowProcess.run(["run", TestPaths.fixture("division-by-zero.flow.json"), "--report", "--format", "json"])
+    let result = try await FlowProcess.run([
+      "run", TestPaths.fixture("division-by-zero.flow.json"), "--report", "--format", "json"
+    ])
     #expect(result.status == 1, "\(result)")
     let root = try #require(try parseJSON(result.stdout) as? [String: Any])
     let report = try #require(root["report"] as? [String: Any])
@@ -297,4 +315,3 @@ import Testing
     #expect(output.outputs.keys.sorted() == ["perPerson", "tip"])
   }
 }
-

@@ -17,10 +17,14 @@ import Darwin
   /// A folder with `out.txt` ("old") and a document writing "new" over it.
   static func folder() throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flow-signal-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url.appendingPathComponent("barrier"), withIntermediateDirectories: true)
-    let document = FlowDocument(nodes: [.node("t", "text", params: ["value": "new"]),
-                                        .node("w", "writeText", params: ["path": "out.txt"])],
-                                edges: [.edge("e1", "t", "w")])
+    try FileManager.default.createDirectory(
+      at: url.appendingPathComponent("barrier"), withIntermediateDirectories: true)
+    let document = FlowDocument(
+      nodes: [
+        .node("t", "text", params: ["value": "new"]),
+        .node("w", "writeText", params: ["path": "out.txt"])
+      ],
+      edges: [.edge("e1", "t", "w")])
     try Data(document.jsonString().utf8).write(to: url.appendingPathComponent("doc.flow.json"))
     try Data("old".utf8).write(to: url.appendingPathComponent("out.txt"))
     return url.path
@@ -57,7 +61,8 @@ import Darwin
     #expect(exit == status, "\(stderr)")
     #expect(stderr.contains("stopped by \(name)"))
     #expect(try String(contentsOfFile: folder + "/out.txt", encoding: .utf8) == "old")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["barrier", "doc.flow.json", "out.txt"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["barrier", "doc.flow.json", "out.txt"])
   }
 
   /// A node that runs until the host asks the pass to stop (bounded).
@@ -65,8 +70,9 @@ import Darwin
     var name: String { "waitForStop" }
     var summary: String { "runs until asked to stop" }
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)],
-                   evaluator: Evaluator(progress: parameters.environment.progress), cost: .expensive)
+      NodeInstance(
+        inputs: [], outputs: [PortDeclaration("value", .number)],
+        evaluator: Evaluator(progress: parameters.environment.progress), cost: .expensive)
     }
     struct Evaluator: NodeEvaluator {
       let progress: PassProgress?
@@ -81,13 +87,17 @@ import Darwin
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("flow-timeout-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: url) }
-    let document = FlowDocument(nodes: [.node("slow", "waitForStop"), .node("t", "format", params: ["template": "{x}"]),
-                                        .node("w", "writeText", params: ["path": "after.txt"])],
-                                edges: [.edge("e1", "slow", "t"), .edge("e2", "t", "w")])
+    let document = FlowDocument(
+      nodes: [
+        .node("slow", "waitForStop"), .node("t", "format", params: ["template": "{x}"]),
+        .node("w", "writeText", params: ["path": "after.txt"])
+      ],
+      edges: [.edge("e1", "slow", "t"), .edge("e2", "t", "w")])
     try Data(document.jsonString().utf8).write(to: url.appendingPathComponent("doc.flow.json"))
     var registry = NodeKindRegistry.standard
     registry.register(WaitForStop())
-    let result = await FlowCommandLine.runInProcess(["run", url.path + "/doc.flow.json", "--timeout", "20ms"], registry: registry)
+    let result = await FlowCommandLine.runInProcess(
+      ["run", url.path + "/doc.flow.json", "--timeout", "20ms"], registry: registry)
     #expect(result.status == 1)
     #expect(result.diagnostics.joined().contains("--timeout 20ms"))
     #expect(result.diagnostics.joined().contains("while 'slow' ran"))
@@ -96,21 +106,24 @@ import Darwin
 
   @Test(arguments: ["0", "-1", "abc", "5x", "inf", ""])
   func aBadTimeoutIsAUsageError(value: String) async throws {
-    let result = await FlowCommandLine.runInProcess(["run", TestPaths.example("calculator.flow.json"), "--timeout", value],
-                                                    registry: .standard)
+    let result = await FlowCommandLine.runInProcess(
+      ["run", TestPaths.example("calculator.flow.json"), "--timeout", value],
+      registry: .standard)
     #expect(result.status == 64)
   }
 
   @Test(arguments: ["--allow-read", "--allow-write"])
   func allowTakesOnlyAnExistingFolder(option: String) async throws {
     for value in ["", "no-such-folder-\(UUID().uuidString)", TestPaths.example("calculator.flow.json")] {
-      let result = await FlowCommandLine.runInProcess(["run", TestPaths.example("calculator.flow.json"), option, value],
-                                                      registry: .standard)
+      let result = await FlowCommandLine.runInProcess(
+        ["run", TestPaths.example("calculator.flow.json"), option, value],
+        registry: .standard)
       #expect(result.status == 64, "\(option) '\(value)'")
       #expect(result.diagnostics.joined().contains("expects an existing folder"))
     }
-    let fine = await FlowCommandLine.runInProcess(["run", TestPaths.example("calculator.flow.json"), option, "Examples"],
-                                                  registry: .standard)
+    let fine = await FlowCommandLine.runInProcess(
+      ["run", TestPaths.example("calculator.flow.json"), option, "Examples"],
+      registry: .standard)
     #expect(fine.status == 0)
   }
 }

@@ -11,15 +11,19 @@ import Testing
     var edges: [String] = []
     for index in 0..<count {
       nodes.append(#"{"id": "f\#(index)", "data": {"kind": "format", "params": {"template": "{x}{x}"}}}"#)
-      let source = index == 0 ? #""sourceNodeID": "t", "sourceHandleID": "value""#
+      let source =
+        index == 0
+        ? #""sourceNodeID": "t", "sourceHandleID": "value""#
         : #""sourceNodeID": "f\#(index - 1)", "sourceHandleID": "text""#
       edges.append(#"{"id": "e\#(index)", \#(source), "targetNodeID": "f\#(index)", "targetHandleID": "x"}"#)
     }
     return #"{"nodes": [\#(nodes.joined(separator: ","))], "edges": [\#(edges.joined(separator: ","))]}"#
   }
 
-  @Test(arguments: [("0", 0), ("100", 100), ("100B", 100), ("2K", 2048), ("512M", 512 << 20), ("2G", 2 << 30),
-                    ("2g", 2 << 30), ("3GiB", 3 << 30), ("1T", 1 << 40), ("8kb", 8192)])
+  @Test(arguments: [
+    ("0", 0), ("100", 100), ("100B", 100), ("2K", 2048), ("512M", 512 << 20), ("2G", 2 << 30),
+    ("2g", 2 << 30), ("3GiB", 3 << 30), ("1T", 1 << 40), ("8kb", 8192)
+  ])
   func sizesTakeAUnitOfPowersOf1024(text: String, bytes: Int) {
     #expect(RunLimitOptions.size(text) == bytes)
   }
@@ -45,7 +49,7 @@ import Testing
     (["--max-memory", "1.5G"], "flow: --max-memory expects a size such as 512M, 2G or a number of bytes, got '1.5G'"),
     (["--threads", "0"], "flow: --threads expects a whole number from 1 to 256, got '0'"),
     (["--threads", "257"], "flow: --threads expects a whole number from 1 to 256, got '257'"),
-    (["--threads", "two"], "flow: --threads expects a whole number from 1 to 256, got 'two'"),
+    (["--threads", "two"], "flow: --threads expects a whole number from 1 to 256, got 'two'")
   ])
   func aBadValueIsAUsageError(arguments: [String], message: String) async throws {
     let result = try await FlowProcess.run(["run", "-"] + arguments, stdin: Self.doublingChain(2))
@@ -54,24 +58,30 @@ import Testing
   }
 
   @Test func aRepeatedLimitOptionIsAUsageError() async throws {
-    let result = try await FlowProcess.run(["run", "-", "--max-rows", "1", "--max-rows", "2"], stdin: Self.doublingChain(2))
+    let result = try await FlowProcess.run(
+      ["run", "-", "--max-rows", "1", "--max-rows", "2"], stdin: Self.doublingChain(2))
     #expect(result.status == 64, "\(result)")
   }
 
   @Test func theStringLimitStopsTheDoublingChainNamingTheOption() async throws {
-    let result = try await FlowProcess.run(["run", "-", "--max-string-bytes", "1000", "--format", "json"],
-                                           stdin: Self.doublingChain())
+    let result = try await FlowProcess.run(
+      ["run", "-", "--max-string-bytes", "1000", "--format", "json"],
+      stdin: Self.doublingChain())
     #expect(result.status == 1, "\(result)")
     let output = try RunCommandTests.RunOutput(parsing: result.stdout)
-    #expect(output.errors["f8"] == "format output would have 1024 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
+    #expect(
+      output.errors["f8"]
+        == "format output would have 1024 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
     #expect(output.errors["f39"] == "upstream error from f8")
   }
 
   @Test func theDefaultStringLimitStopsTheDoublingChainToo() async throws {
     let result = try await FlowProcess.run(["run", "-", "--node", "f27"], stdin: Self.doublingChain(28))
     #expect(result.status == 1, "\(result)")
-    #expect(result.stdout.contains(
-      "format output would have 536870912 bytes, more than the string limit 268435456 (raise it with --max-string-bytes)"),
+    #expect(
+      result.stdout.contains(
+        "format output would have 536870912 bytes, more than the string limit 268435456 (raise it with --max-string-bytes)"
+      ),
       "\(result.stdout.prefix(500))")
   }
 
@@ -83,8 +93,10 @@ import Testing
       """#
     let result = try await FlowProcess.run(["run", "-", "--max-rows", "2000"], stdin: document)
     #expect(result.status == 1, "\(result)")
-    #expect(result.stdout.contains("join output would have 2500 rows, more than the row limit 2000 (raise it with --max-rows)"),
-            "\(result)")
+    #expect(
+      result.stdout.contains(
+        "join output would have 2500 rows, more than the row limit 2000 (raise it with --max-rows)"),
+      "\(result)")
     let raised = try await FlowProcess.run(["run", "-", "--max-rows", "2500"], stdin: document)
     #expect(raised.status == 0, "\(raised)")
   }
@@ -98,21 +110,24 @@ import Testing
     let csv = "a,b\n1,\"" + String(repeating: "x", count: 2000) + "\"\n2,y\n"
     try csv.write(to: folder.appendingPathComponent("long.csv"), atomically: true, encoding: .utf8)
     let document = #"""
-    {"nodes": [
-      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "long.csv"}}},
-      {"id": "keep", "data": {"kind": "filter", "params": {"where": "a > 0"}}},
-      {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
-     "edges": [
-      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
-      {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "save"}]}
-    """#
+      {"nodes": [
+        {"id": "read", "data": {"kind": "readCSV", "params": {"path": "long.csv"}}},
+        {"id": "keep", "data": {"kind": "filter", "params": {"where": "a > 0"}}},
+        {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
+       "edges": [
+        {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
+        {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "save"}]}
+      """#
     let path = folder.appendingPathComponent("p.flow.json").path
     try document.write(toFile: path, atomically: true, encoding: .utf8)
     for streaming in [[], ["--no-streaming"]] {
-      let result = try await FlowProcess.run(["run", path, "--max-string-bytes", "1000", "--allow-write", folder.path] + streaming)
+      let result = try await FlowProcess.run(
+        ["run", path, "--max-string-bytes", "1000", "--allow-write", folder.path] + streaming)
       #expect(result.status == 1, "\(result)")
-      #expect(result.stdout.contains(
-        "read ! cell 1 of column 'b' has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)"), "\(result)")
+      #expect(
+        result.stdout.contains(
+          "read ! cell 1 of column 'b' has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)"
+        ), "\(result)")
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.csv").path))
     }
     let raised = try await FlowProcess.run(["run", path, "--max-string-bytes", "2000", "--allow-write", folder.path])
@@ -131,8 +146,9 @@ import Testing
   }
 
   @Test func renderWithValuesTakesTheLimitsToo() async throws {
-    let result = try await FlowProcess.run(["render", "-", "--values", "--format", "dot", "--max-string-bytes", "10"],
-                                           stdin: Self.doublingChain(3))
+    let result = try await FlowProcess.run(
+      ["render", "-", "--values", "--format", "dot", "--max-string-bytes", "10"],
+      stdin: Self.doublingChain(3))
     #expect(result.status == 1, "\(result)")
     let usage = try await FlowProcess.run(["render", "-", "--max-rows", "x"], stdin: Self.doublingChain(1))
     #expect(usage.status == 64, "\(usage)")
@@ -153,18 +169,18 @@ import Testing
     }
     try csv.write(to: folder.appendingPathComponent("in.csv"), atomically: true, encoding: .utf8)
     let document = #"""
-    {"nodes": [
-      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "in.csv"}}},
-      {"id": "keep", "data": {"kind": "filter", "params": {"where": "amount > 100 or note == \"n, 3\""}}},
-      {"id": "more", "data": {"kind": "derive", "params": {"columns": {"twice": "amount * 2"}}}},
-      {"id": "group", "data": {"kind": "groupBy", "params": {"by": ["key", "note"], "aggregate": {"total": "sum(twice)", "rows": "count()"}}}},
-      {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
-     "edges": [
-      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
-      {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "more"},
-      {"id": "e3", "sourceNodeID": "more", "targetNodeID": "group"},
-      {"id": "e4", "sourceNodeID": "group", "targetNodeID": "save"}]}
-    """#
+      {"nodes": [
+        {"id": "read", "data": {"kind": "readCSV", "params": {"path": "in.csv"}}},
+        {"id": "keep", "data": {"kind": "filter", "params": {"where": "amount > 100 or note == \"n, 3\""}}},
+        {"id": "more", "data": {"kind": "derive", "params": {"columns": {"twice": "amount * 2"}}}},
+        {"id": "group", "data": {"kind": "groupBy", "params": {"by": ["key", "note"], "aggregate": {"total": "sum(twice)", "rows": "count()"}}}},
+        {"id": "save", "data": {"kind": "writeCSV", "params": {"path": "out.csv"}}}],
+       "edges": [
+        {"id": "e1", "sourceNodeID": "read", "targetNodeID": "keep"},
+        {"id": "e2", "sourceNodeID": "keep", "targetNodeID": "more"},
+        {"id": "e3", "sourceNodeID": "more", "targetNodeID": "group"},
+        {"id": "e4", "sourceNodeID": "group", "targetNodeID": "save"}]}
+      """#
     let path = folder.appendingPathComponent("p.flow.json").path
     try document.write(toFile: path, atomically: true, encoding: .utf8)
     var outputs: [Data] = []

@@ -58,20 +58,23 @@ import Testing
     defer { pipeline.remove() }
     let text = try await FlowProcess.run(["run", pipeline.two, "--schema"])
     #expect(text.status == 0, "\(text)")
-    #expect(text.stdout == """
-      count.value = 2
-      sorted.table = table (25 rows × 3 columns)
-        k     integer
-        name  string
-        x     number
+    #expect(
+      text.stdout == """
+        count.value = 2
+        sorted.table = table (25 rows × 3 columns)
+          k     integer
+          name  string
+          x     number
 
-      """, "\(text.stdout)")
+        """, "\(text.stdout)")
     let json = try await FlowProcess.run(["run", pipeline.one, "--schema", "--format", "json"])
     let root = try #require(try parseJSON(json.stdout) as? [String: Any])
     let table = try #require((root["outputs"] as? [String: [String: Any]])?["sorted"]?["table"] as? [String: Any])
     #expect(table["rows"] as? Int == 25)
     let columns = try #require(table["columns"] as? [[String: String]])
-    #expect(columns == [["name": "k", "type": "integer"], ["name": "name", "type": "string"], ["name": "x", "type": "number"]])
+    #expect(
+      columns == [["name": "k", "type": "integer"], ["name": "name", "type": "string"], ["name": "x", "type": "number"]]
+    )
   }
 
   @Test func csvPrintsTheOneTableWithTheWritersQuoting() async throws {
@@ -98,7 +101,8 @@ import Testing
     let none = try await FlowProcess.run(["run", TestPaths.example("calculator.flow.json"), "--format", "csv"])
     #expect(none.status == 64, "\(none)")
     #expect(none.stdout.isEmpty)
-    #expect(none.stderr.contains("--format csv prints exactly one table, and the printed nodes have no table"), "\(none)")
+    #expect(
+      none.stderr.contains("--format csv prints exactly one table, and the printed nodes have no table"), "\(none)")
     let two = try await FlowProcess.run(["run", pipeline.two, "--format", "csv", "--all"])
     #expect(two.status == 64, "\(two)")
     #expect(two.stderr.contains("2 tables ('read.table', 'sorted.table')"), "\(two)")

@@ -29,13 +29,19 @@ import Testing
   static func context(warnings: Warnings? = nil) -> CommandContext {
     var registry = NodeKindRegistry.standard
     registry.register(Repeat())
-    return CommandContext(registry: registry, write: { _ in }, warn: { line in warnings?.lines.withLock { $0.append(line) } })
+    return CommandContext(
+      registry: registry, write: { _ in }, warn: { line in warnings?.lines.withLock { $0.append(line) } })
   }
 
   static var document: FlowDocument {
-    FlowDocument(nodes: [FlowNode(id: "source", data: NodeSpec(kind: "number")),
-                         FlowNode(id: "r", data: NodeSpec(kind: "repeat"))],
-                 edges: [FlowEdge(id: "e", sourceNodeID: "source", sourceHandleID: "value", targetNodeID: "r", targetHandleID: "x")])
+    FlowDocument(
+      nodes: [
+        FlowNode(id: "source", data: NodeSpec(kind: "number")),
+        FlowNode(id: "r", data: NodeSpec(kind: "repeat"))
+      ],
+      edges: [
+        FlowEdge(id: "e", sourceNodeID: "source", sourceHandleID: "value", targetNodeID: "r", targetHandleID: "x")
+      ])
   }
 
   @Test(arguments: ["1e300", "-1e300", "1.5", "9.3e18", "\"3\"", "true"])

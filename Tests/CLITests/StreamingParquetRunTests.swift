@@ -11,7 +11,8 @@ import Testing
 @Suite struct StreamingParquetRunTests {
   /// Writes `data.csv` as `data.parquet` in row groups of `rowGroupRows` rows.
   static func convert(_ folder: URL, rowGroupRows: Int) async throws {
-    let document = #"{"nodes": [{"id": "r", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},"#
+    let document =
+      #"{"nodes": [{"id": "r", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},"#
       + #"{"id": "w", "data": {"kind": "writeParquet", "params": {"path": "data.parquet", "rowGroupRows": \#(rowGroupRows)}}}],"#
       + #""edges": ["r -> w"]}"#
     let path = folder.appendingPathComponent("convert.flow.json")
@@ -23,7 +24,8 @@ import Testing
   /// `StreamingRunTests.document`, its reader `readParquet` of data.parquet.
   static func document(_ stages: [(String, String)]) -> String {
     StreamingRunTests.document(stages).replacingOccurrences(
-      of: #""kind": "readCSV", "params": {"path": "data.csv"}"#, with: #""kind": "readParquet", "params": {"path": "data.parquet"}"#)
+      of: #""kind": "readCSV", "params": {"path": "data.csv"}"#,
+      with: #""kind": "readParquet", "params": {"path": "data.parquet"}"#)
   }
 
   @Test func randomParquetPipelinesStreamAsTheyRunMaterialized() async throws {
@@ -69,9 +71,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "k,x\n"
     for row in 0..<400 { csv += "\(row % 7),\(row * 3)\n" }
-    try StreamingRunTests.write(Self.document([("filter", #"{"where": "x > 30"}"#),
-                                               ("groupBy", #"{"by": ["k"], "aggregate": {"n": "count()"}}"#)]),
-                                csv: csv, to: folder)
+    try StreamingRunTests.write(
+      Self.document([
+        ("filter", #"{"where": "x > 30"}"#),
+        ("groupBy", #"{"by": ["k"], "aggregate": {"n": "count()"}}"#)
+      ]),
+      csv: csv, to: folder)
     try await Self.convert(folder, rowGroupRows: 50)
     let path = folder.appendingPathComponent("data.parquet")
     var bytes = [UInt8](try Data(contentsOf: path))
@@ -82,7 +87,9 @@ import Testing
     let materialized = await StreamingRunTests.run(folder, ["--no-streaming"])
     #expect(streamed.status == 1, "\(streamed)")
     #expect(streamed.outputs == materialized.outputs && streamed.diagnostics == materialized.diagnostics)
-    #expect((streamed.outputs + streamed.rest.joined() + streamed.diagnostics.joined()).contains("data.parquet"), "\(streamed)")
+    #expect(
+      (streamed.outputs + streamed.rest.joined() + streamed.diagnostics.joined()).contains("data.parquet"),
+      "\(streamed)")
     #expect(streamed.streamed.isEmpty)
   }
 }

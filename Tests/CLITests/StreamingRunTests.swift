@@ -31,8 +31,9 @@ import Testing
   static func run(_ folder: URL, _ extra: [String]) async -> Outcome {
     let output = folder.appendingPathComponent("out.csv")
     try? FileManager.default.removeItem(at: output)
-    let result = await FlowCommandLine.runInProcess(["run", folder.appendingPathComponent("doc.flow.json").path, "--report"] + extra,
-                                                    registry: NodeKindRegistry.standard)
+    let result = await FlowCommandLine.runInProcess(
+      ["run", folder.appendingPathComponent("doc.flow.json").path, "--report"] + extra,
+      registry: NodeKindRegistry.standard)
     let text = result.output
     let parts = text.components(separatedBy: "report:\n")
     let report = parts.count > 1 ? parts[parts.count - 1].split(separator: "\n").map(String.init) : []
@@ -51,9 +52,10 @@ import Testing
     }
     let written = FileManager.default.contents(atPath: output.path).map { [UInt8]($0) }
     try? FileManager.default.removeItem(at: output)
-    return Outcome(status: result.status, outputs: parts.count > 1 ? parts.dropLast().joined(separator: "report:\n") : text,
-                   ran: ran, rest: rest, streamed: streamed, written: written,
-                   diagnostics: result.diagnostics)
+    return Outcome(
+      status: result.status, outputs: parts.count > 1 ? parts.dropLast().joined(separator: "report:\n") : text,
+      ran: ran, rest: rest, streamed: streamed, written: written,
+      diagnostics: result.diagnostics)
   }
 
   static func folder() throws -> URL {
@@ -78,7 +80,8 @@ import Testing
       edges.append(#"{"id": "e\#(index)", "sourceNodeID": "\#(previous)", "targetNodeID": "\#(id)"}"#)
       previous = id
     }
-    return #"{"flowRuntime": {"formatVersion": 1}, "nodes": [\#(nodes.joined(separator: ", "))], "edges": [\#(edges.joined(separator: ", "))]}"#
+    return
+      #"{"flowRuntime": {"formatVersion": 1}, "nodes": [\#(nodes.joined(separator: ", "))], "edges": [\#(edges.joined(separator: ", "))]}"#
   }
 
   /// A random CSV: `k` small integers, `g` short words (Unicode, quoted, null tokens), `x`
@@ -92,8 +95,11 @@ import Testing
     var finalLineEnd = true
 
     static func random(_ random: inout SeededRandom) -> Format {
-      Format(delimiter: [",", ";", "\t"][Int.random(in: 0..<3, using: &random)], lineEnd: Bool.random(using: &random) ? "\n" : "\r\n",
-             byteOrderMark: Int.random(in: 0..<4, using: &random) == 0, finalLineEnd: Int.random(in: 0..<4, using: &random) != 0)
+      Format(
+        delimiter: [",", ";", "\t"][Int.random(in: 0..<3, using: &random)],
+        lineEnd: Bool.random(using: &random) ? "\n" : "\r\n",
+        byteOrderMark: Int.random(in: 0..<4, using: &random) == 0,
+        finalLineEnd: Int.random(in: 0..<4, using: &random) != 0)
     }
 
     /// The `readCSV` params beyond `path` (JSON members, each after a comma).
@@ -106,7 +112,9 @@ import Testing
     let texts = ["plain", "\"two\nlines\"", "\"comma, inside\"", "🙂", "", "null", "z"]
     let badDateRow = Bool.random(using: &random) ? Int.random(in: 0..<rows, using: &random) : -1
     let mChange = Int.random(in: 0..<4, using: &random)
-    var text = (format.byteOrderMark ? "\u{FEFF}" : "") + ["k", "g", "x", "y", "s", "d", "m", "b"].joined(separator: format.delimiter)
+    var text =
+      (format.byteOrderMark ? "\u{FEFF}" : "")
+      + ["k", "g", "x", "y", "s", "d", "m", "b"].joined(separator: format.delimiter)
       + format.lineEnd
     for row in 0..<rows {
       func maybeNull(_ cell: String) -> String { Int.random(in: 0..<8, using: &random) == 0 ? "" : cell }
@@ -115,26 +123,38 @@ import Testing
       let x = maybeNull(String(Int.random(in: -1000...1000, using: &random)))
       let y = maybeNull(String(format: "%.3f", Double.random(in: -100...100, using: &random)))
       let s = texts[Int.random(in: 0..<texts.count, using: &random)]
-      let d = row == badDateRow ? "not a date" : maybeNull(String(format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random),
-                                                                   Int.random(in: 1...28, using: &random)))
+      let d =
+        row == badDateRow
+        ? "not a date"
+        : maybeNull(
+          String(
+            format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random),
+            Int.random(in: 1...28, using: &random)))
       var m = String(Int.random(in: 0...9, using: &random))
       if row > rows * 3 / 4 && mChange == 1 { m += ".5" }
       if row > rows * 3 / 4 && mChange == 2 { m = "word" }
       // Near 2^62: a few of them overflow an integer sum.
-      let b = maybeNull(String(Int64.random(in: (1 << 61)...(1 << 62), using: &random) * (Bool.random(using: &random) ? 1 : -1)))
-      text += [k, g, x, y, s, d, m, b].joined(separator: format.delimiter) + (row < rows - 1 || format.finalLineEnd ? format.lineEnd : "")
+      let b = maybeNull(
+        String(Int64.random(in: (1 << 61)...(1 << 62), using: &random) * (Bool.random(using: &random) ? 1 : -1)))
+      text +=
+        [k, g, x, y, s, d, m, b].joined(separator: format.delimiter)
+        + (row < rows - 1 || format.finalLineEnd ? format.lineEnd : "")
     }
     return text
   }
 
   static func filter(_ random: inout SeededRandom) -> (String, String) {
-    let predicates = ["x > \(Int.random(in: -500...500, using: &random))", "isNull(y) or y < 10", #"g == \"ü\" or k >= 2"#,
-                      "not (x < 0) and k != 3", #"s == \"plain\" or isNull(x)"#, "m >= 3", "y * 2 > x"]
+    let predicates = [
+      "x > \(Int.random(in: -500...500, using: &random))", "isNull(y) or y < 10", #"g == \"ü\" or k >= 2"#,
+      "not (x < 0) and k != 3", #"s == \"plain\" or isNull(x)"#, "m >= 3", "y * 2 > x"
+    ]
     return ("filter", #"{"where": "\#(predicates[Int.random(in: 0..<predicates.count, using: &random)])"}"#)
   }
 
   static func derive(_ random: inout SeededRandom, _ number: Int) -> (String, String) {
-    let formulas = ["x * 2 + k", "concat(g, s)", "y / 3 + x", "if(isNull(x), 0, x) - k", "year(d)", "m + 1", "y - x * 0.1"]
+    let formulas = [
+      "x * 2 + k", "concat(g, s)", "y / 3 + x", "if(isNull(x), 0, x) - k", "year(d)", "m + 1", "y - x * 0.1"
+    ]
     let count = Int.random(in: 1...2, using: &random)
     let members = (0..<count).map { index in
       let name = index == 0 && Bool.random(using: &random) ? "x" : "c\(number)_\(index)"
@@ -151,12 +171,17 @@ import Testing
 
   static func groupBy(_ random: inout SeededRandom) -> (String, String) {
     let keys = [["k"], ["g"], ["k", "g"], [], ["s", "k"]][Int.random(in: 0..<5, using: &random)]
-    let aggregates = ["count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "min(g)", "max(y)", "min(x)", "first(s)", "last(y)",
-                      "max(d)", "sum(m)", "sum(b)", "mean(b)", "max(b)"]
+    let aggregates = [
+      "count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "min(g)", "max(y)", "min(x)", "first(s)", "last(y)",
+      "max(d)", "sum(m)", "sum(b)", "mean(b)", "max(b)"
+    ]
     let chosen = (0..<Int.random(in: 1...5, using: &random)).map { index in
       #""a\#(index)": "\#(aggregates[Int.random(in: 0..<aggregates.count, using: &random)])""#
     }
-    return ("groupBy", #"{"by": [\#(keys.map { #""\#($0)""# }.joined(separator: ", "))], "aggregate": {\#(chosen.joined(separator: ", "))}}"#)
+    return (
+      "groupBy",
+      #"{"by": [\#(keys.map { #""\#($0)""# }.joined(separator: ", "))], "aggregate": {\#(chosen.joined(separator: ", "))}}"#
+    )
   }
 
   @Test func randomPipelinesStreamAsTheyRunMaterialized() async throws {
@@ -181,12 +206,16 @@ import Testing
       }
       if stages.last?.0 != "writeCSV" && Bool.random(using: &random) { stages.append(("rowCount", "{}")) }
       let format = Format.random(&random)
-      try Self.write(Self.document(stages, readParams: format.readParams), csv: Self.csv(&random, format: format), to: folder)
+      try Self.write(
+        Self.document(stages, readParams: format.readParams), csv: Self.csv(&random, format: format), to: folder)
       let morsel = String(Int.random(in: 64...1024, using: &random))
       // Sometimes a row limit that some node passes: the same node fails either way.
-      let limit = Int.random(in: 0..<4, using: &random) == 0 ? ["--max-rows", String(Int.random(in: 5...300, using: &random))] : []
+      let limit =
+        Int.random(in: 0..<4, using: &random) == 0
+        ? ["--max-rows", String(Int.random(in: 5...300, using: &random))] : []
       // Sometimes a printed node inside the pipeline (it ends a chain).
-      let printed = !stages.isEmpty && Int.random(in: 0..<4, using: &random) == 0
+      let printed =
+        !stages.isEmpty && Int.random(in: 0..<4, using: &random) == 0
         ? ["--node", "n\(Int.random(in: 0..<stages.count, using: &random))"] : []
       let streamed = await Self.run(folder, ["--morsel-bytes", morsel] + limit + printed)
       let materialized = await Self.run(folder, ["--no-streaming"] + limit + printed)
@@ -211,9 +240,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "flag,qty,price\n"
     for row in 0..<2_000 { csv += "\(["A", "N", "R"][row % 3]),\(row % 50),\(Double(row) * 1.1)\n" }
-    try Self.write(Self.document([("filter", #"{"where": "qty < 40"}"#), ("derive", #"{"columns": {"total": "qty * price"}}"#),
-                                  ("groupBy", #"{"by": ["flag"], "aggregate": {"n": "count()", "sum": "sum(total)", "avg": "mean(price)"}}"#),
-                                  ("sort", #"{"by": ["flag"]}"#)]), csv: csv, to: folder)
+    try Self.write(
+      Self.document([
+        ("filter", #"{"where": "qty < 40"}"#), ("derive", #"{"columns": {"total": "qty * price"}}"#),
+        ("groupBy", #"{"by": ["flag"], "aggregate": {"n": "count()", "sum": "sum(total)", "avg": "mean(price)"}}"#),
+        ("sort", #"{"by": ["flag"]}"#)
+      ]), csv: csv, to: folder)
     let streamed = await Self.run(folder, ["--morsel-bytes", "256"])
     #expect(streamed.status == 0, "\(streamed)")
     #expect(streamed.streamed == ["read", "n0", "n1", "n2"])
@@ -231,9 +263,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "g,x,s\n"
     let texts = ["plain", "\"two\nlines\"", "\"comma, inside\"", "🙂", "", "\"say \"\"hi\"\"\""]
-    for row in 0..<500 { csv += "\(["a", "ü", "日本"][row % 3]),\(row % 7 == 0 ? "" : String(row * 13 % 1000 - 500)),\(texts[row % texts.count])\n" }
-    try Self.write(Self.document([("filter", #"{"where": "isNull(x) or x > -300"}"#), ("derive", #"{"columns": {"t": "concat(g, s)"}}"#),
-                                  ("writeCSV", #"{"path": "out.csv"}"#)]), csv: csv, to: folder)
+    for row in 0..<500 {
+      csv +=
+        "\(["a", "ü", "日本"][row % 3]),\(row % 7 == 0 ? "" : String(row * 13 % 1000 - 500)),\(texts[row % texts.count])\n"
+    }
+    try Self.write(
+      Self.document([
+        ("filter", #"{"where": "isNull(x) or x > -300"}"#), ("derive", #"{"columns": {"t": "concat(g, s)"}}"#),
+        ("writeCSV", #"{"path": "out.csv"}"#)
+      ]), csv: csv, to: folder)
     let streamed = await Self.run(folder, ["--morsel-bytes", "200"])
     let whole = await Self.run(folder, ["--no-streaming"])
     #expect(streamed.status == 0, "\(streamed)")
@@ -243,7 +281,8 @@ import Testing
     #expect(written.starts(with: Array("g,x,s,t\n".utf8)))
     #expect(streamed.outputs == whole.outputs)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(leftovers == ["data.csv", "doc.flow.json"], "the run removes out.csv after reading it; no temporary file stays")
+    #expect(
+      leftovers == ["data.csv", "doc.flow.json"], "the run removes out.csv after reading it; no temporary file stays")
   }
 
   /// A `groupBy` of many small groups (past 65,536, fewer than 8 rows each) gives up streaming:
@@ -253,9 +292,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "id,v\n"
     for row in 0..<140_000 { csv += "\(row / 2),\(row % 5)\n" }
-    try Self.write(Self.document([("filter", #"{"where": "v >= 0"}"#),
-                                  ("groupBy", #"{"by": ["id"], "aggregate": {"s": "sum(v)", "m": "max(v)"}}"#), ("rowCount", "{}")]),
-                   csv: csv, to: folder)
+    try Self.write(
+      Self.document([
+        ("filter", #"{"where": "v >= 0"}"#),
+        ("groupBy", #"{"by": ["id"], "aggregate": {"s": "sum(v)", "m": "max(v)"}}"#), ("rowCount", "{}")
+      ]),
+      csv: csv, to: folder)
     let streamed = await Self.run(folder, ["--morsel-bytes", "64K"])
     let whole = await Self.run(folder, ["--no-streaming"])
     #expect(streamed.streamed.isEmpty)
@@ -270,13 +312,18 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "g,b\n"
     for row in 0..<400 { csv += "\(row % 2),\(row < 390 ? "1" : "4611686018427387904")\n" }
-    try Self.write(Self.document([("filter", #"{"where": "b > 0"}"#),
-                                  ("groupBy", #"{"by": ["g"], "aggregate": {"s": "sum(b)", "n": "count()"}}"#)]), csv: csv, to: folder)
+    try Self.write(
+      Self.document([
+        ("filter", #"{"where": "b > 0"}"#),
+        ("groupBy", #"{"by": ["g"], "aggregate": {"s": "sum(b)", "n": "count()"}}"#)
+      ]), csv: csv, to: folder)
     let streamed = await Self.run(folder, ["--morsel-bytes", "100"])
     let whole = await Self.run(folder, ["--no-streaming"])
     #expect(streamed.status == 1)
     #expect(streamed == whole)
-    #expect(streamed.outputs.contains(#"n1 ! s: sum(b) does not fit in a 64-bit integer in the group g = 0"#), "\(streamed.outputs)")
+    #expect(
+      streamed.outputs.contains(#"n1 ! s: sum(b) does not fit in a 64-bit integer in the group g = 0"#),
+      "\(streamed.outputs)")
   }
 
   /// A late error (a text that is not a date, in the last rows) fails the node that fails
@@ -285,9 +332,14 @@ import Testing
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "d,x\n"
-    for row in 0..<1_000 { csv += "\(row == 990 ? "soon" : "2024-01-\(row % 28 + 1 < 10 ? "0" : "")\(row % 28 + 1)"),\(row)\n" }
-    try Self.write(Self.document([("filter", #"{"where": "x >= 0"}"#), ("derive", #"{"columns": {"y": "year(d)"}}"#),
-                                  ("writeCSV", #"{"path": "out.csv"}"#)]), csv: csv, to: folder)
+    for row in 0..<1_000 {
+      csv += "\(row == 990 ? "soon" : "2024-01-\(row % 28 + 1 < 10 ? "0" : "")\(row % 28 + 1)"),\(row)\n"
+    }
+    try Self.write(
+      Self.document([
+        ("filter", #"{"where": "x >= 0"}"#), ("derive", #"{"columns": {"y": "year(d)"}}"#),
+        ("writeCSV", #"{"path": "out.csv"}"#)
+      ]), csv: csv, to: folder)
     let streamed = await Self.run(folder, ["--morsel-bytes", "128"])
     let whole = await Self.run(folder, ["--no-streaming"])
     #expect(streamed.status == 1)
@@ -303,8 +355,9 @@ import Testing
   @Test func observedRunsDoNotStream() async throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try Self.write(Self.document([("filter", #"{"where": "x > 1"}"#), ("groupBy", #"{"by": [], "aggregate": {"n": "count()"}}"#)]),
-                   csv: "x\n1\n2\n3\n", to: folder)
+    try Self.write(
+      Self.document([("filter", #"{"where": "x > 1"}"#), ("groupBy", #"{"by": [], "aggregate": {"n": "count()"}}"#)]),
+      csv: "x\n1\n2\n3\n", to: folder)
     #expect(await Self.run(folder, []).streamed == ["read", "n0", "n1"])
     // A printed node ends a chain (here the chain is read → n0, n0's table built whole).
     let printed = await Self.run(folder, ["--node", "n0"])
@@ -314,8 +367,9 @@ import Testing
     #expect(await Self.run(folder, ["--node", "read"]).streamed.isEmpty)
     #expect(await Self.run(folder, ["--all"]).streamed.isEmpty)
     #expect(await Self.run(folder, ["--no-streaming"]).streamed.isEmpty)
-    let bad = await FlowCommandLine.runInProcess(["run", folder.appendingPathComponent("doc.flow.json").path, "--morsel-bytes", "0"],
-                                                 registry: NodeKindRegistry.standard)
+    let bad = await FlowCommandLine.runInProcess(
+      ["run", folder.appendingPathComponent("doc.flow.json").path, "--morsel-bytes", "0"],
+      registry: NodeKindRegistry.standard)
     #expect(bad.status == 64)
   }
 }

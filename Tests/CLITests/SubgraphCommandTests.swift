@@ -26,8 +26,10 @@ import Testing
   }
 
   @Test func innerNodesAreAddressedAndSetByPath() async throws {
-    let result = try await FlowProcess.run(["run", Self.folder + "calculator.flow.json", "--format", "json",
-                                            "--set", "house/rate.value=0.03", "--node", "house", "--node", "house/monthly"])
+    let result = try await FlowProcess.run([
+      "run", Self.folder + "calculator.flow.json", "--format", "json",
+      "--set", "house/rate.value=0.03", "--node", "house", "--node", "house/monthly"
+    ])
     #expect(result.status == 0, "\(result)")
     let outputs = try Self.outputs(result.stdout)
     #expect(Set(outputs.keys) == ["house", "house/monthly"])
@@ -41,7 +43,8 @@ import Testing
     #expect(result.status == 0, "\(result)")
     let rows = try #require(try Self.outputs(result.stdout)["byRegion"]?["table"] as? [[String: Any]])
     #expect(rows.map { $0["region"] as? String } == ["north", "south", "east"])
-    #expect(rows.map { $0["total"] as? Double } == [25, 29, 9])  // 10.5×2 + 4×1; 7.25×4; 3×3 (blank and negative dropped)
+    // 10.5×2 + 4×1; 7.25×4; 3×3 (blank and negative dropped)
+    #expect(rows.map { $0["total"] as? Double } == [25, 29, 9])
   }
 
   @Test func nodesValidateAndRenderSeeTheSubgraphKinds() async throws {
@@ -72,11 +75,14 @@ import Testing
     #expect(svg.stdout.contains("result = 475.2287649683874"))
     let dot = try await FlowProcess.run(["render", file, "--expand", "--format", "dot"])
     #expect(dot.status == 0, "\(dot)")
-    #expect(dot.stdout.contains("subgraph \"cluster_car\" {") && dot.stdout.contains("\"carPrice\" -> \"car/principal\""))
+    #expect(
+      dot.stdout.contains("subgraph \"cluster_car\" {") && dot.stdout.contains("\"carPrice\" -> \"car/principal\""))
     #expect(dot.stdout.contains("\"car/payment\" -> \"monthly\"") && !dot.stdout.contains("\"car\" ["))
     let mermaid = try await FlowProcess.run(["render", file, "--expand", "--format", "mermaid", "--values"])
     #expect(mermaid.status == 0, "\(mermaid)")
-    #expect(mermaid.stdout.contains("subgraph s2[\"car · loanPayment") && mermaid.stdout.contains("n1 -->|\"value → principal\"| n2_0"))
+    #expect(
+      mermaid.stdout.contains("subgraph s2[\"car · loanPayment")
+        && mermaid.stdout.contains("n1 -->|\"value → principal\"| n2_0"))
     // Without --expand, one node per instance (as before).
     let plain = try await FlowProcess.run(["render", file, "--format", "dot"])
     #expect(!plain.stdout.contains("cluster_") && !plain.stdout.contains("car/principal"))
@@ -86,7 +92,8 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subgraph-cli-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let library = try String(contentsOfFile: TestPaths.packageRoot.path + "/" + Self.folder + "library.flow.json", encoding: .utf8)
+    let library = try String(
+      contentsOfFile: TestPaths.packageRoot.path + "/" + Self.folder + "library.flow.json", encoding: .utf8)
     try library.write(toFile: folder + "/library.flow.json", atomically: true, encoding: .utf8)
     let document = """
       {"nodes": [{"id": "free", "data": {"kind": "loanPayment", "params": {"principal": 1000, "rate": 0}}},
@@ -102,9 +109,14 @@ import Testing
     #expect(result.stdout.contains("free/monthly ! division by zero"))
     let json = try await FlowProcess.run(["run", folder + "/zero.flow.json", "--format", "json"])
     let errors = try #require((try parseJSON(json.stdout) as? [String: Any])?["errors"] as? [String: String])
-    #expect(errors == ["free/monthly": "division by zero", "free": "upstream error from free/monthly",
-                       "after": "upstream error from free/monthly"])  // demand-driven: the output node feeds nothing printed
-    #expect(result.stdout.contains("failed (1): free/monthly (division by zero)"), "the report names the inner node by its path")
+    #expect(
+      errors == [
+        "free/monthly": "division by zero", "free": "upstream error from free/monthly",
+        "after": "upstream error from free/monthly"
+      ])  // demand-driven: the output node feeds nothing printed
+    #expect(
+      result.stdout.contains("failed (1): free/monthly (division by zero)"),
+      "the report names the inner node by its path")
     let outside = """
       {"nodes": [], "edges": [], "flowRuntime": {"imports": ["../elsewhere/library.flow.json"]}}
       """
@@ -115,7 +127,8 @@ import Testing
   }
 
   @Test func calcLoadsTheDocumentAndCreatesInstances() async throws {
-    let script = "load \(Self.folder)calculator.flow.json\nnode extra loanPayment principal=12000 years=1 rate=0.12\nquit\n"
+    let script =
+      "load \(Self.folder)calculator.flow.json\nnode extra loanPayment principal=12000 years=1 rate=0.12\nquit\n"
     let result = try await FlowProcess.run(["calc"], stdin: script)
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout.contains("monthly.result = "))
@@ -135,6 +148,7 @@ import Testing
       #expect(allowed.status == 0, "\(command) \(allowed)")
     }
     let bad = try await FlowProcess.run(["validate", file, "--max-inlined-nodes", "0"])
-    #expect(bad.status == 64 && bad.stderr == "flow: --max-inlined-nodes expects a whole number ≥ 1, got '0'\n", "\(bad)")
+    #expect(
+      bad.status == 64 && bad.stderr == "flow: --max-inlined-nodes expects a whole number ≥ 1, got '0'\n", "\(bad)")
   }
 }

@@ -35,7 +35,8 @@ import Testing
   }
 
   @Test func oneNodeAndOneEdgeAreSaidInTheSingular() async throws {
-    let document = #"{"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}}], "edges": ["a.value -> b.a"]}"#
+    let document =
+      #"{"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}}], "edges": ["a.value -> b.a"]}"#
     let result = try await FlowProcess.run(["validate", "-"], stdin: document)
     #expect(result.stdout == "-: valid (2 nodes, 1 edge)\n", "\(result)")
   }
@@ -93,8 +94,9 @@ import Testing
     BrokenFile("wrong-direction.flow.json", ["'e1'", "'sum'", "'result'"]),
     BrokenFile("ambiguous-handle.flow.json", ["'e1'", "'sum'", "handle"]),
     BrokenFile("bad-formula.flow.json", ["'calc'", "'formula'", "column 10"]),
-    BrokenFile("several-problems.flow.json",
-               ["node 'a'", "'value'", "'b'", "'warp'", "'e2'", "'nowhere'", "3 problems"]),
+    BrokenFile(
+      "several-problems.flow.json",
+      ["node 'a'", "'value'", "'b'", "'warp'", "'e2'", "'nowhere'", "3 problems"])
   ]
 
   @Test(arguments: brokenFiles, ["run", "validate"])

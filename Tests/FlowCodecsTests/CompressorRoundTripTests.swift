@@ -16,8 +16,10 @@ import Testing
   @Test func edgesRoundTrip() throws {
     var random = SeededRandom(seed: 7)
     let noise = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-    let cases: [[UInt8]] = [[], [1], [1, 2, 3], Array(repeating: 0, count: 13), Array(repeating: 9, count: 100_000), noise,
-                            noise.prefix(70) + Array(repeating: 5, count: 1_000) + noise.prefix(70), Array(0...255)]
+    let cases: [[UInt8]] = [
+      [], [1], [1, 2, 3], Array(repeating: 0, count: 13), Array(repeating: 9, count: 100_000), noise,
+      noise.prefix(70) + Array(repeating: 5, count: 1_000) + noise.prefix(70), Array(0...255)
+    ]
     for input in cases {
       #expect(try Snappy.decompress(Snappy.compress(input), limit: input.count) == input)
       #expect(try LZ4.decompressBlock(LZ4.compressBlock(input)[...], limit: input.count) == input)

@@ -14,7 +14,9 @@ import Testing
     var expected = output
     if seed % 2 == 0 { output.reserveCapacity(output.count + 10_000) }
     for _ in 0..<30 {
-      let distance = random.next() % 3 == 0 ? Int(random.next() % 8) % output.count + 1 : Int(random.next() % UInt64(output.count)) + 1
+      let distance =
+        random.next() % 3 == 0
+        ? Int(random.next() % 8) % output.count + 1 : Int(random.next() % UInt64(output.count)) + 1
       let length = [0, 1, 3, 4, 7, 8, 9, 16, 31, 64, 65, 200, 1_000][Int(random.next() % 13)]
       UnsafeMatchCopy.append(&output, distance: distance, length: length)
       let start = expected.count - distance
@@ -97,7 +99,11 @@ import Testing
       var mutated = block
       for _ in 0..<Int(random.next() % 3) + 1 {
         let at = Int(random.next() % UInt64(mutated.count))
-        if random.next() % 4 == 0 { mutated.remove(at: at) } else { mutated[at] = UInt8(truncatingIfNeeded: random.next()) }
+        if random.next() % 4 == 0 {
+          mutated.remove(at: at)
+        } else {
+          mutated[at] = UInt8(truncatingIfNeeded: random.next())
+        }
         if mutated.isEmpty { mutated = [0] }
       }
       let ours = try? Snappy.decompress(mutated, limit: 1 << 20)

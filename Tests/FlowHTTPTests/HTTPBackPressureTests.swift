@@ -17,7 +17,9 @@ import Darwin
   /// A machine fed `count` pipelined requests at once, answered with `bodyBytes` each, and
   /// drained by `drain` bytes after every response: its queue never passes the cap plus one
   /// response, and every request is dispatched exactly once, in order.
-  func pipeline(count: Int, bodyBytes: Int, drain: Int, limits: HTTPLimits) -> (maxQueued: Int, dispatched: Int, response: Int) {
+  func pipeline(count: Int, bodyBytes: Int, drain: Int, limits: HTTPLimits) -> (
+    maxQueued: Int, dispatched: Int, response: Int
+  ) {
     var machine = HTTPConnectionMachine(limits: limits, now: 0)
     let response = HTTPResponse(status: 200, headers: [], body: [UInt8](repeating: 65, count: bodyBytes))
     let responseBytes = response.serialized(keepAlive: true).count
@@ -48,8 +50,9 @@ import Darwin
     for (bodyBytes, drain) in [(1_000, 10_000), (30_000, 4_096), (200_000, 65_536), (10, 1)] {
       let result = pipeline(count: 5_000, bodyBytes: bodyBytes, drain: drain, limits: limits)
       #expect(result.dispatched == 5_000, "every request is served once the client reads")
-      #expect(result.maxQueued <= max(limits.queuedBytesPerConnection - 1, 0) + result.response,
-              "queued \(result.maxQueued) with responses of \(result.response) bytes")
+      #expect(
+        result.maxQueued <= max(limits.queuedBytesPerConnection - 1, 0) + result.response,
+        "queued \(result.maxQueued) with responses of \(result.response) bytes")
     }
   }
 
@@ -95,14 +98,18 @@ import Darwin
     let body = [UInt8](repeating: 66, count: 32 * 1_024)
     let server = try HTTPServer(configuration: HTTPServer.Configuration(port: 0, limits: limits)) { request in
       if request.path == "/big" { handled.add(1, ordering: .relaxed) }
-      return request.path == "/big" ? HTTPResponse(status: 200, headers: [], body: body)
+      return request.path == "/big"
+        ? HTTPResponse(status: 200, headers: [], body: body)
         : HTTPResponse(status: 200, contentType: "text/plain", text: "hello")
     }
     defer { server.stop() }
     let responseBytes = HTTPResponse(status: 200, headers: [], body: body).serialized(keepAlive: true).count
     let count = 2_000
     let a = try HTTPClientSocket(port: server.port, timeoutSeconds: 30)
-    #expect(a.send(Array(repeating: Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), count: count).joined().map { $0 }))
+    #expect(
+      a.send(
+        Array(repeating: Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8), count: count)
+          .joined().map { $0 }))
     // Wait (on the server's own accounting, not a clock) until A's queue reaches its cap.
     var spins = 0
     while server.queuedResponseBytes < limits.queuedBytesPerConnection && spins < 50_000_000 {

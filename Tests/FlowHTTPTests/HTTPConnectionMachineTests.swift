@@ -49,7 +49,8 @@ import Testing
 
   @Test func aPipelinedRequestWaitsForTheResponseBeforeItIsDispatched() {
     var machine = HTTPConnectionMachine(limits: HTTPLimits(), now: 0)
-    let first = machine.received(Array("GET /a HTTP/1.1\r\nHost: h:1\r\n\r\nGET /b HTTP/1.1\r\nHost: h:1\r\n\r\n".utf8), now: 0)
+    let first = machine.received(
+      Array("GET /a HTTP/1.1\r\nHost: h:1\r\n\r\nGET /b HTTP/1.1\r\nHost: h:1\r\n\r\n".utf8), now: 0)
     #expect(first.count == 1)
     let next = machine.responded(HTTPResponse(status: 204), now: 0)
     #expect(next.contains { if case .dispatch(let request) = $0 { request.target == "/b" } else { false } })

@@ -46,7 +46,8 @@ import Testing
 
   /// Property: however the bytes are split into reads, the same requests come out.
   @Test func anySplitOfTheBytesGivesTheSameRequests() {
-    let text = "GET /x HTTP/1.1\r\nHost: a:1\r\n\r\nPOST /y HTTP/1.1\r\nHost: a:1\r\nContent-Length: 3\r\n\r\nabcGET /z HTTP/1.1\nHost: a:1\n\n"
+    let text =
+      "GET /x HTTP/1.1\r\nHost: a:1\r\n\r\nPOST /y HTTP/1.1\r\nHost: a:1\r\nContent-Length: 3\r\n\r\nabcGET /z HTTP/1.1\nHost: a:1\n\n"
     let bytes = Array(text.utf8)
     var generator = SeededRandom(seed: 7)
     for _ in 0..<300 {
@@ -57,7 +58,9 @@ import Testing
         let size = Int(generator.next() % 9) + 1
         parser.append(bytes[offset..<min(bytes.count, offset + size)])
         offset += size
-        while case .request(let request) = parser.next() { targets.append(request.target + String(decoding: request.body, as: UTF8.self)) }
+        while case .request(let request) = parser.next() {
+          targets.append(request.target + String(decoding: request.body, as: UTF8.self))
+        }
       }
       #expect(targets == ["/x", "/yabc", "/z"])
     }
@@ -65,11 +68,13 @@ import Testing
 
   @Test(arguments: [
     "GET\r\n\r\n", "GET / HTTP/1.1 extra\r\nHost: a:1\r\n\r\n", "GET  / HTTP/1.1\r\nHost: a:1\r\n\r\n",
-    "GET noslash HTTP/1.1\r\nHost: a:1\r\n\r\n", "G(T / HTTP/1.1\r\nHost: a:1\r\n\r\n", "GET / HTTX/1.1\r\nHost: a:1\r\n\r\n",
-    "GET / HTTP/1.1\r\nHost a:1\r\n\r\n", "GET / HTTP/1.1\r\nHost : a:1\r\n\r\n", "GET / HTTP/1.1\r\nHost: a:1\r\n folded\r\n\r\n",
+    "GET noslash HTTP/1.1\r\nHost: a:1\r\n\r\n", "G(T / HTTP/1.1\r\nHost: a:1\r\n\r\n",
+    "GET / HTTX/1.1\r\nHost: a:1\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost a:1\r\n\r\n", "GET / HTTP/1.1\r\nHost : a:1\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: a:1\r\n folded\r\n\r\n",
     "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "GET / HTTP/1.1\r\nHost: a\u{1}b\r\n\r\n",
     "GET /\u{7F} HTTP/1.1\r\nHost: a\r\n\r\n", "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
-    "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "\u{16}\u{3}\u{1}\u{0}\r\n\r\n",
+    "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "\u{16}\u{3}\u{1}\u{0}\r\n\r\n"
   ])
   func malformedRequestsAreRefusedWith400(_ text: String) {
     #expect(status(parse(text)) == 400)
@@ -81,7 +86,9 @@ import Testing
     small.bodyBytes = 10
     small.headerCount = 3
     #expect(status(parse("GET /" + String(repeating: "a", count: 200), limits: small)) == 431)
-    #expect(status(parse("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "b", count: 120) + "\r\n\r\n", limits: small)) == 431)
+    #expect(
+      status(parse("GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "b", count: 120) + "\r\n\r\n", limits: small))
+        == 431)
     #expect(status(parse("GET / HTTP/1.1\r\nHost: a\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n", limits: small)) == 431)
     #expect(status(parse("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\n", limits: small)) == 413)
     #expect(status(parse("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999\r\n\r\n")) == 400)
@@ -101,4 +108,3 @@ import Testing
     #expect(status(parser.next()) == 400)
   }
 }
-

@@ -18,9 +18,12 @@ final class ManualNanoClock: Sendable {
     return try HTTPServer(configuration: configuration) { request in
       switch (request.method, request.path) {
       case ("GET", "/hello"): HTTPResponse(status: 200, contentType: "text/plain", text: "hello")
-      case ("POST", "/echo"): HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: request.body)
-      case ("GET", "/events"): HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/event-stream")],
-                                            body: Array(": open\n\n".utf8), opensEventStream: true)
+      case ("POST", "/echo"):
+        HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: request.body)
+      case ("GET", "/events"):
+        HTTPResponse(
+          status: 200, headers: [HTTPHeader("Content-Type", "text/event-stream")],
+          body: Array(": open\n\n".utf8), opensEventStream: true)
       case (_, "/hello"), (_, "/echo"): .error(405)
       default: .error(404)
       }
@@ -34,7 +37,9 @@ final class ManualNanoClock: Sendable {
   }
 
   /// Sends `text` and expects `status` and then the end of the connection.
-  func expectRefusal(_ text: String, _ status: Int, _ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func expectRefusal(
+    _ text: String, _ status: Int, _ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let client = try HTTPClientSocket(port: server.port)
     client.send(text)
     let response = client.response()
@@ -61,7 +66,10 @@ final class ManualNanoClock: Sendable {
   @Test func malformedRequestLinesGet400AndAClosedConnection() throws {
     let server = try makeServer()
     defer { server.stop() }
-    for text in ["HELLO\r\n\r\n", "GET / HTTP/1.1 x\r\n\r\n", "GET http://evil/ HTTP/1.1\r\nHost: x\r\n\r\n", "\u{0}\u{1}\u{2}\r\n\r\n"] {
+    for text in [
+      "HELLO\r\n\r\n", "GET / HTTP/1.1 x\r\n\r\n", "GET http://evil/ HTTP/1.1\r\nHost: x\r\n\r\n",
+      "\u{0}\u{1}\u{2}\r\n\r\n"
+    ] {
       try expectRefusal(text, 400, server)
     }
   }
@@ -70,9 +78,12 @@ final class ManualNanoClock: Sendable {
     let server = try makeServer()
     defer { server.stop() }
     let port = server.port
-    try expectRefusal("GET /hello HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431, server)
-    try expectRefusal("POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 2000000\r\n\r\n"
-                      + String(repeating: "b", count: 100_000), 413, server)
+    try expectRefusal(
+      "GET /hello HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431,
+      server)
+    try expectRefusal(
+      "POST /echo HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 2000000\r\n\r\n"
+        + String(repeating: "b", count: 100_000), 413, server)
   }
 
   @Test func aSlowSenderGets408WhenTheInjectedClockPasses30Seconds() throws {
@@ -119,8 +130,10 @@ final class ManualNanoClock: Sendable {
     let server = try makeServer()
     defer { server.stop() }
     let port = server.port
-    for host in ["evil.example:\(port)", "127.0.0.1", "127.0.0.1:1", "localhost.evil.example:\(port)", "[::1]",
-                 "localhost:+\(port)", "127.0.0.1:0\(port)", "localhost :\(port)", "localhost:\(port) x", "localhost:\t\(port)"] {
+    for host in [
+      "evil.example:\(port)", "127.0.0.1", "127.0.0.1:1", "localhost.evil.example:\(port)", "[::1]",
+      "localhost:+\(port)", "127.0.0.1:0\(port)", "localhost :\(port)", "localhost:\(port) x", "localhost:\t\(port)"
+    ] {
       try expectRefusal("GET /hello HTTP/1.1\r\nHost: \(host)\r\n\r\n", 403, server)
     }
     #expect(try get("/hello", server, host: "localhost:\(server.port)")?.status == 200)
@@ -131,7 +144,9 @@ final class ManualNanoClock: Sendable {
     let server = try makeServer()
     defer { server.stop() }
     let host = "Host: 127.0.0.1:\(server.port)\r\n"
-    try expectRefusal("GET /hello HTTP/1.1\r\n\(host)Origin: http://evil.example\r\nOrigin: http://127.0.0.1:\(server.port)\r\n\r\n", 400, server)
+    try expectRefusal(
+      "GET /hello HTTP/1.1\r\n\(host)Origin: http://evil.example\r\nOrigin: http://127.0.0.1:\(server.port)\r\n\r\n",
+      400, server)
     try expectRefusal("GET /hello HTTP/1.1\r\n\(host)X-Flow-Token: a\r\nX-Flow-Token: b\r\n\r\n", 400, server)
   }
 
@@ -154,6 +169,7 @@ final class ManualNanoClock: Sendable {
     let text = client.receive(until: "data: two\n\n") ?? ""
     #expect(text.contains("data: one\n\n"))
     server.stop()
-    #expect(String(decoding: client.receiveAll(), as: UTF8.self).contains("0\r\n\r\n"), "the stream ends with the last chunk")
+    #expect(
+      String(decoding: client.receiveAll(), as: UTF8.self).contains("0\r\n\r\n"), "the stream ends with the last chunk")
   }
 }

@@ -20,8 +20,9 @@ import Testing
     var document = DocumentBuilder.mergeGraph(count: count, edges: pairs)
     for index in document.nodes.indices {
       document.nodes[index].data.label = String(repeating: "w", count: Int.random(in: 1...30, using: &random))
-      document.nodes[index].size = CGSize(width: Double.random(in: 40...220, using: &random),
-                                          height: Double.random(in: 30...140, using: &random))
+      document.nodes[index].size = CGSize(
+        width: Double.random(in: 40...220, using: &random),
+        height: Double.random(in: 30...140, using: &random))
     }
     return try DocumentValidator.validate(document, catalog: TestCatalog())
   }
@@ -29,8 +30,11 @@ import Testing
   static func onGrid(_ value: Double) -> Bool { (value * 2).rounded() == value * 2 }
 
   /// Checks the picture's SVG: every path's samples outside every node box.
-  static func expectClear(_ picture: GraphPicture, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let boxes = picture.boxes.map { PathGeometry.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height, name: $0.id) }
+  static func expectClear(_ picture: GraphPicture, _ context: String, sourceLocation: SourceLocation = #_sourceLocation)
+  {
+    let boxes = picture.boxes.map {
+      PathGeometry.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height, name: $0.id)
+    }
     for (index, edge) in picture.edges.enumerated() {
       let data = SVGWriter.pathData(picture.paths[index])
       guard let points = PathGeometry.samples(ofPathData: data) else {
@@ -38,23 +42,35 @@ import Testing
         continue
       }
       if let hit = PathGeometry.firstHit(points, boxes: boxes, inset: 0.5) {
-        Issue.record("\(context): edge \(picture.boxes[Int(edge.source)].id) → \(picture.boxes[Int(edge.target)].id) enters \(hit.box.name) at \(hit.point): \(data)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+          "\(context): edge \(picture.boxes[Int(edge.source)].id) → \(picture.boxes[Int(edge.target)].id) enters \(hit.box.name) at \(hit.point): \(data)",
+          sourceLocation: sourceLocation)
       }
       // The path runs from the source's output port to the target's input port.
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      #expect(picture.paths[index].first.map { ($0.x, $0.y) } ?? (0, 0) == (source.x + source.width, source.y + source.outputY(Int(edge.sourcePort))),
-              sourceLocation: sourceLocation)
-      #expect(picture.paths[index].last.map { ($0.x, $0.y) } ?? (0, 0) == (target.x, target.y + target.inputY(Int(edge.targetPort))),
-              sourceLocation: sourceLocation)
+      #expect(
+        picture.paths[index].first.map { ($0.x, $0.y) } ?? (0, 0) == (
+          source.x + source.width, source.y + source.outputY(Int(edge.sourcePort))
+        ),
+        sourceLocation: sourceLocation)
+      #expect(
+        picture.paths[index].last.map { ($0.x, $0.y) } ?? (0, 0) == (
+          target.x, target.y + target.inputY(Int(edge.targetPort))
+        ),
+        sourceLocation: sourceLocation)
       for point in picture.paths[index] {
         #expect(onGrid(point.x) && onGrid(point.y), "\(point)", sourceLocation: sourceLocation)
-        #expect(point.x >= 0 && point.y >= 0 && point.x <= picture.width && point.y <= picture.height, sourceLocation: sourceLocation)
+        #expect(
+          point.x >= 0 && point.y >= 0 && point.x <= picture.width && point.y <= picture.height,
+          sourceLocation: sourceLocation)
       }
     }
     for box in picture.boxes {
-      #expect(onGrid(box.x) && onGrid(box.y) && onGrid(box.width), "\(box.id) at \(box.x), \(box.y)", sourceLocation: sourceLocation)
-      #expect(box.x + box.width <= picture.width && box.y + box.height <= picture.height, sourceLocation: sourceLocation)
+      #expect(
+        onGrid(box.x) && onGrid(box.y) && onGrid(box.width), "\(box.id) at \(box.x), \(box.y)",
+        sourceLocation: sourceLocation)
+      #expect(
+        box.x + box.width <= picture.width && box.y + box.height <= picture.height, sourceLocation: sourceLocation)
     }
   }
 
@@ -75,10 +91,13 @@ import Testing
       documentSized.boxes[index].spreadsPorts = true
     }
     documentSized.placeLayered(options: options)
-    let boxes = documentSized.boxes.map { PathGeometry.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height, name: $0.id) }
+    let boxes = documentSized.boxes.map {
+      PathGeometry.Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height, name: $0.id)
+    }
     for (index, path) in documentSized.paths.enumerated() {
       let points = try #require(PathGeometry.samples(ofPathData: SVGWriter.pathData(path)))
-      #expect(PathGeometry.firstHit(points, boxes: boxes, inset: 0.5) == nil, "seed \(seed), document sizes, edge \(index)")
+      #expect(
+        PathGeometry.firstHit(points, boxes: boxes, inset: 0.5) == nil, "seed \(seed), document sizes, edge \(index)")
     }
   }
 

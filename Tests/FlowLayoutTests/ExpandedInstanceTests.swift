@@ -19,27 +19,38 @@ import Testing
   /// `ratio` (num / den), `twice` (a `ratio` inside, doubled), and a document with two
   /// `twice` instances and one `ratio`, fed by a number and summed.
   static var document: FlowDocument {
-    let ratio = SubgraphDefinition(nodes: [
-      input("n", "num"), input("d", "den", default: 1), .node("q", "divide"), .node("out", "output", params: ["name": "value"]),
-    ], edges: [.edge("e1", "n.value", "q.a"), .edge("e2", "d.value", "q.b"), .edge("e3", "q.result", "out.value")])
-    let twice = SubgraphDefinition(nodes: [
-      input("x", "x"), input("d", "den", default: 4), .node("inner", "ratio"), .node("m", "multiply", params: ["b": 2]),
-      .node("out", "output", params: ["name": "y"]),
-    ], edges: [.edge("e1", "x.value", "inner.num"), .edge("e2", "d.value", "inner.den"), .edge("e3", "inner.value", "m.a"),
-               .edge("e4", "m.result", "out.value")])
-    return FlowDocument(nodes: [
-      .node("s", "number", params: ["value": 12]), .node("a", "twice"), .node("b", "twice", params: ["den": 3]),
-      .node("r", "ratio", params: ["num": 10]), .node("sum", "add"), .node("total", "add"),
-    ], edges: [
-      .edge("f1", "s.value", "a.x"), .edge("f2", "s.value", "b.x"), .edge("f3", "a.y", "sum.a"), .edge("f4", "b.y", "sum.b"),
-      .edge("f5", "sum.result", "total.a"), .edge("f6", "r.value", "total.b"),
-    ], subgraphs: ["ratio": ratio, "twice": twice])
+    let ratio = SubgraphDefinition(
+      nodes: [
+        input("n", "num"), input("d", "den", default: 1), .node("q", "divide"),
+        .node("out", "output", params: ["name": "value"])
+      ], edges: [.edge("e1", "n.value", "q.a"), .edge("e2", "d.value", "q.b"), .edge("e3", "q.result", "out.value")])
+    let twice = SubgraphDefinition(
+      nodes: [
+        input("x", "x"), input("d", "den", default: 4), .node("inner", "ratio"),
+        .node("m", "multiply", params: ["b": 2]),
+        .node("out", "output", params: ["name": "y"])
+      ],
+      edges: [
+        .edge("e1", "x.value", "inner.num"), .edge("e2", "d.value", "inner.den"), .edge("e3", "inner.value", "m.a"),
+        .edge("e4", "m.result", "out.value")
+      ])
+    return FlowDocument(
+      nodes: [
+        .node("s", "number", params: ["value": 12]), .node("a", "twice"), .node("b", "twice", params: ["den": 3]),
+        .node("r", "ratio", params: ["num": 10]), .node("sum", "add"), .node("total", "add")
+      ],
+      edges: [
+        .edge("f1", "s.value", "a.x"), .edge("f2", "s.value", "b.x"), .edge("f3", "a.y", "sum.a"),
+        .edge("f4", "b.y", "sum.b"),
+        .edge("f5", "sum.result", "total.a"), .edge("f6", "r.value", "total.b")
+      ], subgraphs: ["ratio": ratio, "twice": twice])
   }
 
   static func picture(values: Bool = false) throws -> (GraphPicture, GraphEvaluator?) {
     let registry = NodeKindRegistry.standard
     let expanded = try ExpandedDocument(document, catalog: registry)
-    let graph = try DocumentValidator.validate(document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
+    let graph = try DocumentValidator.validate(
+      document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
     var evaluator: GraphEvaluator?
     if values {
       var flat = try GraphEvaluator(validating: expanded.flat, registry: registry)
@@ -70,8 +81,10 @@ import Testing
     for (index, inside) in picture.insides {
       let box = picture.boxes[index]
       #expect(inside.top >= GraphPicture.headerHeight, "\(box.id) inside starts at \(inside.top)")
-      #expect(inside.picture.width <= box.width && inside.top + inside.picture.height <= box.height,
-              "\(box.id): inside \(inside.picture.width)×\(inside.picture.height) at \(inside.top) in \(box.width)×\(box.height)")
+      #expect(
+        inside.picture.width <= box.width && inside.top + inside.picture.height <= box.height,
+        "\(box.id): inside \(inside.picture.width)×\(inside.picture.height) at \(inside.top) in \(box.width)×\(box.height)"
+      )
       expectPlaced(inside.picture, box.id)
     }
   }
@@ -87,7 +100,8 @@ import Testing
     #expect(inner.picture.boxes.map(\.id) == ["a/inner/n", "a/inner/d", "a/inner/q", "a/inner/out"])
     #expect(inner.picture.boxes[0].isPortMarker && !inner.picture.boxes[2].isPortMarker)
     // The instance box keeps its title, its definition's name and its ports.
-    #expect(picture.boxes[1].title == "a" && picture.boxes[1].kind == "twice" && picture.boxes[1].inputs == ["x", "den"])
+    #expect(
+      picture.boxes[1].title == "a" && picture.boxes[1].kind == "twice" && picture.boxes[1].inputs == ["x", "den"])
     Self.expectPlaced(picture, "layered")
     let svg = SVGWriter.svg(picture)
     for id in Self.ids(picture) { #expect(svg.contains("data-id=\"\(id)\""), "\(id) drawn") }
@@ -115,12 +129,18 @@ import Testing
     var ends: [String] = []
     for line in dot.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
-      if line.contains(" -> ") { ends += [String(quoted[1]), String(quoted[3])] } else if line.hasSuffix("];") { declared.insert(String(quoted[1])) }
+      if line.contains(" -> ") {
+        ends += [String(quoted[1]), String(quoted[3])]
+      } else if line.hasSuffix("];") {
+        declared.insert(String(quoted[1]))
+      }
     }
     #expect(ends.count == 2 * (6 + 3 * 3 + 2 * 4 - 2 * 0) && !ends.isEmpty)
     for end in ends { #expect(declared.contains(end), "\(end) declared") }
     // Into a port: the port's input node; out of one: its output node; no instance node.
-    #expect(dot.contains("\"s\" -> \"a/x\"") && dot.contains("\"a/out\" -> \"sum\"") && dot.contains("\"a/x\" -> \"a/inner/n\""))
+    #expect(
+      dot.contains("\"s\" -> \"a/x\"") && dot.contains("\"a/out\" -> \"sum\"")
+        && dot.contains("\"a/x\" -> \"a/inner/n\""))
     #expect(!declared.contains("a") && !declared.contains("a/inner"))
 
     let mermaid = MermaidWriter.mermaid(picture)
@@ -142,7 +162,8 @@ import Testing
   @Test func withoutExpandNothingChanges() throws {
     let registry = NodeKindRegistry.standard
     let expanded = try ExpandedDocument(Self.document, catalog: registry)
-    let graph = try DocumentValidator.validate(Self.document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
+    let graph = try DocumentValidator.validate(
+      Self.document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
     let plain = GraphPicture(graph: graph, values: nil)
     #expect(plain.insides.isEmpty && !DotWriter.dot(plain).contains("cluster_"))
   }

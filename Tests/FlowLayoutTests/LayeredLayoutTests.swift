@@ -17,7 +17,9 @@ import Testing
       heights.append(height)
     }
     let edges = pairs.map { pair in
-      Edge(source: Int32(pair.0), target: Int32(pair.1), sourcePortY: heights[pair.0] / 2, targetPortY: heights[pair.1] / 2)
+      Edge(
+        source: Int32(pair.0), target: Int32(pair.1), sourcePortY: heights[pair.0] / 2, targetPortY: heights[pair.1] / 2
+      )
     }
     return LayeredLayout(widths: widths, heights: heights, edges: edges)
   }
@@ -53,7 +55,9 @@ import Testing
     var random = SeededRandom(seed: UInt64(seed))
     let n = Int.random(in: 1...60, using: &random)
     let pairs = Self.randomDAG(seed: UInt64(seed) &+ 1000, nodes: n, edges: Int.random(in: 0...(2 * n), using: &random))
-    let sizes = (0..<n).map { _ in (Double.random(in: 40...200, using: &random), Double.random(in: 20...120, using: &random)) }
+    let sizes = (0..<n).map { _ in
+      (Double.random(in: 40...200, using: &random), Double.random(in: 20...120, using: &random))
+    }
     let layout = Self.layout(n, pairs, sizes: sizes)
     let widths: [Double] = sizes.map { $0.0 }, heights: [Double] = sizes.map { $0.1 }
     #expect(Self.overlaps(layout, widths: widths, heights: heights) == nil)
@@ -84,10 +88,12 @@ import Testing
     // A 6×6 grid DAG: (i, j) → (i+1, j) and (i, j+1).
     let side = 6
     var pairs: [(Int, Int)] = []
-    for i in 0..<side { for j in 0..<side {
-      if i + 1 < side { pairs.append((i * side + j, (i + 1) * side + j)) }
-      if j + 1 < side { pairs.append((i * side + j, i * side + j + 1)) }
-    } }
+    for i in 0..<side {
+      for j in 0..<side {
+        if i + 1 < side { pairs.append((i * side + j, (i + 1) * side + j)) }
+        if j + 1 < side { pairs.append((i * side + j, i * side + j + 1)) }
+      }
+    }
     let layout = Self.layout(side * side, pairs)
     #expect(layout.crossings == 0)
   }
@@ -154,7 +160,9 @@ import Testing
   func inversionCountMatchesBruteForce(seed: Int) {
     var random = SeededRandom(seed: UInt64(seed))
     let bound = Int.random(in: 1...30, using: &random)
-    let values = (0..<Int.random(in: 0...60, using: &random)).map { _ in Int32.random(in: 0..<Int32(bound), using: &random) }
+    let values = (0..<Int.random(in: 0...60, using: &random)).map { _ in
+      Int32.random(in: 0..<Int32(bound), using: &random)
+    }
     var expected = 0
     for i in values.indices { for j in values.indices where i < j && values[i] > values[j] { expected += 1 } }
     var tree: [Int32] = []
@@ -193,9 +201,11 @@ import Testing
 
   @Test func groupFramesEncloseNestedChildren() {
     // 0 = outer group, 1 = inner group (child of 0), 2 and 3 children of 1, 4 child of 0.
-    let rects = [GroupFrames.Rect(x: 0, y: 0, width: 1, height: 1), GroupFrames.Rect(x: 0, y: 0, width: 1, height: 1),
-                 GroupFrames.Rect(x: 100, y: 100, width: 50, height: 20), GroupFrames.Rect(x: 200, y: 160, width: 50, height: 20),
-                 GroupFrames.Rect(x: 400, y: 50, width: 50, height: 20)]
+    let rects = [
+      GroupFrames.Rect(x: 0, y: 0, width: 1, height: 1), GroupFrames.Rect(x: 0, y: 0, width: 1, height: 1),
+      GroupFrames.Rect(x: 100, y: 100, width: 50, height: 20), GroupFrames.Rect(x: 200, y: 160, width: 50, height: 20),
+      GroupFrames.Rect(x: 400, y: 50, width: 50, height: 20)
+    ]
     let frames = GroupFrames.frames(rects: rects, parent: [nil, 0, 1, 1, 0], isGroup: [true, true, false, false, false])
     let inner = try! #require(frames[1]), outer = try! #require(frames[0])
     func contains(_ a: GroupFrames.Rect, _ b: GroupFrames.Rect) -> Bool {

@@ -9,10 +9,14 @@ import Testing
 /// positions (and sizes when asked), and `GraphDrawing` writes each format.
 @Suite struct PublicAPITests {
   static let document = FlowDocument(
-    nodes: [.node("a", "number", params: ["value": 2]), .node("b", "number", params: ["value": 3]),
-            .node("sum", "add"), .node("twice", "merge", params: ["inputs": 2]), .node("show", "display")],
-    edges: [.edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"), .edge("e3", "sum.result", "twice.in0"),
-            .edge("e4", "a.value", "twice.in1"), .edge("e5", "twice.out", "show.value")])
+    nodes: [
+      .node("a", "number", params: ["value": 2]), .node("b", "number", params: ["value": 3]),
+      .node("sum", "add"), .node("twice", "merge", params: ["inputs": 2]), .node("show", "display")
+    ],
+    edges: [
+      .edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"), .edge("e3", "sum.result", "twice.in0"),
+      .edge("e4", "a.value", "twice.in1"), .edge("e5", "twice.out", "show.value")
+    ])
 
   @Test func layoutPlacesEveryNodeLeftToRightWithoutOverlaps() throws {
     let graph = try DocumentValidator.validate(Self.document, catalog: TestCatalog())
@@ -20,13 +24,15 @@ import Testing
     #expect(layout.positions.count == 5 && layout.sizes.count == 5)
     for node in Self.document.nodes { #expect(layout.sizes[node.id] == node.size) }
     for edge in Self.document.edges {
-      let source = try #require(layout.positions[edge.sourceNodeID]), target = try #require(layout.positions[edge.targetNodeID])
+      let source = try #require(layout.positions[edge.sourceNodeID]),
+        target = try #require(layout.positions[edge.targetNodeID])
       #expect(source.x + layout.sizes[edge.sourceNodeID]!.width < target.x, "\(edge.id) goes right")
     }
     let ids = layout.positions.keys.sorted()
     for (index, a) in ids.enumerated() {
       for b in ids[(index + 1)...] {
-        let r = CGRect(origin: layout.positions[a]!, size: layout.sizes[a]!), s = CGRect(origin: layout.positions[b]!, size: layout.sizes[b]!)
+        let r = CGRect(origin: layout.positions[a]!, size: layout.sizes[a]!),
+          s = CGRect(origin: layout.positions[b]!, size: layout.sizes[b]!)
         #expect(!r.intersects(s), "\(a) and \(b) overlap")
       }
     }

@@ -50,7 +50,8 @@ import Testing
       if let failure = await engine.failure(of: node.id) {
         result[node.id] = "! " + failure
       } else if let outputs = await engine.outputs(of: node.id) {
-        result[node.id] = outputs.keys.sorted().map { "\($0)=\(outputs[$0].map(Self.exact) ?? "-")" }.joined(separator: " ")
+        result[node.id] = outputs.keys.sorted().map { "\($0)=\(outputs[$0].map(Self.exact) ?? "-")" }.joined(
+          separator: " ")
       }
     }
     return result
@@ -68,7 +69,8 @@ import Testing
   /// `flow layout`: the outer graph (instances as single nodes) laid out into the document.
   private static func laidOut(_ document: FlowDocument) throws -> FlowDocument {
     let expanded = try ExpandedDocument(document, catalog: registry)
-    let graph = try DocumentValidator.validate(document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
+    let graph = try DocumentValidator.validate(
+      document, catalog: SubgraphCatalog(base: registry, library: expanded.library))
     var document = document
     GraphLayout(graph, sizing: .picture).apply(to: &document, sizes: true)
     return document
@@ -106,14 +108,18 @@ enum RandomCalculatorDocument {
     }
     var flowRuntime: [JSONMember] = [
       JSONMember(key: "formatVersion", value: 1),
-      JSONMember(key: "subgraphs", value: .object(JSONObject([
-        JSONMember(key: "scale", value: scale(&random)), JSONMember(key: "greet", value: greet(&random)),
-      ].shuffled(using: &random)))),
+      JSONMember(
+        key: "subgraphs",
+        value: .object(
+          JSONObject(
+            [
+              JSONMember(key: "scale", value: scale(&random)), JSONMember(key: "greet", value: greet(&random))
+            ].shuffled(using: &random))))
     ]
     if random.next() % 2 == 0 { flowRuntime.append(JSONMember(key: "x-tool", value: unknown(&random, depth: 2))) }
     var root: [JSONMember] = [
       JSONMember(key: "nodes", value: .array(nodes)), JSONMember(key: "edges", value: .array(edges)),
-      JSONMember(key: "flowRuntime", value: .object(JSONObject(flowRuntime.shuffled(using: &random)))),
+      JSONMember(key: "flowRuntime", value: .object(JSONObject(flowRuntime.shuffled(using: &random))))
     ]
     if random.next() % 2 == 0 { root.append(JSONMember(key: "x-top", value: unknown(&random, depth: 3))) }
     return .object(JSONObject(root.shuffled(using: &random)))
@@ -126,7 +132,7 @@ enum RandomCalculatorDocument {
       node("x", "input", ["name": "x", "default": number(&random)], &random),
       node("k", "input", ["name": "k", "default": .integer(Int64(random.next() % 5) + 1)], &random),
       node("m", "multiply", [:], &random),
-      node("y", "output", ["name": "y"], &random),
+      node("y", "output", ["name": "y"], &random)
     ]
     var edges = [edge(("x", "value"), ("m", "a"), &random), edge(("k", "value"), ("m", "b"), &random)]
     if random.next() % 2 == 0 {
@@ -144,10 +150,12 @@ enum RandomCalculatorDocument {
       node("t", "input", ["name": "template", "type": "string", "default": "Hello {n}"], &random),
       node("n", "input", ["name": "n", "type": "any", "default": 0], &random),
       node("f", "format", ["template": "{n}?"], &random),
-      node("out", "output", ["name": "text"], &random),
+      node("out", "output", ["name": "text"], &random)
     ]
-    let edges = [edge(("t", "value"), ("f", "template"), &random), edge(("n", "value"), ("f", "n"), &random),
-                 edge(("f", "text"), ("out", "value"), &random)]
+    let edges = [
+      edge(("t", "value"), ("f", "template"), &random), edge(("n", "value"), ("f", "n"), &random),
+      edge(("f", "text"), ("out", "value"), &random)
+    ]
     return definition(nodes, edges, &random)
   }
 
@@ -159,13 +167,22 @@ enum RandomCalculatorDocument {
   }
 
   /// A node object: members in random order, sometimes an unknown key on it and on its data.
-  static func node(_ id: String, _ kind: String, _ params: [String: JSONValue], _ random: inout SeededRandom) -> JSONValue {
+  static func node(_ id: String, _ kind: String, _ params: [String: JSONValue], _ random: inout SeededRandom)
+    -> JSONValue
+  {
     let ordered = params.keys.sorted().shuffled(using: &random).map { JSONMember(key: $0, value: params[$0]!) }
-    var data = [JSONMember(key: "kind", value: .string(kind)), JSONMember(key: "params", value: .object(JSONObject(ordered)))]
+    var data = [
+      JSONMember(key: "kind", value: .string(kind)), JSONMember(key: "params", value: .object(JSONObject(ordered)))
+    ]
     if random.next() % 3 == 0 { data.append(JSONMember(key: "x-data", value: unknown(&random, depth: 1))) }
-    var members = [JSONMember(key: "id", value: .string(id)), JSONMember(key: "data", value: .object(JSONObject(data.shuffled(using: &random))))]
+    var members = [
+      JSONMember(key: "id", value: .string(id)),
+      JSONMember(key: "data", value: .object(JSONObject(data.shuffled(using: &random))))
+    ]
     if random.next() % 3 == 0 { members.append(JSONMember(key: "x-node", value: unknown(&random, depth: 2))) }
-    if random.next() % 2 == 0 { members.append(JSONMember(key: "position", value: [.integer(Int64(random.next() % 400)), .number(2.5)])) }
+    if random.next() % 2 == 0 {
+      members.append(JSONMember(key: "position", value: [.integer(Int64(random.next() % 400)), .number(2.5)]))
+    }
     return .object(JSONObject(members.shuffled(using: &random)))
   }
 
@@ -175,10 +192,14 @@ enum RandomCalculatorDocument {
     case 0: return .string("\(source.0).\(source.1) -> \(target.0).\(target.1)")
     default:
       var members = [
-        JSONMember(key: "sourceNodeID", value: .string(source.0)), JSONMember(key: "sourceHandleID", value: .string(source.1)),
-        JSONMember(key: "targetNodeID", value: .string(target.0)), JSONMember(key: "targetHandleID", value: .string(target.1)),
+        JSONMember(key: "sourceNodeID", value: .string(source.0)),
+        JSONMember(key: "sourceHandleID", value: .string(source.1)),
+        JSONMember(key: "targetNodeID", value: .string(target.0)),
+        JSONMember(key: "targetHandleID", value: .string(target.1))
       ]
-      if random.next() % 3 != 0 { members.append(JSONMember(key: "id", value: .string("\(source.0)-\(target.0).\(target.1)"))) }
+      if random.next() % 3 != 0 {
+        members.append(JSONMember(key: "id", value: .string("\(source.0)-\(target.0).\(target.1)")))
+      }
       if random.next() % 3 == 0 { members.append(JSONMember(key: "x-edge", value: unknown(&random, depth: 1))) }
       return .object(JSONObject(members.shuffled(using: &random)))
     }

@@ -63,7 +63,8 @@ import Testing
   @Test func manyWrappedEdgesEachGetALane() throws {
     var pairs: [(Int, Int)] = []
     for start in 0..<40 { for span in [1, 3, 5, 7] where start + span < 40 { pairs.append((start, start + span)) } }
-    let graph = try DocumentValidator.validate(DocumentBuilder.mergeGraph(count: 40, edges: pairs), catalog: TestCatalog())
+    let graph = try DocumentValidator.validate(
+      DocumentBuilder.mergeGraph(count: 40, edges: pairs), catalog: TestCatalog())
     var picture = GraphPicture(graph: graph, values: nil)
     picture.placeLayered()
     #expect(picture.bands > 1)
@@ -76,19 +77,23 @@ import Testing
 
   /// Records every straight stretch a wrapped edge shares with another edge (two edges from one
   /// port may share the stub leaving it).
-  static func expectOwnLanes(_ picture: GraphPicture, wrapped: [Int], segments: [[Segment]], _ context: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectOwnLanes(
+    _ picture: GraphPicture, wrapped: [Int], segments: [[Segment]], _ context: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for edge in wrapped {
       for other in picture.edges.indices where other != edge {
-        let sameSource = picture.edges[edge].source == picture.edges[other].source
+        let sameSource =
+          picture.edges[edge].source == picture.edges[other].source
           && picture.edges[edge].sourcePort == picture.edges[other].sourcePort
         let stubY = picture.paths[edge].first?.y
         for mine in segments[edge] {
           for theirs in segments[other] where mine.overlaps(theirs) {
             // Two edges from one port leave it along one stub.
             if sameSource && mine.isLevel && mine.y1 == stubY { continue }
-            Issue.record("\(context): wrapped edge \(edge) shares \(mine) with edge \(other) (\(theirs))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+              "\(context): wrapped edge \(edge) shares \(mine) with edge \(other) (\(theirs))",
+              sourceLocation: sourceLocation)
           }
         }
       }

@@ -24,8 +24,9 @@ public enum LiveTestKinds {
     var parameters: [ParameterDeclaration] { [ParameterDeclaration("count", .integer, required: true)] }
 
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: [], outputs: [PortDeclaration("value", .number)], evaluator: Never(),
-                   live: .source(Source(count: parameters.integer("count") ?? 0)))
+      NodeInstance(
+        inputs: [], outputs: [PortDeclaration("value", .number)], evaluator: Never(),
+        live: .source(Source(count: parameters.integer("count") ?? 0)))
     }
 
     struct Source: LiveSource {
@@ -48,8 +49,9 @@ public enum LiveTestKinds {
     var summary: String { "emits what the test sends" }
 
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: [], outputs: [PortDeclaration("value", .any)], evaluator: Never(),
-                   live: .source(Source(script: script), policy: script.policy))
+      NodeInstance(
+        inputs: [], outputs: [PortDeclaration("value", .any)], evaluator: Never(),
+        live: .source(Source(script: script), policy: script.policy))
     }
 
     struct Source: LiveSource {

@@ -16,10 +16,11 @@ import Testing
     try "one".write(toFile: folder + "/note.txt", atomically: true, encoding: .utf8)
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder)
-    let document = FlowDocument(nodes: [
-      FlowNode(id: "read", data: NodeSpec(kind: "readText", params: ["path": "note.txt", "watch": true])),
-      FlowNode(id: "n", data: NodeSpec(kind: "counter")),
-    ], edges: [FlowEdge(id: "e", sourceNodeID: "read", targetNodeID: "n", targetHandleID: "trigger")])
+    let document = FlowDocument(
+      nodes: [
+        FlowNode(id: "read", data: NodeSpec(kind: "readText", params: ["path": "note.txt", "watch": true])),
+        FlowNode(id: "n", data: NodeSpec(kind: "counter"))
+      ], edges: [FlowEdge(id: "e", sourceNodeID: "read", targetNodeID: "n", targetHandleID: "trigger")])
     let clock = ManualClock()
     let engine = try FlowEngine(document: document, registry: registry, clock: clock)
     var texts = engine.values(of: "read").makeAsyncIterator()

@@ -9,7 +9,9 @@ import Testing
 
   static func translate(_ text: String, _ dialect: SQLDialect = .duckdb) throws -> (sql: String, type: SQLType) {
     var translator = RowFormulaTranslator(dialect: dialect)
-    let expression = try translator.translate(try RowFormula(parsing: text)) { name in columns[name].map { (dialect.quote(name), $0) } }
+    let expression = try translator.translate(try RowFormula(parsing: text)) { name in
+      columns[name].map { (dialect.quote(name), $0) }
+    }
     return (translator.rope.string(expression.node), expression.type)
   }
 
@@ -18,20 +20,24 @@ import Testing
     "sqrt": "sqrt(n)", "abs": "abs(i)", "sign": "sign(n)", "min": "min(i, n, 2)", "max": "max(i, n)",
     "clamp": "clamp(n, 0, 1)", "floor": "floor(n)", "ceil": "ceil(n)", "trunc": "trunc(n)", "round": "round(n, 2)",
     "sin": "sin(n)", "cos": "cos(n)", "tan": "tan(n)", "asin": "asin(n)", "acos": "acos(n)", "atan": "atan(n)",
-    "atan2": "atan2(n, i)", "hypot": "hypot(n, i)", "log": "log(n)", "ln": "ln(n)", "log10": "log10(n)", "log2": "log2(n)",
+    "atan2": "atan2(n, i)", "hypot": "hypot(n, i)", "log": "log(n)", "ln": "ln(n)", "log10": "log10(n)",
+    "log2": "log2(n)",
     "exp": "exp(n)", "pow": "pow(n, 2)", "len": "len(s)", "lower": "lower(s)", "upper": "upper(s)", "trim": "trim(s)",
     "substr": "substr(s, 2, 3)", "contains": "contains(s, \"x\")", "startsWith": "startsWith(s, \"x\")",
     "endsWith": "endsWith(s, \"x\")", "replace": "replace(s, \"a\", \"b\")", "concat": "concat(s, i, b)",
-    "string": "string(n)", "number": "number(s)", "isNull": "isNull(n)", "if": "if(b, i, n)", "coalesce": "coalesce(i, n)",
+    "string": "string(n)", "number": "number(s)", "isNull": "isNull(n)", "if": "if(b, i, n)",
+    "coalesce": "coalesce(i, n)",
     "in": "i in (1, 2, null)", "year": "year(d)", "month": "month(d)", "day": "day(d)", "hour": "hour(d)",
     "minute": "minute(d)", "second": "second(d)", "weekday": "weekday(d)", "date": "date(2024, 2, 29)",
     "days": "days(d, \"2024-01-01\")", "addDays": "addDays(d, 2)", "like": "like(s, \"a\\\\%_%\")",
     "format": "format(n, \".1%\")", "weekdayName": "weekdayName(d)", "monthName": "monthName(d)",
-    "inTimeZone": "inTimeZone(d, \"America/New_York\")",
+    "inTimeZone": "inTimeZone(d, \"America/New_York\")"
   ]
 
   /// The calls a dialect cannot translate exactly (an export error naming function and dialect).
-  static let untranslatable: Set<String> = ["trino string", "duckdb format", "postgres format", "spark format", "trino format"]
+  static let untranslatable: Set<String> = [
+    "trino string", "duckdb format", "postgres format", "spark format", "trino format"
+  ]
 
   @Test func everyFunctionHasASampleCall() {
     let missing = RowFormula.functionNames.filter { Self.calls[$0] == nil }
@@ -56,18 +62,24 @@ import Testing
 
   /// Spellings that differ per dialect: (formula, dialect, a piece the SQL must contain).
   static let spellings: [(String, SQLDialect, String)] = [
-    ("len(s)", .duckdb, "length(\"s\")"), ("len(s)", .postgres, "char_length(\"s\")"), ("len(s)", .spark, "char_length(`s`)"),
+    ("len(s)", .duckdb, "length(\"s\")"), ("len(s)", .postgres, "char_length(\"s\")"),
+    ("len(s)", .spark, "char_length(`s`)"),
     ("log2(n)", .postgres, "(ln(\"n\") / ln(2.0))"), ("log2(n)", .trino, "log2(\"n\")"), ("log(n)", .spark, "ln(`n`)"),
-    ("trunc(n)", .trino, "truncate(\"n\")"), ("sign(n)", .spark, "signum(`n`)"), ("floor(n)", .spark, "CAST(floor(`n`) AS DOUBLE)"),
+    ("trunc(n)", .trino, "truncate(\"n\")"), ("sign(n)", .spark, "signum(`n`)"),
+    ("floor(n)", .spark, "CAST(floor(`n`) AS DOUBLE)"),
     ("pow(n, 2)", .postgres, "power(\"n\", "), ("n ^ 2", .duckdb, "pow(\"n\", "),
     ("round(n, 2)", .postgres, "CAST(round(CAST(\"n\" AS NUMERIC), CAST(2::BIGINT AS INTEGER)) AS DOUBLE PRECISION)"),
-    ("weekday(d)", .duckdb, "isodow(CAST(substring(\"d\", 1, 10) AS DATE))"), ("weekday(d)", .spark, "weekday(CAST(substring(`d`, 1, 10) AS DATE)) + 1"),
-    ("weekday(d)", .trino, "day_of_week(CAST(substr(\"d\", 1, 10) AS DATE))"), ("weekday(d)", .postgres, "extract(isodow FROM "),
-    ("endsWith(s, \"x\")", .trino, "starts_with(reverse(\"s\"), reverse('x'))"), ("contains(s, \"x\")", .spark, "(instr(`s`, 'x') > 0)"),
+    ("weekday(d)", .duckdb, "isodow(CAST(substring(\"d\", 1, 10) AS DATE))"),
+    ("weekday(d)", .spark, "weekday(CAST(substring(`d`, 1, 10) AS DATE)) + 1"),
+    ("weekday(d)", .trino, "day_of_week(CAST(substr(\"d\", 1, 10) AS DATE))"),
+    ("weekday(d)", .postgres, "extract(isodow FROM "),
+    ("endsWith(s, \"x\")", .trino, "starts_with(reverse(\"s\"), reverse('x'))"),
+    ("contains(s, \"x\")", .spark, "(instr(`s`, 'x') > 0)"),
     ("startsWith(s, \"x\")", .spark, "startswith(`s`, 'x')"), ("trim(s)", .postgres, "btrim(\"s\", (' ' || chr(9)"),
-    ("substr(s, 2)", .duckdb, "substring(\"s\", greatest(2::BIGINT, 1))"), ("days(d, d)", .spark, "datediff(to_date(CAST(`d` AS TIMESTAMP))"),
+    ("substr(s, 2)", .duckdb, "substring(\"s\", greatest(2::BIGINT, 1))"),
+    ("days(d, d)", .spark, "datediff(to_date(CAST(`d` AS TIMESTAMP))"),
     ("date(2024, 2, 29)", .postgres, "to_char(make_date("), ("addDays(d, 1)", .trino, "date_add('day', BIGINT '1', "),
-    ("string(i)", .spark, "CAST(`i` AS STRING)"), ("number(s)", .postgres, "CAST(trim(\"s\") AS DOUBLE PRECISION)"),
+    ("string(i)", .spark, "CAST(`i` AS STRING)"), ("number(s)", .postgres, "CAST(trim(\"s\") AS DOUBLE PRECISION)")
   ]
 
   /// A function whose SQL is a template in its table entry: every dialect's template uses
@@ -87,7 +99,9 @@ import Testing
     }
     #expect(templated == 4)
     #expect(FormulaBuiltin.sql(for: .numeric(.round)) == nil, "round is written by the translator's own code")
-    #expect(try Self.translate("replace(s, \"a\", \"b\")", .postgres).sql == "CASE WHEN 'a' = '' THEN \"s\" ELSE replace(\"s\", 'a', 'b') END")
+    #expect(
+      try Self.translate("replace(s, \"a\", \"b\")", .postgres).sql
+        == "CASE WHEN 'a' = '' THEN \"s\" ELSE replace(\"s\", 'a', 'b') END")
   }
 
   @Test func eachDialectSpellsFunctionsItsWay() throws {
@@ -137,7 +151,10 @@ import Testing
   }
 
   @Test func leastAndGreatestAreNullWhenAnArgumentIs() throws {
-    #expect(try Self.translate("min(n, 1.5)").sql == #"CASE WHEN "n" IS NULL OR CAST(1.5E0 AS DOUBLE) IS NULL THEN NULL ELSE least("n", CAST(1.5E0 AS DOUBLE)) END"#)
+    #expect(
+      try Self.translate("min(n, 1.5)").sql
+        == #"CASE WHEN "n" IS NULL OR CAST(1.5E0 AS DOUBLE) IS NULL THEN NULL ELSE least("n", CAST(1.5E0 AS DOUBLE)) END"#
+    )
     #expect(try Self.translate("min(n, 1.5)", .trino).sql == #"least("n", 1.5E0)"#)
   }
 

@@ -17,11 +17,15 @@ import Testing
 
   @Test(arguments: SQLDialect.allCases)
   func anEmptyOnIsACrossJoinInLeftThenRightOrder(dialect: SQLDialect) throws {
-    let json = SQLTestSupport.graph([Self.reader, ("j", "join", #"{"on": []}"#)], [("t", "j", "left"), ("t", "j", "right")])
+    let json = SQLTestSupport.graph(
+      [Self.reader, ("j", "join", #"{"on": []}"#)], [("t", "j", "left"), ("t", "j", "right")])
     let script = try SQLTestSupport.export(json, dialect, nodes: ["j"], files: ["t.csv": Self.csv])
     #expect(script.contains("CROSS JOIN"), "\(script)")
-    let left = SQLTestSupport.graph([Self.reader, ("j", "join", #"{"on": [], "how": "left"}"#)], [("t", "j", "left"), ("t", "j", "right")])
-    #expect(throws: SQLExportError.self) { try SQLTestSupport.export(left, dialect, nodes: ["j"], files: ["t.csv": Self.csv]) }
+    let left = SQLTestSupport.graph(
+      [Self.reader, ("j", "join", #"{"on": [], "how": "left"}"#)], [("t", "j", "left"), ("t", "j", "right")])
+    #expect(throws: SQLExportError.self) {
+      try SQLTestSupport.export(left, dialect, nodes: ["j"], files: ["t.csv": Self.csv])
+    }
   }
 
   @Test(arguments: SQLDialect.allCases)
@@ -33,22 +37,32 @@ import Testing
 
   @Test(arguments: SQLDialect.allCases)
   func theAnalysisAggregatesTranslateOrNameTheDialect(dialect: SQLDialect) throws {
-    let spread = (id: "g", kind: "groupBy",
-                  params: #"{"by": ["s"], "aggregate": {"sd": "std(v)", "vr": "var(k)", "n": "count(v)", "lates": "sum(late)", "share": "mean(late)"}}"#)
+    let spread = (
+      id: "g", kind: "groupBy",
+      params:
+        #"{"by": ["s"], "aggregate": {"sd": "std(v)", "vr": "var(k)", "n": "count(v)", "lates": "sum(late)", "share": "mean(late)"}}"#
+    )
     let sql = try script(spread, dialect)
-    #expect(sql.contains("stddev_samp(") && sql.contains("var_samp(") && sql.contains("count(\"v\")") || dialect == .spark, "\(sql)")
+    #expect(
+      sql.contains("stddev_samp(") && sql.contains("var_samp(") && sql.contains("count(\"v\")") || dialect == .spark,
+      "\(sql)")
     #expect(sql.contains("AS INTEGER)"), "\(sql)")
-    let middle = (id: "g", kind: "groupBy", params: #"{"by": [], "aggregate": {"m": "median(v)", "p": "quantile(k, 0.9)"}}"#)
+    let middle = (
+      id: "g", kind: "groupBy", params: #"{"by": [], "aggregate": {"m": "median(v)", "p": "quantile(k, 0.9)"}}"#
+    )
     if dialect == .trino {
       #expect(throws: SQLExportError.self) { try script(middle, dialect) }
     } else {
       let sql = try script(middle, dialect)
-      #expect(sql.contains(dialect == .duckdb ? "quantile_cont(" : dialect == .postgres ? "percentile_cont(" : "percentile("), "\(sql)")
+      #expect(
+        sql.contains(dialect == .duckdb ? "quantile_cont(" : dialect == .postgres ? "percentile_cont(" : "percentile("),
+        "\(sql)")
     }
   }
 
   @Test func formatHasNoSQLFormAndSaysSo() {
-    let json = SQLTestSupport.graph([Self.reader, ("d", "derive", #"{"columns": {"p": "format(v, \".1%\")"}}"#)], [("t", "d", "table")])
+    let json = SQLTestSupport.graph(
+      [Self.reader, ("d", "derive", #"{"columns": {"p": "format(v, \".1%\")"}}"#)], [("t", "d", "table")])
     do {
       _ = try SQLTestSupport.export(json, nodes: ["d"], files: ["t.csv": Self.csv])
       Issue.record("format must not export")

@@ -15,8 +15,9 @@ import Testing
 @Suite struct SQLInjectionPropertyTests {
   /// The pieces hostile names are made of.
   static let pieces: [String] = [
-    "a", "Z", "é", "東", " ", "\"", "'", "`", "\\", ";", "--", "/*", "*/", "$", "${x}", ":v", "-", "*", "/", "\\!", "\\copy",
-    "\n", "\r", "\t", "\u{0}", "\u{1B}[31m", "\u{2028}", "\u{2029}", "\u{85}", "\u{202E}", "\n\\! touch PWNED\n",
+    "a", "Z", "é", "東", " ", "\"", "'", "`", "\\", ";", "--", "/*", "*/", "$", "${x}", ":v", "-", "*", "/", "\\!",
+    "\\copy",
+    "\n", "\r", "\t", "\u{0}", "\u{1B}[31m", "\u{2028}", "\u{2029}", "\u{85}", "\u{202E}", "\n\\! touch PWNED\n"
   ]
 
   static func hostileName(_ random: inout SeededRandom) -> String {
@@ -24,18 +25,26 @@ import Testing
     for _ in 0..<Int.random(in: 1...4, using: &random) {
       // Mostly printable pieces, so that many names export and their scripts are checked.
       let piece = Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &random)]
-      if piece.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value >= 0x80 && $0.value < 0xA0 || $0.value >= 0x2028 }),
-         Int.random(in: 0..<3, using: &random) > 0 { continue }
+      if piece.unicodeScalars.contains(where: {
+        $0.value < 0x20 || $0.value >= 0x80 && $0.value < 0xA0 || $0.value >= 0x2028
+      }),
+        Int.random(in: 0..<3, using: &random) > 0
+      {
+        continue
+      }
       name += piece
     }
     return name
   }
 
   /// The script, or the error, of a reader (`id`) with `columns` into a writer of `path`.
-  static func export(_ dialect: SQLDialect, id: String, columns: [String], path: String) -> Result<String, SQLExportError> {
+  static func export(_ dialect: SQLDialect, id: String, columns: [String], path: String) -> Result<
+    String, SQLExportError
+  > {
     let header = columns.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
     let csv = header + "\n" + columns.indices.map { "\($0)" }.joined(separator: ",") + "\n"
-    let json = #"{"nodes": [{"id": \#(jsonString(id)), "data": {"kind": "readCSV", "params": {"path": "t.csv"}}, "position": [0, 0]},"#
+    let json =
+      #"{"nodes": [{"id": \#(jsonString(id)), "data": {"kind": "readCSV", "params": {"path": "t.csv"}}, "position": [0, 0]},"#
       + #" {"id": "w", "data": {"kind": "writeCSV", "params": {"path": \#(jsonString(path))}}, "position": [0, 0]}],"#
       + #" "edges": [{"id": "e", "sourceNodeID": \#(jsonString(id)), "targetNodeID": "w", "targetHandleID": "table"}]}"#
     do {
@@ -53,7 +62,10 @@ import Testing
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        result +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }
     }
@@ -65,7 +77,9 @@ import Testing
     var random = SeededRandom(seed: UInt64(seed))
     let columns = (0..<3).map { Self.hostileName(&random) + "\($0)" }
     let id = Self.hostileName(&random) + "r"
-    let path = Self.hostileName(&random).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\u{0}", with: "_") + ".csv"
+    let path =
+      Self.hostileName(&random).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\u{0}", with: "_")
+      + ".csv"
     for dialect in SQLDialect.allCases {
       let plain = try Self.export(dialect, id: "r", columns: ["c0", "c1", "c2"], path: "out.csv").get()
       switch Self.export(dialect, id: id, columns: columns, path: path) {
@@ -77,13 +91,18 @@ import Testing
         let controls = script.unicodeScalars.filter { $0 != "\n" && $0.controlEscape != nil }
         #expect(controls.isEmpty, "\(dialect) seed \(seed): the script holds \(controls.map(\.value))")
         let statements = SQLScriptReader.statements(script, dialect)
-        #expect(statements.count == SQLScriptReader.statements(plain, dialect).count, "\(dialect) seed \(seed):\n\(script)")
+        #expect(
+          statements.count == SQLScriptReader.statements(plain, dialect).count, "\(dialect) seed \(seed):\n\(script)")
         if dialect == .spark {
-          #expect(SQLScriptReader.sparkCLIStatements(script).count == statements.count, "spark-sql splits seed \(seed):\n\(script)")
+          #expect(
+            SQLScriptReader.sparkCLIStatements(script).count == statements.count,
+            "spark-sql splits seed \(seed):\n\(script)")
         }
         if dialect == .postgres {
           let commands = SQLScriptReader.psqlMetaCommands(script)
-          #expect(commands.count == 1 && commands.allSatisfy { $0.hasPrefix("\\copy ") && $0.hasSuffix("NULL '')") }, "\(commands)")
+          #expect(
+            commands.count == 1 && commands.allSatisfy { $0.hasPrefix("\\copy ") && $0.hasSuffix("NULL '')") },
+            "\(commands)")
         }
         for column in columns {
           #expect(script.contains(dialect.quote(column)))
@@ -117,9 +136,11 @@ import Testing
   /// to a `writeCSV`'s `path` param (issue 37: constants exported as literals).
   static func exportFed(_ dialect: SQLDialect, value: String, path: String) -> Result<String, SQLExportError> {
     let json = SQLTestSupport.graph(
-      [("r", "readCSV", #"{"path": "t.csv"}"#), ("s", "text", #"{"value": \#(jsonString(value))}"#),
-       ("p", "text", #"{"value": \#(jsonString(path))}"#),
-       ("d", "derive", #"{"columns": {"v": "@s", "w": "concat(@s, c)"}}"#), ("w", "writeCSV", #"{"path": "out.csv"}"#)],
+      [
+        ("r", "readCSV", #"{"path": "t.csv"}"#), ("s", "text", #"{"value": \#(jsonString(value))}"#),
+        ("p", "text", #"{"value": \#(jsonString(path))}"#),
+        ("d", "derive", #"{"columns": {"v": "@s", "w": "concat(@s, c)"}}"#), ("w", "writeCSV", #"{"path": "out.csv"}"#)
+      ],
       [("r", "d", "table"), ("s", "d", "s"), ("d", "w", "table"), ("p", "w", "path")])
     do {
       return .success(try SQLTestSupport.export(json, dialect, files: ["t.csv": "c\n1\n"]))
@@ -134,7 +155,9 @@ import Testing
   func hostileStringsOnAtNamesAndFedParamsAreOneLiteralEach(seed: Int) throws {
     var random = SeededRandom(seed: UInt64(seed) &+ 2_000)
     let value = Self.hostileName(&random)
-    let path = Self.hostileName(&random).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\u{0}", with: "_") + ".csv"
+    let path =
+      Self.hostileName(&random).replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\u{0}", with: "_")
+      + ".csv"
     for dialect in SQLDialect.allCases {
       let plain = try Self.exportFed(dialect, value: "x", path: "o.csv").get()
       switch Self.exportFed(dialect, value: value, path: path) {
@@ -146,15 +169,19 @@ import Testing
         let controls = script.unicodeScalars.filter { $0 != "\n" && $0.controlEscape != nil }
         #expect(controls.isEmpty, "\(dialect) seed \(seed): the script holds \(controls.map(\.value))")
         let statements = SQLScriptReader.statements(script, dialect)
-        #expect(statements.count == SQLScriptReader.statements(plain, dialect).count, "\(dialect) seed \(seed):\n\(script)")
+        #expect(
+          statements.count == SQLScriptReader.statements(plain, dialect).count, "\(dialect) seed \(seed):\n\(script)")
         if dialect == .spark {
-          #expect(SQLScriptReader.sparkCLIStatements(script).count == statements.count, "spark-sql splits seed \(seed):\n\(script)")
+          #expect(
+            SQLScriptReader.sparkCLIStatements(script).count == statements.count,
+            "spark-sql splits seed \(seed):\n\(script)")
         }
         if dialect == .postgres {
           let commands = SQLScriptReader.psqlMetaCommands(script)
           #expect(commands.count == 1 && commands.allSatisfy { $0.hasPrefix("\\copy ") }, "\(commands)")
         }
-        #expect(script.contains(dialect.literal(value)), "\(dialect) seed \(seed): the value is one literal:\n\(script)")
+        #expect(
+          script.contains(dialect.literal(value)), "\(dialect) seed \(seed): the value is one literal:\n\(script)")
         #expect(SQLScriptReader.decodeLiteral(dialect.literal(value), dialect) == value)
       }
     }
@@ -168,7 +195,9 @@ import Testing
         continue
       }
       #expect(error.node == "report")
-      #expect(error.description.hasPrefix(#"node 'report': the column 'x\n\! touch PWNED\n' holds the control character U+000A"#))
+      #expect(
+        error.description.hasPrefix(
+          #"node 'report': the column 'x\n\! touch PWNED\n' holds the control character U+000A"#))
     }
   }
 
@@ -186,7 +215,9 @@ import Testing
       return
     }
     #expect(error.node == "w")
-    #expect(error.description == #"node 'w': param 'path' holds the control character U+000A, which a plain postgres literal cannot carry"#)
+    #expect(
+      error.description
+        == #"node 'w': param 'path' holds the control character U+000A, which a plain postgres literal cannot carry"#)
   }
 
   @Test func postgresScriptsSetStandardConformingStrings() throws {
@@ -196,8 +227,11 @@ import Testing
   }
 
   @Test func everyNodeWithoutASQLFormIsNamedAtOnce() throws {
-    let json = SQLTestSupport.graph([("tick", "clock", #"{"interval": 1}"#), ("t", "readCSV", #"{"path": "t.csv"}"#),
-                                     ("n", "rowCount", "{}"), ("label", "text", #"{"value": "x"}"#)], [("t", "n", "table")])
+    let json = SQLTestSupport.graph(
+      [
+        ("tick", "clock", #"{"interval": 1}"#), ("t", "readCSV", #"{"path": "t.csv"}"#),
+        ("n", "rowCount", "{}"), ("label", "text", #"{"value": "x"}"#)
+      ], [("t", "n", "table")])
     do {
       _ = try SQLTestSupport.export(json, files: ["t.csv": "a\n1\n"])
       Issue.record("exported live and scalar nodes")

@@ -9,7 +9,8 @@ import Testing
     #expect(SQLDialect.postgres.quote("body mass") == #""body mass""#)
     #expect(SQLDialect.trino.quote("Zürich 東京") == #""Zürich 東京""#)
     #expect(SQLDialect.spark.quote("tick`s") == "`tick``s`")
-    #expect(SQLDialect.spark.quote("tick`s'") == "`tick``s\u{FFFD}`", "spark-sql's splitter reads a quote outside backquotes")
+    #expect(
+      SQLDialect.spark.quote("tick`s'") == "`tick``s\u{FFFD}`", "spark-sql's splitter reads a quote outside backquotes")
   }
 
   @Test func literalsDoubleQuotesAndSparkEscapesBackslashes() {
@@ -31,9 +32,12 @@ import Testing
 
   @Test func awkwardNodeIDsAndColumnsAreQuotedEverywhere() throws {
     let csv = "\"it's \"\"x\"\"\",`b` c,Zürich\n1,2,3\n"
-    let json = SQLTestSupport.graph([("my \"node\"", "readCSV", #"{"path": "t.csv"}"#),
-                                     ("sorted `x`", "sort", #"{"by": ["-Zürich"]}"#)],
-                                    [("my \"node\"", "sorted `x`", "table")])
+    let json = SQLTestSupport.graph(
+      [
+        ("my \"node\"", "readCSV", #"{"path": "t.csv"}"#),
+        ("sorted `x`", "sort", #"{"by": ["-Zürich"]}"#)
+      ],
+      [("my \"node\"", "sorted `x`", "table")])
     let duckdb = try SQLTestSupport.export(json, .duckdb, files: ["t.csv": csv])
     #expect(duckdb.contains(#"CREATE OR REPLACE TEMP VIEW "my ""node""" AS"#))
     #expect(duckdb.contains(#"'it''s "x"': 'VARCHAR'"#))
@@ -41,8 +45,9 @@ import Testing
     #expect(duckdb.contains(#""Zürich" DESC NULLS LAST"#))
     // spark-sql's statement splitter does not know backquotes: `'` and `"` in a name are refused.
     #expect(throws: SQLExportError.self) { try SQLTestSupport.export(json, .spark, files: ["t.csv": csv]) }
-    let sparkJSON = SQLTestSupport.graph([("my node", "readCSV", #"{"path": "t.csv"}"#), ("sorted `x`", "sort", #"{"by": ["-Zürich"]}"#)],
-                                         [("my node", "sorted `x`", "table")])
+    let sparkJSON = SQLTestSupport.graph(
+      [("my node", "readCSV", #"{"path": "t.csv"}"#), ("sorted `x`", "sort", #"{"by": ["-Zürich"]}"#)],
+      [("my node", "sorted `x`", "table")])
     let spark = try SQLTestSupport.export(sparkJSON, .spark, files: ["t.csv": "its x,`b` c,Zürich\n1,2,3\n"])
     #expect(spark.contains("CREATE OR REPLACE TEMPORARY VIEW `sorted ``x``` AS"))
     #expect(spark.contains("```b`` c` STRING"))

@@ -43,8 +43,12 @@ import Testing
   }
 
   @Test func duckdbWindowsKeepTheRowOrderAndCompensatedSums() throws {
-    let script = try Self.script("window", #"{"partitionBy": ["k"], "orderBy": ["-v"], "columns": {"c": "cumsum(v)", "r": "rank()"}}"#, .duckdb)
-    #expect(script.contains(#"fsum("v") OVER (PARTITION BY "k" ORDER BY "v" DESC NULLS LAST, "__flow_row" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "c""#))
+    let script = try Self.script(
+      "window", #"{"partitionBy": ["k"], "orderBy": ["-v"], "columns": {"c": "cumsum(v)", "r": "rank()"}}"#, .duckdb)
+    #expect(
+      script.contains(
+        #"fsum("v") OVER (PARTITION BY "k" ORDER BY "v" DESC NULLS LAST, "__flow_row" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "c""#
+      ))
     #expect(script.contains(#"rank() OVER (PARTITION BY "k" ORDER BY "v" DESC NULLS LAST) AS "r""#))
   }
 
@@ -56,7 +60,9 @@ import Testing
   }
 
   @Test func unpivotOfMixedTypesNamesTheColumns() {
-    let failure = #expect(throws: SQLExportError.self) { try Self.script("unpivot", #"{"columns": ["k", "s"]}"#, .duckdb) }
+    let failure = #expect(throws: SQLExportError.self) {
+      try Self.script("unpivot", #"{"columns": ["k", "s"]}"#, .duckdb)
+    }
     #expect(failure?.description == "node 'w': columns: 'k' and 's' have types that do not mix (integer, string)")
   }
 

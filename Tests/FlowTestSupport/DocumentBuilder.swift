@@ -15,8 +15,10 @@ extension FlowNode {
   ///   - params: the node spec's `params`.
   ///   - label: the node spec's `label`.
   ///   - handles: declared handles; `nil` (the default) derives them from the kind.
-  public static func node(_ id: String, _ kind: String, params: JSONObject = [:], label: String? = nil,
-                          handles: [HandleDeclaration]? = nil) -> FlowNode {
+  public static func node(
+    _ id: String, _ kind: String, params: JSONObject = [:], label: String? = nil,
+    handles: [HandleDeclaration]? = nil
+  ) -> FlowNode {
     FlowNode(id: id, data: NodeSpec(kind: kind, params: params, label: label), handles: handles)
   }
 }
@@ -29,8 +31,9 @@ extension FlowEdge {
   public static func edge(_ id: String, _ source: String, _ target: String) -> FlowEdge {
     let (sourceNode, sourceHandle) = endpoint(source)
     let (targetNode, targetHandle) = endpoint(target)
-    return FlowEdge(id: id, sourceNodeID: sourceNode, sourceHandleID: sourceHandle,
-                    targetNodeID: targetNode, targetHandleID: targetHandle)
+    return FlowEdge(
+      id: id, sourceNodeID: sourceNode, sourceHandleID: sourceHandle,
+      targetNodeID: targetNode, targetHandleID: targetHandle)
   }
 
   private static func endpoint(_ text: String) -> (String, String?) {
@@ -53,8 +56,10 @@ public enum DocumentBuilder {
     for index in 0..<count {
       nodes.append(.node("n\(index)", index == 0 ? "number" : "pass"))
       if index > 0 {
-        edges.append(FlowEdge(id: "e\(index)", sourceNodeID: "n\(index - 1)", sourceHandleID: index == 1 ? "value" : "out",
-                              targetNodeID: "n\(index)", targetHandleID: "in"))
+        edges.append(
+          FlowEdge(
+            id: "e\(index)", sourceNodeID: "n\(index - 1)", sourceHandleID: index == 1 ? "value" : "out",
+            targetNodeID: "n\(index)", targetHandleID: "in"))
       }
     }
     return FlowDocument(nodes: nodes, edges: edges)
@@ -69,8 +74,10 @@ public enum DocumentBuilder {
     var edges: [FlowEdge] = []
     edges.reserveCapacity(pairs.count)
     for (index, (source, target)) in pairs.enumerated() {
-      edges.append(FlowEdge(id: "e\(index)", sourceNodeID: "n\(source)", sourceHandleID: "out",
-                            targetNodeID: "n\(target)", targetHandleID: "in\(inDegree[target])"))
+      edges.append(
+        FlowEdge(
+          id: "e\(index)", sourceNodeID: "n\(source)", sourceHandleID: "out",
+          targetNodeID: "n\(target)", targetHandleID: "in\(inDegree[target])"))
       inDegree[target] += 1
     }
     let nodes = (0..<count).map { FlowNode.node("n\($0)", "merge", params: ["inputs": .number(Double(inDegree[$0]))]) }

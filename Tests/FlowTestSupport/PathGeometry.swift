@@ -67,7 +67,8 @@ public enum PathGeometry {
         line(to: (x, y))
       case "C":
         guard let x1 = number(), let y1 = number(), let x2 = number(), let y2 = number(), let x = number(),
-              let y = number() else { return nil }
+          let y = number()
+        else { return nil }
         let start = at
         for step in 1...perStep {
           let t = Double(step) / Double(perStep), u = 1 - t
@@ -84,8 +85,10 @@ public enum PathGeometry {
 
   /// The first box a point of `points` lies inside (shrunk by `inset`), with that point.
   /// Boxes are bucketed by column of `bucket` points so the check is not quadratic.
-  public static func firstHit(_ points: [(x: Double, y: Double)], boxes: [Box], inset: Double = 1,
-                              bucket: Double = 64) -> (box: Box, point: (x: Double, y: Double))? {
+  public static func firstHit(
+    _ points: [(x: Double, y: Double)], boxes: [Box], inset: Double = 1,
+    bucket: Double = 64
+  ) -> (box: Box, point: (x: Double, y: Double))? {
     var buckets: [Int: [Int]] = [:]
     for (index, box) in boxes.enumerated() {
       for column in Int((box.x / bucket).rounded(.down))...Int(((box.x + box.width) / bucket).rounded(.down)) {
@@ -93,7 +96,8 @@ public enum PathGeometry {
       }
     }
     for point in points {
-      for index in buckets[Int((point.x / bucket).rounded(.down))] ?? [] where boxes[index].contains(point, inset: inset) {
+      for index in buckets[Int((point.x / bucket).rounded(.down))] ?? []
+      where boxes[index].contains(point, inset: inset) {
         return (boxes[index], point)
       }
     }

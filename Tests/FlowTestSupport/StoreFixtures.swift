@@ -1,6 +1,5 @@
 import FlowGraph
 
-
 /// Records everything a `FlowStore` delivers: `onNodesChange` and `onEdgesChange` calls (it
 /// takes both slots) and, through an observation it keeps, every `FlowStoreChange`.
 ///
@@ -101,9 +100,12 @@ public enum StoreFixtures {
   /// `a`, `b` (number) → `sum` (add) → `p` (pass), and `show` (display): edges `e1` a.value →
   /// sum.a, `e2` b.value → sum.b, `e3` sum.result → p.in.
   public static func calculator() -> FlowDocument {
-    FlowDocument(nodes: [.node("a", "number"), .node("b", "number"), .node("sum", "add"), .node("p", "pass"),
-                         .node("show", "display")],
-                 edges: [.edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"), .edge("e3", "sum.result", "p.in")])
+    FlowDocument(
+      nodes: [
+        .node("a", "number"), .node("b", "number"), .node("sum", "add"), .node("p", "pass"),
+        .node("show", "display")
+      ],
+      edges: [.edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"), .edge("e3", "sum.result", "p.in")])
   }
 
   /// A store holding `calculator()`, with a recorder attached.
@@ -130,8 +132,10 @@ public enum StoreFixtures {
       if source == target { continue }
       if rank[source] > rank[target] { swap(&source, &target) }
       guard used[target] < inputs else { continue }
-      edges.append(FlowEdge(id: "e\(edges.count)", sourceNodeID: "n\(source)", sourceHandleID: "out",
-                            targetNodeID: "n\(target)", targetHandleID: "in\(used[target])"))
+      edges.append(
+        FlowEdge(
+          id: "e\(edges.count)", sourceNodeID: "n\(source)", sourceHandleID: "out",
+          targetNodeID: "n\(target)", targetHandleID: "in\(used[target])"))
       used[target] += 1
     }
     let nodes = (0..<nodeCount).map { FlowNode.node("n\($0)", "merge", params: ["inputs": .number(Double(inputs))]) }

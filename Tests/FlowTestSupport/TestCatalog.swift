@@ -23,8 +23,10 @@ public struct TestCatalog: NodeCatalog {
   public init() {}
 
   /// Every kind this catalog knows.
-  public static let kinds = ["number", "integer", "text", "add", "upper", "pass", "identity", "display", "merge",
-                             "emit", "take", "group"]
+  public static let kinds = [
+    "number", "integer", "text", "add", "upper", "pass", "identity", "display", "merge",
+    "emit", "take", "group"
+  ]
 
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
     switch spec.kind {
@@ -36,8 +38,9 @@ public struct TestCatalog: NodeCatalog {
       return check(spec, ["value": .string]).map { _ in NodeSignature(outputs: [PortDeclaration("value", .string)]) }
     case "add":
       return check(spec, [:]).map { _ in
-        NodeSignature(inputs: [PortDeclaration("a", .number), PortDeclaration("b", .number)],
-                      outputs: [PortDeclaration("result", .number)])
+        NodeSignature(
+          inputs: [PortDeclaration("a", .number), PortDeclaration("b", .number)],
+          outputs: [PortDeclaration("result", .number)])
       }
     case "upper":
       return check(spec, [:]).map { _ in
@@ -56,8 +59,9 @@ public struct TestCatalog: NodeCatalog {
     case "merge":
       return check(spec, ["inputs": .integer]).map { _ in
         let count = max(0, spec.params["inputs"]?.numberValue.flatMap { Int(exactly: $0) } ?? 2)
-        return NodeSignature(inputs: (0..<count).map { PortDeclaration("in\($0)", .any) },
-                             outputs: [PortDeclaration("out", .any)])
+        return NodeSignature(
+          inputs: (0..<count).map { PortDeclaration("in\($0)", .any) },
+          outputs: [PortDeclaration("out", .any)])
       }
     case "emit":
       return check(spec, ["type": .string], required: ["type"]).map { type in
@@ -83,8 +87,11 @@ public struct TestCatalog: NodeCatalog {
     for member in spec.params.members {
       guard let type = declared[member.key] else {
         let known = declared.keys.sorted()
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "is not a param of kind '\(spec.kind)'" + (known.isEmpty ? " (it takes none)" : " (known: \(known.joined(separator: ", ")))")))
+        problems.append(
+          ParameterProblem(
+            parameter: member.key,
+            reason: "is not a param of kind '\(spec.kind)'"
+              + (known.isEmpty ? " (it takes none)" : " (known: \(known.joined(separator: ", ")))")))
         continue
       }
       let value = member.value
@@ -97,12 +104,15 @@ public struct TestCatalog: NodeCatalog {
       default: fits = true
       }
       if !fits {
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "must be \(type == .integer ? "an" : "a") \(type), found \(value.serialized(options: []))"))
+        problems.append(
+          ParameterProblem(
+            parameter: member.key,
+            reason: "must be \(type == .integer ? "an" : "a") \(type), found \(value.serialized(options: []))"))
       } else if member.key == "type" {
         portType = PortType(rawValue: value.stringValue!)
         if portType == nil {
-          problems.append(ParameterProblem(parameter: "type", reason: "is not a port type, found \(value.serialized(options: []))"))
+          problems.append(
+            ParameterProblem(parameter: "type", reason: "is not a port type, found \(value.serialized(options: []))"))
         }
       }
     }

@@ -195,7 +195,7 @@ struct FormulaLexer {
     let shown: String
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator,
-         .surrogate, .privateUse, .unassigned:
+      .surrogate, .privateUse, .unassigned:
       shown = scalar.escaped(asASCII: true)
     default:
       shown = String(scalar)

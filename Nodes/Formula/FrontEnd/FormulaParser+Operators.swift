@@ -9,7 +9,7 @@ extension FormulaParser {
     while let top = pending.last {
       switch top {
       case .binary(let stacked, let offset)
-        where stacked.precedence > precedence || (stacked.precedence == precedence && !op.isRightAssociative):
+      where stacked.precedence > precedence || (stacked.precedence == precedence && !op.isRightAssociative):
         if case .comparison = stacked, case .comparison = op {
           throw lexer.error(
             "comparisons do not chain: write '(a \(lexer.text(of: token)) b)' or join them with 'and'",

@@ -138,7 +138,7 @@ struct FormulaParser {
     case .end where previous == nil:
       throw FormulaError(message: "empty formula", column: 1)
     case .comma, .end, .star, .slash, .percent, .caret,
-         .less, .lessOrEqual, .equal, .notEqual, .greaterOrEqual, .greater:
+      .less, .lessOrEqual, .equal, .notEqual, .greaterOrEqual, .greater:
       throw missingOperand(at: token)
     }
     return .operand

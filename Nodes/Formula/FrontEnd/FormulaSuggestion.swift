@@ -25,7 +25,8 @@ enum FormulaSuggestion {
       .map(\.element.name)
     let prefixed = candidates.filter { candidate in
       candidate != name && !close.contains(candidate)
-        && ((candidate.unicodeScalars.count >= 3 && name.hasPrefix(candidate)) || (length >= 3 && candidate.hasPrefix(name)))
+        && ((candidate.unicodeScalars.count >= 3 && name.hasPrefix(candidate))
+          || (length >= 3 && candidate.hasPrefix(name)))
     }
     return close + prefixed
   }

@@ -44,7 +44,8 @@ extension LikePattern {
     func matches(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
       guard hasMany else { return end - start == prefix.count && Self.equal(prefix, bytes, at: start) }
       guard end - start >= prefix.count + suffix.count, Self.equal(prefix, bytes, at: start),
-            Self.equal(suffix, bytes, at: end - suffix.count) else { return false }
+        Self.equal(suffix, bytes, at: end - suffix.count)
+      else { return false }
       var from = start + prefix.count
       let limit = end - suffix.count
       for literal in middle {

@@ -23,8 +23,10 @@ extension RowFormula {
   ///
   /// - Throws: `NodeError` naming the input when its value is null or not a scalar.
   /// - Complexity: linear in the formulas' length.
-  package static func binding(_ params: JSONObject, formulas: [String],
-                              _ value: (String) -> Value) throws -> JSONObject {
+  package static func binding(
+    _ params: JSONObject, formulas: [String],
+    _ value: (String) -> Value
+  ) throws -> JSONObject {
     var literals: [String: String] = [:]
     func bound(_ text: String) throws -> String {
       guard text.utf8.contains(UInt8(ascii: "@")) else { return text }
@@ -46,15 +48,18 @@ extension RowFormula {
       switch params[name] {
       case .string(let text)?: result[name] = .string(try bound(text))
       case .array(let items)?:
-        result[name] = .array(try items.map { item throws -> JSONValue in
-          guard case .string(let text) = item else { return item }
-          return .string(try bound(text))
-        })
+        result[name] = .array(
+          try items.map { item throws -> JSONValue in
+            guard case .string(let text) = item else { return item }
+            return .string(try bound(text))
+          })
       case .object(let object)?:
-        result[name] = .object(JSONObject(try object.members.map { member throws -> JSONMember in
-          guard case .string(let text) = member.value else { return member }
-          return JSONMember(key: member.key, value: .string(try bound(text)))
-        }))
+        result[name] = .object(
+          JSONObject(
+            try object.members.map { member throws -> JSONMember in
+              guard case .string(let text) = member.value else { return member }
+              return JSONMember(key: member.key, value: .string(try bound(text)))
+            }))
       default: break
       }
     }

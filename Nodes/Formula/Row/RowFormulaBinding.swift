@@ -28,8 +28,10 @@ struct RowFormulaBinding: NodeEvaluator {
   ///   - configure: the kind's configuration from params whose formulas hold no `@name`.
   /// - Throws: what `configure` throws for the formulas with `@name`s read as `null`, or a
   ///   problem naming the first formula param when they use more than `RowFormulaInputs.limit`.
-  static func instantiate(_ parameters: NodeParameters, formulas: [String],
-                          _ configure: @escaping Configure) throws(NodeConfigurationError) -> NodeInstance {
+  static func instantiate(
+    _ parameters: NodeParameters, formulas: [String],
+    _ configure: @escaping Configure
+  ) throws(NodeConfigurationError) -> NodeInstance {
     var names: [String] = []
     var seen: Set<String> = []
     for text in parameters.strings(in: formulas) where text.utf8.contains(UInt8(ascii: "@")) {
@@ -37,19 +39,23 @@ struct RowFormulaBinding: NodeEvaluator {
     }
     guard !names.isEmpty else { return try configure(parameters) }
     guard names.count <= RowFormulaInputs.limit else {
-      throw NodeConfigurationError(parameter: formulas[0],
+      throw NodeConfigurationError(
+        parameter: formulas[0],
         reason: "uses \(names.count) @names; at most \(RowFormulaInputs.limit) are allowed")
     }
     let checked = try configure(parameters.rewritingStrings(in: formulas) { RowFormulaInputs($0).placeholderText })
     let own = checked.inputs
     if let clash = names.first(where: { name in own.contains { $0.name == name } }) {
-      throw NodeConfigurationError(parameter: formulas[0], reason: "'@\(clash)' is named like the node's input '\(clash)'")
+      throw NodeConfigurationError(
+        parameter: formulas[0], reason: "'@\(clash)' is named like the node's input '\(clash)'")
     }
-    let binding = RowFormulaBinding(parameters: parameters, formulaParameters: formulas, names: names,
-                                    ownInputCount: own.count, outputCount: checked.outputs.count, configure: configure,
-                                    last: Locked(nil))
-    return NodeInstance(inputs: own + names.map { InputPort($0, .any, default: .null) }, outputs: checked.outputs,
-                        evaluator: binding, cost: checked.cost)
+    let binding = RowFormulaBinding(
+      parameters: parameters, formulaParameters: formulas, names: names,
+      ownInputCount: own.count, outputCount: checked.outputs.count, configure: configure,
+      last: Locked(nil))
+    return NodeInstance(
+      inputs: own + names.map { InputPort($0, .any, default: .null) }, outputs: checked.outputs,
+      evaluator: binding, cost: checked.cost)
   }
 
   func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
@@ -58,7 +64,8 @@ struct RowFormulaBinding: NodeEvaluator {
     for (offset, name) in names.enumerated() {
       literals.append(try RowFormulaInputs.literal(inputs[ownInputCount + offset], input: name))
     }
-    let instance = try last.withLock { entry in entry.flatMap { $0.literals == literals ? $0.instance : nil } }
+    let instance =
+      try last.withLock { entry in entry.flatMap { $0.literals == literals ? $0.instance : nil } }
       ?? bound(literals)
     let own = (0..<ownInputCount).map { inputs[$0] }
     let values = try instance.evaluator.evaluate(own, outputCount: outputCount)
@@ -76,8 +83,9 @@ struct RowFormulaBinding: NodeEvaluator {
     do {
       instance = try configure(rewritten)
     } catch {
-      throw NodeError("param '\(error.parameter)' with \(names.map { "@\($0)" }.joined(separator: ", ")) = "
-                        + "\(literals.joined(separator: ", ")): \(error.reason)")
+      throw NodeError(
+        "param '\(error.parameter)' with \(names.map { "@\($0)" }.joined(separator: ", ")) = "
+          + "\(literals.joined(separator: ", ")): \(error.reason)")
     }
     last.withLock { $0 = (literals, instance) }
     return instance

@@ -94,9 +94,11 @@ struct RowFormulaInputs: Sendable, Hashable {
       return x < 0 ? "(\(x))" : "\(x)"
     case .bool(let flag): return flag ? "true" : "false"
     case .string(let text):
-      return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+      return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        + "\""
     case .null:
-      throw NodeError("input '\(name)' is not connected (connect it, or set param '\(name)'), and '@\(name)' needs its value")
+      throw NodeError(
+        "input '\(name)' is not connected (connect it, or set param '\(name)'), and '@\(name)' needs its value")
     default:
       throw NodeError("input '\(name)' is \(value.typeName); '@\(name)' takes a number, integer, string or bool")
     }

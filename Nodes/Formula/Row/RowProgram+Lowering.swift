@@ -57,7 +57,8 @@ extension RowProgram {
           instruction = .step(.text(function, arguments: arguments))
           // `like(s, "pattern")`: the pattern is the node just before, its instruction the last.
           if arguments == 2, case .step(.string(let pattern))? = instructions.last,
-             let literal = Self.likePattern(function, pattern) {
+            let literal = Self.likePattern(function, pattern)
+          {
             instructions.removeLast()
             offsets.removeLast()
             instruction = .likeLiteral(literal)
@@ -72,7 +73,8 @@ extension RowProgram {
             return nil
           }
           if items > 0, literals.count == items,
-             typed.nodes[(position - items)..<position].allSatisfy({ $0.type != .null }) {
+            typed.nodes[(position - items)..<position].allSatisfy({ $0.type != .null })
+          {
             instructions.removeLast(items)
             offsets.removeLast(items)
             instruction = .memberOfLiterals(literals)
@@ -85,8 +87,9 @@ extension RowProgram {
       instructions.append(instruction)
       offsets.append(node.offset)
     }
-    self.init(instructions: instructions, offsets: offsets, source: typed.source, resultType: typed.resultType,
-              maxDepth: maxDepth)
+    self.init(
+      instructions: instructions, offsets: offsets, source: typed.source, resultType: typed.resultType,
+      maxDepth: maxDepth)
   }
 }
 
@@ -99,7 +102,9 @@ extension RowProgram {
     var escaped: [UInt8] = []
     if function != .like {
       for byte in literal.utf8 {
-        if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\") { escaped.append(UInt8(ascii: "\\")) }
+        if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\\") {
+          escaped.append(UInt8(ascii: "\\"))
+        }
         escaped.append(byte)
       }
     }

@@ -27,8 +27,10 @@ extension RowProgram {
   }
 
   /// The program's results over each morsel of `columns`, in order, or `nil` if a morsel fails.
-  private func evaluateMorsels(_ morsels: [Range<Int>], over columns: [Column], memory: RunLimits? = nil,
-                               workers: Int) -> [RowVector]? {
+  private func evaluateMorsels(
+    _ morsels: [Range<Int>], over columns: [Column], memory: RunLimits? = nil,
+    workers: Int
+  ) -> [RowVector]? {
     let read = readColumns
     let cells = (morsels.last?.upperBound ?? 0) * Swift.max(1, read.count)
     let results = TableParallelism.map(morsels.count, cells: cells, workers: workers) { part in
@@ -55,9 +57,13 @@ extension RowProgram {
   ///   - workers: the most threads the morsels run on (the run's `EvaluationEnvironment.workers`).
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
   /// - Complexity: O(instructions × rows), on up to `workers` threads.
-  func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil, workers: Int) throws(FormulaError) -> Column {
-    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, memory: memory, workers: workers),
-       let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType) {
+  func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil, workers: Int) throws(FormulaError)
+    -> Column
+  {
+    if let morsels = Self.morsels(rowCount),
+      let parts = evaluateMorsels(morsels, over: columns, memory: memory, workers: workers),
+      let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType)
+    {
       return joined
     }
     return try evaluate(over: columns, rowCount: rowCount, memory: memory).column(as: resultType, count: rowCount)
@@ -71,7 +77,9 @@ extension RowProgram {
     if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, workers: workers) {
       var rows: [Int32] = []
       rows.reserveCapacity(rowCount)
-      for (part, range) in zip(parts, morsels) { part.appendTrueRows(to: &rows, offset: range.lowerBound, count: range.count) }
+      for (part, range) in zip(parts, morsels) {
+        part.appendTrueRows(to: &rows, offset: range.lowerBound, count: range.count)
+      }
       return rows
     }
     var rows: [Int32] = []
@@ -168,6 +176,7 @@ extension StringColumn {
     if let dictionary, let codes { return StringColumn(dictionary: dictionary, codes: Array(codes[range])) }
     let offsets = self.offsets
     let start = offsets[range.lowerBound], end = offsets[range.upperBound]
-    return StringColumn(validUTF8: Array(bytes[start..<end]), offsets: offsets[range.lowerBound...range.upperBound].map { $0 &- start })
+    return StringColumn(
+      validUTF8: Array(bytes[start..<end]), offsets: offsets[range.lowerBound...range.upperBound].map { $0 &- start })
   }
 }

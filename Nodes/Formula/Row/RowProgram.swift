@@ -121,9 +121,10 @@ struct RowProgram: Sendable {
       case .text(let function, let arguments):
         let operands = Array(stack.suffix(arguments))
         stack.removeLast(arguments)
-        stack.append(try RowVector.text(function, operands, count: rowCount, memory: memory) { message in
-          FormulaError(message: message, column: FormulaLexer.column(in: source, atOffset: offsets[position]))
-        })
+        stack.append(
+          try RowVector.text(function, operands, count: rowCount, memory: memory) { message in
+            FormulaError(message: message, column: FormulaLexer.column(in: source, atOffset: offsets[position]))
+          })
       case .coalesce(let arguments):
         let operands = Array(stack.suffix(arguments))
         stack.removeLast(arguments)
@@ -140,7 +141,8 @@ struct RowProgram: Sendable {
   /// `integer overflow in '+' at row 7`: the operator (its character column) and the 1-based
   /// row of the evaluation, as the date and `number` errors name theirs.
   private func overflow(_ symbol: String, at position: Int, row: Int?) -> FormulaError {
-    FormulaError(message: "integer overflow in '\(symbol)'" + (row.map { " at row \($0 + 1)" } ?? ""),
-                 column: FormulaLexer.column(in: source, atOffset: offsets[position]))
+    FormulaError(
+      message: "integer overflow in '\(symbol)'" + (row.map { " at row \($0 + 1)" } ?? ""),
+      column: FormulaLexer.column(in: source, atOffset: offsets[position]))
   }
 }

@@ -6,7 +6,8 @@ extension RowVector {
     if left.isAllNull || right.isAllNull { return .null }
     let valid = both(left.valid, right.valid)
     if case .integer(let a, _) = left, case .integer(let b, _) = right,
-       op == .add || op == .subtract || op == .multiply {
+      op == .add || op == .subtract || op == .multiply
+    {
       var result = [Int64](repeating: 0, count: count)
       for row in 0..<count {
         let (value, overflow): (Int64, Bool)
@@ -48,7 +49,8 @@ extension RowVector {
     if left.isAllNull { return .null }
     let valid = left.valid
     if case .integer(let a, _) = left, case .integer(let n) = literal,
-       op == .add || op == .subtract || op == .multiply {
+      op == .add || op == .subtract || op == .multiply
+    {
       var result = [Int64](repeating: 0, count: count)
       for row in 0..<count {
         let (value, overflow): (Int64, Bool)
@@ -118,7 +120,9 @@ extension RowVector {
       result = arguments[0]
       for argument in arguments.dropFirst() {
         for row in 0..<count {
-          result[row] = function == .min ? formulaMinimum(result[row], argument[row])
+          result[row] =
+            function == .min
+            ? formulaMinimum(result[row], argument[row])
             : formulaMaximum(result[row], argument[row])
         }
       }

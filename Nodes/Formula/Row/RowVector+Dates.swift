@@ -35,7 +35,9 @@ extension ISODate {
   @inline(__always)
   static func parse(_ bytes: [UInt8], _ offsets: [Int], row: Int) throws(DateFailure) -> ISODate {
     let start = offsets[row], end = offsets[row + 1]
-    guard let date = parse(bytes, from: start, to: end) else { throw .notADate(bytes, start, end, row: row, argument: 0) }
+    guard let date = parse(bytes, from: start, to: end) else {
+      throw .notADate(bytes, start, end, row: row, argument: 0)
+    }
     return date
   }
 }
@@ -87,7 +89,8 @@ extension RowVector {
   }
 
   /// `days(a, b)`: whole days from `a` to `b`, by calendar date in UTC.
-  private static func days(_ a: RowVector, _ b: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
+  private static func days(_ a: RowVector, _ b: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector
+  {
     guard case .string(let left, _) = a, case .string(let right, _) = b else { return .null }
     let (leftBytes, leftOffsets) = left.flatLayout, (rightBytes, rightOffsets) = right.flatLayout
     var result = [Int64](repeating: 0, count: count)
@@ -107,7 +110,9 @@ extension RowVector {
 
   /// `addDays(d, n)`: the date moved by `n` days; what follows the date (time, fraction,
   /// offset) is copied as written.
-  private static func addDays(_ d: RowVector, _ n: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
+  private static func addDays(_ d: RowVector, _ n: RowVector, valid: [Bool]?, count: Int) throws(DateFailure)
+    -> RowVector
+  {
     guard case .string(let texts, _) = d else { return .null }
     let (bytes, offsets) = texts.flatLayout
     var result = StringColumn()
@@ -128,7 +133,8 @@ extension RowVector {
       let moved = ISODate.civil(fromDay: ISODate.dayNumber(date.year, date.month, date.day) + shift)
       guard (0...9999).contains(moved.year) else {
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
-        throw DateFailure(row: row, argument: 0, reason: "\"\(text)\" moved by \(shift) days leaves the years 0000–9999")
+        throw DateFailure(
+          row: row, argument: 0, reason: "\"\(text)\" moved by \(shift) days leaves the years 0000–9999")
       }
       scratch.removeAll(keepingCapacity: true)
       ISODate.appendDate(moved.year, moved.month, moved.day, to: &scratch)
@@ -150,7 +156,7 @@ extension RowVector {
         continue
       }
       guard let year = whole(parts[0], row), let month = whole(parts[1], row), let day = whole(parts[2], row),
-            ISODate.isValid(year, month, day)
+        ISODate.isValid(year, month, day)
       else {
         let written = parts.map { describe($0, row) }.joined(separator: ", ")
         throw DateFailure(row: row, argument: nil, reason: "date(\(written)) is not a date of the years 0000–9999")

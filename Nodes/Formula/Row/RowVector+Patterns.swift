@@ -73,8 +73,9 @@ extension RowVector {
         format = last.format
       } else {
         guard !spec.isEmpty, let known = NumberFormat(Substring(spec)) else {
-          throw fail("'format' at row \(row + 1): unknown number format \"\(ToNumberNode.shown(spec))\" "
-                     + "(formats: \(NumberFormat.examples))")
+          throw fail(
+            "'format' at row \(row + 1): unknown number format \"\(ToNumberNode.shown(spec))\" "
+              + "(formats: \(NumberFormat.examples))")
         }
         format = known
         compiled = (spec, known)
@@ -90,11 +91,14 @@ extension RowVector {
       } catch {
         switch error {
         case .notANumber(let type): throw fail("'format' at row \(row + 1): needs a number, got \(type)")
-        case .notWhole(let text): throw fail("'format' at row \(row + 1): the format 'd' needs a whole number, got \(text)")
+        case .notWhole(let text):
+          throw fail("'format' at row \(row + 1): the format 'd' needs a whole number, got \(text)")
         }
       }
       if row & 0xFFFF == 0xFFFF, let memory {
-        do { try memory.checkMemory(adding: result.utf8Count, for: "the strings it builds") } catch { throw fail(error.message) }
+        do { try memory.checkMemory(adding: result.utf8Count, for: "the strings it builds") } catch {
+          throw fail(error.message)
+        }
       }
     }
     return .string(result, valid: valid)

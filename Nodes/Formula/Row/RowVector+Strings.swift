@@ -184,7 +184,9 @@ extension RowVector {
   }
 
   /// `contains` / `startsWith` / `endsWith` of each string and its row's pattern, on bytes.
-  private static func search(_ function: FormulaTextFunction, _ strings: StringColumn, _ patterns: StringColumn) -> [Bool] {
+  private static func search(_ function: FormulaTextFunction, _ strings: StringColumn, _ patterns: StringColumn)
+    -> [Bool]
+  {
     let (bytes, offsets) = strings.flatLayout
     let (patternBytes, patternOffsets) = patterns.flatLayout
     var result = [Bool](repeating: false, count: strings.count)

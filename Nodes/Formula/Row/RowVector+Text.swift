@@ -31,7 +31,8 @@ extension RowVector {
       var index = begin
       while index < end {
         if index + length <= end, bytes[index] == fromBytes[pattern],
-           (0..<length).allSatisfy({ bytes[index + $0] == fromBytes[pattern + $0] }) {
+          (0..<length).allSatisfy({ bytes[index + $0] == fromBytes[pattern + $0] })
+        {
           buffer.append(contentsOf: to.utf8(row))
           index += length
           if result.utf8Count + buffer.count >= nextCheck {
@@ -49,7 +50,9 @@ extension RowVector {
   }
 
   /// `RunLimits.checkMemory(adding:for:)` of `memory` (nothing if `nil`), its error as `fail`'s.
-  private static func check(_ memory: RunLimits?, adding bytes: Int, _ fail: (String) -> FormulaError) throws(FormulaError) {
+  private static func check(_ memory: RunLimits?, adding bytes: Int, _ fail: (String) -> FormulaError)
+    throws(FormulaError)
+  {
     guard let memory else { return }
     do { try memory.checkMemory(adding: bytes, for: "the strings it builds") } catch { throw fail(error.message) }
   }
@@ -74,7 +77,8 @@ extension RowVector {
   /// - Parameter memory: if given, the memory limit is checked before the result is allocated
   ///   (its size is the operands' bytes together), so nothing past the limit is built.
   static func concatenated(
-    _ operands: [RowVector], count: Int, memory: RunLimits? = nil, fail: (String) -> FormulaError = { FormulaError(message: $0) }
+    _ operands: [RowVector], count: Int, memory: RunLimits? = nil,
+    fail: (String) -> FormulaError = { FormulaError(message: $0) }
   ) throws(FormulaError) -> RowVector {
     if operands.contains(where: \.isAllNull) { return .null }
     var valid: [Bool]? = nil

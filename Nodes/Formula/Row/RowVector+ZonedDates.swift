@@ -8,13 +8,17 @@ extension RowVector {
   /// The English weekday names, Monday first (ISO order).
   static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
   /// The English month names, January first.
-  static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                           "October", "November", "December"]
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December"
+  ]
 
   /// `weekdayName(d)` or `monthName(d)` of each text.
   ///
   /// - Throws: a ``DateFailure`` for the first valid row that is not a date.
-  static func names(_ function: DateFunction, _ d: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
+  static func names(_ function: DateFunction, _ d: RowVector, valid: [Bool]?, count: Int) throws(DateFailure)
+    -> RowVector
+  {
     guard case .string(let texts, _) = d else { return .null }
     let (bytes, offsets) = texts.flatLayout
     var result = StringColumn()
@@ -39,7 +43,9 @@ extension RowVector {
   ///   database lacks, or a local time outside the years 0000–9999.
   /// - Complexity: O(rows + bytes); one database look-up per distinct instant and zone in a
   ///   bounded cache.
-  static func inTimeZone(_ t: RowVector, _ zones: RowVector, valid: [Bool]?, count: Int) throws(DateFailure) -> RowVector {
+  static func inTimeZone(_ t: RowVector, _ zones: RowVector, valid: [Bool]?, count: Int) throws(DateFailure)
+    -> RowVector
+  {
     guard case .string(let texts, _) = t, case .string(let names, _) = zones else { return .null }
     let (bytes, offsets) = texts.flatLayout
     var result = StringColumn()
@@ -60,14 +66,16 @@ extension RowVector {
       if zone?.name != name {
         guard let found = TimeZone(identifier: name) else {
           let shown = name.count > 60 ? name.prefix(60) + "…" : Substring(name)
-          throw DateFailure(row: row, argument: 1,
-                            reason: "unknown time zone \"\(shown)\" (IANA names such as \"Europe/Paris\")")
+          throw DateFailure(
+            row: row, argument: 1,
+            reason: "unknown time zone \"\(shown)\" (IANA names such as \"Europe/Paris\")")
         }
         zone = (name, found)
         known.removeAll(keepingCapacity: true)
       }
-      let instant = (ISODate.dayNumber(date.year, date.month, date.day) * 86_400 + date.hour * 3_600 + date.minute * 60
-                     + date.second) - date.offsetMinutes * 60
+      let instant =
+        (ISODate.dayNumber(date.year, date.month, date.day) * 86_400 + date.hour * 3_600 + date.minute * 60
+          + date.second) - date.offsetMinutes * 60
       let offset: Int
       if let cached = known[instant] {
         offset = cached

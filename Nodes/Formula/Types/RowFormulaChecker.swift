@@ -34,13 +34,17 @@ enum RowFormulaChecker {
   /// (`derive`) keeps one index instead of building one per formula.
   ///
   /// - Complexity: O(nodes of the formula), whatever the schema's size.
-  static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
+  static func check(_ formula: RowFormula, schema: RowSchema?, index: [String: Int]) throws(FormulaError)
+    -> TypedFormula
+  {
     try check(formula.syntax, schema: schema, index: index)
   }
 
   /// `check(_:schema:index:)` of a syntax tree: a row formula's, or the calculator language's
   /// (``ScalarFormulaChecker`` types its variables as `number` columns of one row).
-  static func check(_ syntax: FormulaSyntax, schema: RowSchema?, index: [String: Int]) throws(FormulaError) -> TypedFormula {
+  static func check(_ syntax: FormulaSyntax, schema: RowSchema?, index: [String: Int]) throws(FormulaError)
+    -> TypedFormula
+  {
     var types: [RowType] = []
     var nodes: [TypedFormula.Node] = []
     nodes.reserveCapacity(syntax.nodes.count)
@@ -63,9 +67,10 @@ enum RowFormulaChecker {
       case .name(let name):
         if let schema {
           guard let column = index[name] else {
-            throw FormulaError(message: Self.likelyTypo(of: name, among: schema.names).map {
-              "no column '\(name)' in the table (did you mean '\($0)'?)"
-            } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
+            throw FormulaError(
+              message: Self.likelyTypo(of: name, among: schema.names).map {
+                "no column '\(name)' in the table (did you mean '\($0)'?)"
+              } ?? "no column '\(name)' in the table (columns: \(schema.listing))")
           }
           operation = .column(name, position: column)
           types.append(schema.types[column])
@@ -110,7 +115,8 @@ enum RowFormulaChecker {
         operation = .call(function.operation, arguments: arguments)
         try callType(function, arguments: arguments, types: &types, fail: fail)
       }
-      nodes.append(TypedFormula.Node(operation: operation, type: types[types.count - 1], offset: syntax.offsets[position]))
+      nodes.append(
+        TypedFormula.Node(operation: operation, type: types[types.count - 1], offset: syntax.offsets[position]))
     }
     return TypedFormula(source: syntax.source, nodes: nodes)
   }
@@ -120,7 +126,8 @@ enum RowFormulaChecker {
   private static func likelyTypo(of name: String, among names: [String]) -> String? {
     let length = name.unicodeScalars.count
     guard let close = Suggestion.closest(to: name, among: names),
-          Suggestion.editDistance(name.lowercased(), close.lowercased(), limit: length) < length else { return nil }
+      Suggestion.editDistance(name.lowercased(), close.lowercased(), limit: length) < length
+    else { return nil }
     return close
   }
 
@@ -153,7 +160,9 @@ enum RowFormulaChecker {
       types.append(.bool)
     case .choice:
       let otherwise = types.removeLast(), then = types.removeLast(), condition = types.removeLast()
-      guard condition.fits({ $0 == .bool }) else { throw fail("'\(function.name)' needs a bool condition, got \(condition)") }
+      guard condition.fits({ $0 == .bool }) else {
+        throw fail("'\(function.name)' needs a bool condition, got \(condition)")
+      }
       guard let unified = unify(then, otherwise) else {
         throw fail("the branches of '\(function.name)' have different types: \(then) and \(otherwise)")
       }

@@ -82,7 +82,11 @@ struct CSVColumnAccumulator {
     let base = count
     switch piece {
     case .integer(let values, let nulls):
-      if state == .integer { integers.append(contentsOf: values) } else { numbers.append(contentsOf: values.lazy.map { Double($0) }) }
+      if state == .integer {
+        integers.append(contentsOf: values)
+      } else {
+        numbers.append(contentsOf: values.lazy.map { Double($0) })
+      }
       appendNullRows(nulls, base)
     case .number(let values, let nulls):
       numbers.append(contentsOf: values)
@@ -230,7 +234,9 @@ struct CSVColumnAccumulator {
     case .bool: return Column(.bool(bools), validity: validity)
     case .string:
       guard let dictionary else { return Column(.string(strings), validity: validity) }
-      return Column(.string(CSVDictionaryEncoding.finished(StringColumn(dictionary: dictionary.entries, codes: codes))), validity: validity)
+      return Column(
+        .string(CSVDictionaryEncoding.finished(StringColumn(dictionary: dictionary.entries, codes: codes))),
+        validity: validity)
     case .needsText: return nil
     }
   }

@@ -28,7 +28,9 @@ enum CSVDictionaryEncoding {
 
   /// `column` as a finished column keeps it: a dictionary column past `keeps` made flat.
   static func finished(_ column: StringColumn) -> StringColumn {
-    guard let dictionary = column.dictionary, !keeps(entries: dictionary.count, rows: column.count) else { return column }
+    guard let dictionary = column.dictionary, !keeps(entries: dictionary.count, rows: column.count) else {
+      return column
+    }
     return column.flattened()
   }
 }

@@ -34,8 +34,10 @@ extension CSVDifferentialRead {
 
   /// The reader options one input is read with by every path.
   struct Options: CustomStringConvertible {
-    static let nullTokenSets = [[], ["-", "NULL"], ["0", "", "n/a"], ["", "a long missing marker"],
-                                ["NA", "nan", "x", "true"]]
+    static let nullTokenSets = [
+      [], ["-", "NULL"], ["0", "", "n/a"], ["", "a long missing marker"],
+      ["NA", "nan", "x", "true"]
+    ]
 
     var delimiter = UInt8(ascii: ",")
     var header = true
@@ -48,7 +50,9 @@ extension CSVDifferentialRead {
     /// the header mostly on, the null tokens mostly the default, a projection half the time.
     init(_ bytes: [UInt8], random: inout SplitMix64) {
       let common = CSVDifferentialRead.commonDelimiter(of: bytes)
-      delimiter = Int.random(in: 0..<5, using: &random) < 3 ? common : CSVDifferentialRead.delimiters.randomElement(using: &random)!
+      delimiter =
+        Int.random(in: 0..<5, using: &random) < 3
+        ? common : CSVDifferentialRead.delimiters.randomElement(using: &random)!
       header = Int.random(in: 0..<8, using: &random) != 0
       if Int.random(in: 0..<4, using: &random) == 0 { nullTokens = Self.nullTokenSets.randomElement(using: &random)! }
       if Bool.random(using: &random) {
@@ -105,8 +109,9 @@ extension CSVDifferentialRead {
       reader.firstBlockBytesPerWorker = [8, 32, 128, 512].randomElement(using: &random)!
       reader.parallelThreshold = 0
       reader.minimumChunkBytes = 1
-      reader.strategy = CSVReadStrategy(convertsNumbersInPlace: Bool.random(using: &random), copiesStringsInPlace: Bool.random(using: &random),
-                                        indexesPlainRecords: Bool.random(using: &random), encodesDictionaries: Bool.random(using: &random))
+      reader.strategy = CSVReadStrategy(
+        convertsNumbersInPlace: Bool.random(using: &random), copiesStringsInPlace: Bool.random(using: &random),
+        indexesPlainRecords: Bool.random(using: &random), encodesDictionaries: Bool.random(using: &random))
     }
 
     /// Reads `bytes` (from memory) or `file` and compares with `expected`.
@@ -140,8 +145,10 @@ extension CSVDifferentialRead {
 
     var description: String {
       let strategy = reader.strategy
-      let switches = [(strategy.convertsNumbersInPlace, "inPlace"), (strategy.copiesStringsInPlace, "stringsInPlace"),
-                      (strategy.indexesPlainRecords, "index"), (strategy.encodesDictionaries, "dictionaries")]
+      let switches = [
+        (strategy.convertsNumbersInPlace, "inPlace"), (strategy.copiesStringsInPlace, "stringsInPlace"),
+        (strategy.indexesPlainRecords, "index"), (strategy.encodesDictionaries, "dictionaries")
+      ]
       let blocks = "blocks \(reader.blockBytesPerWorker)/\(reader.firstBlockBytesPerWorker) B"
       return "\(source.rawValue), \(reader.workers) workers, \(blocks), "
         + switches.map { "\($0.1) \($0.0 ? "on" : "off")" }.joined(separator: ", ")

@@ -74,7 +74,9 @@ struct CSVWriter {
       needsQuotes = true
       break
     }
-    if !needsQuotes && quoteIfToken && bytes.count <= longestToken && nullTokens.contains(String(decoding: bytes, as: UTF8.self)) {
+    if !needsQuotes && quoteIfToken && bytes.count <= longestToken
+      && nullTokens.contains(String(decoding: bytes, as: UTF8.self))
+    {
       needsQuotes = true
     }
     guard needsQuotes else {

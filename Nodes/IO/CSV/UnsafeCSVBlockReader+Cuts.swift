@@ -11,16 +11,21 @@ import FlowRuntime
 extension UnsafeCSVBlockReader {
   /// One chunk's pieces (of the columns not converted in place), records, quoting bytes, the
   /// parsers of its in-place columns, and the records counted for it beforehand.
-  typealias Chunk = (pieces: [CSVPiece], rows: Int, quotingBytes: Int, inPlace: [UnsafeCSVDirectParser], counted: Int,
-                     spans: [UnsafeCSVStringSpans])
+  typealias Chunk = (
+    pieces: [CSVPiece], rows: Int, quotingBytes: Int, inPlace: [UnsafeCSVDirectParser], counted: Int,
+    spans: [UnsafeCSVStringSpans]
+  )
 
   /// `parse(_:isLast:width:kept:textOnly:bytesPerRow:inPlace:strings:hint:)` of a block tried
   /// for the first time.
-  func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
-             bytesPerRow: Double, inPlace: [InPlaceTarget] = [], strings: [Int] = []) -> (chunks: [Chunk], consumed: Int)? {
+  func parse(
+    _ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
+    bytesPerRow: Double, inPlace: [InPlaceTarget] = [], strings: [Int] = []
+  ) -> (chunks: [Chunk], consumed: Int)? {
     var hint = CSVRecordEndHint()
-    return parse(block, isLast: isLast, width: width, kept: kept, textOnly: textOnly, bytesPerRow: bytesPerRow,
-                 inPlace: inPlace, strings: strings, hint: &hint)
+    return parse(
+      block, isLast: isLast, width: width, kept: kept, textOnly: textOnly, bytesPerRow: bytesPerRow,
+      inPlace: inPlace, strings: strings, hint: &hint)
   }
 
   /// The chunks of one block and the bytes they cover (the whole block if it is the last, else
@@ -31,9 +36,11 @@ extension UnsafeCSVBlockReader {
   /// `hint` carries what earlier tries of the same block start learned (`CSVRecordEndHint`):
   /// the searches skip the bytes it covers, and a try that finds no record end extends it to the
   /// whole block, so a record longer than many doublings of the block is searched once.
-  func parse(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
-             bytesPerRow: Double, inPlace: [InPlaceTarget] = [], strings: [Int] = [],
-             hint: inout CSVRecordEndHint) -> (chunks: [Chunk], consumed: Int)? {
+  func parse(
+    _ block: UnsafeBufferPointer<UInt8>, isLast: Bool, width: Int, kept: [Int], textOnly: Bool,
+    bytesPerRow: Double, inPlace: [InPlaceTarget] = [], strings: [Int] = [],
+    hint: inout CSVRecordEndHint
+  ) -> (chunks: [Chunk], consumed: Int)? {
     let count = block.count
     let newline = UnsafeCSVScanner.newline, quote = UnsafeCSVScanner.quote
     let statistics = reader.statistics
@@ -47,7 +54,8 @@ extension UnsafeCSVBlockReader {
     let known = hint.bytes
     // Several chunks per worker, claimed one at a time: a worker that is held up (another
     // process on its core) leaves its chunks to the others instead of stalling the block.
-    let parts = Swift.max(1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
+    let parts = Swift.max(
+      1, Swift.min(reader.workers > 1 ? reader.workers * 4 : 1, count / Swift.max(1, reader.minimumChunkBytes)))
     let cuts = (0...parts).map { $0 * count / parts }
     // Optimistic: no line feed inside quotes (the chunks parse only if so; see `parseChunk`).
     // Skipped when an earlier try counted the quotes: the block starts inside a long record
@@ -77,8 +85,10 @@ extension UnsafeCSVBlockReader {
         reached = i
         if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
       }
-      if let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                  bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings) {
+      if let chunks = parseChunks(
+        block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
+        bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings)
+      {
         return (chunks, end)
       }
     }
@@ -135,19 +145,25 @@ extension UnsafeCSVBlockReader {
       reached = i
       if i + 1 < end && i + 1 > starts[starts.count - 1] { starts.append(i + 1) }
     }
-    guard let chunks = parseChunks(block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
-                                   bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings) else { return nil }
+    guard
+      let chunks = parseChunks(
+        block, starts: starts, end: end, width: width, kept: kept, textOnly: textOnly,
+        bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings)
+    else { return nil }
     return (chunks, end)
   }
 
   /// Parses `block[starts[k]..<starts[k + 1] or end]`, each chunk on one thread.
-  private func parseChunks(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
-                           bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int]) -> [Chunk]? {
+  private func parseChunks(
+    _ block: UnsafeBufferPointer<UInt8>, starts: [Int], end: Int, width: Int, kept: [Int], textOnly: Bool,
+    bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int]
+  ) -> [Chunk]? {
     let ends = Array(starts.dropFirst()) + [end]
     reader.statistics?.parsed(end)
     if !inPlace.isEmpty || !strings.isEmpty {
-      let chunks = parseChunksInPlace(block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
-                                      bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings)
+      let chunks = parseChunksInPlace(
+        block, starts: starts, ends: ends, width: width, kept: kept, textOnly: textOnly,
+        bytesPerRow: bytesPerRow, inPlace: inPlace, strings: strings)
       #if DEBUG
       _checkInvariants(starts: starts, end: end, count: block.count)
       #endif
@@ -159,8 +175,11 @@ extension UnsafeCSVBlockReader {
     Self.forEach(starts.count, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
       let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
-      guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
-                                           textOnly: textOnly, expectedRows: expected) else { return }
+      guard
+        let parsed = reader.parseChunk(
+          UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+          textOnly: textOnly, expectedRows: expected)
+      else { return }
       results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows, [])
     }
     let chunks = results.all()
@@ -171,7 +190,9 @@ extension UnsafeCSVBlockReader {
   }
 
   func _checkInvariants(starts: [Int], end: Int, count: Int) {
-    assert(starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && (starts.last ?? 0) <= end,
-           "chunks \(starts) end \(end) of \(count)")
+    assert(
+      starts.first == 0 && end <= count && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+        && (starts.last ?? 0) <= end,
+      "chunks \(starts) end \(end) of \(count)")
   }
 }

@@ -22,8 +22,10 @@ extension UnsafeCSVBlockReader {
   /// Parses `block[starts[k]..<ends[k]]`, each chunk on one thread, the columns `inPlace`
   /// converted into their columns from their next row on (`commit` takes the chunks in), the
   /// string columns `strings` (fields) recording their cells' spans.
-  func parseChunksInPlace(_ block: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], width: Int, kept: [Int], textOnly: Bool,
-                          bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int] = []) -> [Chunk]? {
+  func parseChunksInPlace(
+    _ block: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], width: Int, kept: [Int], textOnly: Bool,
+    bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int] = []
+  ) -> [Chunk]? {
     let shared = UnsafeSendableBuffer(block)
     let parts = starts.count
     let counts = UnsafeSlots<Int>(parts)
@@ -50,11 +52,16 @@ extension UnsafeCSVBlockReader {
       let columns = UnsafeSendableSlots(addresses.map { $0! })
       Self.forEach(parts, threads: reader.workers) { part in
         let range = starts[part]..<ends[part]
-        let targets = fields.indices.map { (field: fields[$0], slots: columns.slots[$0] + firsts[part] * 8, number: numbers[$0]) }
-        guard let parsed = reader.parseChunk(UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
-                                             textOnly: textOnly, expectedRows: Self.expectedRows(range.count, bytesPerRow: bytesPerRow),
-                                             direct: targets, limit: counted[part], strings: strings,
-                                             readable: shared.buffer.count - range.lowerBound) else { return }
+        let targets = fields.indices.map {
+          (field: fields[$0], slots: columns.slots[$0] + firsts[part] * 8, number: numbers[$0])
+        }
+        guard
+          let parsed = reader.parseChunk(
+            UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+            textOnly: textOnly, expectedRows: Self.expectedRows(range.count, bytesPerRow: bytesPerRow),
+            direct: targets, limit: counted[part], strings: strings,
+            readable: shared.buffer.count - range.lowerBound)
+        else { return }
         results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, parsed.direct, counted[part], parsed.spans)
       }
       return results.all()

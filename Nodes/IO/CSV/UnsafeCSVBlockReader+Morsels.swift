@@ -34,9 +34,13 @@ enum CSVMorsels {
   ///
   /// - Throws: `TableError` for a header that repeats a name (before any morsel), `Fallback`
   ///   (see the type), a read error, `CancellationError`, or what `body` throws.
-  static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws -> Int {
+  static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws
+    -> Int
+  {
     var info = stat()
-    guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { throw Fallback() }
+    guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
+      throw Fallback()
+    }
     let size = Int(info.st_size)
     let handoff = CSVMorselHandoff(capacity: readAhead)
     let thread = Thread {
@@ -59,8 +63,10 @@ enum CSVMorsels {
 
   /// The producer: reads and parses the file, handing each morsel to `put` (which returns
   /// `false` when the consumer stopped: the read ends with `CancellationError`).
-  private static func produce(_ file: CheckedFile, size: Int, reader: CSVReader, morselBytes: Int,
-                              put: (Table) -> Bool) throws -> Int {
+  private static func produce(
+    _ file: CheckedFile, size: Int, reader: CSVReader, morselBytes: Int,
+    put: (Table) -> Bool
+  ) throws -> Int {
     let blockReader = UnsafeCSVBlockReader(reader: reader)
     // Never larger than the file (a small file under a large morsel size).
     var input = UnsafeCSVFileBuffer(file, size: size, capacity: Swift.min(morselBytes, size + 1))
@@ -81,8 +87,9 @@ enum CSVMorsels {
       let atEnd = input.atEnd
       try reader.checkMemory(adding: input.filled)
       let parsed = input.withFilled { buffer in
-        blockReader.parse(buffer, isLast: atEnd, width: names.count, kept: kept, textOnly: false, bytesPerRow: bytesPerRow,
-                          hint: &hint)
+        blockReader.parse(
+          buffer, isLast: atEnd, width: names.count, kept: kept, textOnly: false, bytesPerRow: bytesPerRow,
+          hint: &hint)
       }
       guard let (chunks, consumed) = parsed else { throw Fallback() }
       if consumed == 0 {
@@ -110,8 +117,10 @@ enum CSVMorsels {
   }
 
   /// One block's chunks as a table whose column types agree with `types` (set by the first).
-  private static func table(_ chunks: [UnsafeCSVBlockReader.Chunk], rows: Int, names: [String],
-                            types: inout [ColumnType]?) throws -> Table {
+  private static func table(
+    _ chunks: [UnsafeCSVBlockReader.Chunk], rows: Int, names: [String],
+    types: inout [ColumnType]?
+  ) throws -> Table {
     var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: names.count)
     for index in accumulators.indices { accumulators[index].expectedRows = rows }
     for chunk in chunks {

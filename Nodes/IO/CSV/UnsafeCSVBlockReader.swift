@@ -41,7 +41,9 @@ struct UnsafeCSVBlockReader {
 
   /// The table in `buffer` (in memory), or `nil` to read it serially.
   func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table? {
-    guard buffer.count >= reader.parallelThreshold, let (names, dataStart) = header(buffer, complete: true) else { return nil }
+    guard buffer.count >= reader.parallelThreshold, let (names, dataStart) = header(buffer, complete: true) else {
+      return nil
+    }
     let region = UnsafeBufferPointer(rebasing: buffer[dataStart...])
     return try table(names: names, total: region.count) { body in
       guard try body(region, true) == region.count else { throw Fallback() }
@@ -52,7 +54,8 @@ struct UnsafeCSVBlockReader {
   /// the parallel path leaves to the serial reader).
   func read(_ file: CheckedFile) throws -> Table? {
     var info = stat()
-    guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= reader.parallelThreshold
+    guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      Int(info.st_size) >= reader.parallelThreshold
     else { return nil }
     let size = Int(info.st_size)
     // No larger than the file (plus the byte that finds its end): a small file on many cores
@@ -91,15 +94,18 @@ struct UnsafeCSVBlockReader {
 
   /// The table from the blocks `blocks` hands to its body (a block and whether it is the last;
   /// the body returns the bytes consumed, 0 if no record ends in it, or throws `Fallback`).
-  private func table(names: [String], total: Int,
-                     blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Table? {
+  private func table(
+    names: [String], total: Int,
+    blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void
+  ) throws -> Table? {
     let kept = try reader.keptColumns(names)
     do {
       var accumulators = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: kept.count)
       var inPlace = [UnsafeCSVDirectColumn?](repeating: nil, count: kept.count)
       var strings = [UnsafeCSVStringColumn?](repeating: nil, count: kept.count)
-      var rows = try pass(width: names.count, kept: kept, slots: Array(kept.indices), textOnly: false, total: total,
-                          into: &accumulators, inPlace: &inPlace, strings: &strings, blocks: blocks)
+      var rows = try pass(
+        width: names.count, kept: kept, slots: Array(kept.indices), textOnly: false, total: total,
+        into: &accumulators, inPlace: &inPlace, strings: &strings, blocks: blocks)
       var built = kept.indices.map { position in
         if let column = inPlace[position] { return column.build() }
         if let column = strings[position] { return column.build() }
@@ -112,8 +118,9 @@ struct UnsafeCSVBlockReader {
         var texts = [CSVColumnAccumulator](repeating: CSVColumnAccumulator(), count: text.count)
         var none = [UnsafeCSVDirectColumn?](repeating: nil, count: text.count)
         var noStrings = [UnsafeCSVStringColumn?](repeating: nil, count: text.count)
-        let again = try pass(width: names.count, kept: text.map { kept[$0] }, slots: Array(text.indices), textOnly: true,
-                             total: total, into: &texts, inPlace: &none, strings: &noStrings, blocks: blocks)
+        let again = try pass(
+          width: names.count, kept: text.map { kept[$0] }, slots: Array(text.indices), textOnly: true,
+          total: total, into: &texts, inPlace: &none, strings: &noStrings, blocks: blocks)
         guard again == rows else { return nil }  // the file changed between the passes
         for (slot, index) in text.enumerated() { built[index] = texts[slot].build() }
         rows = again
@@ -128,9 +135,11 @@ struct UnsafeCSVBlockReader {
   /// for a column typed integer or number by the first block (of several, outside a text
   /// pass), straight into `inPlace[i]` (`UnsafeCSVDirectColumn`), and for a column left flat
   /// text by the first block, copied straight into `strings[i]` (`UnsafeCSVStringColumn`).
-  private func pass(width: Int, kept: [Int], slots: [Int], textOnly: Bool, total: Int, into accumulators: inout [CSVColumnAccumulator],
-                    inPlace: inout [UnsafeCSVDirectColumn?], strings: inout [UnsafeCSVStringColumn?],
-                    blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void) throws -> Int {
+  private func pass(
+    width: Int, kept: [Int], slots: [Int], textOnly: Bool, total: Int, into accumulators: inout [CSVColumnAccumulator],
+    inPlace: inout [UnsafeCSVDirectColumn?], strings: inout [UnsafeCSVStringColumn?],
+    blocks: ((UnsafeBufferPointer<UInt8>, Bool) throws -> Int) throws -> Void
+  ) throws -> Int {
     var rows = 0
     var bytesPerRow = 0.0
     // What the tries of the current block start learned (a long record: the block grows).
@@ -142,16 +151,19 @@ struct UnsafeCSVBlockReader {
       // their merge cost more per byte than converting in place); the rest of the buffer is the
       // next block's start.
       let first = reader.firstBlockBytesPerWorker * Swift.max(1, reader.workers)
-      let shortens = bytesPerRow == 0 && !wholeIsLast && movesInPlace(isLast: false, textOnly: textOnly) && whole.count > 2 * first
+      let shortens =
+        bytesPerRow == 0 && !wholeIsLast && movesInPlace(isLast: false, textOnly: textOnly) && whole.count > 2 * first
       let pieceSlots = kept.indices.filter { inPlace[$0] == nil && strings[$0] == nil }
       let live = kept.indices.filter { inPlace[$0].map { $0.kind != .needsText } ?? false }
       let texts = kept.indices.filter { strings[$0] != nil }
       // A span holds 31-bit positions: a block past 2 GB (one huge record) reads serially.
       guard texts.isEmpty || whole.count <= UnsafeCSVStringSpans.mostChunkBytes else { throw Fallback() }
       func parseBlock(_ block: UnsafeBufferPointer<UInt8>, isLast: Bool) throws -> (chunks: [Chunk], consumed: Int) {
-        guard let parsed = parse(block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
-                                 bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
-                                 strings: texts.map { kept[$0] }, hint: &hint)
+        guard
+          let parsed = parse(
+            block, isLast: isLast, width: width, kept: pieceSlots.map { kept[$0] }, textOnly: textOnly,
+            bytesPerRow: bytesPerRow, inPlace: live.map { (field: kept[$0], column: inPlace[$0]!) },
+            strings: texts.map { kept[$0] }, hint: &hint)
         else { throw Fallback() }
         return parsed
       }
@@ -174,7 +186,9 @@ struct UnsafeCSVBlockReader {
         for index in accumulators.indices { accumulators[index].expectedRows = expected }
         if movesInPlace(isLast: isLast, textOnly: textOnly) {
           // The numeric columns continue in place after this block: no reservation here.
-          for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) { accumulators[slots[position]].reservesNumbers = false }
+          for position in pieceSlots.prefix(UnsafeCSVDirectColumn.mostColumns) {
+            accumulators[slots[position]].reservesNumbers = false
+          }
         }
       }
       if !live.isEmpty {
@@ -215,7 +229,9 @@ struct UnsafeCSVBlockReader {
           accumulators[slots[position]] = CSVColumnAccumulator()
         }
       }
-      if expected > 0 && !isLast && !textOnly && reader.strategy.copiesStringsInPlace && whole.count <= UnsafeCSVStringSpans.mostChunkBytes {
+      if expected > 0 && !isLast && !textOnly && reader.strategy.copiesStringsInPlace
+        && whole.count <= UnsafeCSVStringSpans.mostChunkBytes
+      {
         // Flat text columns continue in place from the next block on (dictionary ones merge).
         for position in pieceSlots where inPlace[position] == nil {
           guard let cells = accumulators[slots[position]].flatStrings else { continue }
@@ -232,5 +248,7 @@ struct UnsafeCSVBlockReader {
   }
 
   /// Whether the numeric columns typed by a first block move in place after it.
-  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool { !isLast && !textOnly && reader.strategy.convertsNumbersInPlace }
+  private func movesInPlace(isLast: Bool, textOnly: Bool) -> Bool {
+    !isLast && !textOnly && reader.strategy.convertsNumbersInPlace
+  }
 }

@@ -24,17 +24,26 @@ extension CSVReader {
   /// `direct`'s order. The string columns `strings` (fields; only with a `limit`) record where
   /// their cells lie in `buffer` (`UnsafeCSVStringSpans`, `readable` bytes of the block lying
   /// from its start), in `strings`' order.
-  func parseChunk(_ buffer: UnsafeBufferPointer<UInt8>, width: Int, kept: [Int], textOnly: Bool, expectedRows: Int,
-                  direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
-                  strings: [Int] = [], readable: Int = 0)
-    -> (pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans])? {
-    var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: strategy.indexesPlainRecords)
+  func parseChunk(
+    _ buffer: UnsafeBufferPointer<UInt8>, width: Int, kept: [Int], textOnly: Bool, expectedRows: Int,
+    direct: [(field: Int, slots: UnsafeMutableRawPointer, number: Bool)] = [], limit: Int = .max,
+    strings: [Int] = [], readable: Int = 0
+  )
+    -> (
+      pieces: [CSVPiece], rows: Int, quotingBytes: Int, direct: [UnsafeCSVDirectParser], spans: [UnsafeCSVStringSpans]
+    )?
+  {
+    var source = UnsafeCSVRecordSource(
+      buffer, delimiter: delimiter, width: width, indexes: strategy.indexesPlainRecords)
     var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
     defer {
       fields.deallocate()
       source.deallocate()
     }
-    var columns = [UnsafeCSVColumnParser](repeating: textOnly ? .text(encodes: strategy.encodesDictionaries) : UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries), count: kept.count)
+    var columns = [UnsafeCSVColumnParser](
+      repeating: textOnly
+        ? .text(encodes: strategy.encodesDictionaries) : UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries),
+      count: kept.count)
     for index in columns.indices {
       columns[index].expectedRows = expectedRows
       columns[index].expectedTextBytes = buffer.count
@@ -54,7 +63,9 @@ extension CSVReader {
         texts.withUnsafeMutableBufferPointer { spans in
           while true {
             let batch: UnsafeCSVRecordSource.Batch
-            do { batch = try source.nextBatch(into: &fields, skipFrom: skipFrom, most: Swift.max(1, limit &- rows)) } catch { return false }
+            do {
+              batch = try source.nextBatch(into: &fields, skipFrom: skipFrom, most: Swift.max(1, limit &- rows))
+            } catch { return false }
             let scanner = source.scanner
             switch batch {
             case .end:
@@ -63,13 +74,15 @@ extension CSVReader {
               // A column at a time: each column's loop stays hot over the run's records.
               guard run.width == width, run.count <= limit &- rows else { return false }
               for index in 0..<directFields.count {
-                numeric[index].appendColumn(run, field: directFields[index], bytes, nulls: nulls, numbersFirst: numbersFirst, scanner)
+                numeric[index].appendColumn(
+                  run, field: directFields[index], bytes, nulls: nulls, numbersFirst: numbersFirst, scanner)
               }
               for index in 0..<strings.count {
                 spans[index].appendColumn(run, field: strings[index], nulls: nulls, scanner)
               }
               for slot in 0..<kept.count {
-                parsers[slot].appendColumn(run, field: kept[slot], nulls: nulls, numbersFirst: numbersFirst, scanner, scratch: &scratch)
+                parsers[slot].appendColumn(
+                  run, field: kept[slot], nulls: nulls, numbersFirst: numbersFirst, scanner, scratch: &scratch)
               }
               rows &+= run.count
             case .record:
@@ -77,7 +90,11 @@ extension CSVReader {
               for index in 0..<directFields.count {
                 let field = fields[directFields[index]]
                 if numbersFirst && numeric[index].appendPlain(field, bytes) { continue }
-                if nulls.isNull(field, scanner) { numeric[index].appendNull() } else { numeric[index].append(field, bytes) }
+                if nulls.isNull(field, scanner) {
+                  numeric[index].appendNull()
+                } else {
+                  numeric[index].append(field, bytes)
+                }
               }
               for index in 0..<strings.count {
                 let field = fields[strings[index]]
@@ -85,7 +102,9 @@ extension CSVReader {
               }
               for slot in 0..<kept.count {
                 let field = fields[kept[slot]]
-                if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+                if nulls.isNull(field, scanner) {
+                  parsers[slot].appendNull()
+                } else {
                   parsers[slot].append(field, scanner, scratch: &scratch)
                 }
               }

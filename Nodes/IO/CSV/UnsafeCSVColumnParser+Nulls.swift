@@ -18,7 +18,10 @@ struct CSVNullTest {
     self.tokens = tokens
     longest = tokens.map(\.count).max() ?? -1
     numbersFirst = tokens.allSatisfy { token in
-      token.isEmpty || token.contains { byte in !(byte >= 0x30 && byte <= 0x39) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") }
+      token.isEmpty
+        || token.contains { byte in
+          !(byte >= 0x30 && byte <= 0x39) && byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".")
+        }
     }
     for token in tokens {
       if let first = token.first { startsToken[Int(first)] = true } else { emptyIsNull = true }

@@ -65,7 +65,8 @@ struct UnsafeCSVColumnParser {
 
   @inline(__always)
   mutating func append(_ field: CSVField, _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
-    if state == .number && !field.quoted, let value = UnsafeDecimalParser.plain(scanner.buffer, field.start, field.end) {
+    if state == .number && !field.quoted, let value = UnsafeDecimalParser.plain(scanner.buffer, field.start, field.end)
+    {
       numbers.append(value)
       count += 1
       return
@@ -118,8 +119,10 @@ struct UnsafeCSVColumnParser {
   /// `appendNull` would, the null test first, except that while the column is integer, number
   /// or text (a dictionary's codes, or flat bytes) the common cells go through one tight loop (a
   /// plain number first where no null token is one: `numbersFirst`).
-  mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, numbersFirst: Bool,
-                             _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]) {
+  mutating func appendColumn(
+    _ run: UnsafeCSVRecordRun, field: Int, nulls: CSVNullTest, numbersFirst: Bool,
+    _ scanner: UnsafeCSVScanner, scratch: inout [UInt8]
+  ) {
     let buffer = scanner.buffer
     var record = 0
     let records = run.count
@@ -129,19 +132,28 @@ struct UnsafeCSVColumnParser {
       switch state {
       case .integer where numbersFirst:
         if let raw = readable {
-          record = Self.appendConverted(run, field: field, from: record, into: &integers) { UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1) }
+          record = Self.appendConverted(run, field: field, from: record, into: &integers) {
+            UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1)
+          }
         } else {
-          record = Self.appendConverted(run, field: field, from: record, into: &integers) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
+          record = Self.appendConverted(run, field: field, from: record, into: &integers) {
+            UnsafeDecimalParser.plainInteger(buffer, $0, $1)
+          }
         }
       case .number where numbersFirst:
         if let raw = readable {
-          record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1) }
+          record = Self.appendConverted(run, field: field, from: record, into: &numbers) {
+            UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1)
+          }
         } else {
-          record = Self.appendConverted(run, field: field, from: record, into: &numbers) { UnsafeDecimalParser.plain(buffer, $0, $1) }
+          record = Self.appendConverted(run, field: field, from: record, into: &numbers) {
+            UnsafeDecimalParser.plain(buffer, $0, $1)
+          }
         }
       case .string where dictionary != nil:
-        record = shortCodes.appendCodes(run, field: field, from: record, readable: readable, nulls: nulls, scanner,
-                                        dictionary: &dictionary!, into: &codes)
+        record = shortCodes.appendCodes(
+          run, field: field, from: record, readable: readable, nulls: nulls, scanner,
+          dictionary: &dictionary!, into: &codes)
       case .string:
         // Flat text (no dictionary, or one that filled up): the cells' bytes appended as they
         // lie, a quoted cell's between its quotes (one with `""` escapes as `append` takes it).
@@ -151,7 +163,9 @@ struct UnsafeCSVColumnParser {
             strings.append(utf8: UnsafeBufferPointer(rebasing: buffer[(start &+ 1)..<(end &- 1)]))
             return true
           }
-          guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) else { return false }
+          guard !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner) else {
+            return false
+          }
           strings.append(utf8: UnsafeBufferPointer(rebasing: buffer[start..<end]))
           return true
         }
@@ -177,8 +191,10 @@ struct UnsafeCSVColumnParser {
   /// Field `field` of the records of `run` from `record` on, converted by `convert` (a cell's
   /// start and end) and appended to `values` while it answers: the record it stopped at.
   @inline(__always)
-  private static func appendConverted<Value>(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, into values: inout [Value],
-                                             _ convert: (Int, Int) -> Value?) -> Int {
+  private static func appendConverted<Value>(
+    _ run: UnsafeCSVRecordRun, field: Int, from record: Int, into values: inout [Value],
+    _ convert: (Int, Int) -> Value?
+  ) -> Int {
     run.cells(field, from: record) { _, start, end in
       guard let value = convert(start, end) else { return false }
       values.append(value)
@@ -193,7 +209,8 @@ struct UnsafeCSVColumnParser {
         scanner.unescape(field, into: &scratch)
         code = dictionary!.code(of: scratch[...])
       } else {
-        code = dictionary!.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[field.start..<field.end])))
+        code = dictionary!.code(
+          of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[field.start..<field.end])))
       }
       if let code {
         codes.append(code)
@@ -227,7 +244,8 @@ struct UnsafeCSVColumnParser {
   private mutating func becomeFlat() {
     guard let built = dictionary else { return }
     strings = StringColumn(dictionary: built.entries, codes: codes).flattened()
-    strings.reserveCapacity(strings: Swift.max(expectedRows, count), bytes: Swift.max(expectedStringBytes, strings.bytes.count))
+    strings.reserveCapacity(
+      strings: Swift.max(expectedRows, count), bytes: Swift.max(expectedStringBytes, strings.bytes.count))
     dictionary = nil
     codes = []
   }

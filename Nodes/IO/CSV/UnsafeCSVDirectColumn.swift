@@ -64,16 +64,24 @@ final class UnsafeCSVDirectColumn {
     let larger = Swift.max(needed, capacity * 2)
     let rows = self.rows
     switch kind {
-    case .integer: integers = Self.storage(larger) { target in integers.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: rows) } }
-    case .number: numbers = Self.storage(larger) { target in numbers.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: rows) } }
+    case .integer:
+      integers = Self.storage(larger) { target in
+        integers.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: rows) }
+      }
+    case .number:
+      numbers = Self.storage(larger) { target in
+        numbers.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: rows) }
+      }
     case .needsText: break
     }
   }
 
   /// `body` with the address of row `rows` (the block's first) of each column in `columns`
   /// (`nil` for a column that needs text), valid only inside the call.
-  static func withSlots<Result>(_ columns: ArraySlice<UnsafeCSVDirectColumn>, _ slots: [UnsafeMutableRawPointer?] = [],
-                                _ body: ([UnsafeMutableRawPointer?]) throws -> Result) rethrows -> Result {
+  static func withSlots<Result>(
+    _ columns: ArraySlice<UnsafeCSVDirectColumn>, _ slots: [UnsafeMutableRawPointer?] = [],
+    _ body: ([UnsafeMutableRawPointer?]) throws -> Result
+  ) rethrows -> Result {
     guard let column = columns.first else { return try body(slots) }
     let rest = columns.dropFirst()
     let offset = column.rows * 8
@@ -120,7 +128,9 @@ final class UnsafeCSVDirectColumn {
       let old = integers
       integers = []
       numbers = Self.storage(old.count) { cells in
-        old.withUnsafeBufferPointer { UnsafeMutableRawPointer(cells).copyMemory(from: $0.baseAddress!, byteCount: written * 8) }
+        old.withUnsafeBufferPointer {
+          UnsafeMutableRawPointer(cells).copyMemory(from: $0.baseAddress!, byteCount: written * 8)
+        }
       }
       kind = .number
     }

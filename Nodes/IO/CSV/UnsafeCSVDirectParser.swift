@@ -60,8 +60,10 @@ struct UnsafeCSVDirectParser {
   /// Converts field `field` of every record of `run` (the cells of `buffer`): while the cells
   /// are plain numbers of the chunk's state and no null token is one (`numbersFirst`), in one
   /// tight loop; any other cell as `append` and `appendNull` convert it (`nulls` on `scanner`).
-  mutating func appendColumn(_ run: UnsafeCSVRecordRun, field: Int, _ buffer: UnsafeBufferPointer<UInt8>,
-                             nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner) {
+  mutating func appendColumn(
+    _ run: UnsafeCSVRecordRun, field: Int, _ buffer: UnsafeBufferPointer<UInt8>,
+    nulls: CSVNullTest, numbersFirst: Bool, _ scanner: UnsafeCSVScanner
+  ) {
     var record = 0
     let records = run.count
     let readable = run.wordReadable(in: buffer)
@@ -70,13 +72,17 @@ struct UnsafeCSVDirectParser {
         switch state {
         case .integer:
           if let raw = readable {
-            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1) }
+            record = appendPlain(run, field: field, from: record) {
+              UnsafeDecimalParser.plainInteger(readable: raw, buffer, $0, $1)
+            }
           } else {
             record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plainInteger(buffer, $0, $1) }
           }
         case .number:
           if let raw = readable {
-            record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1) }
+            record = appendPlain(run, field: field, from: record) {
+              UnsafeDecimalParser.plain(readable: raw, buffer, $0, $1)
+            }
           } else {
             record = appendPlain(run, field: field, from: record) { UnsafeDecimalParser.plain(buffer, $0, $1) }
           }
@@ -97,8 +103,10 @@ struct UnsafeCSVDirectParser {
   /// keeps the target in a local and derives each slot from the record (a store through
   /// `slots` could alias `self` as far as the compiler knows, which would reload per cell).
   @inline(__always)
-  private mutating func appendPlain<Value: BitwiseCopyable>(_ run: UnsafeCSVRecordRun, field: Int, from record: Int,
-                                                             _ convert: (Int, Int) -> Value?) -> Int {
+  private mutating func appendPlain<Value: BitwiseCopyable>(
+    _ run: UnsafeCSVRecordRun, field: Int, from record: Int,
+    _ convert: (Int, Int) -> Value?
+  ) -> Int {
     // Record `r`'s cell goes to slot `r - record + count`: nothing mutable is captured, so
     // nothing is stored back per cell.
     let target = slots + (count &- record) &* 8

@@ -164,8 +164,10 @@ struct UnsafeCSVFileBuffer {
 
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    assert(head >= 0 && filled >= 0 && head + filled <= capacity && filled <= offset && offset <= size && atEnd == (offset == size),
-           "filled \(filled) from \(head) of \(capacity), offset \(offset) of \(size)")
+    assert(
+      head >= 0 && filled >= 0 && head + filled <= capacity && filled <= offset && offset <= size
+        && atEnd == (offset == size),
+      "filled \(filled) from \(head) of \(capacity), offset \(offset) of \(size)")
     #endif
   }
 }

@@ -10,8 +10,10 @@ extension UnsafeCSVPlainIndex {
   /// and carriage returns. Returns `false` if the index stopped in it (the positions before
   /// the stop are appended).
   @inline(__always)
-  mutating func indexQuoted(structural: UInt64, lines: UInt64, quotes quoteBits: UInt64, returns: UInt64, at i: Int, valid: Int,
-                            next: UInt8?) -> Bool {
+  mutating func indexQuoted(
+    structural: UInt64, lines: UInt64, quotes quoteBits: UInt64, returns: UInt64, at i: Int, valid: Int,
+    next: UInt8?
+  ) -> Bool {
     let inside = Self.prefixXor(quoteBits) ^ quoting.inside
     let outside = ~inside
     let fieldEnds = structural & outside, lineEnds = lines & outside
@@ -83,7 +85,8 @@ extension UnsafeCSVPlainIndex {
   /// The quotes and carriage returns of the 64-byte block at `i`, one bit per byte.
   @inline(__always)
   static func quotesAndReturns(_ raw: UnsafeRawPointer, at i: Int) -> (UInt64, UInt64) {
-    let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote), returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
+    let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote),
+      returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
     let highBits = SIMD8<UInt16>(repeating: 0x8080)
     var quoteLanes = SIMD8<UInt16>(), returnLanes = SIMD8<UInt16>()
     for part in 0..<4 {
@@ -97,7 +100,8 @@ extension UnsafeCSVPlainIndex {
 
   /// The masks of the last bytes of a buffer (fewer than 64), one byte at a time.
   static func tailMasks(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8)
-    -> (structural: UInt64, lines: UInt64, quotes: UInt64, returns: UInt64) {
+    -> (structural: UInt64, lines: UInt64, quotes: UInt64, returns: UInt64)
+  {
     precondition(bytes.count < 64, "a tail of \(bytes.count) bytes")
     var structural: UInt64 = 0, lines: UInt64 = 0, quotes: UInt64 = 0, returns: UInt64 = 0
     for (k, byte) in bytes.enumerated() {

@@ -89,7 +89,8 @@ struct UnsafeCSVPlainIndex {
   /// quote, a line feed or a carriage return, or a buffer of 2³⁰ bytes or more.
   init?(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, width: Int) {
     guard buffer.count < Int(Self.escapeFlag), width >= 1, delimiter != UnsafeCSVScanner.quote,
-          delimiter != UnsafeCSVScanner.newline, delimiter != UnsafeCSVScanner.carriageReturn else { return nil }
+      delimiter != UnsafeCSVScanner.newline, delimiter != UnsafeCSVScanner.carriageReturn
+    else { return nil }
     self.buffer = buffer
     self.delimiter = delimiter
     self.width = width
@@ -137,14 +138,17 @@ struct UnsafeCSVPlainIndex {
         let last = entries[at &+ width &- 1]
         // Exactly `width` fields: no line feed before the last entry, one at it (and, one
         // field wide, not a blank line).
-        guard flags & Self.lineFlag == 0, last & Self.lineFlag != 0, width > 1 || last != Self.lineFlag | start else { break }
+        guard flags & Self.lineFlag == 0, last & Self.lineFlag != 0, width > 1 || last != Self.lineFlag | start else {
+          break
+        }
         start = (last & Self.positionMask) &+ 1
         records &+= 1
         at &+= width
       }
       guard records > 0 else { return .irregular(position) }
-      let run = UnsafeCSVRecordRun(entries: UnsafePointer(entries + head), count: records, width: width, first: position,
-                                   buffer: buffer)
+      let run = UnsafeCSVRecordRun(
+        entries: UnsafePointer(entries + head), count: records, width: width, first: position,
+        buffer: buffer)
       head = at
       position = Int(start)
       return .run(run)
@@ -167,7 +171,8 @@ struct UnsafeCSVPlainIndex {
     let limit = indexed &+ Self.window
     var i = indexed
     let delimiters = SIMD16<UInt8>(repeating: delimiter), newlines = SIMD16<UInt8>(repeating: UnsafeCSVScanner.newline)
-    let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote), returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
+    let quotes = SIMD16<UInt8>(repeating: UnsafeCSVScanner.quote),
+      returns = SIMD16<UInt8>(repeating: UnsafeCSVScanner.carriageReturn)
     let highBits = SIMD8<UInt16>(repeating: 0x8080)
     while i &+ 64 <= count && i < limit {
       // 16 bytes compared at a time; each 8-byte half's matches (0xFF bytes) go to bit `w` of
@@ -192,7 +197,9 @@ struct UnsafeCSVPlainIndex {
         // Quotes or carriage returns: the quoted block's masks (stopping where the index stops).
         let (quoteBits, returnBits) = Self.quotesAndReturns(raw, at: i)
         let next = i &+ 64 < count ? base[i &+ 64] : nil
-        guard indexQuoted(structural: structural, lines: lines, quotes: quoteBits, returns: returnBits, at: i, valid: 64, next: next)
+        guard
+          indexQuoted(
+            structural: structural, lines: lines, quotes: quoteBits, returns: returnBits, at: i, valid: 64, next: next)
         else { return }
       } else if quoting.inside != 0 {
         // Inside quotes throughout: no position.
@@ -208,8 +215,11 @@ struct UnsafeCSVPlainIndex {
       if i < count {
         let valid = count &- i
         let masks = Self.tailMasks(UnsafeBufferPointer(rebasing: buffer[i...]), delimiter: delimiter)
-        guard indexQuoted(structural: masks.structural, lines: masks.lines, quotes: masks.quotes, returns: masks.returns,
-                          at: i, valid: valid, next: nil) else { return }
+        guard
+          indexQuoted(
+            structural: masks.structural, lines: masks.lines, quotes: masks.quotes, returns: masks.returns,
+            at: i, valid: valid, next: nil)
+        else { return }
         i = count
       }
       if quoting.inside != 0 {
@@ -219,7 +229,8 @@ struct UnsafeCSVPlainIndex {
       }
       // (`count > position` fails only right after `restart(at: count)`: no record is left.)
       if count > 0 && buffer[count &- 1] != UnsafeCSVScanner.newline && count > position {
-        entries[tail] = UInt32(truncatingIfNeeded: count) | Self.lineFlag | (quoting.escapePending ? Self.escapeFlag : 0)
+        entries[tail] =
+          UInt32(truncatingIfNeeded: count) | Self.lineFlag | (quoting.escapePending ? Self.escapeFlag : 0)
         quoting.escapePending = false
         tail &+= 1
       }
@@ -315,7 +326,8 @@ struct UnsafeCSVPlainIndex {
       let line = entries[k] & Self.lineFlag != 0
       assert(at > previous && at <= buffer.count, "entry \(k) at \(at) after \(previous)")
       if at < buffer.count {
-        assert(at < stop && (line ? buffer[at] == UnsafeCSVScanner.newline : buffer[at] == delimiter), "entry \(k) at \(at)")
+        assert(
+          at < stop && (line ? buffer[at] == UnsafeCSVScanner.newline : buffer[at] == delimiter), "entry \(k) at \(at)")
       } else {
         assert(line, "the end entry is a record end")
       }

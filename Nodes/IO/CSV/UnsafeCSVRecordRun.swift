@@ -29,7 +29,9 @@ struct UnsafeCSVRecordRun {
   /// Where field `field` of record `record` starts.
   @inline(__always)
   func start(_ record: Int, _ field: Int) -> Int {
-    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
+    assert(
+      record >= 0 && record < count && field >= 0 && field < width,
+      "field \(field) of record \(record) in a run of \(count) × \(width)")
     let at = record &* width &+ field
     return at == 0 ? first : Int(entries[at &- 1] & Self.position) &+ 1
   }
@@ -37,7 +39,9 @@ struct UnsafeCSVRecordRun {
   /// Where field `field` of record `record` ends (its delimiter or line feed).
   @inline(__always)
   func end(_ record: Int, _ field: Int) -> Int {
-    assert(record >= 0 && record < count && field >= 0 && field < width, "field \(field) of record \(record) in a run of \(count) × \(width)")
+    assert(
+      record >= 0 && record < count && field >= 0 && field < width,
+      "field \(field) of record \(record) in a run of \(count) × \(width)")
     return Int(entries[record &* width &+ field] & Self.position)
   }
 
@@ -58,7 +62,9 @@ struct UnsafeCSVRecordRun {
   /// cell.
   @inline(__always)
   func cells(_ field: Int, from record: Int, _ body: (_ record: Int, _ start: Int, _ end: Int) -> Bool) -> Int {
-    assert(record >= 0 && record <= count && field >= 0 && field < width, "field \(field) from record \(record) in a run of \(count) × \(width)")
+    assert(
+      record >= 0 && record <= count && field >= 0 && field < width,
+      "field \(field) from record \(record) in a run of \(count) × \(width)")
     var record = record
     if record == 0 && field == 0 && count > 0 {
       // The run's first cell starts at `first` (no entry before it).

@@ -25,7 +25,8 @@ extension UnsafeCSVScanner {
         var lanes = SIMD16<UInt8>()
         for _ in 0..<rounds {
           // A match is 0xFF (-1): subtracting it adds one to its lane.
-          lanes &-= unsafeBitCast(raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) .== pattern, to: SIMD16<UInt8>.self)
+          lanes &-= unsafeBitCast(
+            raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) .== pattern, to: SIMD16<UInt8>.self)
           i &+= 16
         }
         total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())

@@ -76,7 +76,9 @@ struct UnsafeCSVScanner {
     // Blank lines are not records.
     while i < count {
       if buffer[i] == Self.newline { i += 1; line += 1; continue }
-      if buffer[i] == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline { i += 2; line += 1; continue }
+      if buffer[i] == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline {
+        i += 2; line += 1; continue
+      }
       break
     }
     guard i < count else {
@@ -110,7 +112,8 @@ struct UnsafeCSVScanner {
         i += 1
         if i < count {
           let next = buffer[i]
-          let endsLine = next == Self.newline || (next == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline)
+          let endsLine =
+            next == Self.newline || (next == Self.carriageReturn && i + 1 < count && buffer[i + 1] == Self.newline)
           if next != delimiter && !endsLine {
             throw CSVError(line: line, "unexpected text after a closing quote (field \(fields.count))")
           }
@@ -131,7 +134,8 @@ struct UnsafeCSVScanner {
           } else if let raw, i &+ 8 <= count {
             // Eight bytes at a time up to the first that may end the field (below `"` + 1, or
             // the delimiter); ordinary bytes cost no test of their own.
-            let stop = Self.firstCandidate(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), delimiterWord)
+            let stop = Self.firstCandidate(
+              UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)), delimiterWord)
             if stop == 8 { i &+= 8; continue }
             i &+= stop
           } else if i >= count {
@@ -217,13 +221,19 @@ struct UnsafeCSVScanner {
   /// Checks the invariants for the record just read into `fields` (debug builds).
   func _checkInvariants(_ fields: UnsafeCSVFieldBuffer) {
     fields._checkInvariants()
-    assert(position >= 0 && position <= buffer.count && line >= 1, "scanner at \(position) of \(buffer.count), line \(line)")
+    assert(
+      position >= 0 && position <= buffer.count && line >= 1, "scanner at \(position) of \(buffer.count), line \(line)")
     if blockBase >= 0, let base = buffer.baseAddress {
-      assert(blockBase + 64 <= buffer.count && blockMask == Self.candidateMask(UnsafeRawPointer(base), at: blockBase, delimiterWord), "block at \(blockBase)")
+      assert(
+        blockBase + 64 <= buffer.count
+          && blockMask == Self.candidateMask(UnsafeRawPointer(base), at: blockBase, delimiterWord),
+        "block at \(blockBase)")
     }
     for index in 0..<fields.count {
       let field = fields[index]
-      assert(0 <= field.start && field.start <= field.end && field.end <= buffer.count, "field \(index): \(field.start)..<\(field.end)")
+      assert(
+        0 <= field.start && field.start <= field.end && field.end <= buffer.count,
+        "field \(index): \(field.start)..<\(field.end)")
     }
   }
 }

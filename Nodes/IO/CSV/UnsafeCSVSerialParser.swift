@@ -37,7 +37,8 @@ extension CSVReader {
     }
     let width = names.count
     let kept = try keptColumns(names)
-    var columns = [UnsafeCSVColumnParser](repeating: UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries), count: kept.count)
+    var columns = [UnsafeCSVColumnParser](
+      repeating: UnsafeCSVColumnParser(encodes: strategy.encodesDictionaries), count: kept.count)
     // Reserve for the rows the file can hold (one per line break after the header, plus an
     // unterminated last one: exact unless quoted fields span lines or lines are blank), so
     // columns never grow by doubling (time, and up to twice the memory at the peak).
@@ -71,11 +72,14 @@ extension CSVReader {
           recordLine = line
         }
         guard fields.width == width else {
-          throw CSVError(line: recordLine, "\(fields.width) field\(fields.width == 1 ? "" : "s"), expected \(width) (ragged row)")
+          throw CSVError(
+            line: recordLine, "\(fields.width) field\(fields.width == 1 ? "" : "s"), expected \(width) (ragged row)")
         }
         for slot in 0..<kept.count {
           let field = fields[kept[slot]]
-          if nulls.isNull(field, scanner) { parsers[slot].appendNull() } else {
+          if nulls.isNull(field, scanner) {
+            parsers[slot].appendNull()
+          } else {
             parsers[slot].append(field, scanner, scratch: &scratch)
           }
         }
@@ -106,7 +110,9 @@ extension CSVReader {
         }
         for (slot, index) in rescan.enumerated() {
           let field = fields[kept[index]]
-          if nulls.isNull(field, again) { texts[slot].appendNull() } else {
+          if nulls.isNull(field, again) {
+            texts[slot].appendNull()
+          } else {
             texts[slot].append(field, again, scratch: &scratch)
           }
         }

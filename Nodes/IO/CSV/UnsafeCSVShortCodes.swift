@@ -45,9 +45,11 @@ struct UnsafeCSVShortCodes {
   /// the buffer's base if every cell of the run is word-readable, else `nil`: no table), while
   /// a cell is not null and `dictionary` has a code for it: the record it stopped at (or
   /// `run.count`).
-  mutating func appendCodes(_ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer?,
-                            nulls: CSVNullTest, _ scanner: UnsafeCSVScanner,
-                            dictionary: inout StringDictionaryBuilder, into target: inout [UInt32]) -> Int {
+  mutating func appendCodes(
+    _ run: UnsafeCSVRecordRun, field: Int, from record: Int, readable raw: UnsafeRawPointer?,
+    nulls: CSVNullTest, _ scanner: UnsafeCSVScanner,
+    dictionary: inout StringDictionaryBuilder, into target: inout [UInt32]
+  ) -> Int {
     if table.isEmpty { table = [Slot](repeating: Slot(), count: Self.slots) }
     let wanted = run.count &- record
     guard wanted > 0 else { return record }
@@ -66,8 +68,10 @@ struct UnsafeCSVShortCodes {
           }
           // (A quoted cell's key holds its quotes, which no key in the table does: quoted cells
           // are looked up by the caller, between their quotes.)
-          guard !run.isQuoted(start, end), !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
-                let code = dictionary.code(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
+          guard !run.isQuoted(start, end),
+            !nulls.isNull(CSVField(start: start, end: end, quoted: false, escaped: false), scanner),
+            let code = dictionary.code(
+              of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: scanner.buffer[start..<end])))
           else { return false }
           if key != 0 { table[slot] = Slot(key: key, code: code) }
           scratch[at] = code

@@ -46,7 +46,9 @@ final class UnsafeCSVStorage {
   deinit {
     #if os(Linux)
     if mapped > 0 {
-      if !spares.keep(UnsafeCSVSpareMappings.Spare(address: Int(bitPattern: base), length: mapped)) { munmap(base, mapped) }
+      if !spares.keep(UnsafeCSVSpareMappings.Spare(address: Int(bitPattern: base), length: mapped)) {
+        munmap(base, mapped)
+      }
       return
     }
     #endif
@@ -62,7 +64,8 @@ final class UnsafeCSVStorage {
   private static func map(_ size: Int) -> (UnsafeMutableRawPointer, Int)? {
     // Over-map by one huge page, then give back the unaligned head and the tail.
     let span = size + hugePage
-    guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED else { return nil }
+    guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), raw != MAP_FAILED
+    else { return nil }
     let head = ((Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)) - Int(bitPattern: raw)
     if head > 0 { munmap(raw, head) }
     let aligned = raw + head

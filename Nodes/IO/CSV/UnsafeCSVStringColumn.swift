@@ -77,7 +77,8 @@ final class UnsafeCSVStringColumn {
       offsets.withUnsafeMutableBufferPointer { ends in
         let storage = Storage(target: target.baseAddress!, ends: ends.baseAddress!)
         UnsafeCSVBlockReader.forEach(spans.count, threads: threads) { k in
-          spans[k].write(to: storage.target + byteStarts[k], ends: storage.ends + rowStarts[k] + 1, first: byteStarts[k])
+          spans[k].write(
+            to: storage.target + byteStarts[k], ends: storage.ends + rowStarts[k] + 1, first: byteStarts[k])
         }
       }
     }
@@ -96,6 +97,7 @@ final class UnsafeCSVStringColumn {
   func build() -> Column {
     bytes.removeLast(bytes.count - byteCount)
     offsets.removeLast(offsets.count - rows - 1)
-    return Column(.string(StringColumn(validUTF8: bytes, offsets: offsets)), validity: Validity(count: rows, nullRows: nullRows))
+    return Column(
+      .string(StringColumn(validUTF8: bytes, offsets: offsets)), validity: Validity(count: rows, nullRows: nullRows))
   }
 }

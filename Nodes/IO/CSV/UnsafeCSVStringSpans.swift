@@ -129,7 +129,8 @@ struct UnsafeCSVStringSpans: @unchecked Sendable {
         // Two words, whatever the length: the bytes past it are the next strings' (of this
         // chunk: `at + 16 <= bytes`) and are written over by them.
         out.storeBytes(of: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self), toByteOffset: at, as: UInt64.self)
-        out.storeBytes(of: raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self), toByteOffset: at &+ 8, as: UInt64.self)
+        out.storeBytes(
+          of: raw.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self), toByteOffset: at &+ 8, as: UInt64.self)
         at &+= length
       } else {
         (target + at).update(from: base + start, count: length)

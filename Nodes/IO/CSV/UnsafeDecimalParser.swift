@@ -112,7 +112,9 @@ enum UnsafeDecimalParser {
   static func plain(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
     guard end > start, end - start <= 17 else { return nil }
     if let base = buffer.baseAddress, end &- start <= 8, start &+ 8 <= buffer.count {
-      return plainWord(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)), length: end &- start)
+      return plainWord(
+        UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+        length: end &- start)
     }
     return plainBytes(buffer, start, end)
   }
@@ -149,7 +151,9 @@ enum UnsafeDecimalParser {
   /// every cell of a run of records that ends 8 bytes or more before the buffer does: no test
   /// of the buffer's bounds per cell.
   @inline(__always)
-  static func plain(readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+  static func plain(readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> Double?
+  {
     let length = end &- start
     if UInt(bitPattern: length &- 1) < 8 {
       return plainWord(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)), length: length)
@@ -161,7 +165,9 @@ enum UnsafeDecimalParser {
   /// `plainInteger` where the caller guarantees 8 readable bytes from `start` (see
   /// `plain(readable:)`).
   @inline(__always)
-  static func plainInteger(readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
+  static func plainInteger(
+    readable raw: UnsafeRawPointer, _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+  ) -> Int64? {
     let length = end &- start
     guard UInt(bitPattern: length &- 1) < 8 else { return length > 8 ? plainIntegerBytes(buffer, start, end) : nil }
     let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start, as: UInt64.self))
@@ -189,8 +195,11 @@ enum UnsafeDecimalParser {
     if negative { i &+= 1; if i == end { return nil } }
     if let base = buffer.baseAddress, end &- start <= 8, start &+ 8 <= buffer.count {
       // The word holds the field's bytes from `start` (the sign too, if any), first byte lowest.
-      guard let value = eightDigits(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
-                                    skip: i &- start, digits: end &- i) else { return nil }
+      guard
+        let value = eightDigits(
+          UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+          skip: i &- start, digits: end &- i)
+      else { return nil }
       return negative ? -value : value
     }
     var value: Int64 = 0
@@ -216,7 +225,9 @@ enum UnsafeDecimalParser {
     let low: UInt64 = padding == 0 ? 0 : (~UInt64(0)) &>> (64 &- padding)
     let text = (moved & ~low) | (0x30 &* ones & low)
     // Every byte in '0'...'9': its high nibble 3, and still 3 after adding 6 (no byte carries).
-    guard text & (0xF0 &* ones) == 0x30 &* ones, (text &+ 6 &* ones) & (0xF0 &* ones) == 0x30 &* ones else { return nil }
+    guard text & (0xF0 &* ones) == 0x30 &* ones, (text &+ 6 &* ones) & (0xF0 &* ones) == 0x30 &* ones else {
+      return nil
+    }
     var value = text & (0x0F &* ones)
     value = (value &* (10 &<< 8 &+ 1)) &>> 8 & 0x00FF_00FF_00FF_00FF
     value = (value &* (100 &<< 16 &+ 1)) &>> 16 & 0x0000_FFFF_0000_FFFF
@@ -235,7 +246,9 @@ enum UnsafeDecimalParser {
     let moved = ((word &>> (UInt64(skip) &* 8)) &<< (UInt64(4 &- digits) &* 8)) & 0xFFFF_FFFF
     let low: UInt64 = (1 &<< (UInt64(4 &- digits) &* 8)) &- 1
     let text = (moved & ~low) | (0x30 &* ones & low)
-    guard text & (0xF0 &* ones) == 0x30 &* ones, (text &+ 6 &* ones) & (0xF0 &* ones) == 0x30 &* ones else { return nil }
+    guard text & (0xF0 &* ones) == 0x30 &* ones, (text &+ 6 &* ones) & (0xF0 &* ones) == 0x30 &* ones else {
+      return nil
+    }
     var value = text & (0x0F &* ones)
     value = (value &* (10 &<< 8 &+ 1)) &>> 8 & 0x00FF_00FF
     value = (value &* (100 &<< 16 &+ 1)) &>> 16 & 0xFFFF

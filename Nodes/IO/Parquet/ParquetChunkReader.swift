@@ -24,7 +24,9 @@ struct ParquetChunkReader {
   static func extent(of column: ParquetColumnMetaData, dataEnd: Int) throws(ParquetError) -> Range<Int> {
     var start = Int(clamping: column.dataPageOffset)
     if let dictionary = column.dictionaryPageOffset, dictionary > 0, dictionary < start { start = Int(dictionary) }
-    guard start >= 4, start < dataEnd else { throw ParquetError("the column chunk's offset \(start) is outside the file's data") }
+    guard start >= 4, start < dataEnd else {
+      throw ParquetError("the column chunk's offset \(start) is outside the file's data")
+    }
     let size = column.totalCompressedSize
     return start..<(size > 0 && size < Int64(dataEnd - start) ? start + Int(size) : dataEnd)
   }
@@ -68,15 +70,22 @@ struct ParquetChunkReader {
     // no more than the chunk's bytes could plausibly hold, so a file claiming rows it lacks
     // reserves little.
     let expected = min(rows, 64 * data.count + 4_096)
-    if chunk.codes != nil { chunk.codes?.reserveCapacity(expected) } else { chunk.values.reserveCapacity(expected, bytes: 0) }
+    if chunk.codes != nil {
+      chunk.codes?.reserveCapacity(expected)
+    } else {
+      chunk.values.reserveCapacity(expected, bytes: 0)
+    }
     var read = 0
     var position = 0
     while read < rows {
       guard position < end else { throw ParquetError("the column chunk ends after \(read) of its \(rows) rows") }
       let header = try ParquetPageHeader(data, from: position, to: end)
-      guard header.compressedSize <= end - header.headerEnd else { throw ParquetError("a page runs past the column chunk (at byte \(base + position))") }
+      guard header.compressedSize <= end - header.headerEnd else {
+        throw ParquetError("a page runs past the column chunk (at byte \(base + position))")
+      }
       guard header.uncompressedSize <= byteLimit else {
-        throw ParquetError("a page of \(header.uncompressedSize) bytes, past the memory limit (raise it with --max-memory)")
+        throw ParquetError(
+          "a page of \(header.uncompressedSize) bytes, past the memory limit (raise it with --max-memory)")
       }
       let body = header.headerEnd..<header.headerEnd + header.compressedSize
       position = body.upperBound
@@ -84,13 +93,16 @@ struct ParquetChunkReader {
       case 2:
         guard chunk.dictionary == nil else { throw ParquetError("a second dictionary page") }
         let page = try ParquetCodec.decompress(data, body, codec: column.codec, size: header.uncompressedSize)
-        guard header.valueCount <= page.count * 8 else { throw ParquetError("a dictionary of \(header.valueCount) values in \(page.count) bytes") }
+        guard header.valueCount <= page.count * 8 else {
+          throw ParquetError("a dictionary of \(header.valueCount) values in \(page.count) bytes")
+        }
         var values = ParquetValues(type: chunk.values.type, typeLength: chunk.values.typeLength)
         try values.appendPlain(header.valueCount, page, from: 0, to: page.count)
         chunk.dictionary = values
       case 0, 3:
         guard header.valueCount <= rows - read else {
-          throw ParquetError("a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
+          throw ParquetError(
+            "a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
         }
         try readDataPage(header, body, into: &chunk)
         read += header.valueCount
@@ -102,7 +114,9 @@ struct ParquetChunkReader {
   }
 
   /// Decodes a data page's levels and values into `chunk`.
-  private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, into chunk: inout Chunk) throws(ParquetError) {
+  private func readDataPage(_ header: ParquetPageHeader, _ body: Range<Int>, into chunk: inout Chunk)
+    throws(ParquetError)
+  {
     let count = header.valueCount
     let optional = element.repetition == 1
     var levels: [UInt32] = []
@@ -129,17 +143,22 @@ struct ParquetChunkReader {
       }
     } else {
       let levelBytes = header.repetitionLevelsLength + header.definitionLevelsLength
-      guard levelBytes <= body.count, levelBytes <= header.uncompressedSize else { throw ParquetError("the levels run past the page") }
+      guard levelBytes <= body.count, levelBytes <= header.uncompressedSize else {
+        throw ParquetError("the levels run past the page")
+      }
       if optional {
         let from = body.lowerBound + header.repetitionLevelsLength
-        var decoder = try ParquetRLEDecoder(data, from: from, to: from + header.definitionLevelsLength, bitWidth: 1,
-                                            what: "the definition levels")
+        var decoder = try ParquetRLEDecoder(
+          data, from: from, to: from + header.definitionLevelsLength, bitWidth: 1,
+          what: "the definition levels")
         allPresent = decoder.skipRun(of: 1, covering: count)
         if !allPresent { try decoder.decode(count, into: &levels) }
       }
       let values = body.lowerBound + levelBytes..<body.upperBound
       let size = header.uncompressedSize - levelBytes
-      page = header.isCompressed ? try ParquetCodec.decompress(data, values, codec: column.codec, size: size) : Array(data[values])
+      page =
+        header.isCompressed
+        ? try ParquetCodec.decompress(data, values, codec: column.codec, size: size) : Array(data[values])
     }
     var present = count
     if allPresent {
@@ -151,7 +170,9 @@ struct ParquetChunkReader {
         widest |= level
         present &+= Int(level)
       }
-      guard widest <= 1 else { throw ParquetError("a definition level of \(levels.first { $0 > 1 } ?? widest) in a flat column") }
+      guard widest <= 1 else {
+        throw ParquetError("a definition level of \(levels.first { $0 > 1 } ?? widest) in a flat column")
+      }
       if present < count, chunk.valid == nil { chunk.valid = [Bool](repeating: true, count: chunk.rows) }
       chunk.valid?.append(contentsOf: levels.lazy.map { $0 == 1 })
     }
@@ -159,18 +180,25 @@ struct ParquetChunkReader {
     if header.encoding != 2, header.encoding != 8 { chunk.materialize() }
     let before = chunk.decodedCount
     try decodeValues(header.encoding, present, page, from: start, into: &chunk)
-    guard chunk.decodedCount - before == present else { throw ParquetError("a page decoded to the wrong number of values") }
+    guard chunk.decodedCount - before == present else {
+      throw ParquetError("a page decoded to the wrong number of values")
+    }
   }
 
   /// Decodes `count` values in `encoding` from `page[start...]`.
-  private func decodeValues(_ encoding: Int, _ count: Int, _ page: [UInt8], from start: Int,
-                            into chunk: inout Chunk) throws(ParquetError) {
+  private func decodeValues(
+    _ encoding: Int, _ count: Int, _ page: [UInt8], from start: Int,
+    into chunk: inout Chunk
+  ) throws(ParquetError) {
     let end = page.count
     if encoding == 2 || encoding == 8 {
-      guard let dictionary = chunk.dictionary else { throw ParquetError("dictionary-encoded values without a dictionary page") }
+      guard let dictionary = chunk.dictionary else {
+        throw ParquetError("dictionary-encoded values without a dictionary page")
+      }
       guard count > 0 else { return }
       guard start < end else { throw ParquetError("the dictionary indices run past the page") }
-      var decoder = try ParquetRLEDecoder(page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
+      var decoder = try ParquetRLEDecoder(
+        page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
       var indices: [UInt32] = []
       try decoder.decode(count, into: &indices)
       let size = dictionary.count
@@ -190,7 +218,8 @@ struct ParquetChunkReader {
       guard end - start >= 4 else { throw ParquetError("the RLE booleans run past the page") }
       let length = Int(ParquetValues.littleEndian(page, start, 4))
       guard length <= end - start - 4 else { throw ParquetError("the RLE booleans run past the page") }
-      var decoder = try ParquetRLEDecoder(page, from: start + 4, to: start + 4 + length, bitWidth: 1, what: "the RLE booleans")
+      var decoder = try ParquetRLEDecoder(
+        page, from: start + 4, to: start + 4 + length, bitWidth: 1, what: "the RLE booleans")
       var bits: [UInt32] = []
       try decoder.decode(count, into: &bits)
       values.bools += bits.map { $0 == 1 }
@@ -203,13 +232,16 @@ struct ParquetChunkReader {
     case 9:
       try values.appendByteStreamSplit(count, page, from: start, to: end)
     default:
-      throw ParquetError("the encoding \(Self.encodingName(encoding)) is not supported for physical type \(values.type)")
+      throw ParquetError(
+        "the encoding \(Self.encodingName(encoding)) is not supported for physical type \(values.type)")
     }
   }
 
   static func encodingName(_ encoding: Int) -> String {
-    let names = [0: "PLAIN", 2: "PLAIN_DICTIONARY", 3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED",
-                 6: "DELTA_LENGTH_BYTE_ARRAY", 7: "DELTA_BYTE_ARRAY", 8: "RLE_DICTIONARY", 9: "BYTE_STREAM_SPLIT"]
+    let names = [
+      0: "PLAIN", 2: "PLAIN_DICTIONARY", 3: "RLE", 4: "BIT_PACKED", 5: "DELTA_BINARY_PACKED",
+      6: "DELTA_LENGTH_BYTE_ARRAY", 7: "DELTA_BYTE_ARRAY", 8: "RLE_DICTIONARY", 9: "BYTE_STREAM_SPLIT"
+    ]
     return names[encoding] ?? "\(encoding)"
   }
 }

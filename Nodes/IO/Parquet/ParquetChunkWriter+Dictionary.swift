@@ -45,7 +45,8 @@ extension ParquetChunkWriter {
     } else {
       let limit = min(StringColumn.maximumDictionaryEntries, valid.count / 2 + 1)
       guard let encoded = gathered.dictionaryEncoded(limit: limit), let dictionary = encoded.dictionary,
-            let shared = encoded.codes else { return nil }
+        let shared = encoded.codes
+      else { return nil }
       entries = dictionary
       codes = shared
     }

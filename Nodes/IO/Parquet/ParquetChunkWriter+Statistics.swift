@@ -42,7 +42,9 @@ extension ParquetChunkWriter {
         if low.map({ value.lexicographicallyPrecedes($0) }) ?? true { low = value }
         if high.map({ $0.lexicographicallyPrecedes(value) }) ?? true { high = value }
       }
-      guard let low, let high, low.count <= Self.maximumBoundBytes, high.count <= Self.maximumBoundBytes else { return nil }
+      guard let low, let high, low.count <= Self.maximumBoundBytes, high.count <= Self.maximumBoundBytes else {
+        return nil
+      }
       return (Array(low), Array(high))
     }
   }

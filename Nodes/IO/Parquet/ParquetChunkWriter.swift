@@ -71,7 +71,8 @@ struct ParquetChunkWriter {
       var body = levels(page)
       let levelBytes = body.count
       appendPlainValues(page, to: &body)
-      try appendPage(body, values: page.count, encoding: 0, levelBytes: levelBytes, nulls: nullCount(page), into: &chunk)
+      try appendPage(
+        body, values: page.count, encoding: 0, levelBytes: levelBytes, nulls: nullCount(page), into: &chunk)
     }
     return chunk
   }
@@ -98,7 +99,9 @@ struct ParquetChunkWriter {
   private func appendPlainValues(_ page: Range<Int>, to body: inout [UInt8]) {
     switch column.storage {
     case .integer(let values):
-      for row in page where !column.isNull(row) { Self.appendLittleEndian(UInt64(bitPattern: values[row]), 8, to: &body) }
+      for row in page where !column.isNull(row) {
+        Self.appendLittleEndian(UInt64(bitPattern: values[row]), 8, to: &body)
+      }
     case .number(let values):
       for row in page where !column.isNull(row) { Self.appendLittleEndian(values[row].bitPattern, 8, to: &body) }
     case .bool(let values):
@@ -126,8 +129,10 @@ struct ParquetChunkWriter {
   /// Appends a page of `body` (compressed here) with its header: a data page of `values` rows
   /// (`nulls` of them null) in `encoding` whose first `levelBytes` bytes are the definition
   /// levels with their length prefix, or a dictionary page of `values` entries.
-  func appendPage(_ body: [UInt8], values: Int, encoding: Int, dictionary: Bool = false, levelBytes: Int = 0, nulls: Int = 0,
-                  into chunk: inout Chunk) throws(ParquetError) {
+  func appendPage(
+    _ body: [UInt8], values: Int, encoding: Int, dictionary: Bool = false, levelBytes: Int = 0, nulls: Int = 0,
+    into chunk: inout Chunk
+  ) throws(ParquetError) {
     let version2 = pageVersion == 2 && !dictionary
     // v2: the levels without their prefix, uncompressed, then the values compressed.
     let levels = version2 ? Array(body[min(4, levelBytes)..<levelBytes]) : []

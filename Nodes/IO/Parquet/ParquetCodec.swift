@@ -28,7 +28,9 @@ enum ParquetCodec {
           output = try Gzip.decompress(Array(input), limit: size)
         } else {
           // zlib (a 2-byte header and an Adler-32 after the DEFLATE data), as some writers use.
-          guard input.count >= 2, input[input.startIndex] & 0x0F == 8 else { throw CodecError("no gzip or zlib header") }
+          guard input.count >= 2, input[input.startIndex] & 0x0F == 8 else {
+            throw CodecError("no gzip or zlib header")
+          }
           output = try Inflate.decompress(Array(input), from: 2, limit: size).output
         }
       case 5:
@@ -42,7 +44,9 @@ enum ParquetCodec {
     } catch {
       throw ParquetError("\(name(codec)): \(error.message)")
     }
-    guard output.count == size else { throw ParquetError("\(name(codec)) data of \(output.count) bytes, the page header says \(size)") }
+    guard output.count == size else {
+      throw ParquetError("\(name(codec)) data of \(output.count) bytes, the page header says \(size)")
+    }
     return output
   }
 }

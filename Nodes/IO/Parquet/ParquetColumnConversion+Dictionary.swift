@@ -9,7 +9,9 @@ extension ParquetColumnConversion {
   /// timestamps, whose fraction digits depend on the whole column.
   static func keepsDictionary(_ element: ParquetSchemaElement) -> Bool {
     switch (element.type, element.annotation) {
-    case (1?, .date?), (1?, .time?), (2?, .time?), (6?, nil), (7?, nil), (6?, .string?), (6?, .enumeration?), (6?, .json?): true
+    case (1?, .date?), (1?, .time?), (2?, .time?), (6?, nil), (7?, nil), (6?, .string?), (6?, .enumeration?),
+      (6?, .json?):
+      true
     case (7?, .uuid?): element.typeLength == 16
     default: false
     }
@@ -31,7 +33,9 @@ extension ParquetColumnConversion {
     for chunk in chunks {
       guard let codes = chunk.codes else { return nil }
       let entries = chunk.dictionary ?? ParquetValues(type: element.type ?? 0, typeLength: element.typeLength)
-      guard let converted = try? column(element, entries, valid: nil), case .string(let text) = converted.storage else { return nil }
+      guard let converted = try? column(element, entries, valid: nil), case .string(let text) = converted.storage else {
+        return nil
+      }
       var map: [UInt32] = []
       map.reserveCapacity(text.count)
       for entry in 0..<text.count {

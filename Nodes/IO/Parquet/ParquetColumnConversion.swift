@@ -9,7 +9,9 @@ enum ParquetColumnConversion {
   ///
   /// - Throws: `ParquetError` naming the column for a type it cannot convert, a `UINT64` above
   ///   `Int64.max`, or a byte array that is not UTF-8.
-  static func column(_ element: ParquetSchemaElement, _ values: ParquetValues, valid: [Bool]?) throws(ParquetError) -> Column {
+  static func column(_ element: ParquetSchemaElement, _ values: ParquetValues, valid: [Bool]?) throws(ParquetError)
+    -> Column
+  {
     let name = element.name
     let annotation = element.annotation
     let valid = valid ?? [Bool](repeating: true, count: values.count)
@@ -17,11 +19,14 @@ enum ParquetColumnConversion {
     switch (values.type, annotation) {
     case (0, nil):
       return expand(.bool, valid) { builder, index in builder.append(bool: values.bools[index]) }
-    case (1, nil), (2, nil), (1, .integer(_, true)?), (2, .integer(_, true)?), (1, .decimal(0, _)?), (2, .decimal(0, _)?):
+    case (1, nil), (2, nil), (1, .integer(_, true)?), (2, .integer(_, true)?), (1, .decimal(0, _)?),
+      (2, .decimal(0, _)?):
       if !hasNulls { return Column(.integer(values.integers)) }
       return expand(.integer, valid) { builder, index in builder.append(integer: values.integers[index]) }
     case (1, .integer(_, false)?):
-      return expand(.integer, valid) { builder, index in builder.append(integer: Int64(UInt32(truncatingIfNeeded: values.integers[index]))) }
+      return expand(.integer, valid) { builder, index in
+        builder.append(integer: Int64(UInt32(truncatingIfNeeded: values.integers[index])))
+      }
     case (2, .integer(_, false)?):
       if let index = values.integers.firstIndex(where: { $0 < 0 }) {
         let value = UInt64(bitPattern: values.integers[index])
@@ -30,11 +35,14 @@ enum ParquetColumnConversion {
       return expand(.integer, valid) { builder, index in builder.append(integer: values.integers[index]) }
     case (1, .decimal(let scale, _)?), (2, .decimal(let scale, _)?):
       let divisor = power(scale)
-      return expand(.number, valid) { builder, index in builder.append(number: Double(values.integers[index]) / divisor) }
+      return expand(.number, valid) { builder, index in builder.append(number: Double(values.integers[index]) / divisor)
+      }
     case (1, .date?):
       return text(valid) { bytes, index in ParquetTimeText.appendDate(Int(values.integers[index]), to: &bytes) }
     case (1, .time(let perSecond, _)?), (2, .time(let perSecond, _)?):
-      return text(valid) { bytes, index in ParquetTimeText.appendTime(values.integers[index], perSecond: perSecond, to: &bytes) }
+      return text(valid) { bytes, index in
+        ParquetTimeText.appendTime(values.integers[index], perSecond: perSecond, to: &bytes)
+      }
     case (2, .timestamp(let perSecond, let utc)?):
       return timestamps(values.integers, perSecond: perSecond, utc: utc, valid)
     case (3, nil):
@@ -45,9 +53,12 @@ enum ParquetColumnConversion {
     case (6, .decimal(let scale, _)?), (7, .decimal(let scale, _)?):
       return try decimals(values, scale: scale, valid)
     case (7, .uuid?) where values.typeLength == 16:
-      return text(valid) { bytes, index in ParquetTimeText.appendUUID(values.bytes[values.offsets[index]..<values.offsets[index + 1]], to: &bytes) }
+      return text(valid) { bytes, index in
+        ParquetTimeText.appendUUID(values.bytes[values.offsets[index]..<values.offsets[index + 1]], to: &bytes)
+      }
     case (6, nil), (7, nil), (6, .string?), (6, .enumeration?), (6, .json?):
-      for index in 0..<values.count where !ParquetUTF8.isValid(values.bytes, values.offsets[index]..<values.offsets[index + 1]) {
+      for index in 0..<values.count
+      where !ParquetUTF8.isValid(values.bytes, values.offsets[index]..<values.offsets[index + 1]) {
         throw ParquetError(column: name, "value \(index + 1) is a byte array that is not UTF-8 text")
       }
       let strings = StringColumn(validUTF8: values.bytes, offsets: values.offsets)
@@ -66,7 +77,9 @@ enum ParquetColumnConversion {
   }
 
   /// A column of `type` with a cell per row of `valid` (each valid row takes the next value).
-  private static func expand(_ type: ColumnType, _ valid: [Bool], _ append: (inout ColumnBuilder, Int) -> Void) -> Column {
+  private static func expand(_ type: ColumnType, _ valid: [Bool], _ append: (inout ColumnBuilder, Int) -> Void)
+    -> Column
+  {
     var builder = ColumnBuilder(type, capacity: valid.count)
     var next = 0
     for flag in valid {

@@ -36,7 +36,8 @@ struct ParquetColumnMetaData: Sendable, Hashable {
     while let (id, type) = try reader.field(after: &last) {
       switch id {
       case 1: self.type = try reader.int(type, minimum: 0)
-      case 3: path = try reader.list(type, of: ThriftCompactReader.WireType.binary) { (inner) throws(ParquetError) in
+      case 3:
+        path = try reader.list(type, of: ThriftCompactReader.WireType.binary) { (inner) throws(ParquetError) in
           try inner.string(ThriftCompactReader.WireType.binary)
         }
       case 4: codec = try reader.int(type, minimum: 0)

@@ -18,9 +18,15 @@ struct ParquetFileMetaData: Sendable, Hashable {
     var last = 0
     while let (id, type) = try reader.field(after: &last) {
       switch id {
-      case 2: schema = try reader.list(type, of: Wire.structure) { (inner) throws(ParquetError) in try ParquetSchemaElement(&inner) }
+      case 2:
+        schema = try reader.list(type, of: Wire.structure) { (inner) throws(ParquetError) in
+          try ParquetSchemaElement(&inner)
+        }
       case 3: rowCount = try reader.integer(type)
-      case 4: rowGroups = try reader.list(type, of: Wire.structure) { (inner) throws(ParquetError) in try Self.rowGroup(&inner) }
+      case 4:
+        rowGroups = try reader.list(type, of: Wire.structure) { (inner) throws(ParquetError) in
+          try Self.rowGroup(&inner)
+        }
       default: try reader.skip(type)
       }
     }
@@ -32,7 +38,8 @@ struct ParquetFileMetaData: Sendable, Hashable {
     while let (id, type) = try reader.field(after: &last) {
       switch id {
       case 1:
-        group.columns = try reader.list(type, of: ThriftCompactReader.WireType.structure) { (inner) throws(ParquetError) in
+        group.columns = try reader.list(type, of: ThriftCompactReader.WireType.structure) {
+          (inner) throws(ParquetError) in
           try ParquetColumnMetaData(chunk: &inner)
         }
       case 3: group.rowCount = try reader.integer(type)

@@ -15,7 +15,9 @@ struct ParquetRLEDecoder {
 
   init(_ bytes: [UInt8], from start: Int, to end: Int, bitWidth: Int, what: String) throws(ParquetError) {
     guard (0...32).contains(bitWidth) else { throw ParquetError("\(what): a bit width of \(bitWidth)") }
-    guard start >= 0, start <= end, end <= bytes.count else { throw ParquetError("\(what): the runs lie past the page") }
+    guard start >= 0, start <= end, end <= bytes.count else {
+      throw ParquetError("\(what): the runs lie past the page")
+    }
     self.bytes = bytes
     position = start
     self.end = end
@@ -39,7 +41,9 @@ struct ParquetRLEDecoder {
         var value: UInt32 = 0
         for index in 0..<width { value |= UInt32(bytes[position + index]) << (8 * index) }
         position += width
-        guard bitWidth == 32 || value >> bitWidth == 0 else { throw ParquetError("\(what): a value wider than \(bitWidth) bits") }
+        guard bitWidth == 32 || value >> bitWidth == 0 else {
+          throw ParquetError("\(what): a value wider than \(bitWidth) bits")
+        }
         let taken = Int(min(UInt64(left), runLength))
         output.append(contentsOf: repeatElement(value, count: taken))
         left -= taken
@@ -62,7 +66,8 @@ struct ParquetRLEDecoder {
   mutating func skipRun(of value: UInt32, covering count: Int) -> Bool {
     let saved = position
     let width = (bitWidth + 7) / 8
-    guard count > 0, let header = try? varint(), header & 1 == 0, header >> 1 >= UInt64(count), end - position >= width else {
+    guard count > 0, let header = try? varint(), header & 1 == 0, header >> 1 >= UInt64(count), end - position >= width
+    else {
       position = saved
       return false
     }

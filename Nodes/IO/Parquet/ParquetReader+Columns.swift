@@ -33,7 +33,11 @@ extension ParquetReader {
       if chunk.valid != nil, valid == nil { valid = [Bool](repeating: true, count: rows) }
       if valid != nil {
         if valid?.capacity ?? 0 < total { valid?.reserveCapacity(total) }
-        if let flags = chunk.valid { valid? += flags } else { valid?.append(contentsOf: repeatElement(true, count: chunk.rows)) }
+        if let flags = chunk.valid {
+          valid? += flags
+        } else {
+          valid?.append(contentsOf: repeatElement(true, count: chunk.rows))
+        }
       }
       rows += chunk.rows
     }
@@ -59,7 +63,8 @@ extension ParquetReader {
         while let next = state.pending.removeValue(forKey: state.next) {
           if state.failure == nil {
             switch next {
-            case .success(let chunk): if keepsChunks { state.kept.append(chunk) } else { state.append(chunk, total: total) }
+            case .success(let chunk):
+              if keepsChunks { state.kept.append(chunk) } else { state.append(chunk, total: total) }
             case .failure(let error): state.failure = (state.next, error)
             }
           }
@@ -80,8 +85,10 @@ extension ParquetReader {
 
   /// The table columns of `wanted` from `groups`' chunks in `source` (whose footer starts at
   /// `dataEnd`), `rows` rows in all, on up to `workers` threads.
-  static func columns(_ wanted: [(element: ParquetSchemaElement, leaf: Int)], _ groups: [ParquetFileMetaData.RowGroup],
-                      source: ParquetSource, dataEnd: Int, rows: Int, byteLimit: Int, workers: Int) throws -> [Column] {
+  static func columns(
+    _ wanted: [(element: ParquetSchemaElement, leaf: Int)], _ groups: [ParquetFileMetaData.RowGroup],
+    source: ParquetSource, dataEnd: Int, rows: Int, byteLimit: Int, workers: Int
+  ) throws -> [Column] {
     let groupCount = max(1, groups.count)
     // Room for every row, or for what the file's bytes could plausibly hold if it claims more.
     let assemblies = wanted.map { Assembly($0.element, total: min(rows, 64 * source.count + 4_096)) }
@@ -91,8 +98,9 @@ extension ParquetReader {
       let groupRows = Int(groups[group].rowCount)
       let result = ChunkResult { () throws -> ParquetChunkReader.Chunk in
         let extent = groupRows > 0 ? try ParquetChunkReader.extent(of: metadata, dataEnd: dataEnd) : 0..<0
-        let reader = ParquetChunkReader(data: try source.bytes(extent), base: extent.lowerBound, column: metadata,
-                                        element: wanted[column].element, rows: groupRows, byteLimit: byteLimit)
+        let reader = ParquetChunkReader(
+          data: try source.bytes(extent), base: extent.lowerBound, column: metadata,
+          element: wanted[column].element, rows: groupRows, byteLimit: byteLimit)
         return try reader.read()
       }
       assemblies[column].add(result, group: group)

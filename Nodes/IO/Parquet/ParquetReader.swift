@@ -41,8 +41,9 @@ package struct ParquetReader: Sendable {
   ///   for a limit, `FileAccessError` for a failed read.
   package func read(_ source: ParquetSource) throws -> Table {
     let plan = try planned(source)
-    let columns = try Self.columns(plan.wanted, plan.metadata.rowGroups, source: source, dataEnd: plan.footerStart, rows: plan.rows,
-                                   byteLimit: limits.maxMemoryBytes, workers: workers)
+    let columns = try Self.columns(
+      plan.wanted, plan.metadata.rowGroups, source: source, dataEnd: plan.footerStart, rows: plan.rows,
+      byteLimit: limits.maxMemoryBytes, workers: workers)
     return try plan.table(columns, rows: plan.rows)
   }
 
@@ -57,8 +58,9 @@ package struct ParquetReader: Sendable {
     let plan = try planned(source, checksMemory: false)
     for group in plan.metadata.rowGroups {
       let rows = Int(group.rowCount)
-      let columns = try Self.columns(plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows,
-                                     byteLimit: limits.maxMemoryBytes, workers: workers)
+      let columns = try Self.columns(
+        plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows,
+        byteLimit: limits.maxMemoryBytes, workers: workers)
       try body(try plan.table(columns, rows: rows))
     }
   }
@@ -86,14 +88,17 @@ package struct ParquetReader: Sendable {
     var wanted: [(element: ParquetSchemaElement, leaf: Int)] = []
     for field in fields where columns?.contains(field.element.name) ?? true {
       guard let leaf = field.leaf else {
-        throw ParquetError(column: field.element.name, "a nested column (a list, map or struct); only flat columns are read")
+        throw ParquetError(
+          column: field.element.name, "a nested column (a list, map or struct); only flat columns are read")
       }
       wanted.append((field.element, leaf))
     }
     var total = 0
     for (index, group) in metadata.rowGroups.enumerated() {
       guard group.rowCount >= 0, group.rowCount <= Int64(Int32.max) * 64, group.columns.count == leafCount else {
-        throw ParquetError("row group \(index + 1) has \(group.rowCount) rows in \(group.columns.count) columns for \(leafCount) in the schema")
+        throw ParquetError(
+          "row group \(index + 1) has \(group.rowCount) rows in \(group.columns.count) columns for \(leafCount) in the schema"
+        )
       }
       let (sum, overflow) = total.addingReportingOverflow(Int(group.rowCount))
       guard !overflow else { throw ParquetError("the row groups hold more rows than an integer can count") }
@@ -102,10 +107,14 @@ package struct ParquetReader: Sendable {
     try limits.checkRows(total, of: "the Parquet file")
     var estimate = 0
     for (element, leaf) in wanted {
-      guard let type = element.type, (0...7).contains(type) else { throw ParquetError(column: element.name, "an unknown physical type") }
+      guard let type = element.type, (0...7).contains(type) else {
+        throw ParquetError(column: element.name, "an unknown physical type")
+      }
       for group in metadata.rowGroups {
         let chunk = group.columns[leaf]
-        guard chunk.type == type else { throw ParquetError(column: element.name, "the column chunk's type \(chunk.type) is not the schema's \(type)") }
+        guard chunk.type == type else {
+          throw ParquetError(column: element.name, "the column chunk's type \(chunk.type) is not the schema's \(type)")
+        }
         guard ParquetCodec.isSupported(chunk.codec) else {
           throw ParquetError(column: element.name, "codec \(ParquetCodec.name(chunk.codec)) is not supported yet")
         }
@@ -114,7 +123,8 @@ package struct ParquetReader: Sendable {
     }
     let (cells, overflow) = total.multipliedReportingOverflow(by: 9 * wanted.count)
     if checksMemory {
-      try limits.checkMemory(adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
+      try limits.checkMemory(
+        adding: Self.saturating(estimate, overflow ? Int.max : cells), for: "the Parquet file's columns")
     }
     return Plan(metadata: metadata, footerStart: footerStart, wanted: wanted, rows: total)
   }
@@ -133,11 +143,14 @@ package struct ParquetReader: Sendable {
   static func footer(_ source: ParquetSource) throws -> (metadata: ParquetFileMetaData, start: Int) {
     let magic = Array("PAR1".utf8)
     let size = source.count
-    guard size >= 12, try source.bytes(0..<4) == magic else { throw ParquetError("not a Parquet file (no PAR1 at its start)") }
+    guard size >= 12, try source.bytes(0..<4) == magic else {
+      throw ParquetError("not a Parquet file (no PAR1 at its start)")
+    }
     let tail = try source.bytes(size - 8..<size)
     guard Array(tail[4...]) == magic else {
-      throw ParquetError(Array(tail[4...]) == Array("PARE".utf8)
-        ? "an encrypted Parquet file is not supported" : "the file is truncated (no PAR1 at its end)")
+      throw ParquetError(
+        Array(tail[4...]) == Array("PARE".utf8)
+          ? "an encrypted Parquet file is not supported" : "the file is truncated (no PAR1 at its end)")
     }
     let length = Int(ParquetValues.littleEndian(tail, 0, 4))
     guard length <= size - 12 else { throw ParquetError("the footer's length \(length) is longer than the file") }
@@ -148,7 +161,9 @@ package struct ParquetReader: Sendable {
 
   /// The root's children, with the leaf column index of each flat one, and the number of leaves.
   static func fields(_ schema: [ParquetSchemaElement]) throws(ParquetError) -> (fields: [Field], leaves: Int) {
-    guard let root = schema.first, let childCount = root.childCount else { throw ParquetError("the schema has no root") }
+    guard let root = schema.first, let childCount = root.childCount else {
+      throw ParquetError("the schema has no root")
+    }
     var fields: [Field] = []
     var index = 1
     var leaf = 0
@@ -166,12 +181,16 @@ package struct ParquetReader: Sendable {
         leaf += leaves
       }
     }
-    guard index == schema.count, fields.count == childCount else { throw ParquetError("the schema's element counts do not add up") }
+    guard index == schema.count, fields.count == childCount else {
+      throw ParquetError("the schema's element counts do not add up")
+    }
     return (fields, leaf)
   }
 
   /// The end of the subtree at `start` and how many leaves it holds.
-  private static func subtree(_ schema: [ParquetSchemaElement], at start: Int) throws(ParquetError) -> (end: Int, leaves: Int) {
+  private static func subtree(_ schema: [ParquetSchemaElement], at start: Int) throws(ParquetError) -> (
+    end: Int, leaves: Int
+  ) {
     var pending = 1
     var index = start
     var leaves = 0

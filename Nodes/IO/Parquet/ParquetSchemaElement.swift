@@ -70,8 +70,12 @@ struct ParquetSchemaElement: Sendable, Hashable {
   }
 
   /// A `LogicalType` union.
-  private static func logicalType(_ reader: inout ThriftCompactReader, _ type: UInt8) throws(ParquetError) -> Annotation? {
-    guard type == ThriftCompactReader.WireType.structure else { throw reader.corrupt("a logical type of wire type \(type)") }
+  private static func logicalType(_ reader: inout ThriftCompactReader, _ type: UInt8) throws(ParquetError)
+    -> Annotation?
+  {
+    guard type == ThriftCompactReader.WireType.structure else {
+      throw reader.corrupt("a logical type of wire type \(type)")
+    }
     var result: Annotation?
     var last = 0
     while let (id, type) = try reader.field(after: &last) {
@@ -82,7 +86,9 @@ struct ParquetSchemaElement: Sendable, Hashable {
         var flag = false
         var unit: Int64 = 1_000
         var inner = 0
-        guard type == ThriftCompactReader.WireType.structure else { throw reader.corrupt("a logical type of wire type \(type)") }
+        guard type == ThriftCompactReader.WireType.structure else {
+          throw reader.corrupt("a logical type of wire type \(type)")
+        }
         while let (field, fieldType) = try reader.field(after: &inner) {
           switch (id, field) {
           case (5, 1): first = try reader.integer(fieldType)
@@ -101,8 +107,10 @@ struct ParquetSchemaElement: Sendable, Hashable {
         }
       default:
         try reader.skip(type)
-        let simple: [Int: Annotation] = [1: .string, 2: .map, 3: .list, 4: .enumeration, 6: .date, 11: .unknown, 12: .json,
-                                         13: .bson, 14: .uuid, 15: .float16]
+        let simple: [Int: Annotation] = [
+          1: .string, 2: .map, 3: .list, 4: .enumeration, 6: .date, 11: .unknown, 12: .json,
+          13: .bson, 14: .uuid, 15: .float16
+        ]
         result = simple[id] ?? .other(id)
       }
     }
@@ -111,7 +119,9 @@ struct ParquetSchemaElement: Sendable, Hashable {
 
   /// A `TimeUnit` union: how many units make a second.
   private static func timeUnit(_ reader: inout ThriftCompactReader, _ type: UInt8) throws(ParquetError) -> Int64 {
-    guard type == ThriftCompactReader.WireType.structure else { throw reader.corrupt("a time unit of wire type \(type)") }
+    guard type == ThriftCompactReader.WireType.structure else {
+      throw reader.corrupt("a time unit of wire type \(type)")
+    }
     var unit: Int64 = 1_000
     var last = 0
     while let (id, type) = try reader.field(after: &last) {

@@ -12,7 +12,9 @@ package enum ParquetSource: Sendable {
   /// The source of the opened `file`, its size read now.
   ///
   /// - Throws: `FileAccessError` naming the path.
-  package static func opened(_ file: CheckedFile, progress: PassProgress? = nil) throws(FileAccessError) -> ParquetSource {
+  package static func opened(_ file: CheckedFile, progress: PassProgress? = nil) throws(FileAccessError)
+    -> ParquetSource
+  {
     .file(file, size: try FileContents.size(of: file), progress: progress)
   }
 
@@ -31,11 +33,15 @@ package enum ParquetSource: Sendable {
   func bytes(_ range: Range<Int>) throws -> [UInt8] {
     switch self {
     case .bytes(let data):
-      guard range.lowerBound >= 0, range.upperBound <= data.count else { throw ParquetError("the file ends before byte \(range.upperBound)") }
+      guard range.lowerBound >= 0, range.upperBound <= data.count else {
+        throw ParquetError("the file ends before byte \(range.upperBound)")
+      }
       return Array(data[range])
     case .file(let file, _, let progress):
       let bytes = try FileContents.read(file, range, progress: progress)
-      guard bytes.count == range.count else { throw ParquetError("the file ends before byte \(range.upperBound) (did it change while read?)") }
+      guard bytes.count == range.count else {
+        throw ParquetError("the file ends before byte \(range.upperBound) (did it change while read?)")
+      }
       return bytes
     }
   }

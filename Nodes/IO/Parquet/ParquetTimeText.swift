@@ -18,7 +18,8 @@ enum ParquetTimeText {
     let (seconds, fraction) = split(value, perSecond)
     let ofDay = Int(seconds % 86_400 + 86_400) % 86_400
     appendClock(ofDay, to: &bytes)
-    appendFraction(fraction, perSecond: perSecond, digits: perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &bytes)
+    appendFraction(
+      fraction, perSecond: perSecond, digits: perSecond == 1_000 ? 3 : perSecond == 1_000_000 ? 6 : 9, to: &bytes)
   }
 
   /// Appends the instant `value` units after the epoch with `digits` fraction digits (0, 3, 6

@@ -11,7 +11,9 @@
 extension ParquetValues {
   /// Appends `count` `DELTA_BINARY_PACKED` integers; returns where the encoding ends.
   @discardableResult
-  mutating func appendDeltaBinaryPacked(_ count: Int, _ data: [UInt8], from start: Int, to end: Int) throws(ParquetError) -> Int {
+  mutating func appendDeltaBinaryPacked(_ count: Int, _ data: [UInt8], from start: Int, to end: Int)
+    throws(ParquetError) -> Int
+  {
     var values: [Int64] = []
     let position = try Self.deltaBinaryPacked(count, data, from: start, to: end, into: &values, int32: type == 1)
     integers += values
@@ -23,14 +25,18 @@ extension ParquetValues {
     var lengths: [Int64] = []
     var position = try Self.deltaBinaryPacked(count, data, from: start, to: end, into: &lengths, int32: true)
     for length in lengths {
-      guard length >= 0, length <= end - position else { throw ParquetError("a DELTA_LENGTH_BYTE_ARRAY value runs past the page") }
+      guard length >= 0, length <= end - position else {
+        throw ParquetError("a DELTA_LENGTH_BYTE_ARRAY value runs past the page")
+      }
       append(bytes: data[position..<position + Int(length)])
       position += Int(length)
     }
   }
 
   /// Appends `count` `DELTA_BYTE_ARRAY` values (each a prefix of the one before and a suffix).
-  mutating func appendDeltaByteArray(_ count: Int, _ data: [UInt8], from start: Int, to end: Int, byteLimit: Int) throws(ParquetError) {
+  mutating func appendDeltaByteArray(_ count: Int, _ data: [UInt8], from start: Int, to end: Int, byteLimit: Int)
+    throws(ParquetError)
+  {
     var prefixes: [Int64] = []
     var suffixes: [Int64] = []
     var position = try Self.deltaBinaryPacked(count, data, from: start, to: end, into: &prefixes, int32: true)
@@ -40,10 +46,15 @@ extension ParquetValues {
     for index in 0..<count {
       let prefix = prefixes[index]
       let suffix = suffixes[index]
-      guard prefix >= 0, prefix <= previous.count else { throw ParquetError("a DELTA_BYTE_ARRAY prefix longer than the value before") }
-      guard suffix >= 0, suffix <= end - position else { throw ParquetError("a DELTA_BYTE_ARRAY suffix runs past the page") }
+      guard prefix >= 0, prefix <= previous.count else {
+        throw ParquetError("a DELTA_BYTE_ARRAY prefix longer than the value before")
+      }
+      guard suffix >= 0, suffix <= end - position else {
+        throw ParquetError("a DELTA_BYTE_ARRAY suffix runs past the page")
+      }
       guard bytes.count + Int(prefix) + Int(suffix) <= byteLimit else {
-        throw ParquetError("DELTA_BYTE_ARRAY values of more than \(byteLimit) bytes (the memory limit; raise it with --max-memory)")
+        throw ParquetError(
+          "DELTA_BYTE_ARRAY values of more than \(byteLimit) bytes (the memory limit; raise it with --max-memory)")
       }
       previous.removeSubrange(Int(prefix)...)
       previous.append(contentsOf: data[position..<position + Int(suffix)])
@@ -54,18 +65,23 @@ extension ParquetValues {
   }
 
   /// Decodes `count` `DELTA_BINARY_PACKED` integers into `output`; returns where they end.
-  static func deltaBinaryPacked(_ count: Int, _ data: [UInt8], from start: Int, to end: Int, into output: inout [Int64],
-                                int32: Bool) throws(ParquetError) -> Int {
+  static func deltaBinaryPacked(
+    _ count: Int, _ data: [UInt8], from start: Int, to end: Int, into output: inout [Int64],
+    int32: Bool
+  ) throws(ParquetError) -> Int {
     var reader = ThriftCompactReader(data, from: start, to: end, what: "DELTA_BINARY_PACKED data")
     let blockSize = try reader.varint()
     let miniblocks = try reader.varint()
     let total = try reader.varint()
     var value = try reader.zigzag()
     guard blockSize > 0, blockSize % 128 == 0, blockSize <= 1 << 20, miniblocks > 0, blockSize % miniblocks == 0,
-          (blockSize / miniblocks) % 8 == 0 else {
+      (blockSize / miniblocks) % 8 == 0
+    else {
       throw ParquetError("DELTA_BINARY_PACKED blocks of \(blockSize) values in \(miniblocks) miniblocks")
     }
-    guard total >= UInt64(count) else { throw ParquetError("DELTA_BINARY_PACKED holds \(total) values, the page \(count)") }
+    guard total >= UInt64(count) else {
+      throw ParquetError("DELTA_BINARY_PACKED holds \(total) values, the page \(count)")
+    }
     let perMiniblock = Int(blockSize / miniblocks)
     var position = reader.position
     output.reserveCapacity(count)
@@ -74,14 +90,18 @@ extension ParquetValues {
       var block = ThriftCompactReader(data, from: position, to: end, what: "DELTA_BINARY_PACKED data")
       let minimum = try block.zigzag()
       position = block.position
-      guard end - position >= Int(miniblocks) else { throw ParquetError("DELTA_BINARY_PACKED bit widths run past the page") }
+      guard end - position >= Int(miniblocks) else {
+        throw ParquetError("DELTA_BINARY_PACKED bit widths run past the page")
+      }
       let widths = position
       position += Int(miniblocks)
       for miniblock in 0..<Int(miniblocks) where output.count < count {
         let width = Int(data[widths + miniblock])
         guard width <= 64 else { throw ParquetError("a DELTA_BINARY_PACKED bit width of \(width)") }
         let used = min(perMiniblock, count - output.count)
-        guard (end - position) * 8 >= used * width else { throw ParquetError("a DELTA_BINARY_PACKED miniblock runs past the page") }
+        guard (end - position) * 8 >= used * width else {
+          throw ParquetError("a DELTA_BINARY_PACKED miniblock runs past the page")
+        }
         for index in 0..<used {
           let delta = bits(data, bit: position * 8 + index * width, width: width)
           value = value &+ minimum &+ Int64(bitPattern: delta)

@@ -66,7 +66,8 @@ extension ParquetValues {
   }
 
   /// Appends `count` `BYTE_STREAM_SPLIT` values: byte `k` of value `i` is at `k × count + i`.
-  mutating func appendByteStreamSplit(_ count: Int, _ data: [UInt8], from start: Int, to end: Int) throws(ParquetError) {
+  mutating func appendByteStreamSplit(_ count: Int, _ data: [UInt8], from start: Int, to end: Int) throws(ParquetError)
+  {
     let width = plainWidth
     guard width > 0, type != 3 else { throw ParquetError("BYTE_STREAM_SPLIT of physical type \(type)") }
     guard (end - start) / width >= count else { throw ParquetError("the page holds fewer than its \(count) values") }

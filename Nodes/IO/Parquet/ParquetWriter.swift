@@ -55,7 +55,9 @@ package struct ParquetWriter: Sendable {
   /// environment's (`EvaluationEnvironment.workers`).
   package var workers = TableParallelism.defaultWorkers
 
-  package init(compression: Compression = .snappy, rowGroupRows: Int = 1_048_576, dictionary: Bool = true, pageVersion: Int = 1) {
+  package init(
+    compression: Compression = .snappy, rowGroupRows: Int = 1_048_576, dictionary: Bool = true, pageVersion: Int = 1
+  ) {
     self.compression = compression
     self.rowGroupRows = max(1, min(rowGroupRows, Self.maximumRowGroupRows))
     self.dictionary = dictionary
@@ -79,10 +81,12 @@ package struct ParquetWriter: Sendable {
     let version = pageVersion
     for start in stride(from: 0, to: table.rowCount, by: rowGroupRows) {
       let rows = start..<min(table.rowCount, start + rowGroupRows)
-      let encoded = TableParallelism.map(columns.count, cells: rows.count * columns.count, workers: workers) { index -> Result<ParquetChunkWriter.Chunk, ParquetError> in
-        let writer = ParquetChunkWriter(column: columns[index], rows: rows, name: names[index], isOptional: optional[index],
-                                        codec: codec, allowsDictionary: allowsDictionary,
-                                        pageVersion: version)
+      let encoded = TableParallelism.map(columns.count, cells: rows.count * columns.count, workers: workers) {
+        index -> Result<ParquetChunkWriter.Chunk, ParquetError> in
+        let writer = ParquetChunkWriter(
+          column: columns[index], rows: rows, name: names[index], isOptional: optional[index],
+          codec: codec, allowsDictionary: allowsDictionary,
+          pageVersion: version)
         return Result { () throws(ParquetError) in try writer.write() }
       }
       var placements: [ColumnChunkPlacement] = []

@@ -161,10 +161,14 @@ struct ThriftCompactReader {
   }
 
   /// Reads a list of `element`s with `read`, checking the element type.
-  mutating func list<Element>(_ type: UInt8, of element: UInt8,
-                              _ read: (inout ThriftCompactReader) throws(ParquetError) -> Element) throws(ParquetError) -> [Element] {
+  mutating func list<Element>(
+    _ type: UInt8, of element: UInt8,
+    _ read: (inout ThriftCompactReader) throws(ParquetError) -> Element
+  ) throws(ParquetError) -> [Element] {
     let (count, actual) = try listHeader(type)
-    guard count == 0 || actual == element || (element == WireType.i32 && (actual == WireType.i16 || actual == WireType.i64)) else {
+    guard
+      count == 0 || actual == element || (element == WireType.i32 && (actual == WireType.i16 || actual == WireType.i64))
+    else {
       throw corrupt("a list of wire type \(actual) where \(element) was expected")
     }
     var result: [Element] = []

@@ -12,7 +12,8 @@ enum UnsafeParquetBytes {
   /// significant bit first.
   ///
   /// - Precondition: the `⌈count × bitWidth / 8⌉` bytes from `start` lie inside `bytes`.
-  static func appendUnpacked(_ count: Int, bitWidth: Int, from bytes: [UInt8], at start: Int, to output: inout [UInt32]) {
+  static func appendUnpacked(_ count: Int, bitWidth: Int, from bytes: [UInt8], at start: Int, to output: inout [UInt32])
+  {
     precondition((1...32).contains(bitWidth) && count >= 0 && start >= 0, "a bad bit-packed run")
     precondition(bytes.count - start >= (count * bitWidth + 7) / 8, "a bit-packed run past its bytes")
     guard count > 0 else { return }
@@ -44,7 +45,9 @@ enum UnsafeParquetBytes {
   ///
   /// - Precondition: `width` is 4 or 8 and the `count × width` bytes from `start` lie inside `bytes`.
   static func appendIntegers(_ count: Int, width: Int, from bytes: [UInt8], at start: Int, to output: inout [Int64]) {
-    precondition((width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count, "PLAIN values past their bytes")
+    precondition(
+      (width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count,
+      "PLAIN values past their bytes")
     guard count > 0 else { return }
     let first = output.count
     output.append(contentsOf: repeatElement(0, count: count))
@@ -52,11 +55,13 @@ enum UnsafeParquetBytes {
       output.withUnsafeMutableBufferPointer { out in
         if width == 8 {
           for index in 0..<count {
-            out[first + index] = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: Int64.self))
+            out[first + index] = Int64(
+              littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: Int64.self))
           }
         } else {
           for index in 0..<count {
-            out[first + index] = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: Int32.self)))
+            out[first + index] = Int64(
+              Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: Int32.self)))
           }
         }
       }
@@ -68,7 +73,9 @@ enum UnsafeParquetBytes {
   ///
   /// - Precondition: `width` is 4 or 8 and the `count × width` bytes from `start` lie inside `bytes`.
   static func appendDoubles(_ count: Int, width: Int, from bytes: [UInt8], at start: Int, to output: inout [Double]) {
-    precondition((width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count, "PLAIN values past their bytes")
+    precondition(
+      (width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count,
+      "PLAIN values past their bytes")
     guard count > 0 else { return }
     let first = output.count
     output.append(contentsOf: repeatElement(0, count: count))
@@ -76,7 +83,8 @@ enum UnsafeParquetBytes {
       output.withUnsafeMutableBufferPointer { out in
         if width == 8 {
           for index in 0..<count {
-            out[first + index] = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
+            out[first + index] = Double(
+              bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
           }
         } else {
           for index in 0..<count {

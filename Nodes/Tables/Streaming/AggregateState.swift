@@ -52,20 +52,25 @@ struct AggregateState {
   /// `global` as in `add`).
   ///
   /// - Precondition: `column` is numeric; `groupCount <= BlockSums.foldAllGroups`.
-  static func part(_ column: Column, rows: Range<Int>, local: [Int32], global: [Int32], groupCount: Int, integers: Bool) -> Part {
+  static func part(_ column: Column, rows: Range<Int>, local: [Int32], global: [Int32], groupCount: Int, integers: Bool)
+    -> Part
+  {
     var integerSums: [Int64] = [], carries: [Int64] = []
     if integers, case .integer(let values) = column.storage {
       integerSums = [Int64](repeating: 0, count: groupCount)
       carries = integerSums
       addIntegers(values, column, rows: rows, local: local, global: global, &integerSums, &carries)
     }
-    return Part(sums: BlockSums.part(column, rows: rows, groups: local, map: global, groupCount: groupCount),
-                integerSums: integerSums, carries: carries)
+    return Part(
+      sums: BlockSums.part(column, rows: rows, groups: local, map: global, groupCount: groupCount),
+      integerSums: integerSums, carries: carries)
   }
 
   /// Exact wrapping sums of the integers of `rows`, with the net carries past `Int64`.
-  private static func addIntegers(_ values: [Int64], _ column: Column, rows: Range<Int>, local: [Int32], global: [Int32],
-                                  _ sums: inout [Int64], _ carries: inout [Int64]) {
+  private static func addIntegers(
+    _ values: [Int64], _ column: Column, rows: Range<Int>, local: [Int32], global: [Int32],
+    _ sums: inout [Int64], _ carries: inout [Int64]
+  ) {
     for row in rows where column.validity.isValid(row) {
       let group = Int(global[Int(local[row])])
       let (sum, didOverflow) = sums[group].addingReportingOverflow(values[row])
@@ -78,8 +83,10 @@ struct AggregateState {
   /// group's number in the whole; `segments` cut the morsel's rows at the blocks of the
   /// whole (`BlockSums`), in order, each with its block and, for a whole block summed on a
   /// worker, its `Part`.
-  mutating func add(_ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32],
-                    segments: [(rows: Range<Int>, block: Int)], parts: [Part?]) throws {
+  mutating func add(
+    _ aggregate: Aggregate, column: Column?, local: [Int32], localCount: Int, global: [Int32],
+    segments: [(rows: Range<Int>, block: Int)], parts: [Part?]
+  ) throws {
     guard let column else {
       for group in local { counts[Int(global[Int(group)])] += 1 }
       return
@@ -90,7 +97,8 @@ struct AggregateState {
     case .sum, .mean:
       let column = column.boolsAsIntegers
       guard column.isNumeric else {
-        throw NodeError("\(function.rawValue)(\(aggregate.column ?? "")) needs numbers, but the column is \(column.type)")
+        throw NodeError(
+          "\(function.rawValue)(\(aggregate.column ?? "")) needs numbers, but the column is \(column.type)")
       }
       var integers: [Int64]?
       if case .integer(let values) = column.storage, function == .sum { integers = values } else { sawNumbers = true }

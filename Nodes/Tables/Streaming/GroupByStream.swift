@@ -117,8 +117,9 @@ struct GroupByStream {
     let parts = wholeBlockParts(segments, sources: sources, local: local, global: global, workers: workers)
     for index in states.indices {
       states[index].grow(to: groupCount)
-      try states[index].add(aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
-                            segments: segments, parts: parts[index])
+      try states[index].add(
+        aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
+        segments: segments, parts: parts[index])
     }
   }
 
@@ -139,8 +140,10 @@ struct GroupByStream {
   /// Per aggregate, per segment, the sums of a whole block computed on a worker (`nil`: the
   /// segment is added serially). Only when there are at least two such jobs, several workers
   /// and at most `BlockSums.foldAllGroups` groups.
-  private func wholeBlockParts(_ segments: [(rows: Range<Int>, block: Int)], sources: [Column?], local: [Int32], global: [Int32],
-                               workers: Int) -> [[AggregateState.Part?]] {
+  private func wholeBlockParts(
+    _ segments: [(rows: Range<Int>, block: Int)], sources: [Column?], local: [Int32], global: [Int32],
+    workers: Int
+  ) -> [[AggregateState.Part?]] {
     var parts = [[AggregateState.Part?]](repeating: [], count: states.count)
     guard workers > 1, groupCount <= BlockSums.foldAllGroups else { return parts }
     let whole = segments.indices.filter { segments[$0].rows.count == blockRows }
@@ -152,11 +155,14 @@ struct GroupByStream {
       let job = jobs[index], column = sources[job.aggregate]!
       var integers = false
       if aggregates[job.aggregate].function == .sum, case .integer = column.storage { integers = true }
-      return AggregateState.part(column, rows: segments[job.segment].rows, local: local, global: global, groupCount: groupCount,
-                                 integers: integers)
+      return AggregateState.part(
+        column, rows: segments[job.segment].rows, local: local, global: global, groupCount: groupCount,
+        integers: integers)
     }
     for (job, part) in zip(jobs, computed) {
-      if parts[job.aggregate].isEmpty { parts[job.aggregate] = [AggregateState.Part?](repeating: nil, count: segments.count) }
+      if parts[job.aggregate].isEmpty {
+        parts[job.aggregate] = [AggregateState.Part?](repeating: nil, count: segments.count)
+      }
       parts[job.aggregate][job.segment] = part
     }
     return parts
@@ -168,7 +174,9 @@ struct GroupByStream {
     for position in keys.indices {
       columns.append(try Column.concatenating(keyPieces.map { $0[position] }))
     }
-    for (index, state) in states.enumerated() { columns.append(try state.column(aggregates[index], groupCount: groupCount)) }
+    for (index, state) in states.enumerated() {
+      columns.append(try state.column(aggregates[index], groupCount: groupCount))
+    }
     do {
       return try Table(names: keys + aggregates.map(\.output), columns: columns, rowCount: groupCount)
     } catch {

@@ -39,7 +39,9 @@ package struct StreamingPlan {
     let rowLocalKinds = Set(kinds.filter { $0 is any RowLocalKind }.map(\.name))
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
-    for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return nil }
+    for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil {
+      return nil
+    }
     var incoming = [Int](repeating: 0, count: document.nodes.count)
     var outgoing = [[(target: Int, edge: FlowEdge)]](repeating: [], count: document.nodes.count)
     for edge in document.edges {
@@ -51,8 +53,10 @@ package struct StreamingPlan {
     func next(_ node: Int, _ kinds: Set<String>) -> Int? {
       guard outgoing[node].count == 1 else { return nil }
       let (target, edge) = outgoing[node][0]
-      guard incoming[target] == 1, kinds.contains(document.nodes[target].data.kind), edge.sourceHandleID ?? "table" == "table",
-            edge.targetHandleID ?? "table" == "table" else { return nil }
+      guard incoming[target] == 1, kinds.contains(document.nodes[target].data.kind),
+        edge.sourceHandleID ?? "table" == "table",
+        edge.targetHandleID ?? "table" == "table"
+      else { return nil }
       return target
     }
     var chains: [[Int]] = []
@@ -65,7 +69,9 @@ package struct StreamingPlan {
       var end = StreamedChain.End.collect
       if !open() {
         // The last node is printed: its table is built whole.
-      } else if let groupBy = next(chain[chain.count - 1], ["groupBy"]), Self.streamsAggregates(document.nodes[groupBy].data) {
+      } else if let groupBy = next(chain[chain.count - 1], ["groupBy"]),
+        Self.streamsAggregates(document.nodes[groupBy].data)
+      {
         chain.append(groupBy)
         end = .groupBy
       } else if let writer = next(chain[chain.count - 1], ["writeCSV"]) {
@@ -83,8 +89,10 @@ package struct StreamingPlan {
       for (stage, position) in chain.enumerated() {
         marked.nodes[position].data.params[Self.stageParameter] = .string("\(number)/\(stage)")
       }
-      streamed.append(StreamedChain(nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number],
-                                    morselBytes: morselBytes, limits: registry.environment.limits))
+      streamed.append(
+        StreamedChain(
+          nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number],
+          morselBytes: morselBytes, limits: registry.environment.limits))
     }
     var wrapped = registry
     for name in rowLocalKinds.union(headKinds).union(["groupBy", "writeCSV"]) {
@@ -101,7 +109,9 @@ package struct StreamingPlan {
     guard let members = spec.params["aggregate"]?.objectValue?.members else { return true }
     var aggregates: [Aggregate] = []
     for member in members {
-      guard case .string(let text) = member.value, case .success(let aggregate) = Aggregate.parse(output: member.key, text) else {
+      guard case .string(let text) = member.value,
+        case .success(let aggregate) = Aggregate.parse(output: member.key, text)
+      else {
         return false
       }
       aggregates.append(aggregate)

@@ -11,7 +11,9 @@ struct StreamingStageKind: NodeKind {
   var name: String { base.name }
   var summary: String { base.summary }
   var parameters: [ParameterDeclaration] {
-    base.parameters + [ParameterDeclaration(StreamingPlan.stageParameter, .string, summary: "set by flow run: chain/stage")]
+    base.parameters + [
+      ParameterDeclaration(StreamingPlan.stageParameter, .string, summary: "set by flow run: chain/stage")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -19,7 +21,7 @@ struct StreamingStageKind: NodeKind {
     guard let marker = parameters.string(StreamingPlan.stageParameter) else { return instance }
     let parts = marker.split(separator: "/")
     guard parts.count == 2, let chain = Int(parts[0]), let stage = Int(parts[1]), chains.indices.contains(chain),
-          chains[chain].nodeIDs.indices.contains(stage), !instance.outputs.isEmpty
+      chains[chain].nodeIDs.indices.contains(stage), !instance.outputs.isEmpty
     else { return instance }
     chains[chain].setEvaluator(instance.evaluator, at: stage)
     instance.evaluator = StageEvaluator(chain: chains[chain], stage: stage, base: instance.evaluator)

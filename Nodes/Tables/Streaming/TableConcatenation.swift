@@ -12,7 +12,8 @@ enum TableConcatenation {
     var columns: [Column] = []
     for index in 0..<first.columnCount {
       let parts = tables.map { $0.column(at: index) }
-      guard tables.allSatisfy({ $0.columnNames == first.columnNames }), parts.allSatisfy({ $0.type == parts[0].type }) else {
+      guard tables.allSatisfy({ $0.columnNames == first.columnNames }), parts.allSatisfy({ $0.type == parts[0].type })
+      else {
         return try Table.concatenating(tables)
       }
       var nullRows: [Int32] = []
@@ -42,9 +43,10 @@ enum TableConcatenation {
         columns.append(Column(.bool(values), validity: validity))
       case .string:
         // Dictionary morsels stay one dictionary column while their merged dictionary is small.
-        let strings = StringColumn.concatenating(parts.compactMap { part in
-          if case .string(let more) = part.storage { more } else { nil }
-        })
+        let strings = StringColumn.concatenating(
+          parts.compactMap { part in
+            if case .string(let more) = part.storage { more } else { nil }
+          })
         columns.append(Column(.string(strings), validity: validity))
       }
     }

@@ -15,7 +15,8 @@ extension Aggregate {
     case .integer(let values): numbers = { Double(values[$0]) }
     case .number(let values): numbers = { values[$0] }
     case .bool, .string:
-      let call = function == .quantile ? "quantile(\(self.column ?? ""), q)" : "\(function.rawValue)(\(self.column ?? ""))"
+      let call =
+        function == .quantile ? "quantile(\(self.column ?? ""), q)" : "\(function.rawValue)(\(self.column ?? ""))"
       throw NodeError("\(call) needs numbers, but the column is \(column.type)")
     }
     var starts = [Int](repeating: 0, count: groupCount + 1)
@@ -37,8 +38,9 @@ extension Aggregate {
       case .std: statistic = SampleStatistics.standardDeviation(run)
       case .var: statistic = SampleStatistics.variance(run)
       default:
-        statistic = SampleStatistics.quantile(sorted: run.sorted { CellOrder.compare($0, $1) < 0 },
-                                              function == .median ? 0.5 : q ?? 0.5)
+        statistic = SampleStatistics.quantile(
+          sorted: run.sorted { CellOrder.compare($0, $1) < 0 },
+          function == .median ? 0.5 : q ?? 0.5)
       }
       if let statistic {
         result[group] = statistic

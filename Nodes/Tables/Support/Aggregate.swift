@@ -10,7 +10,8 @@ struct Aggregate: Sendable {
   }
 
   /// The aggregates an error message lists.
-  static let listing = "count(), count(c), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c), "
+  static let listing =
+    "count(), count(c), sum(c), mean(c), min(c), max(c), first(c), last(c), countDistinct(c), "
     + "median(c), std(c), var(c), quantile(c, q)"
 
   var output: String
@@ -26,7 +27,8 @@ struct Aggregate: Sendable {
   /// - Returns: `nil` with a reason if the text is not an aggregate.
   static func parse(output: String, _ text: String) -> Result<Aggregate, NodeConfigurationError> {
     let trimmed = text.trimmingSpaces
-    let problem = NodeConfigurationError(parameter: "aggregate",
+    let problem = NodeConfigurationError(
+      parameter: "aggregate",
       reason: "'\(output)': \"\(text)\" is not an aggregate (\(listing))")
     guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else { return .failure(problem) }
     guard let function = Function(rawValue: String(trimmed[..<open]).trimmingSpaces) else { return .failure(problem) }
@@ -34,15 +36,21 @@ struct Aggregate: Sendable {
     var q: Double?
     if function == .quantile {
       // `quantile(c, q)`: the last comma parts the column from `q`, a number in 0…1.
-      guard let comma = argument.lastIndex(of: ","), let value = Double(String(argument[argument.index(after: comma)...]).trimmingSpaces),
-            value >= 0, value <= 1 else {
-        return .failure(NodeConfigurationError(parameter: "aggregate",
-          reason: "'\(output)': \"\(text)\" needs a quantile from 0 to 1 after the column, as in quantile(c, 0.9)"))
+      guard let comma = argument.lastIndex(of: ","),
+        let value = Double(String(argument[argument.index(after: comma)...]).trimmingSpaces),
+        value >= 0, value <= 1
+      else {
+        return .failure(
+          NodeConfigurationError(
+            parameter: "aggregate",
+            reason: "'\(output)': \"\(text)\" needs a quantile from 0 to 1 after the column, as in quantile(c, 0.9)"))
       }
       q = value
       argument = String(argument[..<comma]).trimmingSpaces
     }
-    if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") { argument = String(argument.dropFirst().dropLast()) }
+    if argument.count >= 2 && argument.hasPrefix("`") && argument.hasSuffix("`") {
+      argument = String(argument.dropFirst().dropLast())
+    }
     if function == .count, argument.isEmpty {
       return .success(Aggregate(output: output, function: function, column: nil))
     }
@@ -60,8 +68,10 @@ struct Aggregate: Sendable {
   /// - Parameters:
   ///   - workers: threads for the blocks of a `sum` or `mean` of numbers (the same bits at any count).
   ///   - blockRows: the rows per block of those sums (`BlockSums`; tests use small blocks).
-  func compute(groups: [Int32], groupCount: Int, column: Column?, workers: Int = 1,
-               blockRows: Int = BlockSums.standardBlockRows) throws -> Column {
+  func compute(
+    groups: [Int32], groupCount: Int, column: Column?, workers: Int = 1,
+    blockRows: Int = BlockSums.standardBlockRows
+  ) throws -> Column {
     guard let column else {
       var counts = [Int64](repeating: 0, count: groupCount)
       for group in groups { counts[Int(group)] += 1 }
@@ -101,8 +111,9 @@ struct Aggregate: Sendable {
         return Column(.integer(sums), validity: Validity(seen.lazy.map { $0 > 0 }))
       }
       // Compensated (Neumaier) sums per block of rows, folded in block order (`BlockSums`).
-      return BlockSums.column(of: column, groups: groups, groupCount: groupCount, mean: function == .mean,
-                              workers: workers, blockRows: blockRows)
+      return BlockSums.column(
+        of: column, groups: groups, groupCount: groupCount, mean: function == .mean,
+        workers: workers, blockRows: blockRows)
     case .min, .max:
       var best = [Int32](repeating: -1, count: groupCount)
       let compare = CellOrder.comparator(for: column)
@@ -124,8 +135,9 @@ struct Aggregate: Sendable {
       return column.gathering(chosen)
     case .countDistinct:
       let (codes, cardinality) = ColumnCodes.codes(of: column)
-      return Self.distinctCounts(groups: groups, groupCount: groupCount, codes: codes, cardinality: cardinality,
-                                 validity: column.validity)
+      return Self.distinctCounts(
+        groups: groups, groupCount: groupCount, codes: codes, cardinality: cardinality,
+        validity: column.validity)
     }
   }
 
@@ -134,8 +146,10 @@ struct Aggregate: Sendable {
   /// bytes a row, a group and a distinct value — no set of (group, value) pairs.
   ///
   /// - Complexity: O(rows + groups + distinct values).
-  static func distinctCounts(groups: [Int32], groupCount: Int, codes: [Int32], cardinality: Int,
-                             validity: Validity) -> Column {
+  static func distinctCounts(
+    groups: [Int32], groupCount: Int, codes: [Int32], cardinality: Int,
+    validity: Validity
+  ) -> Column {
     var starts = [Int32](repeating: 0, count: groupCount + 1)
     for row in codes.indices where validity.isValid(row) { starts[Int(groups[row]) + 1] += 1 }
     for group in 0..<groupCount { starts[group + 1] += starts[group] }
@@ -178,7 +192,8 @@ struct IntegerSumOverflow: Error {
       return "\(key) = \(text)"
     }
     let group = keys.isEmpty ? "over all rows" : "in the group \(cells.joined(separator: ", "))"
-    return NodeError(("\(aggregate.output): sum(\(aggregate.column ?? "")) does not fit in a 64-bit integer \(group) "
-                      + "(integer sums are exact)").controlEscaped)
+    return NodeError(
+      ("\(aggregate.output): sum(\(aggregate.column ?? "")) does not fit in a 64-bit integer \(group) "
+        + "(integer sums are exact)").controlEscaped)
   }
 }

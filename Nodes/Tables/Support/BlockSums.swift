@@ -98,7 +98,9 @@ struct BlockSums: Sendable {
         column.number(at: row).map { ($0, Int(map[Int(groups[row])])) }
       }
     } else {
-      Self.accumulate(rows, &partSums, &partErrors, &seen) { row in column.number(at: row).map { ($0, Int(groups[row])) } }
+      Self.accumulate(rows, &partSums, &partErrors, &seen) { row in
+        column.number(at: row).map { ($0, Int(groups[row])) }
+      }
     }
   }
 
@@ -133,7 +135,9 @@ struct BlockSums: Sendable {
   }
 
   /// Folds a block's sum (`blockSum`, `blockError`) into a running total (`sum`, `error`).
-  @inline(__always) static func fold(_ sum: inout Double, _ error: inout Double, _ blockSum: Double, _ blockError: Double) {
+  @inline(__always) static func fold(
+    _ sum: inout Double, _ error: inout Double, _ blockSum: Double, _ blockError: Double
+  ) {
     let next = sum + blockSum
     error += NeumaierSum.error(of: sum, plus: blockSum, giving: next) + blockError
     sum = next
@@ -180,15 +184,18 @@ struct BlockSums: Sendable {
   /// The sums (means if `mean`) of `column` per group over a whole table: its blocks on up to
   /// `workers` threads when there are several and the groups are at most `foldAllGroups`
   /// (each block summed whole on one thread, folded in block order), else serially.
-  static func column(of column: Column, groups: [Int32], groupCount: Int, mean: Bool, workers: Int,
-                     blockRows: Int = standardBlockRows) -> Column {
+  static func column(
+    of column: Column, groups: [Int32], groupCount: Int, mean: Bool, workers: Int,
+    blockRows: Int = standardBlockRows
+  ) -> Column {
     var sums = BlockSums(blockRows: blockRows)
     sums.grow(to: groupCount)
     let rows = min(groups.count, column.count), size = sums.blockRows
     let blocks = (rows + size - 1) / size
     if workers > 1, blocks > 1, groupCount <= foldAllGroups {
       let parts = TableParallelism.map(blocks, threads: workers) { block in
-        part(column, rows: block * size..<min(rows, (block + 1) * size), groups: groups, map: nil, groupCount: groupCount)
+        part(
+          column, rows: block * size..<min(rows, (block + 1) * size), groups: groups, map: nil, groupCount: groupCount)
       }
       for part in parts { sums.fold(part) }
     } else {

@@ -21,7 +21,9 @@ enum ColumnCodes {
           continue
         }
         let k = key(row)
-        if let code = seen[k] { codes[row] = code } else {
+        if let code = seen[k] {
+          codes[row] = code
+        } else {
           seen[k] = next
           codes[row] = next
           next += 1
@@ -34,7 +36,8 @@ enum ColumnCodes {
     case .bool(let values): assign { values[$0] }
     case .string(let strings):
       if let entries = strings.codes {
-        dictionaryCodes(entries, entryCount: strings.dictionary!.count, column, into: &codes, next: &next, nullCode: &nullCode)
+        dictionaryCodes(
+          entries, entryCount: strings.dictionary!.count, column, into: &codes, next: &next, nullCode: &nullCode)
       } else if !tinyStringCodes(strings, column, into: &codes, next: &next, nullCode: &nullCode) {
         assign { UTF8Key(strings.utf8($0)) }
       }
@@ -56,7 +59,9 @@ enum ColumnCodes {
         for row in 0..<rowCount {
           let key = Int(combined[row]) * nextCardinality + Int(next[row])
           let id = table[key]
-          if id >= 0 { combined[row] = id } else {
+          if id >= 0 {
+            combined[row] = id
+          } else {
             table[key] = count
             combined[row] = count
             count += 1
@@ -69,7 +74,9 @@ enum ColumnCodes {
       var count: Int32 = 0
       for row in 0..<rowCount {
         let key = Int64(combined[row]) * Int64(nextCardinality) + Int64(next[row])
-        if let id = ids[key] { combined[row] = id } else {
+        if let id = ids[key] {
+          combined[row] = id
+        } else {
           ids[key] = count
           combined[row] = count
           count += 1
@@ -90,16 +97,20 @@ enum ColumnCodes {
   /// Codes for a dictionary-encoded string column: its codes are small dense integers already
   /// (equal strings, equal codes), renumbered in order of first appearance through a table of
   /// one slot per dictionary entry — no hashing; the same codes as the general path.
-  private static func dictionaryCodes(_ entries: [UInt32], entryCount: Int, _ column: Column, into codes: inout [Int32],
-                                      next: inout Int32, nullCode: inout Int32) {
+  private static func dictionaryCodes(
+    _ entries: [UInt32], entryCount: Int, _ column: Column, into codes: inout [Int32],
+    next: inout Int32, nullCode: inout Int32
+  ) {
     renumbering(slots: entryCount, column, into: &codes, next: &next, nullCode: &nullCode) { Int(entries[$0]) }
   }
 
   /// Codes for a string column whose strings are at most one byte long (flags such as TPC-H's
   /// `l_returnflag`): a 257-entry table instead of a hash per row; the same codes as the
   /// general path. Returns `false` (touching nothing) for longer strings.
-  private static func tinyStringCodes(_ strings: StringColumn, _ column: Column, into codes: inout [Int32], next: inout Int32,
-                                      nullCode: inout Int32) -> Bool {
+  private static func tinyStringCodes(
+    _ strings: StringColumn, _ column: Column, into codes: inout [Int32], next: inout Int32,
+    nullCode: inout Int32
+  ) -> Bool {
     let offsets = strings.offsets, bytes = strings.bytes
     for row in 0..<strings.count where offsets[row + 1] - offsets[row] > 1 { return false }
     renumbering(slots: 257, column, into: &codes, next: &next, nullCode: &nullCode) { row in
@@ -112,8 +123,10 @@ enum ColumnCodes {
   /// Numbers each row's `slot` (below `slots`; equal slots, equal keys) in order of first
   /// appearance after `next`, nulls sharing `nullCode`: the dense-key path of the two above.
   @inline(__always)
-  private static func renumbering(slots: Int, _ column: Column, into codes: inout [Int32], next: inout Int32,
-                                  nullCode: inout Int32, slot: (Int) -> Int) {
+  private static func renumbering(
+    slots: Int, _ column: Column, into codes: inout [Int32], next: inout Int32,
+    nullCode: inout Int32, slot: (Int) -> Int
+  ) {
     var table = [Int32](repeating: -1, count: slots)
     let checksNulls = column.nullCount > 0
     for row in 0..<column.count {
@@ -124,7 +137,9 @@ enum ColumnCodes {
       }
       let index = slot(row)
       let code = table[index]
-      if code >= 0 { codes[row] = code } else {
+      if code >= 0 {
+        codes[row] = code
+      } else {
         table[index] = next
         codes[row] = next
         next += 1

@@ -19,16 +19,19 @@ extension JoinCodes {
     case (.integer(let a), .integer(let b)):
       return keptRows(left, right, keep, morsels, { a[$0] }, { b[$0] })
     case _ where left.isNumeric && right.isNumeric:
-      return keptRows(left, right, keep, morsels,
-                      { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
-                      { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
+      return keptRows(
+        left, right, keep, morsels,
+        { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
+        { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
     default:
       return nil
     }
   }
 
-  private static func keptRows(_ left: Column, _ right: Column, _ keep: Bool, _ morsels: TableMorsels,
-                               _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64) -> [Int32] {
+  private static func keptRows(
+    _ left: Column, _ right: Column, _ keep: Bool, _ morsels: TableMorsels,
+    _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64
+  ) -> [Int32] {
     guard morsels.workers > 1 && right.count / 4 >= morsels.rows else {
       var built = IntegerCodeTable(capacity: right.count)
       for row in 0..<right.count where !right.isNull(row) { _ = built.insert(rightKey(row)) }
@@ -41,12 +44,16 @@ extension JoinCodes {
   }
 
   /// The left rows whose key `table` holds (`keep`) or lacks, probed in morsels.
-  private static func probed<Table: JoinKeyLookup>(_ left: Column, _ table: Table, _ keep: Bool, _ morsels: TableMorsels,
-                                                   _ leftKey: @Sendable (Int) -> Int64) -> [Int32] {
+  private static func probed<Table: JoinKeyLookup>(
+    _ left: Column, _ table: Table, _ keep: Bool, _ morsels: TableMorsels,
+    _ leftKey: @Sendable (Int) -> Int64
+  ) -> [Int32] {
     let parts = morsels.map(left.count) { range -> [Int32] in
       var rows: [Int32] = []
       if left.nullCount == 0 {
-        for row in range where (table.code(of: leftKey(row)) >= 0) == keep { rows.append(Int32(truncatingIfNeeded: row)) }
+        for row in range where (table.code(of: leftKey(row)) >= 0) == keep {
+          rows.append(Int32(truncatingIfNeeded: row))
+        }
       } else {
         for row in range where (!left.isNull(row) && table.code(of: leftKey(row)) >= 0) == keep {
           rows.append(Int32(truncatingIfNeeded: row))

@@ -13,8 +13,10 @@ enum JoinCodes {
   /// - Throws: `NodeError` if the two columns hold different kinds of values.
   /// - Complexity: O(right rows) to build, O(left rows) to probe, on `morsels.workers` threads. Integer and
   ///   number keys probe an `IntegerCodeTable`.
-  static func codes(left: Column, right: Column, name: String,
-                    morsels: TableMorsels) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
+  static func codes(
+    left: Column, right: Column, name: String,
+    morsels: TableMorsels
+  ) throws -> (left: [Int32], right: [Int32], cardinality: Int) {
     switch (left.storage, right.storage) {
     case (.integer(let a), .integer(let b)):
       return probeIntegers(left, right, morsels, { a[$0] }, { b[$0] })
@@ -24,9 +26,10 @@ enum JoinCodes {
     case (.bool(let a), .bool(let b)):
       return probe(left, right, morsels, into: HashedKeyTable.self, { a[$0] }, { b[$0] })
     case _ where left.isNumeric && right.isNumeric:
-      return probeIntegers(left, right, morsels,
-                           { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
-                           { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
+      return probeIntegers(
+        left, right, morsels,
+        { Int64(bitPattern: ColumnCodes.normalized(left.number(at: $0) ?? 0)) },
+        { Int64(bitPattern: ColumnCodes.normalized(right.number(at: $0) ?? 0)) })
     default:
       throw NodeError("join key '\(name)' is \(left.type) on the left but \(right.type) on the right")
     }
@@ -65,9 +68,12 @@ enum JoinCodes {
   /// probed in morsels): the same matches from a smaller table — TPC-H Q13 joins 150,000
   /// customers to 1.5 million orders. Codes then count the left side's distinct values, and a
   /// left value no right row has keeps its code (its group of right rows is empty).
-  private static func probeIntegers(_ left: Column, _ right: Column, _ morsels: TableMorsels,
-                                    _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64)
-    -> (left: [Int32], right: [Int32], cardinality: Int) {
+  private static func probeIntegers(
+    _ left: Column, _ right: Column, _ morsels: TableMorsels,
+    _ leftKey: @Sendable (Int) -> Int64, _ rightKey: @Sendable (Int) -> Int64
+  )
+    -> (left: [Int32], right: [Int32], cardinality: Int)
+  {
     if left.count <= right.count / 2 {
       let swapped = probe(right, left, morsels, into: IntegerCodeTable.self, rightKey, leftKey)
       return (swapped.right, swapped.left, swapped.cardinality)
@@ -78,9 +84,10 @@ enum JoinCodes {
     let table = PartitionedCodeTable(rows: right.count, partitions: morsels.workers, morsels: morsels) { row in
       right.isNull(row) ? nil : rightKey(row)
     }
-    let rightCodes = TableMorsels.joined(morsels.map(right.count) { range in
-      range.map { right.isNull($0) ? -1 : table.code(of: rightKey($0)) }
-    })
+    let rightCodes = TableMorsels.joined(
+      morsels.map(right.count) { range in
+        range.map { right.isNull($0) ? -1 : table.code(of: rightKey($0)) }
+      })
     let parts = morsels.map(left.count) { range in
       var codes = [Int32](repeating: -1, count: range.count)
       let base = range.lowerBound
@@ -99,8 +106,10 @@ enum JoinCodes {
   /// appearance, the left side's pairs are looked up (in morsels); -1 stays -1.
   ///
   /// - Complexity: O(right rows + left rows).
-  static func combined(left ids: [Int32], right rightIDs: [Int32], with codes: (left: [Int32], right: [Int32], cardinality: Int),
-                       morsels: TableMorsels) -> (left: [Int32], right: [Int32], cardinality: Int) {
+  static func combined(
+    left ids: [Int32], right rightIDs: [Int32], with codes: (left: [Int32], right: [Int32], cardinality: Int),
+    morsels: TableMorsels
+  ) -> (left: [Int32], right: [Int32], cardinality: Int) {
     let width = Int64(codes.cardinality)
     var built = IntegerCodeTable(capacity: rightIDs.count)
     var right = rightIDs
@@ -150,6 +159,5 @@ struct HashedKeyTable<Key: Hashable & Sendable>: JoinKeyTable {
   }
 
   func code(of key: Key) -> Int32 { codes[key] ?? -1 }
-
 
 }

@@ -17,7 +17,8 @@ struct JoinKeyPair: Sendable, Hashable {
   /// would be empty.
   init(parsing entry: String) {
     if let equals = entry.firstIndex(of: "=") {
-      let left = String(entry[..<equals]).trimmingSpaces, right = String(entry[entry.index(after: equals)...]).trimmingSpaces
+      let left = String(entry[..<equals]).trimmingSpaces,
+        right = String(entry[entry.index(after: equals)...]).trimmingSpaces
       if !left.isEmpty && !right.isEmpty {
         self.left = left
         self.right = right

@@ -154,7 +154,11 @@ enum JoinKind: String, CaseIterable, Sendable {
   static func keyColumn(left: Column, right: Column, leftTake: [Int32], rightTake: [Int32]) -> Column {
     var builder = ColumnBuilder(left.type == right.type ? left.type : .number, capacity: leftTake.count)
     for (leftRow, rightRow) in zip(leftTake, rightTake) {
-      if leftRow >= 0 { builder.append(from: left, row: Int(leftRow)) } else { builder.append(from: right, row: Int(rightRow)) }
+      if leftRow >= 0 {
+        builder.append(from: left, row: Int(leftRow))
+      } else {
+        builder.append(from: right, row: Int(rightRow))
+      }
     }
     return builder.build()
   }

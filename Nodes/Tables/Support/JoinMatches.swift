@@ -32,9 +32,10 @@ struct JoinMatches: Sendable {
   init(left: Table, right: Table, keys: [JoinKeyPair], indexesLeft: Bool = true, morsels: TableMorsels) throws {
     var ids: (left: [Int32], right: [Int32], cardinality: Int) = ([], [], 0)
     for (position, key) in keys.enumerated() {
-      let codes = try JoinCodes.codes(left: left.column(at: try TableParameters.column(key.left, in: left, side: "left")),
-                                      right: right.column(at: try TableParameters.column(key.right, in: right, side: "right")),
-                                      name: key.isShared ? key.left : "\(key.left) = \(key.right)", morsels: morsels)
+      let codes = try JoinCodes.codes(
+        left: left.column(at: try TableParameters.column(key.left, in: left, side: "left")),
+        right: right.column(at: try TableParameters.column(key.right, in: right, side: "right")),
+        name: key.isShared ? key.left : "\(key.left) = \(key.right)", morsels: morsels)
       ids = position == 0 ? codes : JoinCodes.combined(left: ids.left, right: ids.right, with: codes, morsels: morsels)
     }
     leftIDs = ids.left

@@ -16,8 +16,9 @@ enum PivotColumns {
     }
     let present = representative.filter { $0 >= 0 }.count
     guard present <= PivotNode.maxNewColumns else {
-      throw NodeError("columns: column '\(name)' has \(present) distinct values, more than the limit of "
-                      + "\(PivotNode.maxNewColumns) new columns a pivot may add")
+      throw NodeError(
+        "columns: column '\(name)' has \(present) distinct values, more than the limit of "
+          + "\(PivotNode.maxNewColumns) new columns a pivot may add")
     }
     // Each code's text; equal texts (if two values print alike) share a column.
     let texts: [String?] = representative.map { $0 >= 0 ? column[$0].text : nil }
@@ -32,8 +33,10 @@ enum PivotColumns {
   /// null over no non-null value (`count`: the non-null values, 0 over none).
   ///
   /// - Throws: `NodeError` naming param `values` (a sum of text, an integer sum out of range).
-  static func aggregate(_ function: String, of column: Column, named name: String, pairs: [Int32],
-                        pairCount: Int) throws -> Column {
+  static func aggregate(
+    _ function: String, of column: Column, named name: String, pairs: [Int32],
+    pairCount: Int
+  ) throws -> Column {
     if function == "count" {
       var counts = [Int64](repeating: 0, count: pairCount)
       for row in pairs.indices where !column.isNull(row) { counts[Int(pairs[row])] += 1 }

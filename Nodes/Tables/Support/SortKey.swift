@@ -41,7 +41,8 @@ struct SortKey: Sendable {
       let program = try formula.compile(for: RowSchema(table))
       return try program.evaluate(over: table).column(as: program.resultType, count: table.rowCount)
     } catch {
-      throw NodeError(error.column == nil ? "param 'by': '\(name)': \(error.message)" : error.described(as: "param 'by' '\(name)'"))
+      throw NodeError(
+        error.column == nil ? "param 'by': '\(name)': \(error.message)" : error.described(as: "param 'by' '\(name)'"))
     }
   }
 }

@@ -10,7 +10,9 @@ enum SortRuns {
   /// - Precondition: `less` is a strict total order on the rows (no two rows tie).
   /// - Throws: `CancellationError` if the task is cancelled between rounds.
   /// - Complexity: O(n log n) comparisons, on up to `morsels.workers` threads.
-  static func sorted(_ rowCount: Int, morsels: TableMorsels, by less: @escaping @Sendable (Int32, Int32) -> Bool) throws -> [Int32] {
+  static func sorted(_ rowCount: Int, morsels: TableMorsels, by less: @escaping @Sendable (Int32, Int32) -> Bool) throws
+    -> [Int32]
+  {
     try sorted(rowCount, morsels: morsels, entry: { $0 }, by: less)
   }
 
@@ -18,8 +20,10 @@ enum SortRuns {
   /// may carry a row's first key beside the row, so most comparisons read no other array.
   ///
   /// - Precondition: `less` is a strict total order on the entries.
-  static func sorted<Entry: Sendable>(_ rowCount: Int, morsels: TableMorsels, entry: @escaping @Sendable (Int32) -> Entry,
-                                      by less: @escaping @Sendable (Entry, Entry) -> Bool) throws -> [Entry] {
+  static func sorted<Entry: Sendable>(
+    _ rowCount: Int, morsels: TableMorsels, entry: @escaping @Sendable (Int32) -> Entry,
+    by less: @escaping @Sendable (Entry, Entry) -> Bool
+  ) throws -> [Entry] {
     var runs = morsels.map(rowCount) { range in
       var entries = (Int32(range.lowerBound)..<Int32(range.upperBound)).map(entry)
       entries.sort(by: less)

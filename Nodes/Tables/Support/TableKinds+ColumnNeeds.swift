@@ -30,7 +30,9 @@ extension FilterNode: ColumnDemandingKind {
 
 extension DeriveNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
-    guard case .only(var needed) = outputNeeds, let members = params["columns"]?.objectValue?.members else { return .all }
+    guard case .only(var needed) = outputNeeds, let members = params["columns"]?.objectValue?.members else {
+      return .all
+    }
     // A formula reads the input's column unless an earlier entry made one of that name; the
     // columns the entries make are not read from the input (unless a formula reads them first).
     var made = Set<String>()
@@ -48,10 +50,12 @@ extension DeriveNode: ColumnDemandingKind {
 extension SelectNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
     guard let entries = params.strings("columns") else { return .all }
-    return .only(Set(entries.map { entry in
-      guard let range = entry.range(of: " as ") else { return entry }
-      return String(entry[..<range.lowerBound]).trimmingSpaces
-    }))
+    return .only(
+      Set(
+        entries.map { entry in
+          guard let range = entry.range(of: " as ") else { return entry }
+          return String(entry[..<range.lowerBound]).trimmingSpaces
+        }))
   }
 }
 
@@ -60,7 +64,9 @@ extension GroupByNode: ColumnDemandingKind {
     guard let keys = params["by"] == nil ? [] : params.strings("by") else { return .all }
     var needed = Set(keys)
     for member in params["aggregate"]?.objectValue?.members ?? [] {
-      guard let text = member.value.stringValue, case .success(let aggregate) = Aggregate.parse(output: member.key, text) else {
+      guard let text = member.value.stringValue,
+        case .success(let aggregate) = Aggregate.parse(output: member.key, text)
+      else {
         return .all
       }
       if let column = aggregate.column { needed.insert(column) }

@@ -7,7 +7,9 @@ import FlowRuntime
 
 extension WindowNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
-    guard case .only(var needed) = outputNeeds, let members = params["columns"]?.objectValue?.members else { return .all }
+    guard case .only(var needed) = outputNeeds, let members = params["columns"]?.objectValue?.members else {
+      return .all
+    }
     var keys: [String] = []
     for name in ["partitionBy", "orderBy"] {
       guard let list = params[name].map({ $0.arrayValue?.compactMap(\.stringValue) }) ?? [] else { return .all }
@@ -16,7 +18,9 @@ extension WindowNode: ColumnDemandingKind {
     // An entry reads the input's column unless an earlier entry made one of that name.
     var made = Set<String>(), read = Set(keys)
     for member in members {
-      guard let text = member.value.stringValue, case .success(let function) = WindowFunction.parse(output: member.key, text) else {
+      guard let text = member.value.stringValue,
+        case .success(let function) = WindowFunction.parse(output: member.key, text)
+      else {
         return .all
       }
       if let column = function.column, !made.contains(column) { read.insert(column) }
@@ -30,7 +34,8 @@ extension WindowNode: ColumnDemandingKind {
 extension PivotNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
     guard let columns = params["columns"]?.stringValue, let values = params["values"]?.stringValue,
-          let index = params["index"].map({ $0.arrayValue?.compactMap(\.stringValue) }) ?? [] else { return .all }
+      let index = params["index"].map({ $0.arrayValue?.compactMap(\.stringValue) }) ?? []
+    else { return .all }
     return .only(Set(index + [columns, values]))
   }
 }
@@ -39,7 +44,8 @@ extension UnpivotNode: ColumnDemandingKind {
   func columnNeeds(of input: String, params: JSONObject, outputNeeds: ColumnNeeds) -> ColumnNeeds {
     // Without `columns`, every column not kept becomes rows: all are read.
     guard let listed = params["columns"]?.arrayValue?.compactMap(\.stringValue),
-          let keep = params["keep"].map({ $0.arrayValue?.compactMap(\.stringValue) }) ?? [] else { return .all }
+      let keep = params["keep"].map({ $0.arrayValue?.compactMap(\.stringValue) }) ?? []
+    else { return .all }
     return .only(Set(keep + listed))
   }
 }

@@ -15,10 +15,13 @@ extension BlockSums {
   ///
   /// - Precondition: the three arrays have the same count and every group is below it.
   @inline(__always)
-  static func accumulate(_ rows: Range<Int>, _ sums: inout [Double], _ errors: inout [Double], _ seen: inout [Int64],
-                         _ row: (Int) -> (value: Double, group: Int)?) {
+  static func accumulate(
+    _ rows: Range<Int>, _ sums: inout [Double], _ errors: inout [Double], _ seen: inout [Int64],
+    _ row: (Int) -> (value: Double, group: Int)?
+  ) {
     let count = UInt(sums.count)
-    precondition(errors.count == sums.count && seen.count == sums.count, "Internal inconsistency: block sums of different sizes")
+    precondition(
+      errors.count == sums.count && seen.count == sums.count, "Internal inconsistency: block sums of different sizes")
     sums.withUnsafeMutableBufferPointer { sums in
       errors.withUnsafeMutableBufferPointer { errors in
         seen.withUnsafeMutableBufferPointer { seen in

@@ -18,7 +18,13 @@ enum WindowArguments {
     for character in text {
       if let open = quote {
         current.append(character)
-        if escaped { escaped = false } else if character == "\\" && open == "\"" { escaped = true } else if character == open { quote = nil }
+        if escaped {
+          escaped = false
+        } else if character == "\\" && open == "\"" {
+          escaped = true
+        } else if character == open {
+          quote = nil
+        }
         continue
       }
       switch character {
@@ -32,7 +38,9 @@ enum WindowArguments {
         current.append(character)
       }
     }
-    if quote != nil { return .failure(WindowArgumentProblem(description: "an unclosed \(quote == "`" ? "backtick" : "quote")")) }
+    if quote != nil {
+      return .failure(WindowArgumentProblem(description: "an unclosed \(quote == "`" ? "backtick" : "quote")"))
+    }
     items.append(current.trimmingSpaces)
     if items.contains(where: \.isEmpty) { return .failure(WindowArgumentProblem(description: "an empty argument")) }
     return .success(items)
@@ -46,7 +54,9 @@ enum WindowArguments {
       return inner.isEmpty || inner.contains("`") ? nil : inner
     }
     let forbidden: Set<Character> = ["\"", "`", "(", ")", " ", ","]
-    guard !argument.contains(where: forbidden.contains), argument.first.map({ !$0.isNumber }) ?? false else { return nil }
+    guard !argument.contains(where: forbidden.contains), argument.first.map({ !$0.isNumber }) ?? false else {
+      return nil
+    }
     return argument
   }
 

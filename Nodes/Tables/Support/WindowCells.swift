@@ -17,8 +17,10 @@ enum WindowCells: Sendable {
   ///   - source: the column the `.rows` cells copy from.
   ///   - fallback: the value of a `-2` cell.
   /// - Throws: `NodeError` when `fallback` does not fit the source's type (naming both).
-  static func column(_ runs: [WindowCells], rows: [Int32], source: Column?, fallback: Value,
-                     describe: () -> String) throws -> Column {
+  static func column(
+    _ runs: [WindowCells], rows: [Int32], source: Column?, fallback: Value,
+    describe: () -> String
+  ) throws -> Column {
     let count = rows.count
     switch runs.first {
     case .integers?:
@@ -63,8 +65,10 @@ enum WindowCells: Sendable {
   }
 
   /// `source` gathered at `gather`, with `fallback` where `gather` is `-2`.
-  private static func filled(_ source: Column, _ gather: [Int32], _ fallback: Value,
-                             describe: () -> String) throws -> Column {
+  private static func filled(
+    _ source: Column, _ gather: [Int32], _ fallback: Value,
+    describe: () -> String
+  ) throws -> Column {
     var type = source.type
     switch (source.type, fallback) {
     case (.integer, .integer), (.number, .number), (.bool, .bool), (.string, .string): break

@@ -9,8 +9,10 @@ import FlowRuntime
 /// equal extremes, as `min`/`max` choose. Each position enters and leaves once: O(rows).
 enum WindowExtremes {
   /// Fills `cells[position − offset]` with the row of each position's extreme (-1: none).
-  static func rolling(_ source: Column, _ rows: [Int32], _ partition: Range<Int>, size: Int, max wantsMax: Bool,
-                      into cells: inout [Int32], offset: Int) {
+  static func rolling(
+    _ source: Column, _ rows: [Int32], _ partition: Range<Int>, size: Int, max wantsMax: Bool,
+    into cells: inout [Int32], offset: Int
+  ) {
     let compare = CellOrder.comparator(for: source)
     var deque: [Int] = []
     deque.reserveCapacity(Swift.min(partition.count, size))

@@ -60,7 +60,9 @@ package struct WindowFunction: Sendable {
   ///   `quantile`'s `q`) is then left to the value written in when the node runs.
   /// - Returns: the function, or a configuration error of param `columns` naming the column
   ///   `output`, the text and what is wrong (an unknown function lists the closest name).
-  package static func parse(output: String, _ text: String, bindsLater: Bool = false) -> Result<WindowFunction, NodeConfigurationError> {
+  package static func parse(output: String, _ text: String, bindsLater: Bool = false) -> Result<
+    WindowFunction, NodeConfigurationError
+  > {
     func problem(_ reason: String) -> Result<WindowFunction, NodeConfigurationError> {
       .failure(NodeConfigurationError(parameter: "columns", reason: "column '\(output)': \(reason)"))
     }
@@ -71,7 +73,8 @@ package struct WindowFunction: Sendable {
     let name = String(trimmed[..<open]).trimmingSpaces
     guard let function = Function(rawValue: name) else {
       let names = Function.allCases.map(\.rawValue)
-      let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" }
+      let hint =
+        Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" }
         ?? " (known: \(names.joined(separator: ", ")))"
       return problem("unknown window function '\(name)'\(hint)")
     }
@@ -91,9 +94,12 @@ package struct WindowFunction: Sendable {
     default: allowed = 1...1
     }
     guard allowed.contains(arguments.count) else {
-      let takes = allowed.lowerBound == allowed.upperBound ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)"
-      return problem("\(function.rawValue) takes \(takes) argument\(allowed.upperBound == 1 ? "" : "s"), "
-                     + "found \(arguments.count) in \"\(text)\" (\(function.usage))")
+      let takes =
+        allowed.lowerBound == allowed.upperBound
+        ? "\(allowed.lowerBound)" : "\(allowed.lowerBound) to \(allowed.upperBound)"
+      return problem(
+        "\(function.rawValue) takes \(takes) argument\(allowed.upperBound == 1 ? "" : "s"), "
+          + "found \(arguments.count) in \"\(text)\" (\(function.usage))")
     }
     if function.needsColumn || (function == .count && arguments.count == 1) {
       guard let column = WindowArguments.columnName(arguments[0]) else {
@@ -103,8 +109,10 @@ package struct WindowFunction: Sendable {
     }
     if bindsLater {
       // Each `@name` is a `null` placeholder until the node runs: check the rest as written.
-      arguments = arguments.enumerated().map { $0.offset > 0 && $0.element.trimmingSpaces == "null" ? (
-        $0.offset == 1 ? (function == .quantile ? "0.5" : "1") : "null") : $0.element }
+      arguments = arguments.enumerated().map {
+        $0.offset > 0 && $0.element.trimmingSpaces == "null"
+          ? ($0.offset == 1 ? (function == .quantile ? "0.5" : "1") : "null") : $0.element
+      }
     }
     if function == .quantile {
       guard let q = Double(arguments[1]), q >= 0, q <= 1 else {
@@ -114,16 +122,20 @@ package struct WindowFunction: Sendable {
     } else if arguments.count >= 2 {  // lag, lead and the rolling functions
       let least: Int64 = function == .lag || function == .lead ? 0 : 1
       // A whole number written as a double (`2.0`: an `@n` set from a number input) counts.
-      guard let count = Int64(arguments[1]) ?? Double(arguments[1]).flatMap({ Int64(exactly: $0) }), count >= least, count <= maxCount else {
-        return problem("the second argument of \(function.rawValue) must be an integer from \(least) to \(maxCount), "
-                       + "found '\(arguments[1])'")
+      guard let count = Int64(arguments[1]) ?? Double(arguments[1]).flatMap({ Int64(exactly: $0) }), count >= least,
+        count <= maxCount
+      else {
+        return problem(
+          "the second argument of \(function.rawValue) must be an integer from \(least) to \(maxCount), "
+            + "found '\(arguments[1])'")
       }
       if function == .lag || function == .lead { entry.offset = Int(count) } else { entry.size = Int(count) }
     }
     if arguments.count == 3 {
       guard let value = WindowArguments.literal(arguments[2]) else {
-        return problem("the default of \(function.rawValue) must be a number, a string in double quotes, true, false "
-                       + "or null, found '\(arguments[2])'")
+        return problem(
+          "the default of \(function.rawValue) must be a number, a string in double quotes, true, false "
+            + "or null, found '\(arguments[2])'")
       }
       entry.fallback = value
     }

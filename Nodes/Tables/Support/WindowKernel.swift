@@ -33,8 +33,9 @@ struct WindowKernel: Sendable {
     switch function.function {
     case .cumsum, .rollingSum, .sum, .cummean, .rollingMean, .mean, .median, .std, .variance, .quantile:
       if integers == nil && numbers == nil {
-        throw NodeError("column '\(function.output)': \(function.function.rawValue)(\(function.column ?? "")) needs numbers, "
-                        + "but the column is \(source.map { "\($0.type)" } ?? "missing")")
+        throw NodeError(
+          "column '\(function.output)': \(function.function.rawValue)(\(function.column ?? "")) needs numbers, "
+            + "but the column is \(source.map { "\($0.type)" } ?? "missing")")
       }
       if ![.cumsum, .rollingSum, .sum].contains(function.function) {
         numbers = numbers ?? integers.map { $0.map(Double.init) }
@@ -76,13 +77,15 @@ struct WindowKernel: Sendable {
       if let integers {
         var values = [Int64](repeating: 0, count: count)
         for partition in order.partitions[run] {
-          try WindowSums.integers(function, integers, source!, order.rows, partition, into: &values, &valid, offset: first)
+          try WindowSums.integers(
+            function, integers, source!, order.rows, partition, into: &values, &valid, offset: first)
         }
         return .integers(values, valid: valid)
       }
       var values = [Double](repeating: 0, count: count)
       for partition in order.partitions[run] {
-        WindowSums.numbers(function, numbers ?? [], source!, order.rows, partition, into: &values, &valid, offset: first)
+        WindowSums.numbers(
+          function, numbers ?? [], source!, order.rows, partition, into: &values, &valid, offset: first)
       }
       return .numbers(values, valid: valid)
     case .median, .std, .variance, .quantile:
@@ -103,12 +106,13 @@ struct WindowKernel: Sendable {
       let row = Int(order.rows[position])
       if !source.isNull(row) { sample.append(numbers[row]) }
     }
-    let result: Double? = switch function.function {
-    case .median: SampleStatistics.median(sample)
-    case .quantile: SampleStatistics.quantile(sample, function.q)
-    case .variance: SampleStatistics.variance(sample)
-    default: SampleStatistics.standardDeviation(sample)
-    }
+    let result: Double? =
+      switch function.function {
+      case .median: SampleStatistics.median(sample)
+      case .quantile: SampleStatistics.quantile(sample, function.q)
+      case .variance: SampleStatistics.variance(sample)
+      default: SampleStatistics.standardDeviation(sample)
+      }
     guard let result else { return }
     for position in partition {
       values[position - offset] = result
@@ -168,8 +172,9 @@ struct WindowKernel: Sendable {
         cells[position - offset] = best
       }
     case .rollingMin, .rollingMax:
-      WindowExtremes.rolling(source, rows, partition, size: function.size, max: function.function == .rollingMax,
-                             into: &cells, offset: offset)
+      WindowExtremes.rolling(
+        source, rows, partition, size: function.size, max: function.function == .rollingMax,
+        into: &cells, offset: offset)
     case .min, .max:
       let compare = CellOrder.comparator(for: source)
       let wantsMax = function.function == .max

@@ -22,8 +22,10 @@ struct WindowOrder: Sendable {
   ///   - morsels: the morsels and threads of the sort (`SortNode.Evaluator.order`).
   /// - Throws: cancellation from the sort.
   /// - Complexity: O(rows) without `orderBy`, else the sort's O(rows log rows), in parallel.
-  init(rowCount: Int, partitionColumns: [Column], orderColumns: [(column: Column, descending: Bool)],
-       peers: Bool, workers: Int, morsels: TableMorsels) throws {
+  init(
+    rowCount: Int, partitionColumns: [Column], orderColumns: [(column: Column, descending: Bool)],
+    peers: Bool, workers: Int, morsels: TableMorsels
+  ) throws {
     var groups: [Int32] = []
     var groupCount = 1
     if !partitionColumns.isEmpty {
@@ -38,8 +40,10 @@ struct WindowOrder: Sendable {
     }
     var partitions: [Range<Int>] = []
     var start = 0
-    for position in 0..<rowCount where position > 0 && !groups.isEmpty
-      && groups[Int(rows[position])] != groups[Int(rows[position - 1])] {
+    for position in 0..<rowCount
+    where position > 0 && !groups.isEmpty
+      && groups[Int(rows[position])] != groups[Int(rows[position - 1])]
+    {
       partitions.append(start..<position)
       start = position
     }
@@ -89,7 +93,9 @@ struct WindowOrder: Sendable {
     var first = 0
     while first < partitions.count {
       var last = first
-      while last + 1 < partitions.count && partitions[last + 1].upperBound - partitions[first].lowerBound <= target { last += 1 }
+      while last + 1 < partitions.count && partitions[last + 1].upperBound - partitions[first].lowerBound <= target {
+        last += 1
+      }
       runs.append(first..<(last + 1))
       first = last + 1
     }

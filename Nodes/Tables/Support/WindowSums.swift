@@ -31,11 +31,14 @@ enum WindowSums {
   /// Integer (or bool) sums over `partition` into `values`/`valid` at `position − offset`.
   ///
   /// - Throws: `NodeError` naming the output column when a sum does not fit in 64 bits.
-  static func integers(_ function: WindowFunction, _ cells: [Int64], _ source: Column, _ rows: [Int32],
-                       _ partition: Range<Int>, into values: inout [Int64], _ valid: inout [Bool], offset: Int) throws {
+  static func integers(
+    _ function: WindowFunction, _ cells: [Int64], _ source: Column, _ rows: [Int32],
+    _ partition: Range<Int>, into values: inout [Int64], _ valid: inout [Bool], offset: Int
+  ) throws {
     func overflow() -> NodeError {
-      NodeError("column '\(function.output)': \(function.function.rawValue)(\(function.column ?? "")) does not fit in a "
-                + "64-bit integer (integer sums are exact)")
+      NodeError(
+        "column '\(function.output)': \(function.function.rawValue)(\(function.column ?? "")) does not fit in a "
+          + "64-bit integer (integer sums are exact)")
     }
     var total = ExactSum()
     var seen = 0
@@ -98,8 +101,10 @@ enum WindowSums {
   }
 
   /// Number sums and means (of numbers, or of integers as numbers) over `partition`.
-  static func numbers(_ function: WindowFunction, _ cells: [Double], _ source: Column, _ rows: [Int32],
-                      _ partition: Range<Int>, into values: inout [Double], _ valid: inout [Bool], offset: Int) {
+  static func numbers(
+    _ function: WindowFunction, _ cells: [Double], _ source: Column, _ rows: [Int32],
+    _ partition: Range<Int>, into values: inout [Double], _ valid: inout [Bool], offset: Int
+  ) {
     let mean = function.function == .mean || function.function == .cummean || function.function == .rollingMean
     let lo = partition.lowerBound
     switch function.function {

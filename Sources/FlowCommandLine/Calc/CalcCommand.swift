@@ -6,8 +6,9 @@ enum CalcCommand {
     name: "calc", summary: "Interactive calculator: create, connect, set, delete and show nodes.",
     positionals: [],
     options: [
-      OptionSpec(name: "--no-history", arity: .flag,
-                 help: "neither read nor write the history file (~/.flow_calc_history)"),
+      OptionSpec(
+        name: "--no-history", arity: .flag,
+        help: "neither read nor write the history file (~/.flow_calc_history)")
     ],
     discussion: """
       COMMANDS (one per line; a prompt '> ' is shown when standard input is a terminal):
@@ -34,7 +35,9 @@ enum CalcCommand {
       Exit status: 0 when the input ends or after 'quit', whatever the commands did.
       """)
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) async throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String)
+    async throws(CommandFailure) -> ExitStatus
+  {
     let session: CalcSession
     do { session = try CalcSession(context: context) } catch {
       throw CommandFailure(.invalidDocument, ["flow: cannot start the calculator: \(error)"])

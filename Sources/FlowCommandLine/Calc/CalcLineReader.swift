@@ -12,8 +12,10 @@ final class CalcLineReader {
   private var queued: [TerminalKey] = []
   private(set) var editor: LineEditor
 
-  init(terminal: RawTerminal, history: [String],
-       draw: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }) {
+  init(
+    terminal: RawTerminal, history: [String],
+    draw: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+  ) {
     self.terminal = terminal
     self.draw = draw
     editor = LineEditor(history: history)

@@ -9,16 +9,18 @@ extension CalcSession {
     guard arguments.count >= 2 else { throw CalcError("usage: node ID KIND [PARAM=JSON]...") }
     let id = arguments[0], kind = arguments[1]
     guard context.registry.kind(named: kind) != nil || store.subgraphLibrary[kind] != nil else {
-      throw CalcError("unknown kind '\(kind)'" + Suggestion.hint(for: kind, among: context.kindNames)
-                        + " (see 'flow nodes')")
+      throw CalcError(
+        "unknown kind '\(kind)'" + Suggestion.hint(for: kind, among: context.kindNames)
+          + " (see 'flow nodes')")
     }
     var params = JSONObject()
     for word in arguments.dropFirst(2) {
       let (name, value) = try Self.assignment(word)
       params[name] = value
     }
-    let node = FlowNode(id: id, data: NodeSpec(kind: kind, params: params), acceptsChildren: kind == "group",
-                        handles: kind == "group" ? [] : nil)
+    let node = FlowNode(
+      id: id, data: NodeSpec(kind: kind, params: params), acceptsChildren: kind == "group",
+      handles: kind == "group" ? [] : nil)
     try await change { () throws(GraphValidationError) in try store.addNode(node) }
     createdNodeIDs.insert(id)
   }
@@ -31,15 +33,18 @@ extension CalcSession {
     _ = try requireNode(source.node)
     let targetNode = try requireNode(target.node)
     if let signature = signature(of: targetNode), signature.inputs.isEmpty, !signature.isContainer,
-       target.port.flatMap(signature.parameterInput(named:)) == nil {
+      target.port.flatMap(signature.parameterInput(named:)) == nil
+    {
       // Said in the user's terms: a constant is set, not connected.
       let param = target.port ?? "PARAM"
       throw CalcError("a \(targetNode.data.kind) node has no inputs: use set \(targetNode.id) \(param)=VALUE")
     }
     if let port = target.port, let signature = signature(of: targetNode), signature.inputIndex(named: port) == nil,
-       signature.outputIndex(named: port) != nil {
-      throw CalcError("'\(port)' is an output of node '\(targetNode.id)' (\(targetNode.data.kind)); connect into one of its inputs: "
-                        + signature.inputs.map(\.name).joined(separator: ", "))
+      signature.outputIndex(named: port) != nil
+    {
+      throw CalcError(
+        "'\(port)' is an output of node '\(targetNode.id)' (\(targetNode.data.kind)); connect into one of its inputs: "
+          + signature.inputs.map(\.name).joined(separator: ", "))
     }
     let replaced = existingEdge(into: targetNode, port: target.port)
     var id = "e\(nextEdgeNumber)"
@@ -48,8 +53,9 @@ extension CalcSession {
       id = "e\(nextEdgeNumber)"
     }
     nextEdgeNumber += 1
-    let edge = FlowEdge(id: id, sourceNodeID: source.node, sourceHandleID: source.port,
-                        targetNodeID: target.node, targetHandleID: target.port)
+    let edge = FlowEdge(
+      id: id, sourceNodeID: source.node, sourceHandleID: source.port,
+      targetNodeID: target.node, targetHandleID: target.port)
     try await change(adding: (edge, "connect \(arguments[0]) \(arguments[1])")) { () throws(GraphValidationError) in
       try store.batch { (batch: inout FlowStore.Batch) throws(GraphValidationError) in
         if let replaced { try batch.removeEdge(id: replaced.id) }
@@ -64,9 +70,11 @@ extension CalcSession {
     let target = Self.endpoint(arguments[0])
     let node = try requireNode(target.node)
     if let port = target.port, let signature = signature(of: node), signature.inputIndex(named: port) == nil,
-       signature.parameterInput(named: port) == nil {
-      throw CalcError("node '\(node.id)' (\(node.data.kind)) has no input '\(port)'"
-                        + Suggestion.hint(for: port, among: signature.inputs.map(\.name) + signature.parameterInputs.map(\.name)))
+      signature.parameterInput(named: port) == nil
+    {
+      throw CalcError(
+        "node '\(node.id)' (\(node.data.kind)) has no input '\(port)'"
+          + Suggestion.hint(for: port, among: signature.inputs.map(\.name) + signature.parameterInputs.map(\.name)))
     }
     guard let edge = existingEdge(into: node, port: target.port) else {
       throw CalcError("input '\(arguments[0])' is not connected")
@@ -111,7 +119,8 @@ extension CalcSession {
       document.nodes[index].handles = derived.nodes[index].handles
     }
     do {
-      try AtomicFileWriter().write(Array((document.jsonString() + "\n").utf8), to: FileAccessPolicy.absolutePath(arguments[0]))
+      try AtomicFileWriter().write(
+        Array((document.jsonString() + "\n").utf8), to: FileAccessPolicy.absolutePath(arguments[0]))
     } catch {
       throw CalcError("cannot write \(arguments[0]): \(error)")
     }
@@ -128,8 +137,9 @@ extension CalcSession {
     }
     let registry = DocumentLoading.importing(arguments[0], registry: context.registry)
     try await change { () throws(GraphValidationError) in
-      let imported = try SubgraphImports.sources(of: document, folder: registry.environment.documentFolder,
-                                                 path: FileAccessPolicy.absolutePath(arguments[0]), policy: registry.environment.fileAccess)
+      let imported = try SubgraphImports.sources(
+        of: document, folder: registry.environment.documentFolder,
+        path: FileAccessPolicy.absolutePath(arguments[0]), policy: registry.environment.fileAccess)
       try store.load(document, imported: imported)
     }
   }

@@ -41,8 +41,9 @@ extension CalcSession {
         lines.append("node \(node.id) \(node.data.kind)" + params.joined())
       }
       for edge in store.edges {
-        lines.append("connect \(edge.sourceNodeID)\(edge.sourceHandleID.map { ".\($0)" } ?? "") "
-                       + "\(edge.targetNodeID)\(edge.targetHandleID.map { ".\($0)" } ?? "")")
+        lines.append(
+          "connect \(edge.sourceNodeID)\(edge.sourceHandleID.map { ".\($0)" } ?? "") "
+            + "\(edge.targetNodeID)\(edge.targetHandleID.map { ".\($0)" } ?? "")")
       }
       context.write(lines.isEmpty ? "(no nodes)\n" : lines.joined(separator: "\n") + "\n")
       return
@@ -57,7 +58,9 @@ extension CalcSession {
     if let instance = configured?.instance, !instance.inputs.isEmpty {
       lines.append("  inputs:")
       for (port, input) in instance.inputs.enumerated() {
-        let edge = incoming.first { ($0.targetHandleID ?? (instance.inputs.count == 1 ? input.name : nil)) == input.name }
+        let edge = incoming.first {
+          ($0.targetHandleID ?? (instance.inputs.count == 1 ? input.name : nil)) == input.name
+        }
         if let edge {
           lines.append("    \(input.name) ← \(edge.sourceNodeID)\(edge.sourceHandleID.map { ".\($0)" } ?? "")")
         } else {
@@ -73,7 +76,8 @@ extension CalcSession {
       let outputs = await engine.outputs(of: node.id) ?? [:]
       lines.append("  outputs:")
       for output in instance.outputs {
-        lines.append("    \(output.name) = " + (outputs[output.name].map { GraphPicture.summary(of: $0) } ?? "(not computed)"))
+        lines.append(
+          "    \(output.name) = " + (outputs[output.name].map { GraphPicture.summary(of: $0) } ?? "(not computed)"))
       }
     }
     context.write(lines.joined(separator: "\n") + "\n")

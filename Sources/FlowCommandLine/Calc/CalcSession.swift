@@ -47,8 +47,9 @@ final class CalcSession {
       case "help": context.write(CalcCommand.spec.discussion + "\n")
       case "quit", "exit": return .quit
       default:
-        throw CalcError("unknown command '\(command)'" + Suggestion.hint(for: command, among: Self.commandNames)
-                          + " (try 'help')")
+        throw CalcError(
+          "unknown command '\(command)'" + Suggestion.hint(for: command, among: Self.commandNames)
+            + " (try 'help')")
       }
     } catch {
       context.warn("error: \(error.reason)")
@@ -56,13 +57,17 @@ final class CalcSession {
     return .next
   }
 
-  static let commandNames = ["node", "connect", "disconnect", "set", "delete", "show", "undo", "redo", "save",
-                             "load", "help", "quit"]
+  static let commandNames = [
+    "node", "connect", "disconnect", "set", "delete", "show", "undo", "redo", "save",
+    "load", "help", "quit"
+  ]
 
   /// Applies a store mutation; if the store accepts it, prints what the pass recomputed.
   /// Messages name connections as the user typed them (`inUserTerms`), `adding` among them.
-  func change(adding edge: (edge: FlowEdge, command: String)? = nil,
-              _ body: () throws(GraphValidationError) -> Void) async throws(CalcError) {
+  func change(
+    adding edge: (edge: FlowEdge, command: String)? = nil,
+    _ body: () throws(GraphValidationError) -> Void
+  ) async throws(CalcError) {
     let before = store.revision
     do { try body() } catch { throw CalcError(inUserTerms(CalcError(error).reason, pending: edge)) }
     guard store.revision != before else { return }

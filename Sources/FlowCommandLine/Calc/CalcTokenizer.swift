@@ -11,7 +11,13 @@ enum CalcTokenizer {
     for character in line {
       if inString {
         current.append(character)
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
         continue
       }
       switch character {

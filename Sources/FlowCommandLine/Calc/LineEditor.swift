@@ -43,7 +43,8 @@ struct LineEditor {
     defer { _checkInvariants() }
     switch key {
     case .character(let character):
-      guard line.count < lineLimit, character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) else {
+      guard line.count < lineLimit, character.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+      else {
         return .none
       }
       line.insert(character, at: cursor)
@@ -137,7 +138,9 @@ struct LineEditor {
     precondition((0...line.count).contains(cursor), "Internal inconsistency: cursor \(cursor) outside the line")
     precondition(line.count <= lineLimit, "Internal inconsistency: line longer than its limit")
     precondition(history.count <= historyLimit, "Internal inconsistency: history longer than its limit")
-    if let browsing { precondition(history.indices.contains(browsing), "Internal inconsistency: browsing outside the history") }
+    if let browsing {
+      precondition(history.indices.contains(browsing), "Internal inconsistency: browsing outside the history")
+    }
     #endif
   }
 }

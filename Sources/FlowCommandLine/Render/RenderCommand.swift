@@ -9,16 +9,22 @@ enum RenderCommand {
     name: "render", summary: "Draw a saved graph as SVG (laid out by FlowRuntime), Graphviz DOT or Mermaid.",
     positionals: ["FILE"],
     options: [
-      OptionSpec(name: "--format", arity: .single, valueName: "svg|dot|mermaid", help: "output format (default svg)",
-                 choices: ["svg", "dot", "mermaid"]),
-      OptionSpec(name: "--values", arity: .flag, help: "evaluate first (writing no file); show outputs, and failures in red"),
-      OptionSpec(name: "--expand", arity: .flag, help: "draw each subgraph instance's inside in a frame (nested ones nested)"),
-      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
-                 help: "with --values: let file nodes read inside DIR too (default: the document's folder only)"),
-      OptionSpec(name: "--layout", arity: .single, valueName: "layered|document",
-                 help: "SVG positions: layered (default) or the document's", choices: ["layered", "document"]),
-      OptionSpec(name: "--output", arity: .single, valueName: "FILE", help: "write to FILE (atomically) instead of stdout",
-                 short: "-o"),
+      OptionSpec(
+        name: "--format", arity: .single, valueName: "svg|dot|mermaid", help: "output format (default svg)",
+        choices: ["svg", "dot", "mermaid"]),
+      OptionSpec(
+        name: "--values", arity: .flag, help: "evaluate first (writing no file); show outputs, and failures in red"),
+      OptionSpec(
+        name: "--expand", arity: .flag, help: "draw each subgraph instance's inside in a frame (nested ones nested)"),
+      OptionSpec(
+        name: "--allow-read", arity: .repeated, valueName: "DIR",
+        help: "with --values: let file nodes read inside DIR too (default: the document's folder only)"),
+      OptionSpec(
+        name: "--layout", arity: .single, valueName: "layered|document",
+        help: "SVG positions: layered (default) or the document's", choices: ["layered", "document"]),
+      OptionSpec(
+        name: "--output", arity: .single, valueName: "FILE", help: "write to FILE (atomically) instead of stdout",
+        short: "-o")
     ] + RunLimitOptions.specs,
     positionalHelp: ["the saved graph (- reads standard input)"],
     discussion: """
@@ -34,7 +40,9 @@ enum RenderCommand {
       and its '<node> ! <message>' lines on stderr, as 'flow run' prints them.
       """)
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) throws(CommandFailure)
+    -> ExitStatus
+  {
     let file = arguments.positionals[0]
     let limits = try RunLimitOptions.limits(arguments)
     try RunLimitOptions.applyProcessWide(arguments)
@@ -52,8 +60,10 @@ enum RenderCommand {
       registry = try RunCommand.environment(for: file, arguments, registry)
       registry.environment.writesFiles = false
       // With subgraphs, the flattened graph runs; instances show their own outputs (same ids).
-      var values = expanded.hasInstances
-        ? GraphEvaluator(try DocumentLoading.validate(expanded.flat, registry: registry, file: file), registry: registry)
+      var values =
+        expanded.hasInstances
+        ? GraphEvaluator(
+          try DocumentLoading.validate(expanded.flat, registry: registry, file: file), registry: registry)
         : GraphEvaluator(graph, registry: registry)
       values.evaluate()
       evaluator = values
@@ -67,7 +77,11 @@ enum RenderCommand {
     case "dot": text = DotWriter.dot(picture)
     case "mermaid": text = MermaidWriter.mermaid(picture)
     default:
-      if arguments.value("--layout") == "document" { picture.placeFromDocument(document) } else { picture.placeLayered() }
+      if arguments.value("--layout") == "document" {
+        picture.placeFromDocument(document)
+      } else {
+        picture.placeLayered()
+      }
       text = SVGWriter.svg(picture)
     }
     if let path = arguments.value("--output") { try write(text, to: path) } else { output = text }

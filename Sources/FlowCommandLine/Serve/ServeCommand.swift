@@ -19,12 +19,16 @@ enum ServeCommand {
     positionals: ["FILE"],
     options: [
       OptionSpec(name: "--port", arity: .single, valueName: "N", help: "the port (default 7780; 0 picks a free one)"),
-      OptionSpec(name: "--host", arity: .single, valueName: "ADDR",
-                 help: "the address to listen on (default 127.0.0.1; anything else is reachable by others)"),
-      OptionSpec(name: "--allow-read", arity: .repeated, valueName: "DIR",
-                 help: "let file nodes read inside DIR too (default: the document's folder only)"),
-      OptionSpec(name: "--allow-write", arity: .repeated, valueName: "DIR", help: "let file nodes write (and read) inside DIR too"),
-      ServeTableBudgetOption.spec,
+      OptionSpec(
+        name: "--host", arity: .single, valueName: "ADDR",
+        help: "the address to listen on (default 127.0.0.1; anything else is reachable by others)"),
+      OptionSpec(
+        name: "--allow-read", arity: .repeated, valueName: "DIR",
+        help: "let file nodes read inside DIR too (default: the document's folder only)"),
+      OptionSpec(
+        name: "--allow-write", arity: .repeated, valueName: "DIR",
+        help: "let file nodes write (and read) inside DIR too"),
+      ServeTableBudgetOption.spec
     ] + RunLimitOptions.specs + RunCacheOptions.specs,
     positionalHelp: ["the saved graph (a file: Save writes it back, and changes on disk are reloaded)"],
     discussion: """
@@ -36,7 +40,9 @@ enum ServeCommand {
       running pass.
       """)
 
-  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String) async throws(CommandFailure) -> ExitStatus {
+  static func run(_ arguments: ParsedArguments, _ context: CommandContext, output: inout String)
+    async throws(CommandFailure) -> ExitStatus
+  {
     // The handlers are in place before the URL is printed, so a signal sent as soon as the
     // URL appears is never lost or fatal.
     let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -60,15 +66,23 @@ enum ServeCommand {
 
   /// Loads, validates and evaluates the document and starts serving it; what `run` does before
   /// it waits (tests call this and `ServeSession.stop()`).
-  static func start(_ arguments: ParsedArguments, context: CommandContext, watchInterval: Duration? = .milliseconds(500))
+  static func start(
+    _ arguments: ParsedArguments, context: CommandContext, watchInterval: Duration? = .milliseconds(500)
+  )
     throws(CommandFailure) -> ServeSession
   {
     let file = arguments.positionals[0]
-    guard file != "-" else { throw CommandFailure(.usage, ["flow: serve needs a file (Save writes it back), not standard input"]) }
-    if case .failure(let missing) = ServePageAssets.shared { throw CommandFailure(.usage, ["flow: serve: \(missing.message)"]) }
+    guard file != "-" else {
+      throw CommandFailure(.usage, ["flow: serve needs a file (Save writes it back), not standard input"])
+    }
+    if case .failure(let missing) = ServePageAssets.shared {
+      throw CommandFailure(.usage, ["flow: serve: \(missing.message)"])
+    }
     let port: UInt16
     if let text = arguments.value("--port") {
-      guard let value = UInt16(text) else { throw CommandFailure(.usage, ["flow: --port expects 0 to 65535, got '\(text)'"]) }
+      guard let value = UInt16(text) else {
+        throw CommandFailure(.usage, ["flow: --port expects 0 to 65535, got '\(text)'"])
+      }
       port = value
     } else {
       port = defaultPort
@@ -90,16 +104,21 @@ enum ServeCommand {
     let engine: FlowEngine
     do {
       // The document's subgraph kinds, its own and imported ones, as `flow run` knows them.
-      let imported = try SubgraphImports.sources(of: document, folder: configured.environment.documentFolder, path: path,
-                                                 policy: configured.environment.fileAccess)
+      let imported = try SubgraphImports.sources(
+        of: document, folder: configured.environment.documentFolder, path: path,
+        policy: configured.environment.fileAccess)
       let store = try FlowStore(catalog: configured, document: document, imported: imported)
-      engine = try FlowEngine(store: store, registry: configured, options: options,
-                              liveState: document.liveState)
+      engine = try FlowEngine(
+        store: store, registry: configured, options: options,
+        liveState: document.liveState)
     } catch {
-      throw CommandFailure.load(.invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
+      throw CommandFailure.load(
+        .invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }
     if !isLoopback(host) {
-      context.warn("flow serve: warning: listening on \(host), not loopback: anyone who can reach it can see the graph and its values")
+      context.warn(
+        "flow serve: warning: listening on \(host), not loopback: anyone who can reach it can see the graph and its values"
+      )
     }
     let session = ServeSession(file: path, engine: engine, registry: configured)
     do {

@@ -20,7 +20,9 @@ enum ServeDocumentDiff {
       let newEdges = Dictionary(document.edges.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
       var keptEdges = Set<String>()
       for edge in batch.edges {
-        if newEdges[edge.id] == edge { keptEdges.insert(edge.id) } else {
+        if newEdges[edge.id] == edge {
+          keptEdges.insert(edge.id)
+        } else {
           try batch.removeEdge(id: edge.id)
           changed = true
         }

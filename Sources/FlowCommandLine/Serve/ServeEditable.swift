@@ -16,14 +16,18 @@ struct ServeEditable: Sendable, Hashable {
   static let editableTypes: Set<PortType> = [.number, .integer, .bool, .string, .list, .record]
 
   /// The editable params (by name) and inputs (by port index) of node `index` of `graph`.
-  static func fields(of index: Int, in graph: ResolvedGraph, connected: Set<Int64>,
-                     registry: NodeKindRegistry) -> (params: [String: Field], inputs: [Int: Field]) {
+  static func fields(
+    of index: Int, in graph: ResolvedGraph, connected: Set<Int64>,
+    registry: NodeKindRegistry
+  ) -> (params: [String: Field], inputs: [Int: Field]) {
     let node = graph.document.nodes[index]
     let signature = graph.signatures[index]
     let portNames = Set(signature.inputs.map(\.name))
     var params: [String: Field] = [:]
     for declaration in registry.kind(named: node.data.kind)?.parameters ?? []
-    where editableTypes.contains(declaration.type) && !portNames.contains(declaration.name) && declaration.name != "policy" {
+    where editableTypes.contains(declaration.type) && !portNames.contains(declaration.name)
+      && declaration.name != "policy"
+    {
       params[declaration.name] = Field(name: declaration.name, type: declaration.type, isInput: false)
     }
     var inputs: [Int: Field] = [:]
@@ -37,11 +41,13 @@ struct ServeEditable: Sendable, Hashable {
   /// The field `name` of the node (a param or an unconnected input), as the store holds it now.
   static func field(named name: String, node: FlowNode, store: FlowStore, registry: NodeKindRegistry) -> Field? {
     if let declaration = registry.kind(named: node.data.kind)?.parameters.first(where: { $0.name == name }),
-       editableTypes.contains(declaration.type) {
+      editableTypes.contains(declaration.type)
+    {
       return Field(name: name, type: declaration.type, isInput: false)
     }
     guard case .resolved(let signature) = registry.resolve(node.data),
-          let input = signature.inputs.first(where: { $0.name == name }), editableTypes.contains(input.type) else { return nil }
+      let input = signature.inputs.first(where: { $0.name == name }), editableTypes.contains(input.type)
+    else { return nil }
     let connected = store.incomingEdges(of: node.id).contains { edge in
       edge.targetHandleID == name || (edge.targetHandleID == nil && signature.inputs.count == 1)
     }

@@ -25,8 +25,9 @@ final class ServeFileWatcher: Sendable {
 
   static func stamp(_ path: String) -> Stamp? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    return Stamp(modified: attributes[.modificationDate] as? Date, size: (attributes[.size] as? NSNumber)?.intValue,
-                 inode: (attributes[.systemFileNumber] as? NSNumber)?.intValue)
+    return Stamp(
+      modified: attributes[.modificationDate] as? Date, size: (attributes[.size] as? NSNumber)?.intValue,
+      inode: (attributes[.systemFileNumber] as? NSNumber)?.intValue)
   }
 
   func start() {

@@ -58,8 +58,10 @@ struct ServePageAssets: Sendable {
       }
     }
     let looked = folders.map(\.path).joined(separator: ", ")
-    return .failure(Missing(message: "the page's files (\(bundleName).resources) are not beside the flow executable "
-                              + "(looked in \(looked)); install that folder with flow"))
+    return .failure(
+      Missing(
+        message: "the page's files (\(bundleName).resources) are not beside the flow executable "
+          + "(looked in \(looked)); install that folder with flow"))
   }
 
   /// The four files of the `Page` folder `page`.
@@ -68,7 +70,8 @@ struct ServePageAssets: Sendable {
     for name in ["page.html", "page.css", "page.js", "editor.js"] {
       let url = page.appendingPathComponent(name)
       guard let data = try? Data(contentsOf: url), data.count <= maximumFileBytes,
-            let text = String(data: data, encoding: .utf8) else {
+        let text = String(data: data, encoding: .utf8)
+      else {
         return .failure(Missing(message: "cannot read the page's file '\(url.path)'"))
       }
       texts.append(text)
@@ -77,13 +80,17 @@ struct ServePageAssets: Sendable {
   }
 
   /// The page around `svg`; `title` and `token` are escaped by the caller.
-  func html(title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int,
-            palette: [(kind: String, required: [(name: String, type: String)])]) -> String {
-    Self.fill(template, [
-      "title": title, "token": token, "nonce": nonce, "svg": svg, "revision": String(revision),
-      "structure": String(structure), "palette": palette.map(Self.option).joined(),
-      "css": css, "script": script, "editor": editor,
-    ])
+  func html(
+    title: String, token: String, nonce: String, svg: String, revision: Int, structure: Int,
+    palette: [(kind: String, required: [(name: String, type: String)])]
+  ) -> String {
+    Self.fill(
+      template,
+      [
+        "title": title, "token": token, "nonce": nonce, "svg": svg, "revision": String(revision),
+        "structure": String(structure), "palette": palette.map(Self.option).joined(),
+        "css": css, "script": script, "editor": editor
+      ])
   }
 
   /// `template` with each `{{name}}` replaced by `values[name]`, in one pass (a value's own

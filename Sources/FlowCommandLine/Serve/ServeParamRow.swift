@@ -32,12 +32,14 @@ struct ServeParamRow: Sendable, Hashable {
   /// `fields` (by name) if it has one.
   ///
   /// - Complexity: O(characters of the params).
-  static func rows(of node: FlowNode, inputNames: Set<String>, fields: [String: ServeEditable.Field]) -> [ServeParamRow] {
+  static func rows(of node: FlowNode, inputNames: Set<String>, fields: [String: ServeEditable.Field]) -> [ServeParamRow]
+  {
     node.data.params.members.filter { !inputNames.contains($0.key) }.map { member -> ServeParamRow in
       let field = fields[member.key]
       let prefix = member.key + ": "
       guard let field else {
-        return ServeParamRow(name: member.key, field: nil, lines: GraphPicture.wrap(prefix + member.value.serialized(options: [])))
+        return ServeParamRow(
+          name: member.key, field: nil, lines: GraphPicture.wrap(prefix + member.value.serialized(options: [])))
       }
       let text = ServeEditable.text(member.value)
       guard field.type == .string else {

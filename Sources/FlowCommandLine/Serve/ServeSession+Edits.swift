@@ -12,7 +12,8 @@ extension ServeSession {
   /// every 4xx as a console error).
   func edit(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body),
-          case .string(let id)? = object["node"], case .string(let name)? = object["param"], let sent = object["value"] else {
+      case .string(let id)? = object["node"], case .string(let name)? = object["param"], let sent = object["value"]
+    else {
       return Self.json(400, ["error": "an edit is {\"node\": id, \"param\": name, \"value\": value}"])
     }
     let store = engine.store
@@ -58,11 +59,14 @@ extension ServeSession {
     }
     if field.type == .list || field.type == .record {
       // Lists and records as JSON text (or as JSON, from a script); keys keep the order written.
-      let noun = field.type == .list ? "a JSON list, such as [\"a\", \"b\"]" : "a JSON object, such as {\"name\": \"formula\"}"
+      let noun =
+        field.type == .list ? "a JSON list, such as [\"a\", \"b\"]" : "a JSON object, such as {\"name\": \"formula\"}"
       var parsed = sent
       if case .string(let text) = sent {
         if text.trimmingCharacters(in: .whitespaces).isEmpty, field.isInput { return .success(nil) }
-        guard let value = try? JSONValue.parse(Array(text.utf8)) else { return .failure(EditProblem(text: "expects \(noun)")) }
+        guard let value = try? JSONValue.parse(Array(text.utf8)) else {
+          return .failure(EditProblem(text: "expects \(noun)"))
+        }
         parsed = value
       }
       switch (field.type, parsed) {
@@ -80,7 +84,8 @@ extension ServeSession {
     }
     let shown = trimmed.count > 40 ? String(trimmed.prefix(39)) + "…" : trimmed
     guard let parsed = try? JSONValue.parse(Array(trimmed.utf8)) else {
-      return .failure(EditProblem(text: "expects \(field.type == .integer ? "a whole number" : "a number"), got '\(shown)'"))
+      return .failure(
+        EditProblem(text: "expects \(field.type == .integer ? "a whole number" : "a number"), got '\(shown)'"))
     }
     switch (field.type, parsed) {
     case (.integer, .integer), (.number, .integer), (.number, .number): return .success(parsed)

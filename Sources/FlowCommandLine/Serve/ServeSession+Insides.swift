@@ -30,7 +30,12 @@ extension ServeSession {
     }
     let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard segments.count <= SubgraphLibrary.maximumDepth else {
-      return Self.json(400, ["error": .string("node path '\(String(path.prefix(100)))' is deeper than \(SubgraphLibrary.maximumDepth) instances")])
+      return Self.json(
+        400,
+        [
+          "error": .string(
+            "node path '\(String(path.prefix(100)))' is deeper than \(SubgraphLibrary.maximumDepth) instances")
+        ])
     }
     let library = engine.store.subgraphLibrary
     var nodes = engine.store.export().nodes
@@ -42,23 +47,36 @@ extension ServeSession {
         return Self.json(404, ["error": .string("there is no node '\(String(walked.prefix(200)))'")])
       }
       guard let subgraph = library[node.data.kind] else {
-        return Self.json(400, ["error": .string("node '\(String(walked.prefix(200)))' (kind '\(node.data.kind)') is not a subgraph instance")])
+        return Self.json(
+          400,
+          [
+            "error": .string(
+              "node '\(String(walked.prefix(200)))' (kind '\(node.data.kind)') is not a subgraph instance")
+          ])
       }
       definition = subgraph.definition
       nodes = subgraph.definition.nodes
     }
-    guard let definition else { return Self.json(400, ["error": "/inside.svg takes ?node=ID, the id of a subgraph instance"]) }
+    guard let definition else {
+      return Self.json(400, ["error": "/inside.svg takes ?node=ID, the id of a subgraph instance"])
+    }
     // The library validated every definition: one that fails here is drawn as its message.
     let catalog = SubgraphCatalog(base: registry, library: library, insideDefinition: true)
-    guard let graph = try? DocumentValidator.validate(FlowDocument(nodes: definition.nodes, edges: definition.edges), catalog: catalog) else {
+    guard
+      let graph = try? DocumentValidator.validate(
+        FlowDocument(nodes: definition.nodes, edges: definition.edges), catalog: catalog)
+    else {
       return Self.json(500, ["error": .string("the definition of '\(String(path.prefix(200)))' does not validate")])
     }
     let snapshot = state.withLock { $0.snapshot }
     var picture = GraphPicture(graph: graph, values: snapshot, idPrefix: path + "/")
     picture.placeLayered()
-    let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: [], editable: false,
-                               subgraphKinds: Set(library.subgraphs.keys))
-    return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: svg,
-                                     headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
+    let svg = ServePageSVG.svg(
+      picture, graph: graph, registry: registry, liveSources: [], editable: false,
+      subgraphKinds: Set(library.subgraphs.keys))
+    return Self.secured(
+      HTTPResponse(
+        status: 200, contentType: "image/svg+xml; charset=utf-8", text: svg,
+        headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
   }
 }

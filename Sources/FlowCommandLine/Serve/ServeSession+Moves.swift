@@ -20,17 +20,22 @@ extension ServeSession {
   /// coordinates (the page sends where the box was dropped).
   func move(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body), case .string(let id)? = object["node"],
-          let x = Self.coordinate(object["x"]), let y = Self.coordinate(object["y"]) else {
+      let x = Self.coordinate(object["x"]), let y = Self.coordinate(object["y"])
+    else {
       return Self.json(400, ["error": "a move is {\"node\": id, \"x\": number, \"y\": number}"])
     }
     guard (0...Self.maximumCoordinate).contains(x), (0...Self.maximumCoordinate).contains(y) else {
-      return Self.rejected(["error": .string("node '\(id)': a position lies in 0 to \(Int(Self.maximumCoordinate)) on both axes")])
+      return Self.rejected([
+        "error": .string("node '\(id)': a position lies in 0 to \(Int(Self.maximumCoordinate)) on both axes")
+      ])
     }
     let store = engine.store
     guard var node = store.node(id: id) else { return Self.rejected(["error": .string("there is no node '\(id)'")]) }
     let before = node.position
     node.position = CGPoint(x: x, y: y)
-    guard node.position != before else { return Self.json(200, ["ok": true, "revision": .integer(Int64(store.revision))]) }
+    guard node.position != before else {
+      return Self.json(200, ["ok": true, "revision": .integer(Int64(store.revision))])
+    }
     state.withLock { state in
       if state.movedFrom[id] == nil { state.movedFrom[id] = before }
     }
@@ -59,13 +64,16 @@ extension ServeSession {
     guard !movedFrom.isEmpty else { return }
     var moved = Set<Int>()
     for (index, node) in document.nodes.enumerated() where index < picture.boxes.count {
-      guard let original = movedFrom[node.id], original != node.position, picture.boxes[index].id == node.id else { continue }
+      guard let original = movedFrom[node.id], original != node.position, picture.boxes[index].id == node.id else {
+        continue
+      }
       picture.boxes[index].x = Double(node.position.x)
       picture.boxes[index].y = Double(node.position.y)
       moved.insert(index)
     }
     guard !moved.isEmpty else { return }
-    for (index, edge) in picture.edges.enumerated() where moved.contains(Int(edge.source)) || moved.contains(Int(edge.target)) {
+    for (index, edge) in picture.edges.enumerated()
+    where moved.contains(Int(edge.source)) || moved.contains(Int(edge.target)) {
       if index < picture.paths.count { picture.paths[index] = [] }
       if index < picture.routes.count { picture.routes[index] = [] }
     }

@@ -50,7 +50,8 @@ extension ServeSession {
   /// - Complexity: O(nodes that ran or failed in the pass).
   static func needsRelayout(_ report: EvaluationReport, snapshot: GraphEvaluator, state: inout State) -> Bool {
     guard let picture = state.picture, picture.structure == state.structure else { return false }
-    for id in report.ran + report.failed.keys where state.drawnShapes[id].map({ $0 != shape(of: id, in: snapshot) }) ?? false {
+    for id in report.ran + report.failed.keys
+    where state.drawnShapes[id].map({ $0 != shape(of: id, in: snapshot) }) ?? false {
       state.structure += 1
       return true
     }

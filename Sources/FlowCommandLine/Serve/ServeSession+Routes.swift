@@ -17,8 +17,10 @@ extension ServeSession {
       switch path {
       case "/": return page()
       case "/graph.svg":
-        return Self.secured(HTTPResponse(status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG(),
-                                         headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
+        return Self.secured(
+          HTTPResponse(
+            status: 200, contentType: "image/svg+xml; charset=utf-8", text: pictureSVG(),
+            headers: [HTTPHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")]))
       case "/inside.svg": return insideSVG(request.target)
       case "/state.json":
         do throws(ServeTables.Refusal) {
@@ -35,9 +37,13 @@ extension ServeSession {
       default:
         let params = JSONObject(engine.store.nodes.map { JSONMember(key: $0.id, value: .object($0.data.params)) })
         let initial = state.withLock { ServeEvent.initial(snapshot: $0.snapshot, state: $0, params: params) }
-        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/event-stream; charset=utf-8"),
-                                                   HTTPHeader("X-Content-Type-Options", "nosniff")],
-                            body: Array(("retry: 1000\ndata: " + initial.serialized(options: []) + "\n\n").utf8), opensEventStream: true)
+        return HTTPResponse(
+          status: 200,
+          headers: [
+            HTTPHeader("Content-Type", "text/event-stream; charset=utf-8"),
+            HTTPHeader("X-Content-Type-Options", "nosniff")
+          ],
+          body: Array(("retry: 1000\ndata: " + initial.serialized(options: []) + "\n\n").utf8), opensEventStream: true)
       }
     }
     guard Self.writePaths.contains(path) else { return .error(404, "flow serve has no '\(String(path.prefix(100)))'") }
@@ -49,8 +55,10 @@ extension ServeSession {
     case "/connect": return connect(request.body)
     case "/delete": return delete(request.body)
     case "/move": return move(request.body)
-    case "/undo": return Self.json(200, ["done": .bool(engine.store.undo()), "revision": .integer(Int64(engine.store.revision))])
-    case "/redo": return Self.json(200, ["done": .bool(engine.store.redo()), "revision": .integer(Int64(engine.store.revision))])
+    case "/undo":
+      return Self.json(200, ["done": .bool(engine.store.undo()), "revision": .integer(Int64(engine.store.revision))])
+    case "/redo":
+      return Self.json(200, ["done": .bool(engine.store.redo()), "revision": .integer(Int64(engine.store.revision))])
     default: return save()
     }
   }
@@ -58,7 +66,8 @@ extension ServeSession {
   /// 403 unless the request carries this run's token and comes from the page's own origin.
   func refusal(of request: HTTPRequest) -> HTTPResponse? {
     guard let sent = request.header("X-Flow-Token"), Self.constantTimeEqual(sent, token) else {
-      return Self.json(403, ["error": "missing or wrong token: state-changing requests come from the page flow serve gave out"])
+      return Self.json(
+        403, ["error": "missing or wrong token: state-changing requests come from the page flow serve gave out"])
     }
     let host = request.header("Host") ?? ""
     if let origin = request.header("Origin"), origin != "http://" + host {
@@ -81,31 +90,39 @@ extension ServeSession {
     case .success(let loaded): assets = loaded
     case .failure(let missing): return .error(500, missing.message)
     }
-    let html = assets.html(title: ServePageSVG.escape(name), token: token, nonce: nonce, svg: svg,
-                           revision: revision, structure: structure, palette: paletteKinds())
-    let policy = "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)' 'unsafe-inline'; "
+    let html = assets.html(
+      title: ServePageSVG.escape(name), token: token, nonce: nonce, svg: svg,
+      revision: revision, structure: structure, palette: paletteKinds())
+    let policy =
+      "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)' 'unsafe-inline'; "
       + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    return Self.secured(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: html,
-                                     headers: [HTTPHeader("Content-Security-Policy", policy)]))
+    return Self.secured(
+      HTTPResponse(
+        status: 200, contentType: "text/html; charset=utf-8", text: html,
+        headers: [HTTPHeader("Content-Security-Policy", policy)]))
   }
 
   /// The picture for the current structure (drawn again only when the structure changed).
   func pictureSVG() -> String {
-    let (structure, cached, snapshot, movedFrom) = state.withLock { ($0.structure, $0.picture, $0.snapshot, $0.movedFrom) }
+    let (structure, cached, snapshot, movedFrom) = state.withLock {
+      ($0.structure, $0.picture, $0.snapshot, $0.movedFrom)
+    }
     if let cached, cached.structure == structure { return cached.svg }
     let document = engine.store.export()
     let library = engine.store.subgraphLibrary
     // Instances are drawn as one node each, with their definitions' ports.
     let catalog: any NodeCatalog = library.isEmpty ? registry : SubgraphCatalog(base: registry, library: library)
     guard let graph = try? DocumentValidator.validate(document, catalog: catalog) else {
-      return "<svg xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">the graph does not validate</text></svg>"
+      return
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><text x=\"10\" y=\"20\">the graph does not validate</text></svg>"
     }
     var picture = GraphPicture(graph: graph, values: snapshot)
     ServeParamRow.fit(&picture, graph: graph, registry: registry)
     picture.placeLayered()
     Self.placeMoved(&picture, document: graph.document, movedFrom: movedFrom)
     let sources = Set(snapshot?.sourceEmissionCounts.keys ?? [:].keys)
-    let svg = ServePageSVG.svg(picture, graph: graph, registry: registry, liveSources: sources, subgraphKinds: Set(library.subgraphs.keys))
+    let svg = ServePageSVG.svg(
+      picture, graph: graph, registry: registry, liveSources: sources, subgraphKinds: Set(library.subgraphs.keys))
     let shapes = Self.shapes(snapshot)
     state.withLock { state in
       if state.structure == structure {
@@ -119,7 +136,9 @@ extension ServeSession {
   static func json(_ status: Int, _ object: JSONObject) -> HTTPResponse { jsonValue(status, .object(object)) }
 
   static func jsonValue(_ status: Int, _ value: JSONValue) -> HTTPResponse {
-    secured(HTTPResponse(status: status, contentType: "application/json; charset=utf-8", text: value.serialized(options: []) + "\n"))
+    secured(
+      HTTPResponse(
+        status: status, contentType: "application/json; charset=utf-8", text: value.serialized(options: []) + "\n"))
   }
 
   static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
@@ -131,8 +150,10 @@ extension ServeSession {
   /// No caching, no sniffing, no framing by other sites.
   static func secured(_ response: HTTPResponse) -> HTTPResponse {
     var response = response
-    response.headers += [HTTPHeader("Cache-Control", "no-store"), HTTPHeader("X-Content-Type-Options", "nosniff"),
-                         HTTPHeader("X-Frame-Options", "DENY"), HTTPHeader("Referrer-Policy", "no-referrer")]
+    response.headers += [
+      HTTPHeader("Cache-Control", "no-store"), HTTPHeader("X-Content-Type-Options", "nosniff"),
+      HTTPHeader("X-Frame-Options", "DENY"), HTTPHeader("Referrer-Policy", "no-referrer")
+    ]
     return response
   }
 

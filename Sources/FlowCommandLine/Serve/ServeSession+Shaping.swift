@@ -11,8 +11,10 @@ extension ServeSession {
   /// (the palette asks for a kind's required params); the kind's other params get their
   /// defaults, written out so the page shows them as fields.
   func add(_ body: [UInt8]) -> HTTPResponse {
-    guard case .object(let object)? = try? JSONValue.parse(body), case .string(let kind)? = object["kind"], !kind.isEmpty,
-          kind.utf8.count <= 200 else {
+    guard case .object(let object)? = try? JSONValue.parse(body), case .string(let kind)? = object["kind"],
+      !kind.isEmpty,
+      kind.utf8.count <= 200
+    else {
       return Self.json(400, ["error": "an addition is {\"kind\": name, \"params\": {name: text}}"])
     }
     let store = engine.store
@@ -23,7 +25,9 @@ extension ServeSession {
         guard let declaration = declarations.first(where: { $0.name == member.key }) else {
           return Self.rejected(["error": .string("kind '\(kind)' has no param '\(member.key)'")])
         }
-        switch Self.value(member.value, for: ServeEditable.Field(name: member.key, type: declaration.type, isInput: false)) {
+        switch Self.value(
+          member.value, for: ServeEditable.Field(name: member.key, type: declaration.type, isInput: false))
+        {
         case .success(let value): params[member.key] = value
         case .failure(let problem): return Self.rejected(["error": .string("\(kind).\(member.key): \(problem.text)")])
         }
@@ -52,13 +56,18 @@ extension ServeSession {
   /// `connect`). Connecting an input to itself through the graph is refused as the cycle it makes.
   func connect(_ body: [UInt8]) -> HTTPResponse {
     guard case .object(let object)? = try? JSONValue.parse(body),
-          case .string(let source)? = object["source"], case .string(let sourcePort)? = object["sourcePort"],
-          case .string(let target)? = object["target"], case .string(let targetPort)? = object["targetPort"] else {
+      case .string(let source)? = object["source"], case .string(let sourcePort)? = object["sourcePort"],
+      case .string(let target)? = object["target"], case .string(let targetPort)? = object["targetPort"]
+    else {
       return Self.json(400, ["error": "a connection is {\"source\", \"sourcePort\", \"target\", \"targetPort\"}"])
     }
     let store = engine.store
-    guard store.node(id: source) != nil else { return Self.rejected(["error": .string("there is no node '\(source)'")]) }
-    guard store.node(id: target) != nil else { return Self.rejected(["error": .string("there is no node '\(target)'")]) }
+    guard store.node(id: source) != nil else {
+      return Self.rejected(["error": .string("there is no node '\(source)'")])
+    }
+    guard store.node(id: target) != nil else {
+      return Self.rejected(["error": .string("there is no node '\(target)'")])
+    }
     let replaced = store.incomingEdges(of: target).first { $0.targetHandleID == targetPort }
     var id = "\(source).\(sourcePort)->\(target).\(targetPort)"
     var suffix = 2
@@ -66,7 +75,8 @@ extension ServeSession {
       id = "\(source).\(sourcePort)->\(target).\(targetPort) \(suffix)"
       suffix += 1
     }
-    let edge = FlowEdge(id: id, sourceNodeID: source, sourceHandleID: sourcePort, targetNodeID: target, targetHandleID: targetPort)
+    let edge = FlowEdge(
+      id: id, sourceNodeID: source, sourceHandleID: sourcePort, targetNodeID: target, targetHandleID: targetPort)
     do {
       try store.batch { (batch: inout FlowStore.Batch) throws(GraphValidationError) in
         if let replaced { try batch.removeEdge(id: replaced.id) }

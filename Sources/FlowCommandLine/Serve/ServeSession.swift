@@ -61,7 +61,9 @@ final class ServeSession: Sendable {
   /// Starts following the engine and the store, and serves on `host`:`port`.
   ///
   /// - Throws: the server's error when the address cannot be bound.
-  func start(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), watchInterval: Duration? = .milliseconds(500))
+  func start(
+    host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), watchInterval: Duration? = .milliseconds(500)
+  )
     throws(HTTPServerError)
   {
     let reports = engine.reports
@@ -134,7 +136,9 @@ final class ServeSession: Sendable {
     // A node whose params changed runs (or is served from the cache) in the next pass, so the
     // params of the nodes that ran or were served (read from the store, which is at least as new as the pass) carry every edit.
     let store = engine.store
-    let params = (report.ran + report.fromCache).compactMap { id in store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) } }
+    let params = (report.ran + report.fromCache).compactMap { id in
+      store.node(id: id).map { JSONMember(key: id, value: .object($0.data.params)) }
+    }
     let event = state.withLock { state -> (JSONValue, Int?) in
       if report.revision >= state.revision || state.snapshot == nil {
         state.snapshot = snapshot
@@ -142,8 +146,10 @@ final class ServeSession: Sendable {
       }
       state.lastReport = report
       let relayout = Self.needsRelayout(report, snapshot: snapshot, state: &state)
-      return (ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params)),
-              relayout ? state.structure : nil)
+      return (
+        ServeEvent.pass(report, snapshot: snapshot, state: state, params: JSONObject(params)),
+        relayout ? state.structure : nil
+      )
     }
     publish(event.0)
     // The values need other box sizes: the pages fetch the picture laid out again.
@@ -194,10 +200,13 @@ final class ServeSession: Sendable {
   /// Whether `new` differs from `old` only in number, integer and bool param values (so the
   /// boxes keep their ports and the page can update its fields in place).
   static func changesOnlyScalars(_ old: NodeSpec, _ new: NodeSpec) -> Bool {
-    guard old.kind == new.kind, old.label == new.label, Set(old.params.keys) == Set(new.params.keys) else { return false }
+    guard old.kind == new.kind, old.label == new.label, Set(old.params.keys) == Set(new.params.keys) else {
+      return false
+    }
     for member in new.params.members where old.params[member.key] != member.value {
       switch (old.params[member.key], member.value) {
-      case (.number?, .number), (.number?, .integer), (.integer?, .number), (.integer?, .integer), (.bool?, .bool): continue
+      case (.number?, .number), (.number?, .integer), (.integer?, .number), (.integer?, .integer), (.bool?, .bool):
+        continue
       default: return false
       }
     }

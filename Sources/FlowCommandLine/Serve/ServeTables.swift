@@ -28,23 +28,26 @@ enum ServeTables {
     .object([
       "rows": .integer(Int64(table.rowCount)),
       "columns": columns(table),
-      "head": boundedCells(table.slice(0..<min(headRows, table.rowCount)).jsonRows),
+      "head": boundedCells(table.slice(0..<min(headRows, table.rowCount)).jsonRows)
     ])
   }
 
   /// Row objects whose long text cells are summarized (`ServeValueBounds.cell`).
   static func boundedCells(_ rows: JSONValue) -> JSONValue {
     guard case .array(let objects) = rows else { return rows }
-    return .array(objects.map { row in
-      guard case .object(let members) = row else { return row }
-      return .object(JSONObject(members.members.map { JSONMember(key: $0.key, value: ServeValueBounds.cell($0.value)) }))
-    })
+    return .array(
+      objects.map { row in
+        guard case .object(let members) = row else { return row }
+        return .object(
+          JSONObject(members.members.map { JSONMember(key: $0.key, value: ServeValueBounds.cell($0.value)) }))
+      })
   }
 
   static func columns(_ table: Table) -> JSONValue {
-    .array(zip(table.columnNames, table.columns).map { name, column in
-      .object(["name": .string(name), "type": .string(column.type.rawValue)])
-    })
+    .array(
+      zip(table.columnNames, table.columns).map { name, column in
+        .object(["name": .string(name), "type": .string(column.type.rawValue)])
+      })
   }
 
   /// A failed page request: the HTTP status and the message (naming the parameter).
@@ -61,24 +64,32 @@ enum ServeTables {
     var values: [String: String] = [:]
     for (name, value) in query {
       guard ["node", "port", "offset", "rows"].contains(name) else {
-        throw Refusal(status: 400, message: "unknown parameter '\(String(name.prefix(100)))' (node, port, offset, rows)")
+        throw Refusal(
+          status: 400, message: "unknown parameter '\(String(name.prefix(100)))' (node, port, offset, rows)")
       }
       guard values.updateValue(value, forKey: name) == nil else {
         throw Refusal(status: 400, message: "parameter '\(name)' given twice")
       }
     }
-    guard let node = values["node"], !node.isEmpty else { throw Refusal(status: 400, message: "parameter 'node' is missing") }
+    guard let node = values["node"], !node.isEmpty else {
+      throw Refusal(status: 400, message: "parameter 'node' is missing")
+    }
     func number(_ name: String, default fallback: Int, range: ClosedRange<Int>) throws(Refusal) -> Int {
       guard let text = values[name] else { return fallback }
       guard let number = Int(text), range.contains(number) else {
-        throw Refusal(status: 400, message: "parameter '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(String(text.prefix(100)))'")
+        throw Refusal(
+          status: 400,
+          message:
+            "parameter '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(String(text.prefix(100)))'"
+        )
       }
       return number
     }
     let offset = try number("offset", default: 0, range: 0...Int(Int32.max))
     let rows = try number("rows", default: defaultPageRows, range: 0...maxPageRows)
     guard let snapshot, let ports = snapshot.portValues(of: node) else {
-      throw Refusal(status: 400, message: "parameter 'node': there is no node '\(String(node.prefix(100)))' with values")
+      throw Refusal(
+        status: 400, message: "parameter 'node': there is no node '\(String(node.prefix(100)))' with values")
     }
     let tables = ports.compactMap { port, value -> (String, Table)? in
       if case .table(let table) = value { return (port, table) }
@@ -87,12 +98,14 @@ enum ServeTables {
     let chosen: (String, Table)
     if let port = values["port"] {
       guard let found = tables.first(where: { $0.0 == port }) else {
-        throw Refusal(status: 400, message: "parameter 'port': node '\(node)' has no table output '\(String(port.prefix(100)))'")
+        throw Refusal(
+          status: 400, message: "parameter 'port': node '\(node)' has no table output '\(String(port.prefix(100)))'")
       }
       chosen = found
     } else {
       guard tables.count == 1 else {
-        throw Refusal(status: 400, message: "parameter 'port' is missing: node '\(node)' has \(tables.count) table outputs")
+        throw Refusal(
+          status: 400, message: "parameter 'port' is missing: node '\(node)' has \(tables.count) table outputs")
       }
       chosen = tables[0]
     }
@@ -105,7 +118,7 @@ enum ServeTables {
       "rows": .integer(Int64(table.rowCount)),
       "offset": .integer(Int64(start)),
       "columns": columns(table),
-      "data": table.slice(start..<end).jsonRows,
+      "data": table.slice(start..<end).jsonRows
     ])
   }
 

@@ -57,7 +57,8 @@ enum ServeValueBounds {
         written.append(JSONMember(key: key, value: json(member, budget: &budget)))
       }
       if written.count == record.count { return .object(JSONObject(written)) }
-      return .object(["record": .object(["count": .integer(Int64(record.count)), "head": .object(JSONObject(written))])])
+      return .object(["record": .object(["count": .integer(Int64(record.count)), "head": .object(JSONObject(written))])]
+      )
     case .table:
       budget -= 1
       return ServeTables.json(value)
@@ -78,6 +79,8 @@ enum ServeValueBounds {
       used += size
       end = scalars.index(after: end)
     }
-    return .object(["text": .object(["bytes": .integer(Int64(text.utf8.count)), "head": .string(String(scalars[..<end]))])])
+    return .object([
+      "text": .object(["bytes": .integer(Int64(text.utf8.count)), "head": .string(String(scalars[..<end]))])
+    ])
   }
 }

@@ -3,7 +3,8 @@ extension DocumentReader {
   /// problem names the definition (`subgraph 'loan': node 'r' …`).
   mutating func subgraphs(_ value: JSONValue) -> [String: SubgraphDefinition] {
     guard let object = value.objectValue else {
-      fail(nil, nil, "'flowRuntime.subgraphs' must be an object of definitions by name, found \(value.typeName)"); return [:]
+      fail(nil, nil, "'flowRuntime.subgraphs' must be an object of definitions by name, found \(value.typeName)");
+      return [:]
     }
     var result: [String: SubgraphDefinition] = [:]
     subgraphOrder = ObjectShape.of(object) { _ in true }?.order
@@ -16,7 +17,8 @@ extension DocumentReader {
   mutating func subgraph(_ value: JSONValue, name: String) -> SubgraphDefinition? {
     let what = "subgraph '\(name.controlEscaped)'"
     guard let object = value.objectValue else {
-      fail(nil, nil, "\(what) must be an object {\"summary\": …, \"nodes\": […], \"edges\": […]}, found \(value.typeName)")
+      fail(
+        nil, nil, "\(what) must be an object {\"summary\": …, \"nodes\": […], \"edges\": […]}, found \(value.typeName)")
       return nil
     }
     var inner = DocumentReader()
@@ -24,8 +26,11 @@ extension DocumentReader {
     for member in object.members {
       switch member.key {
       case "summary":
-        if let text = member.value.stringValue { definition.summary = text }
-        else if !member.value.isNull { inner.fail(nil, nil, "'summary' must be a string, found \(member.value.typeName)") }
+        if let text = member.value.stringValue {
+          definition.summary = text
+        } else if !member.value.isNull {
+          inner.fail(nil, nil, "'summary' must be a string, found \(member.value.typeName)")
+        }
       case "nodes":
         guard let array = member.value.arrayValue else {
           inner.fail(nil, nil, "'nodes' must be an array, found \(member.value.typeName)"); continue
@@ -63,8 +68,11 @@ extension DocumentReader {
     }
     var paths: [String] = []
     for (position, element) in array.enumerated() {
-      if let path = element.stringValue, !path.isEmpty { paths.append(path) }
-      else { fail(nil, nil, "'flowRuntime.imports[\(position)]' must be a non-empty path, found \(element.typeName)") }
+      if let path = element.stringValue, !path.isEmpty {
+        paths.append(path)
+      } else {
+        fail(nil, nil, "'flowRuntime.imports[\(position)]' must be a non-empty path, found \(element.typeName)")
+      }
     }
     return paths
   }

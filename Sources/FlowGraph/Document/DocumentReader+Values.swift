@@ -8,14 +8,17 @@ extension DocumentReader {
       fail(nodeID, nil, "\(what): each handle must be an object with a string 'id'"); return nil
     }
     let handleWhat = Subject.handle(of: what, id)
-    guard let type: HandleDeclaration.Kind = enumeration(object["type"] ?? .null, key: "type", what: handleWhat, nodeID: nodeID)
+    guard
+      let type: HandleDeclaration.Kind = enumeration(
+        object["type"] ?? .null, key: "type", what: handleWhat, nodeID: nodeID)
     else { return nil }
     var handle = HandleDeclaration(id: id, type: type, position: .center)
     handle.shape = ObjectShape.of(object) {
       ["id", "type", "position", "connectionStartArea", "connectionTargetArea"].contains($0)
     }
     if let position = object["position"] {
-      guard let side: HandleDeclaration.Position = enumeration(position, key: "position", what: handleWhat, nodeID: nodeID)
+      guard
+        let side: HandleDeclaration.Position = enumeration(position, key: "position", what: handleWhat, nodeID: nodeID)
       else { return nil }
       handle.position = side
     }
@@ -30,7 +33,8 @@ extension DocumentReader {
 
   mutating func hitArea(_ value: JSONValue, what: Subject, nodeID: String) -> HandleDeclaration.HitArea? {
     if let object = value.objectValue, object.count == 1, let member = object.members.first,
-       let payload = member.value.objectValue {
+      let payload = member.value.objectValue
+    {
       switch member.key {
       case "disabled": return .disabled
       case "node": return .node
@@ -39,7 +43,10 @@ extension DocumentReader {
       default: break
       }
     }
-    fail(nodeID, nil, "\(what): a hit area must be {\"disabled\":{}}, {\"point\":{\"radius\":r}}, {\"node\":{}} or {\"nodeBorder\":{\"width\":w}}")
+    fail(
+      nodeID, nil,
+      "\(what): a hit area must be {\"disabled\":{}}, {\"point\":{\"radius\":r}}, {\"node\":{}} or {\"nodeBorder\":{\"width\":w}}"
+    )
     return nil
   }
 
@@ -47,15 +54,19 @@ extension DocumentReader {
     if let object = value.objectValue, object.count == 1, let member = object.members.first {
       if member.key == "normal" { return .normal }
       if member.key == "draft", let text = member.value.objectValue?["_0"]?.stringValue,
-         let validity = FlowNode.Phase.DraftValidity(rawValue: text) {
+        let validity = FlowNode.Phase.DraftValidity(rawValue: text)
+      {
         return .draft(validity)
       }
     }
-    fail(nodeID, nil, "\(what): 'phase' must be {\"normal\":{}} or {\"draft\":{\"_0\":\"neutral\"|\"valid\"|\"invalid\"}}")
+    fail(
+      nodeID, nil, "\(what): 'phase' must be {\"normal\":{}} or {\"draft\":{\"_0\":\"neutral\"|\"valid\"|\"invalid\"}}")
     return .normal
   }
 
-  mutating func point(_ value: JSONValue, key: String, what: Subject, nodeID: String?, shape: String = "[x, y]") -> CGPoint {
+  mutating func point(_ value: JSONValue, key: String, what: Subject, nodeID: String?, shape: String = "[x, y]")
+    -> CGPoint
+  {
     if let array = value.arrayValue, array.count == 2, let x = array[0].numberValue, let y = array[1].numberValue {
       return CGPoint(x: x, y: y)
     }

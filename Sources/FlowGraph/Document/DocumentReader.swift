@@ -17,7 +17,9 @@ struct DocumentReader {
     report(.malformedDocument, message(), nodeID: nodeID, edgeID: edgeID)
   }
 
-  mutating func report(_ code: GraphIssue.Code, _ message: @autoclosure () -> String, nodeID: String? = nil, edgeID: String? = nil) {
+  mutating func report(
+    _ code: GraphIssue.Code, _ message: @autoclosure () -> String, nodeID: String? = nil, edgeID: String? = nil
+  ) {
     guard issues.count < GraphValidationError.reportedIssueLimit else {
       unreportedCount += 1
       return
@@ -32,12 +34,17 @@ struct DocumentReader {
     guard let version = object["formatVersion"] else { return }
     // `integerValue` rejects fractions, non-finite values and anything outside `Int64` (1e300).
     guard let number = version.integerValue.map(Int.init), number >= 0 else {
-      fail(nil, nil, "'flowRuntime.formatVersion' must be a whole number from 0 to \(Int.max), found \(version.serialized(options: []))")
+      fail(
+        nil, nil,
+        "'flowRuntime.formatVersion' must be a whole number from 0 to \(Int.max), found \(version.serialized(options: []))"
+      )
       return
     }
     if number > FlowDocument.currentFormatVersion {
-      report(.unsupportedFormatVersion,
-        "format version \(number) is newer than this build reads (\(FlowDocument.currentFormatVersion)); upgrade FlowRuntime")
+      report(
+        .unsupportedFormatVersion,
+        "format version \(number) is newer than this build reads (\(FlowDocument.currentFormatVersion)); upgrade FlowRuntime"
+      )
     }
     // Versions 0 and 1 share one layout: nothing to migrate yet.
   }
@@ -78,8 +85,14 @@ struct DocumentReader {
     node.acceptsChildren = bool(fields.acceptsChildren, key: "acceptsChildren", default: false, what: what, nodeID: id)
     if let value = fields.zIndex {
       // Whole numbers a double holds exactly (|z| ≤ 2^53), so the value survives a round trip.
-      if let z = value.integerValue, z.magnitude <= 1 << 53 { node.zIndex = Int(z) }
-      else { fail(id, nil, "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))") }
+      if let z = value.integerValue, z.magnitude <= 1 << 53 {
+        node.zIndex = Int(z)
+      } else {
+        fail(
+          id, nil,
+          "\(what): 'zIndex' must be a whole number from -2^53 to 2^53, found \(value.numberValue == nil ? value.typeName : value.serialized(options: []))"
+        )
+      }
     }
     if let value = fields.handles {
       if let array = value.arrayValue {
@@ -96,7 +109,8 @@ struct DocumentReader {
 
   mutating func nodeSpec(_ value: JSONValue, what: Subject, nodeID: String) -> NodeSpec? {
     guard var object = value.objectValue else {
-      fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)"); return nil
+      fail(nodeID, nil, "\(what): 'data' must be an object like {\"kind\": \"add\"}, found \(value.typeName)");
+      return nil
     }
     // One pass over the members, the last of each key winning (as `object[key]` reads).
     var kindValue: JSONValue?, paramsValue: JSONValue?, labelValue: JSONValue?
@@ -138,7 +152,9 @@ struct DocumentReader {
   mutating func edge(_ value: JSONValue, position: Int) -> FlowEdge? {
     if let text = value.stringValue { return edge(written: text, position: position) }
     guard let object = value.objectValue else {
-      fail(nil, nil, "edges[\(position)] must be an object or a string \"source.port -> target.port\", found \(value.typeName)")
+      fail(
+        nil, nil,
+        "edges[\(position)] must be an object or a string \"source.port -> target.port\", found \(value.typeName)")
       return nil
     }
     // One pass over the members, the last of each key winning (as `object[key]` reads).
@@ -153,10 +169,12 @@ struct DocumentReader {
       id = text
     } else if let source = fields.sourceNodeID?.stringValue, let target = fields.targetNodeID?.stringValue {
       // Lenient for people: a missing id is generated from the ends (written back in full).
-      id = FlowEdge.generatedID(source: source, sourceHandle: fields.sourceHandleID?.stringValue,
-                                target: target, targetHandle: fields.targetHandleID?.stringValue)
+      id = FlowEdge.generatedID(
+        source: source, sourceHandle: fields.sourceHandleID?.stringValue,
+        target: target, targetHandle: fields.targetHandleID?.stringValue)
     } else {
-      fail(nil, nil, "edges[\(position)] has no string 'id' and no 'sourceNodeID' and 'targetNodeID' to make one from"); return nil
+      fail(nil, nil, "edges[\(position)] has no string 'id' and no 'sourceNodeID' and 'targetNodeID' to make one from");
+      return nil
     }
     let what = Subject.edge(id)
     let before = problemCount
@@ -168,12 +186,18 @@ struct DocumentReader {
     edge.parentID = optionalString(fields.parentID, key: "parentID", what: what, edgeID: id)
     edge.label = optionalString(fields.label, key: "label", what: what, edgeID: id)
     if let value = fields.pathType {
-      if let text = value.stringValue, let type = FlowEdge.PathType(rawValue: text) { edge.pathType = type }
-      else { fail(nil, id, "\(what): 'pathType' must be one of bezier, straight, smoothStep, simpleBezier") }
+      if let text = value.stringValue, let type = FlowEdge.PathType(rawValue: text) {
+        edge.pathType = type
+      } else {
+        fail(nil, id, "\(what): 'pathType' must be one of bezier, straight, smoothStep, simpleBezier")
+      }
     }
     if let value = fields.isSelected {
-      if let flag = value.boolValue { edge.isSelected = flag }
-      else { fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)") }
+      if let flag = value.boolValue {
+        edge.isSelected = flag
+      } else {
+        fail(nil, id, "\(what): 'isSelected' must be true or false, found \(value.typeName)")
+      }
     }
     if hasOtherKeys {
       edge.shape = ObjectShape.of(object, keepingOrder: false) { EdgeFields().knows($0) }
@@ -184,7 +208,10 @@ struct DocumentReader {
   /// An edge written as one string (`"a.result -> b.x"`).
   mutating func edge(written text: String, position: Int) -> FlowEdge? {
     guard let edge = FlowEdge(written: text) else {
-      fail(nil, nil, "edges[\(position)]: '\(text.controlEscaped)' is not an edge; write \"source.port -> target.port\" (the ports may be left out where a node has one)")
+      fail(
+        nil, nil,
+        "edges[\(position)]: '\(text.controlEscaped)' is not an edge; write \"source.port -> target.port\" (the ports may be left out where a node has one)"
+      )
       return nil
     }
     return edge
@@ -196,10 +223,15 @@ struct DocumentReader {
     }
     var viewport = Viewport()
     viewport.shape = ObjectShape.of(object) { $0 == "offset" || $0 == "zoom" }
-    if let offset = object["offset"] { viewport.offset = point(offset, key: "viewport.offset", what: .text("the document"), nodeID: nil) }
+    if let offset = object["offset"] {
+      viewport.offset = point(offset, key: "viewport.offset", what: .text("the document"), nodeID: nil)
+    }
     if let zoom = object["zoom"] {
-      if let number = zoom.numberValue { viewport.zoom = number }
-      else { fail(nil, nil, "'viewport.zoom' must be a number, found \(zoom.typeName)") }
+      if let number = zoom.numberValue {
+        viewport.zoom = number
+      } else {
+        fail(nil, nil, "'viewport.zoom' must be a number, found \(zoom.typeName)")
+      }
     }
     return viewport
   }

@@ -18,27 +18,36 @@ extension FlowDocument {
   ///   the buffer (except to count lines for an error, or to read the document again when it
   ///   has a problem): a caller holding a file mapping releases those pages.
   ///   - step: how far the parser moves between two reports (bytes).
-  package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?,
-               step: Int = FlowDocument.passedStep) throws(DocumentLoadError) {
+  package init(
+    jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?,
+    step: Int = FlowDocument.passedStep
+  ) throws(DocumentLoadError) {
     var directCount = 0
     try self.init(jsonBuffer: buffer, passed: passed, step: step, directCount: &directCount)
   }
 
   /// `init(jsonBuffer:passed:step:)`, telling how many nodes and edges were read straight from
   /// the bytes (`DocumentStreamDecoder`), for tests.
-  package init(jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?, step: Int,
-               directCount: inout Int) throws(DocumentLoadError) {
+  package init(
+    jsonBuffer buffer: UnsafeBufferPointer<UInt8>, passed: ((Int) -> Void)?, step: Int,
+    directCount: inout Int
+  ) throws(DocumentLoadError) {
     // Nodes and edges are decoded as the parser reaches them, so the JSON tree of a large
     // document is never held whole. A document with a problem is read again the plain way,
     // so that its problems are reported exactly as `init(json:)` reports them.
     var decoder = DocumentStreamDecoder(passed: passed, step: step)
     let json: JSONValue
-    do { json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"], into: &decoder) } catch { throw .syntax(error) }
+    do { json = try JSONParser.parse(buffer, streaming: ["nodes", "edges"], into: &decoder) } catch {
+      throw .syntax(error)
+    }
     directCount = decoder.directCount
     let root = json.objectValue
     if decoder.reader.problemCount == 0, let root,
-       root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1 {
-      do { try self.init(json: json, streamedNodes: decoder.nodes, streamedEdges: decoder.edges) } catch { throw .invalid(error) }
+      root.members.count(where: { $0.key == "nodes" }) <= 1, root.members.count(where: { $0.key == "edges" }) <= 1
+    {
+      do { try self.init(json: json, streamedNodes: decoder.nodes, streamedEdges: decoder.edges) } catch {
+        throw .invalid(error)
+      }
       return
     }
     let whole: JSONValue
@@ -61,8 +70,10 @@ extension FlowDocument {
   init(json: JSONValue, streamedNodes: [FlowNode]?, streamedEdges: [FlowEdge]?) throws(GraphValidationError) {
     var reader = DocumentReader()
     guard let root = json.objectValue else {
-      throw GraphValidationError(GraphIssue(.malformedDocument,
-        "the document must be a JSON object with 'nodes' and 'edges', found \(json.typeName)"))
+      throw GraphValidationError(
+        GraphIssue(
+          .malformedDocument,
+          "the document must be a JSON object with 'nodes' and 'edges', found \(json.typeName)"))
     }
     var nodes: [FlowNode] = []
     var edges: [FlowEdge] = []
@@ -109,8 +120,11 @@ extension FlowDocument {
       case "flowRuntime":
         reader.checkFormat(member.value)
         if let saved = member.value.objectValue?["liveState"] {
-          if let object = saved.objectValue { liveState = object }
-          else { reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)") }
+          if let object = saved.objectValue {
+            liveState = object
+          } else {
+            reader.fail(nil, nil, "'flowRuntime.liveState' must be an object, found \(saved.typeName)")
+          }
         }
         if let runtime = member.value.objectValue {
           if let value = runtime["subgraphs"] {
@@ -118,7 +132,9 @@ extension FlowDocument {
             shape.subgraphOrder = reader.subgraphOrder
           }
           if let value = runtime["imports"] { imports = reader.imports(value) }
-          shape.runtime = ObjectShape.of(runtime) { ["formatVersion", "liveState", "subgraphs", "imports"].contains($0) }
+          shape.runtime = ObjectShape.of(runtime) {
+            ["formatVersion", "liveState", "subgraphs", "imports"].contains($0)
+          }
         }
       default:
         // Keys are unique here: append instead of a keyed (linear) insertion.
@@ -126,9 +142,12 @@ extension FlowDocument {
       }
     }
     if lastPosition["nodes"] == nil { reader.fail(nil, nil, "the document has no 'nodes' array") }
-    if reader.problemCount > 0 { throw GraphValidationError(issues: reader.issues, unreportedCount: reader.unreportedCount) }
-    self.init(nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState,
-              subgraphs: subgraphs, imports: imports)
+    if reader.problemCount > 0 {
+      throw GraphValidationError(issues: reader.issues, unreportedCount: reader.unreportedCount)
+    }
+    self.init(
+      nodes: nodes, edges: edges, viewport: viewport, extra: extra, liveState: liveState,
+      subgraphs: subgraphs, imports: imports)
     self.shape = shape
   }
 }

@@ -21,14 +21,14 @@ extension FlowDocument {
     if !imports.isEmpty { runtime.append(JSONMember(key: "imports", value: .array(imports.map(JSONValue.string)))) }
     var viewportMembers = [
       JSONMember(key: "offset", value: Self.json(viewport.offset.x, viewport.offset.y)),
-      JSONMember(key: "zoom", value: Self.geometry(viewport.zoom)),
+      JSONMember(key: "zoom", value: Self.geometry(viewport.zoom))
     ]
     viewportMembers = ObjectShape.object(viewportMembers, shape: viewport.shape).members
     let root: [JSONMember] = [
       JSONMember(key: "nodes", value: .array(nodes.map(Self.json(of:)))),
       JSONMember(key: "edges", value: .array(edges.map(Self.json(of:)))),
       JSONMember(key: "viewport", value: .object(JSONObject(viewportMembers))),
-      JSONMember(key: "flowRuntime", value: .object(ObjectShape.object(runtime, shape: shape.runtime))),
+      JSONMember(key: "flowRuntime", value: .object(ObjectShape.object(runtime, shape: shape.runtime)))
     ]
     return .object(ObjectShape.object(root, shape: Self.shape(extra, shape.order)))
   }
@@ -67,7 +67,8 @@ extension FlowDocument {
   /// A coordinate, zoom or size: an integer when whole (as SwiftFlow writes it; geometry has no
   /// integer/number distinction to keep), else a number.
   static func geometry(_ value: Double) -> JSONValue {
-    if value.magnitude < 9_007_199_254_740_992, let whole = Int64(exactly: value), !(value == 0 && value.sign == .minus) {
+    if value.magnitude < 9_007_199_254_740_992, let whole = Int64(exactly: value), !(value == 0 && value.sign == .minus)
+    {
       return .integer(whole)
     }
     return .number(value)
@@ -86,7 +87,7 @@ extension FlowDocument {
       JSONMember(key: "isSelected", value: .bool(node.isSelected)),
       JSONMember(key: "isDraggable", value: .bool(node.isDraggable)),
       JSONMember(key: "acceptsChildren", value: .bool(node.acceptsChildren)),
-      JSONMember(key: "zIndex", value: .integer(Int64(node.zIndex))),
+      JSONMember(key: "zIndex", value: .integer(Int64(node.zIndex)))
     ]
     if let parentID = node.parentID { members.append(JSONMember(key: "parentID", value: .string(parentID))) }
     if let handles = node.handles { members.append(JSONMember(key: "handles", value: .array(handles.map(json(of:))))) }
@@ -94,7 +95,9 @@ extension FlowDocument {
   }
 
   static func json(of spec: NodeSpec) -> JSONValue {
-    var members = [JSONMember(key: "kind", value: .string(spec.kind)), JSONMember(key: "params", value: .object(spec.params))]
+    var members = [
+      JSONMember(key: "kind", value: .string(spec.kind)), JSONMember(key: "params", value: .object(spec.params))
+    ]
     if let label = spec.label { members.append(JSONMember(key: "label", value: .string(label))) }
     return .object(ObjectShape.object(members, shape: shape(spec.extra, nil)))
   }
@@ -109,10 +112,14 @@ extension FlowDocument {
   static func json(of handle: HandleDeclaration) -> JSONValue {
     var members = [
       JSONMember(key: "id", value: .string(handle.id)), JSONMember(key: "type", value: .string(handle.type.rawValue)),
-      JSONMember(key: "position", value: .string(handle.position.rawValue)),
+      JSONMember(key: "position", value: .string(handle.position.rawValue))
     ]
-    if let area = handle.connectionStartArea { members.append(JSONMember(key: "connectionStartArea", value: json(of: area))) }
-    if let area = handle.connectionTargetArea { members.append(JSONMember(key: "connectionTargetArea", value: json(of: area))) }
+    if let area = handle.connectionStartArea {
+      members.append(JSONMember(key: "connectionStartArea", value: json(of: area)))
+    }
+    if let area = handle.connectionTargetArea {
+      members.append(JSONMember(key: "connectionTargetArea", value: json(of: area)))
+    }
     return .object(ObjectShape.object(members, shape: handle.shape))
   }
 
@@ -131,7 +138,7 @@ extension FlowDocument {
       JSONMember(key: "sourceNodeID", value: .string(edge.sourceNodeID)),
       JSONMember(key: "targetNodeID", value: .string(edge.targetNodeID)),
       JSONMember(key: "pathType", value: .string(edge.pathType.rawValue)),
-      JSONMember(key: "isSelected", value: .bool(edge.isSelected)),
+      JSONMember(key: "isSelected", value: .bool(edge.isSelected))
     ]
     if let handle = edge.sourceHandleID { members.append(JSONMember(key: "sourceHandleID", value: .string(handle))) }
     if let handle = edge.targetHandleID { members.append(JSONMember(key: "targetHandleID", value: .string(handle))) }

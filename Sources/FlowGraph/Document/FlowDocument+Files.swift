@@ -19,7 +19,9 @@ extension FlowDocument {
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder) else {
       throw DocumentFileError(path: path, reason: "cannot read the file: no such file or directory")
     }
-    guard !isFolder.boolValue else { throw DocumentFileError(path: path, reason: "cannot read the file: it is a directory") }
+    guard !isFolder.boolValue else {
+      throw DocumentFileError(path: path, reason: "cannot read the file: it is a directory")
+    }
     guard let data = FileManager.default.contents(atPath: absolute) else {
       throw DocumentFileError(path: path, reason: "cannot read the file: permission denied")
     }

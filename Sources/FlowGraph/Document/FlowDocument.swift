@@ -29,9 +29,11 @@ public struct FlowDocument: Sendable, Hashable {
   /// made in memory or parsed from bytes. Not saved.
   public var folder: String?
 
-  public init(nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
-              extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),
-              subgraphs: [String: SubgraphDefinition] = [:], imports: [String] = []) {
+  public init(
+    nodes: [FlowNode] = [], edges: [FlowEdge] = [], viewport: Viewport = Viewport(),
+    extra: JSONObject = JSONObject(), liveState: JSONObject = JSONObject(),
+    subgraphs: [String: SubgraphDefinition] = [:], imports: [String] = []
+  ) {
     self.nodes = nodes
     self.edges = edges
     self.viewport = viewport

@@ -10,9 +10,11 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
   /// The rarely set fields; `nil` while they all have their defaults (see `EdgeDetailsBox`).
   private var details: EdgeDetailsBox?
 
-  public init(id: String, sourceNodeID: String, sourceHandleID: String? = nil,
-              targetNodeID: String, targetHandleID: String? = nil, parentID: String? = nil,
-              label: String? = nil, pathType: PathType = .bezier, isSelected: Bool = false) {
+  public init(
+    id: String, sourceNodeID: String, sourceHandleID: String? = nil,
+    targetNodeID: String, targetHandleID: String? = nil, parentID: String? = nil,
+    label: String? = nil, pathType: PathType = .bezier, isSelected: Bool = false
+  ) {
     self.id = id
     self.sourceNodeID = sourceNodeID
     self.sourceHandleID = sourceHandleID
@@ -23,8 +25,10 @@ public struct FlowEdge: Sendable, Hashable, Identifiable {
 
   /// An edge whose rarely set fields all have their defaults (no box to make or compare), as
   /// the document scanner reads most edges.
-  init(defaultDetailsID id: String, sourceNodeID: String, sourceHandleID: String?, targetNodeID: String,
-       targetHandleID: String?) {
+  init(
+    defaultDetailsID id: String, sourceNodeID: String, sourceHandleID: String?, targetNodeID: String,
+    targetHandleID: String?
+  ) {
     self.id = id
     self.sourceNodeID = sourceNodeID
     self.sourceHandleID = sourceHandleID

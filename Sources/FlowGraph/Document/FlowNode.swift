@@ -19,17 +19,21 @@ public struct FlowNode: Sendable, Hashable, Identifiable {
   /// The rarely set fields; `nil` while they all have their defaults (see `EdgeDetailsBox`).
   private var details: NodeDetailsBox?
 
-  public init(id: String, data: NodeSpec, position: CGPoint = .zero, size: CGSize = FlowNode.defaultSize,
-              parentID: String? = nil, phase: Phase = .normal, persistence: Persistence = .persistent,
-              isSelected: Bool = false, isDraggable: Bool = true, acceptsChildren: Bool = false,
-              zIndex: Int = 0, handles: [HandleDeclaration]? = nil) {
+  public init(
+    id: String, data: NodeSpec, position: CGPoint = .zero, size: CGSize = FlowNode.defaultSize,
+    parentID: String? = nil, phase: Phase = .normal, persistence: Persistence = .persistent,
+    isSelected: Bool = false, isDraggable: Bool = true, acceptsChildren: Bool = false,
+    zIndex: Int = 0, handles: [HandleDeclaration]? = nil
+  ) {
     self.id = id
     self.position = position
     self.size = size
     self.data = data
-    details = .boxing(NodeDetails(parentID: parentID, phase: phase, persistence: persistence, isSelected: isSelected,
-                                  isDraggable: isDraggable, acceptsChildren: acceptsChildren, zIndex: zIndex,
-                                  handles: handles))
+    details = .boxing(
+      NodeDetails(
+        parentID: parentID, phase: phase, persistence: persistence, isSelected: isSelected,
+        isDraggable: isDraggable, acceptsChildren: acceptsChildren, zIndex: zIndex,
+        handles: handles))
   }
 
   /// A node whose rarely set fields all have their defaults (no box to make or compare), as

@@ -20,8 +20,10 @@ public struct HandleDeclaration: Sendable, Hashable {
   /// The keys the document gave the handle beyond its fields, and their order (see `ObjectShape`).
   public var shape: ObjectShape?
 
-  public init(id: String, type: Kind, position: Position,
-              connectionStartArea: HitArea? = nil, connectionTargetArea: HitArea? = nil) {
+  public init(
+    id: String, type: Kind, position: Position,
+    connectionStartArea: HitArea? = nil, connectionTargetArea: HitArea? = nil
+  ) {
     self.id = id
     self.type = type
     self.position = position

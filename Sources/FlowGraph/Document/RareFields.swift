@@ -13,7 +13,9 @@ final class EdgeDetailsBox: Sendable, Hashable {
   static func == (lhs: EdgeDetailsBox, rhs: EdgeDetailsBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
   func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   /// A box of `fields`, or `nil` when they are the defaults.
-  static func boxing(_ fields: EdgeDetails) -> EdgeDetailsBox? { fields == EdgeDetails() ? nil : EdgeDetailsBox(fields) }
+  static func boxing(_ fields: EdgeDetails) -> EdgeDetailsBox? {
+    fields == EdgeDetails() ? nil : EdgeDetailsBox(fields)
+  }
 }
 
 /// `FlowNode`'s box (see `EdgeDetailsBox`).
@@ -23,7 +25,9 @@ final class NodeDetailsBox: Sendable, Hashable {
   static func == (lhs: NodeDetailsBox, rhs: NodeDetailsBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
   func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   /// A box of `fields`, or `nil` when they are the defaults.
-  static func boxing(_ fields: NodeDetails) -> NodeDetailsBox? { fields == NodeDetails() ? nil : NodeDetailsBox(fields) }
+  static func boxing(_ fields: NodeDetails) -> NodeDetailsBox? {
+    fields == NodeDetails() ? nil : NodeDetailsBox(fields)
+  }
 }
 
 /// `NodeSpec`'s box (see `EdgeDetailsBox`).
@@ -33,7 +37,9 @@ final class SpecDetailsBox: Sendable, Hashable {
   static func == (lhs: SpecDetailsBox, rhs: SpecDetailsBox) -> Bool { lhs === rhs || lhs.fields == rhs.fields }
   func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   /// A box of `fields`, or `nil` when they are the defaults.
-  static func boxing(_ fields: SpecDetails) -> SpecDetailsBox? { fields == SpecDetails() ? nil : SpecDetailsBox(fields) }
+  static func boxing(_ fields: SpecDetails) -> SpecDetailsBox? {
+    fields == SpecDetails() ? nil : SpecDetailsBox(fields)
+  }
 }
 
 /// The fields most edges leave at their defaults.

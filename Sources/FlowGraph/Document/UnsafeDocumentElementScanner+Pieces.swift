@@ -24,7 +24,8 @@ extension JSONParser {
     var members: [JSONMember] = []
     repeat {
       guard let key = scanKey() else { return nil }
-      let name = key.length < 16 ? shortString(at: key.start, length: key.length) : makeString(at: key.start, length: key.length)
+      let name =
+        key.length < 16 ? shortString(at: key.start, length: key.length) : makeString(at: key.start, length: key.length)
       let value: JSONValue
       switch base[index] {
       case UInt8(ascii: "\""):

@@ -100,7 +100,9 @@ extension JSONParser {
         details.zIndex = Int(number)
       } else if key("persistence") {
         member = 256
-        guard let text = scanString(repeated: true), let value = FlowNode.Persistence(rawValue: text) else { return false }
+        guard let text = scanString(repeated: true), let value = FlowNode.Persistence(rawValue: text) else {
+          return false
+        }
         details.persistence = value
       } else if key("phase") {
         member = 512
@@ -120,10 +122,12 @@ extension JSONParser {
     if seen < 16 {
       nodes.append(FlowNode(defaultDetailsID: id, data: spec, position: position, size: size))
     } else {
-      nodes.append(FlowNode(id: id, data: spec, position: position, size: size, parentID: details.parentID,
-                            persistence: details.persistence, isSelected: details.isSelected,
-                            isDraggable: details.isDraggable, acceptsChildren: details.acceptsChildren,
-                            zIndex: details.zIndex))
+      nodes.append(
+        FlowNode(
+          id: id, data: spec, position: position, size: size, parentID: details.parentID,
+          persistence: details.persistence, isSelected: details.isSelected,
+          isDraggable: details.isDraggable, acceptsChildren: details.acceptsChildren,
+          zIndex: details.zIndex))
     }
     return true
   }
@@ -220,12 +224,16 @@ extension JSONParser {
     } while true
     guard let id = id.take(), let source = source.take(), let target = target.take() else { return false }
     if seen < 32 {
-      edges.append(FlowEdge(defaultDetailsID: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(),
-                            targetNodeID: target, targetHandleID: targetHandle.take()))
+      edges.append(
+        FlowEdge(
+          defaultDetailsID: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(),
+          targetNodeID: target, targetHandleID: targetHandle.take()))
     } else {
-      edges.append(FlowEdge(id: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(), targetNodeID: target,
-                            targetHandleID: targetHandle.take(), parentID: details.parentID, label: details.label,
-                            pathType: details.pathType, isSelected: details.isSelected))
+      edges.append(
+        FlowEdge(
+          id: id, sourceNodeID: source, sourceHandleID: sourceHandle.take(), targetNodeID: target,
+          targetHandleID: targetHandle.take(), parentID: details.parentID, label: details.label,
+          pathType: details.pathType, isSelected: details.isSelected))
     }
     return true
   }

@@ -7,7 +7,7 @@ extension JSONParser {
   /// Exact powers of ten for the fast path.
   static let powersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
   ]
 
   /// Parses a number as a value; `index` is at `-` or a digit.
@@ -33,7 +33,8 @@ extension JSONParser {
     }
     let digitCount = position &- digitsStart
     if digitCount > 0 && digitCount <= 19 && (digitCount == 1 || base[digitsStart] != UInt8(ascii: "0"))
-      && (position == count || (base[position] != UInt8(ascii: ".") && base[position] | 0x20 != UInt8(ascii: "e"))) {
+      && (position == count || (base[position] != UInt8(ascii: ".") && base[position] | 0x20 != UInt8(ascii: "e")))
+    {
       if negative {
         if magnitude != 0 && magnitude <= UInt64(Int64.max) &+ 1 {
           index = position

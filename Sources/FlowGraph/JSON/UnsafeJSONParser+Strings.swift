@@ -79,7 +79,8 @@ extension JSONParser {
     if slot.pointee.low == low && slot.pointee.high == high {
       return slot.pointee.string
     }
-    let string = UnsafeSmallASCIIString.make(low: low, high: high & (UInt64.max &>> 8), count: length)
+    let string =
+      UnsafeSmallASCIIString.make(low: low, high: high & (UInt64.max &>> 8), count: length)
       ?? makeString(at: start, length: length)
     slot.pointee = CachedString(low: low, high: high, string: string)
     return string

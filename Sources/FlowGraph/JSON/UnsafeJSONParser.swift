@@ -72,8 +72,10 @@ struct JSONParser: ~Copyable {
   /// A document of a million nodes then never holds the whole tree, only one element at a time.
   /// Each element is first offered to `handler.decodeDirectly` (which may read it straight from
   /// the bytes), and only when declined parsed into a `JSONValue` for `handler.element`.
-  static func parse<Handler: JSONStreamHandler>(_ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
-                                                into handler: inout Handler) throws(JSONSyntaxError) -> JSONValue {
+  static func parse<Handler: JSONStreamHandler>(
+    _ buffer: UnsafeBufferPointer<UInt8>, streaming keys: [String],
+    into handler: inout Handler
+  ) throws(JSONSyntaxError) -> JSONValue {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       throw JSONSyntaxError(
         message: "unexpected end of input: the document is empty", offset: 0, line: 1, column: 1)
@@ -158,7 +160,8 @@ struct JSONParser: ~Copyable {
           } else {
             var frame = Frame(isObject: false, start: values.count)
             if frames.count == 1, frames[0].isObject, !keys.isEmpty,
-               let position = keys.firstIndex(of: members.last.pointee.key) {
+              let position = keys.firstIndex(of: members.last.pointee.key)
+            {
               frame.streamed = UInt8(position + 1)
             }
             frames.append(frame)

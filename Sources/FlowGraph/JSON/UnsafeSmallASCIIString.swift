@@ -42,7 +42,11 @@ enum UnsafeSmallASCIIString {
     var low: UInt64 = 0
     var high: UInt64 = 0
     for offset in 0..<count {
-      if offset < 8 { low |= UInt64(bytes[offset]) << (8 * offset) } else { high |= UInt64(bytes[offset]) << (8 * (offset - 8)) }
+      if offset < 8 {
+        low |= UInt64(bytes[offset]) << (8 * offset)
+      } else {
+        high |= UInt64(bytes[offset]) << (8 * (offset - 8))
+      }
     }
     return (low, high | UInt64(0xE0 | count) << 56)
   }
@@ -51,7 +55,8 @@ enum UnsafeSmallASCIIString {
   /// byte zero, where `start + count <= end` (the buffer's end): two unaligned loads when the
   /// buffer has 16 bytes from `start`, else byte by byte.
   @inline(__always)
-  static func words(_ start: UnsafePointer<UInt8>, count: Int, end: UnsafePointer<UInt8>) -> (low: UInt64, high: UInt64) {
+  static func words(_ start: UnsafePointer<UInt8>, count: Int, end: UnsafePointer<UInt8>) -> (low: UInt64, high: UInt64)
+  {
     var low: UInt64 = 0
     var high: UInt64 = 0
     if end - start >= 16 {
@@ -69,7 +74,11 @@ enum UnsafeSmallASCIIString {
       }
     } else {
       for offset in 0..<count {
-        if offset < 8 { low |= UInt64(start[offset]) &<< (8 &* offset) } else { high |= UInt64(start[offset]) &<< (8 &* (offset &- 8)) }
+        if offset < 8 {
+          low |= UInt64(start[offset]) &<< (8 &* offset)
+        } else {
+          high |= UInt64(start[offset]) &<< (8 &* (offset &- 8))
+        }
       }
     }
     return (low, high)

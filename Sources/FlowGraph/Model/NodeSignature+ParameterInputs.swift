@@ -39,7 +39,8 @@ extension NodeSignature {
     let own = signature.inputs.count
     for handle in handles {
       guard let input = parameterInput(named: handle),
-            !signature.inputs[own...].contains(where: { $0.name == handle }) else { continue }
+        !signature.inputs[own...].contains(where: { $0.name == handle })
+      else { continue }
       signature.inputs.append(input)
     }
     return signature

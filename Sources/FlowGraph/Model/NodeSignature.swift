@@ -10,8 +10,10 @@ public struct NodeSignature: Sendable, Hashable {
   /// like a port are not listed (the port is).
   public var parameterInputs: [PortDeclaration]
 
-  public init(inputs: [PortDeclaration] = [], outputs: [PortDeclaration] = [], isContainer: Bool = false,
-              parameterInputs: [PortDeclaration] = []) {
+  public init(
+    inputs: [PortDeclaration] = [], outputs: [PortDeclaration] = [], isContainer: Bool = false,
+    parameterInputs: [PortDeclaration] = []
+  ) {
     self.inputs = inputs
     self.outputs = outputs
     self.isContainer = isContainer

@@ -28,8 +28,10 @@ public struct ResolvedGraph: Sendable {
   /// The index of each node id (its first node), against `nodeIDs`.
   let nodeTable: IDIndex
 
-  init(document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
-       nodeIDs: [String], nodeTable: IDIndex) {
+  init(
+    document: FlowDocument, signatures: [NodeSignature], edges: [Edge], topologicalOrder: [Int32],
+    nodeIDs: [String], nodeTable: IDIndex
+  ) {
     self.document = document
     self.nodeIDs = nodeIDs
     self.signatures = signatures
@@ -45,8 +47,9 @@ public struct ResolvedGraph: Sendable {
     table.insertAll(count: ids.count, id: { ids[$0] }, idAt: { ids[Int($0)] }) { index, _ in
       preconditionFailure("Internal inconsistency: node id '\(ids[index])' twice in a store")
     }
-    self.init(document: document, signatures: signatures, edges: edges, topologicalOrder: topologicalOrder,
-              nodeIDs: ids, nodeTable: table)
+    self.init(
+      document: document, signatures: signatures, edges: edges, topologicalOrder: topologicalOrder,
+      nodeIDs: ids, nodeTable: table)
   }
 
   public var nodeCount: Int { signatures.count }

@@ -8,7 +8,9 @@ package struct SuccessorLists: Sendable {
 
   /// The successor lists of `nodeCount` nodes joined by `edges`, whose endpoints (node indices
   /// in `0..<nodeCount`) `endpoints` gives.
-  package init<Edges: Collection>(nodeCount: Int, edges: Edges, endpoints: (Edges.Element) -> (source: Int32, target: Int32)) {
+  package init<Edges: Collection>(
+    nodeCount: Int, edges: Edges, endpoints: (Edges.Element) -> (source: Int32, target: Int32)
+  ) {
     start = [Int32](repeating: 0, count: nodeCount + 1)
     for edge in edges { start[Int(endpoints(edge).source) + 1] += 1 }
     for node in 0..<nodeCount { start[node + 1] += start[node] }

@@ -100,7 +100,8 @@ public struct TopologicalOrder: Sendable {
   /// - Complexity: O(*s* log *s* + edges of the searched nodes) plus amortized relabeling, where
   ///   *s* is the size of the smaller affected side (within a factor of two: both searches
   ///   advance in lockstep), not of the graph.
-  public mutating func insertEdge(from source: Int32, to target: Int32, in graph: some TopologicalAdjacency) -> [Int32]? {
+  public mutating func insertEdge(from source: Int32, to target: Int32, in graph: some TopologicalAdjacency) -> [Int32]?
+  {
     if source == target { return [source] }
     let lower = position[Int(target)]
     let upper = position[Int(source)]

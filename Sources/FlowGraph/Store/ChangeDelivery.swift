@@ -73,7 +73,9 @@ struct ChangeDelivery: Sendable {
       queue.append(Entry(change: change, assignee: delivering.call))
       return nil
     }
-    if let helper = queue.last?.assignee ?? delivering?.call, case let index = callIndex(helper), calls[index].helpLeft > 0 {
+    if let helper = queue.last?.assignee ?? delivering?.call, case let index = callIndex(helper),
+      calls[index].helpLeft > 0
+    {
       calls[index].assigned += 1
       calls[index].helpLeft -= 1
       queue.append(Entry(change: change, assignee: helper, isHelp: true))
@@ -128,8 +130,9 @@ struct ChangeDelivery: Sendable {
       var probe = queue
       while let entry = probe.popFirst() { if entry.assignee == call.id { queued += 1 } }
       let delivering = self.delivering?.call == call.id ? 1 : 0
-      precondition(call.assigned == queued + delivering && call.assigned > 0,
-                   "Internal inconsistency: delivery call \(call.id) has \(call.assigned) assigned, \(queued) queued")
+      precondition(
+        call.assigned == queued + delivering && call.assigned > 0,
+        "Internal inconsistency: delivery call \(call.id) has \(call.assigned) assigned, \(queued) queued")
     }
     #endif
   }

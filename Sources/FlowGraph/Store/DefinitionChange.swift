@@ -95,7 +95,9 @@ final class TemplateDiff {
   /// The signature and payload of `node`, shared inner node `index` of `after` in some
   /// instance, resolved once for all instances; `nil` where it does not resolve cleanly (the
   /// store then resolves it as usual, and reports its problems).
-  func resolved(_ index: Int, of node: FlowNode, catalog: some NodeCatalog) -> (signature: NodeSignature, payload: (any Sendable)?)? {
+  func resolved(_ index: Int, of node: FlowNode, catalog: some NodeCatalog) -> (
+    signature: NodeSignature, payload: (any Sendable)?
+  )? {
     if let known = resolutions[index] { return known }
     var result: (signature: NodeSignature, payload: (any Sendable)?)?
     if node.handles == nil, case (.resolved(let signature), let payload) = catalog.resolveWithPayload(node.data) {

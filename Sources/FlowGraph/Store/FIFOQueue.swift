@@ -66,7 +66,8 @@ struct FIFOQueue<Element> {
   /// Traps unless the invariants of the type hold (only with `FLOW_INTERNAL_CHECKS`).
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    precondition(count >= 0 && count <= slots.count && (count > 0 || head == 0), "Internal inconsistency: queue of \(count)")
+    precondition(
+      count >= 0 && count <= slots.count && (count > 0 || head == 0), "Internal inconsistency: queue of \(count)")
     precondition(_liveSlotCount == count, "Internal inconsistency: queue of \(count) references \(_liveSlotCount)")
     #endif
   }

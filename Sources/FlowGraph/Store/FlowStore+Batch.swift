@@ -36,22 +36,38 @@ extension FlowStore {
 
     /// See `FlowStore.addNode(_:)`.
     public mutating func addNode(_ node: FlowNode) throws(GraphValidationError) {
-      if subgraphs.isEmpty { try state.addNode(node, log: &log) } else { try state.addNode(node, subgraphs: &subgraphs, log: &log) }
+      if subgraphs.isEmpty {
+        try state.addNode(node, log: &log)
+      } else {
+        try state.addNode(node, subgraphs: &subgraphs, log: &log)
+      }
     }
 
     /// See `FlowStore.removeNode(id:)`.
     public mutating func removeNode(id: String) throws(GraphValidationError) {
-      if subgraphs.isEmpty { try state.removeNode(id: id, log: &log) } else { try state.removeNode(id: id, subgraphs: &subgraphs, log: &log) }
+      if subgraphs.isEmpty {
+        try state.removeNode(id: id, log: &log)
+      } else {
+        try state.removeNode(id: id, subgraphs: &subgraphs, log: &log)
+      }
     }
 
     /// See `FlowStore.updateNode(_:)`.
     public mutating func updateNode(_ node: FlowNode) throws(GraphValidationError) {
-      if subgraphs.isEmpty { try state.updateNode(node, log: &log) } else { try state.updateNode(node, subgraphs: &subgraphs, log: &log) }
+      if subgraphs.isEmpty {
+        try state.updateNode(node, log: &log)
+      } else {
+        try state.updateNode(node, subgraphs: &subgraphs, log: &log)
+      }
     }
 
     /// See `FlowStore.addEdge(_:)`.
     public mutating func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-      if subgraphs.isEmpty { try state.addEdge(edge, log: &log) } else { try state.addEdge(edge, subgraphs: subgraphs, log: &log) }
+      if subgraphs.isEmpty {
+        try state.addEdge(edge, log: &log)
+      } else {
+        try state.addEdge(edge, subgraphs: subgraphs, log: &log)
+      }
     }
 
     /// See `FlowStore.removeEdge(id:)`.
@@ -59,7 +75,11 @@ extension FlowStore {
 
     /// See `FlowStore.updateEdge(_:)`.
     public mutating func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-      if subgraphs.isEmpty { try state.updateEdge(edge, log: &log) } else { try state.updateEdge(edge, subgraphs: subgraphs, log: &log) }
+      if subgraphs.isEmpty {
+        try state.updateEdge(edge, log: &log)
+      } else {
+        try state.updateEdge(edge, subgraphs: subgraphs, log: &log)
+      }
     }
   }
 

@@ -62,14 +62,17 @@ extension FlowStore {
         for step in operation.operations { try batch.apply(step) }
       }
     default:
-      try mutate(.other(operation)) { (state, log) throws(GraphValidationError) in try state.apply(operation, log: &log) }
+      try mutate(.other(operation)) { (state, log) throws(GraphValidationError) in try state.apply(operation, log: &log)
+      }
     }
     return true
   }
 
   static func unsupported(_ operation: StoreOperation, _ why: String) -> GraphValidationError {
-    GraphValidationError(GraphIssue(.unsupportedOperation, "cannot apply \(operation): \(why)",
-                                    nodeIDs: operation.nodeIDs, edgeID: operation.edgeIDs.first))
+    GraphValidationError(
+      GraphIssue(
+        .unsupportedOperation, "cannot apply \(operation): \(why)",
+        nodeIDs: operation.nodeIDs, edgeID: operation.edgeIDs.first))
   }
 
   /// Test hook: called under the store's lock with each operation submitted to `perform(_:)`,
@@ -118,8 +121,10 @@ extension FlowStore.Storage {
       full.document = nil
       operation = .other(full)
     }
-    operationHistory.append(FlowStore.StoredRecord(sequence: nextRecordSequence, operation: operation,
-                                                   outcome: outcome, revision: revision))
+    operationHistory.append(
+      FlowStore.StoredRecord(
+        sequence: nextRecordSequence, operation: operation,
+        outcome: outcome, revision: revision))
     nextRecordSequence += 1
   }
 }
@@ -152,8 +157,10 @@ extension StoreState {
   /// order, and the nodes and edges still in the graph as they are now.
   ///
   /// - Complexity: O(items).
-  func describe(_ kind: StoreOperation.Kind, items: [FlowStoreChange.Item],
-                operations: [StoreOperation] = []) -> StoreOperation {
+  func describe(
+    _ kind: StoreOperation.Kind, items: [FlowStoreChange.Item],
+    operations: [StoreOperation] = []
+  ) -> StoreOperation {
     var nodeIDs: [String] = []
     var edgeIDs: [String] = []
     for item in items {
@@ -165,7 +172,8 @@ extension StoreState {
     }
     nodeIDs = StoreOperation.unique(nodeIDs)
     edgeIDs = StoreOperation.unique(edgeIDs)
-    return StoreOperation(kind: kind, nodeIDs: nodeIDs, edgeIDs: edgeIDs, nodes: nodeIDs.compactMap { node(id: $0) },
-                          edges: edgeIDs.compactMap { edge(id: $0) }, operations: operations)
+    return StoreOperation(
+      kind: kind, nodeIDs: nodeIDs, edgeIDs: edgeIDs, nodes: nodeIDs.compactMap { node(id: $0) },
+      edges: edgeIDs.compactMap { edge(id: $0) }, operations: operations)
   }
 }

@@ -65,8 +65,12 @@ extension FlowStore {
           storage.parkers[call] = waiting
           return (.wait(waiting), wake)
         case .deliver(let change):
-          return (.deliver(Storage.Delivery(change: change, observers: storage.observers, onNodesChange: storage.onNodesChange,
-                                            onEdgesChange: storage.onEdgesChange)), wake)
+          return (
+            .deliver(
+              Storage.Delivery(
+                change: change, observers: storage.observers, onNodesChange: storage.onNodesChange,
+                onEdgesChange: storage.onEdgesChange)), wake
+          )
         }
       }
       wake?.signal()
@@ -93,7 +97,9 @@ extension FlowStore {
   /// Calls the handlers with one change: observers first, then `onNodesChange`, then
   /// `onEdgesChange`.
   private static func hand(_ delivery: Storage.Delivery) {
-    for observer in delivery.observers where observer.since < delivery.change.revision { observer.handler(delivery.change) }
+    for observer in delivery.observers where observer.since < delivery.change.revision {
+      observer.handler(delivery.change)
+    }
     if let onNodesChange = delivery.onNodesChange {
       let changes = delivery.change.nodeChanges
       if !changes.isEmpty { onNodesChange(changes) }

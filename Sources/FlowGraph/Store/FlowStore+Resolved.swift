@@ -38,11 +38,14 @@ extension StoreState {
       var resolvedEdges: [ResolvedGraph.Edge] = []
       resolvedEdges.reserveCapacity(ends.count)
       for (slot, end) in ends.enumerated() {
-        resolvedEdges.append(ResolvedGraph.Edge(source: end.source, sourcePort: end.sourcePort, target: end.target,
-                                                targetPort: end.targetPort, documentIndex: Int32(slot)))
+        resolvedEdges.append(
+          ResolvedGraph.Edge(
+            source: end.source, sourcePort: end.sourcePort, target: end.target,
+            targetPort: end.targetPort, documentIndex: Int32(slot)))
       }
-      let graph = ResolvedGraph(document: document, signatures: signatures, edges: resolvedEdges,
-                                topologicalOrder: order.nodeAt)
+      let graph = ResolvedGraph(
+        document: document, signatures: signatures, edges: resolvedEdges,
+        topologicalOrder: order.nodeAt)
       return (graph, hasPayloads ? initialPayloads : [])
     }
     // Tombstones: number the live slots densely.
@@ -59,15 +62,18 @@ extension StoreState {
     var resolvedEdges: [ResolvedGraph.Edge] = []
     resolvedEdges.reserveCapacity(edgeCount)
     for end in ends where end.source >= 0 {
-      resolvedEdges.append(ResolvedGraph.Edge(source: dense[Int(end.source)], sourcePort: end.sourcePort,
-                                              target: dense[Int(end.target)], targetPort: end.targetPort,
-                                              documentIndex: Int32(resolvedEdges.count)))
+      resolvedEdges.append(
+        ResolvedGraph.Edge(
+          source: dense[Int(end.source)], sourcePort: end.sourcePort,
+          target: dense[Int(end.target)], targetPort: end.targetPort,
+          documentIndex: Int32(resolvedEdges.count)))
     }
     var topological: [Int32] = []
     topological.reserveCapacity(nodeCount)
     for slot in order.nodeAt where dense[Int(slot)] >= 0 { topological.append(dense[Int(slot)]) }
-    let graph = ResolvedGraph(document: document, signatures: liveSignatures, edges: resolvedEdges,
-                              topologicalOrder: topological)
+    let graph = ResolvedGraph(
+      document: document, signatures: liveSignatures, edges: resolvedEdges,
+      topologicalOrder: topological)
     return (graph, payloads)
   }
 }

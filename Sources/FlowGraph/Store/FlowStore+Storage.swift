@@ -81,7 +81,8 @@ extension FlowStore {
     mutating func commit(_ log: StoreLog, subgraphs history: SubgraphHistory? = nil) -> ChangeDelivery.CallID? {
       state._checkInvariants(after: log)
       guard !log.items.isEmpty else { return nil }
-      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse, subgraphs: history))  // O(1); forgets the oldest when full
+      // O(1); forgets the oldest when full
+      undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse, subgraphs: history))
       redoStack.removeAll()
       compactIfNeeded()
       return publish(log.items, resolutions: log.resolutions)

@@ -29,7 +29,8 @@ extension FlowStore {
       var after = before
       // An imported definition is edited where it came from (the store's copy of the import;
       // `export()` writes only the document's own definitions).
-      if before.definitions[name] == nil, let index = after.imported.firstIndex(where: { $0.definitions[name] != nil }) {
+      if before.definitions[name] == nil, let index = after.imported.firstIndex(where: { $0.definitions[name] != nil })
+      {
         // The same definition again changes nothing (no revision, no undo step).
         if after.imported[index].definitions[name] == definition { return nil }
         after.imported[index].definitions[name] = definition
@@ -37,17 +38,21 @@ extension FlowStore {
         if let current = before.definitions[name], current == definition { return nil }
         after.definitions[name] = definition
       }
-      let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported
+      let sources =
+        [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: after.definitions)] + after.imported
         + catalog.subgraphSources
       after.library = try SubgraphLibrary(sources, catalog: catalog)
       // In slot (document) order, each with its slot: one id lookup per instance, and the
       // inlined nodes found from it by template offset.
       let instances = before.instances(using: name, in: [before.library, after.library])
-      let affected = storage.state.inSlotOrder(instances, hints: &storage.instanceSlotHints, order: &storage.instanceOrderHints)
+      let affected = storage.state.inSlotOrder(
+        instances, hints: &storage.instanceSlotHints, order: &storage.instanceOrderHints)
       if definition == nil, let first = affected.first {
         let user = instances[Int(first.index)]
-        throw GraphValidationError(GraphIssue(.invalidSubgraph,
-          "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.kind)) uses it", nodeIDs: [user.id]))
+        throw GraphValidationError(
+          GraphIssue(
+            .invalidSubgraph,
+            "subgraph '\(name)' cannot be removed: node '\(user.id)' (\(user.kind)) uses it", nodeIDs: [user.id]))
       }
       var log = StoreLog()
       var change = DefinitionChange(old: before.library, new: after.library)
@@ -69,8 +74,10 @@ extension FlowStore {
       }
       storage.subgraphs = after
       storage.state._checkInvariants(after: log)
-      storage.undoStack.append(HistoryEntry(forward: log.forward, inverse: log.inverse,
-                                            subgraphs: SubgraphHistory(before: before, after: after, name: name)))
+      storage.undoStack.append(
+        HistoryEntry(
+          forward: log.forward, inverse: log.inverse,
+          subgraphs: SubgraphHistory(before: before, after: after, name: name)))
       storage.redoStack.removeAll()
       storage.compactIfNeeded()
       var resolutions = log.resolutions
@@ -94,11 +101,14 @@ extension StoreState {
   /// `old`) by those of `replacement` expanded with `new`, touching only what differs; edges
   /// from outside into its ports follow their ports. Inlined nodes keep their geometry; the
   /// instance node takes `replacement`'s.
-  mutating func reexpand(from instance: FlowNode, to replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
-                         log: inout StoreLog) throws(GraphValidationError) {
+  mutating func reexpand(
+    from instance: FlowNode, to replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
+    log: inout StoreLog
+  ) throws(GraphValidationError) {
     var change = DefinitionChange(old: old, new: new)
     guard let before = change.oldTemplates.template(instance.data.kind),
-          let after = change.newTemplates.template(replacement.data.kind) else { return }
+      let after = change.newTemplates.template(replacement.data.kind)
+    else { return }
     let oldNodes = before.nodes.indices.map { before.node($0, of: instance, id: instance.id) }
     let newNodes = after.nodes.indices.map { after.node($0, of: replacement, id: instance.id) }
     let oldEdges = before.edges.indices.map { before.edge($0, id: instance.id) }
@@ -119,8 +129,10 @@ extension StoreState {
   /// `slot` is the instance node's slot: the inlined nodes were laid out by the old template,
   /// instance node last, so an inner node is looked for at `slot` minus its offset from the
   /// end of the template (and checked by id) before its id is looked up.
-  mutating func reexpand(_ instance: FlowNode, at slot: Int32, _ change: inout DefinitionChange,
-                         log: inout StoreLog) throws(GraphValidationError) {
+  mutating func reexpand(
+    _ instance: FlowNode, at slot: Int32, _ change: inout DefinitionChange,
+    log: inout StoreLog
+  ) throws(GraphValidationError) {
     guard let diff = change.diff(instance.data.kind) else { return }
     let id = instance.id
     // Where every input port keeps its name and `input` node, no edge from outside moves.
@@ -132,22 +144,28 @@ extension StoreState {
       let node = diff.after.node(index, of: instance, id: id)
       var known: Int32?
       if let offset = diff.oldIndex[index], slot >= 0, case let guess = base + offset, guess >= 0, guess < nodes.count,
-         nodes[guess]?.id == node.id {
+        nodes[guess]?.id == node.id
+      {
         known = Int32(guess)
       }
       // An inner node whose spec is the same in every instance is resolved once for all.
       let presolved = diff.isShared[index] ? diff.resolved(index, of: node, catalog: catalog) : nil
       if presolved != nil { log.resolutions.payloadsShared = true }
-      try place(node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, knownSlot: known, log: &log)
+      try place(
+        node, isInstance: index == diff.after.nodes.count - 1, presolved: presolved, knownSlot: known, log: &log)
     }
     for index in diff.addedEdges { try addEdge(diff.after.edge(index, id: id), log: &log) }
     for edge in moved { try addEdge(edge, log: &log) }
   }
 
   /// Adds `node`, or updates the node of its id where it differs (an inlined node keeping its geometry).
-  private mutating func place(_ node: FlowNode, isInstance: Bool, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
-                              knownSlot: Int32? = nil, log: inout StoreLog) throws(GraphValidationError) {
-    guard let slot = knownSlot ?? nodeSlot(node.id), let current = nodes[Int(slot)] else { return try addNode(node, log: &log) }
+  private mutating func place(
+    _ node: FlowNode, isInstance: Bool, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
+    knownSlot: Int32? = nil, log: inout StoreLog
+  ) throws(GraphValidationError) {
+    guard let slot = knownSlot ?? nodeSlot(node.id), let current = nodes[Int(slot)] else {
+      return try addNode(node, log: &log)
+    }
     var next = node
     if !isInstance {
       next.position = current.position
@@ -160,22 +178,28 @@ extension StoreState {
 
   /// Removes the edges from outside into `instance`'s ports whose `input` node changes, and
   /// returns them retargeted (to add once the new inlined nodes are in).
-  private mutating func movePorts(_ instance: FlowNode, _ replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
-                                  log: inout StoreLog) throws(GraphValidationError) -> [FlowEdge] {
+  private mutating func movePorts(
+    _ instance: FlowNode, _ replacement: FlowNode, old: SubgraphLibrary, new: SubgraphLibrary,
+    log: inout StoreLog
+  ) throws(GraphValidationError) -> [FlowEdge] {
     let prefix = instance.id + "/"
     var outside: [(edge: FlowEdge, port: String)] = []
     if let oldSubgraph = old[instance.data.kind] {
       for port in oldSubgraph.inputs {
-        for edge in incomingEdges(of: prefix + port.nodeID) where !edge.id.hasPrefix(prefix) { outside.append((edge, port.name)) }
+        for edge in incomingEdges(of: prefix + port.nodeID) where !edge.id.hasPrefix(prefix) {
+          outside.append((edge, port.name))
+        }
       }
     }
     let newSubgraph = new[replacement.data.kind]
     var moved: [FlowEdge] = []
     for (edge, portName) in outside {
       guard let port = newSubgraph?.input(named: portName) else {
-        throw GraphValidationError(GraphIssue(.unknownHandle,
-          "the definition of '\(replacement.data.kind)' has no input '\(portName)', which edge '\(edge.id)' feeds on node '\(instance.id)'",
-          nodeIDs: [instance.id], edgeID: edge.id, handleID: portName))
+        throw GraphValidationError(
+          GraphIssue(
+            .unknownHandle,
+            "the definition of '\(replacement.data.kind)' has no input '\(portName)', which edge '\(edge.id)' feeds on node '\(instance.id)'",
+            nodeIDs: [instance.id], edgeID: edge.id, handleID: portName))
       }
       if edge.targetNodeID != prefix + port.nodeID {
         var next = edge
@@ -229,8 +253,10 @@ extension StoreState {
 extension FlowStore.Storage {
   /// Runs a mutation that may change the instances as written, and commits it with the
   /// subgraph state before and after in its undo entry.
-  mutating func commitWithSubgraphs(_ operation: RecordedOperation,
-                                    _ body: (inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void)
+  mutating func commitWithSubgraphs(
+    _ operation: RecordedOperation,
+    _ body: (inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void
+  )
     throws(GraphValidationError) -> ChangeDelivery.CallID?
   {
     let before = subgraphs
@@ -246,8 +272,10 @@ extension FlowStore.Storage {
     state._checkInvariants(after: log)
     guard !log.items.isEmpty else { return nil }
     subgraphs = after
-    undoStack.append(FlowStore.HistoryEntry(forward: log.forward, inverse: log.inverse,
-                                            subgraphs: SubgraphHistory(before: before, after: after, name: nil)))
+    undoStack.append(
+      FlowStore.HistoryEntry(
+        forward: log.forward, inverse: log.inverse,
+        subgraphs: SubgraphHistory(before: before, after: after, name: nil)))
     redoStack.removeAll()
     compactIfNeeded()
     return publish(log.items, resolutions: log.resolutions)

@@ -138,7 +138,9 @@ extension FlowStore.Storage {
   /// and removals (a definition edit's) is described only when the history is read.
   ///
   /// - Returns: the operation as the guards saw it.
-  private mutating func checkReplay(_ log: StoreLog, kind: StoreOperation.Kind) throws(GraphValidationError) -> RecordedOperation {
+  private mutating func checkReplay(_ log: StoreLog, kind: StoreOperation.Kind) throws(GraphValidationError)
+    -> RecordedOperation
+  {
     state._checkInvariants(after: log)
     if guards.isEmpty && StoreOperation.replaysWhole(log.items) { return .replayed(kind, items: log.items) }
     let operation = state.describe(kind, items: log.items)

@@ -66,8 +66,10 @@ public final class FlowStore: Sendable {
   /// inlined nodes (`<instance>/<inner id>`), and `export()` folds them back.
   ///   - imported: definitions from other documents (a host's imports), besides the catalog's
   ///     own (`NodeCatalog.subgraphSources`).
-  public init(catalog: some NodeCatalog, document: FlowDocument = FlowDocument(),
-              imported: [SubgraphSource] = []) throws(GraphValidationError) {
+  public init(
+    catalog: some NodeCatalog, document: FlowDocument = FlowDocument(),
+    imported: [SubgraphSource] = []
+  ) throws(GraphValidationError) {
     let expanded = try ExpandedDocument(document, imported: imported, catalog: catalog)
     let (graph, payloads) = try DocumentValidator.validateKeepingPayloads(expanded.flat, catalog: catalog)
     self.catalog = catalog
@@ -113,12 +115,15 @@ public final class FlowStore: Sendable {
   /// - Complexity: O(inputs of the node).
   public func incomingEdges(of nodeID: String) -> [FlowEdge] {
     storage.withLock { storage in
-      guard let instance = storage.subgraphs.instances[nodeID], let subgraph = storage.subgraphs.library[instance.data.kind] else {
+      guard let instance = storage.subgraphs.instances[nodeID],
+        let subgraph = storage.subgraphs.library[instance.data.kind]
+      else {
         return storage.state.incomingEdges(of: nodeID)
       }
       // Edges into an instance's ports, as written (the store holds them into its input nodes).
       return subgraph.inputs.flatMap { port in
-        storage.state.incomingEdges(of: nodeID + "/" + port.nodeID).filter { !$0.id.hasPrefix(nodeID + "/") }.map { edge in
+        storage.state.incomingEdges(of: nodeID + "/" + port.nodeID).filter { !$0.id.hasPrefix(nodeID + "/") }.map {
+          edge in
           var written = edge
           written.targetNodeID = nodeID
           written.targetHandleID = port.name
@@ -177,16 +182,22 @@ public final class FlowStore: Sendable {
   /// - Throws: a duplicate id, an unknown kind, invalid params, or handles that disagree with
   ///   the kind; nothing changes.
   public func addNode(_ node: FlowNode) throws(GraphValidationError) {
-    try mutate(.addNode(node)) { (state, log) throws(GraphValidationError) in try state.addNode(node, log: &log) }
-      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addNode(node, subgraphs: &subgraphs, log: &log) }
+    try mutate(.addNode(node)) { (state, log) throws(GraphValidationError) in
+      try state.addNode(node, log: &log)
+    } subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in
+      try state.addNode(node, subgraphs: &subgraphs, log: &log)
+    }
   }
 
   /// Removes a node and its edges; the change lists the edge removals before the node's.
   ///
   /// - Throws: `.unknownNode` if there is no such node.
   public func removeNode(id: String) throws(GraphValidationError) {
-    try mutate(.removeNode(id: id)) { (state, log) throws(GraphValidationError) in try state.removeNode(id: id, log: &log) }
-      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.removeNode(id: id, subgraphs: &subgraphs, log: &log) }
+    try mutate(.removeNode(id: id)) { (state, log) throws(GraphValidationError) in
+      try state.removeNode(id: id, log: &log)
+    } subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in
+      try state.removeNode(id: id, subgraphs: &subgraphs, log: &log)
+    }
   }
 
   /// Replaces the node with `node.id`. Emits `.position`, `.dimensions` or `.select` when only
@@ -195,8 +206,11 @@ public final class FlowStore: Sendable {
   /// - Throws: `.unknownNode`; for a new spec or new handles, the spec's problems and each
   ///   existing edge of the node that would no longer resolve (naming the edge).
   public func updateNode(_ node: FlowNode) throws(GraphValidationError) {
-    try mutate(.updateNode(node)) { (state, log) throws(GraphValidationError) in try state.updateNode(node, log: &log) }
-      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateNode(node, subgraphs: &subgraphs, log: &log) }
+    try mutate(.updateNode(node)) { (state, log) throws(GraphValidationError) in
+      try state.updateNode(node, log: &log)
+    } subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in
+      try state.updateNode(node, subgraphs: &subgraphs, log: &log)
+    }
   }
 
   /// Adds an edge from an output port to a free input port.
@@ -206,15 +220,20 @@ public final class FlowStore: Sendable {
   ///   (`"edge 'e' would close a cycle: a → b → a"`, self-loops included).
   /// - Complexity: O(affected region of the topological order); never a full re-sort.
   public func addEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-    try mutate(.addEdge(edge)) { (state, log) throws(GraphValidationError) in try state.addEdge(edge, log: &log) }
-      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.addEdge(edge, subgraphs: subgraphs, log: &log) }
+    try mutate(.addEdge(edge)) { (state, log) throws(GraphValidationError) in
+      try state.addEdge(edge, log: &log)
+    } subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in
+      try state.addEdge(edge, subgraphs: subgraphs, log: &log)
+    }
   }
 
   /// Removes an edge.
   ///
   /// - Throws: `.unknownEdge` if there is no such edge.
   public func removeEdge(id: String) throws(GraphValidationError) {
-    try mutate(.removeEdge(id: id)) { (state, log) throws(GraphValidationError) in try state.removeEdge(id: id, log: &log) }
+    try mutate(.removeEdge(id: id)) { (state, log) throws(GraphValidationError) in
+      try state.removeEdge(id: id, log: &log)
+    }
   }
 
   /// Replaces the edge with `edge.id`. New endpoints are checked as remove + add, atomically;
@@ -222,8 +241,11 @@ public final class FlowStore: Sendable {
   ///
   /// - Throws: `.unknownEdge`, or what `addEdge(_:)` would throw for the new endpoints.
   public func updateEdge(_ edge: FlowEdge) throws(GraphValidationError) {
-    try mutate(.updateEdge(edge)) { (state, log) throws(GraphValidationError) in try state.updateEdge(edge, log: &log) }
-      subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in try state.updateEdge(edge, subgraphs: subgraphs, log: &log) }
+    try mutate(.updateEdge(edge)) { (state, log) throws(GraphValidationError) in
+      try state.updateEdge(edge, log: &log)
+    } subgraphs: { (state, subgraphs, log) throws(GraphValidationError) in
+      try state.updateEdge(edge, subgraphs: subgraphs, log: &log)
+    }
   }
 
   /// Replaces the whole graph by `document`, clearing undo history.
@@ -274,8 +296,10 @@ public final class FlowStore: Sendable {
   /// - Parameter subgraphs: the mutation for a store that holds subgraphs (instances are
   ///   inlined), run instead of `body` then; it may change the instances as written, and undo
   ///   restores them.
-  func mutate(_ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void,
-              subgraphs: ((inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void)? = nil)
+  func mutate(
+    _ operation: RecordedOperation, _ body: (inout StoreState, inout StoreLog) throws(GraphValidationError) -> Void,
+    subgraphs: ((inout StoreState, inout StoreSubgraphs, inout StoreLog) throws(GraphValidationError) -> Void)? = nil
+  )
     throws(GraphValidationError)
   {
     let call = try storage.withLock { (storage) throws(GraphValidationError) -> ChangeDelivery.CallID? in
@@ -309,10 +333,13 @@ public final class FlowStore: Sendable {
       storage.operationHistory._checkInvariants()
       storage.delivery._checkInvariants()
       #if FLOW_INTERNAL_CHECKS
-      precondition(storage.waiterHead <= storage.waiters.count && (storage.queueBusy || storage.waiterHead == storage.waiters.count),
-                   "Internal inconsistency: \(storage.waiters.count - storage.waiterHead) operations wait for a free turn")
-      precondition(storage.waiterHead < 64 || storage.waiterHead * 2 < storage.waiters.count,
-                   "Internal inconsistency: \(storage.waiterHead) handed-out waiters kept")
+      precondition(
+        storage.waiterHead <= storage.waiters.count
+          && (storage.queueBusy || storage.waiterHead == storage.waiters.count),
+        "Internal inconsistency: \(storage.waiters.count - storage.waiterHead) operations wait for a free turn")
+      precondition(
+        storage.waiterHead < 64 || storage.waiterHead * 2 < storage.waiters.count,
+        "Internal inconsistency: \(storage.waiterHead) handed-out waiters kept")
       #endif
     }
   }

@@ -24,7 +24,9 @@ extension StoreState {
   /// `apply(_:)` of `.replaceInlined`: every listed slot takes its inner node's new spec.
   ///
   /// - Complexity: O(slots), no allocation per node.
-  mutating func replaceInlinedStep(_ replacement: InlinedReplacement) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
+  mutating func replaceInlinedStep(_ replacement: InlinedReplacement) -> (
+    inverse: StoreStep, item: FlowStoreChange.Item?
+  ) {
     let specs = replacement.after.innerNodes.map(\.data)
     let tokens = replacement.afterTokens.count == specs.count ? replacement.afterTokens : []
     if !tokens.isEmpty, let last = replacement.slots.max() { stamps.reserve(through: Int(last)) }
@@ -50,11 +52,14 @@ extension StoreState {
   ///
   /// - Returns: the step and the payload of each replaced inner node, resolved once.
   /// - Complexity: O(instances × replaced inner nodes), no allocation per node.
-  mutating func bulkReplacement(of name: String, _ instances: [StoreSubgraphs.Instance], _ affected: [(slot: Int32, index: Int32)],
-                                _ change: inout DefinitionChange) -> (step: InlinedReplacement, payloads: [(any Sendable)?])? {
+  mutating func bulkReplacement(
+    of name: String, _ instances: [StoreSubgraphs.Instance], _ affected: [(slot: Int32, index: Int32)],
+    _ change: inout DefinitionChange
+  ) -> (step: InlinedReplacement, payloads: [(any Sendable)?])? {
     guard !affected.isEmpty, let diff = change.diff(name), diff.portsStay, diff.removedEdges.isEmpty,
-          diff.removedNodes.isEmpty, diff.addedEdges.isEmpty, !diff.placedNodes.isEmpty,
-          diff.before.nodes.count == diff.after.nodes.count else { return nil }
+      diff.removedNodes.isEmpty, diff.addedEdges.isEmpty, !diff.placedNodes.isEmpty,
+      diff.before.nodes.count == diff.after.nodes.count
+    else { return nil }
     var beforeNodes: [FlowNode] = [], afterNodes: [FlowNode] = [], offsets: [Int] = []
     var payloads: [(any Sendable)?] = []
     for index in diff.placedNodes {
@@ -88,15 +93,18 @@ extension StoreState {
         let guess = base + offset
         // The node as the old template stamped it into this instance: known from its token
         // (`StoreStamps`: the instance node at `slot` is this instance's), or compared in place.
-        guard stamps.token(at: guess) == beforeTokens[inner]
-                || holdsNode(at: guess, stampedFrom: beforeNodes, inner, in: instance.id) else { return nil }
+        guard
+          stamps.token(at: guess) == beforeTokens[inner]
+            || holdsNode(at: guess, stampedFrom: beforeNodes, inner, in: instance.id)
+        else { return nil }
         slots.append(Int32(guess))
       }
     }
     let ids = affected.map { instances[Int($0.index)].id }
-    let step = InlinedReplacement(slots: slots, before: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: beforeNodes),
-                                  after: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: afterNodes),
-                                  beforeTokens: beforeTokens, afterTokens: afterTokens)
+    let step = InlinedReplacement(
+      slots: slots, before: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: beforeNodes),
+      after: SubgraphReplacement(name: name, instanceIDs: ids, innerNodes: afterNodes),
+      beforeTokens: beforeTokens, afterTokens: afterTokens)
     return (step, payloads)
   }
 

@@ -73,8 +73,9 @@ extension StoreOperation {
     }
     nodeIDs = unique(nodeIDs)
     edgeIDs = unique(edgeIDs)
-    return StoreOperation(kind: kind, nodeIDs: nodeIDs, edgeIDs: edgeIDs, nodes: nodeIDs.compactMap { nodes[$0] },
-                          edges: edgeIDs.compactMap { edges[$0] })
+    return StoreOperation(
+      kind: kind, nodeIDs: nodeIDs, edgeIDs: edgeIDs, nodes: nodeIDs.compactMap { nodes[$0] },
+      edges: edgeIDs.compactMap { edges[$0] })
   }
 
   /// Whether `replayed(_:items:)` describes `items` as `StoreState.describe` would: every
@@ -82,7 +83,9 @@ extension StoreOperation {
   static func replaysWhole(_ items: [FlowStoreChange.Item]) -> Bool {
     items.allSatisfy { item in
       switch item {
-      case .node(.add), .node(.replace), .node(.remove), .edge(.add), .edge(.replace), .edge(.remove), .subgraphReplaced: true
+      case .node(.add), .node(.replace), .node(.remove), .edge(.add), .edge(.replace), .edge(.remove),
+        .subgraphReplaced:
+        true
       default: false
       }
     }

@@ -92,9 +92,13 @@ struct RingBuffer<Element> {
   /// Traps unless the invariants of the type hold (only with `FLOW_INTERNAL_CHECKS`).
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    precondition(count >= 0 && count <= capacity && storage.count <= capacity, "Internal inconsistency: ring of \(count)/\(capacity)")
+    precondition(
+      count >= 0 && count <= capacity && storage.count <= capacity,
+      "Internal inconsistency: ring of \(count)/\(capacity)")
     precondition(storage.count == capacity || head == 0, "Internal inconsistency: ring head \(head) before it is full")
-    for index in 0..<count { precondition(storage[slot(index)] != nil, "Internal inconsistency: ring slot \(index) empty") }
+    for index in 0..<count {
+      precondition(storage[slot(index)] != nil, "Internal inconsistency: ring slot \(index) empty")
+    }
     #endif
   }
 }

@@ -42,7 +42,8 @@ struct StoreEdgeLists: Sendable {
     var inputTotal = 0
     var outputTotal: Int32 = 0
     for node in inputCounts.indices {
-      inputRuns.append(Run(start: Int32(inputTotal), count: Int32(inputCounts[node]), capacity: Int32(inputCounts[node])))
+      inputRuns.append(
+        Run(start: Int32(inputTotal), count: Int32(inputCounts[node]), capacity: Int32(inputCounts[node])))
       inputTotal += inputCounts[node]
       outputRuns.append(Run(start: outputTotal, count: 0, capacity: outDegrees[node]))
       outputTotal += outDegrees[node]
@@ -70,7 +71,8 @@ struct StoreEdgeLists: Sendable {
   /// The slot of the edge into input `port` of `node`, or -1.
   func input(of node: Int32, port: Int32) -> Int32 {
     let run = inputRuns[Int(node)]
-    precondition(port >= 0 && port < run.count, "Internal inconsistency: input \(port) of node slot \(node) out of range")
+    precondition(
+      port >= 0 && port < run.count, "Internal inconsistency: input \(port) of node slot \(node) out of range")
     return inputs[Int(run.start + port)]
   }
 
@@ -106,7 +108,8 @@ struct StoreEdgeLists: Sendable {
   /// Sets the edge into input `port` of `node` (-1 to free it).
   mutating func setInput(of node: Int32, port: Int32, to edge: Int32) {
     let run = inputRuns[Int(node)]
-    precondition(port >= 0 && port < run.count, "Internal inconsistency: input \(port) of node slot \(node) out of range")
+    precondition(
+      port >= 0 && port < run.count, "Internal inconsistency: input \(port) of node slot \(node) out of range")
     inputs[Int(run.start + port)] = edge
   }
 
@@ -116,7 +119,8 @@ struct StoreEdgeLists: Sendable {
     if run.count == run.capacity {
       let capacity = max(2, 2 * run.capacity)
       if Int(run.start + run.capacity) == outputs.count && run.capacity > 0 {
-        outputs.append(contentsOf: repeatElement(-1, count: Int(capacity - run.capacity)))  // the last run grows in place
+        // the last run grows in place
+        outputs.append(contentsOf: repeatElement(-1, count: Int(capacity - run.capacity)))
       } else {
         let start = Int32(outputs.count)
         let moved = Array(outputs[Int(run.start)..<Int(run.start + run.count)])  // not a slice of the array it grows
@@ -153,8 +157,9 @@ struct StoreEdgeLists: Sendable {
   /// The lists of the kept nodes, renumbered: `nodes` lists the old slots to keep in their new
   /// order, `edge` maps an old edge slot to its new one (ascending order is kept).
   func compacted(keeping nodes: [Int], edge: (Int32) -> Int32) -> StoreEdgeLists {
-    var lists = StoreEdgeLists(inputCounts: nodes.map { Int(inputRuns[$0].count) },
-                               outDegrees: nodes.map { outputRuns[$0].count })
+    var lists = StoreEdgeLists(
+      inputCounts: nodes.map { Int(inputRuns[$0].count) },
+      outDegrees: nodes.map { outputRuns[$0].count })
     for (new, old) in nodes.enumerated() {
       for (port, slot) in inputs(of: Int32(old)).enumerated() where slot >= 0 {
         lists.setInput(of: Int32(new), port: Int32(port), to: edge(slot))
@@ -205,17 +210,22 @@ extension StoreEdgeLists {
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
     precondition(inputRuns.count == outputRuns.count, "Internal inconsistency: run arrays of different sizes")
-    for (runs, array, garbage) in [(inputRuns, inputs.count, inputGarbage), (outputRuns, outputs.count, outputGarbage)] {
+    for (runs, array, garbage) in [(inputRuns, inputs.count, inputGarbage), (outputRuns, outputs.count, outputGarbage)]
+    {
       var covered = 0
       var previousEnd: Int32 = 0
       for run in runs.filter({ $0.capacity > 0 }).sorted(by: { $0.start < $1.start }) {
-        precondition(run.start >= previousEnd && Int(run.start + run.capacity) <= array,
-                     "Internal inconsistency: run \(run) overlaps another or leaves its array")
+        precondition(
+          run.start >= previousEnd && Int(run.start + run.capacity) <= array,
+          "Internal inconsistency: run \(run) overlaps another or leaves its array")
         previousEnd = run.start + run.capacity
         covered += Int(run.capacity)
       }
-      for run in runs { precondition(run.count >= 0 && run.count <= run.capacity, "Internal inconsistency: run \(run) overfull") }
-      precondition(covered + garbage == array, "Internal inconsistency: \(array - covered) entries uncovered, \(garbage) counted")
+      for run in runs {
+        precondition(run.count >= 0 && run.count <= run.capacity, "Internal inconsistency: run \(run) overfull")
+      }
+      precondition(
+        covered + garbage == array, "Internal inconsistency: \(array - covered) entries uncovered, \(garbage) counted")
     }
     #endif
   }

@@ -59,8 +59,10 @@ public struct StoreGuard: Sendable {
 
   /// The error a veto throws: one `.vetoed` issue naming the guard, the operation and the ids.
   static func vetoError(guard name: String, reason: String, operation: StoreOperation) -> GraphValidationError {
-    GraphValidationError(GraphIssue(.vetoed, "guard '\(name)' blocked \(operation): \(reason)",
-                                    nodeIDs: operation.nodeIDs, edgeID: operation.edgeIDs.first))
+    GraphValidationError(
+      GraphIssue(
+        .vetoed, "guard '\(name)' blocked \(operation): \(reason)",
+        nodeIDs: operation.nodeIDs, edgeID: operation.edgeIDs.first))
   }
 }
 

@@ -63,8 +63,10 @@ public struct StoreOperation: Sendable, Hashable, CustomStringConvertible {
   public var operations: [StoreOperation]
 
   /// An operation with the given parts (prefer the static factories, which fill in the ids).
-  public init(kind: Kind, nodeIDs: [String] = [], edgeIDs: [String] = [], nodes: [FlowNode] = [],
-              edges: [FlowEdge] = [], document: FlowDocument? = nil, operations: [StoreOperation] = []) {
+  public init(
+    kind: Kind, nodeIDs: [String] = [], edgeIDs: [String] = [], nodes: [FlowNode] = [],
+    edges: [FlowEdge] = [], document: FlowDocument? = nil, operations: [StoreOperation] = []
+  ) {
     self.kind = kind
     self.nodeIDs = nodeIDs
     self.edgeIDs = edgeIDs
@@ -115,7 +117,9 @@ public struct StoreOperation: Sendable, Hashable, CustomStringConvertible {
   public static var redo: StoreOperation { StoreOperation(kind: .redo) }
 
   /// Replaces the graph by `document`, clearing undo history.
-  public static func load(_ document: FlowDocument) -> StoreOperation { StoreOperation(kind: .load, document: document) }
+  public static func load(_ document: FlowDocument) -> StoreOperation {
+    StoreOperation(kind: .load, document: document)
+  }
 
   /// `addNode [a]`, `batch [a, b] [e1]`, `load (3 nodes, 2 edges)`.
   public var description: String {

@@ -15,23 +15,27 @@ extension StoreState {
     func edge(_ slot: Int32) -> Int32 { slot < 0 ? slot : edges[Int(slot)] }
 
     func ends(_ end: EdgeEnds) -> EdgeEnds {
-      EdgeEnds(source: node(end.source), sourcePort: end.sourcePort, target: node(end.target), targetPort: end.targetPort)
+      EdgeEnds(
+        source: node(end.source), sourcePort: end.sourcePort, target: node(end.target), targetPort: end.targetPort)
     }
 
     /// `operation` with its slots renumbered.
     func operation(_ operation: StoreStep) -> StoreStep {
       switch operation {
-      case .insertNode(let slot, let node, let signature): .insertNode(slot: self.node(slot), node: node, signature: signature)
+      case .insertNode(let slot, let node, let signature):
+        .insertNode(slot: self.node(slot), node: node, signature: signature)
       case .deleteNode(let slot): .deleteNode(slot: node(slot))
       case .replaceNode(let slot, let node, let signature, let ports):
-        .replaceNode(slot: self.node(slot), node: node, signature: signature,
-                     ports: ports.map { .init(edge: edge($0.edge), sourcePort: $0.sourcePort, targetPort: $0.targetPort) })
+        .replaceNode(
+          slot: self.node(slot), node: node, signature: signature,
+          ports: ports.map { .init(edge: edge($0.edge), sourcePort: $0.sourcePort, targetPort: $0.targetPort) })
       case .insertEdge(let slot, let edge, let end): .insertEdge(slot: self.edge(slot), edge: edge, ends: ends(end))
       case .deleteEdge(let slot): .deleteEdge(slot: edge(slot))
       case .replaceEdge(let slot, let edge, let end): .replaceEdge(slot: self.edge(slot), edge: edge, ends: ends(end))
       case .replaceInlined(let replacement):
         // Without tokens: their claims were made in the old layout (`StoreStamps`).
-        .replaceInlined(InlinedReplacement(slots: replacement.slots.map(node), before: replacement.before, after: replacement.after))
+        .replaceInlined(
+          InlinedReplacement(slots: replacement.slots.map(node), before: replacement.before, after: replacement.after))
       }
     }
   }
@@ -68,7 +72,8 @@ extension StoreState {
     var keepNodes = nodes.map { $0 != nil }
     var keepEdges = ends.map { $0.source >= 0 }
     for operation in history { Self.markSlots(of: operation, nodes: &keepNodes, edges: &keepEdges) }
-    var map = SlotMap(nodes: [Int32](repeating: -1, count: nodes.count), edges: [Int32](repeating: -1, count: ends.count))
+    var map = SlotMap(
+      nodes: [Int32](repeating: -1, count: nodes.count), edges: [Int32](repeating: -1, count: ends.count))
     var nextSlot: Int32 = 0
     for slot in nodes.indices where keepNodes[slot] {
       map.nodes[slot] = nextSlot
@@ -86,7 +91,8 @@ extension StoreState {
     signatures = keptNodes.map { signatures[$0] }
     lists = lists.compacted(keeping: keptNodes) { map.edge($0) }  // the map keeps outgoing lists ascending
     let newNodes = nodes
-    nodeIndex = IDTable(slots: newNodes.indices.lazy.filter { newNodes[$0] != nil }.map { Int32($0) }, count: nodeCount) {
+    nodeIndex = IDTable(slots: newNodes.indices.lazy.filter { newNodes[$0] != nil }.map { Int32($0) }, count: nodeCount)
+    {
       newNodes[Int($0)]?.id
     }
 
@@ -97,11 +103,14 @@ extension StoreState {
     edgeExtras = Dictionary(uniqueKeysWithValues: edgeExtras.map { (map.edges[Int($0.key)], $0.value) })
     let newIDs = edgeIDs
     let newEnds = ends
-    edgeIndex = IDTable(slots: newEnds.indices.lazy.filter { newEnds[$0].source >= 0 }.map { Int32($0) }, count: edgeCount) {
+    edgeIndex = IDTable(
+      slots: newEnds.indices.lazy.filter { newEnds[$0].source >= 0 }.map { Int32($0) }, count: edgeCount
+    ) {
       newIDs[Int($0)]
     }
 
-    order = TopologicalOrder(validOrder: order.orderedNodes.compactMap { map.nodes[Int($0)] >= 0 ? map.nodes[Int($0)] : nil })
+    order = TopologicalOrder(
+      validOrder: order.orderedNodes.compactMap { map.nodes[Int($0)] >= 0 ? map.nodes[Int($0)] : nil })
     return map
   }
 }

@@ -18,14 +18,17 @@ extension StoreState {
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     init(_ edge: FlowEdge) {
-      let path: UInt8 = switch edge.pathType {
-      case .bezier: 0
-      case .straight: 1
-      case .smoothStep: 2
-      case .simpleBezier: 3
-      }
-      rawValue = path | (edge.isSelected ? Self.selected : 0)
-        | (edge.sourceHandleID != nil ? Self.namesSourceHandle : 0) | (edge.targetHandleID != nil ? Self.namesTargetHandle : 0)
+      let path: UInt8 =
+        switch edge.pathType {
+        case .bezier: 0
+        case .straight: 1
+        case .smoothStep: 2
+        case .simpleBezier: 3
+        }
+      rawValue =
+        path | (edge.isSelected ? Self.selected : 0)
+        | (edge.sourceHandleID != nil ? Self.namesSourceHandle : 0)
+        | (edge.targetHandleID != nil ? Self.namesTargetHandle : 0)
         | (edge.parentID != nil || edge.label != nil || edge.shape != nil ? Self.hasExtra : 0)
     }
 
@@ -64,7 +67,9 @@ extension StoreState {
     let index = Int(slot)
     let end = ends[index]
     // Only the ids are read: binding the nodes would copy (retain) every field of both.
-    guard end.source >= 0, let sourceID = nodes[Int(end.source)]?.id, let targetID = nodes[Int(end.target)]?.id else { return nil }
+    guard end.source >= 0, let sourceID = nodes[Int(end.source)]?.id, let targetID = nodes[Int(end.target)]?.id else {
+      return nil
+    }
     let flags = edgeFlags[index]
     let extra = flags.contains(EdgeFlags.hasExtra) ? edgeExtras[slot] : nil
     var edge = FlowEdge(
@@ -84,10 +89,13 @@ extension StoreState {
   ///
   /// - Precondition: each handle the edge names is the name of the port it is attached to.
   func flags(of edge: FlowEdge, ends end: EdgeEnds) -> EdgeFlags {
-    precondition(edge.sourceHandleID == nil || edge.sourceHandleID == signatures[Int(end.source)].outputs[Int(end.sourcePort)].name,
-                 "Internal inconsistency: edge '\(edge.id)' names a source handle that is not its port's name")
-    precondition(edge.targetHandleID == nil || edge.targetHandleID == signatures[Int(end.target)].inputs[Int(end.targetPort)].name,
-                 "Internal inconsistency: edge '\(edge.id)' names a target handle that is not its port's name")
+    precondition(
+      edge.sourceHandleID == nil
+        || edge.sourceHandleID == signatures[Int(end.source)].outputs[Int(end.sourcePort)].name,
+      "Internal inconsistency: edge '\(edge.id)' names a source handle that is not its port's name")
+    precondition(
+      edge.targetHandleID == nil || edge.targetHandleID == signatures[Int(end.target)].inputs[Int(end.targetPort)].name,
+      "Internal inconsistency: edge '\(edge.id)' names a target handle that is not its port's name")
     return EdgeFlags(edge)
   }
 

@@ -12,8 +12,10 @@ extension StoreState {
   mutating func addNode(_ node: FlowNode, log: inout StoreLog) throws(GraphValidationError) {
     var issues: [GraphIssue] = []
     if nodeSlot(node.id) != nil {
-      issues.append(GraphIssue(.duplicateNodeID, "duplicate node id '\(node.id)': the store already has a node with that id",
-                               nodeIDs: [node.id]))
+      issues.append(
+        GraphIssue(
+          .duplicateNodeID, "duplicate node id '\(node.id)': the store already has a node with that id",
+          nodeIDs: [node.id]))
     }
     let (signature, payload) = resolve(node, into: &issues)
     guard issues.isEmpty, let signature else { throw GraphValidationError(issues: issues) }
@@ -27,8 +29,10 @@ extension StoreState {
   /// - Complexity: O(*d* log *d*) for a node of degree *d*, plus the removal of each edge.
   mutating func removeNode(id: String, log: inout StoreLog) throws(GraphValidationError) {
     guard let slot = nodeSlot(id) else {
-      throw GraphValidationError(GraphIssue(.unknownNode, "cannot remove node '\(id)': there is no node with that id",
-                                            nodeIDs: [id]))
+      throw GraphValidationError(
+        GraphIssue(
+          .unknownNode, "cannot remove node '\(id)': there is no node with that id",
+          nodeIDs: [id]))
     }
     for edge in edgeSlots(of: slot) {
       let end = ends[Int(edge)]
@@ -50,11 +54,15 @@ extension StoreState {
   ///   - presolved: the spec's signature and payload where the caller resolved it already (a
   ///     definition's inner node, resolved once for all instances; no handles).
   ///   - knownSlot: the node's slot where the caller looked it up already.
-  mutating func updateNode(_ node: FlowNode, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
-                           knownSlot: Int32? = nil, log: inout StoreLog) throws(GraphValidationError) {
+  mutating func updateNode(
+    _ node: FlowNode, presolved: (signature: NodeSignature, payload: (any Sendable)?)? = nil,
+    knownSlot: Int32? = nil, log: inout StoreLog
+  ) throws(GraphValidationError) {
     guard let slot = knownSlot ?? nodeSlot(node.id), let old = nodes[Int(slot)] else {
-      throw GraphValidationError(GraphIssue(.unknownNode, "cannot update node '\(node.id)': there is no node with that id",
-                                            nodeIDs: [node.id]))
+      throw GraphValidationError(
+        GraphIssue(
+          .unknownNode, "cannot update node '\(node.id)': there is no node with that id",
+          nodeIDs: [node.id]))
     }
     guard old.data != node.data || old.handles != node.handles else {
       guard old != node else { return }
@@ -85,7 +93,8 @@ extension StoreState {
       case .failure(let failure):
         issues += failure.issues.map { issue in
           var issue = issue
-          issue.message = "node '\(node.id)' cannot change: its \(isIncoming ? "incoming" : "outgoing") \(issue.message)"
+          issue.message =
+            "node '\(node.id)' cannot change: its \(isIncoming ? "incoming" : "outgoing") \(issue.message)"
           return issue
         }
       case .success(let resolved):
@@ -94,9 +103,11 @@ extension StoreState {
         let other = taken[Int(resolved.target)]
         if other >= 0 {
           let input = signature.inputs[Int(resolved.target)].name
-          issues.append(GraphIssue(.inputAlreadyConnected,
-            "node '\(node.id)' cannot change: edges '\(edgeIDs[Int(other)])' and '\(edge.id)' would both go into its input '\(input)'; an input takes one",
-            nodeIDs: [node.id], edgeID: edge.id, handleID: input))
+          issues.append(
+            GraphIssue(
+              .inputAlreadyConnected,
+              "node '\(node.id)' cannot change: edges '\(edgeIDs[Int(other)])' and '\(edge.id)' would both go into its input '\(input)'; an input takes one",
+              nodeIDs: [node.id], edgeID: edge.id, handleID: input))
         }
         taken[Int(resolved.target)] = edgeSlot
       }
@@ -116,8 +127,10 @@ extension StoreState {
   mutating func addEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
     var issues: [GraphIssue] = []
     if edgeSlot(edge.id) != nil {
-      issues.append(GraphIssue(.duplicateEdgeID, "duplicate edge id '\(edge.id)': the store already has an edge with that id",
-                               edgeID: edge.id))
+      issues.append(
+        GraphIssue(
+          .duplicateEdgeID, "duplicate edge id '\(edge.id)': the store already has an edge with that id",
+          edgeID: edge.id))
     }
     let (end, fed) = try attachment(of: edge, replacing: -1, issues: issues)
     if let fed { feedParameter(of: end.target, signature: fed, log: &log) }
@@ -129,8 +142,10 @@ extension StoreState {
   /// - Throws: `.unknownEdge` if there is no such edge.
   mutating func removeEdge(id: String, log: inout StoreLog) throws(GraphValidationError) {
     guard let slot = edgeSlot(id) else {
-      throw GraphValidationError(GraphIssue(.unknownEdge, "cannot remove edge '\(id)': there is no edge with that id",
-                                            edgeID: id))
+      throw GraphValidationError(
+        GraphIssue(
+          .unknownEdge, "cannot remove edge '\(id)': there is no edge with that id",
+          edgeID: id))
     }
     let end = ends[Int(slot)]
     perform(.deleteEdge(slot: slot), into: &log)
@@ -143,11 +158,14 @@ extension StoreState {
   /// - Throws: `.unknownEdge`, or what `addEdge` would throw for the new endpoints.
   mutating func updateEdge(_ edge: FlowEdge, log: inout StoreLog) throws(GraphValidationError) {
     guard let slot = edgeSlot(edge.id), let old = self.edge(at: slot) else {
-      throw GraphValidationError(GraphIssue(.unknownEdge, "cannot update edge '\(edge.id)': there is no edge with that id",
-                                            edgeID: edge.id))
+      throw GraphValidationError(
+        GraphIssue(
+          .unknownEdge, "cannot update edge '\(edge.id)': there is no edge with that id",
+          edgeID: edge.id))
     }
     guard old != edge else { return }
-    let sameEnds = old.sourceNodeID == edge.sourceNodeID && old.sourceHandleID == edge.sourceHandleID
+    let sameEnds =
+      old.sourceNodeID == edge.sourceNodeID && old.sourceHandleID == edge.sourceHandleID
       && old.targetNodeID == edge.targetNodeID && old.targetHandleID == edge.targetHandleID
     guard !sameEnds else { return perform(.replaceEdge(slot: slot, edge: edge, ends: ends[Int(slot)]), into: &log) }
     let oldEnds = ends[Int(slot)]
@@ -182,18 +200,24 @@ extension StoreState {
   /// - Parameters:
   ///   - replacing: the slot of the edge being rewired (left out of the checks), or -1.
   ///   - issues: problems found so far; thrown with the rest.
-  private mutating func attachment(of edge: FlowEdge, replacing: Int32,
-                                   issues: [GraphIssue]) throws(GraphValidationError) -> (EdgeEnds, fed: NodeSignature?) {
+  private mutating func attachment(
+    of edge: FlowEdge, replacing: Int32,
+    issues: [GraphIssue]
+  ) throws(GraphValidationError) -> (EdgeEnds, fed: NodeSignature?) {
     var issues = issues
     let source = nodeSlot(edge.sourceNodeID)
     let target = nodeSlot(edge.targetNodeID)
     if source == nil {
-      issues.append(GraphIssue(.missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
-                               nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
+      issues.append(
+        GraphIssue(
+          .missingNode, "edge '\(edge.id)' starts at node '\(edge.sourceNodeID)', which does not exist",
+          nodeIDs: [edge.sourceNodeID], edgeID: edge.id, handleID: edge.sourceHandleID))
     }
     if target == nil {
-      issues.append(GraphIssue(.missingNode, "edge '\(edge.id)' ends at node '\(edge.targetNodeID)', which does not exist",
-                               nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: edge.targetHandleID))
+      issues.append(
+        GraphIssue(
+          .missingNode, "edge '\(edge.id)' ends at node '\(edge.targetNodeID)', which does not exist",
+          nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: edge.targetHandleID))
     }
     guard let source, let target else { throw GraphValidationError(issues: issues) }
     let ports: (source: Int32, target: Int32)
@@ -207,16 +231,20 @@ extension StoreState {
     let occupant = fed == nil ? lists.input(of: target, port: ports.target) : -1
     if occupant >= 0 && occupant != replacing {
       let input = targetSignature.inputs[Int(ports.target)].name
-      issues.append(GraphIssue(.inputAlreadyConnected,
-        "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edgeIDs[Int(occupant)])'; edge '\(edge.id)' cannot connect to it (an input takes one)",
-        nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: input))
+      issues.append(
+        GraphIssue(
+          .inputAlreadyConnected,
+          "input '\(input)' of node '\(edge.targetNodeID)' already has edge '\(edgeIDs[Int(occupant)])'; edge '\(edge.id)' cannot connect to it (an input takes one)",
+          nodeIDs: [edge.targetNodeID], edgeID: edge.id, handleID: input))
     }
     guard issues.isEmpty else { throw GraphValidationError(issues: issues) }
     if let cycle = order.insertEdge(from: source, to: target, in: adjacency(excluding: replacing)) {
       let ids = cycle.map { nodes[Int($0)]!.id }
-      throw GraphValidationError(GraphIssue(.cycle,
-        "edge '\(edge.id)' would close a cycle: \((ids + [ids[0]]).joined(separator: " → "))",
-        nodeIDs: ids, edgeID: edge.id))
+      throw GraphValidationError(
+        GraphIssue(
+          .cycle,
+          "edge '\(edge.id)' would close a cycle: \((ids + [ids[0]]).joined(separator: " → "))",
+          nodeIDs: ids, edgeID: edge.id))
     }
     return (EdgeEnds(source: source, sourcePort: ports.source, target: target, targetPort: ports.target), fed)
   }

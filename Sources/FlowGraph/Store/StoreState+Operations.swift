@@ -62,8 +62,10 @@ extension StoreState {
       // so that no step is copied into a tuple).
       if case .edge(let change) = item {
         switch change {
-        case .remove: if case .insertEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
-        case .replace: if case .replaceEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        case .remove:
+          if case .insertEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
+        case .replace:
+          if case .replaceEdge(_, let old, _) = inverse { log.resolutions.previousEdges[log.items.count] = old }
         default: break
         }
       }
@@ -96,7 +98,8 @@ extension StoreState {
   ///   affected region when an edge is inserted.
   mutating func apply(_ operation: StoreStep) -> (inverse: StoreStep, item: FlowStoreChange.Item?) {
     switch operation {
-    case .insertNode(let slot, let node, let signature): return insertNodeStep(slot: slot, node: node, signature: signature)
+    case .insertNode(let slot, let node, let signature):
+      return insertNodeStep(slot: slot, node: node, signature: signature)
     case .deleteNode(let slot): return deleteNodeStep(slot: slot)
     case .replaceNode(let slot, let node, let signature, let ports):
       return replaceNodeStep(slot: slot, node: node, signature: signature, ports: ports)
@@ -135,9 +138,12 @@ extension StoreState {
     -> (inverse: StoreStep, item: FlowStoreChange.Item?)
   {
     let index = Int(slot)
-    guard let node = nodes[index] else { preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)") }
-    precondition(lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
-                 "Internal inconsistency: deleting node '\(node.id)', which still has edges")
+    guard let node = nodes[index] else {
+      preconditionFailure("Internal inconsistency: deleting empty node slot \(slot)")
+    }
+    precondition(
+      lists.outputs(of: slot).isEmpty && lists.inputs(of: slot).allSatisfy { $0 < 0 },
+      "Internal inconsistency: deleting node '\(node.id)', which still has edges")
     let signature = signatures[index]
     Self.unindex(node.id, in: &nodeIndex, nodes: nodes)
     nodes[index] = nil
@@ -149,7 +155,9 @@ extension StoreState {
   }
 
   /// `apply(_:)` of `.replaceNode`.
-  private mutating func replaceNodeStep(slot: Int32, node: FlowNode, signature: NodeSignature, ports: [StoreStep.EdgePorts])
+  private mutating func replaceNodeStep(
+    slot: Int32, node: FlowNode, signature: NodeSignature, ports: [StoreStep.EdgePorts]
+  )
     -> (inverse: StoreStep, item: FlowStoreChange.Item?)
   {
     let index = Int(slot)
@@ -172,8 +180,9 @@ extension StoreState {
       lists.setInputCount(of: slot, to: signature.inputs.count)
       for edge in connected {
         let port = ends[Int(edge)].targetPort
-        precondition(lists.input(of: slot, port: port) < 0,
-                     "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
+        precondition(
+          lists.input(of: slot, port: port) < 0,
+          "Internal inconsistency: two edges into \(node.id).\(signature.inputs[Int(port)].name)")
         lists.setInput(of: slot, port: port, to: edge)
       }
     }
@@ -189,8 +198,9 @@ extension StoreState {
   private mutating func insertEdgeStep(slot: Int32, edge: FlowEdge, ends end: EdgeEnds)
     -> (inverse: StoreStep, item: FlowStoreChange.Item?)
   {
-    precondition(Int(slot) == ends.count || ends[Int(slot)].source < 0,
-                 "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
+    precondition(
+      Int(slot) == ends.count || ends[Int(slot)].source < 0,
+      "Internal inconsistency: inserting edge '\(edge.id)' into live slot \(slot)")
     storeEdge(edge, at: slot, ends: end)
     let indexed = Self.index(slot, in: &edgeIndex, edgeIDs: edgeIDs)
     precondition(indexed, "Internal inconsistency: edge '\(edge.id)' twice")
@@ -203,7 +213,9 @@ extension StoreState {
   private mutating func deleteEdgeStep(slot: Int32)
     -> (inverse: StoreStep, item: FlowStoreChange.Item?)
   {
-    guard let edge = edge(at: slot) else { preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)") }
+    guard let edge = edge(at: slot) else {
+      preconditionFailure("Internal inconsistency: deleting empty edge slot \(slot)")
+    }
     let end = ends[Int(slot)]
     disconnect(slot, end)
     Self.unindex(edge.id, in: &edgeIndex, edgeIDs: edgeIDs)
@@ -257,16 +269,18 @@ extension StoreState {
   private mutating func connect(_ slot: Int32, _ end: EdgeEnds) {
     let cycle = order.insertEdge(from: end.source, to: end.target, in: adjacency())
     precondition(cycle == nil, "Internal inconsistency: edge slot \(slot) closes a cycle through slots \(cycle ?? [])")
-    precondition(lists.input(of: end.target, port: end.targetPort) < 0,
-                 "Internal inconsistency: edge slot \(slot) into a connected input")
+    precondition(
+      lists.input(of: end.target, port: end.targetPort) < 0,
+      "Internal inconsistency: edge slot \(slot) into a connected input")
     lists.setInput(of: end.target, port: end.targetPort, to: slot)
     lists.insertOutput(slot, of: end.source)
   }
 
   /// Detaches edge `slot` from the lists of its ends.
   private mutating func disconnect(_ slot: Int32, _ end: EdgeEnds) {
-    precondition(lists.input(of: end.target, port: end.targetPort) == slot,
-                 "Internal inconsistency: edge slot \(slot) not attached")
+    precondition(
+      lists.input(of: end.target, port: end.targetPort) == slot,
+      "Internal inconsistency: edge slot \(slot) not attached")
     lists.setInput(of: end.target, port: end.targetPort, to: -1)
     lists.removeOutput(slot, of: end.source)
   }

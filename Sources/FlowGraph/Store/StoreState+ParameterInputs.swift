@@ -32,7 +32,9 @@ extension StoreState {
 
   /// Gives node `target` the signature `fed` (one more param input) before an edge goes into it.
   mutating func feedParameter(of target: Int32, signature fed: NodeSignature, log: inout StoreLog) {
-    guard let node = nodes[Int(target)] else { preconditionFailure("Internal inconsistency: feeding a param of empty slot \(target)") }
+    guard let node = nodes[Int(target)] else {
+      preconditionFailure("Internal inconsistency: feeding a param of empty slot \(target)")
+    }
     perform(.replaceNode(slot: target, node: node, signature: fed, ports: []), into: &log)
   }
 
@@ -47,8 +49,10 @@ extension StoreState {
     let name = signature.inputs[Int(port)].name
     guard signature.parameterInput(named: name) != nil else { return }
     let released = signature.fed(by: signature.fedParameters.filter { $0 != name })
-    perform(.replaceNode(slot: target, node: node, signature: released,
-                         ports: movedPorts(of: target, from: signature, to: released)), into: &log)
+    perform(
+      .replaceNode(
+        slot: target, node: node, signature: released,
+        ports: movedPorts(of: target, from: signature, to: released)), into: &log)
   }
 
   /// The edges into node `target` whose input moves between `old` and `new`, two signatures

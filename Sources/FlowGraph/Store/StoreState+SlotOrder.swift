@@ -12,7 +12,9 @@ extension StoreState {
   /// slots are sorted, and `hints` and `order` hold what was found on return.
   ///
   /// - Complexity: O(*n*) where the hints hold, O(*n* log *n*) otherwise.
-  func inSlotOrder(_ instances: [StoreSubgraphs.Instance], hints: inout [Int32], order: inout [Int32]) -> [(slot: Int32, index: Int32)] {
+  func inSlotOrder(_ instances: [StoreSubgraphs.Instance], hints: inout [Int32], order: inout [Int32]) -> [(
+    slot: Int32, index: Int32
+  )] {
     if let known = hinted(instances, hints: hints, order: order) { return known }
     var keys: [(slot: Int32, index: Int32)] = []
     keys.reserveCapacity(instances.count)
@@ -48,14 +50,17 @@ extension StoreState {
   /// The answer `hints` and `order` give where they still hold for `instances` (same count,
   /// every hinted slot holding its instance's id, slots strictly ascending in `order`, hence
   /// a permutation); `nil` otherwise.
-  private func hinted(_ instances: [StoreSubgraphs.Instance], hints: [Int32], order: [Int32]) -> [(slot: Int32, index: Int32)]? {
+  private func hinted(_ instances: [StoreSubgraphs.Instance], hints: [Int32], order: [Int32]) -> [(
+    slot: Int32, index: Int32
+  )]? {
     guard !instances.isEmpty, hints.count == instances.count, order.count == instances.count else { return nil }
     var result: [(slot: Int32, index: Int32)] = []
     result.reserveCapacity(instances.count)
     var previous = -1
     for position in order {
       guard position >= 0, Int(position) < instances.count, case let slot = Int(hints[Int(position)]),
-            slot > previous, holdsNode(at: slot, id: instances[Int(position)].id) else { return nil }
+        slot > previous, holdsNode(at: slot, id: instances[Int(position)].id)
+      else { return nil }
       previous = slot
       result.append((Int32(slot), position))
     }

@@ -99,8 +99,9 @@ struct StoreState: Sendable {
     var outDegree = [Int32](repeating: 0, count: document.nodes.count)
     ends = [EdgeEnds](repeating: .none, count: document.edges.count)
     for edge in graph.edges {
-      ends[Int(edge.documentIndex)] = EdgeEnds(source: edge.source, sourcePort: edge.sourcePort, target: edge.target,
-                                               targetPort: edge.targetPort)
+      ends[Int(edge.documentIndex)] = EdgeEnds(
+        source: edge.source, sourcePort: edge.sourcePort, target: edge.target,
+        targetPort: edge.targetPort)
       outDegree[Int(edge.source)] += 1
     }
     edgeIDs.reserveCapacity(document.edges.count)
@@ -189,7 +190,8 @@ struct StoreState: Sendable {
     }
     for slot in ends.indices {
       guard var edge = edge(at: Int32(slot)), nodes[Int(ends[slot].source)]?.persistence != .transient,
-            nodes[Int(ends[slot].target)]?.persistence != .transient else { continue }
+        nodes[Int(ends[slot].target)]?.persistence != .transient
+      else { continue }
       edge.isSelected = false
       document.edges.append(edge)
     }

@@ -83,7 +83,8 @@ struct StoreSubgraphs: Sendable {
     result.edges = document.edges.compactMap { edge in
       if owner(edge.id) != nil { return nil }
       guard let instanceID = owner(edge.targetNodeID), let instance = instances[instanceID],
-            let subgraph = library[instance.data.kind] else { return edge }
+        let subgraph = library[instance.data.kind]
+      else { return edge }
       let inner = String(edge.targetNodeID.dropFirst(instanceID.count + 1))
       guard let port = subgraph.inputs.first(where: { $0.nodeID == inner }) else { return edge }
       var written = edge

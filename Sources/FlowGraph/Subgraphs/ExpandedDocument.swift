@@ -19,7 +19,9 @@ public struct ExpandedDocument: Sendable {
   ///   - catalog: the built-in and registered kinds.
   /// - Throws: every problem found in the definitions, then in the graph; the flattened graph
   ///   is not validated again here (the caller's validator does, against the same catalog).
-  public init(_ document: FlowDocument, imported: [SubgraphSource] = [], catalog: some NodeCatalog) throws(GraphValidationError) {
+  public init(_ document: FlowDocument, imported: [SubgraphSource] = [], catalog: some NodeCatalog)
+    throws(GraphValidationError)
+  {
     let (library, flat) = try Self.expand(document, imported: imported + catalog.subgraphSources, catalog: catalog)
     self.document = document
     self.library = library
@@ -27,10 +29,13 @@ public struct ExpandedDocument: Sendable {
   }
 
   /// The library and the flattened graph of `document` (see `init`).
-  static func expand(_ document: FlowDocument, imported: [SubgraphSource],
-                     catalog: some NodeCatalog) throws(GraphValidationError) -> (SubgraphLibrary, FlowDocument) {
+  static func expand(
+    _ document: FlowDocument, imported: [SubgraphSource],
+    catalog: some NodeCatalog
+  ) throws(GraphValidationError) -> (SubgraphLibrary, FlowDocument) {
     let sources = [SubgraphSource(origin: SubgraphSource.thisDocument, definitions: document.subgraphs)] + imported
-    let needsCheck = !document.subgraphs.isEmpty || imported.contains { !$0.definitions.isEmpty }
+    let needsCheck =
+      !document.subgraphs.isEmpty || imported.contains { !$0.definitions.isEmpty }
       || document.nodes.contains { Self.isBoundaryOrReserved($0.data.kind) }
     guard needsCheck else {
       var flat = document
@@ -41,8 +46,12 @@ public struct ExpandedDocument: Sendable {
     let library = try SubgraphLibrary(sources, catalog: catalog)
     var collector = IssueCollector()
     let outerCatalog = SubgraphCatalog(base: catalog, library: library)
-    do { _ = try DocumentValidator.validate(document, catalog: outerCatalog) } catch { collector.report(error, prefix: "") }
-    for issue in SubgraphExpander.missingInputs(document.nodes, document.edges, library: library) { collector.report(issue) }
+    do { _ = try DocumentValidator.validate(document, catalog: outerCatalog) } catch {
+      collector.report(error, prefix: "")
+    }
+    for issue in SubgraphExpander.missingInputs(document.nodes, document.edges, library: library) {
+      collector.report(issue)
+    }
     if collector.hasIssues { throw collector.error }
     try Self.checkSize(document, library)
     let flat = SubgraphExpander.expand(document, library: library)
@@ -52,8 +61,11 @@ public struct ExpandedDocument: Sendable {
       var seen = Set<String>()
       for node in flat.nodes where slashed.contains(node.id) && !seen.insert(node.id).inserted {
         let instance = String(node.id[..<node.id.firstIndex(of: "/")!])
-        collector.report(GraphIssue(.duplicateNodeID,
-          "node id '\(node.id)' is also the id of a node inlined from instance '\(instance)'; rename the node", nodeIDs: [node.id]))
+        collector.report(
+          GraphIssue(
+            .duplicateNodeID,
+            "node id '\(node.id)' is also the id of a node inlined from instance '\(instance)'; rename the node",
+            nodeIDs: [node.id]))
       }
       if collector.hasIssues { throw collector.error }
     }
@@ -66,13 +78,17 @@ public struct ExpandedDocument: Sendable {
     let limit = SubgraphLibrary.maximumInlinedNodes
     if total > limit {
       let count = total == Int.max ? "more than \(Int.max)" : "\(total)"
-      throw GraphValidationError(GraphIssue(.invalidSubgraph,
-        "inlining the instances would make \(count) nodes; at most \(limit) are allowed (nested instances multiply; --max-inlined-nodes N raises the limit)"))
+      throw GraphValidationError(
+        GraphIssue(
+          .invalidSubgraph,
+          "inlining the instances would make \(count) nodes; at most \(limit) are allowed (nested instances multiply; --max-inlined-nodes N raises the limit)"
+        ))
     }
   }
 
   static func isBoundaryOrReserved(_ kind: String) -> Bool {
-    kind == SubgraphBoundary.inputKind || kind == SubgraphBoundary.outputKind || kind.hasPrefix(SubgraphExpander.reservedPrefix)
+    kind == SubgraphBoundary.inputKind || kind == SubgraphBoundary.outputKind
+      || kind.hasPrefix(SubgraphExpander.reservedPrefix)
   }
 
   /// The ids of the document's own nodes (not inlined ones), as a set.

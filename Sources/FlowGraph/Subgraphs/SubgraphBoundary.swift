@@ -17,18 +17,26 @@ public enum SubgraphBoundary {
       problems.append(ParameterProblem(parameter: "name", reason: "is required (a non-empty string: the port's name)"))
     }
     guard isInput else {
-      return problems.isEmpty ? .resolved(NodeSignature(inputs: [PortDeclaration("value", .any)])) : .invalidParameters(problems)
+      return problems.isEmpty
+        ? .resolved(NodeSignature(inputs: [PortDeclaration("value", .any)])) : .invalidParameters(problems)
     }
     let type = portType(spec)
     if type == nil {
-      problems.append(ParameterProblem(parameter: "type",
-        reason: "must be one of \(PortType.allCases.map(\.rawValue).joined(separator: ", ")), found \(spec.params["type"]?.serialized(options: []) ?? "nothing")"))
+      problems.append(
+        ParameterProblem(
+          parameter: "type",
+          reason:
+            "must be one of \(PortType.allCases.map(\.rawValue).joined(separator: ", ")), found \(spec.params["type"]?.serialized(options: []) ?? "nothing")"
+        ))
     }
     if let type, let value = spec.params["default"], !value.isNull, !type.admits(value) {
-      problems.append(ParameterProblem(parameter: "default", reason: "must be \(type.articleName), found \(value.serialized(options: []))"))
+      problems.append(
+        ParameterProblem(
+          parameter: "default", reason: "must be \(type.articleName), found \(value.serialized(options: []))"))
     }
     if let lazy = spec.params["lazy"], !lazy.isNull, lazy.boolValue == nil {
-      problems.append(ParameterProblem(parameter: "lazy", reason: "must be true or false, found \(lazy.serialized(options: []))"))
+      problems.append(
+        ParameterProblem(parameter: "lazy", reason: "must be true or false, found \(lazy.serialized(options: []))"))
     }
     guard problems.isEmpty, let type else { return .invalidParameters(problems) }
     return .resolved(NodeSignature(outputs: [PortDeclaration("value", type)]))

@@ -32,8 +32,11 @@ public struct SubgraphCatalog: NodeCatalog {
     if spec.kind.hasPrefix(SubgraphExpander.reservedPrefix) { return .unknownKind }
     if spec.kind == SubgraphBoundary.inputKind || spec.kind == SubgraphBoundary.outputKind {
       guard insideDefinition else {
-        return .invalidParameters([ParameterProblem(parameter: "kind",
-          reason: "'\(spec.kind)' is valid only inside a subgraph definition (flowRuntime.subgraphs)")])
+        return .invalidParameters([
+          ParameterProblem(
+            parameter: "kind",
+            reason: "'\(spec.kind)' is valid only inside a subgraph definition (flowRuntime.subgraphs)")
+        ])
       }
       return SubgraphBoundary.resolve(spec)
     }
@@ -42,14 +45,20 @@ public struct SubgraphCatalog: NodeCatalog {
     for member in spec.params.members {
       guard let port = subgraph.input(named: member.key) else {
         let names = subgraph.inputs.map(\.name)
-        let hint = Suggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" }
+        let hint =
+          Suggestion.closest(to: member.key, among: names).map { " (did you mean '\($0)'?)" }
           ?? (names.isEmpty ? " (it has no inputs)" : " (inputs: \(names.joined(separator: ", ")))")
-        problems.append(ParameterProblem(parameter: member.key, reason: "is not an input of subgraph \(subgraph.place)\(hint)"))
+        problems.append(
+          ParameterProblem(parameter: member.key, reason: "is not an input of subgraph \(subgraph.place)\(hint)"))
         continue
       }
       if !member.value.isNull, !port.type.admits(member.value) {
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "sets input '\(port.name)' and must be \(port.type.articleName), found \(member.value.serialized(options: []))"))
+        problems.append(
+          ParameterProblem(
+            parameter: member.key,
+            reason:
+              "sets input '\(port.name)' and must be \(port.type.articleName), found \(member.value.serialized(options: []))"
+          ))
       }
     }
     return problems.isEmpty ? .resolved(subgraph.signature) : .invalidParameters(problems)

@@ -14,7 +14,8 @@ public struct SubgraphDefinition: Sendable, Hashable {
   /// Every key of the definition in the order read, when not sorted (see `ObjectShape`).
   public var keyOrder: [String]?
 
-  public init(summary: String? = nil, nodes: [FlowNode] = [], edges: [FlowEdge] = [], extra: JSONObject = JSONObject()) {
+  public init(summary: String? = nil, nodes: [FlowNode] = [], edges: [FlowEdge] = [], extra: JSONObject = JSONObject())
+  {
     self.summary = summary
     self.nodes = nodes
     self.edges = edges

@@ -35,8 +35,10 @@ public enum SubgraphExpander {
     }
     var builder = Builder(library: library)
     // Reserved once: appending instance by instance then grows geometrically.
-    builder.nodes.reserveCapacity(min(SubgraphLibrary.maximumInlinedNodes,
-      document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }))
+    builder.nodes.reserveCapacity(
+      min(
+        SubgraphLibrary.maximumInlinedNodes,
+        document.nodes.reduce(0) { SubgraphLibrary.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }))
     builder.level(document.nodes, document.edges, prefix: "", topLevel: true)
     flat.nodes = builder.nodes
     flat.edges = builder.edges
@@ -53,13 +55,16 @@ public enum SubgraphExpander {
 
   /// The edge `edge` of a level whose nodes are `kinds` (id → kind) becomes in the flattened
   /// graph: into an instance's port, it targets that port's `input` node instead.
-  public static func redirected(_ edge: FlowEdge, targetKind: String?, prefix: String = "", library: SubgraphLibrary) -> FlowEdge {
+  public static func redirected(_ edge: FlowEdge, targetKind: String?, prefix: String = "", library: SubgraphLibrary)
+    -> FlowEdge
+  {
     var flat = edge
     flat.id = prefix + edge.id
     flat.sourceNodeID = prefix + edge.sourceNodeID
     flat.targetNodeID = prefix + edge.targetNodeID
     if let kind = targetKind, let subgraph = library[kind] {
-      let port = edge.targetHandleID.flatMap { handle in subgraph.input(named: handle) }
+      let port =
+        edge.targetHandleID.flatMap { handle in subgraph.input(named: handle) }
         ?? (edge.targetHandleID == nil && subgraph.inputs.count == 1 ? subgraph.inputs[0] : nil)
       if let port {
         flat.targetNodeID = prefix + edge.targetNodeID + "/" + port.nodeID
@@ -89,9 +94,11 @@ public enum SubgraphExpander {
       for port in subgraph.inputs where port.isRequired {
         if connected[node.id]?.contains(port.name) == true { continue }
         if let value = node.data.params[port.name], !value.isNull { continue }
-        issues.append(GraphIssue(.missingInput,
-          "node '\(node.id)' (\(subgraph.name)): input '\(port.name)' is required (it has no default): connect it or set the param '\(port.name)'",
-          nodeIDs: [node.id], handleID: port.name, parameter: port.name))
+        issues.append(
+          GraphIssue(
+            .missingInput,
+            "node '\(node.id)' (\(subgraph.name)): input '\(port.name)' is required (it has no default): connect it or set the param '\(port.name)'",
+            nodeIDs: [node.id], handleID: port.name, parameter: port.name))
       }
     }
     return issues
@@ -133,7 +140,9 @@ public enum SubgraphExpander {
       }
       for edge in levelEdges {
         let kind = kinds[edge.targetNodeID]
-        if topLevel && kind == nil { edges.append(edge) } else {
+        if topLevel && kind == nil {
+          edges.append(edge)
+        } else {
           edges.append(SubgraphExpander.redirected(edge, targetKind: kind, prefix: prefix, library: library))
         }
       }
@@ -156,11 +165,15 @@ public enum SubgraphExpander {
       for edge in definition.edges { feeding[edge.targetNodeID] = edge }
       for port in subgraph.outputs {
         guard let edge = feeding[port.nodeID] else { continue }
-        edges.append(FlowEdge(id: prefix + port.nodeID + "/", sourceNodeID: prefix + edge.sourceNodeID,
-                              sourceHandleID: edge.sourceHandleID, targetNodeID: "", targetHandleID: port.name))
+        edges.append(
+          FlowEdge(
+            id: prefix + port.nodeID + "/", sourceNodeID: prefix + edge.sourceNodeID,
+            sourceHandleID: edge.sourceHandleID, targetNodeID: "", targetHandleID: port.name))
       }
-      let outputs = JSONValue.array(subgraph.outputs.map { .object(["name": .string($0.name), "type": .string($0.type.rawValue)]) })
-      let spec = NodeSpec(kind: SubgraphExpander.instanceKind, params: ["definition": .string(subgraph.name), "outputs": outputs])
+      let outputs = JSONValue.array(
+        subgraph.outputs.map { .object(["name": .string($0.name), "type": .string($0.type.rawValue)]) })
+      let spec = NodeSpec(
+        kind: SubgraphExpander.instanceKind, params: ["definition": .string(subgraph.name), "outputs": outputs])
       nodes.append(FlowNode(id: "", data: spec))
       return SubgraphTemplate(nodes: nodes, edges: edges, inputs: inputs)
     }

@@ -1,16 +1,24 @@
 extension SubgraphLibrary {
   /// Validates one definition against the kinds and the definitions it uses (already in
   /// `library`) and finds its ports; reports each problem naming the definition and inner id.
-  static func resolve(_ name: String, _ definition: SubgraphDefinition, origin: String, library: SubgraphLibrary,
-                      catalog: some NodeCatalog, collector: inout IssueCollector) -> ResolvedSubgraph? {
+  static func resolve(
+    _ name: String, _ definition: SubgraphDefinition, origin: String, library: SubgraphLibrary,
+    catalog: some NodeCatalog, collector: inout IssueCollector
+  ) -> ResolvedSubgraph? {
     let prefix = origin == SubgraphSource.thisDocument ? "subgraph '\(name)': " : "subgraph '\(name)' (in \(origin)): "
     let before = collector.issues.count + collector.unreportedCount
     for node in definition.nodes where node.id.contains("/") || node.id.isEmpty {
-      collector.report(GraphIssue(.invalidSubgraph, prefix + "node id '\(node.id)' must be non-empty and must not contain '/' (inner ids are joined with '/')",
-                                  nodeIDs: [node.id]))
+      collector.report(
+        GraphIssue(
+          .invalidSubgraph,
+          prefix + "node id '\(node.id)' must be non-empty and must not contain '/' (inner ids are joined with '/')",
+          nodeIDs: [node.id]))
     }
     for edge in definition.edges where edge.id.contains("/") || edge.id.isEmpty {
-      collector.report(GraphIssue(.invalidSubgraph, prefix + "edge id '\(edge.id)' must be non-empty and must not contain '/'", edgeID: edge.id))
+      collector.report(
+        GraphIssue(
+          .invalidSubgraph, prefix + "edge id '\(edge.id)' must be non-empty and must not contain '/'", edgeID: edge.id)
+      )
     }
     let inner = FlowDocument(nodes: definition.nodes, edges: definition.edges)
     let innerCatalog = SubgraphCatalog(base: catalog, library: library, insideDefinition: true)
@@ -35,14 +43,19 @@ extension SubgraphLibrary {
       let portName = node.data.params["name"]?.stringValue ?? ""
       let side = kind == SubgraphBoundary.inputKind ? "input" : "output"
       if let other = names["\(side):\(portName)"] {
-        collector.report(GraphIssue(.invalidSubgraph,
-          prefix + "nodes '\(other)' and '\(node.id)' both declare the \(side) '\(portName)'", nodeIDs: [other, node.id]))
+        collector.report(
+          GraphIssue(
+            .invalidSubgraph,
+            prefix + "nodes '\(other)' and '\(node.id)' both declare the \(side) '\(portName)'",
+            nodeIDs: [other, node.id]))
         continue
       }
       names["\(side):\(portName)"] = node.id
       if kind == SubgraphBoundary.inputKind {
-        inputs.append(SubgraphPort(name: portName, type: SubgraphBoundary.portType(node.data) ?? .any, nodeID: node.id,
-                                   defaultValue: node.data.params["default"], isLazy: SubgraphBoundary.isLazy(node.data)))
+        inputs.append(
+          SubgraphPort(
+            name: portName, type: SubgraphBoundary.portType(node.data) ?? .any, nodeID: node.id,
+            defaultValue: node.data.params["default"], isLazy: SubgraphBoundary.isLazy(node.data)))
       } else {
         var type = PortType.any
         if let edge = feeding[Int32(index)] {

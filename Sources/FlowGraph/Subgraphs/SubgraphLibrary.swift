@@ -60,18 +60,26 @@ public struct SubgraphLibrary: Sendable, Hashable {
         let definition = source.definitions[name]!
         let place = source.origin == SubgraphSource.thisDocument ? "this document" : source.origin
         if let earlier = definitions[name] {
-          collector.report(GraphIssue(.duplicateSubgraph,
-            "subgraph '\(name)' is defined twice: in \(earlier.origin) and in \(place)"))
+          collector.report(
+            GraphIssue(
+              .duplicateSubgraph,
+              "subgraph '\(name)' is defined twice: in \(earlier.origin) and in \(place)"))
           continue
         }
         if name.isEmpty || name.contains("/") {
-          collector.report(GraphIssue(.invalidSubgraph, "subgraph '\(name)' in \(place): a subgraph's name must be non-empty and must not contain '/'"))
+          collector.report(
+            GraphIssue(
+              .invalidSubgraph,
+              "subgraph '\(name)' in \(place): a subgraph's name must be non-empty and must not contain '/'"))
           continue
         }
         if name == SubgraphBoundary.inputKind || name == SubgraphBoundary.outputKind || name == "group"
-            || name.hasPrefix(SubgraphExpander.reservedPrefix) || catalog.resolve(NodeSpec(kind: name)) != .unknownKind {
-          collector.report(GraphIssue(.duplicateSubgraph,
-            "subgraph '\(name)' in \(place) has the name of a built-in or registered kind '\(name)'"))
+          || name.hasPrefix(SubgraphExpander.reservedPrefix) || catalog.resolve(NodeSpec(kind: name)) != .unknownKind
+        {
+          collector.report(
+            GraphIssue(
+              .duplicateSubgraph,
+              "subgraph '\(name)' in \(place) has the name of a built-in or registered kind '\(name)'"))
           continue
         }
         definitions[name] = (definition, source.origin)
@@ -91,8 +99,10 @@ public struct SubgraphLibrary: Sendable, Hashable {
         let origin = definitions[name]!.origin
         return origin == SubgraphSource.thisDocument ? name : "\(name) (in \(origin))"
       }
-      collector.report(GraphIssue(.cycle, "subgraph '\(cycle[0])' uses itself, a cycle: \(chain.joined(separator: " → ")) → \(cycle[0])",
-                                  nodeIDs: cycle))
+      collector.report(
+        GraphIssue(
+          .cycle, "subgraph '\(cycle[0])' uses itself, a cycle: \(chain.joined(separator: " → ")) → \(cycle[0])",
+          nodeIDs: cycle))
     }
     var library = SubgraphLibrary()
     library.uses = uses
@@ -101,15 +111,22 @@ public struct SubgraphLibrary: Sendable, Hashable {
       let inner = uses[name] ?? []
       library.depths[name] = inner.isEmpty ? 1 : 1 + inner.map { library.depths[$0] ?? 0 }.max()!
       if library.depths[name]! > Self.maximumDepth {
-        collector.report(GraphIssue(.invalidSubgraph,
-          "subgraph '\(name)' nests instances \(library.depths[name]!) deep; at most \(Self.maximumDepth) levels are supported"))
+        collector.report(
+          GraphIssue(
+            .invalidSubgraph,
+            "subgraph '\(name)' nests instances \(library.depths[name]!) deep; at most \(Self.maximumDepth) levels are supported"
+          ))
         continue
       }
       if inner.contains(where: { library.subgraphs[$0] == nil }) { continue }  // a problem there is reported already
-      if let resolved = Self.resolve(name, entry.definition, origin: entry.origin, library: library, catalog: catalog,
-                                     collector: &collector) {
+      if let resolved = Self.resolve(
+        name, entry.definition, origin: entry.origin, library: library, catalog: catalog,
+        collector: &collector)
+      {
         var resolved = resolved
-        resolved.inlinedSize = entry.definition.nodes.reduce(1) { Self.saturatingSum($0, library.inlinedSize(of: $1.data.kind)) }
+        resolved.inlinedSize = entry.definition.nodes.reduce(1) {
+          Self.saturatingSum($0, library.inlinedSize(of: $1.data.kind))
+        }
         library.subgraphs[name] = resolved
       }
     }

@@ -56,8 +56,10 @@ public struct ResolvedSubgraph: Sendable, Hashable {
   /// instances multiply, so a small document can ask for a huge graph.
   public var inlinedSize = 1
 
-  public init(name: String, definition: SubgraphDefinition, origin: String, inputs: [SubgraphPort], outputs: [SubgraphPort],
-              inlinedSize: Int = 1) {
+  public init(
+    name: String, definition: SubgraphDefinition, origin: String, inputs: [SubgraphPort], outputs: [SubgraphPort],
+    inlinedSize: Int = 1
+  ) {
     self.name = name
     self.definition = definition
     self.origin = origin
@@ -78,7 +80,9 @@ public struct ResolvedSubgraph: Sendable, Hashable {
 
   /// The signature of an instance: the definition's inputs and outputs.
   public var signature: NodeSignature {
-    NodeSignature(inputs: inputs.map { PortDeclaration($0.name, $0.type) }, outputs: outputs.map { PortDeclaration($0.name, $0.type) })
+    NodeSignature(
+      inputs: inputs.map { PortDeclaration($0.name, $0.type) },
+      outputs: outputs.map { PortDeclaration($0.name, $0.type) })
   }
 
   /// `loan (in lib.flow.json)`, or just the name for this document's own.

@@ -64,7 +64,9 @@ struct SubgraphTemplate: Sendable {
       out.append(flat)
     }
     for input in inputs {
-      if let value = node.data.params[input.port], !value.isNull { out[start + input.index].data.params["value"] = value }
+      if let value = node.data.params[input.port], !value.isNull {
+        out[start + input.index].data.params["value"] = value
+      }
     }
     out.append(self.node(nodes.count - 1, of: node, id: id))
     for index in edges.indices { outEdges.append(edge(index, id: id)) }

@@ -16,7 +16,8 @@ extension String {
   /// The string with the characters of `controlEscaped` escaped, except (if
   /// `keepingLineFeeds`) the line feeds that separate the lines of a whole output.
   package func escapingControls(keepingLineFeeds: Bool) -> String {
-    let clean = utf8.withContiguousStorageIfAvailable { !Self.hasControls($0, keepingLineFeeds: keepingLineFeeds) }
+    let clean =
+      utf8.withContiguousStorageIfAvailable { !Self.hasControls($0, keepingLineFeeds: keepingLineFeeds) }
       ?? !unicodeScalars.contains { $0.controlEscape != nil && !(keepingLineFeeds && $0 == "\n") }
     if clean { return self }
     var escaped = ""

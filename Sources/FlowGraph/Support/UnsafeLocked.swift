@@ -20,7 +20,9 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the value. Not reentrant: `body` must not call
   /// `withLock` on the same instance.
-  package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+  package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

@@ -11,7 +11,9 @@ public enum DocumentValidator {
   /// - Returns: the graph with dense indices and a topological order.
   /// - Throws: every problem found, each naming the node, edge, handle or param concerned.
   /// - Complexity: O(*n* + *m* log *m*) for *n* nodes and *m* edges; no recursion.
-  public static func validate(_ document: FlowDocument, catalog: some NodeCatalog) throws(GraphValidationError) -> ResolvedGraph {
+  public static func validate(_ document: FlowDocument, catalog: some NodeCatalog) throws(GraphValidationError)
+    -> ResolvedGraph
+  {
     try validate(document, resolutions: document.nodes.map { catalog.resolve($0.data) })
   }
 
@@ -36,12 +38,17 @@ public enum DocumentValidator {
   /// resolved the specs already (the runtime configures each node once and reuses the result).
   ///
   /// - Parameter resolutions: `resolutions[i]` for `document.nodes[i]`.
-  public static func validate(_ document: FlowDocument, resolutions: [NodeSpecResolution]) throws(GraphValidationError) -> ResolvedGraph {
+  public static func validate(_ document: FlowDocument, resolutions: [NodeSpecResolution]) throws(GraphValidationError)
+    -> ResolvedGraph
+  {
     precondition(resolutions.count == document.nodes.count, "one resolution per node")
     // Dense indices are `Int32`; a document read within the size limit is far smaller.
     guard document.nodes.count < Int32.max, document.edges.count < Int32.max else {
-      throw GraphValidationError(GraphIssue(.malformedDocument,
-        "the document has \(document.nodes.count) nodes and \(document.edges.count) edges; at most \(Int32.max - 1) of each are supported"))
+      throw GraphValidationError(
+        GraphIssue(
+          .malformedDocument,
+          "the document has \(document.nodes.count) nodes and \(document.edges.count) edges; at most \(Int32.max - 1) of each are supported"
+        ))
     }
     var context = ValidationContext(document: document, resolutions: resolutions)
     UniqueIDRule.check(&context)
@@ -51,8 +58,9 @@ public enum DocumentValidator {
     SingleInputRule.check(&context)
     let order = CycleRule.check(&context)
     guard !context.hasIssues else { throw context.error }
-    return ResolvedGraph(document: document, signatures: context.signatures.resolved(), edges: context.edges,
-                         topologicalOrder: order, nodeIDs: context.nodeIDs, nodeTable: context.nodeTable)
+    return ResolvedGraph(
+      document: document, signatures: context.signatures.resolved(), edges: context.edges,
+      topologicalOrder: order, nodeIDs: context.nodeIDs, nodeTable: context.nodeTable)
   }
 
   /// Reads and validates a document from the bytes of a JSON file.

@@ -38,8 +38,10 @@ public struct GraphIssue: Error, Hashable, Sendable, CustomStringConvertible {
   public var handleID: String?
   public var parameter: String?
 
-  public init(_ code: Code, _ message: String, nodeIDs: [String] = [], edgeID: String? = nil,
-              handleID: String? = nil, parameter: String? = nil) {
+  public init(
+    _ code: Code, _ message: String, nodeIDs: [String] = [], edgeID: String? = nil,
+    handleID: String? = nil, parameter: String? = nil
+  ) {
     self.code = code
     self.message = message
     self.nodeIDs = nodeIDs

@@ -27,7 +27,9 @@ public struct GraphValidationError: Error, Hashable, Sendable, CustomStringConve
 
   /// One issue per line, then `… and N more problems` when some were only counted.
   public var description: String {
-    let lines = issues.map(\.message) + (unreportedCount > 0 ? ["… and \(unreportedCount) more problem\(unreportedCount == 1 ? "" : "s")"] : [])
+    let lines =
+      issues.map(\.message)
+      + (unreportedCount > 0 ? ["… and \(unreportedCount) more problem\(unreportedCount == 1 ? "" : "s")"] : [])
     return lines.joined(separator: "\n")
   }
 

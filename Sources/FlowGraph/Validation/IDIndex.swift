@@ -106,8 +106,10 @@ struct IDIndex: Sendable {
   /// bucket points at — loads only, so the cache misses of the batch overlap. Returns the bytes
   /// touched (kept by the callers so the loads are not optimized away).
   @inline(__always)
-  private func touchBatch(start: Int, size: Int, id: (Int) -> String, idAt: (Int32) -> String,
-                          buckets: inout [Int]) -> Int {
+  private func touchBatch(
+    start: Int, size: Int, id: (Int) -> String, idAt: (Int32) -> String,
+    buckets: inout [Int]
+  ) -> Int {
     let mask = table.count &- 1
     var touched = 0
     for k in 0..<size {

@@ -16,8 +16,10 @@ enum GroupFrames {
   ///   - parent: each node's parent index, if any.
   ///   - isGroup: whether each node is a group.
   /// - Returns: the frame of every group that has children, by node index.
-  static func frames(rects: [Rect], parent: [Int?], isGroup: [Bool], padding: Double = 16,
-                     titleHeight: Double = 22) -> [Int: Rect] {
+  static func frames(
+    rects: [Rect], parent: [Int?], isGroup: [Bool], padding: Double = 16,
+    titleHeight: Double = 22
+  ) -> [Int: Rect] {
     let count = rects.count
     var depth = [Int](repeating: -1, count: count)
     var path: [Int] = []
@@ -44,8 +46,9 @@ enum GroupFrames {
       for node in level {
         var rect = rects[node]
         if isGroup[node], let inner = bounds[node] {
-          rect = Rect(x: inner.x - padding, y: inner.y - padding - titleHeight,
-                      width: inner.width + 2 * padding, height: inner.height + 2 * padding + titleHeight)
+          rect = Rect(
+            x: inner.x - padding, y: inner.y - padding - titleHeight,
+            width: inner.width + 2 * padding, height: inner.height + 2 * padding + titleHeight)
           frames[node] = rect
         }
         guard let up = parent[node], up >= 0, up < count, isGroup[up], depth[up] < depth[node] else { continue }

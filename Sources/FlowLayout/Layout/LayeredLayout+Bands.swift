@@ -98,16 +98,20 @@ struct LayerBands {
     for layer in stride(from: perBand - 1, to: layerCount - 1, by: perBand) { lanes = max(lanes, leaving[layer]) }
     let laneRoom = 2 * Self.laneInset + Self.laneSpacing * Double(max(0, lanes - 1))
     channel = max(channel, LayerPlacement.gridUp(laneRoom))
-    let wrappedGap = max(bandGap, LayerPlacement.gridUp(2 * Self.laneDrop + Self.laneSpacing * Double(max(0, lanes - 1))))
+    let wrappedGap = max(
+      bandGap, LayerPlacement.gridUp(2 * Self.laneDrop + Self.laneSpacing * Double(max(0, lanes - 1))))
     self.bandGap = wrappedGap
-    move(graph: graph, placement: &placement, perBand: perBand, layerTop: layerTop, layerBottom: layerBottom,
-         margin: margin, gap: gap, bandGap: wrappedGap)
+    move(
+      graph: graph, placement: &placement, perBand: perBand, layerTop: layerTop, layerBottom: layerBottom,
+      margin: margin, gap: gap, bandGap: wrappedGap)
   }
 
   /// Moves every vertex into its band: columns restart after the left channel, bands stack
   /// down with `bandGap` between them.
-  private mutating func move(graph: LayeredGraph, placement: inout LayerPlacement, perBand: Int, layerTop: [Double],
-                             layerBottom: [Double], margin: Double, gap: Double, bandGap: Double) {
+  private mutating func move(
+    graph: LayeredGraph, placement: inout LayerPlacement, perBand: Int, layerTop: [Double],
+    layerBottom: [Double], margin: Double, gap: Double, bandGap: Double
+  ) {
     let layerCount = graph.layerCount
     let bandCount = (layerCount + perBand - 1) / perBand
     leftChannel = margin + channel

@@ -73,7 +73,8 @@ struct LayerPlacement {
           // The last sweep looks both ways, except that a dummy follows its predecessor only, so
           // a long edge's dummies line up behind its first one wherever the spacing allows.
           let dummy = graph.isDummy(vertex)
-          let desired = self.desired(vertex, graph: graph, incoming: last || downward, outgoing: (last && !dummy) || !downward)
+          let desired = self.desired(
+            vertex, graph: graph, incoming: last || downward, outgoing: (last && !dummy) || !downward)
           offsets.append(offset)
           targets.append(desired - offset)
           weights.append(dummy ? 8 : 1)
@@ -127,8 +128,10 @@ struct LayerPlacement {
   /// (pool adjacent violators).
   ///
   /// - Complexity: O(*n*).
-  static func isotonicFit(_ values: inout [Double], weights: [Double],
-                          blocks: inout [(weight: Double, sum: Double, count: Int)]) {
+  static func isotonicFit(
+    _ values: inout [Double], weights: [Double],
+    blocks: inout [(weight: Double, sum: Double, count: Int)]
+  ) {
     blocks.removeAll(keepingCapacity: true)
     for (index, value) in values.enumerated() {
       blocks.append((weights[index], weights[index] * value, 1))

@@ -44,7 +44,8 @@ struct LayerOrdering {
   /// position by less than one, so a node's ports stay in order. A vertex without neighbours
   /// there keeps its position. The sort is stable (ties keep the current order).
   mutating func sweep(_ graph: LayeredGraph, downward: Bool) {
-    let layerIndices: [Int] = downward ? Array(1..<max(1, graph.layerCount)) : Array((0..<max(0, graph.layerCount - 1)).reversed())
+    let layerIndices: [Int] =
+      downward ? Array(1..<max(1, graph.layerCount)) : Array((0..<max(0, graph.layerCount - 1)).reversed())
     var keyed: [(key: Double, index: Int32, vertex: Int32)] = []
     for layerIndex in layerIndices {
       keyed.removeAll(keepingCapacity: true)
@@ -52,7 +53,8 @@ struct LayerOrdering {
         let v = Int(vertex)
         var sum = 0.0
         var count = 0
-        let (start, end) = downward ? (graph.inStart[v], graph.inStart[v + 1]) : (graph.outStart[v], graph.outStart[v + 1])
+        let (start, end) =
+          downward ? (graph.inStart[v], graph.inStart[v + 1]) : (graph.outStart[v], graph.outStart[v + 1])
         for index in Int(start)..<Int(end) {
           let segment = Int(downward ? graph.inSegment[index] : graph.outSegment[index])
           let neighbour = downward ? graph.segmentFrom[segment] : graph.segmentTo[segment]

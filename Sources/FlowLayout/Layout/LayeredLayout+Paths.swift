@@ -35,7 +35,8 @@ struct EdgePaths {
   }
 
   private mutating func add(_ pointX: Double, _ pointY: Double, curved: Bool) {
-    if let lastX = x.last, let lastY = y.last, Int32(x.count) > start[start.count - 1], lastX == pointX, lastY == pointY {
+    if let lastX = x.last, let lastY = y.last, Int32(x.count) > start[start.count - 1], lastX == pointX, lastY == pointY
+    {
       return  // a step of length zero
     }
     x.append(pointX)
@@ -43,8 +44,10 @@ struct EdgePaths {
     curve.append(curved)
   }
 
-  private mutating func append(_ index: Int, _ edge: LayeredLayout.Edge, graph: LayeredGraph, placement: LayerPlacement,
-                               bands: LayerBands) {
+  private mutating func append(
+    _ index: Int, _ edge: LayeredLayout.Edge, graph: LayeredGraph, placement: LayerPlacement,
+    bands: LayerBands
+  ) {
     let source = Int(edge.source), target = Int(edge.target)
     let targetPoint = (x: placement.x[target], y: placement.y[target] + edge.targetPortY)
     var exitY = placement.y[source] + edge.sourcePortY

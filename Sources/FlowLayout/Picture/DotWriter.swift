@@ -20,12 +20,15 @@ package enum DotWriter {
         out += indent + node(box) + "\n"
         return
       }
-      out += indent + "subgraph \(quote("cluster_" + box.id)) {\n\(indent)  label=\(quote(([box.title + " · " + box.kind] + box.inputs.filter { $0.contains(" = ") }).joined(separator: "\n")));\n"
+      out +=
+        indent
+        + "subgraph \(quote("cluster_" + box.id)) {\n\(indent)  label=\(quote(([box.title + " · " + box.kind] + box.inputs.filter { $0.contains(" = ") }).joined(separator: "\n")));\n"
       level(inside.picture, indent: indent + "  ", into: &out, edges: &edges)
       out += indent + "}\n"
     }
     for group in framed.sorted() {
-      out += "\(indent)subgraph \(quote("cluster_" + picture.boxes[group].id)) {\n\(indent)  label=\(quote(picture.boxes[group].title));\n"
+      out +=
+        "\(indent)subgraph \(quote("cluster_" + picture.boxes[group].id)) {\n\(indent)  label=\(quote(picture.boxes[group].title));\n"
       for (index, box) in picture.boxes.enumerated() where box.parent == group && !framed.contains(index) {
         item(index, box, indent + "  ")
         clustered.insert(index)
@@ -37,7 +40,8 @@ package enum DotWriter {
     }
     for edge in picture.edges {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      let label = Self.portName(source.outputs[Int(edge.sourcePort)]) + " → " + Self.portName(target.inputs[Int(edge.targetPort)])
+      let label =
+        Self.portName(source.outputs[Int(edge.sourcePort)]) + " → " + Self.portName(target.inputs[Int(edge.targetPort)])
       let from = picture.box(at: picture.outputEnd(Int(edge.source), port: Int(edge.sourcePort))).id
       let to = picture.box(at: picture.inputEnd(Int(edge.target), port: Int(edge.targetPort))).id
       edges += "  \(quote(from)) -> \(quote(to)) [label=\(quote(label))];\n"
@@ -71,7 +75,11 @@ package enum DotWriter {
       case "\n": quoted += "\\n"
       case "\r", "\t": quoted += " "
       default:
-        if let escape = character.controlEscape { quoted += "\\" + escape } else { quoted.unicodeScalars.append(character) }
+        if let escape = character.controlEscape {
+          quoted += "\\" + escape
+        } else {
+          quoted.unicodeScalars.append(character)
+        }
       }
     }
     return quoted + "\""

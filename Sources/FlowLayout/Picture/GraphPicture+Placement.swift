@@ -21,9 +21,10 @@ extension GraphPicture {
       heights.append(box.height)
     }
     let layoutEdges = edges.map { edge in
-      LayeredLayout.Edge(source: vertexOf[Int(edge.source)], target: vertexOf[Int(edge.target)],
-                         sourcePortY: boxes[Int(edge.source)].outputY(Int(edge.sourcePort)),
-                         targetPortY: boxes[Int(edge.target)].inputY(Int(edge.targetPort)))
+      LayeredLayout.Edge(
+        source: vertexOf[Int(edge.source)], target: vertexOf[Int(edge.target)],
+        sourcePortY: boxes[Int(edge.source)].outputY(Int(edge.sourcePort)),
+        targetPortY: boxes[Int(edge.target)].inputY(Int(edge.targetPort)))
     }
     var margins = options
     margins.margin += 40  // room for group frames around the outermost nodes

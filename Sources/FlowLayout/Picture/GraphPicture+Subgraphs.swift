@@ -27,14 +27,18 @@ extension GraphPicture {
   /// - Parameters:
   ///   - catalog: the kinds the definitions use (the library's own come from `library`).
   ///   - values: the evaluator of the flattened graph, whose inner ids are `<instance>/<inner>`.
-  package mutating func expandInstances(graph: ResolvedGraph, library: SubgraphLibrary, catalog: any NodeCatalog,
-                                        values: GraphEvaluator?) {
+  package mutating func expandInstances(
+    graph: ResolvedGraph, library: SubgraphLibrary, catalog: any NodeCatalog,
+    values: GraphEvaluator?
+  ) {
     var definitions: [String: ResolvedGraph] = [:]
     expandInstances(graph: graph, library: library, catalog: catalog, values: values, definitions: &definitions)
   }
 
-  private mutating func expandInstances(graph: ResolvedGraph, library: SubgraphLibrary, catalog: any NodeCatalog,
-                                        values: GraphEvaluator?, definitions: inout [String: ResolvedGraph]) {
+  private mutating func expandInstances(
+    graph: ResolvedGraph, library: SubgraphLibrary, catalog: any NodeCatalog,
+    values: GraphEvaluator?, definitions: inout [String: ResolvedGraph]
+  ) {
     for (index, node) in graph.document.nodes.enumerated() {
       guard let subgraph = library[node.data.kind] else { continue }
       let inner: ResolvedGraph
@@ -43,26 +47,33 @@ extension GraphPicture {
       } else {
         // The library validated every definition; a failure here would be a bug, drawn collapsed.
         let innerCatalog = SubgraphCatalog(base: catalog, library: library, insideDefinition: true)
-        guard let resolved = try? DocumentValidator.validate(
-          FlowDocument(nodes: subgraph.definition.nodes, edges: subgraph.definition.edges), catalog: innerCatalog) else { continue }
+        guard
+          let resolved = try? DocumentValidator.validate(
+            FlowDocument(nodes: subgraph.definition.nodes, edges: subgraph.definition.edges), catalog: innerCatalog)
+        else { continue }
         definitions[subgraph.name] = resolved
         inner = resolved
       }
       var picture = GraphPicture(graph: inner, values: values, idPrefix: boxes[index].id + "/")
       picture.markBoundaries()
-      picture.expandInstances(graph: inner, library: library, catalog: catalog, values: values, definitions: &definitions)
-      let boxOf = Dictionary(inner.document.nodes.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
-      insides[index] = Inside(picture: picture, top: 0,
-                              inputBoxes: subgraph.inputs.map { boxOf[$0.nodeID] ?? -1 },
-                              outputBoxes: subgraph.outputs.map { boxOf[$0.nodeID] ?? -1 })
+      picture.expandInstances(
+        graph: inner, library: library, catalog: catalog, values: values, definitions: &definitions)
+      let boxOf = Dictionary(
+        inner.document.nodes.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+      insides[index] = Inside(
+        picture: picture, top: 0,
+        inputBoxes: subgraph.inputs.map { boxOf[$0.nodeID] ?? -1 },
+        outputBoxes: subgraph.outputs.map { boxOf[$0.nodeID] ?? -1 })
     }
   }
 
   /// Draws the `input` and `output` nodes of a definition as port markers: `input <port>`
   /// (or `output <port>`) as the kind, no `name` param.
   private mutating func markBoundaries() {
-    for index in boxes.indices where boxes[index].kind == SubgraphBoundary.inputKind || boxes[index].kind == SubgraphBoundary.outputKind {
-      let name = boxes[index].params.first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? boxes[index].title
+    for index in boxes.indices
+    where boxes[index].kind == SubgraphBoundary.inputKind || boxes[index].kind == SubgraphBoundary.outputKind {
+      let name =
+        boxes[index].params.first { $0.hasPrefix("name: ") }.map { String($0.dropFirst(6)) } ?? boxes[index].title
       boxes[index].kind = boxes[index].kind + " " + Self.clip(name.trimmingCharacters(in: ["\""]))
       boxes[index].params = boxes[index].params.filter { !$0.hasPrefix("name: ") }
       boxes[index].isPortMarker = true
@@ -86,13 +97,17 @@ extension GraphPicture {
   /// The inner box an edge into input `port` of box `index` reaches, as a path of box
   /// indices from this picture down (just `[index]` when the box has no inside).
   package func inputEnd(_ index: Int, port: Int) -> [Int] {
-    guard let inside = insides[index], port < inside.inputBoxes.count, inside.inputBoxes[port] >= 0 else { return [index] }
+    guard let inside = insides[index], port < inside.inputBoxes.count, inside.inputBoxes[port] >= 0 else {
+      return [index]
+    }
     return [index] + [inside.inputBoxes[port]]
   }
 
   /// The inner box an edge out of output `port` of box `index` leaves from (see `inputEnd`).
   package func outputEnd(_ index: Int, port: Int) -> [Int] {
-    guard let inside = insides[index], port < inside.outputBoxes.count, inside.outputBoxes[port] >= 0 else { return [index] }
+    guard let inside = insides[index], port < inside.outputBoxes.count, inside.outputBoxes[port] >= 0 else {
+      return [index]
+    }
     return [index, inside.outputBoxes[port]]
   }
 

@@ -65,7 +65,8 @@ package struct GraphPicture {
 
     /// Distance from the box's top to its `index`th port row.
     package func portY(_ index: Int) -> Double {
-      GraphPicture.headerHeight + Double(params.count) * GraphPicture.lineHeight + (Double(index) + 0.5) * GraphPicture.rowHeight
+      GraphPicture.headerHeight + Double(params.count) * GraphPicture.lineHeight + (Double(index) + 0.5)
+        * GraphPicture.rowHeight
     }
   }
 
@@ -160,10 +161,11 @@ package struct GraphPicture {
         params += Self.wrap("\(member.key): \(member.value.serialized(options: []))")
       }
       let isGroup = signature.isContainer || spec.kind == "group"
-      var box = Box(id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
-                    kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
-                    parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
-                    failure: failure.map { "! " + $0 })
+      var box = Box(
+        id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
+        kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,
+        parent: node.parentID.flatMap { indexByID[$0] }, inputs: inputs, outputs: outputs, params: params,
+        failure: failure.map { "! " + $0 })
       box.paramHandles = handles
       box.fedParams = Set(signature.inputs.indices.filter { feedable.contains(signature.inputs[$0].name) })
       box.failureLines = box.failure.map { Self.wrap($0) } ?? []
@@ -202,7 +204,8 @@ package struct GraphPicture {
     for line in box.failureLines { characters = max(characters, line.count) }
     for line in box.tableLines { characters = max(characters, line.count) }
     box.width = (2 * max(minimumWidth, Double(characters) * charWidth + 24)).rounded(.up) / 2  // on the half-point grid
-    box.height = headerHeight + Double(box.params.count) * lineHeight
+    box.height =
+      headerHeight + Double(box.params.count) * lineHeight
       + Double(max(box.inputs.count, box.outputs.count)) * rowHeight
       + Double(box.tableLines.count + box.failureLines.count) * lineHeight + 8
   }

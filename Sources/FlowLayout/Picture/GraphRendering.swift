@@ -16,8 +16,9 @@ package enum GraphRendering {
     var picture = GraphPicture(graph: graph, values: nil)
     picture.placeLayered()
     let svg = SVGWriter.svg(picture)
-    return Result(svg: svg, crossings: picture.crossings, sweeps: picture.sweeps,
-                  dummies: picture.routes.reduce(0) { $0 + $1.count })
+    return Result(
+      svg: svg, crossings: picture.crossings, sweeps: picture.sweeps,
+      dummies: picture.routes.reduce(0) { $0 + $1.count })
   }
 
   /// The layered layout alone (node sizes as `flow render` measures them).

@@ -12,8 +12,10 @@ package enum MermaidWriter {
   /// The subgraphs and nodes of one picture, its edges and styles after them (see
   /// `DotWriter.level`); a node inside an expanded instance is named by its path of box
   /// indices (`n3_0_2`), an instance's subgraph `s` and its path.
-  static func level(_ picture: GraphPicture, name: String, indent: String, into out: inout String,
-                    edges: inout String, styles: inout String) {
+  static func level(
+    _ picture: GraphPicture, name: String, indent: String, into out: inout String,
+    edges: inout String, styles: inout String
+  ) {
     let framed = picture.groupsWithChildren
     var clustered = Set<Int>()
     func item(_ index: Int, _ box: GraphPicture.Box, _ indent: String) {
@@ -21,7 +23,8 @@ package enum MermaidWriter {
         out += indent + node(name + "\(index)", box) + "\n"
         return
       }
-      out += "\(indent)subgraph s\(name.dropFirst())\(index)[\"\(([box.title + " · " + box.kind] + box.inputs.filter { $0.contains(" = ") }).map(escape).joined(separator: "<br/>"))\"]\n"
+      out +=
+        "\(indent)subgraph s\(name.dropFirst())\(index)[\"\(([box.title + " · " + box.kind] + box.inputs.filter { $0.contains(" = ") }).map(escape).joined(separator: "<br/>"))\"]\n"
       level(inside.picture, name: name + "\(index)_", indent: indent + "  ", into: &out, edges: &edges, styles: &styles)
       out += "\(indent)end\n"
     }
@@ -39,7 +42,8 @@ package enum MermaidWriter {
     func named(_ path: [Int]) -> String { name + path.map(String.init).joined(separator: "_") }
     for edge in picture.edges {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      let label = DotWriter.portName(source.outputs[Int(edge.sourcePort)]) + " → "
+      let label =
+        DotWriter.portName(source.outputs[Int(edge.sourcePort)]) + " → "
         + DotWriter.portName(target.inputs[Int(edge.targetPort)])
       let from = named(picture.outputEnd(Int(edge.source), port: Int(edge.sourcePort)))
       let to = named(picture.inputEnd(Int(edge.target), port: Int(edge.targetPort)))

@@ -45,23 +45,31 @@ package enum SVGWriter {
     for index in framed.sorted() {
       let box = picture.boxes[index]
       out += "<g class=\"group\" data-id=\"\(escape(box.id))\">"
-      out += "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"8\"/>"
+      out +=
+        "<rect x=\"\(number(box.x))\" y=\"\(number(box.y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"8\"/>"
       out += "<text x=\"\(number(box.x + 10))\" y=\"\(number(box.y + 16))\">\(escape(box.title))</text></g>\n"
     }
     for (index, edge) in picture.edges.enumerated() {
       let source = picture.boxes[Int(edge.source)], target = picture.boxes[Int(edge.target)]
-      let path = index < picture.paths.count && !picture.paths[index].isEmpty ? picture.paths[index] : [
-        GraphPicture.PathPoint(x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)), curve: false),
-        GraphPicture.PathPoint(x: target.x, y: target.y + target.inputY(Int(edge.targetPort)), curve: true),
-      ]
-      out += "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(pathData(path))\"/>\n"
+      let path =
+        index < picture.paths.count && !picture.paths[index].isEmpty
+        ? picture.paths[index]
+        : [
+          GraphPicture.PathPoint(
+            x: source.x + source.width, y: source.y + source.outputY(Int(edge.sourcePort)), curve: false),
+          GraphPicture.PathPoint(x: target.x, y: target.y + target.inputY(Int(edge.targetPort)), curve: true)
+        ]
+      out +=
+        "<path class=\"edge\" data-source=\"\(escape(source.id))\" data-target=\"\(escape(target.id))\" d=\"\(pathData(path))\"/>\n"
     }
     for (index, box) in picture.boxes.enumerated() where !framed.contains(index) {
       write(box, into: &out)
       guard let inside = picture.insides[index] else { continue }
       let top = box.y + inside.top
-      out += "<line class=\"frame\" x1=\"\(number(box.x))\" y1=\"\(number(top))\" x2=\"\(number(box.x + box.width))\" y2=\"\(number(top))\"/>\n"
-      out += "<g class=\"subgraph\" data-id=\"\(escape(box.id))\" transform=\"translate(\(number(box.x)) \(number(top)))\">\n"
+      out +=
+        "<line class=\"frame\" x1=\"\(number(box.x))\" y1=\"\(number(top))\" x2=\"\(number(box.x + box.width))\" y2=\"\(number(top))\"/>\n"
+      out +=
+        "<g class=\"subgraph\" data-id=\"\(escape(box.id))\" transform=\"translate(\(number(box.x)) \(number(top)))\">\n"
       body(inside.picture, into: &out)
       out += "</g>\n"
     }
@@ -76,7 +84,8 @@ package enum SVGWriter {
       let from = path[step - 1], to = path[step]
       if to.curve {
         let middle = (from.x + to.x).rounded() / 2  // on the half-point grid, inside the step
-        data += " C\(number(middle)) \(number(from.y)) \(number(middle)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
+        data +=
+          " C\(number(middle)) \(number(from.y)) \(number(middle)) \(number(to.y)) \(number(to.x)) \(number(to.y))"
       } else if to.y == from.y {
         data += " H\(number(to.x))"
       } else if to.x == from.x {
@@ -90,10 +99,12 @@ package enum SVGWriter {
 
   package static func write(_ box: GraphPicture.Box, into out: inout String) {
     let x = box.x, y = box.y
-    let classes = (box.failure == nil ? "" : " failed") + (box.isPortMarker ? " port-marker" : "")
+    let classes =
+      (box.failure == nil ? "" : " failed") + (box.isPortMarker ? " port-marker" : "")
       + (box.isNotNeeded ? " not-needed" : "")
     out += "<g class=\"node\(classes)\" data-id=\"\(escape(box.id))\">"
-    out += "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
+    out +=
+      "<rect class=\"body\" x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"6\"/>"
     out += "<text class=\"title\" x=\"\(number(x + 10))\" y=\"\(number(y + 18))\">\(escape(box.title))</text>"
     out += "<text class=\"kind\" x=\"\(number(x + 10))\" y=\"\(number(y + 33))\">\(escape(box.kind))</text>"
     var lineY = y + GraphPicture.headerHeight
@@ -103,7 +114,8 @@ package enum SVGWriter {
     }
     // A param an edge may feed: a smaller, hollow handle at its first line.
     for handle in box.paramHandles {
-      out += "<circle class=\"param-port\" cx=\"\(number(x))\" cy=\"\(number(y + box.paramLineY(handle.line)))\" r=\"3\"/>"
+      out +=
+        "<circle class=\"param-port\" cx=\"\(number(x))\" cy=\"\(number(y + box.paramLineY(handle.line)))\" r=\"3\"/>"
     }
     for port in box.inputs.indices {
       let portY = y + box.inputY(port)
@@ -113,12 +125,15 @@ package enum SVGWriter {
     for (port, label) in box.outputs.enumerated() {
       let portY = y + box.outputY(port)
       out += "<circle class=\"port\" cx=\"\(number(x + box.width))\" cy=\"\(number(portY))\" r=\"4\"/>"
-      out += "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
+      out +=
+        "<text x=\"\(number(x + box.width - 10))\" y=\"\(number(portY + 4))\" text-anchor=\"end\">\(escape(label))</text>"
     }
-    var tableY = y + GraphPicture.headerHeight + Double(box.params.count) * GraphPicture.lineHeight
+    var tableY =
+      y + GraphPicture.headerHeight + Double(box.params.count) * GraphPicture.lineHeight
       + Double(max(box.inputs.count, box.outputs.count)) * GraphPicture.rowHeight
     for line in box.tableLines {
-      out += "<text class=\"table\" x=\"\(number(x + 10))\" y=\"\(number(tableY + 12))\" xml:space=\"preserve\">\(escape(line))</text>"
+      out +=
+        "<text class=\"table\" x=\"\(number(x + 10))\" y=\"\(number(tableY + 12))\" xml:space=\"preserve\">\(escape(line))</text>"
       tableY += GraphPicture.lineHeight
     }
     // The message whole, one line under another, the last at the box's foot.
@@ -134,7 +149,11 @@ package enum SVGWriter {
   /// XML 1.0 does not allow, become U+FFFD (tabs and newlines a space); DEL, C1 controls and
   /// bidi overrides become visible escapes (`\u202E`).
   package static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+    guard
+      text.utf8.contains(where: {
+        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2
+          || $0 == 0xE2
+      })
     else { return text }
     var escaped = ""
     escaped.reserveCapacity(text.utf8.count + 16)

@@ -1,4 +1,3 @@
-
 /// Why an entry's bytes were not trusted (the cache then ignores the entry and replaces it).
 package struct CacheEntryError: Error, Sendable, Equatable, CustomStringConvertible {
   package var reason: String
@@ -18,20 +17,27 @@ extension CacheEntryCodec {
     guard Array(bytes[0..<8]) == magic else { throw CacheEntryError("not a cache entry") }
     var header = CacheByteReader(bytes, at: 8)
     let version = try header.integer(UInt32.self)
-    guard version == formatVersion else { throw CacheEntryError("format version \(version), expected \(formatVersion)") }
-    guard try header.integer(UInt32.self) == byteOrderMark else { throw CacheEntryError("written with another byte order") }
+    guard version == formatVersion else {
+      throw CacheEntryError("format version \(version), expected \(formatVersion)")
+    }
+    guard try header.integer(UInt32.self) == byteOrderMark else {
+      throw CacheEntryError("written with another byte order")
+    }
     let end = bytes.count - trailerSize
     var trailer = CacheByteReader(bytes, at: end)
-    guard try trailer.integer(UInt64.self) == UInt64(end) else { throw CacheEntryError("truncated (\(bytes.count) bytes)") }
+    guard try trailer.integer(UInt64.self) == UInt64(end) else {
+      throw CacheEntryError("truncated (\(bytes.count) bytes)")
+    }
     let checksum = try trailer.integer(UInt64.self)
     guard UnsafeCacheBytes.Checksum.of(bytes, 0..<end) == checksum else { throw CacheEntryError("checksum mismatch") }
     guard Array(bytes[16..<48]) == key.bytes else { throw CacheEntryError("stored under another key") }
     var reader = CacheByteReader(bytes, at: headerSize, end: end)
     var target: FileIdentity?
     if try reader.byte() == 1 {
-      target = FileIdentity(device: try reader.integer(UInt64.self), inode: try reader.integer(UInt64.self),
-                            size: Int64(bitPattern: try reader.integer(UInt64.self)),
-                            modified: Int64(bitPattern: try reader.integer(UInt64.self)))
+      target = FileIdentity(
+        device: try reader.integer(UInt64.self), inode: try reader.integer(UInt64.self),
+        size: Int64(bitPattern: try reader.integer(UInt64.self)),
+        modified: Int64(bitPattern: try reader.integer(UInt64.self)))
     }
     let count = Int(try reader.integer(UInt32.self))
     var outputs: [(port: String, value: Value)] = []
@@ -96,7 +102,9 @@ extension CacheEntryCodec {
       guard words.count == (rows + 63) / 64 else { throw CacheEntryError("malformed validity") }
       var nullRows: [Int32] = []
       nullRows.reserveCapacity(nullCount)
-      for row in 0..<rows where (words[row >> 6] >> UInt64(row & 63)) & 1 == 0 { nullRows.append(Int32(truncatingIfNeeded: row)) }
+      for row in 0..<rows where (words[row >> 6] >> UInt64(row & 63)) & 1 == 0 {
+        nullRows.append(Int32(truncatingIfNeeded: row))
+      }
       guard nullRows.count == nullCount, rows <= Int(Int32.max) else { throw CacheEntryError("malformed validity") }
       validity = Validity(count: rows, nullRows: nullRows)
     }
@@ -116,14 +124,18 @@ extension CacheEntryCodec {
     let bytes = try reader.bytes(try reader.count())
     let offsets = try reader.integers(Int.self, count: try reader.count())
     guard offsets.first == 0, offsets.last == bytes.count else { throw CacheEntryError("malformed string offsets") }
-    for index in 1..<offsets.count where offsets[index] < offsets[index - 1] { throw CacheEntryError("malformed string offsets") }
+    for index in 1..<offsets.count where offsets[index] < offsets[index - 1] {
+      throw CacheEntryError("malformed string offsets")
+    }
     var column = StringColumn()
     column.storedBytes = bytes
     column.storedOffsets = offsets
     if layout == 1 {
       let codes = try reader.integers(UInt32.self, count: try reader.count())
       let entries = offsets.count - 1
-      guard codes.count == rows, codes.allSatisfy({ Int($0) < entries }) else { throw CacheEntryError("malformed dictionary codes") }
+      guard codes.count == rows, codes.allSatisfy({ Int($0) < entries }) else {
+        throw CacheEntryError("malformed dictionary codes")
+      }
       column.storedCodes = codes
     } else {
       guard offsets.count == rows + 1 else { throw CacheEntryError("malformed string column") }
@@ -183,7 +195,8 @@ struct CacheByteReader {
 
   mutating func integers<T: FixedWidthInteger>(_ type: T.Type, count: Int) throws(CacheEntryError) -> [T] {
     guard count >= 0, count <= remaining / MemoryLayout<T>.stride,
-          let values = UnsafeCacheBytes.integers(type, count: count, from: bytes, at: position) else {
+      let values = UnsafeCacheBytes.integers(type, count: count, from: bytes, at: position)
+    else {
       throw CacheEntryError("truncated")
     }
     position += count * MemoryLayout<T>.stride
@@ -192,7 +205,8 @@ struct CacheByteReader {
 
   mutating func doubles(count: Int) throws(CacheEntryError) -> [Double] {
     guard count >= 0, count <= remaining / MemoryLayout<Double>.stride,
-          let values = UnsafeCacheBytes.doubles(count: count, from: bytes, at: position) else { throw CacheEntryError("truncated") }
+      let values = UnsafeCacheBytes.doubles(count: count, from: bytes, at: position)
+    else { throw CacheEntryError("truncated") }
     position += count * MemoryLayout<Double>.stride
     return values
   }

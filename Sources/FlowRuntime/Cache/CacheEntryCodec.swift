@@ -103,7 +103,9 @@ package enum CacheEntryCodec {
   /// bytes, page-aligned.
   ///
   /// - Throws: what `emit` throws.
-  package static func encode(_ entry: CacheEntry, key: CacheKey, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) throws {
+  package static func encode(
+    _ entry: CacheEntry, key: CacheKey, emit: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
     var sink = UnsafeCacheEntrySink(emit: emit)
     defer { sink.deallocate() }
     for byte in magic { try sink.append(byte) }
@@ -166,12 +168,13 @@ package enum CacheEntryCodec {
   }
 
   private static func encode(_ column: Column, into sink: inout UnsafeCacheEntrySink) throws {
-    let tag: UInt8 = switch column.type {
-    case .integer: 0
-    case .number: 1
-    case .bool: 2
-    case .string: 3
-    }
+    let tag: UInt8 =
+      switch column.type {
+      case .integer: 0
+      case .number: 1
+      case .bool: 2
+      case .string: 3
+      }
     try sink.append(tag)
     try sink.append(UInt64(column.validity.nullCount))
     let words = column.validity.nullCount == 0 ? [] : column.validity.words

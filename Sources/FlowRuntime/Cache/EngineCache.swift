@@ -23,14 +23,17 @@ struct EngineCache: Sendable {
   var unreported: [String]
 
   /// The state for `document`, planned for the nodes `demandDriven` engines observe (else all).
-  init(cache: RunCache, registry: NodeKindRegistry, demandDriven: Bool, document: FlowDocument, observed: [String],
-       memory: [String: (key: CacheKey, values: [Value])] = [:], keys: RunCacheKeys? = nil) {
+  init(
+    cache: RunCache, registry: NodeKindRegistry, demandDriven: Bool, document: FlowDocument, observed: [String],
+    memory: [String: (key: CacheKey, values: [Value])] = [:], keys: RunCacheKeys? = nil
+  ) {
     self.cache = cache
     self.registry = registry
     self.demandDriven = demandDriven
     self.document = document
-    plan = RunCachePlan(document: document, registry: registry, requested: demandDriven ? observed : document.nodes.map(\.id),
-                        cache: cache, keys: keys, memory: memory)
+    plan = RunCachePlan(
+      document: document, registry: registry, requested: demandDriven ? observed : document.nodes.map(\.id),
+      cache: cache, keys: keys, memory: memory)
     unreported = plan.fromCache
   }
 

@@ -44,12 +44,17 @@ public struct FlowCache: Sendable, Hashable {
   ///     default.
   /// - Throws: `FileAccessError` naming the folder when it lies outside `writableFolders`, is a
   ///   link, or cannot be made.
-  public init(directory: String, writableFolders: [String], maximumBytes: Int = FlowCache.defaultMaximumBytes,
-              verifiesReads: Bool = false, productVersion: String = FlowCache.productVersion,
-              warn: @escaping @Sendable (String) -> Void = FlowCache.warnOnStandardError) throws(FileAccessError) {
-    guard maximumBytes > 0 else { throw FileAccessError("the cache \(directory) needs a bound above 0 bytes, got \(maximumBytes)") }
-    store = try RunCache(directory: directory, writableRoots: writableFolders, maximumBytes: maximumBytes,
-                         productVersion: productVersion, verifiesReads: verifiesReads, warn: warn)
+  public init(
+    directory: String, writableFolders: [String], maximumBytes: Int = FlowCache.defaultMaximumBytes,
+    verifiesReads: Bool = false, productVersion: String = FlowCache.productVersion,
+    warn: @escaping @Sendable (String) -> Void = FlowCache.warnOnStandardError
+  ) throws(FileAccessError) {
+    guard maximumBytes > 0 else {
+      throw FileAccessError("the cache \(directory) needs a bound above 0 bytes, got \(maximumBytes)")
+    }
+    store = try RunCache(
+      directory: directory, writableRoots: writableFolders, maximumBytes: maximumBytes,
+      productVersion: productVersion, verifiesReads: verifiesReads, warn: warn)
   }
 
   /// Opens the cache `.flow-cache` beside a document read from a file (`FlowDocument.folder`),
@@ -57,13 +62,17 @@ public struct FlowCache: Sendable, Hashable {
   ///
   /// - Throws: `FileAccessError` when the document was not read from a file, or its folder
   ///   cannot hold the cache.
-  public init(beside document: FlowDocument, maximumBytes: Int = FlowCache.defaultMaximumBytes, verifiesReads: Bool = false,
-              warn: @escaping @Sendable (String) -> Void = FlowCache.warnOnStandardError) throws(FileAccessError) {
+  public init(
+    beside document: FlowDocument, maximumBytes: Int = FlowCache.defaultMaximumBytes, verifiesReads: Bool = false,
+    warn: @escaping @Sendable (String) -> Void = FlowCache.warnOnStandardError
+  ) throws(FileAccessError) {
     guard let folder = document.folder else {
-      throw FileAccessError("the document was not read from a file: name the cache's folder (FlowCache(directory:writableFolders:))")
+      throw FileAccessError(
+        "the document was not read from a file: name the cache's folder (FlowCache(directory:writableFolders:))")
     }
-    try self.init(directory: folder + "/" + Self.defaultFolderName, writableFolders: [folder], maximumBytes: maximumBytes,
-                  verifiesReads: verifiesReads, warn: warn)
+    try self.init(
+      directory: folder + "/" + Self.defaultFolderName, writableFolders: [folder], maximumBytes: maximumBytes,
+      verifiesReads: verifiesReads, warn: warn)
   }
 
   /// The canonical absolute path of the cache's folder.
@@ -93,7 +102,8 @@ public struct FlowCache: Sendable, Hashable {
   }
 
   public static func == (left: FlowCache, right: FlowCache) -> Bool {
-    left.directory == right.directory && left.maximumBytes == right.maximumBytes && left.verifiesReads == right.verifiesReads
+    left.directory == right.directory && left.maximumBytes == right.maximumBytes
+      && left.verifiesReads == right.verifiesReads
       && left.store.productVersion == right.store.productVersion
   }
 

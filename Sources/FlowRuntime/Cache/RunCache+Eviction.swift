@@ -24,7 +24,8 @@ extension RunCache {
     defer { close(folder) }
     return UnsafeFileSystem.entries(of: folder).compactMap { name in
       guard name.hasSuffix(Self.entrySuffix), !name.hasPrefix("."),
-            let identity = FileIdentity(path: directory + "/" + name) else { return nil }
+        let identity = FileIdentity(path: directory + "/" + name)
+      else { return nil }
       return Listed(name: name, bytes: Int(identity.size), used: identity.modified)
     }
   }

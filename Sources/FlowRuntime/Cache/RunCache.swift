@@ -40,9 +40,11 @@ package struct RunCache: Sendable {
   ///
   /// - Throws: `FileAccessError` naming the folder when it lies outside the writable folders
   ///   or cannot be made.
-  package init(directory: String, writableRoots: [String], maximumBytes: Int = RunCache.defaultMaximumBytes,
-               productVersion: String, verifiesReads: Bool = false,
-               warn: @escaping @Sendable (String) -> Void) throws(FileAccessError) {
+  package init(
+    directory: String, writableRoots: [String], maximumBytes: Int = RunCache.defaultMaximumBytes,
+    productVersion: String, verifiesReads: Bool = false,
+    warn: @escaping @Sendable (String) -> Void
+  ) throws(FileAccessError) {
     let absolute = (FileAccessPolicy.absolutePath(directory) as NSString).standardizingPath
     let parent = (absolute as NSString).deletingLastPathComponent
     let name = (absolute as NSString).lastPathComponent
@@ -52,7 +54,8 @@ package struct RunCache: Sendable {
     let roots = writableRoots.compactMap { FileAccessPolicy.realPath(FileAccessPolicy.absolutePath($0)) }
     let candidate = FileAccessPolicy.components(realParent) + [name]
     guard roots.contains(where: { UnsafePathWalk.isPrefix(FileAccessPolicy.components($0), of: candidate) }) else {
-      throw FileAccessError("the cache \(directory) is outside the folders the run may write (--allow-write DIR allows a folder)")
+      throw FileAccessError(
+        "the cache \(directory) is outside the folders the run may write (--allow-write DIR allows a folder)")
     }
     let path = realParent == "/" ? "/" + name : realParent + "/" + name
     if mkdir(path, 0o755) != 0 && errno != EEXIST {
@@ -84,7 +87,8 @@ package struct RunCache: Sendable {
       _ = futimens(file.descriptor, nil)  // recency for the LRU
       return entry
     } catch {
-      warn("flow: warning: cache entry \(name) in \(directory) ignored (\(error.reason)); it is recomputed and replaced")
+      warn(
+        "flow: warning: cache entry \(name) in \(directory) ignored (\(error.reason)); it is recomputed and replaced")
       unlink(directory + "/" + name)
       return nil
     }

@@ -54,7 +54,7 @@ package final class RunCacheKeeper: Sendable {
   /// background. A node is taken once; after `finish()` nothing is.
   package func offer(_ id: String, values: [(port: String, value: Value)]) {
     guard let node = eligible[id], values.count == node.outputs, values.contains(where: { $0.value.tableValue != nil }),
-          !isPlaceholder(id)
+      !isPlaceholder(id)
     else { return }
     let taken = state.withLock { state in
       guard !state.finished else { return false }
@@ -84,7 +84,9 @@ package final class RunCacheKeeper: Sendable {
       state.failures = []
       return (state.offered, state.written, failures)
     }
-    for failure in failures { cache.warn("flow: warning: the cache could not keep node '\(failure.id)': \(failure.message)") }
+    for failure in failures {
+      cache.warn("flow: warning: the cache could not keep node '\(failure.id)': \(failure.message)")
+    }
     return (taken, written)
   }
 }

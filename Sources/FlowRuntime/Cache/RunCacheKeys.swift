@@ -68,10 +68,13 @@ package struct RunCacheKeys: Sendable {
     while let index = ready.popLast() {
       let node = document.nodes[index]
       let edges = incoming[index].sorted {
-        ($0.targetHandleID ?? "", $0.sourceHandleID ?? "", $0.sourceNodeID) < ($1.targetHandleID ?? "", $1.sourceHandleID ?? "", $1.sourceNodeID)
+        ($0.targetHandleID ?? "", $0.sourceHandleID ?? "", $0.sourceNodeID) < (
+          $1.targetHandleID ?? "", $1.sourceHandleID ?? "", $1.sourceNodeID
+        )
       }
       var facts = Node(key: nil, role: .computes, outputs: [], sources: edges.map(\.sourceNodeID))
-      if let kind = registry.kind(named: node.data.kind), case .success(let configured) = registry.configure(node.data) {
+      if let kind = registry.kind(named: node.data.kind), case .success(let configured) = registry.configure(node.data)
+      {
         facts.outputs = configured.signature.outputs
         var hash = SHA256()
         hash.update(field: "flow-cache-key/1")
@@ -97,16 +100,20 @@ package struct RunCacheKeys: Sendable {
           hash.update(key.bytes)
         }
         for parameter in kind.parameters where complete && parameter.fileAccess != nil {
-          guard let path = node.data.params[parameter.name]?.stringValue ?? parameter.defaultValue.flatMap(Self.text) else { continue }
+          guard let path = node.data.params[parameter.name]?.stringValue ?? parameter.defaultValue.flatMap(Self.text)
+          else { continue }
           if parameter.fileAccess == .read {
             facts.role = .reads
             guard let file = try? environment.fileAccess.open(path, relativeTo: environment.documentFolder),
-                  let identity = FileIdentity(descriptor: file.descriptor) else {
+              let identity = FileIdentity(descriptor: file.descriptor)
+            else {
               complete = false
               continue
             }
             hash.update(field: file.path)
-            for number in [identity.device, identity.inode, UInt64(bitPattern: identity.size), UInt64(bitPattern: identity.modified)] {
+            for number in [
+              identity.device, identity.inode, UInt64(bitPattern: identity.size), UInt64(bitPattern: identity.modified)
+            ] {
               hash.update(integer: number)
             }
             if verifiesReads {
@@ -119,7 +126,8 @@ package struct RunCacheKeys: Sendable {
           } else {
             // A target whose folder the writer will make resolves by name (only compared by
             // `lstat` later, never opened).
-            let target = (try? environment.fileAccess.resolve(path, relativeTo: environment.documentFolder, for: .write))
+            let target =
+              (try? environment.fileAccess.resolve(path, relativeTo: environment.documentFolder, for: .write))
               ?? ((path.hasPrefix("/") ? path : environment.documentFolder + "/" + path) as NSString).standardizingPath
             facts.role = .writes(target: target)
             hash.update(field: target)

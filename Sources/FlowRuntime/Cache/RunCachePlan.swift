@@ -36,11 +36,16 @@ package struct RunCachePlan: Sendable {
   ///   - keys: the document's keys, when the caller computed them already.
   ///   - memory: values a host engine holds, by node, with the key they were computed under:
   ///     a node (not a writer) whose key is the same is served from them before the folder.
-  package init(document: FlowDocument, registry: NodeKindRegistry, requested: [String]?,
-               printable: (String) -> Bool = { _ in true }, cache: RunCache, keys known: RunCacheKeys? = nil,
-               memory: [String: (key: CacheKey, values: [Value])] = [:]) {
-    let keys = known ?? RunCacheKeys(document: document, registry: registry, productVersion: cache.productVersion,
-                                     verifiesReads: cache.verifiesReads)
+  package init(
+    document: FlowDocument, registry: NodeKindRegistry, requested: [String]?,
+    printable: (String) -> Bool = { _ in true }, cache: RunCache, keys known: RunCacheKeys? = nil,
+    memory: [String: (key: CacheKey, values: [Value])] = [:]
+  ) {
+    let keys =
+      known
+      ?? RunCacheKeys(
+        document: document, registry: registry, productVersion: cache.productVersion,
+        verifiesReads: cache.verifiesReads)
     let shown: [String]
     if let requested {
       shown = requested
@@ -73,8 +78,9 @@ package struct RunCachePlan: Sendable {
     var rewritten = document
     if !served.isEmpty {
       for index in rewritten.nodes.indices where served[rewritten.nodes[index].id] != nil {
-        rewritten.nodes[index].data = NodeSpec(kind: CachedValuesKind.kindName,
-                                               params: ["node": .string(rewritten.nodes[index].id)])
+        rewritten.nodes[index].data = NodeSpec(
+          kind: CachedValuesKind.kindName,
+          params: ["node": .string(rewritten.nodes[index].id)])
         // A served node has no inputs: declared target handles (SwiftFlow's `handles`) go too.
         if rewritten.nodes[index].handles != nil { rewritten.nodes[index].handles = nil }
       }
@@ -95,7 +101,8 @@ package struct RunCachePlan: Sendable {
   private static func servable(_ node: RunCacheKeys.Node, key: CacheKey, cache: RunCache) -> [Value]? {
     guard let entry = cache.load(key) else { return nil }
     if case .writes(let target) = node.role {
-      guard let kept = entry.target, let now = FileIdentity(path: target), now.size == kept.size, now.modified == kept.modified
+      guard let kept = entry.target, let now = FileIdentity(path: target), now.size == kept.size,
+        now.modified == kept.modified
       else { return nil }
     }
     var values: [Value] = []
@@ -119,13 +126,16 @@ package struct RunCachePlan: Sendable {
   ///     engine evicts only after writing, so a cheap pass does not list the folder.
   /// - Returns: the number of entries written.
   @discardableResult
-  package func keep(from evaluator: GraphEvaluator, report: EvaluationReport, shown: [String],
-                    skipping: Set<String> = [], evictsAlways: Bool = true) -> Int {
+  package func keep(
+    from evaluator: GraphEvaluator, report: EvaluationReport, shown: [String],
+    skipping: Set<String> = [], evictsAlways: Bool = true
+  ) -> Int {
     let printed = Set(shown), failed = report.failed, durations = report.durations
     var kept: [(id: String, key: CacheKey, entry: CacheEntry, size: Int)] = []
     for id in report.ran where !served.contains(id) && !skipping.contains(id) && failed[id] == nil {
       guard let node = keys.nodes[id], let key = node.key, let values = evaluator.portValues(of: id),
-            values.count == node.outputs.count else { continue }
+        values.count == node.outputs.count
+      else { continue }
       // A node whose tables the pass released (its readers ran) no longer holds its values.
       if let index = evaluator.graph.indexByID[id], evaluator.dirtySet.marks[Int(index)] { continue }
       var target: FileIdentity?
@@ -134,7 +144,9 @@ package struct RunCachePlan: Sendable {
         target = identity
       }
       let hasTable = values.contains { $0.value.tableValue != nil }
-      guard hasTable || target != nil || printed.contains(id) || (durations[id] ?? .zero) >= Self.worthKeeping else { continue }
+      guard hasTable || target != nil || printed.contains(id) || (durations[id] ?? .zero) >= Self.worthKeeping else {
+        continue
+      }
       let entry = CacheEntry(outputs: values, target: target)
       guard let size = CacheEntryCodec.encodedSize(entry) else { continue }
       kept.append((id, key, entry, size))
@@ -142,7 +154,8 @@ package struct RunCachePlan: Sendable {
     // Largest first, on every worker: the entries are independent files.
     let items = kept.sorted { $0.size > $1.size }
     let cache = cache
-    let outcomes = TableParallelism.map(items.count, threads: items.count > 1 ? registry.environment.workers : 1) { index in
+    let outcomes = TableParallelism.map(items.count, threads: items.count > 1 ? registry.environment.workers : 1) {
+      index in
       do {
         let bytes = try cache.store(items[index].entry, under: items[index].key)
         return Result<Bool, CacheStoreFailure>.success(bytes > 0)
@@ -154,7 +167,8 @@ package struct RunCachePlan: Sendable {
     for (item, outcome) in zip(items, outcomes) {
       switch outcome {
       case .success(let stored): written += stored ? 1 : 0
-      case .failure(let failure): cache.warn("flow: warning: the cache could not keep node '\(item.id)': \(failure.message)")
+      case .failure(let failure):
+        cache.warn("flow: warning: the cache could not keep node '\(item.id)': \(failure.message)")
       }
     }
     if written > 0 || evictsAlways { cache.evict() }

@@ -7,7 +7,7 @@
 /// ```
 package struct SHA256: Sendable {
   private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
   ]
   /// Bytes not yet hashed (fewer than 64).
   private var pending: [UInt8] = []
@@ -48,7 +48,11 @@ package struct SHA256: Sendable {
     copy.update((0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * $0)) })
     var bytes: [UInt8] = []
     bytes.reserveCapacity(32)
-    for word in copy.state { for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) } }
+    for word in copy.state {
+      for shift in stride(from: 24, through: 0, by: -8) {
+        bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
+    }
     return CacheKey(bytes: bytes)
   }
 
@@ -60,14 +64,16 @@ package struct SHA256: Sendable {
     0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
     0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
     0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2
   ]
 
   /// Hashes one 64-byte block into `state`.
   private mutating func compress(_ block: [UInt8]) {
     var w = [UInt32](repeating: 0, count: 64)
     for i in 0..<16 {
-      w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+      w[i] =
+        UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
+        | UInt32(block[4 * i + 3])
     }
     func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
     for i in 16..<64 {

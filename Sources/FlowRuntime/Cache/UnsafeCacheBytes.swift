@@ -23,7 +23,8 @@ enum UnsafeCacheBytes {
     guard count >= 0, start >= 0, count <= (bytes.count - start) / size else { return nil }
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       bytes.withUnsafeBytes { source in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + count * size]))
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source[start..<start + count * size]))
       }
       initialized = count
     }
@@ -35,7 +36,8 @@ enum UnsafeCacheBytes {
     guard count >= 0, start >= 0, count <= (bytes.count - start) / size else { return nil }
     return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
       bytes.withUnsafeBytes { source in
-        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<start + count * size]))
+        UnsafeMutableRawBufferPointer(buffer).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: source[start..<start + count * size]))
       }
       initialized = count
     }
@@ -49,8 +51,10 @@ enum UnsafeCacheBytes {
   /// (`add` checks it and refuses otherwise); `finish` takes the last piece of any length.
   struct Checksum {
     private static let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
-                                                           0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+    private var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+      0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
+      0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+    )
     private var length: UInt64 = 0
 
     init() {}

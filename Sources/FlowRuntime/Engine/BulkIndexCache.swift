@@ -17,7 +17,8 @@ struct BulkIndexCache {
   /// nodes (compared by value: O(1) where it shares the arrays, as an undo or redo does).
   func indices(for replacement: SubgraphReplacement) -> [Int32]? {
     guard !indices.isEmpty, indices.count == replacement.nodeChangeCount, replacement.instanceIDs == instanceIDs,
-          innerIDs.elementsEqual(replacement.innerNodes.lazy.map(\.id)) else { return nil }
+      innerIDs.elementsEqual(replacement.innerNodes.lazy.map(\.id))
+    else { return nil }
     return indices
   }
 

@@ -35,8 +35,9 @@ struct DemandCounts: Sendable {
     #if FLOW_INTERNAL_CHECKS
     precondition(counts.count == stale.count, "Internal inconsistency: demand arrays differ in length")
     precondition(counts.allSatisfy { $0 >= 0 }, "Internal inconsistency: a negative demand count")
-    precondition(refreshing.allSatisfy { !stale[Int($0)] },
-                 "Internal inconsistency: a node waiting to be computed is stale")
+    precondition(
+      refreshing.allSatisfy { !stale[Int($0)] },
+      "Internal inconsistency: a node waiting to be computed is stale")
     #endif
   }
 }

@@ -51,8 +51,9 @@ struct DirtySet: Sendable {
 
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    precondition(marks.filter { $0 }.count == list.count && list.allSatisfy { marks[Int($0)] },
-                 "Internal inconsistency: dirty marks disagree with the dirty list")
+    precondition(
+      marks.filter { $0 }.count == list.count && list.allSatisfy { marks[Int($0)] },
+      "Internal inconsistency: dirty marks disagree with the dirty list")
     #endif
   }
 }

@@ -78,8 +78,10 @@ extension EngineCore {
     }
   }
 
-  private func emitTransition(_ emission: LiveEmission,
-                              resume: (@Sendable (Bool) -> Void)?) -> EngineState.Machine.EmitOutcome {
+  private func emitTransition(
+    _ emission: LiveEmission,
+    resume: (@Sendable (Bool) -> Void)?
+  ) -> EngineState.Machine.EmitOutcome {
     state.withLock { state in
       let outcome = state.machine.emitted(emission, resume: resume)
       if case .accepted(.startRunner) = outcome { state.runner = Task { [self] in await runLoop() } }

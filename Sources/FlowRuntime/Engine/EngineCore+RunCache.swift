@@ -14,10 +14,12 @@ extension EngineCore {
     throws(GraphValidationError) -> GraphEvaluator?
   {
     guard let cache = options.cache else { return nil }
-    let state = EngineCache(cache: cache.store, registry: registry, demandDriven: options.demandDriven,
-                            document: graph.document, observed: observing)
+    let state = EngineCache(
+      cache: cache.store, registry: registry, demandDriven: options.demandDriven,
+      document: graph.document, observed: observing)
     guard !state.plan.keys.hasLiveNodes else { return nil }
-    var evaluator = state.plan.served.isEmpty
+    var evaluator =
+      state.plan.served.isEmpty
       ? try makeEvaluator(graph, payloads: payloads)
       : try GraphEvaluator(validating: state.plan.document, registry: state.plan.registry, options: options)
     evaluator.runCache = state
@@ -38,8 +40,9 @@ extension EngineCore {
   func applyCached(_ changes: [FlowStoreChange], to evaluator: inout GraphEvaluator) -> Bool {
     guard !changes.isEmpty, var state = evaluator.runCache else { return false }
     let touched = state.apply(changes)
-    let keys = RunCacheKeys(document: state.document, registry: registry, productVersion: state.cache.productVersion,
-                            verifiesReads: state.cache.verifiesReads)
+    let keys = RunCacheKeys(
+      document: state.document, registry: registry, productVersion: state.cache.productVersion,
+      verifiesReads: state.cache.verifiesReads)
     guard state.mustRebuild(touched: touched, keys: keys) || (keys.hasLiveNodes && !state.plan.served.isEmpty) else {
       state.plan.keys = keys
       evaluator.runCache = keys.hasLiveNodes ? nil : state
@@ -50,11 +53,13 @@ extension EngineCore {
       var memory: [String: (key: CacheKey, values: [Value])] = [:]
       for (id, node) in state.plan.keys.nodes {
         guard let key = node.key, let index = evaluator.graph.indexByID[id], !evaluator.dirtySet.marks[Int(index)],
-              let values = evaluator.portValues(of: id) else { continue }
+          let values = evaluator.portValues(of: id)
+        else { continue }
         memory[id] = (key, values.map(\.value))
       }
-      let next = EngineCache(cache: state.cache, registry: registry, demandDriven: options.demandDriven, document: state.document,
-                             observed: Array(evaluator.demand.observers.keys), memory: memory, keys: keys)
+      let next = EngineCache(
+        cache: state.cache, registry: registry, demandDriven: options.demandDriven, document: state.document,
+        observed: Array(evaluator.demand.observers.keys), memory: memory, keys: keys)
       fresh = try? GraphEvaluator(validating: next.plan.document, registry: next.plan.registry, options: options)
       fresh?.runCache = next
     }
@@ -81,11 +86,12 @@ extension GraphEvaluator {
     var result = report
     if !state.plan.served.isEmpty {
       let served = state.plan.served
-      result = EvaluationReport(revision: report.revision, wasCancelled: report.wasCancelled, duration: report.duration,
-                                nodeIDs: report.nodeIDs, ran: report.ranIndices.filter { !served.contains(report.nodeIDs[Int($0)]) },
-                                cutOff: report.cutOffIndices, failed: report.failedIndices, failureMessages: report.failureMessages,
-                                durations: report.durationsByIndex, starts: report.startsByIndex, notEager: report.notEagerIndices,
-                                brought: report.broughtIndices, caught: report.caughtByIndex)
+      result = EvaluationReport(
+        revision: report.revision, wasCancelled: report.wasCancelled, duration: report.duration,
+        nodeIDs: report.nodeIDs, ran: report.ranIndices.filter { !served.contains(report.nodeIDs[Int($0)]) },
+        cutOff: report.cutOffIndices, failed: report.failedIndices, failureMessages: report.failureMessages,
+        durations: report.durationsByIndex, starts: report.startsByIndex, notEager: report.notEagerIndices,
+        brought: report.broughtIndices, caught: report.caughtByIndex)
     }
     if !report.wasCancelled {
       result.fromCache = state.unreported

@@ -35,9 +35,13 @@ extension EngineCore {
   ///
   /// The pass polls `supersede` (set by shutdown) and the clock through the scheduler's
   /// `shouldStop` seam; stopping leaves the unreached nodes dirty for the runner.
-  private func runSynchronousPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator) -> EvaluationReport? {
+  private func runSynchronousPass(_ work: EngineState.Machine.Work, on evaluator: inout GraphEvaluator)
+    -> EvaluationReport?
+  {
     prepare(work, on: &evaluator)
-    guard evaluator.admitsSynchronousPasses, evaluator.dirtySet.list.count <= options.synchronousPassLimit else { return nil }
+    guard evaluator.admitsSynchronousPasses, evaluator.dirtySet.list.count <= options.synchronousPassLimit else {
+      return nil
+    }
     supersede.store(false, ordering: .relaxed)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: options.synchronousPassBudget)

@@ -22,19 +22,24 @@ final class EngineCore: Sendable {
   /// (`EngineOptions.publishInterval` only: without it no transition reads the clock).
   private let elapsed: (@Sendable () -> Duration)?
 
-  init(registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int,
-       clock: any Clock<Duration> = ContinuousClock()) {
+  init(
+    registry: NodeKindRegistry, options: EngineOptions, policy: SupersessionPolicy, revision: Int,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.registry = registry
     self.options = options
     self.policy = policy
     self.clock = clock
     elapsed = options.publishInterval == nil ? nil : Self.stopwatch(clock)
-    state = Locked(EngineState(machine: EngineState.Machine(revision: revision,
-                                                            replacesRunningPass: policy == .replaceRunningPass,
-                                                            emissionCapacity: options.emissionBufferCapacity,
-                                                            synchronousPassLimit: options.runsCheapPassesSynchronously
-                                                              ? options.synchronousPassLimit : 0,
-                                                            publishInterval: options.publishInterval)))
+    state = Locked(
+      EngineState(
+        machine: EngineState.Machine(
+          revision: revision,
+          replacesRunningPass: policy == .replaceRunningPass,
+          emissionCapacity: options.emissionBufferCapacity,
+          synchronousPassLimit: options.runsCheapPassesSynchronously
+            ? options.synchronousPassLimit : 0,
+          publishInterval: options.publishInterval)))
     if let limit = options.emissionLimit { state.withLock { _ = $0.machine.limitEmissions(to: limit) } }
   }
 
@@ -55,7 +60,8 @@ final class EngineCore: Sendable {
   ///
   /// - Throws: the problems of nodes this registry cannot configure (a store made with
   ///   another catalog).
-  func makeEvaluator(_ graph: ResolvedGraph, payloads: [(any Sendable)?]) throws(GraphValidationError) -> GraphEvaluator {
+  func makeEvaluator(_ graph: ResolvedGraph, payloads: [(any Sendable)?]) throws(GraphValidationError) -> GraphEvaluator
+  {
     let nodes = graph.document.nodes
     var configured: [ConfiguredNode] = []
     configured.reserveCapacity(nodes.count)
@@ -69,7 +75,8 @@ final class EngineCore: Sendable {
         return try GraphEvaluator(validating: graph.document, registry: registry, options: options)
       }
     }
-    return GraphEvaluator(graph, configured: registry.conforming(configured, to: graph), registry: registry, options: options)
+    return GraphEvaluator(
+      graph, configured: registry.conforming(configured, to: graph), registry: registry, options: options)
   }
 
   // MARK: Inputs
@@ -123,7 +130,9 @@ final class EngineCore: Sendable {
     while true {
       let (publication, action) = state.withLock { state in
         var publication: EngineState.Machine.Publication?
-        if let finished { publication = publish(finished.report, preceding: finished.preceding, returning: &taken, in: &state) }
+        if let finished {
+          publication = publish(finished.report, preceding: finished.preceding, returning: &taken, in: &state)
+        }
         let action = state.machine.takeWork(handingOver: &taken)
         if case .becomeIdle = action { state.runner = nil }
         return (publication, action)
@@ -148,7 +157,8 @@ final class EngineCore: Sendable {
         if let earlier = work.continuing {
           // The rest of a synchronous pass that stopped at its budget: one report for both
           // parts, unless other inputs came along (then the earlier part was superseded).
-          let continuesOnly = work.changes.isEmpty && work.triggers.isEmpty && work.observations.isEmpty && work.emission == nil
+          let continuesOnly =
+            work.changes.isEmpty && work.triggers.isEmpty && work.observations.isEmpty && work.emission == nil
           if continuesOnly { report = earlier.continued(by: report) } else { preceding = earlier }
         }
         finished = (report, preceding)
@@ -206,7 +216,8 @@ final class EngineCore: Sendable {
     let rebuilt = evaluator.runCache != nil && applyCached(storeChanges, to: &evaluator)
     for change in storeChanges where !rebuilt {
       if let document = change.reloadedDocument {
-        let fresh = change.resolutions.reloaded.map { try? makeEvaluator($0.graph, payloads: $0.payloads) }
+        let fresh =
+          change.resolutions.reloaded.map { try? makeEvaluator($0.graph, payloads: $0.payloads) }
           ?? (try? GraphEvaluator(validating: document, registry: registry, options: options))
         if var fresh {
           stops += evaluator.runningSourceTokens
@@ -240,8 +251,10 @@ final class EngineCore: Sendable {
   ///     continuing: streamed first, as a cancelled report.
   ///   - evaluator: the pass's evaluator, moved into the state machine under the lock (set to
   ///     `nil`), so no second reference outlives the lock.
-  func publish(_ report: EvaluationReport, preceding: EvaluationReport?, returning evaluator: inout EvaluatorCell?,
-               in state: inout EngineState) -> EngineState.Machine.Publication {
+  func publish(
+    _ report: EvaluationReport, preceding: EvaluationReport?, returning evaluator: inout EvaluatorCell?,
+    in state: inout EngineState
+  ) -> EngineState.Machine.Publication {
     tell(&state.machine)
     let publication = state.machine.passFinished(report, returning: &evaluator)
     if let preceding { streamReport(preceding, to: state.reportSubscribers) }
@@ -269,10 +282,12 @@ final class EngineCore: Sendable {
     // Passes since the last publication (1 after a reload restarted the stamps).
     let since = pass > state.publishedPass ? pass - state.publishedPass : 1
     for (id, subscriber) in state.valueSubscribers {
-      guard let node = evaluator.graph.indexByID[subscriber.nodeID], !evaluator.graph.flags(of: node).contains(.removed) else { continue }
+      guard let node = evaluator.graph.indexByID[subscriber.nodeID], !evaluator.graph.flags(of: node).contains(.removed)
+      else { continue }
       let kind = evaluator.stateKind(of: node)
       guard kind != subscriber.lastKind || pass &- evaluator.graph.record(node).changedStamp < since else { continue }
-      subscriber.continuation.yield(NodeUpdate(revision: publication.report.revision, state: evaluator.state(ofNode: node)))
+      subscriber.continuation.yield(
+        NodeUpdate(revision: publication.report.revision, state: evaluator.state(ofNode: node)))
       state.valueSubscribers[id]?.lastKind = kind
     }
   }
@@ -335,9 +350,12 @@ final class EngineCore: Sendable {
         // The current state at once when a pass has completed and the evaluator is parked with
         // nothing evaluated since (a superseded pass leaves values no publication carried);
         // otherwise the next publication yields it (`lastKind` is `nil` until then).
-        if let evaluator = state.machine.parked?.evaluator, state.machine.completedRevision >= 0, evaluator.pass == state.publishedPass,
-           let node = evaluator.graph.indexByID[nodeID], !evaluator.graph.flags(of: node).contains(.removed) {
-          continuation.yield(NodeUpdate(revision: state.machine.completedRevision, state: evaluator.state(ofNode: node)))
+        if let evaluator = state.machine.parked?.evaluator, state.machine.completedRevision >= 0,
+          evaluator.pass == state.publishedPass,
+          let node = evaluator.graph.indexByID[nodeID], !evaluator.graph.flags(of: node).contains(.removed)
+        {
+          continuation.yield(
+            NodeUpdate(revision: state.machine.completedRevision, state: evaluator.state(ofNode: node)))
           subscriber.lastKind = evaluator.stateKind(of: node)
         }
         if let id { state.valueSubscribers[id] = subscriber }
@@ -381,7 +399,9 @@ final class EngineCore: Sendable {
         state.reportSubscribers.removeAll()
         state.valueSubscribers.removeAll()
       }
-      return (waiters, state.runner, Array(state.reportSubscribers.values), state.valueSubscribers.values.map(\.continuation))
+      return (
+        waiters, state.runner, Array(state.reportSubscribers.values), state.valueSubscribers.values.map(\.continuation)
+      )
     }
     signalSupersession()
     runner?.cancel()

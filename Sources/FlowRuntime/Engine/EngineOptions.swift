@@ -77,9 +77,11 @@ public struct EngineOptions: Sendable, Hashable {
   /// graphs with live nodes. Set it when the engine is made.
   public var cache: FlowCache?
 
-  public init(timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
-              maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,
-              emissionBufferCapacity: Int = 64, runsCheapPassesSynchronously: Bool = true) {
+  public init(
+    timesEveryNode: Bool = false, runsExpensiveNodesConcurrently: Bool = true,
+    maximumConcurrentNodes: Int = EngineOptions.defaultConcurrency, demandDriven: Bool = false,
+    emissionBufferCapacity: Int = 64, runsCheapPassesSynchronously: Bool = true
+  ) {
     self.runsCheapPassesSynchronously = runsCheapPassesSynchronously
     self.timesEveryNode = timesEveryNode
     self.runsExpensiveNodesConcurrently = runsExpensiveNodesConcurrently

@@ -48,7 +48,7 @@ extension EngineStateMachine {
   ///   machine (as in `takeWork(handingOver:)`); untouched when the change is queued.
   mutating func received(_ change: FlowStoreChange, handingOver evaluator: inout Evaluator?) -> ReceiveAction {
     guard synchronousPassLimit > 0, phase == .idle, parked?.admitsSynchronousPasses == true, !hasWork,
-          blocked.isEmpty, change.reloadedDocument == nil, change.expandedItemCount <= synchronousPassLimit
+      blocked.isEmpty, change.reloadedDocument == nil, change.expandedItemCount <= synchronousPassLimit
     else { return .queued(received(change)) }
     latestRevision = max(latestRevision, change.revision)
     phase = .runningSynchronously
@@ -66,9 +66,12 @@ extension EngineStateMachine {
 
   /// `synchronousPassFinished(_:evaluator:)` moving the evaluator in (`evaluator` becomes
   /// `nil`): no copy, so the parked evaluator stays the only reference to its storage.
-  mutating func synchronousPassFinished(_ report: EvaluationReport?, returning evaluator: inout Evaluator?) -> SynchronousFinish {
-    precondition(phase == .runningSynchronously || phase == .shutDown,
-                 "Internal inconsistency: a synchronous pass finished in phase \(phase)")
+  mutating func synchronousPassFinished(_ report: EvaluationReport?, returning evaluator: inout Evaluator?)
+    -> SynchronousFinish
+  {
+    precondition(
+      phase == .runningSynchronously || phase == .shutDown,
+      "Internal inconsistency: a synchronous pass finished in phase \(phase)")
     precondition(parked == nil && evaluator != nil, "Internal inconsistency: a synchronous pass returned no evaluator")
     guard phase != .shutDown else {
       parked = evaluator.take()

@@ -152,8 +152,10 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
   var quiescenceWaiters: [@Sendable () -> Void] = []
   var settledQuiescence: [@Sendable () -> Void] = []
 
-  init(revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64, synchronousPassLimit: Int = 0,
-       publishInterval: Duration? = nil) {
+  init(
+    revision: Int, replacesRunningPass: Bool, emissionCapacity: Int = 64, synchronousPassLimit: Int = 0,
+    publishInterval: Duration? = nil
+  ) {
     latestRevision = revision
     self.replacesRunningPass = replacesRunningPass
     self.publishInterval = publishInterval
@@ -166,7 +168,6 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     !pendingChanges.isEmpty || !pendingTriggers.isEmpty || !pendingObservations.isEmpty || canTakeEmission
       || parked?.hasPendingWork == true
   }
-
 
   // MARK: Inputs
 
@@ -273,7 +274,9 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     parked = evaluator.take()
     emissionPassFinished(stopped: report.wasCancelled)
     var report = report
-    if !report.wasCancelled && changedDuringPass && replacesRunningPass && !keepsRunningPass { report.wasCancelled = true }
+    if !report.wasCancelled && changedDuringPass && replacesRunningPass && !keepsRunningPass {
+      report.wasCancelled = true
+    }
     var resumed: [Waiter] = []
     if !report.wasCancelled {
       lastPublication = time
@@ -309,10 +312,12 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       // Before `started(with:revision:)` nothing is parked and changes may already queue.
       precondition(parked == nil || !hasWork, "Internal inconsistency: idle with work (a lost wake-up)")
       precondition(readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
-      precondition(waiters.allSatisfy { $0.revision > completedRevision },
-                   "Internal inconsistency: an idle engine keeps a settled waiter (a lost wake-up)")
+      precondition(
+        waiters.allSatisfy { $0.revision > completedRevision },
+        "Internal inconsistency: an idle engine keeps a settled waiter (a lost wake-up)")
     case .running:
-      precondition(parked == nil || readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
+      precondition(
+        parked == nil || readers.isEmpty, "Internal inconsistency: readers wait while the evaluator is parked")
     case .runningSynchronously:
       precondition(parked == nil, "Internal inconsistency: a synchronous pass while the evaluator is parked")
       precondition(handedOver == nil, "Internal inconsistency: a synchronous pass while a handed-over one waits")
@@ -320,11 +325,15 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
       precondition(waiters.isEmpty, "Internal inconsistency: waiters after shutdown")
     }
     precondition(handedOver == nil || phase != .idle, "Internal inconsistency: a handed-over pass with no runner")
-    precondition(completedRevision <= latestRevision, "Internal inconsistency: completed \(completedRevision) > latest \(latestRevision)")
-    precondition(queuedEmissionCount <= emissionCapacity + 1 + sources.count + blocked.count,
-                 "Internal inconsistency: the emission buffer outgrew its bound")
-    precondition(phase != .idle || !isLiveQuiescent || quiescenceWaiters.isEmpty,
-                 "Internal inconsistency: an idle, quiescent engine keeps a quiescence waiter")
+    precondition(
+      completedRevision <= latestRevision,
+      "Internal inconsistency: completed \(completedRevision) > latest \(latestRevision)")
+    precondition(
+      queuedEmissionCount <= emissionCapacity + 1 + sources.count + blocked.count,
+      "Internal inconsistency: the emission buffer outgrew its bound")
+    precondition(
+      phase != .idle || !isLiveQuiescent || quiescenceWaiters.isEmpty,
+      "Internal inconsistency: an idle, quiescent engine keeps a quiescence waiter")
   }
   #endif
 }

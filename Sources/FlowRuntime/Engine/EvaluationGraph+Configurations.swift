@@ -46,12 +46,14 @@ extension EvaluationGraph {
     #if FLOW_INTERNAL_CHECKS
     var users = [UInt32](repeating: 0, count: configurations.count)
     for node in 0..<Int32(nodeCount) { users[Int(record(node).configuration)] += 1 }
-    precondition(configurationUsers.count == configurations.count
-                   && configurations.indices.allSatisfy { index in
-                     configurations[index].sharedKey != Self.groupKey ? configurationUsers[index] == 0
-                       : configurationUsers[index] == users[index] && users[index] > 0
-                   },
-                 "Internal inconsistency: a group configuration's user count is not the number of nodes using it")
+    precondition(
+      configurationUsers.count == configurations.count
+        && configurations.indices.allSatisfy { index in
+          configurations[index].sharedKey != Self.groupKey
+            ? configurationUsers[index] == 0
+            : configurationUsers[index] == users[index] && users[index] > 0
+        },
+      "Internal inconsistency: a group configuration's user count is not the number of nodes using it")
     #endif
   }
 }

@@ -2,10 +2,13 @@ import FlowGraph
 
 extension EvaluationGraph {
   /// Adds a node after all others (its index is the old `nodeCount`).
-  mutating func appendNode(id: String, _ configured: ConfiguredNode, appendToOrder: Bool = true, indexed: Bool = true) -> Int32 {
+  mutating func appendNode(id: String, _ configured: ConfiguredNode, appendToOrder: Bool = true, indexed: Bool = true)
+    -> Int32
+  {
     makeUnique()
-    let node = appendRecord(id: id, configured, successorStart: UInt32(storage.successors.count), successorCapacity: 0,
-                            constants: true)
+    let node = appendRecord(
+      id: id, configured, successorStart: UInt32(storage.successors.count), successorCapacity: 0,
+      constants: true)
     if indexed { indexByID[id] = node }
     if appendToOrder { order.appendNode() }
     return node
@@ -14,8 +17,10 @@ extension EvaluationGraph {
   /// Appends the record, output slots and input sources of a node (constant slots for its
   /// inputs if `constants`, else -1 placeholders the caller fills), and its id unless `nil`
   /// (the caller then sets every id at once).
-  mutating func appendRecord(id: String?, _ configured: ConfiguredNode, successorStart: UInt32, successorCapacity capacity: UInt32,
-                             constants: Bool) -> Int32 {
+  mutating func appendRecord(
+    id: String?, _ configured: ConfiguredNode, successorStart: UInt32, successorCapacity capacity: UInt32,
+    constants: Bool
+  ) -> Int32 {
     let node = Int32(storage.records.count)
     shapeVersion &+= 1
     let instance = configured.instance
@@ -24,13 +29,16 @@ extension EvaluationGraph {
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     if nodeFlags.contains(.lazy) { lazyCount += 1 }
     let configuration = intern(configured)
-    let record = NodeRecord(flags: nodeFlags.rawValue,
-                            shape: ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count,
-                                                  outputs: instance.outputs.count),
-                            inputStart: UInt32(storage.inputSources.count), inputCount: UInt32(instance.inputs.count),
-                            outputStart: UInt32(storage.slots.count), outputCount: UInt32(instance.outputs.count),
-                            successorStart: successorStart, configuration: configuration)
-    storage.slots.append(repeating: Slot(bits: 0.0.bitPattern, owner: node, tag: SlotTag.number), count: instance.outputs.count)
+    let record = NodeRecord(
+      flags: nodeFlags.rawValue,
+      shape: ScalarShape.of(
+        instance.scalarEvaluation, inputs: instance.inputs.count,
+        outputs: instance.outputs.count),
+      inputStart: UInt32(storage.inputSources.count), inputCount: UInt32(instance.inputs.count),
+      outputStart: UInt32(storage.slots.count), outputCount: UInt32(instance.outputs.count),
+      successorStart: successorStart, configuration: configuration)
+    storage.slots.append(
+      repeating: Slot(bits: 0.0.bitPattern, owner: node, tag: SlotTag.number), count: instance.outputs.count)
     storage.records.append(record)
     successorCapacity.append(capacity)
     for value in configured.unconnectedInputs {
@@ -46,13 +54,15 @@ extension EvaluationGraph {
     let old = replaceConfiguration(of: node, with: configured)
     for port in 0..<Int(old.inputCount) {
       let slot = storage.inputSources[Int(old.inputStart) + port]
-      precondition(storage.slots[Int(slot)].owner < 0, "Internal inconsistency: reconfiguring a node with a connected input")
+      precondition(
+        storage.slots[Int(slot)].owner < 0, "Internal inconsistency: reconfiguring a node with a connected input")
       freeSlot(slot)
     }
     if Int(old.outputCount) != instance.outputs.count || Int(old.inputCount) != instance.inputs.count {
       for slot in Int(old.outputStart)..<Int(old.outputStart + old.outputCount) { freeSlot(Int32(slot)) }
       let outputStart = UInt32(storage.slots.count)
-      storage.slots.append(repeating: Slot(bits: 0.0.bitPattern, owner: node, tag: SlotTag.number), count: instance.outputs.count)
+      storage.slots.append(
+        repeating: Slot(bits: 0.0.bitPattern, owner: node, tag: SlotTag.number), count: instance.outputs.count)
       let inputStart = UInt32(storage.inputSources.count)
       storage.inputSources.append(repeating: -1, count: instance.inputs.count)
       storage.records[Int(node)].outputStart = outputStart
@@ -71,9 +81,10 @@ extension EvaluationGraph {
   /// new configuration's values, outputs keep their slots (and values until the node reruns).
   mutating func reconfigureKeepingEdges(_ node: Int32, _ configured: ConfiguredNode) {
     let instance = configured.instance
-    precondition(Int(storage.records[Int(node)].inputCount) == instance.inputs.count
-                   && Int(storage.records[Int(node)].outputCount) == instance.outputs.count,
-                 "Internal inconsistency: reconfiguring in place with other ports")
+    precondition(
+      Int(storage.records[Int(node)].inputCount) == instance.inputs.count
+        && Int(storage.records[Int(node)].outputCount) == instance.outputs.count,
+      "Internal inconsistency: reconfiguring in place with other ports")
     let old = replaceConfiguration(of: node, with: configured)
     for (port, value) in configured.unconnectedInputs.enumerated() {
       let input = Int(old.inputStart) + port
@@ -97,7 +108,8 @@ extension EvaluationGraph {
     if nodeFlags.contains(.expensive) { expensiveCount += 1 }
     if nodeFlags.contains(.lazy) { lazyCount += 1 }
     storage.records[Int(node)].flags = nodeFlags.rawValue
-    storage.records[Int(node)].shape = ScalarShape.of(instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
+    storage.records[Int(node)].shape = ScalarShape.of(
+      instance.scalarEvaluation, inputs: instance.inputs.count, outputs: instance.outputs.count)
     if configured.sharedKey == nil && configurations[Int(old.configuration)].sharedKey == nil {
       configurations[Int(old.configuration)] = Configuration(configured)
       scalarFunctions[Int(old.configuration)] = ScalarEvaluation.unretained(configured.instance.scalarEvaluation)
@@ -115,7 +127,8 @@ extension EvaluationGraph {
     shapeVersion &+= 1
     let input = Int(storage.records[Int(target)].inputStart) + Int(targetPort)
     let previous = storage.inputSources[input]
-    precondition(storage.slots[Int(previous)].owner < 0, "Internal inconsistency: connecting an input that is connected")
+    precondition(
+      storage.slots[Int(previous)].owner < 0, "Internal inconsistency: connecting an input that is connected")
     freeSlot(previous)
     storage.inputSources[input] = Int32(storage.records[Int(source)].outputStart) + sourcePort
     appendSuccessor(target, of: source)
@@ -144,7 +157,7 @@ extension EvaluationGraph {
     let record = storage.records[Int(node)]
     for port in 0..<Int(record.inputCount) { freeSlot(storage.inputSources[Int(record.inputStart) + port]) }
     for slot in Int(record.outputStart)..<Int(record.outputStart + record.outputCount) { freeSlot(Int32(slot)) }
-        storage.records[Int(node)].inputCount = 0
+    storage.records[Int(node)].inputCount = 0
     storage.records[Int(node)].outputCount = 0
     storage.records[Int(node)].shape = ScalarShape.none
     if Flags(rawValue: record.flags).contains(.expensive) { expensiveCount -= 1 }
@@ -222,29 +235,34 @@ extension EvaluationGraph {
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
     let slotCount = storage.slots.count
-    precondition(storage.records.count == nodeCount && successorCapacity.count == nodeCount,
-                 "Internal inconsistency: per-node columns differ in length")
+    precondition(
+      storage.records.count == nodeCount && successorCapacity.count == nodeCount,
+      "Internal inconsistency: per-node columns differ in length")
     var readers = [Int32](repeating: 0, count: slotCount)
     var edgeCount = [Int32](repeating: 0, count: nodeCount)
     var edges: [(Int32, Int32)] = []
     for node in 0..<Int32(nodeCount) where !flags(of: node).contains(.removed) {
       let record = self.record(node)
-      precondition(Int(record.inputStart + record.inputCount) <= storage.inputSources.count
-                   && Int(record.outputStart + record.outputCount) <= slotCount
-                   && record.successorCount <= successorCapacity[Int(node)]
-                   && Int(record.successorStart) + Int(successorCapacity[Int(node)]) <= storage.successors.count,
-                   "Internal inconsistency: node \(node)'s runs are out of bounds")
-      precondition(Int(record.configuration) < configurations.count
-                   && configurations[Int(record.configuration)].unconnected.count == Int(record.inputCount),
-                   "Internal inconsistency: node \(node)'s configuration does not match its inputs")
+      precondition(
+        Int(record.inputStart + record.inputCount) <= storage.inputSources.count
+          && Int(record.outputStart + record.outputCount) <= slotCount
+          && record.successorCount <= successorCapacity[Int(node)]
+          && Int(record.successorStart) + Int(successorCapacity[Int(node)]) <= storage.successors.count,
+        "Internal inconsistency: node \(node)'s runs are out of bounds")
+      precondition(
+        Int(record.configuration) < configurations.count
+          && configurations[Int(record.configuration)].unconnected.count == Int(record.inputCount),
+        "Internal inconsistency: node \(node)'s configuration does not match its inputs")
       for slot in Int(record.outputStart)..<Int(record.outputStart + record.outputCount) {
-        precondition(storage.slots[slot].owner == node && storage.slots[slot].tag != SlotTag.free,
-                     "Internal inconsistency: output slot \(slot) is not owned by node \(node)")
+        precondition(
+          storage.slots[slot].owner == node && storage.slots[slot].tag != SlotTag.free,
+          "Internal inconsistency: output slot \(slot) is not owned by node \(node)")
       }
       for port in 0..<Int32(record.inputCount) {
         let slot = Int(inputSlot(of: node, input: port))
-        precondition(slot >= 0 && slot < slotCount && storage.slots[slot].tag != SlotTag.free,
-                     "Internal inconsistency: input \(port) of node \(node) reads a free or missing slot")
+        precondition(
+          slot >= 0 && slot < slotCount && storage.slots[slot].tag != SlotTag.free,
+          "Internal inconsistency: input \(port) of node \(node) reads a free or missing slot")
         let owner = storage.slots[slot].owner
         if owner >= 0 {
           edgeCount[Int(owner)] += 1
@@ -258,23 +276,29 @@ extension EvaluationGraph {
     var fed: [Int64: Int] = [:]
     for (source, target) in edges { fed[Int64(source) << 32 | Int64(target), default: 0] += 1 }
     for node in 0..<Int32(nodeCount) {
-      precondition(Int32(record(node).successorCount) == edgeCount[Int(node)],
-                   "Internal inconsistency: successors of node \(node) disagree with the inputs fed by it")
+      precondition(
+        Int32(record(node).successorCount) == edgeCount[Int(node)],
+        "Internal inconsistency: successors of node \(node) disagree with the inputs fed by it")
       for successor in successors(of: node) { fed[Int64(node) << 32 | Int64(successor), default: 0] -= 1 }
     }
     precondition(fed.values.allSatisfy { $0 == 0 }, "Internal inconsistency: successor lists disagree with the edges")
     var boxedUsers = [Int32](repeating: 0, count: boxed.count)
     for slot in 0..<slotCount where storage.slots[slot].tag == SlotTag.boxed {
-      precondition(Int(storage.slots[slot].bits) < boxed.count, "Internal inconsistency: slot \(slot) boxes out of range")
+      precondition(
+        Int(storage.slots[slot].bits) < boxed.count, "Internal inconsistency: slot \(slot) boxes out of range")
       boxedUsers[Int(storage.slots[slot].bits)] += 1
     }
     precondition(boxedUsers.allSatisfy { $0 <= 1 }, "Internal inconsistency: two slots share a boxed value")
-    precondition(scalarFunctions.count == configurations.count
-                   && zip(scalarFunctions, configurations).allSatisfy { $0?.toOpaque() == ScalarEvaluation.unretained($1.scalar)?.toOpaque() },
-                 "Internal inconsistency: an unretained scalar function is not its configuration's")
+    precondition(
+      scalarFunctions.count == configurations.count
+        && zip(scalarFunctions, configurations).allSatisfy {
+          $0?.toOpaque() == ScalarEvaluation.unretained($1.scalar)?.toOpaque()
+        },
+      "Internal inconsistency: an unretained scalar function is not its configuration's")
     _checkConfigurationUsers()
-    precondition(freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
-                 "Internal inconsistency: a slot on the free list is in use")
+    precondition(
+      freeSlots.allSatisfy { storage.slots[Int($0)].tag == SlotTag.free },
+      "Internal inconsistency: a slot on the free list is in use")
     order._checkInvariants(edges: edges)
     #endif
   }

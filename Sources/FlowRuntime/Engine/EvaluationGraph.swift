@@ -139,8 +139,9 @@ struct EvaluationGraph {
     successorCapacity.reserveCapacity(count)
     var successorStart: UInt32 = 0
     for (index, configuration) in configured.enumerated() {
-      _ = appendRecord(id: nil, configuration, successorStart: successorStart, successorCapacity: successorCounts[index],
-                       constants: false)
+      _ = appendRecord(
+        id: nil, configuration, successorStart: successorStart, successorCapacity: successorCounts[index],
+        constants: false)
       successorStart += successorCounts[index]
     }
     storage.successors.append(repeating: -1, count: graph.edges.count)
@@ -174,7 +175,9 @@ struct EvaluationGraph {
   func inputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].inputCount) }
   func outputCount(of node: Int32) -> Int32 { Int32(storage.records[Int(node)].outputCount) }
   func configuration(of node: Int32) -> Configuration { configurations[Int(storage.records[Int(node)].configuration)] }
-  func evaluator(of node: Int32) -> any NodeEvaluator { configurations[Int(storage.records[Int(node)].configuration)].evaluator }
+  func evaluator(of node: Int32) -> any NodeEvaluator {
+    configurations[Int(storage.records[Int(node)].configuration)].evaluator
+  }
   func inputNames(of node: Int32) -> [String] { configuration(of: node).inputNames }
   func outputNames(of node: Int32) -> [String] { configuration(of: node).outputNames }
   func inputTypes(of node: Int32) -> [PortType] { configuration(of: node).inputTypes }
@@ -199,7 +202,8 @@ struct EvaluationGraph {
   /// The nodes `node` feeds, once per edge (valid until the next edit).
   func successors(of node: Int32) -> SuccessorRun {
     let record = storage.records[Int(node)]
-    return SuccessorRun(column: storage.successors, start: Int(record.successorStart), count: Int(record.successorCount))
+    return SuccessorRun(
+      column: storage.successors, start: Int(record.successorStart), count: Int(record.successorCount))
   }
 
   /// The value in `slot`.
@@ -218,7 +222,9 @@ struct EvaluationGraph {
   func outputs(of node: Int32) -> [String: Value] {
     let record = storage.records[Int(node)]
     var result: [String: Value] = [:]
-    for (port, name) in outputNames(of: node).enumerated() { result[name] = value(inSlot: Int(record.outputStart) + port) }
+    for (port, name) in outputNames(of: node).enumerated() {
+      result[name] = value(inSlot: Int(record.outputStart) + port)
+    }
     return result
   }
 

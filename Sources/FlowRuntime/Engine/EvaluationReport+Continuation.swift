@@ -9,11 +9,13 @@ extension EvaluationReport {
   func continued(by next: EvaluationReport) -> EvaluationReport {
     var starts = startsByIndex
     for (node, start) in next.startsByIndex { starts[node] = duration + start }
-    var report = EvaluationReport(revision: next.revision, wasCancelled: next.wasCancelled, duration: duration + next.duration,
-                            nodeIDs: next.nodeIDs, ran: ranIndices + next.ranIndices, cutOff: cutOffIndices + next.cutOffIndices,
-                            failed: failedIndices + next.failedIndices, failureMessages: failureMessages + next.failureMessages,
-                            durations: durationsByIndex.merging(next.durationsByIndex) { _, later in later }, starts: starts,
-                            notEager: next.notEagerIndices, brought: broughtIndices + next.broughtIndices, caught: caughtByIndex.merging(next.caughtByIndex) { _, later in later })
+    var report = EvaluationReport(
+      revision: next.revision, wasCancelled: next.wasCancelled, duration: duration + next.duration,
+      nodeIDs: next.nodeIDs, ran: ranIndices + next.ranIndices, cutOff: cutOffIndices + next.cutOffIndices,
+      failed: failedIndices + next.failedIndices, failureMessages: failureMessages + next.failureMessages,
+      durations: durationsByIndex.merging(next.durationsByIndex) { _, later in later }, starts: starts,
+      notEager: next.notEagerIndices, brought: broughtIndices + next.broughtIndices,
+      caught: caughtByIndex.merging(next.caughtByIndex) { _, later in later })
     report.fromCache = fromCache + next.fromCache
     return report
   }

@@ -11,16 +11,20 @@ extension FlowEngine {
   ///
   /// - Throws: `GraphValidationError` when the store's catalog is no `NodeKindRegistry` (a
   ///   store made with another catalog: use `init(store:registry:…)`).
-  public convenience init(store: FlowStore, options: EngineOptions = EngineOptions(),
-                          policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
-                          liveState: JSONObject = JSONObject(), observing: [String] = []) throws(GraphValidationError) {
+  public convenience init(
+    store: FlowStore, options: EngineOptions = EngineOptions(),
+    policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+    liveState: JSONObject = JSONObject(), observing: [String] = []
+  ) throws(GraphValidationError) {
     guard let registry = store.catalog as? NodeKindRegistry else {
       throw GraphValidationError(issues: [
-        GraphIssue(.unknownKind, "the store's catalog (\(type(of: store.catalog))) is no NodeKindRegistry: pass the registry")
+        GraphIssue(
+          .unknownKind, "the store's catalog (\(type(of: store.catalog))) is no NodeKindRegistry: pass the registry")
       ])
     }
-    try self.init(store: store, registry: registry, options: options, policy: policy, clock: clock, liveState: liveState,
-                  observing: observing)
+    try self.init(
+      store: store, registry: registry, options: options, policy: policy, clock: clock, liveState: liveState,
+      observing: observing)
   }
 
   /// An engine for the document file at `path` (`FlowDocument(contentsOf:)`): its file nodes'
@@ -33,11 +37,14 @@ extension FlowEngine {
   ///
   /// - Throws: `DocumentFileError` when the file cannot be read or holds no valid document;
   ///   `GraphValidationError` listing every validation problem of the graph.
-  public convenience init(contentsOf path: String, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-                          policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
-                          observing: [String] = []) throws {
-    try self.init(document: FlowDocument(contentsOf: path), registry: registry, options: options, policy: policy,
-                  clock: clock, observing: observing)
+  public convenience init(
+    contentsOf path: String, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
+    policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+    observing: [String] = []
+  ) throws {
+    try self.init(
+      document: FlowDocument(contentsOf: path), registry: registry, options: options, policy: policy,
+      clock: clock, observing: observing)
   }
 }
 

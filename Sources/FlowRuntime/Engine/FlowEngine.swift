@@ -35,11 +35,14 @@ public final class FlowEngine: Sendable {
   ///   - liveState: saved live state by node id (`FlowDocument.liveState`) to resume from.
   ///   - observing: nodes observed from the first pass on (before any source emits); their
   ///     handles are `initialObservations`.
-  public init(store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-              policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
-              liveState: JSONObject = JSONObject(), observing: [String] = []) throws(GraphValidationError) {
+  public init(
+    store: FlowStore, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
+    policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+    liveState: JSONObject = JSONObject(), observing: [String] = []
+  ) throws(GraphValidationError) {
     self.store = store
-    let core = EngineCore(registry: registry.applying(options), options: options, policy: policy, revision: 0, clock: clock)
+    let core = EngineCore(
+      registry: registry.applying(options), options: options, policy: policy, revision: 0, clock: clock)
     var (snapshot, observation) = store.observeResolved { [weak core] change in core?.receive(change) }
     snapshot.graph.document.liveState = liveState
     self.observation = observation
@@ -48,7 +51,8 @@ public final class FlowEngine: Sendable {
       ObservationHandle(nodeID: id) { [weak core] in core?.transition { $0.observationChanged(id, delta: -1) } }
     }
     do {
-      try core.start(with: snapshot.graph, payloads: snapshot.payloads, revision: snapshot.revision, observing: observing)
+      try core.start(
+        with: snapshot.graph, payloads: snapshot.payloads, revision: snapshot.revision, observing: observing)
     } catch {
       observation.cancel()
       throw error
@@ -61,12 +65,15 @@ public final class FlowEngine: Sendable {
   /// (`NodeKindRegistry.locating(_:)`).
   ///
   /// - Throws: every validation problem of the document.
-  public convenience init(document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
-                          policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
-                          observing: [String] = []) throws(GraphValidationError) {
+  public convenience init(
+    document: FlowDocument, registry: NodeKindRegistry, options: EngineOptions = EngineOptions(),
+    policy: SupersessionPolicy = .replaceRunningPass, clock: any Clock<Duration> = ContinuousClock(),
+    observing: [String] = []
+  ) throws(GraphValidationError) {
     let registry = registry.applying(options).locating(document)
-    try self.init(store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
-                  clock: clock, liveState: document.liveState, observing: observing)
+    try self.init(
+      store: FlowStore(catalog: registry, document: document), registry: registry, options: options, policy: policy,
+      clock: clock, liveState: document.liveState, observing: observing)
   }
 
   deinit {
@@ -88,7 +95,9 @@ public final class FlowEngine: Sendable {
   @discardableResult
   nonisolated(nonsending) public func evaluate() async -> EvaluationReport? {
     let revision = store.revision
-    if case .resume(let report)? = core.state.withLock({ $0.machine.settledWaiter(revision: revision) }) { return report }
+    if case .resume(let report)? = core.state.withLock({ $0.machine.settledWaiter(revision: revision) }) {
+      return report
+    }
     return await core.waitForRevision(revision)
   }
 

@@ -22,13 +22,19 @@ extension GraphEvaluator {
       case .subgraphReplaced(let replacement):
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
       case .node(.add(let node)):
-        addNode(node, configured: conforming(registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node),
-                                             node, to: fed))
+        addNode(
+          node,
+          configured: conforming(
+            registry.configured(fromSharedPayload: payload) ?? registry.configureValidated(node),
+            node, to: fed))
       case .node(.replace(let node)):
         guard let at = stride.guess(node.id, in: graph) ?? graph.indexByID[node.id] else { continue }
         stride.found(at)
-        replaceNode(node, at: at, configured: conforming(registry.configured(fromSharedPayload: payload)
-                                                           ?? registry.configureValidated(node), node, to: fed))
+        replaceNode(
+          node, at: at,
+          configured: conforming(
+            registry.configured(fromSharedPayload: payload)
+              ?? registry.configureValidated(node), node, to: fed))
       default:
         apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index], signature: fed)
       }
@@ -125,13 +131,15 @@ struct IndexStride {
 
   private func guess(_ id: String, _ graph: EvaluationGraph, period: Int) -> Int32? {
     guard let guess = position(period, graph), graph.indexByID.ids[guess] == id,
-          !graph.flags(of: Int32(guess)).contains(.removed) else { return nil }
+      !graph.flags(of: Int32(guess)).contains(.removed)
+    else { return nil }
     return Int32(guess)
   }
 
   private func guess(_ instance: String, _ relative: String, _ graph: EvaluationGraph, period: Int) -> Int32? {
     guard let guess = position(period, graph), graph.indexByID.ids[guess].isConcatenation(instance, relative),
-          !graph.flags(of: Int32(guess)).contains(.removed) else { return nil }
+      !graph.flags(of: Int32(guess)).contains(.removed)
+    else { return nil }
     return Int32(guess)
   }
 

@@ -25,7 +25,8 @@ extension GraphEvaluator {
   /// inputs.
   public func isNotNeeded(_ id: String) -> Bool {
     guard graph.lazyCount > 0, let node = graph.indexByID[id], Int(node) < lazy.eager.count,
-          graph.flags(of: node).isDisjoint(with: .inert) else { return false }
+      graph.flags(of: node).isDisjoint(with: .inert)
+    else { return false }
     return !isNeededInPass(node) && (!options.demandDriven || demand.counts[Int(node)] > 0)
   }
 }

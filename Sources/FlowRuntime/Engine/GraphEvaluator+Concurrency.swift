@@ -41,8 +41,10 @@ extension GraphEvaluator {
   ///     tasks makes it consult `shouldStop` at once, so a superseded pass does not wait for
   ///     slow nodes to finish on their own.
   @discardableResult
-  public mutating func evaluateConcurrently(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false },
-                                            stopSignal: AsyncStream<Void>? = nil) async -> EvaluationReport {
+  public mutating func evaluateConcurrently(
+    revision newRevision: Int? = nil, shouldStop: () -> Bool = { false },
+    stopSignal: AsyncStream<Void>? = nil
+  ) async -> EvaluationReport {
     guard benefitsFromConcurrency else { return evaluate(revision: newRevision, shouldStop: shouldStop) }
     let clock = ContinuousClock()
     let start = clock.now
@@ -145,11 +147,15 @@ extension GraphEvaluator {
       do {
         try evaluator.evaluate(inputs, &outputs)
         if let violation = limits.violation(in: outputs.values, expensive: true) { throw violation }
-        return .completed(NodeCompletion(node: node, outputs: outputs.values, errorMessage: nil,
-                                         duration: taskClock.now - began, began: began))
+        return .completed(
+          NodeCompletion(
+            node: node, outputs: outputs.values, errorMessage: nil,
+            duration: taskClock.now - began, began: began))
       } catch {
-        return .completed(NodeCompletion(node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
-                                         duration: taskClock.now - began, began: began))
+        return .completed(
+          NodeCompletion(
+            node: node, outputs: [], errorMessage: GraphEvaluator.message(of: error),
+            duration: taskClock.now - began, began: began))
       }
     }
   }

@@ -21,8 +21,9 @@ extension GraphEvaluator {
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
         continue
       }
-      apply(item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index],
-            signature: change.resolutions.signatures[index])
+      apply(
+        item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index],
+        signature: change.resolutions.signatures[index])
     }
   }
 
@@ -39,8 +40,10 @@ extension GraphEvaluator {
   ///     edge is looked up in `edgeEnds` (filled by `indexEdges`, for callers without a store).
   ///   - signature: for an added or replaced node some of whose params edges feed, the store's
   ///     signature of it (the node then takes those params as inputs).
-  mutating func apply(_ item: FlowStoreChange.Item, payload: (any Sendable)? = nil, previousEdge: FlowEdge? = nil,
-                      signature: NodeSignature? = nil) {
+  mutating func apply(
+    _ item: FlowStoreChange.Item, payload: (any Sendable)? = nil, previousEdge: FlowEdge? = nil,
+    signature: NodeSignature? = nil
+  ) {
     switch item {
     case .node(.add(let node)): addNode(node, configured: configuration(of: node, payload, fed: signature))
     case .node(.remove(let id)): removeNode(id)
@@ -78,14 +81,17 @@ extension GraphEvaluator {
   }
 
   func ends(of edge: FlowEdge) -> EdgeEnds? {
-    guard let source = graph.indexByID[edge.sourceNodeID], let target = graph.indexByID[edge.targetNodeID] else { return nil }
+    guard let source = graph.indexByID[edge.sourceNodeID], let target = graph.indexByID[edge.targetNodeID] else {
+      return nil
+    }
     let outputs = graph.outputNames(of: source)
     let inputs = graph.inputNames(of: target)
     guard let sourcePort = edge.sourceHandleID.map({ outputs.firstIndex(of: $0) }) ?? (outputs.count == 1 ? 0 : nil),
-          let targetPort = edge.targetHandleID.map({ inputs.firstIndex(of: $0) }) ?? (inputs.count == 1 ? 0 : nil)
+      let targetPort = edge.targetHandleID.map({ inputs.firstIndex(of: $0) }) ?? (inputs.count == 1 ? 0 : nil)
     else { return nil }
-    return EdgeEnds(source: source, sourcePort: Int32(sourcePort), target: target, targetPort: Int32(targetPort),
-                    targetPortName: inputs[targetPort])
+    return EdgeEnds(
+      source: source, sourcePort: Int32(sourcePort), target: target, targetPort: Int32(targetPort),
+      targetPortName: inputs[targetPort])
   }
 
   /// Adds `node` with its configuration (made here when `nil`).
@@ -131,7 +137,8 @@ extension GraphEvaluator {
     let oldOutputs = graph.outputNames(of: index)
     // The same ports, nothing live: the edges stay as they are (a param change, the common case).
     if configured.instance.live == nil && !graph.flags(of: index).contains(.live)
-        && configured.inputNames == oldInputs && configured.outputNames == oldOutputs {
+      && configured.inputNames == oldInputs && configured.outputNames == oldOutputs
+    {
       graph.reconfigureKeepingEdges(index, configured)
       clearPending(index)
       markDirty(index)
@@ -172,7 +179,8 @@ extension GraphEvaluator {
       preconditionFailure("Internal inconsistency: the store accepted edge '\(edge.id)' but its ends do not resolve")
     }
     if let cycle = graph.order.insertEdge(from: ends.source, to: ends.target, in: graph) {
-      preconditionFailure("Internal inconsistency: the store accepted edge '\(edge.id)' closing a cycle of \(cycle.count)")
+      preconditionFailure(
+        "Internal inconsistency: the store accepted edge '\(edge.id)' closing a cycle of \(cycle.count)")
     }
     disconnectTracked(target: ends.target, port: ends.targetPort)
     connectTracked(source: ends.source, port: ends.sourcePort, target: ends.target, port: ends.targetPort)
@@ -185,8 +193,9 @@ extension GraphEvaluator {
   mutating func removeEdge(_ id: String, previous: FlowEdge? = nil) {
     let recorded = edgeEnds.isEmpty ? nil : edgeEnds.removeValue(forKey: id)
     guard let ends = previous.flatMap({ ends(of: $0) }) ?? recorded, !graph.flags(of: ends.target).contains(.removed),
-          let port = graph.inputNames(of: ends.target).firstIndex(of: ends.targetPortName),
-          graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source else { return }
+      let port = graph.inputNames(of: ends.target).firstIndex(of: ends.targetPortName),
+      graph.sourceNode(of: ends.target, input: Int32(port)) == ends.source
+    else { return }
     disconnectTracked(target: ends.target, port: Int32(port))
     markDirty(ends.target)
   }

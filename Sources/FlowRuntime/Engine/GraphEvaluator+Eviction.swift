@@ -57,7 +57,8 @@ extension GraphEvaluator {
   func mayDrop(_ node: Int32) -> Bool {
     let index = Int(node)
     guard isDerived(node), graph.record(node).failure < 0, !pendingSet.marks[index], !demand.stale[index],
-          !dirtySet.marks[index], !demand.refreshing.contains(node) else { return false }
+      !dirtySet.marks[index], !demand.refreshing.contains(node)
+    else { return false }
     return (demand.observers[graph.ids[index]] ?? 0) == 0
   }
 

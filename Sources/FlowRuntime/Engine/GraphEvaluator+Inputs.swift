@@ -10,7 +10,9 @@ public struct InputReference: Sendable, Hashable {
 extension GraphEvaluator {
   /// The input `port` of node `id`, or `nil` if either does not exist.
   public func input(_ id: String, _ port: String) -> InputReference? {
-    guard let node = graph.indexByID[id], let index = graph.inputNames(of: node).firstIndex(of: port) else { return nil }
+    guard let node = graph.indexByID[id], let index = graph.inputNames(of: node).firstIndex(of: port) else {
+      return nil
+    }
     return InputReference(node: node, port: Int32(index))
   }
 
@@ -22,8 +24,9 @@ extension GraphEvaluator {
   public mutating func setUnconnectedInput(_ input: InputReference, to value: Value) throws(NodeError) {
     let type = graph.inputTypes(of: input.node)[Int(input.port)]
     guard type.accepts(value.type) else {
-      throw NodeError("input '\(graph.inputNames(of: input.node)[Int(input.port)])' of node '\(graph.ids[Int(input.node)])' "
-                        + "takes \(type), not \(value.type)")
+      throw NodeError(
+        "input '\(graph.inputNames(of: input.node)[Int(input.port)])' of node '\(graph.ids[Int(input.node)])' "
+          + "takes \(type), not \(value.type)")
     }
     if graph.setUnconnected(input.node, input: input.port, to: value) { markDirty(input.node) }
   }

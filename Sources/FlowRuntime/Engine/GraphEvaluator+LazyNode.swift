@@ -60,7 +60,8 @@ extension GraphEvaluator {
         let source = sources[port]
         bringUp(source, scratch: &scratch, log: &log)
         let root = graph.record(source).failure
-        entries[port] = root >= 0 ? .failed(failureDescription(of: source) ?? "failed") : .value(outputValue(feeding: node, port))
+        entries[port] =
+          root >= 0 ? .failed(failureDescription(of: source) ?? "failed") : .value(outputValue(feeding: node, port))
         if graph.record(source).changedStamp == pass { mustRun = true }
         grew = true
       }
@@ -96,8 +97,10 @@ extension GraphEvaluator {
 
   /// The second step: evaluates `node` with its eager inputs and the lazy inputs of its last
   /// answer (the others read `null`). Returns whether its outputs or failure changed.
-  mutating func evaluateLazyNode(_ node: Int32, answer: [Bool], lazyPorts: [Bool], scratch: inout EvaluationScratch,
-                                 log: inout PassLog) -> Bool {
+  mutating func evaluateLazyNode(
+    _ node: Int32, answer: [Bool], lazyPorts: [Bool], scratch: inout EvaluationScratch,
+    log: inout PassLog
+  ) -> Bool {
     gatherInputs(of: node, into: &scratch)
     for port in scratch.inputs.indices where port < lazyPorts.count && lazyPorts[port] && !answer[port] {
       scratch.inputs[port] = .null

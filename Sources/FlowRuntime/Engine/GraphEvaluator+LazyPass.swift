@@ -68,7 +68,8 @@ extension GraphEvaluator {
     dirtySet.list.removeAll(keepingCapacity: true)
     if live.emission != nil { applyPendingEmission() }
     lazy.brought.removeAll(keepingCapacity: true)
-    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven) {
+    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven)
+    {
       for node in markEagerlyNeeded() where lazy.missed[Int(node)] { enqueue(node) }
     } else if lazy.queuesMissed {
       // The set was made between passes (`sourceIsNeeded`): its nodes that missed a change run.
@@ -211,7 +212,9 @@ extension GraphEvaluator {
 
   /// Whether `node` reads `source` through an eager input, or a lazy one it last asked for.
   func reads(_ node: Int32, from source: Int32) -> Bool {
-    guard graph.flags(of: node).contains(.lazy), let lazyPorts = graph.configuration(of: node).lazyPorts else { return true }
+    guard graph.flags(of: node).contains(.lazy), let lazyPorts = graph.configuration(of: node).lazyPorts else {
+      return true
+    }
     let needs = lazy.needs[node]
     for port in 0..<Int(graph.inputCount(of: node)) where graph.sourceNode(of: node, input: Int32(port)) == source {
       if !lazyPorts[port] { return true }

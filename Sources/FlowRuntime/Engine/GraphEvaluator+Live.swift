@@ -45,8 +45,10 @@ extension GraphEvaluator {
         if runs && entry.token == nil {
           let token = LiveTable.makeToken()
           entry.token = token
-          changes.starts.append(LiveSourceStart(token: token, node: node, id: graph.ids[Int(node)], source: source,
-                                                state: entry.state))
+          changes.starts.append(
+            LiveSourceStart(
+              token: token, node: node, id: graph.ids[Int(node)], source: source,
+              state: entry.state))
         } else if !runs, let token = entry.token {
           changes.stops.append(token)
           entry.token = nil
@@ -72,7 +74,8 @@ extension GraphEvaluator {
   ///   or observers changed since the eagerly needed set was made, plus the walk from the source.
   mutating func sourceIsNeeded(_ node: Int32) -> Bool {
     guard graph.lazyCount > 0, !live.broughtUp.contains(node) else { return true }
-    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven) {
+    if !lazy.isCurrent(shape: graph.shapeVersion, observers: demand.observerVersion, demandDriven: options.demandDriven)
+    {
       lazy.ensureCount(graph.nodeCount, clearingStamps: false)
       markEagerlyNeeded()
       lazy.queuesMissed = true
@@ -81,7 +84,8 @@ extension GraphEvaluator {
     var stack: [Int32] = [node]
     while let current = stack.popLast() {
       if lazy.eager[Int(current)] || graph.record(current).successorCount == 0 { return true }
-      for successor in graph.successors(of: current) where !seen.contains(successor) && reads(successor, eagerlyFrom: current) {
+      for successor in graph.successors(of: current)
+      where !seen.contains(successor) && reads(successor, eagerlyFrom: current) {
         seen.insert(successor)
         stack.append(successor)
       }
@@ -127,14 +131,18 @@ extension GraphEvaluator {
       case .source: running = entry.token != nil
       case .stateful: running = entry.behavior.policy == .persistent || demand.counts[Int(node)] > 0
       }
-      return LiveNodeInfo(id: graph.ids[Int(node)], kind: entry.kind, policy: entry.behavior.policy, isRunning: running,
-                          isFinished: entry.isFinished, state: entry.state.jsonValue)
+      return LiveNodeInfo(
+        id: graph.ids[Int(node)], kind: entry.kind, policy: entry.behavior.policy, isRunning: running,
+        isFinished: entry.isFinished, state: entry.state.jsonValue)
     }
   }
 
   /// The committed state of every live node, as `flowRuntime.liveState` holds it.
   public var liveState: JSONObject {
-    JSONObject(live.nodes.sorted { $0.key < $1.key }.map { JSONMember(key: graph.ids[Int($0.key)], value: $0.value.state.jsonValue) })
+    JSONObject(
+      live.nodes.sorted { $0.key < $1.key }.map {
+        JSONMember(key: graph.ids[Int($0.key)], value: $0.value.state.jsonValue)
+      })
   }
 
   // MARK: In a pass
@@ -227,8 +235,9 @@ extension GraphEvaluator {
     }
     let next: Value
     do {
-      next = try stepper.step(entry.state, NodeInputs(inputs), LiveContext(isEmission: forced, inputsChanged: changed),
-                              &scratch.outputs)
+      next = try stepper.step(
+        entry.state, NodeInputs(inputs), LiveContext(isEmission: forced, inputsChanged: changed),
+        &scratch.outputs)
     } catch {
       log.ran.append(node)
       graph.storage.records[Int(node)].evaluationCount &+= 1

@@ -5,9 +5,13 @@ extension GraphEvaluator {
   package var memoryFootprint: (bytes: Int, nodes: Int) {
     func bytes<Element>(_ array: [Element]) -> Int { array.capacity * MemoryLayout<Element>.stride }
     var total = graph.storage.allocatedBytes
-    total += graph.indexByID.allocatedBytes + bytes(graph.configurations) + bytes(graph.successorCapacity) + bytes(graph.freeSlots)
-    total += bytes(graph.boxed) + bytes(graph.freeBoxed) + bytes(graph.freeConfigurations) + bytes(graph.configurationUsers)
-    for configuration in graph.configurations where configuration.sharedKey == nil || configuration.sharedKey == EvaluationGraph.groupKey {
+    total +=
+      graph.indexByID.allocatedBytes + bytes(graph.configurations) + bytes(graph.successorCapacity)
+      + bytes(graph.freeSlots)
+    total +=
+      bytes(graph.boxed) + bytes(graph.freeBoxed) + bytes(graph.freeConfigurations) + bytes(graph.configurationUsers)
+    for configuration in graph.configurations
+    where configuration.sharedKey == nil || configuration.sharedKey == EvaluationGraph.groupKey {
       total += bytes(configuration.unconnected)
     }
     total += bytes(graph.order.position) + bytes(graph.order.nodeAt)

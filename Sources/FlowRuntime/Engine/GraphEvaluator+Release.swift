@@ -56,8 +56,8 @@ extension GraphEvaluator {
     let slots = Int(record.outputStart)..<Int(record.outputStart) + Int(record.outputCount)
     // The table test first: most nodes hold none, and the observers are looked up by id.
     guard record.flags & EvaluationGraph.Flags.live.rawValue == 0,
-          slots.contains(where: { if case .table = graph.value(inSlot: $0) { true } else { false } }),
-          (demand.observers[graph.ids[Int(node)]] ?? 0) == 0
+      slots.contains(where: { if case .table = graph.value(inSlot: $0) { true } else { false } }),
+      (demand.observers[graph.ids[Int(node)]] ?? 0) == 0
     else { return }
     for slot in slots {
       guard case .table = graph.value(inSlot: slot) else { continue }

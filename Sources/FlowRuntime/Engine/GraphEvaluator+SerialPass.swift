@@ -16,7 +16,9 @@ extension GraphEvaluator {
   /// - Parameter revision: the revision the pass brings the values up to (default: one more
   ///   than the last completed pass).
   @discardableResult
-  public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false }) -> EvaluationReport {
+  public mutating func evaluate(revision newRevision: Int? = nil, shouldStop: () -> Bool = { false })
+    -> EvaluationReport
+  {
     if graph.lazyCount > 0 { return evaluateLazily(revision: newRevision, shouldStop: shouldStop) }
     let clock = ContinuousClock()
     let start = clock.now
@@ -69,8 +71,10 @@ extension GraphEvaluator {
 
   /// The end of a pass, serial or concurrent: the table budget settles, live nodes and
   /// refreshing settle, the revision advances unless the pass `stopped`, and the report is made.
-  mutating func finishPass(_ log: inout PassLog, stopped: Bool, revision newRevision: Int?,
-                           clock: ContinuousClock, start: ContinuousClock.Instant) -> EvaluationReport {
+  mutating func finishPass(
+    _ log: inout PassLog, stopped: Bool, revision newRevision: Int?,
+    clock: ContinuousClock, start: ContinuousClock.Instant
+  ) -> EvaluationReport {
     if tableBudget != nil { settleTableBudget(ran: log.ran.nodes, stopped: stopped, log: &log) }
     if !releaseCountdown.isEmpty { releaseCountdown = [] }
     finishLivePass(stopped: stopped)
@@ -115,9 +119,10 @@ extension GraphEvaluator {
     if serial && dirtySet.list.count > queue.heapLimit && queue.isEmpty {
       // `dirtySet.list` has no duplicates: it lists every node iff it has every index, or as
       // many entries as there are present nodes and none of them removed.
-      let everyNode = dirtySet.list.count == graph.nodeCount
+      let everyNode =
+        dirtySet.list.count == graph.nodeCount
         || (dirtySet.list.count == graph.nodeCount - graph.removedCount
-            && dirtySet.list.allSatisfy { !graph.flags(of: $0).contains(.removed) })
+          && dirtySet.list.allSatisfy { !graph.flags(of: $0).contains(.removed) })
       if everyNode && graph.removedCount == 0 {
         // Every label that holds a node, a word of the bitset at a time.
         dirtySet.removeAllClearingEveryMark()
@@ -224,7 +229,9 @@ extension GraphEvaluator {
     log.ran.append(node)
     graph.storage.records[index].evaluationCount &+= 1
     if let thrown { return recordFailure(node, root: node, message: Self.message(of: thrown), log: &log) }
-    if let violation = limits.violation(in: scratch.outputs.values, expensive: flags & EvaluationGraph.Flags.expensive.rawValue != 0) {
+    if let violation = limits.violation(
+      in: scratch.outputs.values, expensive: flags & EvaluationGraph.Flags.expensive.rawValue != 0)
+    {
       return recordFailure(node, root: node, message: violation.message, log: &log)
     }
     return storeOutputs(of: node, scratch.outputs.values, log: &log)
@@ -239,7 +246,9 @@ extension GraphEvaluator {
     let inputCount = Int(record.inputCount)
     EvaluationScratch.resize(&scratch.inputs, to: inputCount)
     let inputStart = Int(record.inputStart)
-    for port in 0..<inputCount { scratch.inputs[port] = graph.value(inSlot: Int(columns.inputSources[inputStart + port])) }
+    for port in 0..<inputCount {
+      scratch.inputs[port] = graph.value(inSlot: Int(columns.inputSources[inputStart + port]))
+    }
     let outputCount = Int(record.outputCount)
     EvaluationScratch.resize(&scratch.outputs.values, to: outputCount)
     let outputStart = Int(record.outputStart)
@@ -260,7 +269,8 @@ extension GraphEvaluator {
       changed = true
     }
     let record = graph.record(node)
-    for port in 0..<min(outputs.count, Int(record.outputCount)) where graph.store(outputs[port], inSlot: Int(record.outputStart) + port) {
+    for port in 0..<min(outputs.count, Int(record.outputCount))
+    where graph.store(outputs[port], inSlot: Int(record.outputStart) + port) {
       changed = true
     }
     if !changed { log.cutOff.append(node) }
@@ -303,11 +313,12 @@ extension GraphEvaluator {
 
   /// The report of a pass that brought (or, cancelled, was bringing) the values to `revision`.
   func makeReport(_ log: PassLog, revision: Int, cancelled: Bool, duration: Duration) -> EvaluationReport {
-    EvaluationReport(revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
-                     ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
-                     failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
-                     durations: log.durations, starts: log.starts, notEager: log.notEager, brought: log.brought,
-                     caught: log.caught)
+    EvaluationReport(
+      revision: revision, wasCancelled: cancelled, duration: duration, nodeIDs: graph.ids,
+      ran: log.ran.nodes, cutOff: log.cutOff.nodes, failed: log.failed,
+      failureMessages: log.failed.map { failureDescription(of: $0) ?? "failed" },
+      durations: log.durations, starts: log.starts, notEager: log.notEager, brought: log.brought,
+      caught: log.caught)
   }
 }
 

@@ -75,8 +75,10 @@ public struct GraphEvaluator: Sendable {
   /// node once (validation and evaluation share the configuration).
   ///
   /// - Throws: every validation problem of the document (Reference.md, "Validation").
-  public init(validating document: FlowDocument, registry: NodeKindRegistry,
-              options: EngineOptions = EngineOptions()) throws(GraphValidationError) {
+  public init(
+    validating document: FlowDocument, registry: NodeKindRegistry,
+    options: EngineOptions = EngineOptions()
+  ) throws(GraphValidationError) {
     let applied = registry.applying(options)
     let (graph, configured) = try applied.validateConfiguring(document)
     self.init(graph, configured: configured, registry: applied, options: options)
@@ -127,7 +129,8 @@ public struct GraphEvaluator: Sendable {
     case .value:
       guard tableBudget != nil else { return .value(graph.outputs(of: node)) }
       switch currentOutputValues(of: node) {
-      case .success(let values): return .value(Dictionary(zip(graph.outputNames(of: node), values)) { first, _ in first })
+      case .success(let values):
+        return .value(Dictionary(zip(graph.outputNames(of: node), values)) { first, _ in first })
       case .failure(let error): return .failed(message: error.message, root: graph.ids[Int(node)])
       }
     case .failed:
@@ -155,14 +158,16 @@ public struct GraphEvaluator: Sendable {
   /// The current outputs of node `id` by port name: its state's outputs (`state(of:)`), so
   /// `nil` for an unknown id and for a node that failed, is pending, or was not computed.
   public func outputs(of id: String) -> [String: Value]? {
-    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value
+    else { return nil }
     return tableBudget == nil ? graph.outputs(of: node) : state(ofNode: node).outputs
   }
 
   /// The outputs of node `id` in port order, as `outputs(of:)` has them (`nil` likewise), for
   /// hosts that print many nodes without a dictionary per node.
   package func portValues(of id: String) -> [(port: String, value: Value)]? {
-    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value else { return nil }
+    guard let node = graph.indexByID[id], !graph.flags(of: node).contains(.removed), stateKind(of: node) == .value
+    else { return nil }
     let start = Int(graph.record(node).outputStart)
     if tableBudget != nil, isDropped(node) {
       guard case .success(let values) = currentOutputValues(of: node) else { return nil }

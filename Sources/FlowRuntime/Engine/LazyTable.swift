@@ -61,11 +61,13 @@ struct LazyTable: Sendable {
 
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
-    precondition(missed.count == eager.count && missed.count == caughtStamp.count && missed.count == dirtyStamp.count,
-                 "Internal inconsistency: lazy arrays differ in length")
+    precondition(
+      missed.count == eager.count && missed.count == caughtStamp.count && missed.count == dirtyStamp.count,
+      "Internal inconsistency: lazy arrays differ in length")
     if cacheKey != nil {
-      precondition(missed.indices.allSatisfy { !(eager[$0] && missed[$0]) },
-                   "Internal inconsistency: an eagerly needed node missed a change")
+      precondition(
+        missed.indices.allSatisfy { !(eager[$0] && missed[$0]) },
+        "Internal inconsistency: an eagerly needed node missed a change")
     }
     #endif
   }

@@ -26,8 +26,10 @@ struct NodeRecord: BitwiseCopyable {
   /// How often its evaluation ran since the evaluator was made.
   var evaluationCount: UInt32
 
-  init(flags: UInt8, shape: UInt8, inputStart: UInt32, inputCount: UInt32, outputStart: UInt32, outputCount: UInt32,
-       successorStart: UInt32, configuration: UInt32) {
+  init(
+    flags: UInt8, shape: UInt8, inputStart: UInt32, inputCount: UInt32, outputStart: UInt32, outputCount: UInt32,
+    successorStart: UInt32, configuration: UInt32
+  ) {
     self.flags = flags
     self.shape = shape
     self.inputStart = inputStart

@@ -86,7 +86,9 @@ struct PassStateMachine: Sendable {
 
   /// Starts a pass over `dirty` (nodes that must run), with at most `limit` child tasks.
   mutating func begin<Graph: PassGraph>(dirty: [Int32], limit: Int, in graph: Graph) {
-    precondition(running == 0 && inline < 0 && deferred < 0 && queue.isEmpty, "Internal inconsistency: a pass began inside another")
+    precondition(
+      running == 0 && inline < 0 && deferred < 0 && queue.isEmpty, "Internal inconsistency: a pass began inside another"
+    )
     self.limit = max(1, limit)
     let count = graph.passNodeCount
     if phase.count < count {
@@ -262,16 +264,19 @@ extension PassStateMachine {
   /// everything is idle. Only with `FLOW_INTERNAL_CHECKS`.
   func _checkInvariants(betweenPasses: Bool) {
     #if FLOW_INTERNAL_CHECKS
-    precondition(phase.count == waitCount.count && phase.count == queuedStamp.count && phase.count == mustRunStamp.count,
-                 "Internal inconsistency: per-node pass arrays differ in length")
+    precondition(
+      phase.count == waitCount.count && phase.count == queuedStamp.count && phase.count == mustRunStamp.count,
+      "Internal inconsistency: per-node pass arrays differ in length")
     precondition(phase.filter { $0 == .running }.count == running, "Internal inconsistency: the running count is off")
-    precondition(phase.indices.allSatisfy { phase[$0] != .waiting || waitCount[$0] > 0 },
-                 "Internal inconsistency: a node waits on nothing")
+    precondition(
+      phase.indices.allSatisfy { phase[$0] != .waiting || waitCount[$0] > 0 },
+      "Internal inconsistency: a node waits on nothing")
     precondition(touched.allSatisfy { Int($0) < phase.count }, "Internal inconsistency: a touched node out of range")
     if betweenPasses {
-      precondition(phase.allSatisfy { $0 == .idle } && touched.isEmpty && queue.isEmpty && running == 0
-                     && deferred < 0 && inline < 0,
-                   "Internal inconsistency: a node is left waiting or running between passes")
+      precondition(
+        phase.allSatisfy { $0 == .idle } && touched.isEmpty && queue.isEmpty && running == 0
+          && deferred < 0 && inline < 0,
+        "Internal inconsistency: a node is left waiting or running between passes")
     }
     #endif
   }

@@ -158,13 +158,17 @@ struct TableBudget: Sendable {
   func _checkInvariants() {
     #if FLOW_INTERNAL_CHECKS
     let order = useOrder
-    precondition(order.count == tracked.filter { $0 }.count && order.allSatisfy { tracked[Int($0)] },
-                 "Internal inconsistency: the use list disagrees with the tracked marks")
+    precondition(
+      order.count == tracked.filter { $0 }.count && order.allSatisfy { tracked[Int($0)] },
+      "Internal inconsistency: the use list disagrees with the tracked marks")
     precondition(order.reduce(0) { $0 + bytes[Int($1)] } == heldBytes, "Internal inconsistency: held bytes are off")
-    precondition(order.last ?? -1 == tail && order.indices.allSatisfy { $0 == 0 || prev[Int(order[$0])] == order[$0 - 1] },
-                 "Internal inconsistency: the use list's back links are off")
-    precondition(droppedNodes.allSatisfy { dropped[Int($0)] && !tracked[Int($0)] } && droppedNodes.count == dropped.filter { $0 }.count,
-                 "Internal inconsistency: a dropped node is tracked, or dropped marks disagree")
+    precondition(
+      order.last ?? -1 == tail && order.indices.allSatisfy { $0 == 0 || prev[Int(order[$0])] == order[$0 - 1] },
+      "Internal inconsistency: the use list's back links are off")
+    precondition(
+      droppedNodes.allSatisfy { dropped[Int($0)] && !tracked[Int($0)] }
+        && droppedNodes.count == dropped.filter { $0 }.count,
+      "Internal inconsistency: a dropped node is tracked, or dropped marks disagree")
     #endif
   }
 }

@@ -19,8 +19,10 @@ extension GraphEvaluator {
   /// - Parameter columns: the graph's columns, as the pass read them when it began.
   // `@_transparent` because `@inline(__always)` left it a call from the (large) pass loop.
   @_transparent
-  mutating func propagateChange(of node: Int32, _ columns: GraphColumns, everyNodeQueued: Bool,
-                                 forced: Bool = false) -> Int32 {
+  mutating func propagateChange(
+    of node: Int32, _ columns: GraphColumns, everyNodeQueued: Bool,
+    forced: Bool = false
+  ) -> Int32 {
     let record = columns.records.address(Int(node))
     record.pointee.changedStamp = pass
     if everyNodeQueued && !forced { return -1 }

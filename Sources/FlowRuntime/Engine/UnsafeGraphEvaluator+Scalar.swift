@@ -30,10 +30,11 @@ extension GraphEvaluator {
     let record = columns.records.address(Int(node))
     let shape = record.pointee.shape
     guard shape != ScalarShape.none,
-          record.pointee.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
-          failureTable.count == 0, pendingSet.count == 0,
-          !options.demandDriven || demand.counts[Int(node)] > 0,
-          let function = graph.scalarFunctions[Int(record.pointee.configuration)] else { return .fallback }
+      record.pointee.flags & (EvaluationGraph.Flags.inert.rawValue | EvaluationGraph.Flags.live.rawValue) == 0,
+      failureTable.count == 0, pendingSet.count == 0,
+      !options.demandDriven || demand.counts[Int(node)] > 0,
+      let function = graph.scalarFunctions[Int(record.pointee.configuration)]
+    else { return .fallback }
     var thrown: (any Error)?
     let inputStart = Int(record.pointee.inputStart), inputCount = Int(record.pointee.inputCount)
     // The result comes back as a tag and, through `bits`, a payload: plain same-size stores
@@ -59,8 +60,10 @@ extension GraphEvaluator {
     record.pointee.evaluationCount &+= 1
     let output = Int(record.pointee.outputStart)
     let oldTag = columns.slots.tags[output]
-    if oldTag != SlotTag.boxed && Slot(bits: columns.slots.bits[output], owner: node, tag: oldTag)
-      .holdsSameScalar(tag: tag, bits: bits) {
+    if oldTag != SlotTag.boxed
+      && Slot(bits: columns.slots.bits[output], owner: node, tag: oldTag)
+        .holdsSameScalar(tag: tag, bits: bits)
+    {
       log.cutOff.append(node)
       return .unchanged
     }
@@ -92,10 +95,14 @@ extension ScalarEvaluation {
   /// input does not hold what the function takes or the function threw (then `thrown` holds
   /// the error), keeping the hot path free of unwinding.
   @inline(__always)
-  func compute(shape: UInt8, inputStart start: Int, inputCount: Int, _ columns: GraphColumns,
-               bits: inout UInt64, thrown: inout (any Error)?) -> UInt8 {
+  func compute(
+    shape: UInt8, inputStart start: Int, inputCount: Int, _ columns: GraphColumns,
+    bits: inout UInt64, thrown: inout (any Error)?
+  ) -> UInt8 {
     do {
-      guard let slot = try compute(shape: shape, inputStart: start, inputCount: inputCount, columns) else { return Self.noResult }
+      guard let slot = try compute(shape: shape, inputStart: start, inputCount: inputCount, columns) else {
+        return Self.noResult
+      }
       bits = slot.bits
       return slot.tag
     } catch {

@@ -242,7 +242,8 @@ enum ColumnMemory {
     // Over-map by one huge page, then give back the unaligned head and the tail.
     let span = size + hugePage
     guard let raw = mmap(nil, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-          raw != MAP_FAILED else { return nil }
+      raw != MAP_FAILED
+    else { return nil }
     let start = (Int(bitPattern: raw) + hugePage - 1) & ~(hugePage - 1)
     let head = start - Int(bitPattern: raw)
     if head > 0 { munmap(raw, head) }

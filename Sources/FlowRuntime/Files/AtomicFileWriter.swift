@@ -44,7 +44,8 @@ public struct AtomicFileWriter: Sendable {
     guard folder >= 0 else { throw FileAccessError("cannot write \(path): the folder \(folderPath) does not exist") }
     var info = stat()
     let exists = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
-    try write(bytes, to: CheckedTarget(folder: folder, name: name, path: path, mode: exists ? info.st_mode & 0o7777 : nil))
+    try write(
+      bytes, to: CheckedTarget(folder: folder, name: name, path: path, mode: exists ? info.st_mode & 0o7777 : nil))
   }
 
   /// Writes `bytes` to a target the file-access policy checked.
@@ -63,8 +64,10 @@ public struct AtomicFileWriter: Sendable {
   ///   and after the rename. Only a file whose damage after a power loss is detected and
   ///   repaired by its reader (a checksummed run-cache entry) passes `false`: readers still
   ///   see the old file or the whole new one.
-  package func write(to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true,
-                     _ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void) throws {
+  package func write(
+    to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true,
+    _ produce: ((ArraySlice<UInt8>) throws -> Void) throws -> Void
+  ) throws {
     try write(to: target, stop: stop, durable: durable, bypassesPageCache: false) { emit in
       try withoutActuallyEscaping(emit) { emit in try produce { bytes in try bytes.withUnsafeBytes { try emit($0) } } }
     }
@@ -76,16 +79,21 @@ public struct AtomicFileWriter: Sendable {
   /// - Parameter bypassesPageCache: write page-aligned whole-page pieces with direct I/O
   ///   (`O_DIRECT`) where the file system takes it, so they are not copied into the page cache
   ///   (the first piece that is not aligned, and any refusal, turn it off for the rest).
-  package func write(to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true, bypassesPageCache: Bool,
-                     _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+  package func write(
+    to target: CheckedTarget, stop: PassProgress? = nil, durable: Bool = true, bypassesPageCache: Bool,
+    _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     let path = target.path
-    func failure(_ code: Int32) -> FileAccessError { FileAccessError("cannot write \(path): \(String(cString: strerror(code)))") }
+    func failure(_ code: Int32) -> FileAccessError {
+      FileAccessError("cannot write \(path): \(String(cString: strerror(code)))")
+    }
     func stopped() -> Bool { Task.isCancelled || stop?.isStopRequested == true }
     TemporaryFiles.removeStale(in: target.folder)
     let temporary = TemporaryFiles.name(for: target.name, limit: UnsafeFileSystem.nameLimit(target.folder))
     var direct = bypassesPageCache
-    var descriptor = openat(target.folder, temporary,
-                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | (direct ? UnsafeFileSystem.directIO : 0), 0o666)
+    var descriptor = openat(
+      target.folder, temporary,
+      O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | (direct ? UnsafeFileSystem.directIO : 0), 0o666)
     if descriptor < 0 && direct && errno == EINVAL {
       // The file system takes no direct I/O (and made no file).
       direct = false
@@ -108,7 +116,9 @@ public struct AtomicFileWriter: Sendable {
       while offset < bytes.count {
         if stopped() { throw CancellationError() }
         let end = min(bytes.count, offset + chunk)
-        if let code = UnsafeFileSystem.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), direct: &direct) {
+        if let code = UnsafeFileSystem.write(
+          descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), direct: &direct)
+        {
           throw failure(code)
         }
         offset = end

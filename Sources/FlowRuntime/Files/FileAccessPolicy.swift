@@ -50,8 +50,10 @@ public struct FileAccessPolicy: Sendable, Hashable {
   /// Opens the file at `path` for reading, if the policy allows it.
   ///
   /// - Parameter beforeStep: test seam, called before each component is looked at.
-  package func open(_ path: String, relativeTo folder: String,
-                    beforeStep: ((String, String) -> Void)? = nil) throws(FileAccessError) -> CheckedFile {
+  package func open(
+    _ path: String, relativeTo folder: String,
+    beforeStep: ((String, String) -> Void)? = nil
+  ) throws(FileAccessError) -> CheckedFile {
     guard case .file(let file) = try walk(path, relativeTo: folder, access: .read, beforeStep: beforeStep) else {
       throw FileAccessError("cannot read \(path)")
     }
@@ -62,17 +64,24 @@ public struct FileAccessPolicy: Sendable, Hashable {
   ///
   /// - Parameter createFolders: make the missing folders on the way (inside the allowed
   ///   folders, each checked as it is made and entered).
-  package func target(_ path: String, relativeTo folder: String, createFolders: Bool = false,
-                      beforeStep: ((String, String) -> Void)? = nil) throws(FileAccessError) -> CheckedTarget {
-    guard case .target(let target) = try walk(path, relativeTo: folder, access: .write, createFolders: createFolders,
-                                              beforeStep: beforeStep) else {
+  package func target(
+    _ path: String, relativeTo folder: String, createFolders: Bool = false,
+    beforeStep: ((String, String) -> Void)? = nil
+  ) throws(FileAccessError) -> CheckedTarget {
+    guard
+      case .target(let target) = try walk(
+        path, relativeTo: folder, access: .write, createFolders: createFolders,
+        beforeStep: beforeStep)
+    else {
       throw FileAccessError("cannot write \(path)")
     }
     return target
   }
 
-  private func walk(_ path: String, relativeTo folder: String, access: Access, createFolders: Bool = false,
-                    beforeStep: ((String, String) -> Void)?) throws(FileAccessError) -> CheckedEnd {
+  private func walk(
+    _ path: String, relativeTo folder: String, access: Access, createFolders: Bool = false,
+    beforeStep: ((String, String) -> Void)?
+  ) throws(FileAccessError) -> CheckedEnd {
     guard !path.isEmpty, !path.utf8.contains(0) else { throw FileAccessError("invalid path '\(path)'") }
     let roots = (access == .write ? writableRoots : readableRoots + writableRoots).compactMap { root in
       Self.realPath(Self.absolute(root)).map(Self.components)

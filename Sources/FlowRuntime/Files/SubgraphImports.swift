@@ -16,12 +16,16 @@ public enum SubgraphImports {
   ///   - policy: where documents may be read.
   /// - Throws: each import the policy refuses, that cannot be read or is not a valid
   ///   document, naming the path and the document that imports it.
-  public static func sources(of document: FlowDocument, folder: String, path: String? = nil,
-                             policy: FileAccessPolicy) throws(GraphValidationError) -> [SubgraphSource] {
+  public static func sources(
+    of document: FlowDocument, folder: String, path: String? = nil,
+    policy: FileAccessPolicy
+  ) throws(GraphValidationError) -> [SubgraphSource] {
     guard !document.imports.isEmpty else { return [] }
     var seen = Set<String>()
     if let path, let own = try? policy.resolve(path, relativeTo: folder, for: .read) { seen.insert(own) }
-    var queue: [(path: String, folder: String, importer: String)] = document.imports.map { ($0, folder, "this document") }
+    var queue: [(path: String, folder: String, importer: String)] = document.imports.map {
+      ($0, folder, "this document")
+    }
     var head = 0
     var sources: [SubgraphSource] = []
     var issues: [GraphIssue] = []
@@ -53,7 +57,9 @@ public enum SubgraphImports {
       let nextFolder = (file.path as NSString).deletingLastPathComponent
       for next in imported.imports { queue.append((next, nextFolder, importPath)) }
     }
-    if !issues.isEmpty { throw GraphValidationError(issues: Array(issues.prefix(GraphValidationError.reportedIssueLimit))) }
+    if !issues.isEmpty {
+      throw GraphValidationError(issues: Array(issues.prefix(GraphValidationError.reportedIssueLimit)))
+    }
     return sources
   }
 }

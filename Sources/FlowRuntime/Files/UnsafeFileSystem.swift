@@ -130,7 +130,9 @@ enum UnsafeFileSystem {
 
   /// Reads the whole open file from its current offset, calling `chunk` with the bytes read so far every few MB
   /// (for progress and cancellation). Returns the bytes or the system's reason.
-  static func readAll(_ descriptor: Int32, onChunk chunk: (Int) throws -> Void) throws -> Result<[UInt8], FileAccessError> {
+  static func readAll(_ descriptor: Int32, onChunk chunk: (Int) throws -> Void) throws -> Result<
+    [UInt8], FileAccessError
+  > {
     var info = stat()
     var capacity = 1 << 16
     if fstat(descriptor, &info) == 0 && info.st_size > 0 { capacity = Int(info.st_size) + 1 }

@@ -48,8 +48,10 @@ struct UnsafePathWalk {
   private var links = 0
   private var madeFolders = 0
 
-  init(roots: [[String]], start: [String], written: String, access: FileAccessPolicy.Access,
-       beforeStep: ((String, String) -> Void)?) {
+  init(
+    roots: [[String]], start: [String], written: String, access: FileAccessPolicy.Access,
+    beforeStep: ((String, String) -> Void)?
+  ) {
     self.roots = roots
     self.start = start
     self.written = written
@@ -93,8 +95,10 @@ struct UnsafePathWalk {
 
   /// One named component: checked against the policy, then looked at through the folder
   /// descriptor without following links. Returns the end when the component is the file.
-  private mutating func step(into name: String, isLast: Bool, goal: Goal,
-                             pending: inout [String]) throws(FileAccessError) -> CheckedEnd? {
+  private mutating func step(
+    into name: String, isLast: Bool, goal: Goal,
+    pending: inout [String]
+  ) throws(FileAccessError) -> CheckedEnd? {
     guard name.utf8.count <= Self.maximumNameBytes, !name.utf8.contains(0) else {
       throw FileAccessError("invalid path '\(written)': a name longer than \(Self.maximumNameBytes) bytes")
     }
@@ -131,7 +135,9 @@ struct UnsafePathWalk {
         // Made where the walk stands, then entered like any folder (a race retries the step).
         guard mkdirat(folder, name, 0o777) == 0 || errno == EEXIST else { throw failure(errno) }
         madeFolders += 1
-        guard madeFolders <= Self.maximumComponents else { throw FileAccessError("cannot write \(path): it keeps changing") }
+        guard madeFolders <= Self.maximumComponents else {
+          throw FileAccessError("cannot write \(path): it keeps changing")
+        }
         position.removeLast()
         pending.append(name)
         return nil
@@ -161,8 +167,10 @@ struct UnsafePathWalk {
     }
   }
 
-  private mutating func openFile(_ folder: Int32, _ name: String, info: stat, goal: Goal,
-                                 pending: inout [String]) throws(FileAccessError) -> CheckedEnd? {
+  private mutating func openFile(
+    _ folder: Int32, _ name: String, info: stat, goal: Goal,
+    pending: inout [String]
+  ) throws(FileAccessError) -> CheckedEnd? {
     if goal.isWrite {
       return .target(CheckedTarget(folder: takeLastDescriptor(), name: name, path: path, mode: info.st_mode & 0o7777))
     }
@@ -193,9 +201,13 @@ struct UnsafePathWalk {
   }
 
   /// Replaces the link at the end of `position` by its target's components, to be walked.
-  private mutating func expandLink(_ folder: Int32, _ name: String, into pending: inout [String]) throws(FileAccessError) {
+  private mutating func expandLink(_ folder: Int32, _ name: String, into pending: inout [String])
+    throws(FileAccessError)
+  {
     links += 1
-    guard links <= Self.maximumLinks else { throw FileAccessError("cannot \(verb) \(path): too many levels of symbolic links") }
+    guard links <= Self.maximumLinks else {
+      throw FileAccessError("cannot \(verb) \(path): too many levels of symbolic links")
+    }
     var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = buffer.withUnsafeMutableBufferPointer { raw in
       raw.withMemoryRebound(to: CChar.self) { readlinkat(folder, name, $0.baseAddress!, $0.count - 1) }
@@ -209,7 +221,9 @@ struct UnsafePathWalk {
     guard !target.isEmpty else { throw FileAccessError("cannot \(verb) \(path): an empty symbolic link") }
     position.removeLast()
     let parts = target.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    guard pending.count + parts.count <= Self.maximumComponents else { throw FileAccessError("invalid path '\(written)': too long") }
+    guard pending.count + parts.count <= Self.maximumComponents else {
+      throw FileAccessError("invalid path '\(written)': too long")
+    }
     pending.append(contentsOf: parts.reversed().filter { $0 != "." })
     if target.hasPrefix("/") {
       closeAll()
@@ -224,7 +238,8 @@ struct UnsafePathWalk {
   /// Whether the walk may stand at `candidate`: inside an allowed folder with no hidden
   /// component below it, on the way to an allowed folder, or on the way to the document.
   func permitted(_ candidate: [String]) -> Bool {
-    Self.isPrefix(candidate, of: start) || roots.contains { Self.isPrefix(candidate, of: $0) } || isInsideRoot(candidate)
+    Self.isPrefix(candidate, of: start) || roots.contains { Self.isPrefix(candidate, of: $0) }
+      || isInsideRoot(candidate)
   }
 
   /// Whether `candidate` lies in an allowed folder's tree with no hidden component below it.

@@ -20,8 +20,10 @@ public struct CSVReadStrategy: Sendable, Hashable {
   public var encodesDictionaries: Bool
 
   /// A strategy with the given switches (each on where left out).
-  public init(convertsNumbersInPlace: Bool = true, copiesStringsInPlace: Bool = true, indexesPlainRecords: Bool = true,
-              encodesDictionaries: Bool = true) {
+  public init(
+    convertsNumbersInPlace: Bool = true, copiesStringsInPlace: Bool = true, indexesPlainRecords: Bool = true,
+    encodesDictionaries: Bool = true
+  ) {
     self.convertsNumbersInPlace = convertsNumbersInPlace
     self.copiesStringsInPlace = copiesStringsInPlace
     self.indexesPlainRecords = indexesPlainRecords
@@ -29,6 +31,7 @@ public struct CSVReadStrategy: Sendable, Hashable {
   }
 
   /// Every faster path off: the plain reader (to compare with).
-  public static let plain = CSVReadStrategy(convertsNumbersInPlace: false, copiesStringsInPlace: false,
-                                            indexesPlainRecords: false, encodesDictionaries: false)
+  public static let plain = CSVReadStrategy(
+    convertsNumbersInPlace: false, copiesStringsInPlace: false,
+    indexesPlainRecords: false, encodesDictionaries: false)
 }

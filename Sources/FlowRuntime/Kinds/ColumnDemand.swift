@@ -25,7 +25,9 @@ public enum ColumnDemand {
   }
 
   /// `document` with each projecting reader's params set to the columns its consumers read.
-  public static func applied(to document: FlowDocument, registry: NodeKindRegistry, observed: Observed = .sinks) -> FlowDocument {
+  public static func applied(to document: FlowDocument, registry: NodeKindRegistry, observed: Observed = .sinks)
+    -> FlowDocument
+  {
     if case .everything = observed { return document }
     // Most documents read no table: one string comparison per node, no allocation.
     let readers = registry.allKinds.compactMap { $0 is any ColumnProjectingKind ? $0.name : nil }
@@ -33,7 +35,9 @@ public enum ColumnDemand {
     let count = document.nodes.count
     var index: [String: Int] = [:]
     index.reserveCapacity(count)
-    for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil { return document }
+    for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil {
+      return document
+    }
     // Edges by source, and the in-degree for a topological order (Kahn).
     // An edge without a handle goes to the node's first input: port "" here.
     var outgoing = [[(target: Int, port: String)]](repeating: [], count: count)
@@ -75,11 +79,15 @@ public enum ColumnDemand {
       // A param fed by an edge (a key list, a formula) may name any column: such a node needs
       // its inputs whole.
       if let demanding = kind as? any ColumnDemandingKind,
-         !kind.parameters.contains(where: { inputPorts[node].contains($0.name) }) {
-        for port in inputPorts[node] { inputNeeds[node][port] = demanding.columnNeeds(of: port, params: spec.params, outputNeeds: needs) }
+        !kind.parameters.contains(where: { inputPorts[node].contains($0.name) })
+      {
+        for port in inputPorts[node] {
+          inputNeeds[node][port] = demanding.columnNeeds(of: port, params: spec.params, outputNeeds: needs)
+        }
       }
       if let projecting = kind as? any ColumnProjectingKind, case .only(let names) = needs,
-         let params = projecting.projecting(spec.params, to: names) {
+        let params = projecting.projecting(spec.params, to: names)
+      {
         result.nodes[node].data.params = params
       }
     }

@@ -17,8 +17,10 @@ public struct ConfiguredNode: Sendable {
     let inputTypes: [PortType]
     let sharedKey: String?
 
-    init(instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature, inputNames: [String],
-         outputNames: [String], inputTypes: [PortType], sharedKey: String?) {
+    init(
+      instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature, inputNames: [String],
+      outputNames: [String], inputTypes: [PortType], sharedKey: String?
+    ) {
       self.instance = instance
       self.unconnectedInputs = unconnectedInputs
       self.signature = signature
@@ -45,11 +47,14 @@ public struct ConfiguredNode: Sendable {
   /// params): the engine then keeps one copy for all such nodes.
   var sharedKey: String? { fields.sharedKey }
 
-  init(instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature,
-       inputNames: [String]? = nil, outputNames: [String]? = nil, inputTypes: [PortType]? = nil, sharedKey: String? = nil) {
-    fields = Fields(instance: instance, unconnectedInputs: unconnectedInputs, signature: signature,
-                    inputNames: inputNames ?? signature.inputs.map(\.name),
-                    outputNames: outputNames ?? signature.outputs.map(\.name),
-                    inputTypes: inputTypes ?? signature.inputs.map(\.type), sharedKey: sharedKey)
+  init(
+    instance: NodeInstance, unconnectedInputs: [Value], signature: NodeSignature,
+    inputNames: [String]? = nil, outputNames: [String]? = nil, inputTypes: [PortType]? = nil, sharedKey: String? = nil
+  ) {
+    fields = Fields(
+      instance: instance, unconnectedInputs: unconnectedInputs, signature: signature,
+      inputNames: inputNames ?? signature.inputs.map(\.name),
+      outputNames: outputNames ?? signature.outputs.map(\.name),
+      inputTypes: inputTypes ?? signature.inputs.map(\.type), sharedKey: sharedKey)
   }
 }

@@ -44,9 +44,11 @@ public struct EvaluationEnvironment: Sendable {
   /// whose file nodes may use what `fileAccess` allows (default: that folder's tree only),
   /// within `limits` (default: `RunLimits()`), reading CSV files with `csvRead` (default: every
   /// faster path on), on up to `workers` threads (default: the active processors).
-  public init(documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil,
-              limits: RunLimits = RunLimits(), csvRead: CSVReadStrategy = CSVReadStrategy(),
-              workers: Int = TableParallelism.defaultWorkers) {
+  public init(
+    documentFolder: String? = nil, fileAccess: FileAccessPolicy? = nil, progress: PassProgress? = nil,
+    limits: RunLimits = RunLimits(), csvRead: CSVReadStrategy = CSVReadStrategy(),
+    workers: Int = TableParallelism.defaultWorkers
+  ) {
     self.limits = limits
     self.csvRead = csvRead
     self.workerCount = max(1, workers)

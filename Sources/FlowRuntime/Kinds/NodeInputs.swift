@@ -80,8 +80,9 @@ extension NodeInputs {
   ///   `NodeInstance.namingInputs()`.
   public func index(of name: String) throws -> Int {
     guard let names else {
-      throw NodeError("input '\(name)' read by name, but this node's instance does not name its inputs "
-                        + "(declare `readsInputsByName` or make the instance with `namingInputs()`)")
+      throw NodeError(
+        "input '\(name)' read by name, but this node's instance does not name its inputs "
+          + "(declare `readsInputsByName` or make the instance with `namingInputs()`)")
     }
     guard let index = names.indexByName[name] else {
       throw NodeError("no input named '\(name)' (inputs: \(names.names.joined(separator: ", ")))")

@@ -14,9 +14,11 @@ public struct NodeInstance: Sendable {
   /// `ScalarEvaluation`); the engine uses it when the shapes match and `evaluator` otherwise.
   public var scalarEvaluation: ScalarEvaluation?
 
-  public init(inputs: [InputPort], outputs: [PortDeclaration], evaluator: any NodeEvaluator,
-              cost: NodeCost = .cheap, isContainer: Bool = false, live: LiveBehavior? = nil,
-              scalarEvaluation: ScalarEvaluation? = nil) {
+  public init(
+    inputs: [InputPort], outputs: [PortDeclaration], evaluator: any NodeEvaluator,
+    cost: NodeCost = .cheap, isContainer: Bool = false, live: LiveBehavior? = nil,
+    scalarEvaluation: ScalarEvaluation? = nil
+  ) {
     self.live = live
     self.scalarEvaluation = scalarEvaluation
     self.inputs = inputs

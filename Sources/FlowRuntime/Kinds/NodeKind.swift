@@ -62,7 +62,8 @@ extension StaticNodeKind {
   public var sharesConfiguration: Bool { true }
 
   public func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    let instance = NodeInstance(inputs: inputs, outputs: outputs, evaluator: self, cost: cost, scalarEvaluation: scalarEvaluation)
+    let instance = NodeInstance(
+      inputs: inputs, outputs: outputs, evaluator: self, cost: cost, scalarEvaluation: scalarEvaluation)
     return readsInputsByName ? instance.namingInputs() : instance
   }
 }

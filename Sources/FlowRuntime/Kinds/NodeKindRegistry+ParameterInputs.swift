@@ -16,12 +16,14 @@ extension NodeKindRegistry {
   static func signature(of instance: NodeInstance, entry: Entry) -> NodeSignature {
     var signature = instance.signature
     guard !entry.parameters.isEmpty, instance.live == nil, !instance.isContainer,
-          !entry.kind.name.hasPrefix(SubgraphExpander.reservedPrefix),
-          !instance.inputs.contains(where: \.isLazy) else { return signature }
+      !entry.kind.name.hasPrefix(SubgraphExpander.reservedPrefix),
+      !instance.inputs.contains(where: \.isLazy)
+    else { return signature }
     // A handful of params, each compared with the inputs once: linear in the inputs.
     signature.parameterInputs = entry.parameters.compactMap { (parameter) -> PortDeclaration? in
       let name = parameter.name
-      guard !instance.inputs.contains(where: { $0.name == name }), !instance.outputs.contains(where: { $0.name == name })
+      guard !instance.inputs.contains(where: { $0.name == name }),
+        !instance.outputs.contains(where: { $0.name == name })
       else { return nil }
       return PortDeclaration(name, parameter.type == .integer ? .number : parameter.type)
     }
@@ -39,18 +41,22 @@ extension NodeKindRegistry {
     let names = signature.inputs[own...].map(\.name)
     let declarations = names.map { name in
       guard let declaration = kind.parameters.first(where: { $0.name == name }) else {
-        preconditionFailure("Internal inconsistency: '\(name)' of node kind '\(spec.kind)' was accepted as a param input")
+        preconditionFailure(
+          "Internal inconsistency: '\(name)' of node kind '\(spec.kind)' was accepted as a param input")
       }
       return declaration
     }
     let base = configured.instance
-    let evaluator = ParameterInputEvaluator(registry: self, spec: spec, parameters: declarations,
-                                            ownInputNames: configured.inputNames)
-    let instance = NodeInstance(inputs: base.inputs + names.map { InputPort($0, .any, default: .null) },
-                                outputs: base.outputs, evaluator: evaluator, cost: base.cost)
-    return ConfiguredNode(instance: instance, unconnectedInputs: configured.unconnectedInputs + names.map { _ in .null },
-                          signature: configured.signature.fed(by: names),
-                          inputTypes: configured.inputTypes + names.map { _ in .any })
+    let evaluator = ParameterInputEvaluator(
+      registry: self, spec: spec, parameters: declarations,
+      ownInputNames: configured.inputNames)
+    let instance = NodeInstance(
+      inputs: base.inputs + names.map { InputPort($0, .any, default: .null) },
+      outputs: base.outputs, evaluator: evaluator, cost: base.cost)
+    return ConfiguredNode(
+      instance: instance, unconnectedInputs: configured.unconnectedInputs + names.map { _ in .null },
+      signature: configured.signature.fed(by: names),
+      inputTypes: configured.inputTypes + names.map { _ in .any })
   }
 
   /// `conforming(_:to:spec:)` for every node of `graph` (by index, as `configured`).

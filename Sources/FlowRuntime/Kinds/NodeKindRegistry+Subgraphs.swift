@@ -20,7 +20,8 @@ extension NodeKindRegistry {
   /// relative to `environment.documentFolder`.
   public mutating func register(subgraphsFrom path: String) throws(GraphValidationError) {
     let probe = FlowDocument(imports: [path])
-    let sources = try SubgraphImports.sources(of: probe, folder: environment.documentFolder, policy: environment.fileAccess)
+    let sources = try SubgraphImports.sources(
+      of: probe, folder: environment.documentFolder, policy: environment.fileAccess)
     for source in sources {
       try register(subgraphsFrom: FlowDocument(subgraphs: source.definitions), origin: source.origin)
     }

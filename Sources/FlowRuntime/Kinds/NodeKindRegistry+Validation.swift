@@ -59,7 +59,9 @@ extension NodeKindRegistry {
     }
     let graph = try DocumentValidator.validate(document, resolutions: resolutions)
     // Validation fails whenever a node did not configure.
-    precondition(configured.count == document.nodes.count, "Internal inconsistency: a node passed validation but does not configure")
+    precondition(
+      configured.count == document.nodes.count,
+      "Internal inconsistency: a node passed validation but does not configure")
     return (graph, conforming(configured, to: graph))
   }
 }

@@ -25,7 +25,9 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       self.kind = kind
       parameters = kind.parameters
       parameterNames = Set(parameters.map(\.name))
-      if let fixed = kind as? any StaticNodeKind, parameters.isEmpty, let instance = try? fixed.instantiate(NodeParameters([:])) {
+      if let fixed = kind as? any StaticNodeKind, parameters.isEmpty,
+        let instance = try? fixed.instantiate(NodeParameters([:]))
+      {
         sharedInstance = instance
         sharedSignature = instance.signature
         let inputNames = instance.inputs.map(\.name)
@@ -34,10 +36,11 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         sharedInputNames = inputNames
         sharedOutputNames = outputNames
         sharedInputTypes = inputTypes
-        sharedConfigured = ConfiguredNode(instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
-                                          signature: instance.signature, inputNames: inputNames,
-                                          outputNames: outputNames, inputTypes: inputTypes,
-                                          sharedKey: kind.name)
+        sharedConfigured = ConfiguredNode(
+          instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
+          signature: instance.signature, inputNames: inputNames,
+          outputNames: outputNames, inputTypes: inputTypes,
+          sharedKey: kind.name)
       } else {
         sharedInstance = nil
         sharedSignature = nil
@@ -130,8 +133,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         if let value = Value(json: json, as: parameter.type) {
           declared[parameter.name] = value
         } else {
-          problems.append(ParameterProblem(parameter: parameter.name,
-            reason: "must be \(parameter.type.article) \(parameter.type), found \(json.serialized(options: []))"))
+          problems.append(
+            ParameterProblem(
+              parameter: parameter.name,
+              reason: "must be \(parameter.type.article) \(parameter.type), found \(json.serialized(options: []))"))
         }
       } else if let value = parameter.defaultValue {
         declared[parameter.name] = value
@@ -140,8 +145,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         if let typo = spec.params.members.first(where: {
           !entry.parameterNames.contains($0.key) && Suggestion.closest(to: $0.key, among: [parameter.name]) != nil
         }) {
-          problems.append(ParameterProblem(parameter: typo.key,
-            reason: "is not a param of kind '\(entry.kind.name)' (did you mean '\(parameter.name)'?)"))
+          problems.append(
+            ParameterProblem(
+              parameter: typo.key,
+              reason: "is not a param of kind '\(entry.kind.name)' (did you mean '\(parameter.name)'?)"))
         } else {
           problems.append(ParameterProblem(parameter: parameter.name, reason: "is required (\(parameter.type))"))
         }
@@ -155,7 +162,8 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       do {
         instance = try kind.instantiate(NodeParameters(declared, raw: spec.params, environment: environment))
       } catch {
-        return .failure(.invalidParameters(error.all.map { ParameterProblem(parameter: $0.parameter, reason: $0.reason) }))
+        return .failure(
+          .invalidParameters(error.all.map { ParameterProblem(parameter: $0.parameter, reason: $0.reason) }))
       }
     }
     var unconnected = instance.inputs.map(\.defaultValue)
@@ -168,32 +176,44 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         if let name = member.value.stringValue, let policy = LivePolicy(rawValue: name) {
           instance.live?.policy = policy
         } else {
-          problems.append(ParameterProblem(parameter: "policy",
-            reason: "must be \"persistent\" or \"onDemand\", found \(member.value.serialized(options: []))"))
+          problems.append(
+            ParameterProblem(
+              parameter: "policy",
+              reason: "must be \"persistent\" or \"onDemand\", found \(member.value.serialized(options: []))"))
         }
         continue
       }
       if inputIndex == nil {
-        inputIndex = Dictionary(instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        inputIndex = Dictionary(
+          instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
       }
       guard let port = inputIndex?[member.key] else {
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "is not a param of kind '\(kind.name)'" + unknownParamHint(member.key, entry: entry, instance: instance, known: &knownNames)))
+        problems.append(
+          ParameterProblem(
+            parameter: member.key,
+            reason: "is not a param of kind '\(kind.name)'"
+              + unknownParamHint(member.key, entry: entry, instance: instance, known: &knownNames)))
         continue
       }
       let type = instance.inputs[port].type
       if let value = Value(json: member.value, as: type) {
         unconnected[port] = value
       } else {
-        problems.append(ParameterProblem(parameter: member.key,
-          reason: "sets input '\(member.key)' and must be \(type.article) \(type), found \(member.value.serialized(options: []))"))
+        problems.append(
+          ParameterProblem(
+            parameter: member.key,
+            reason:
+              "sets input '\(member.key)' and must be \(type.article) \(type), found \(member.value.serialized(options: []))"
+          ))
       }
     }
     guard problems.isEmpty else { return .failure(.invalidParameters(problems)) }
-    return .success(ConfiguredNode(instance: instance, unconnectedInputs: unconnected,
-                                   signature: entry.sharedSignature ?? Self.signature(of: instance, entry: entry),
-                                   inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
-                                   inputTypes: entry.sharedInputTypes))
+    return .success(
+      ConfiguredNode(
+        instance: instance, unconnectedInputs: unconnected,
+        signature: entry.sharedSignature ?? Self.signature(of: instance, entry: entry),
+        inputNames: entry.sharedInputNames, outputNames: entry.sharedOutputNames,
+        inputTypes: entry.sharedInputTypes))
   }
 
   /// ` (did you mean 'on'?)` for a likely typo of a param, else ` (known: a, b, …)`.
@@ -237,7 +257,10 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     if let payload = entry.sharedPayload, spec.params.isEmpty { return (.resolved(payload.node.signature), payload) }
     switch configure(spec, entry) {  // consumed, not copied
     case .success(let node):
-      return (.resolved(node.signature), ConfiguredPayload(registry: identity, node: node, shareable: entry.kind.sharesConfiguration))
+      return (
+        .resolved(node.signature),
+        ConfiguredPayload(registry: identity, node: node, shareable: entry.kind.sharesConfiguration)
+      )
     case .failure(let failure): return (Self.resolution(of: .failure(failure)), nil)
     }
   }
@@ -253,12 +276,16 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
   /// node of a definition, resolved once for all instances): `nil` unless the kind
   /// `sharesConfiguration`, so that other kinds get a configuration of their own.
   func configured(fromSharedPayload payload: (any Sendable)?) -> ConfiguredNode? {
-    guard let payload = payload as? ConfiguredPayload, payload.registry === identity, payload.shareable else { return nil }
+    guard let payload = payload as? ConfiguredPayload, payload.registry === identity, payload.shareable else {
+      return nil
+    }
     return payload.node
   }
 
   public func resolve(_ spec: NodeSpec) -> NodeSpecResolution {
-    if let entry = kinds[spec.kind], let signature = entry.sharedSignature, spec.params.isEmpty { return .resolved(signature) }
+    if let entry = kinds[spec.kind], let signature = entry.sharedSignature, spec.params.isEmpty {
+      return .resolved(signature)
+    }
     return Self.resolution(of: configure(spec))
   }
 

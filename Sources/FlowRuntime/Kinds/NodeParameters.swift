@@ -9,7 +9,10 @@ public struct NodeParameters: Sendable {
   /// on the registry, `NodeKindRegistry.environment`).
   public let environment: EvaluationEnvironment
 
-  init(_ values: [String: Value], raw: JSONObject = JSONObject(), environment: EvaluationEnvironment = EvaluationEnvironment()) {
+  init(
+    _ values: [String: Value], raw: JSONObject = JSONObject(),
+    environment: EvaluationEnvironment = EvaluationEnvironment()
+  ) {
     self.values = values
     self.raw = raw
     self.environment = environment
@@ -82,7 +85,8 @@ extension NodeParameters {
     switch value {
     case .string(let text): .string(rewrite(text))
     case .list(let items): .list(items.map { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
-    case .record(let record): .record(record.mapValues { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
+    case .record(let record):
+      .record(record.mapValues { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
     default: value
     }
   }
@@ -92,10 +96,12 @@ extension NodeParameters {
     case .string(let text): .string(rewrite(text))
     case .array(let items): .array(items.map { if case .string(let text) = $0 { .string(rewrite(text)) } else { $0 } })
     case .object(let object):
-      .object(JSONObject(object.members.map { member in
-        guard case .string(let text) = member.value else { return member }
-        return JSONMember(key: member.key, value: .string(rewrite(text)))
-      }))
+      .object(
+        JSONObject(
+          object.members.map { member in
+            guard case .string(let text) = member.value else { return member }
+            return JSONMember(key: member.key, value: .string(rewrite(text)))
+          }))
     default: json
     }
   }

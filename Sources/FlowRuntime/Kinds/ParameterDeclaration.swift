@@ -13,8 +13,10 @@ public struct ParameterDeclaration: Sendable, Hashable {
   /// path against the file-access policy a run would have and warns before the run fails.
   public var fileAccess: FileAccessPolicy.Access?
 
-  public init(_ name: String, _ type: PortType, default defaultValue: Value? = nil, required isRequired: Bool = false,
-              summary: String = "", fileAccess: FileAccessPolicy.Access? = nil) {
+  public init(
+    _ name: String, _ type: PortType, default defaultValue: Value? = nil, required isRequired: Bool = false,
+    summary: String = "", fileAccess: FileAccessPolicy.Access? = nil
+  ) {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue

@@ -45,14 +45,16 @@ struct ParameterInputEvaluator: NodeEvaluator {
       if value.isNull {
         // Not connected (or null upstream): the param as written applies.
         guard params[declaration.name] != nil || !declaration.isRequired else {
-          throw NodeError("param '\(declaration.name)' is required (\(declaration.type)), but its input is null "
-                            + "and the node writes no value for it")
+          throw NodeError(
+            "param '\(declaration.name)' is required (\(declaration.type)), but its input is null "
+              + "and the node writes no value for it")
         }
         continue
       }
       guard let fitting = Value(json: value.jsonValue, as: declaration.type) else {
-        throw NodeError("param '\(declaration.name)' must be \(declaration.type.article) \(declaration.type), "
-                          + "found \(value.typeName) \(Self.shown(value)) on its input")
+        throw NodeError(
+          "param '\(declaration.name)' must be \(declaration.type.article) \(declaration.type), "
+            + "found \(value.typeName) \(Self.shown(value)) on its input")
       }
       params[declaration.name] = fitting.jsonValue
     }
@@ -63,9 +65,10 @@ struct ParameterInputEvaluator: NodeEvaluator {
       throw NodeError(problems.map { "param '\($0.parameter)' \($0.reason)" }.joined(separator: "; "))
     case .success(let configured):
       guard configured.inputNames == ownInputNames else {
-        throw NodeError("params \(parameters.map { "'\($0.name)'" }.joined(separator: ", ")) from inputs change "
-                          + "the node's inputs (\(ownInputNames.joined(separator: ", ")) → "
-                          + "\(configured.inputNames.joined(separator: ", "))); write them in the document")
+        throw NodeError(
+          "params \(parameters.map { "'\($0.name)'" }.joined(separator: ", ")) from inputs change "
+            + "the node's inputs (\(ownInputNames.joined(separator: ", ")) → "
+            + "\(configured.inputNames.joined(separator: ", "))); write them in the document")
       }
       let instance = configured.instance
       last.withLock { $0 = (fed, instance) }

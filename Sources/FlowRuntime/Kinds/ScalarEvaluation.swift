@@ -80,12 +80,16 @@ public final class ScalarEvaluation: Sendable {
   }
 
   /// Any number of integer inputs folded from `initial` in port order (a sum: `.foldingIntegers(0, &+)`).
-  public static func foldingIntegers(_ initial: Int64, _ combine: @escaping @Sendable (Int64, Int64) -> Int64) -> ScalarEvaluation {
+  public static func foldingIntegers(_ initial: Int64, _ combine: @escaping @Sendable (Int64, Int64) -> Int64)
+    -> ScalarEvaluation
+  {
     ScalarEvaluation(body: .integerFold(initial, combine))
   }
 
   /// Any number of number inputs folded from `initial` in port order.
-  public static func foldingNumbers(_ initial: Double, _ combine: @escaping @Sendable (Double, Double) -> Double) -> ScalarEvaluation {
+  public static func foldingNumbers(_ initial: Double, _ combine: @escaping @Sendable (Double, Double) -> Double)
+    -> ScalarEvaluation
+  {
     ScalarEvaluation(body: .numberFold(initial, combine))
   }
 

@@ -32,8 +32,10 @@ public struct RunLimits: Sendable, Hashable {
   public static let defaultMaxMemoryBytes = Int(clamping: ProcessInfo.processInfo.physicalMemory / 5 * 4)
 
   /// Limits with the given values (the defaults where left out); negative values count as 0.
-  public init(maxRows: Int = RunLimits.defaultMaxRows, maxStringBytes: Int = RunLimits.defaultMaxStringBytes,
-              maxMemoryBytes: Int = RunLimits.defaultMaxMemoryBytes) {
+  public init(
+    maxRows: Int = RunLimits.defaultMaxRows, maxStringBytes: Int = RunLimits.defaultMaxStringBytes,
+    maxMemoryBytes: Int = RunLimits.defaultMaxMemoryBytes
+  ) {
     self.maxRows = max(0, maxRows)
     self.maxStringBytes = max(0, maxStringBytes)
     self.maxMemoryBytes = max(0, maxMemoryBytes)
@@ -102,11 +104,13 @@ public struct RunLimits: Sendable, Hashable {
       let (bytes, offsets) = entries.flatLayout
       guard bytes.count > maxStringBytes else { continue }
       let long = (0..<entries.count).map { offsets[$0 + 1] - offsets[$0] > maxStringBytes }
-      let row: Int? = if let codes = strings.codes { codes.firstIndex { long[Int($0)] } } else { long.firstIndex(of: true) }
+      let row: Int? =
+        if let codes = strings.codes { codes.firstIndex { long[Int($0)] } } else { long.firstIndex(of: true) }
       guard let row else { continue }
-      return NodeError("cell \(row + 1) of column '\(table.columnNames[index].controlEscaped)' has "
-        + "\(strings.utf8(row).count) bytes, more than the string limit \(maxStringBytes) "
-        + "(raise it with --max-string-bytes)")
+      return NodeError(
+        "cell \(row + 1) of column '\(table.columnNames[index].controlEscaped)' has "
+          + "\(strings.utf8(row).count) bytes, more than the string limit \(maxStringBytes) "
+          + "(raise it with --max-string-bytes)")
     }
     return nil
   }
@@ -115,8 +119,9 @@ public struct RunLimits: Sendable, Hashable {
   /// One read of `/proc/self/statm` (a few µs): called after expensive nodes only.
   func memoryViolation() -> NodeError? {
     guard let resident = UnsafeResidentMemory.bytes(), resident > maxMemoryBytes else { return nil }
-    return NodeError("memory in use (\(Self.size(resident))) is past the memory limit \(Self.size(maxMemoryBytes)) "
-      + "(raise it with --max-memory)")
+    return NodeError(
+      "memory in use (\(Self.size(resident))) is past the memory limit \(Self.size(maxMemoryBytes)) "
+        + "(raise it with --max-memory)")
   }
 
   /// Checks, while a node builds its output, that the process's resident memory plus the
@@ -134,21 +139,24 @@ public struct RunLimits: Sendable, Hashable {
     LimitProbe.current?.checkedMemory(adding: bytes)
     guard let resident = UnsafeResidentMemory.bytes(), resident &+ max(0, bytes) > maxMemoryBytes else { return }
     LimitProbe.current?.refused()
-    throw NodeError("\(what) would add \(Self.size(max(0, bytes))) to the memory in use (\(Self.size(resident))), "
-      + "past the memory limit \(Self.size(maxMemoryBytes)) (raise it with --max-memory)")
+    throw NodeError(
+      "\(what) would add \(Self.size(max(0, bytes))) to the memory in use (\(Self.size(resident))), "
+        + "past the memory limit \(Self.size(maxMemoryBytes)) (raise it with --max-memory)")
   }
 
   /// The bytes a kernel may build between two `checkMemory(adding:for:)` calls (16 MiB).
   public static let memoryBlockBytes = 16 << 20
 
   private func rowError(_ rows: Int, of what: String, built: Bool) -> NodeError {
-    NodeError("\(what) \(built ? "has" : "would have") \(rows) rows, more than the row limit \(maxRows) "
-      + "(raise it with --max-rows)")
+    NodeError(
+      "\(what) \(built ? "has" : "would have") \(rows) rows, more than the row limit \(maxRows) "
+        + "(raise it with --max-rows)")
   }
 
   private func stringError(_ bytes: Int, of what: String, built: Bool) -> NodeError {
-    NodeError("\(what) \(built ? "has" : "would have") \(bytes) bytes, more than the string limit \(maxStringBytes) "
-      + "(raise it with --max-string-bytes)")
+    NodeError(
+      "\(what) \(built ? "has" : "would have") \(bytes) bytes, more than the string limit \(maxStringBytes) "
+        + "(raise it with --max-string-bytes)")
   }
 
   /// `512 bytes`, `3.5 MiB`, `2.0 GiB`.

@@ -12,8 +12,10 @@ public struct FileWatchSource: LiveSource {
   ///   - outputCount: its number of output ports.
   ///   - interval: how often the file is checked.
   ///   - bytes: reads the file's bytes (for change detection).
-  public init(evaluator: any NodeEvaluator, outputCount: Int, interval: Duration,
-              bytes: @escaping @Sendable () throws -> [UInt8]) {
+  public init(
+    evaluator: any NodeEvaluator, outputCount: Int, interval: Duration,
+    bytes: @escaping @Sendable () throws -> [UInt8]
+  ) {
     self.evaluator = evaluator
     self.outputCount = outputCount
     self.interval = interval

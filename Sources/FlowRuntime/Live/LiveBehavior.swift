@@ -22,7 +22,8 @@ public struct LiveBehavior: Sendable {
   }
 
   /// A stateful node whose state advances in passes.
-  public static func stateful(_ evaluator: any StatefulNodeEvaluator, policy: LivePolicy = .persistent) -> LiveBehavior {
+  public static func stateful(_ evaluator: any StatefulNodeEvaluator, policy: LivePolicy = .persistent) -> LiveBehavior
+  {
     LiveBehavior(.stateful(evaluator), policy: policy)
   }
 

@@ -24,9 +24,11 @@ public struct EvaluationReport: Sendable {
   /// (`EngineOptions.cache`): they did not run and are not in `ran`.
   public internal(set) var fromCache: [String] = []
 
-  init(revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
-       failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
-       notEager: [Int32] = [], brought: [Int32] = [], caught: [Int32: String] = [:]) {
+  init(
+    revision: Int, wasCancelled: Bool, duration: Duration, nodeIDs: [String], ran: [Int32], cutOff: [Int32],
+    failed: [Int32], failureMessages: [String], durations: [Int32: Duration], starts: [Int32: Duration] = [:],
+    notEager: [Int32] = [], brought: [Int32] = [], caught: [Int32: String] = [:]
+  ) {
     self.revision = revision
     self.wasCancelled = wasCancelled
     self.duration = duration

@@ -27,8 +27,10 @@ public struct SQLTranslationRequest: Sendable {
   /// Writes a string literal for the dialect.
   public var literal: @Sendable (String) -> String
 
-  public init(dialect: String, parameters: JSONObject, inputs: [Input], rowColumn: String,
-              quote: @escaping @Sendable (String) -> String, literal: @escaping @Sendable (String) -> String) {
+  public init(
+    dialect: String, parameters: JSONObject, inputs: [Input], rowColumn: String,
+    quote: @escaping @Sendable (String) -> String, literal: @escaping @Sendable (String) -> String
+  ) {
     self.dialect = dialect
     self.parameters = parameters
     self.inputs = inputs

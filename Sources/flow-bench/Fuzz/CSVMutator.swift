@@ -16,15 +16,17 @@ struct CSVMutator {
     "", "NA", "N/A", "null", "NaN", "0", "-0", "007", "+5", "-", "1.", ".5", "-.5", "2.5", "1e3", "1E-400", "1e999",
     "9007199254740993", "9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
     "12345678", "123456789", "1234567890123456789012", " 12", "12 ", "0x10", "1_000", "true", "FALSE", "x", "AA", "JFK",
-    "N123JB", "é", "a😀b", "2013-01-01 05:00:00", "\"a,b\"", "\"\"\"\"", "\"two\nlines\"", "\"\"", "x\"y",
+    "N123JB", "é", "a😀b", "2013-01-01 05:00:00", "\"a,b\"", "\"\"\"\"", "\"two\nlines\"", "\"\"", "x\"y"
   ].map { Array($0.utf8) }
 
   /// Quoted cells of every pattern the structural index takes (and a few it leaves to the
   /// scanner: text after a closing quote, a quote after a space).
   static let quotedCells: [[UInt8]] = [
-    "\"a,b\"", "\"a;b\"", "\"a\tb|c\"", "\"x\"\"y\"", "\"\"\"\"", "\"\"\"\"\"\"", "\"end\"\"\"", "\"\"\"start\"", "\"\"",
-    "\"two\nlines\"", "\"cr\rinside\"", "\"crlf\r\ninside\"", "\"\n\"", "\"NA\"", "\"12\"", "\"-2.5\"", "\"true\"", "\" \"",
-    "\"q\"tail", " \"q\"",
+    "\"a,b\"", "\"a;b\"", "\"a\tb|c\"", "\"x\"\"y\"", "\"\"\"\"", "\"\"\"\"\"\"", "\"end\"\"\"", "\"\"\"start\"",
+    "\"\"",
+    "\"two\nlines\"", "\"cr\rinside\"", "\"crlf\r\ninside\"", "\"\n\"", "\"NA\"", "\"12\"", "\"-2.5\"", "\"true\"",
+    "\" \"",
+    "\"q\"tail", " \"q\""
   ].map { Array($0.utf8) }
 
   /// `cell` quoted as RFC 4180 writes it (its quotes doubled).
@@ -69,7 +71,9 @@ struct CSVMutator {
           lines[index] = Array(cells.joined(separator: [delimiter]))
         }
       case 7:  // a row's cells quoted
-        let cells = lines[row].split(separator: delimiter, omittingEmptySubsequences: false).map { Self.quoted(Array($0)) }
+        let cells = lines[row].split(separator: delimiter, omittingEmptySubsequences: false).map {
+          Self.quoted(Array($0))
+        }
         lines[row] = Array(cells.joined(separator: [delimiter]))
       default:  // a quoted cell planted in a column (one of the first 8), in rows from this one on
         let column = Int.random(in: 0..<8, using: &random), cell = Self.quotedCells.randomElement(using: &random)!

@@ -33,12 +33,13 @@ enum Fuzz {
       FileHandle.standardError.write(Data("flow-bench fuzz: no corpus files in \(folder)\n".utf8))
       exit(2)
     }
-    let body: ([UInt8]) -> FuzzTargets.Outcome = switch target {
-    case "decoder": FuzzTargets.decoder
-    case "formula": FuzzTargets.formula
-    case "parquet": FuzzTargets.parquet
-    default: FuzzTargets.csv
-    }
+    let body: ([UInt8]) -> FuzzTargets.Outcome =
+      switch target {
+      case "decoder": FuzzTargets.decoder
+      case "formula": FuzzTargets.formula
+      case "parquet": FuzzTargets.parquet
+      default: FuzzTargets.csv
+      }
     var mutator = Mutator(random: SplitMix64(seed: seed))
     // The csv target takes half its mutations from `CSVMutator` (shape-keeping), which draws
     // from a generator of its own: the other targets' campaigns are what they were.
@@ -58,9 +59,10 @@ enum Fuzz {
       if body(input) == .accepted { accepted += 1 }
     }
     let seconds = Double(Harness.now() - start) / 1e9
-    print("{\"fuzz\": \"\(target)\", \"seed\": \(seed), \"corpus\": \(corpus.count), \"runs\": \(corpus.count + runs), "
-      + "\"accepted\": \(accepted), \"seconds\": \(Harness.format(seconds, 2)), \"crashes\": 0"
-      + (target == "csv" ? ", \"compared_in_parallel\": \(FuzzTargets.csvCompared.load(ordering: .relaxed))}" : "}"))
+    print(
+      "{\"fuzz\": \"\(target)\", \"seed\": \(seed), \"corpus\": \(corpus.count), \"runs\": \(corpus.count + runs), "
+        + "\"accepted\": \(accepted), \"seconds\": \(Harness.format(seconds, 2)), \"crashes\": 0"
+        + (target == "csv" ? ", \"compared_in_parallel\": \(FuzzTargets.csvCompared.load(ordering: .relaxed))}" : "}"))
     exit(0)
   }
 
@@ -71,8 +73,10 @@ enum Fuzz {
   }
 
   static func usage() -> Never {
-    FileHandle.standardError.write(Data(
-      "usage: flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n".utf8))
+    FileHandle.standardError.write(
+      Data(
+        "usage: flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n"
+          .utf8))
     exit(64)
   }
 }

@@ -34,8 +34,9 @@ extension FuzzTargets {
     let input = Array(bytes.prefix(csvInputLimit))
     let verdict = CSVDifferentialRead.check(input, seed: fnv1a(input), folder: csvFolder)
     if verdict.comparedReads > 0 { csvCompared.add(1, ordering: .relaxed) }
-    Harness.check(verdict.difference == nil,
-                  "fuzz csv: the reads of \(input.count) bytes differ: \(verdict.difference ?? "")")
+    Harness.check(
+      verdict.difference == nil,
+      "fuzz csv: the reads of \(input.count) bytes differ: \(verdict.difference ?? "")")
     return verdict.referenceReadsTable ? .accepted : .rejected
   }
 

@@ -37,13 +37,16 @@ enum FuzzTargets {
   /// working directory (file nodes fail with a policy error instead, which is exercised too).
   static let registry: NodeKindRegistry = {
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: "/nonexistent/flow-fuzz",
-                                                 fileAccess: FileAccessPolicy(readableRoots: [], writableRoots: []))
+    registry.environment = EvaluationEnvironment(
+      documentFolder: "/nonexistent/flow-fuzz",
+      fileAccess: FileAccessPolicy(readableRoots: [], writableRoots: []))
     return registry
   }()
 
   /// Values the formula target evaluates with: signed zeros, extremes, non-finite numbers.
-  static let values: [Double] = [0, -0.0, 1, -1, 0.5, 2, 1e308, -1e308, .leastNonzeroMagnitude, .infinity, -.infinity, .nan, 9.3e18]
+  static let values: [Double] = [
+    0, -0.0, 1, -1, 0.5, 2, 1e308, -1e308, .leastNonzeroMagnitude, .infinity, -.infinity, .nan, 9.3e18
+  ]
 
   /// The formula parser and evaluator: parse; on success evaluate with several value vectors.
   /// The same text is also read as a row formula and run over a small table whose columns

@@ -12,10 +12,12 @@ struct Mutator {
     "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\u0000\"", "\"\u{7F}\"", "\"\\\"", "\"é\"", "\"\u{1F600}\"",
     "[", "]", "{", "}", ",", ":", "\"", "null", "true", "false", "\"\"", "{}", "[]",
     String(repeating: "[", count: 600), String(repeating: "{\"a\":", count: 600), String(repeating: "[", count: 511),
-    "{\"id\": \"x\", \"data\": {\"kind\": \"number\"}}", "\"formulaVersion\"", "\"flowRuntime\": {\"formatVersion\": 1e300}",
+    "{\"id\": \"x\", \"data\": {\"kind\": \"number\"}}", "\"formulaVersion\"",
+    "\"flowRuntime\": {\"formatVersion\": 1e300}",
     "\"zIndex\": 1e300", "\"handles\": []", "\"sourceHandleID\": null",
-    "(", ")", "^", "%", "/0", "*", "-", "sqrt(", "min(", "max(", "round(", "pi", "e", "x", ",", String(repeating: "(", count: 5_000),
-    String(repeating: "-", count: 5_000), String(repeating: "x+", count: 2_000) + "x", "1e308*1e308", "0/0", "2^1024",
+    "(", ")", "^", "%", "/0", "*", "-", "sqrt(", "min(", "max(", "round(", "pi", "e", "x", ",",
+    String(repeating: "(", count: 5_000),
+    String(repeating: "-", count: 5_000), String(repeating: "x+", count: 2_000) + "x", "1e308*1e308", "0/0", "2^1024"
   ]
 
   /// Whole JSON values to put in place of a member's value (keeps the document well formed, so
@@ -26,11 +28,13 @@ struct Mutator {
     "\"\"", "\"x\"", "\"a\"", "\"b\"", "\"r\"", "\"in\"", "\"value\"", "\"result\"", "\"number\"", "\"add\"",
     "\"divide\"", "\"subtract\"", "\"readCSV\"", "\"writeCSV\"", "\"readJSON\"", "\"text\"", "\"format\"",
     "\"toNumber\"", "\"sort\"", "\"limit\"", "\"join\"", "\"groupBy\"", "\"reduce\"", "\"column\"", "\"select\"",
-    "\"rowCount\"", "\"/etc/passwd\"", "\"../x.csv\"", "\"multiply\"", "\"expression\"", "\"group\"", "\"target\"", "\"source\"",
+    "\"rowCount\"", "\"/etc/passwd\"", "\"../x.csv\"", "\"multiply\"", "\"expression\"", "\"group\"", "\"target\"",
+    "\"source\"",
     "\"pi * r^2\"", "\"a / 0\"", "\"x % 0\"", "\"2^1024\"", "\"sqrt(-1)\"", "\"\\ud800\"", "\"e1\"", "\"f\"", "\"d\"",
-    "[]", "{}", "[0, 0]", "[1e300, -1e300]", "{\"kind\": \"expression\", \"params\": {\"formula\": \"a+b\", \"a\": 1e300}}",
+    "[]", "{}", "[0, 0]", "[1e300, -1e300]",
+    "{\"kind\": \"expression\", \"params\": {\"formula\": \"a+b\", \"a\": 1e300}}",
     "{\"kind\": \"number\", \"params\": {\"value\": 9223372036854775808}}", "{\"normal\": {}}",
-    "{\"draft\": {\"_0\": \"valid\"}}", "[{\"id\": \"a\", \"type\": \"target\"}]", "{\"point\": {\"radius\": 1e300}}",
+    "{\"draft\": {\"_0\": \"valid\"}}", "[{\"id\": \"a\", \"type\": \"target\"}]", "{\"point\": {\"radius\": 1e300}}"
   ]
 
   /// Bytes worth planting at random positions.
@@ -80,7 +84,11 @@ struct Mutator {
       data.removeLast(Int.random(in: 1...data.count, using: &random))
     case 7:  // replace a run of digits (or insert) with an interesting token
       let token = Array(Self.tokens.randomElement(using: &random)!.utf8)
-      if let run = digitRun(in: data) { data.replaceSubrange(run, with: token) } else { data.insert(contentsOf: token, at: position(in: data)) }
+      if let run = digitRun(in: data) {
+        data.replaceSubrange(run, with: token)
+      } else {
+        data.insert(contentsOf: token, at: position(in: data))
+      }
     default:  // insert an interesting token
       data.insert(contentsOf: Array(Self.tokens.randomElement(using: &random)!.utf8), at: position(in: data))
     }
@@ -91,9 +99,13 @@ struct Mutator {
   private mutating func replaceValue(_ data: inout [UInt8]) {
     guard !data.isEmpty else { return }
     let from = Int.random(in: 0..<data.count, using: &random)
-    guard let colon = data[from...].firstIndex(of: UInt8(ascii: ":")) ?? data.firstIndex(of: UInt8(ascii: ":")) else { return }
+    guard let colon = data[from...].firstIndex(of: UInt8(ascii: ":")) ?? data.firstIndex(of: UInt8(ascii: ":")) else {
+      return
+    }
     var start = colon + 1
-    while start < data.count, data[start] == 0x20 || data[start] == 0x0A || data[start] == 0x09 || data[start] == 0x0D { start += 1 }
+    while start < data.count, data[start] == 0x20 || data[start] == 0x0A || data[start] == 0x09 || data[start] == 0x0D {
+      start += 1
+    }
     guard start < data.count else { return }
     var end = start
     if data[start] == UInt8(ascii: "\"") {
@@ -114,8 +126,10 @@ struct Mutator {
     let start = Int.random(in: 0..<data.count, using: &random)
     guard let first = data[start...].firstIndex(where: { (0x30...0x39).contains($0) }) else { return nil }
     var end = first
-    while end < data.count, (0x30...0x39).contains(data[end]) || data[end] == 0x2E || data[end] | 0x20 == 0x65
-      || data[end] == 0x2D || data[end] == 0x2B { end += 1 }
+    while end < data.count,
+      (0x30...0x39).contains(data[end]) || data[end] == 0x2E || data[end] | 0x20 == 0x65
+        || data[end] == 0x2D || data[end] == 0x2B
+    { end += 1 }
     return first..<end
   }
 }

@@ -121,7 +121,9 @@ enum UnsafeW9WholeFloor {
           if cacheKeys[slot] == key {
             found = cacheCodes[slot]
           } else {
-            if let known = dictionaries[code][key] { found = known } else {
+            if let known = dictionaries[code][key] {
+              found = known
+            } else {
               found = UInt32(dictionaries[code].count)
               dictionaries[code][key] = found
             }

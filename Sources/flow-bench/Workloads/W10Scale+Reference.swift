@@ -54,7 +54,9 @@ extension W10Scale {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
       }
       func append(_ number: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         var count = 0
         var rest = number
         withUnsafeMutableBytes(of: &digits) { buffer in

@@ -66,17 +66,20 @@ enum W10Scale {
     var sinkSum: Int64 = 0
     var sinkLines = 0
     for line in output.split(separator: "\n") {
-      guard let equals = line.lastIndex(of: "="), let value = Int64(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+      guard let equals = line.lastIndex(of: "="),
+        let value = Int64(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces))
       else { continue }
       sinkSum += value
       sinkLines += 1
     }
     let expected = referenceSinks(reference)
-    Harness.check(sinkLines == expected.count && sinkSum == expected.sum,
-                  "W10 flow run printed \(sinkLines) sinks summing \(sinkSum), expected \(expected.count) summing \(expected.sum)")
-    Harness.emit(workload: "W10", metric: "flow run", Stat(samples), nodes: reference.nodeCount, variant: "in process, as the CLI",
-                 note: "read + parse + validate + configure + demand-driven first evaluation + print \(sinkLines) sinks; \(size)",
-                 extra: ["phase_peak_rss_mb": Harness.format(peak, 1)])
+    Harness.check(
+      sinkLines == expected.count && sinkSum == expected.sum,
+      "W10 flow run printed \(sinkLines) sinks summing \(sinkSum), expected \(expected.count) summing \(expected.sum)")
+    Harness.emit(
+      workload: "W10", metric: "flow run", Stat(samples), nodes: reference.nodeCount, variant: "in process, as the CLI",
+      note: "read + parse + validate + configure + demand-driven first evaluation + print \(sinkLines) sinks; \(size)",
+      extra: ["phase_peak_rss_mb": Harness.format(peak, 1)])
   }
 
   /// The sinks of the reference graph (nodes no edge leaves): how many, and their values' sum.
@@ -126,21 +129,27 @@ enum W10Scale {
       first.append(Double(t4 - t3))
       total.append(Double(t4 - t0))
       checksum = 0
-      for index in 0..<reference.nodeCount { checksum += evaluator.integer("n\(index)", index < reference.sourceCount ? "value" : "result") }
+      for index in 0..<reference.nodeCount {
+        checksum += evaluator.integer("n\(index)", index < reference.sourceCount ? "value" : "result")
+      }
     }
     Harness.check(checksum == reference.sum, "W10 checksum \(checksum), expected \(reference.sum)")
     let n = reference.nodeCount
     Harness.emit(workload: "W10", metric: "read file", Stat(read), nodes: n)
     Harness.emit(workload: "W10", metric: "parse document", Stat(parse), nodes: n, variant: "FlowDocument(jsonBytes:)")
-    Harness.emit(workload: "W10", metric: "validate + configure", Stat(validate), nodes: n,
-                 variant: "GraphEvaluator(validating:registry:)")
+    Harness.emit(
+      workload: "W10", metric: "validate + configure", Stat(validate), nodes: n,
+      variant: "GraphEvaluator(validating:registry:)")
     Harness.emit(workload: "W10", metric: "first evaluation", Stat(first), nodes: n, variant: "every node")
-    Harness.emit(workload: "W10", metric: "load + validate + first evaluation", Stat(total), nodes: n,
-                 note: "target <= 3 s and <= 600 MB at 1M nodes; \(size)",
-                 extra: ["phase_peak_rss_mb": Harness.format(peak, 1),
-                         "peak_after_read_mb": Harness.format(peaks.read, 1),
-                         "peak_after_parse_mb": Harness.format(peaks.parse, 1),
-                         "peak_after_validate_mb": Harness.format(peaks.validate, 1)])
+    Harness.emit(
+      workload: "W10", metric: "load + validate + first evaluation", Stat(total), nodes: n,
+      note: "target <= 3 s and <= 600 MB at 1M nodes; \(size)",
+      extra: [
+        "phase_peak_rss_mb": Harness.format(peak, 1),
+        "peak_after_read_mb": Harness.format(peaks.read, 1),
+        "peak_after_parse_mb": Harness.format(peaks.parse, 1),
+        "peak_after_validate_mb": Harness.format(peaks.validate, 1)
+      ])
   }
 
   /// (b) a `FlowStore` and a `FlowEngine` over the parsed document, and the first evaluation.
@@ -149,14 +158,17 @@ enum W10Scale {
     var peak = 0.0
     var bytesPerNode = (store: 0, engine: 0)
     for _ in 0..<runs {
-      guard let data = FileManager.default.contents(atPath: path) else { return Harness.check(false, "W10 cannot read \(path)") }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return Harness.check(false, "W10 cannot read \(path)")
+      }
       let document = try FlowDocument(jsonBytes: [UInt8](data))
       resetPeakRSS()
       let t0 = Harness.now()
       let store = try FlowStore(catalog: BenchKinds.registry, document: document)
       let t1 = Harness.now()
-      let engine = try FlowEngine(store: store, registry: BenchKinds.registry,
-                                  options: EngineOptions(runsExpensiveNodesConcurrently: false))
+      let engine = try FlowEngine(
+        store: store, registry: BenchKinds.registry,
+        options: EngineOptions(runsExpensiveNodesConcurrently: false))
       let t2 = Harness.now()
       let report = await engine.evaluate()
       let t3 = Harness.now()
@@ -164,20 +176,26 @@ enum W10Scale {
       Harness.check(report?.evaluationCount == reference.nodeCount, "W10 engine ran \(report?.evaluationCount ?? -1)")
       let last = reference.nodeCount - 1
       let value = await engine.outputs(of: "n\(last)")?["result"]
-      Harness.check(value == .integer(reference.values[last]), "W10 engine value of n\(last): \(String(describing: value))")
+      Harness.check(
+        value == .integer(reference.values[last]), "W10 engine value of n\(last): \(String(describing: value))")
       storeTimes.append(Double(t1 - t0))
       engineTimes.append(Double(t2 - t1))
       firstTimes.append(Double(t3 - t2))
-      bytesPerNode = (store.memoryFootprint.bytes / reference.nodeCount, (await engine.memoryFootprint).bytes / reference.nodeCount)
+      bytesPerNode = (
+        store.memoryFootprint.bytes / reference.nodeCount, (await engine.memoryFootprint).bytes / reference.nodeCount
+      )
       engine.shutDown()
     }
     let n = reference.nodeCount
     Harness.emit(workload: "W10", metric: "FlowStore(document:)", Stat(storeTimes), nodes: n, note: size)
     Harness.emit(workload: "W10", metric: "FlowEngine(store:)", Stat(engineTimes), nodes: n)
-    Harness.emit(workload: "W10", metric: "FlowEngine first evaluation", Stat(firstTimes), nodes: n,
-                 note: "FlowStore \(bytesPerNode.store) B/node + FlowEngine \(bytesPerNode.engine) B/node",
-                 extra: ["phase_peak_rss_mb": Harness.format(peak, 1),
-                         "store_plus_engine_bytes_per_node": "\(bytesPerNode.store + bytesPerNode.engine)"])
+    Harness.emit(
+      workload: "W10", metric: "FlowEngine first evaluation", Stat(firstTimes), nodes: n,
+      note: "FlowStore \(bytesPerNode.store) B/node + FlowEngine \(bytesPerNode.engine) B/node",
+      extra: [
+        "phase_peak_rss_mb": Harness.format(peak, 1),
+        "store_plus_engine_bytes_per_node": "\(bytesPerNode.store + bytesPerNode.engine)"
+      ])
   }
 
   /// (c) single-source updates at this size and at a tenth of it, per recomputed node.
@@ -213,16 +231,22 @@ enum W10Scale {
           ran += evaluator.evaluate().evaluationCount
           nanoseconds += Double(Harness.now() - start)
         }
-        Harness.check(ran == 2 * expectedCutOffRuns, "W10 cut-off updates ran \(ran), expected \(2 * expectedCutOffRuns)")
+        Harness.check(
+          ran == 2 * expectedCutOffRuns, "W10 cut-off updates ran \(ran), expected \(2 * expectedCutOffRuns)")
         cutOffSamples.append(nanoseconds / Double(ran))
       }
       let cutOff = Stat(cutOffSamples)
-      Harness.emit(workload: "W10", metric: "1,000 cut-off single-source updates", Stat(cutOffSamples.map { $0 * Double(expectedCutOffRuns) / 1_000 }),
-                   nodes: expectedCutOffRuns / 1_000, variant: "\(graph.nodeCount) nodes", inner: 2_000,
-                   note: "source + its children run, then cut off; \(updateRounds) rounds; ns_per_recomputed_node is the median, with its min and max",
-                   extra: ["ns_per_recomputed_node": Harness.format(cutOff.median, 1),
-                           "ns_per_recomputed_node_min": Harness.format(cutOff.min, 1),
-                           "ns_per_recomputed_node_max": Harness.format(cutOff.max, 1)])
+      Harness.emit(
+        workload: "W10", metric: "1,000 cut-off single-source updates",
+        Stat(cutOffSamples.map { $0 * Double(expectedCutOffRuns) / 1_000 }),
+        nodes: expectedCutOffRuns / 1_000, variant: "\(graph.nodeCount) nodes", inner: 2_000,
+        note:
+          "source + its children run, then cut off; \(updateRounds) rounds; ns_per_recomputed_node is the median, with its min and max",
+        extra: [
+          "ns_per_recomputed_node": Harness.format(cutOff.median, 1),
+          "ns_per_recomputed_node_min": Harness.format(cutOff.min, 1),
+          "ns_per_recomputed_node_max": Harness.format(cutOff.max, 1)
+        ])
       var propagatingSamples: [Double] = []
       var propagatedPerRound = 0
       for _ in 0..<updateRounds {
@@ -238,30 +262,41 @@ enum W10Scale {
           propagated += evaluator.evaluate().evaluationCount
           nanoseconds += Double(Harness.now() - start)
         }
-        Harness.check(propagated == expectedPropagated, "W10 propagating updates ran \(propagated), expected \(expectedPropagated)")
+        Harness.check(
+          propagated == expectedPropagated, "W10 propagating updates ran \(propagated), expected \(expectedPropagated)")
         propagatingSamples.append(nanoseconds / Double(propagated))
         propagatedPerRound = propagated
       }
       var checksum: Int64 = 0
-      for index in 0..<graph.nodeCount { checksum += evaluator.integer("n\(index)", index < graph.sourceCount ? "value" : "result") }
+      for index in 0..<graph.nodeCount {
+        checksum += evaluator.integer("n\(index)", index < graph.sourceCount ? "value" : "result")
+      }
       Harness.check(checksum == graph.sum, "W10 checksum after updates \(checksum), expected \(graph.sum)")
       let propagating = Stat(propagatingSamples)
-      Harness.emit(workload: "W10", metric: "10 propagating single-source updates",
-                   Stat(propagatingSamples.map { $0 * Double(propagatedPerRound) / 10 }), nodes: propagatedPerRound / 10,
-                   variant: "\(graph.nodeCount) nodes", inner: 10,
-                   note: "every descendant recomputes; \(updateRounds) rounds; ns_per_recomputed_node is the median, with its min and max",
-                   extra: ["ns_per_recomputed_node": Harness.format(propagating.median, 1),
-                           "ns_per_recomputed_node_min": Harness.format(propagating.min, 1),
-                           "ns_per_recomputed_node_max": Harness.format(propagating.max, 1)])
+      Harness.emit(
+        workload: "W10", metric: "10 propagating single-source updates",
+        Stat(propagatingSamples.map { $0 * Double(propagatedPerRound) / 10 }), nodes: propagatedPerRound / 10,
+        variant: "\(graph.nodeCount) nodes", inner: 10,
+        note:
+          "every descendant recomputes; \(updateRounds) rounds; ns_per_recomputed_node is the median, with its min and max",
+        extra: [
+          "ns_per_recomputed_node": Harness.format(propagating.median, 1),
+          "ns_per_recomputed_node_min": Harness.format(propagating.min, 1),
+          "ns_per_recomputed_node_max": Harness.format(propagating.max, 1)
+        ])
       perNode["cutoff\(graph.nodeCount)"] = (cutOff.median, cutOff.min)
       perNode["propagated\(graph.nodeCount)"] = (propagating.median, propagating.min)
     }
     for kind in ["cutoff", "propagated"] {
-      guard let large = perNode["\(kind)\(reference.nodeCount)"], let smaller = perNode["\(kind)\(small.nodeCount)"] else { continue }
-      Harness.emit(workload: "W10", metric: "per-node update cost, \(reference.nodeCount) vs \(small.nodeCount) nodes",
-                   Stat([0]), nodes: nil, variant: kind, note: "target: within 2x (ratio of the medians)",
-                   extra: ["ratio": Harness.format(large.median / smaller.median, 2),
-                           "ratio_of_minimums": Harness.format(large.min / smaller.min, 2)])
+      guard let large = perNode["\(kind)\(reference.nodeCount)"], let smaller = perNode["\(kind)\(small.nodeCount)"]
+      else { continue }
+      Harness.emit(
+        workload: "W10", metric: "per-node update cost, \(reference.nodeCount) vs \(small.nodeCount) nodes",
+        Stat([0]), nodes: nil, variant: kind, note: "target: within 2x (ratio of the medians)",
+        extra: [
+          "ratio": Harness.format(large.median / smaller.median, 2),
+          "ratio_of_minimums": Harness.format(large.min / smaller.min, 2)
+        ])
     }
   }
 
@@ -282,8 +317,9 @@ enum W10Scale {
   /// The peak resident set since the last `resetPeakRSS()`, in MB (`VmHWM`; `getrusage` elsewhere).
   static func peakRSSSinceReset() -> Double {
     if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") {
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    {
       return kilobytes / 1024
     }
     return Harness.peakRSSMegabytes()

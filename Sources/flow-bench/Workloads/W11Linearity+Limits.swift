@@ -20,7 +20,8 @@ extension W11Linearity {
           let table = evaluate(document, "d")
           Harness.check(table?.columnCount == n + 1, "W11 derive columns")
           let last = table?.column(named: "c\(n - 1)")
-          Harness.check(last?[0].numberValue == Double(n + 1) && last?[1].numberValue == Double(n + 2), "W11 derive checksum")
+          Harness.check(
+            last?[0].numberValue == Double(n + 1) && last?[1].numberValue == Double(n + 2), "W11 derive checksum")
         }
       },
       Case(name: "format: distinct placeholders", size: 1_000, bound: limitBound) { n in
@@ -41,7 +42,8 @@ extension W11Linearity {
           let table = evaluate(document, "g")
           Harness.check(table?.columnCount == n + 1 && table?.rowCount == 2, "W11 groupBy shape")
           let last = table?.column(named: "s\(n - 1)")  // key 1 first: count 2, sum 1 + 1; key 2: count 2, sum 4
-          Harness.check(last?[0].numberValue == 2 && last?[1].numberValue == (n % 2 == 0 ? 4 : 2), "W11 groupBy checksum")
+          Harness.check(
+            last?[0].numberValue == 2 && last?[1].numberValue == (n % 2 == 0 ? 4 : 2), "W11 groupBy checksum")
         }
       },
       Case(name: "join: output rows (10 matches a row)", size: quick ? 10_000 : 20_000, bound: limitBound) { n in
@@ -51,7 +53,7 @@ extension W11Linearity {
           Harness.check(table?.rowCount == 10 * n, "W11 join rows")
           Harness.check(table?.column(named: "v")?[10 * n - 1].numberValue == 9, "W11 join checksum")
         }
-      },
+      }
     ]
   }
 
@@ -67,8 +69,10 @@ extension W11Linearity {
   static func deriveDocument(columns: Int) -> FlowDocument {
     let entries = (0..<columns).map { JSONMember(key: "c\($0)", value: .string($0 == 0 ? "a + 1" : "c\($0 - 1) + 1")) }
     let rows: [JSONValue] = [.object(["a": .number(1)]), .object(["a": .number(2)])]
-    let params = JSONObject([JSONMember(key: "columns", value: .object(JSONObject(entries))),
-                             JSONMember(key: "table", value: .array(rows))])
+    let params = JSONObject([
+      JSONMember(key: "columns", value: .object(JSONObject(entries))),
+      JSONMember(key: "table", value: .array(rows))
+    ])
     return FlowDocument(nodes: [FlowNode(id: "d", data: NodeSpec(kind: "derive", params: params))], edges: [])
   }
 
@@ -78,7 +82,8 @@ extension W11Linearity {
     let template = (0..<placeholders).map { "{p\($0)}" }.joined(separator: "-")
     var members = [JSONMember(key: "template", value: .string(template))]
     members += (0..<placeholders).map { JSONMember(key: "p\($0)", value: .number(Double($0))) }
-    return FlowDocument(nodes: [FlowNode(id: "f", data: NodeSpec(kind: "format", params: JSONObject(members)))], edges: [])
+    return FlowDocument(
+      nodes: [FlowNode(id: "f", data: NodeSpec(kind: "format", params: JSONObject(members)))], edges: [])
   }
 
   /// `groupBy` of a 4-row table by `k` with `aggregates` aggregates, alternately `count()` and
@@ -86,9 +91,11 @@ extension W11Linearity {
   static func groupByDocument(aggregates: Int) -> FlowDocument {
     let entries = (0..<aggregates).map { JSONMember(key: "s\($0)", value: .string($0 % 2 == 0 ? "count()" : "sum(v)")) }
     let rows: [JSONValue] = [1, 2, 1, 2].map { .object(["k": .number($0), "v": .number(Double($0))]) }
-    let params = JSONObject([JSONMember(key: "by", value: .array([.string("k")])),
-                             JSONMember(key: "aggregate", value: .object(JSONObject(entries))),
-                             JSONMember(key: "table", value: .array(rows))])
+    let params = JSONObject([
+      JSONMember(key: "by", value: .array([.string("k")])),
+      JSONMember(key: "aggregate", value: .object(JSONObject(entries))),
+      JSONMember(key: "table", value: .array(rows))
+    ])
     return FlowDocument(nodes: [FlowNode(id: "g", data: NodeSpec(kind: "groupBy", params: params))], edges: [])
   }
 
@@ -96,9 +103,13 @@ extension W11Linearity {
   /// counting 0…9 per key): 10 output rows per left row.
   static func joinDocument(leftRows: Int) -> FlowDocument {
     let left: [JSONValue] = (0..<leftRows).map { .object(["k": .number(Double($0 % 100))]) }
-    let right: [JSONValue] = (0..<1_000).map { .object(["k": .number(Double($0 % 100)), "v": .number(Double($0 / 100))]) }
-    let params = JSONObject([JSONMember(key: "on", value: .array([.string("k")])),
-                             JSONMember(key: "left", value: .array(left)), JSONMember(key: "right", value: .array(right))])
+    let right: [JSONValue] = (0..<1_000).map {
+      .object(["k": .number(Double($0 % 100)), "v": .number(Double($0 / 100))])
+    }
+    let params = JSONObject([
+      JSONMember(key: "on", value: .array([.string("k")])),
+      JSONMember(key: "left", value: .array(left)), JSONMember(key: "right", value: .array(right))
+    ])
     return FlowDocument(nodes: [FlowNode(id: "j", data: NodeSpec(kind: "join", params: params))], edges: [])
   }
 }

@@ -31,52 +31,61 @@ enum W11Linearity {
   }
 
   static func run() async throws {
-    let cases = [
-      Case(name: "decode: top-level keys (half repeated)", size: 20_000) { n in
-        let bytes = topLevelKeys(n)
-        return { Harness.check((try? FlowDocument(jsonBytes: bytes))?.extra.count == n / 2, "W11 top-level keys") }
-      },
-      Case(name: "configure: params setting formula variables", size: benchSettings.quick ? 4_000 : 6_000) { n in
-        let document = formulaDocument(variables: n, params: (0..<n).map { "v\($0)" }, handles: false)
-        return { Harness.check((try? GraphEvaluator(validating: document, registry: .standard)) != nil, "W11 params") }
-      },
-      Case(name: "configure: unknown params on a formula node", size: benchSettings.quick ? 4_000 : 6_000) { n in
-        let document = formulaDocument(variables: n, params: (0..<n).map { "z\($0)" }, handles: false)
-        return { Harness.check(validationProblems(document) == n, "W11 unknown params") }
-      },
-      Case(name: "validate: declared handles of a formula node", size: benchSettings.quick ? 4_000 : 6_000) { n in
-        let document = formulaDocument(variables: n, params: [], handles: true)
-        return { Harness.check(validationProblems(document) == 0, "W11 handles") }
-      },
-      Case(name: "validate: edges into a formula node's variables", size: benchSettings.quick ? 4_000 : 6_000) { n in
-        let document = fanIn(n)
-        return { Harness.check(validationProblems(document) == 0, "W11 fan-in") }
-      },
-      Case(name: "decode: a flood of bad nodes", size: benchSettings.quick ? 20_000 : 100_000) { n in
-        let bytes = Array((#"{"nodes": ["# + Array(repeating: "1", count: n).joined(separator: ",") + "]}").utf8)
-        return {
-          guard case .invalid(let error)? = decodeError(bytes) else { return Harness.check(false, "W11 flood") }
-          Harness.check(error.issues.count == GraphValidationError.reportedIssueLimit && error.totalCount == n, "W11 flood count")
+    let cases =
+      [
+        Case(name: "decode: top-level keys (half repeated)", size: 20_000) { n in
+          let bytes = topLevelKeys(n)
+          return { Harness.check((try? FlowDocument(jsonBytes: bytes))?.extra.count == n / 2, "W11 top-level keys") }
+        },
+        Case(name: "configure: params setting formula variables", size: benchSettings.quick ? 4_000 : 6_000) { n in
+          let document = formulaDocument(variables: n, params: (0..<n).map { "v\($0)" }, handles: false)
+          return {
+            Harness.check((try? GraphEvaluator(validating: document, registry: .standard)) != nil, "W11 params")
+          }
+        },
+        Case(name: "configure: unknown params on a formula node", size: benchSettings.quick ? 4_000 : 6_000) { n in
+          let document = formulaDocument(variables: n, params: (0..<n).map { "z\($0)" }, handles: false)
+          return { Harness.check(validationProblems(document) == n, "W11 unknown params") }
+        },
+        Case(name: "validate: declared handles of a formula node", size: benchSettings.quick ? 4_000 : 6_000) { n in
+          let document = formulaDocument(variables: n, params: [], handles: true)
+          return { Harness.check(validationProblems(document) == 0, "W11 handles") }
+        },
+        Case(name: "validate: edges into a formula node's variables", size: benchSettings.quick ? 4_000 : 6_000) { n in
+          let document = fanIn(n)
+          return { Harness.check(validationProblems(document) == 0, "W11 fan-in") }
+        },
+        Case(name: "decode: a flood of bad nodes", size: benchSettings.quick ? 20_000 : 100_000) { n in
+          let bytes = Array((#"{"nodes": ["# + Array(repeating: "1", count: n).joined(separator: ",") + "]}").utf8)
+          return {
+            guard case .invalid(let error)? = decodeError(bytes) else { return Harness.check(false, "W11 flood") }
+            Harness.check(
+              error.issues.count == GraphValidationError.reportedIssueLimit && error.totalCount == n, "W11 flood count")
+          }
+        },
+        Case(name: "flow run --format json: many sinks", size: benchSettings.quick ? 5_000 : 10_000) { n in
+          let nodes = (0..<n).map {
+            FlowNode(id: "n\($0)", data: NodeSpec(kind: "number", params: ["value": .number(Double($0))]))
+          }
+          var evaluator = try! GraphEvaluator(validating: FlowDocument(nodes: nodes, edges: []), registry: .standard)
+          evaluator.evaluate()
+          let sinks = evaluator.sinks
+          let result = RunResult(evaluator: evaluator, nodes: sinks)
+          return { Harness.check(result.json().utf8.count > 20 * n, "W11 json output") }
         }
-      },
-      Case(name: "flow run --format json: many sinks", size: benchSettings.quick ? 5_000 : 10_000) { n in
-        let nodes = (0..<n).map { FlowNode(id: "n\($0)", data: NodeSpec(kind: "number", params: ["value": .number(Double($0))])) }
-        var evaluator = try! GraphEvaluator(validating: FlowDocument(nodes: nodes, edges: []), registry: .standard)
-        evaluator.evaluate()
-        let sinks = evaluator.sinks
-        let result = RunResult(evaluator: evaluator, nodes: sinks)
-        return { Harness.check(result.json().utf8.count > 20 * n, "W11 json output") }
-      },
-    ] + limitCases
+      ] + limitCases
     for item in cases {
       let small = measure(item, item.size)
       let large = measure(item, item.size * 10)
       let ratio = large.median / small.median
-      Harness.emit(workload: "W11", metric: item.name, large, nodes: item.size * 10, variant: "n = \(item.size) → \(item.size * 10)",
-                   note: "thread CPU time(10n) / time(n), medians; linear ≈ 10, quadratic ≈ 100; fails above \(Int(item.bound))",
-                   extra: ["ratio_10n_vs_n": Harness.format(ratio, 2)])
-      Harness.check(ratio < item.bound,
-                    "W11 \(item.name): 10× the input took \(Harness.format(ratio, 1))× the time (bound \(item.bound))")
+      Harness.emit(
+        workload: "W11", metric: item.name, large, nodes: item.size * 10,
+        variant: "n = \(item.size) → \(item.size * 10)",
+        note: "thread CPU time(10n) / time(n), medians; linear ≈ 10, quadratic ≈ 100; fails above \(Int(item.bound))",
+        extra: ["ratio_10n_vs_n": Harness.format(ratio, 2)])
+      Harness.check(
+        ratio < item.bound,
+        "W11 \(item.name): 10× the input took \(Harness.format(ratio, 1))× the time (bound \(item.bound))")
     }
   }
 
@@ -115,7 +124,8 @@ enum W11Linearity {
     spec.params.members += params.map { JSONMember(key: $0, value: .number(1)) }
     var node = FlowNode(id: "sum", data: spec)
     if handles {
-      node.handles = (0..<variables).map { HandleDeclaration(id: "v\($0)", type: .target, position: .left) }
+      node.handles =
+        (0..<variables).map { HandleDeclaration(id: "v\($0)", type: .target, position: .left) }
         + [HandleDeclaration(id: "result", type: .source, position: .right)]
     }
     return FlowDocument(nodes: [node], edges: [])
@@ -126,8 +136,10 @@ enum W11Linearity {
     var document = formulaDocument(variables: n, params: [], handles: false)
     for index in 0..<n {
       document.nodes.append(FlowNode(id: "x\(index)", data: NodeSpec(kind: "number")))
-      document.edges.append(FlowEdge(id: "e\(index)", sourceNodeID: "x\(index)", sourceHandleID: "value",
-                                     targetNodeID: "sum", targetHandleID: "v\(index)"))
+      document.edges.append(
+        FlowEdge(
+          id: "e\(index)", sourceNodeID: "x\(index)", sourceHandleID: "value",
+          targetNodeID: "sum", targetHandleID: "v\(index)"))
     }
     return document
   }

@@ -24,7 +24,8 @@ enum W12Render {
   }
 
   static func run() async throws {
-    for (label, graph) in [("10k random DAG", randomDAG(10_000)), ("W3 100k random DAG", BenchGraph.randomDAG().graph)] {
+    for (label, graph) in [("10k random DAG", randomDAG(10_000)), ("W3 100k random DAG", BenchGraph.randomDAG().graph)]
+    {
       let resolved: ResolvedGraph
       do { resolved = try DocumentValidator.validate(graph.document, catalog: BenchKinds.registry) } catch {
         Harness.check(false, "W12 graph invalid: \(error)")
@@ -35,14 +36,17 @@ enum W12Render {
       let svg = Harness.measure { _ in result = GraphRendering.layeredSVG(of: resolved) }
       let rendered = result!
       Harness.check(rendered.svg.hasSuffix("</svg>\n"), "W12 svg")
-      Harness.check(rendered.svg.components(separatedBy: "<g class=\"node\"").count - 1 == nodes, "W12 one element per node")
-      Harness.emit(workload: "W12", metric: "layout + svg (\(label))", svg, nodes: nodes, variant: "layered, barycentre sweeps",
-                   note: "\(graph.document.edges.count) edges, \(rendered.dummies) dummies, \(rendered.sweeps) sweeps, "
-                     + "\(rendered.crossings) crossings left, \(rendered.svg.utf8.count / 1_000_000) MB SVG")
+      Harness.check(
+        rendered.svg.components(separatedBy: "<g class=\"node\"").count - 1 == nodes, "W12 one element per node")
+      Harness.emit(
+        workload: "W12", metric: "layout + svg (\(label))", svg, nodes: nodes, variant: "layered, barycentre sweeps",
+        note: "\(graph.document.edges.count) edges, \(rendered.dummies) dummies, \(rendered.sweeps) sweeps, "
+          + "\(rendered.crossings) crossings left, \(rendered.svg.utf8.count / 1_000_000) MB SVG")
       var layout = (crossings: 0, sweeps: 0)
       let alone = Harness.measure { _ in layout = GraphRendering.layout(of: resolved) }
       Harness.check(layout.crossings == rendered.crossings, "W12 deterministic layout")
-      Harness.emit(workload: "W12", metric: "layout only (\(label))", alone, nodes: nodes, variant: "layered, barycentre sweeps")
+      Harness.emit(
+        workload: "W12", metric: "layout only (\(label))", alone, nodes: nodes, variant: "layered, barycentre sweeps")
     }
   }
 }

@@ -10,9 +10,11 @@ enum W13Data {
   static let priorities = ["1-URGENT", "2-HIGH", "3-MEDIUM", "4-NOT SPECIFIED", "5-LOW"]
   static let instructions = ["DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"]
   static let modes = ["REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"]
-  static let words = ["furiously", "quickly", "carefully", "blithely", "slyly", "regular", "final", "pending",
-                      "express", "ironic", "bold", "even", "special", "unusual", "deposits", "requests",
-                      "packages", "accounts", "instructions", "theodolites", "foxes", "pinto", "beans", "asymptotes"]
+  static let words = [
+    "furiously", "quickly", "carefully", "blithely", "slyly", "regular", "final", "pending",
+    "express", "ironic", "bold", "even", "special", "unusual", "deposits", "requests",
+    "packages", "accounts", "instructions", "theodolites", "foxes", "pinto", "beans", "asymptotes"
+  ]
 
   /// Day 0 is 1992-01-01; TPC-H's order dates run to 1998-08-02 (day 2,405), lines ship up to
   /// 121 days later and are received up to 30 days after that.
@@ -70,9 +72,11 @@ enum W13Data {
 
     var orders = CSVOut(path: folder + "/orders.csv")
     var lines = CSVOut(path: folder + "/lineitem.csv")
-    orders.line("o_orderkey,o_custkey,o_orderstatus,o_totalprice,o_orderdate,o_orderpriority,o_clerk,o_shippriority,o_comment")
-    lines.line("l_orderkey,l_partkey,l_suppkey,l_linenumber,l_quantity,l_extendedprice,l_discount,l_tax,l_returnflag,"
-               + "l_linestatus,l_shipdate,l_commitdate,l_receiptdate,l_shipinstruct,l_shipmode,l_comment")
+    orders.line(
+      "o_orderkey,o_custkey,o_orderstatus,o_totalprice,o_orderdate,o_orderpriority,o_clerk,o_shippriority,o_comment")
+    lines.line(
+      "l_orderkey,l_partkey,l_suppkey,l_linenumber,l_quantity,l_extendedprice,l_discount,l_tax,l_returnflag,"
+        + "l_linestatus,l_shipdate,l_commitdate,l_receiptdate,l_shipinstruct,l_shipmode,l_comment")
     let parts = max(1, Int(200_000 * sf)), suppliers = max(1, Int(10_000 * sf))
     for index in 0..<orderCount {
       // TPC-H's sparse keys: 8 used of every 32.

@@ -9,18 +9,31 @@ enum W13Queries {
     var graph = BenchGraph()
     let read = graph.node("readCSV", ["path": "lineitem.csv"])
     let kept = graph.node("filter", ["where": "l_shipdate <= \"1998-09-02\""])
-    let derived = graph.node("derive", ["columns": .object(JSONObject([
-      JSONMember(key: "disc_price", value: "l_extendedprice * (1 - l_discount)"),
-      JSONMember(key: "charge", value: "l_extendedprice * (1 - l_discount) * (1 + l_tax)")]))])
-    let groups = graph.node("groupBy", ["by": ["l_returnflag", "l_linestatus"], "aggregate": .object(JSONObject([
-      JSONMember(key: "sum_qty", value: "sum(l_quantity)"),
-      JSONMember(key: "sum_base_price", value: "sum(l_extendedprice)"),
-      JSONMember(key: "sum_disc_price", value: "sum(disc_price)"),
-      JSONMember(key: "sum_charge", value: "sum(charge)"),
-      JSONMember(key: "avg_qty", value: "mean(l_quantity)"),
-      JSONMember(key: "avg_price", value: "mean(l_extendedprice)"),
-      JSONMember(key: "avg_disc", value: "mean(l_discount)"),
-      JSONMember(key: "count_order", value: "count()")]))])
+    let derived = graph.node(
+      "derive",
+      [
+        "columns": .object(
+          JSONObject([
+            JSONMember(key: "disc_price", value: "l_extendedprice * (1 - l_discount)"),
+            JSONMember(key: "charge", value: "l_extendedprice * (1 - l_discount) * (1 + l_tax)")
+          ]))
+      ])
+    let groups = graph.node(
+      "groupBy",
+      [
+        "by": ["l_returnflag", "l_linestatus"],
+        "aggregate": .object(
+          JSONObject([
+            JSONMember(key: "sum_qty", value: "sum(l_quantity)"),
+            JSONMember(key: "sum_base_price", value: "sum(l_extendedprice)"),
+            JSONMember(key: "sum_disc_price", value: "sum(disc_price)"),
+            JSONMember(key: "sum_charge", value: "sum(charge)"),
+            JSONMember(key: "avg_qty", value: "mean(l_quantity)"),
+            JSONMember(key: "avg_price", value: "mean(l_extendedprice)"),
+            JSONMember(key: "avg_disc", value: "mean(l_discount)"),
+            JSONMember(key: "count_order", value: "count()")
+          ]))
+      ])
     let sorted = graph.node("sort", ["by": ["l_returnflag", "l_linestatus"]])
     let write = graph.node("writeCSV", ["path": "q1.csv"])
     graph.edge(read, to: kept, "table")
@@ -28,8 +41,13 @@ enum W13Queries {
     graph.edge(derived, to: groups, "table")
     graph.edge(groups, to: sorted, "table")
     graph.edge(sorted, to: write, "table")
-    return (graph, [(read, "readCSV lineitem"), (kept, "filter"), (derived, "derive"), (groups, "groupBy"),
-                    (sorted, "sort"), (write, "writeCSV")])
+    return (
+      graph,
+      [
+        (read, "readCSV lineitem"), (kept, "filter"), (derived, "derive"), (groups, "groupBy"),
+        (sorted, "sort"), (write, "writeCSV")
+      ]
+    )
   }
 
   /// Q3: customers in BUILDING, their orders before 1995-03-15, those orders' lines shipped
@@ -47,10 +65,23 @@ enum W13Queries {
     let lines = graph.node("readCSV", ["path": "lineitem.csv"])
     let late = graph.node("filter", ["where": "l_shipdate > \"1995-03-15\""])
     let joined = graph.node("join", ["on": ["l_orderkey"]])
-    let derived = graph.node("derive", ["columns": .object(JSONObject([
-      JSONMember(key: "volume", value: "l_extendedprice * (1 - l_discount)")]))])
-    let groups = graph.node("groupBy", ["by": ["l_orderkey", "o_orderdate", "o_shippriority"], "aggregate": .object(JSONObject([
-      JSONMember(key: "revenue", value: "sum(volume)")]))])
+    let derived = graph.node(
+      "derive",
+      [
+        "columns": .object(
+          JSONObject([
+            JSONMember(key: "volume", value: "l_extendedprice * (1 - l_discount)")
+          ]))
+      ])
+    let groups = graph.node(
+      "groupBy",
+      [
+        "by": ["l_orderkey", "o_orderdate", "o_shippriority"],
+        "aggregate": .object(
+          JSONObject([
+            JSONMember(key: "revenue", value: "sum(volume)")
+          ]))
+      ])
     let sorted = graph.node("sort", ["by": ["-revenue", "o_orderdate"]])
     let top = graph.node("limit", ["count": 10])
     let write = graph.node("writeCSV", ["path": "q3.csv"])
@@ -68,9 +99,14 @@ enum W13Queries {
     graph.edge(groups, to: sorted, "table")
     graph.edge(sorted, to: top, "table")
     graph.edge(top, to: write, "table")
-    return (graph, [(customer, "readCSV customer"), (building, "filter customer"), (customerKeys, "select customer"),
-                    (orders, "readCSV orders"), (early, "filter orders"), (ordered, "join orders"), (orderKeys, "select orders"),
-                    (lines, "readCSV lineitem"), (late, "filter lineitem"), (joined, "join lineitem"), (derived, "derive"),
-                    (groups, "groupBy"), (sorted, "sort"), (top, "limit"), (write, "writeCSV")])
+    return (
+      graph,
+      [
+        (customer, "readCSV customer"), (building, "filter customer"), (customerKeys, "select customer"),
+        (orders, "readCSV orders"), (early, "filter orders"), (ordered, "join orders"), (orderKeys, "select orders"),
+        (lines, "readCSV lineitem"), (late, "filter lineitem"), (joined, "join lineitem"), (derived, "derive"),
+        (groups, "groupBy"), (sorted, "sort"), (top, "limit"), (write, "writeCSV")
+      ]
+    )
   }
 }

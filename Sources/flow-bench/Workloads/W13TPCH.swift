@@ -18,22 +18,29 @@ enum W13TPCH {
   static func run() async throws {
     let sf = benchSettings.scaleFactor ?? (benchSettings.quick ? 0.05 : 1)
     let kept = benchSettings.dataFolder
-    let folder = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-w13-\(getpid())").path
+    let folder =
+      kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-w13-\(getpid())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
     let marker = folder + "/.w13-sf-\(sf)"
-    if !FileManager.default.fileExists(atPath: marker) || !FileManager.default.fileExists(atPath: folder + "/lineitem.csv") {
+    if !FileManager.default.fileExists(atPath: marker)
+      || !FileManager.default.fileExists(atPath: folder + "/lineitem.csv")
+    {
       if let foreign = foreignData(in: folder) {
-        FileHandle.standardError.write(Data(("flow-bench W13: \(folder) holds \(foreign), which W13 did not write; "
-          + "not generating over it (give an empty or W13's own --dir)\n").utf8))
+        FileHandle.standardError.write(
+          Data(
+            ("flow-bench W13: \(folder) holds \(foreign), which W13 did not write; "
+              + "not generating over it (give an empty or W13's own --dir)\n").utf8))
         exit(1)
       }
       let start = Harness.now()
       let sizes = try W13Data.write(to: folder, scaleFactor: sf)
       _ = FileManager.default.createFile(atPath: marker, contents: Data("\(sizes.lineitemRows)\n".utf8))
-      print("{\"workload\": \"W13\", \"metric\": \"generate\", \"sf\": \(sf), \"seconds\": \(Harness.format(Double(Harness.now() - start) / 1e9, 2)), "
-            + "\"lineitem_rows\": \(sizes.lineitemRows), \"lineitem_mb\": \(Harness.format(Double(sizes.lineitem) / 1e6, 1)), "
-            + "\"orders_mb\": \(Harness.format(Double(sizes.orders) / 1e6, 1)), \"customer_mb\": \(Harness.format(Double(sizes.customer) / 1e6, 1))}")
+      print(
+        "{\"workload\": \"W13\", \"metric\": \"generate\", \"sf\": \(sf), \"seconds\": \(Harness.format(Double(Harness.now() - start) / 1e9, 2)), "
+          + "\"lineitem_rows\": \(sizes.lineitemRows), \"lineitem_mb\": \(Harness.format(Double(sizes.lineitem) / 1e6, 1)), "
+          + "\"orders_mb\": \(Harness.format(Double(sizes.orders) / 1e6, 1)), \"customer_mb\": \(Harness.format(Double(sizes.customer) / 1e6, 1))}"
+      )
     }
     let queries = [("Q1", W13Queries.q1()), ("Q3", W13Queries.q3())]
     for (name, query) in queries {
@@ -41,9 +48,11 @@ enum W13TPCH {
       try Data(query.graph.document.jsonString().utf8).write(to: URL(fileURLWithPath: path))
     }
     if benchSettings.generateOnly { return }
-    let flow = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow").path
+    let flow = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow")
+      .path
     for (name, query) in queries {
-      try await measure(name, path: folder + "/\(name.lowercased()).flow.json", query: query, folder: folder, flow: flow, sf: sf)
+      try await measure(
+        name, path: folder + "/\(name.lowercased()).flow.json", query: query, folder: folder, flow: flow, sf: sf)
     }
   }
 
@@ -60,8 +69,10 @@ enum W13TPCH {
     return Double(size) / 1e6
   }
 
-  static func measure(_ name: String, path: String, query: (graph: BenchGraph, stages: [(id: String, name: String)]),
-                      folder: String, flow: String, sf: Double) async throws {
+  static func measure(
+    _ name: String, path: String, query: (graph: BenchGraph, stages: [(id: String, name: String)]),
+    folder: String, flow: String, sf: Double
+  ) async throws {
     let output = folder + "/\(name.lowercased()).csv"
     let inputMB = ["lineitem", "orders", "customer"].reduce(0.0) { total, table in
       query.stages.contains { $0.name == "readCSV \(table)" } ? total + fileMegabytes(folder + "/\(table).csv") : total
@@ -94,12 +105,14 @@ enum W13TPCH {
     // Per-node times, one pass, as `flow run --report` shows them.
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder, workers: benchSettings.workers)
-    var evaluator = try GraphEvaluator(validating: W13Run.prepared(query.graph.document), registry: registry,
-                                       options: EngineOptions(timesEveryNode: true))
+    var evaluator = try GraphEvaluator(
+      validating: W13Run.prepared(query.graph.document), registry: registry,
+      options: EngineOptions(timesEveryNode: true))
     let report = evaluator.evaluate()
     Harness.check(evaluator.failures.isEmpty, "W13 \(name) failed: \(evaluator.failures)")
     let stages = query.stages.map { stage -> String in
-      let seconds = report.durations[stage.id].map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+      let seconds =
+        report.durations[stage.id].map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
       var text = "\"\(stage.name)\": {\"ms\": \(Harness.format(seconds * 1e3, 1))"
       if stage.name.hasPrefix("readCSV "), seconds > 0 {
         let megabytes = fileMegabytes(folder + "/\(stage.name.dropFirst(8)).csv")
@@ -108,16 +121,19 @@ enum W13TPCH {
       return text + "}"
     }.joined(separator: ", ")
     let process = processSeconds.isEmpty ? "null" : Stat(processSeconds).jsonSeconds
-    Harness.emit(workload: "W13", metric: "\(name) flow run", inProcess, nodes: query.stages.count,
-                 variant: "in process, as the CLI; sf \(sf)",
-                 note: "\(Harness.format(inputMB, 1)) MB of CSV read, \(rows - 1) result rows",
-                 extra: ["stages_ms": "{\(stages)}",
-                         "in_process_s": inProcess.jsonSeconds,
-                         "in_process_peak_rss_mb": Harness.format(peak, 1),
-                         "process_s": process,
-                         "process_peak_rss_mb": Harness.format(processPeak, 1),
-                         "mb_per_s": Harness.format(inputMB / (inProcess.median / 1e9), 1),
-                         "sf": "\(sf)"])
+    Harness.emit(
+      workload: "W13", metric: "\(name) flow run", inProcess, nodes: query.stages.count,
+      variant: "in process, as the CLI; sf \(sf)",
+      note: "\(Harness.format(inputMB, 1)) MB of CSV read, \(rows - 1) result rows",
+      extra: [
+        "stages_ms": "{\(stages)}",
+        "in_process_s": inProcess.jsonSeconds,
+        "in_process_peak_rss_mb": Harness.format(peak, 1),
+        "process_s": process,
+        "process_peak_rss_mb": Harness.format(processPeak, 1),
+        "mb_per_s": Harness.format(inputMB / (inProcess.median / 1e9), 1),
+        "sf": "\(sf)"
+      ])
   }
 }
 

@@ -52,15 +52,18 @@ enum W15Lazy {
         ran = evaluator.evaluate().evaluationCount
       }
       Harness.check(ran == taken + 2, "W15 \(variant) ran \(ran)")
-      Harness.check(evaluator.value(of: "n\(taken + untakenCount + 2)", port: "value")
-                      == .integer(Int64(taken) + evaluator.integer("n0", "value")), "W15 \(variant) value")
-      Harness.emit(workload: "W15", metric: "incremental (source changed)", update, nodes: ran, variant: variant, inner: 50,
-                   note: "the if takes then (\(taken) nodes); else holds \(untakenCount)")
+      Harness.check(
+        evaluator.value(of: "n\(taken + untakenCount + 2)", port: "value")
+          == .integer(Int64(taken) + evaluator.integer("n0", "value")), "W15 \(variant) value")
+      Harness.emit(
+        workload: "W15", metric: "incremental (source changed)", update, nodes: ran, variant: variant, inner: 50,
+        note: "the if takes then (\(taken) nodes); else holds \(untakenCount)")
       medians[variant] = update.median
     }
     if let with = medians["with the untaken branch"], let without = medians["without the untaken branch"], without > 0 {
-      print("{\"peer\": \"FlowRuntime\", \"workload\": \"W15\", \"metric\": \"ratio with/without the untaken branch\", "
-              + "\"value\": \((with / without * 100).rounded() / 100), \"target\": 1.2}")
+      print(
+        "{\"peer\": \"FlowRuntime\", \"workload\": \"W15\", \"metric\": \"ratio with/without the untaken branch\", "
+          + "\"value\": \((with / without * 100).rounded() / 100), \"target\": 1.2}")
     }
   }
 }

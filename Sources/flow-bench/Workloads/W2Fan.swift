@@ -23,7 +23,8 @@ enum W2Fan {
     }
     Harness.check(ran == width + 2, "W2 update ran \(ran)")
     Harness.check(evaluator.integer(sum) == Int64(width) * (1 + evaluator.integer("n0", "value")), "W2 update value")
-    Harness.emit(workload: "W2", metric: "incremental (source changed)", update, nodes: ran,
-                 variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: 200, note: "nodes includes the source node")
+    Harness.emit(
+      workload: "W2", metric: "incremental (source changed)", update, nodes: ran,
+      variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: 200, note: "nodes includes the source node")
   }
 }

@@ -17,14 +17,16 @@ enum W3RandomDAG {
     Harness.check(pick == 437, "W3 pick \(pick)")
     var evaluator = graph.evaluator()
     let build = Harness.measure(inner: 1) { _ in evaluator = graph.evaluator() }
-    Harness.emit(workload: "W3", metric: "build", build, nodes: 100_000,
-                 note: "from a prebuilt document: validation (ids, kinds, handles, cycles) + engine graph")
+    Harness.emit(
+      workload: "W3", metric: "build", build, nodes: 100_000,
+      note: "from a prebuilt document: validation (ids, kinds, handles, cycles) + engine graph")
     let full = Harness.measure(inner: 10) { _ in
       evaluator.invalidateAll()
       evaluator.evaluate()
     }
     Harness.check(checksum(evaluator) == sum, "W3 checksum \(checksum(evaluator))")
-    Harness.emit(workload: "W3", metric: "full eval", full, nodes: 100_000, inner: 10, note: "repeated runs on one graph")
+    Harness.emit(
+      workload: "W3", metric: "full eval", full, nodes: 100_000, inner: 10, note: "repeated runs on one graph")
 
     // The same evaluator with concurrency on: the cost gate must keep these cheap nodes inline.
     evaluator.options.runsExpensiveNodesConcurrently = true
@@ -33,13 +35,15 @@ enum W3RandomDAG {
       await evaluator.evaluateConcurrently()
     }
     Harness.check(checksum(evaluator) == sum, "W3 parallel checksum")
-    Harness.emit(workload: "W3", metric: "full eval", parallelFull, nodes: 100_000,
-                 variant: "concurrency on (cheap nodes gated inline)", inner: 10,
-                 extra: ["ratio_vs_serial": Harness.format(parallelFull.median / full.median, 3)])
+    Harness.emit(
+      workload: "W3", metric: "full eval", parallelFull, nodes: 100_000,
+      variant: "concurrency on (cheap nodes gated inline)", inner: 10,
+      extra: ["ratio_vs_serial": Harness.format(parallelFull.median / full.median, 3)])
     let memory = evaluator.memoryFootprint
-    Harness.emit(workload: "W3", metric: "memory", Stat([0]), nodes: nil,
-                 note: "engine state \(memory.bytes) bytes = \(memory.bytes / 100_000) B/node",
-                 extra: ["bytes_per_node": "\(memory.bytes / 100_000)"])
+    Harness.emit(
+      workload: "W3", metric: "memory", Stat([0]), nodes: nil,
+      note: "engine state \(memory.bytes) bytes = \(memory.bytes / 100_000) B/node",
+      extra: ["bytes_per_node": "\(memory.bytes / 100_000)"])
     try await storeAndEngineMemory(graph)
 
     for (label, source, descendants, changedSum) in [("W3a", 437, 14_099, sumAfterW3a), ("W3b", 545, 2, sumAfterW3b)] {
@@ -63,13 +67,15 @@ enum W3RandomDAG {
       try evaluator.setUnconnectedInput(input, to: .integer(base))
       evaluator.evaluate()
       Harness.check(checksum(evaluator) == sum, "\(label) checksum restored")
-      Harness.emit(workload: label, metric: "incremental (source \(source), \(descendants) descendants)", update,
-                   nodes: descendants, variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: inner,
-                   note: "recomputed exactly \(descendants) descendants (+ the source node)",
-                   extra: ["exact_affected_set": "true"])
-      try await EndToEnd.measureSourceUpdates(workload: label, metric: "incremental (source \(source), \(descendants) descendants)",
-                                               graph: graph, source: "n\(source)", expectedRuns: descendants + 1,
-                                               base: base, inner: descendants > 100 ? 20 : 200)
+      Harness.emit(
+        workload: label, metric: "incremental (source \(source), \(descendants) descendants)", update,
+        nodes: descendants, variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: inner,
+        note: "recomputed exactly \(descendants) descendants (+ the source node)",
+        extra: ["exact_affected_set": "true"])
+      try await EndToEnd.measureSourceUpdates(
+        workload: label, metric: "incremental (source \(source), \(descendants) descendants)",
+        graph: graph, source: "n\(source)", expectedRuns: descendants + 1,
+        base: base, inner: descendants > 100 ? 20 : 200)
     }
   }
 
@@ -81,9 +87,12 @@ enum W3RandomDAG {
     let storeBytes = store.memoryFootprint.bytes
     let engineBytes = await engine.memoryFootprint.bytes
     engine.shutDown()
-    Harness.emit(workload: "W3", metric: "memory", Stat([0]), nodes: nil, variant: "store + engine",
-                 note: "FlowStore \(storeBytes / 100_000) B/node + FlowEngine \(engineBytes / 100_000) B/node",
-                 extra: ["bytes_per_node": "\((storeBytes + engineBytes) / 100_000)",
-                         "store_bytes_per_node": "\(storeBytes / 100_000)", "engine_bytes_per_node": "\(engineBytes / 100_000)"])
+    Harness.emit(
+      workload: "W3", metric: "memory", Stat([0]), nodes: nil, variant: "store + engine",
+      note: "FlowStore \(storeBytes / 100_000) B/node + FlowEngine \(engineBytes / 100_000) B/node",
+      extra: [
+        "bytes_per_node": "\((storeBytes + engineBytes) / 100_000)",
+        "store_bytes_per_node": "\(storeBytes / 100_000)", "engine_bytes_per_node": "\(engineBytes / 100_000)"
+      ])
   }
 }

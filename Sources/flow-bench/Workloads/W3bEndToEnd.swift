@@ -11,18 +11,21 @@ enum W3bEndToEnd {
   static func run() async throws {
     let (graph, _) = BenchGraph.randomDAG()
     let metric = "incremental (source 545, 2 descendants)"
-    try await EndToEnd.measureSourceUpdates(workload: "W3b", metric: metric, graph: graph, source: source,
-                                             expectedRuns: 3, base: base, inner: 5_000)
+    try await EndToEnd.measureSourceUpdates(
+      workload: "W3b", metric: metric, graph: graph, source: source,
+      expectedRuns: 3, base: base, inner: 5_000)
     try await measureOnMainActor(metric: metric, graph: graph)
     // The same from a pool task with synchronous passes off: every pass wakes the runner.
-    try await EndToEnd.measureSourceUpdates(workload: "W3b", metric: metric, graph: graph, source: source,
-                                             expectedRuns: 3, base: base, inner: 5_000, synchronous: false)
+    try await EndToEnd.measureSourceUpdates(
+      workload: "W3b", metric: metric, graph: graph, source: source,
+      expectedRuns: 3, base: base, inner: 5_000, synchronous: false)
   }
 
   /// The same round trips, each made on the main actor (an app's `updateNode` from its UI).
   @MainActor static func measureOnMainActor(metric: String, graph: BenchGraph) async throws {
-    let engine = try FlowEngine(document: graph.document, registry: BenchKinds.registry,
-                                options: EngineOptions(runsExpensiveNodesConcurrently: false))
+    let engine = try FlowEngine(
+      document: graph.document, registry: BenchKinds.registry,
+      options: EngineOptions(runsExpensiveNodesConcurrently: false))
     await engine.evaluate()
     guard var node = engine.store.node(id: source) else { fatalError("no source \(source)") }
     let inner = 5_000
@@ -40,9 +43,10 @@ enum W3bEndToEnd {
       if run > 0 { samples.append(Double(Harness.now() - start) / Double(inner)) }
     }
     Harness.check(ran == 3, "W3b end-to-end on the main actor ran \(ran), expected 3")
-    Harness.emit(workload: "W3b", metric: metric, Stat(samples), nodes: ran,
-                 variant: "FlowStore.updateNode + FlowEngine pass, on the main actor", inner: inner,
-                 note: "end to end from the main actor: store validation, change delivery, pass, publish")
+    Harness.emit(
+      workload: "W3b", metric: metric, Stat(samples), nodes: ran,
+      variant: "FlowStore.updateNode + FlowEngine pass, on the main actor", inner: inner,
+      note: "end to end from the main actor: store validation, change delivery, pass, publish")
     engine.shutDown()
   }
 }

@@ -43,8 +43,9 @@ enum W4Heavy {
       try serial.setUnconnectedInput(input, to: .integer(Int64(iteration % 2)))
       serial.evaluate()
     }
-    Harness.emit(workload: "W4", metric: "64 heavy nodes + sum", sequential, nodes: count, variant: "serial (concurrency off)",
-                 note: note, extra: ["speedup": Harness.format(Double(count) * single / sequential.median, 2)])
+    Harness.emit(
+      workload: "W4", metric: "64 heavy nodes + sum", sequential, nodes: count, variant: "serial (concurrency off)",
+      note: note, extra: ["speedup": Harness.format(Double(count) * single / sequential.median, 2)])
     var concurrent = graph.evaluator()
     await concurrent.evaluateConcurrently()
     var ran = 0
@@ -54,8 +55,9 @@ enum W4Heavy {
     }
     Harness.check(ran == count + 2, "W4 ran \(ran)")
     Harness.check(concurrent.integer(sum) == serial.integer(sum), "W4 parallel result differs from serial")
-    Harness.emit(workload: "W4", metric: "64 heavy nodes + sum", parallel, nodes: count,
-                 variant: "expensive nodes in child tasks (\(EngineOptions().maximumConcurrentNodes) at once)", note: note,
-                 extra: ["speedup_vs_sequential": Harness.format(sequential.median / parallel.median, 2)])
+    Harness.emit(
+      workload: "W4", metric: "64 heavy nodes + sum", parallel, nodes: count,
+      variant: "expensive nodes in child tasks (\(EngineOptions().maximumConcurrentNodes) at once)", note: note,
+      extra: ["speedup_vs_sequential": Harness.format(sequential.median / parallel.median, 2)])
   }
 }

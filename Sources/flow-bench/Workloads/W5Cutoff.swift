@@ -28,8 +28,10 @@ enum W5Cutoff {
     }
     let skipped = ran == 2 && cutOff == [clamp]
     Harness.check(skipped, "W5 ran \(ran), cut off \(cutOff)")
-    Harness.emit(workload: "W5", metric: "source 50->60 (clamp unchanged)", update, nodes: ran,
-                 variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: 20_000,
-                 note: skipped ? "skips chain (ran: source, clamp)" : "recomputes chain", extra: ["cutoff": skipped ? "true" : "false"])
+    Harness.emit(
+      workload: "W5", metric: "source 50->60 (clamp unchanged)", update, nodes: ran,
+      variant: "GraphEvaluator (heap/bitset queue + cutoff)", inner: 20_000,
+      note: skipped ? "skips chain (ran: source, clamp)" : "recomputes chain",
+      extra: ["cutoff": skipped ? "true" : "false"])
   }
 }

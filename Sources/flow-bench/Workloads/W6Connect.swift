@@ -19,9 +19,10 @@ enum W6Connect {
     var sorted: [Int32] = []
     let resort = Harness.measure(inner: 20) { _ in sorted = fullTopologicalSort(nodeCount: nodeCount, edges: ends) }
     Harness.check(sorted.count == nodeCount, "W6 re-sort")
-    Harness.emit(workload: "W6", metric: "full topological re-sort", resort, nodes: nodeCount,
-                 variant: "Kahn over CSR arrays (integer edges prepared outside the timing)", inner: 20,
-                 note: "the reference a non-incremental engine pays per edit")
+    Harness.emit(
+      workload: "W6", metric: "full topological re-sort", resort, nodes: nodeCount,
+      variant: "Kahn over CSR arrays (integer edges prepared outside the timing)", inner: 20,
+      note: "the reference a non-incremental engine pays per edit")
 
     let forward = try Harness.measure(inner: 2_000) { iteration in
       let probe = probeIDs[iteration % probes]
@@ -29,10 +30,11 @@ enum W6Connect {
       try store.addEdge(FlowEdge(id: "w6", sourceNodeID: source, targetNodeID: probe, targetHandleID: "a"))
       try store.removeEdge(id: "w6")
     }
-    Harness.emit(workload: "W6", metric: "connect + disconnect with cycle check", forward, nodes: nil,
-                 variant: "FlowStore, edge already in topological order", inner: 2_000,
-                 note: "validation + order update + change delivery",
-                 extra: ["ratio_vs_resort": Harness.format(resort.median / forward.median, 1)])
+    Harness.emit(
+      workload: "W6", metric: "connect + disconnect with cycle check", forward, nodes: nil,
+      variant: "FlowStore, edge already in topological order", inner: 2_000,
+      note: "validation + order update + change delivery",
+      extra: ["ratio_vs_resort": Harness.format(resort.median / forward.median, 1)])
 
     // Backward edges: probe (no ancestors) → a source's free input; the order must move the probe
     // (the smaller side), not the source's descendants.
@@ -42,9 +44,10 @@ enum W6Connect {
       try store.addEdge(FlowEdge(id: "w6", sourceNodeID: probe, targetNodeID: source, targetHandleID: "value"))
       try store.removeEdge(id: "w6")
     }
-    Harness.emit(workload: "W6", metric: "connect + disconnect with cycle check", backward, nodes: nil,
-                 variant: "FlowStore, edge against the order (a new node wired into an early one)", inner: 200,
-                 extra: ["ratio_vs_resort": Harness.format(resort.median / backward.median, 1)])
+    Harness.emit(
+      workload: "W6", metric: "connect + disconnect with cycle check", backward, nodes: nil,
+      variant: "FlowStore, edge against the order (a new node wired into an early one)", inner: 200,
+      extra: ["ratio_vs_resort": Harness.format(resort.median / backward.median, 1)])
 
     // Rejected: an edge from a descendant back into its source closes a cycle.
     var rejected = 0
@@ -52,16 +55,18 @@ enum W6Connect {
       let source = iteration % 1_000
       let descendant = store.outgoingEdges(of: "n\(source)").first?.targetNodeID ?? "n\(1_000 + iteration)"
       do {
-        try store.addEdge(FlowEdge(id: "w6c", sourceNodeID: descendant, targetNodeID: "n\(source)", targetHandleID: "value"))
+        try store.addEdge(
+          FlowEdge(id: "w6c", sourceNodeID: descendant, targetNodeID: "n\(source)", targetHandleID: "value"))
         try? store.removeEdge(id: "w6c")
       } catch {
         rejected += 1
       }
     }
     Harness.check(rejected > 0, "W6 found no cycle")
-    Harness.emit(workload: "W6", metric: "rejected connect (cycle found)", cycles, nodes: nil, variant: "FlowStore", inner: 200,
-                 note: "\(rejected) of \(200 * (Harness.reps + 1)) attempts closed a cycle and were rejected",
-                 extra: ["ratio_vs_resort": Harness.format(resort.median / cycles.median, 1)])
+    Harness.emit(
+      workload: "W6", metric: "rejected connect (cycle found)", cycles, nodes: nil, variant: "FlowStore", inner: 200,
+      note: "\(rejected) of \(200 * (Harness.reps + 1)) attempts closed a cycle and were rejected",
+      extra: ["ratio_vs_resort": Harness.format(resort.median / cycles.median, 1)])
   }
 
   /// Kahn's algorithm: builds the successor CSR from the edge list, then sorts.

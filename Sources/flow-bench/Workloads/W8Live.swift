@@ -25,18 +25,21 @@ enum W8Live {
     let floor = try Harness.measure { _ in floorTotal = try Self.floor(path: folder + "/lines-\(large).txt") }
     Harness.check(floorTotal == total, "W8 engine sum \(total) differs from the floor's \(floorTotal)")
     let stat = Stat([seconds * 1e9])
-    Harness.emit(workload: "W8", metric: "lines → toNumber → accumulate, end to end (\(large) emissions)", stat, nodes: large,
-                 variant: "FlowEngine, one pass per emission",
-                 note: "each line is an emission processed by its own pass; the buffer holds 64",
-                 extra: ["emissions_per_s": Harness.format(Double(large) / seconds, 0),
-                         "emissions_per_s_small_run": Harness.format(Double(small) / smallSeconds, 0),
-                         "floor_ms": Harness.format(floor.median / 1e6, 3),
-                         "floor_lines_per_s": Harness.format(Double(large) / (floor.median / 1e9), 0),
-                         "ratio_to_floor": Harness.format(seconds * 1e9 / floor.median, 2),
-                         "rss_before_mb": Harness.format(baseline, 1),
-                         "peak_rss_after_\(small)_lines_mb": Harness.format(rssSmall, 1),
-                         "peak_rss_after_\(large)_lines_mb": Harness.format(rssLarge, 1),
-                         "targets": "\"emissions/s >= 250000, peak RSS flat in the number of lines\""])
+    Harness.emit(
+      workload: "W8", metric: "lines → toNumber → accumulate, end to end (\(large) emissions)", stat, nodes: large,
+      variant: "FlowEngine, one pass per emission",
+      note: "each line is an emission processed by its own pass; the buffer holds 64",
+      extra: [
+        "emissions_per_s": Harness.format(Double(large) / seconds, 0),
+        "emissions_per_s_small_run": Harness.format(Double(small) / smallSeconds, 0),
+        "floor_ms": Harness.format(floor.median / 1e6, 3),
+        "floor_lines_per_s": Harness.format(Double(large) / (floor.median / 1e9), 0),
+        "ratio_to_floor": Harness.format(seconds * 1e9 / floor.median, 2),
+        "rss_before_mb": Harness.format(baseline, 1),
+        "peak_rss_after_\(small)_lines_mb": Harness.format(rssSmall, 1),
+        "peak_rss_after_\(large)_lines_mb": Harness.format(rssLarge, 1),
+        "targets": "\"emissions/s >= 250000, peak RSS flat in the number of lines\""
+      ])
   }
 
   /// Writes a file of `lines` integers (0 … 999) and runs the live graph over it.

@@ -5,7 +5,8 @@ import Foundation
 /// never holds the whole file.
 enum W9Flights {
   static let rows = 336_776
-  static let header = "year,month,day,dep_time,sched_dep_time,dep_delay,arr_time,sched_arr_time,arr_delay,carrier,flight,tailnum,origin,dest,air_time,distance,hour,minute,time_hour"
+  static let header =
+    "year,month,day,dep_time,sched_dep_time,dep_delay,arr_time,sched_arr_time,arr_delay,carrier,flight,tailnum,origin,dest,air_time,distance,hour,minute,time_hour"
   static let carriers = ["UA", "B6", "EV", "DL", "AA", "MQ", "US", "9E", "WN", "VX", "FL", "AS", "F9", "YV", "HA", "OO"]
   static let origins = ["EWR", "JFK", "LGA"]
 
@@ -48,10 +49,14 @@ enum W9Flights {
       let arrivalDelay = delay + random.below(30) - 15
       let destination = random.below(destinations.count)
       var line = "2013,\(month),\(day),"
-      line += cancelled ? "NA,\(scheduled),NA,NA,\(scheduledArrival),NA," :
-        "\(departure),\(scheduled),\(delay),\((scheduledArrival + delay + 2400) % 2400),\(scheduledArrival),\(arrivalDelay),"
+      line +=
+        cancelled
+        ? "NA,\(scheduled),NA,NA,\(scheduledArrival),NA,"
+        : "\(departure),\(scheduled),\(delay),\((scheduledArrival + delay + 2400) % 2400),\(scheduledArrival),\(arrivalDelay),"
       line += "\(carriers[random.below(carriers.count)]),\(1 + random.below(6000)),"
-      line += random.below(140) == 0 ? "NA," : "N\(100 + random.below(900))\(["UA", "JB", "EV", "DL", "AA"][random.below(5)]),"
+      line +=
+        random.below(140) == 0
+        ? "NA," : "N\(100 + random.below(900))\(["UA", "JB", "EV", "DL", "AA"][random.below(5)]),"
       line += "\(origins[random.below(3)]),\(destinations[destination]),"
       line += cancelled ? "NA," : "\(airTime),"
       line += "\(distances[destination]),\(hour),\(minute),2013-\(two(month))-\(two(day)) \(two(hour)):00:00\n"

@@ -32,8 +32,13 @@ enum W9Floor {
       if field < 19 { fields[field] = start..<index }
       index += 1
       guard integer(bytes, fields[3]) != nil else { continue }
-      let key = String(decoding: bytes[fields[12]], as: UTF8.self) + "|" + String(decoding: bytes[fields[9]], as: UTF8.self)
-      var group = groups[key] ?? { order.append(key); return Group() }()
+      let key =
+        String(decoding: bytes[fields[12]], as: UTF8.self) + "|" + String(decoding: bytes[fields[9]], as: UTF8.self)
+      var group =
+        groups[key]
+        ?? {
+          order.append(key); return Group()
+        }()
       group.count += 1
       if let delay = integer(bytes, fields[8]) {
         group.delaySum += Double(delay)

@@ -14,7 +14,8 @@ enum W9Pipeline {
     func now() -> Double {
       var usage = rusage()
       getrusage(RUSAGE_SELF.rawValue, &usage)
-      return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+      return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(
+        usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
     let start = now()
     try body()
@@ -27,15 +28,17 @@ enum W9Pipeline {
     var graph = BenchGraph()
     let read = graph.node("readCSV", ["path": "flights.csv"])
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead,
-                                                 workers: benchSettings.workers)
+    registry.environment = EvaluationEnvironment(
+      documentFolder: folder, csvRead: benchSettings.csvRead,
+      workers: benchSettings.workers)
     var wall = 0.0
     let cpu = try cpuSeconds {
       let start = Harness.now()
       var evaluator = try GraphEvaluator(validating: graph.document, registry: registry)
       _ = evaluator.evaluate()
       wall = Double(Harness.now() - start)
-      Harness.check(evaluator.value(of: read, port: "table")?.tableValue?.rowCount == W9Flights.rows, "W9 read-only rows")
+      Harness.check(
+        evaluator.value(of: read, port: "table")?.tableValue?.rowCount == W9Flights.rows, "W9 read-only rows")
     }
     return (wall, cpu)
   }
@@ -80,23 +83,32 @@ enum W9Pipeline {
         if withFloor { floors.append(try readFloor(input)) }
       }
       let wall = Stat(walls), cpu = Stat(cpus)
-      print("read-loop MB/s min/med/max \(Harness.format(megabytes / (wall.max / 1e9), 0)) \(Harness.format(megabytes / (wall.median / 1e9), 0)) "
-            + "\(Harness.format(megabytes / (wall.min / 1e9), 0)) cpu-ms med \(Harness.format(cpu.median * 1e3, 1)) wall-ms med \(Harness.format(wall.median / 1e6, 1))")
+      print(
+        "read-loop MB/s min/med/max \(Harness.format(megabytes / (wall.max / 1e9), 0)) \(Harness.format(megabytes / (wall.median / 1e9), 0)) "
+          + "\(Harness.format(megabytes / (wall.min / 1e9), 0)) cpu-ms med \(Harness.format(cpu.median * 1e3, 1)) wall-ms med \(Harness.format(wall.median / 1e6, 1))"
+      )
       if !floors.isEmpty {
         let floor = Stat(floors)
-        print("floor MB/s min/med/max \(Harness.format(megabytes / (floor.max / 1e9), 0)) \(Harness.format(megabytes / (floor.median / 1e9), 0)) "
-              + "\(Harness.format(megabytes / (floor.min / 1e9), 0))")
+        print(
+          "floor MB/s min/med/max \(Harness.format(megabytes / (floor.max / 1e9), 0)) \(Harness.format(megabytes / (floor.median / 1e9), 0)) "
+            + "\(Harness.format(megabytes / (floor.min / 1e9), 0))")
       }
       return
     }
     var graph = BenchGraph()
     let read = graph.node("readCSV", ["path": "flights.csv"])
     let kept = graph.node("filter", ["where": "not isNull(dep_time)"])
-    let groups = graph.node("groupBy", ["by": ["origin", "carrier"],
-                                        "aggregate": .object(JSONObject([
-                                          JSONMember(key: "flights", value: "count()"),
-                                          JSONMember(key: "mean_arr_delay", value: "mean(arr_delay)"),
-                                          JSONMember(key: "total_distance", value: "sum(distance)")]))])
+    let groups = graph.node(
+      "groupBy",
+      [
+        "by": ["origin", "carrier"],
+        "aggregate": .object(
+          JSONObject([
+            JSONMember(key: "flights", value: "count()"),
+            JSONMember(key: "mean_arr_delay", value: "mean(arr_delay)"),
+            JSONMember(key: "total_distance", value: "sum(distance)")
+          ]))
+      ])
     let sort = graph.node("sort", ["by": ["-flights"]])
     let write = graph.node("writeCSV", ["path": "summary.csv"])
     graph.edge(read, to: kept, "table")
@@ -104,15 +116,19 @@ enum W9Pipeline {
     graph.edge(groups, to: sort, "table")
     graph.edge(sort, to: write, "table")
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder, csvRead: benchSettings.csvRead,
-                                                 workers: benchSettings.workers)
+    registry.environment = EvaluationEnvironment(
+      documentFolder: folder, csvRead: benchSettings.csvRead,
+      workers: benchSettings.workers)
 
     func pass(_ document: FlowDocument? = nil) throws -> EvaluationReport {
-      var evaluator = try GraphEvaluator(validating: document ?? graph.document, registry: registry, options: EngineOptions(timesEveryNode: true))
+      var evaluator = try GraphEvaluator(
+        validating: document ?? graph.document, registry: registry, options: EngineOptions(timesEveryNode: true))
       let report = evaluator.evaluate()
       Harness.check(evaluator.failures.isEmpty, "W9 failed: \(evaluator.failures)")
       Harness.check(evaluator.value(of: read, port: "table")?.tableValue?.rowCount == W9Flights.rows, "W9 row count")
-      Harness.check(evaluator.value(of: write, port: "rows") == .integer(48), "W9 groups: \(String(describing: evaluator.value(of: write, port: "rows")))")
+      Harness.check(
+        evaluator.value(of: write, port: "rows") == .integer(48),
+        "W9 groups: \(String(describing: evaluator.value(of: write, port: "rows")))")
       return report
     }
     let first = try pass()
@@ -127,12 +143,17 @@ enum W9Pipeline {
     }
     _ = first
     var floorGroups = 0
-    let floor = try Harness.measure { _ in floorGroups = try W9Floor.run(input: input, output: folder + "/floor.csv").groups }
+    let floor = try Harness.measure { _ in
+      floorGroups = try W9Floor.run(input: input, output: folder + "/floor.csv").groups
+    }
     Harness.check(floorGroups == 48, "W9 floor groups \(floorGroups)")
     let ours = try String(contentsOfFile: folder + "/summary.csv", encoding: .utf8).split(separator: "\n")
     let theirs = try String(contentsOfFile: folder + "/floor.csv", encoding: .utf8).split(separator: "\n")
-    Harness.check(ours.count == theirs.count && zip(ours, theirs).allSatisfy { a, b in a.split(separator: ",").prefix(3) == b.split(separator: ",").prefix(3) },
-                  "W9 pipeline and floor disagree")
+    Harness.check(
+      ours.count == theirs.count
+        && zip(ours, theirs).allSatisfy { a, b in a.split(separator: ",").prefix(3) == b.split(separator: ",").prefix(3)
+        },
+      "W9 pipeline and floor disagree")
     // CPU time (user + system of the process) is steadier than wall time on a loaded machine:
     // the pipeline and the floor again, and a graph holding only the readCSV node.
     var pipelineCPU: [Double] = [], floorCPU: [Double] = [], readCPU: [Double] = []
@@ -163,33 +184,39 @@ enum W9Pipeline {
     /// `{"min": …, "median": …, "max": …}` MB/s of the file from stage times in nanoseconds.
     func rates(_ nanoseconds: [Double]) -> String {
       let stat = Stat(nanoseconds.isEmpty ? [0] : nanoseconds)
-      return "{\"min\": \(Harness.format(megabytes / (stat.max / 1e9), 1)), \"median\": \(Harness.format(megabytes / (stat.median / 1e9), 1)), \"max\": \(Harness.format(megabytes / (stat.min / 1e9), 1))}"
+      return
+        "{\"min\": \(Harness.format(megabytes / (stat.max / 1e9), 1)), \"median\": \(Harness.format(megabytes / (stat.median / 1e9), 1)), \"max\": \(Harness.format(megabytes / (stat.min / 1e9), 1))}"
     }
     let readNanoseconds = Stat(stages[read] ?? [0]).median
-    let stageText = [(read, "readCSV"), (kept, "filter"), (groups, "groupBy"), (sort, "sort"), (write, "writeCSV")].map { node, name in
+    let stageText = [(read, "readCSV"), (kept, "filter"), (groups, "groupBy"), (sort, "sort"), (write, "writeCSV")].map
+    { node, name in
       "\"\(name)\": \(Harness.format(Stat(stages[node] ?? [0]).median / 1e6, 3))"
     }.joined(separator: ", ")
-    Harness.emit(workload: "W9", metric: "flights pipeline: readCSV → filter → groupBy → sort → writeCSV", whole, nodes: 5,
-                 variant: "in-process, cold evaluator per run",
-                 note: "\(W9Flights.rows) rows, \(Harness.format(megabytes, 1)) MB",
-                 extra: ["stages_ms": "{\(stageText)}",
-                         "rows_per_s": Harness.format(Double(W9Flights.rows) / (whole.median / 1e9), 0),
-                         "csv_read_mb_per_s": Harness.format(megabytes / (readNanoseconds / 1e9), 1),
-                         "csv_read_mb_per_s_stat": rates(stages[read] ?? []),
-                         "csv_read_only_mb_per_s": rates(readWall),
-                         "csv_read_floor_mb_per_s": rates(floorWall),
-                         "csv_read_demand_mb_per_s": rates(demandRead),
-                         "floor_ms": Harness.format(floor.median / 1e6, 3),
-                         "ratio_to_floor": Harness.format(whole.median / floor.median, 2),
-                         "peak_rss_after_first_run_mb": Harness.format(peak, 1),
-                         "rss_before_mb": Harness.format(baseline, 1),
-                         "rss_over_file_size": Harness.format(peak / megabytes, 2),
-                         "cpu_ratio_to_floor": Harness.format(Stat(pipelineCPU).median / Stat(floorCPU).median, 2),
-                         "cpu_pipeline_ms": Harness.format(Stat(pipelineCPU).median * 1e3, 1),
-                         "cpu_floor_ms": Harness.format(Stat(floorCPU).median * 1e3, 1),
-                         "csv_read_cpu_mb_per_s": "{\"min\": \(Harness.format(megabytes / Stat(readCPU).max, 1)), \"median\": \(Harness.format(megabytes / Stat(readCPU).median, 1)), \"max\": \(Harness.format(megabytes / Stat(readCPU).min, 1))}",
-                         "floor_ms_min_max": "[\(Harness.format(floor.min / 1e6, 1)), \(Harness.format(floor.max / 1e6, 1))]",
-                         "rss_growth_over_file_size": Harness.format((peak - baseline) / megabytes, 2),
-                         "targets": "\"pipeline <= 3x floor, CSV read >= 150 MB/s, peak RSS <= 4x file size\""])
+    Harness.emit(
+      workload: "W9", metric: "flights pipeline: readCSV → filter → groupBy → sort → writeCSV", whole, nodes: 5,
+      variant: "in-process, cold evaluator per run",
+      note: "\(W9Flights.rows) rows, \(Harness.format(megabytes, 1)) MB",
+      extra: [
+        "stages_ms": "{\(stageText)}",
+        "rows_per_s": Harness.format(Double(W9Flights.rows) / (whole.median / 1e9), 0),
+        "csv_read_mb_per_s": Harness.format(megabytes / (readNanoseconds / 1e9), 1),
+        "csv_read_mb_per_s_stat": rates(stages[read] ?? []),
+        "csv_read_only_mb_per_s": rates(readWall),
+        "csv_read_floor_mb_per_s": rates(floorWall),
+        "csv_read_demand_mb_per_s": rates(demandRead),
+        "floor_ms": Harness.format(floor.median / 1e6, 3),
+        "ratio_to_floor": Harness.format(whole.median / floor.median, 2),
+        "peak_rss_after_first_run_mb": Harness.format(peak, 1),
+        "rss_before_mb": Harness.format(baseline, 1),
+        "rss_over_file_size": Harness.format(peak / megabytes, 2),
+        "cpu_ratio_to_floor": Harness.format(Stat(pipelineCPU).median / Stat(floorCPU).median, 2),
+        "cpu_pipeline_ms": Harness.format(Stat(pipelineCPU).median * 1e3, 1),
+        "cpu_floor_ms": Harness.format(Stat(floorCPU).median * 1e3, 1),
+        "csv_read_cpu_mb_per_s":
+          "{\"min\": \(Harness.format(megabytes / Stat(readCPU).max, 1)), \"median\": \(Harness.format(megabytes / Stat(readCPU).median, 1)), \"max\": \(Harness.format(megabytes / Stat(readCPU).min, 1))}",
+        "floor_ms_min_max": "[\(Harness.format(floor.min / 1e6, 1)), \(Harness.format(floor.max / 1e6, 1))]",
+        "rss_growth_over_file_size": Harness.format((peak - baseline) / megabytes, 2),
+        "targets": "\"pipeline <= 3x floor, CSV read >= 150 MB/s, peak RSS <= 4x file size\""
+      ])
   }
 }

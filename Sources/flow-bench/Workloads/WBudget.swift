@@ -14,9 +14,12 @@ enum WBudget {
     var outputs: [PortDeclaration] { [PortDeclaration("table", .table)] }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let count = Int(inputs[0].numberValue ?? 0)
-      outputs[0] = .table(try Table([("k", .integers((0..<count).map { Int64($0 % 97) })),
-                                     ("x", .numbers((0..<count).map { Double($0 % 1_000) })),
-                                     ("s", .strings((0..<count).map { "row\($0 % 5_000)" }))]))
+      outputs[0] = .table(
+        try Table([
+          ("k", .integers((0..<count).map { Int64($0 % 97) })),
+          ("x", .numbers((0..<count).map { Double($0 % 1_000) })),
+          ("s", .strings((0..<count).map { "row\($0 % 5_000)" }))
+        ]))
     }
   }
 
@@ -28,11 +31,13 @@ enum WBudget {
       FlowEdge(id: id, sourceNodeID: source, sourceHandleID: nil, targetNodeID: target, targetHandleID: nil)
     }
     return FlowDocument(
-      nodes: [node("src", "benchRows", ["rows": .integer(Int64(rows))]),
-              node("f", "filter", ["where": "x > 100"]),
-              node("d", "derive", ["columns": ["y": "x * 2"]]),
-              node("g1", "groupBy", ["by": ["k"], "aggregate": ["t": "sum(y)"]]),
-              node("g2", "groupBy", ["by": ["s"], "aggregate": ["n": "count()"]])],
+      nodes: [
+        node("src", "benchRows", ["rows": .integer(Int64(rows))]),
+        node("f", "filter", ["where": "x > 100"]),
+        node("d", "derive", ["columns": ["y": "x * 2"]]),
+        node("g1", "groupBy", ["by": ["k"], "aggregate": ["t": "sum(y)"]]),
+        node("g2", "groupBy", ["by": ["s"], "aggregate": ["n": "count()"]])
+      ],
       edges: [edge("e1", "src", "f"), edge("e2", "f", "d"), edge("e3", "d", "g1"), edge("e4", "d", "g2")])
   }
 
@@ -45,11 +50,15 @@ enum WBudget {
     _ = await unbounded.evaluate()
     var tables = 0
     for id in ["f", "d", "g1", "g2"] {
-      for value in (await unbounded.outputs(of: id) ?? [:]).values { tables += TableMemoryStatistics.estimatedBytes(of: value) }
+      for value in (await unbounded.outputs(of: id) ?? [:]).values {
+        tables += TableMemoryStatistics.estimatedBytes(of: value)
+      }
     }
     unbounded.shutDown()
     var reference: Value?
-    for (label, budget) in [("no budget", nil), ("budget = 1/4 of the tables", tables / 4), ("budget 0", 0)] as [(String, Int?)] {
+    for (label, budget) in [("no budget", nil), ("budget = 1/4 of the tables", tables / 4), ("budget 0", 0)]
+      as [(String, Int?)]
+    {
       var options = EngineOptions()
       options.tableMemoryBudget = budget
       let engine = try FlowEngine(document: document, registry: registry, options: options)
@@ -57,7 +66,8 @@ enum WBudget {
       var ran = 0
       let stat = try await Harness.measure(inner: 10) { iteration in
         let aggregate: JSONValue = iteration % 2 == 0 ? ["t": "sum(x)"] : ["t": "sum(y)"]
-        try engine.store.updateNode(FlowNode(id: "g1", data: NodeSpec(kind: "groupBy", params: ["by": ["k"], "aggregate": aggregate])))
+        try engine.store.updateNode(
+          FlowNode(id: "g1", data: NodeSpec(kind: "groupBy", params: ["by": ["k"], "aggregate": aggregate])))
         ran = await engine.evaluate()?.evaluationCount ?? -1
       }
       let value = await engine.outputs(of: "g1")?["table"]
@@ -65,9 +75,13 @@ enum WBudget {
       Harness.check(value == reference && ran == 1, "WBudget \(label): ran \(ran), same value \(value == reference)")
       let stats = await engine.tableMemory
       let held = stats.map { $0.peakHeldBytes } ?? tables
-      Harness.emit(workload: "WBudget", metric: "edit g1, pass (\(label))", stat, nodes: ran, variant: "FlowEngine", inner: 10,
-                   note: "rows \(rows)", extra: ["held_bytes": "\(held)", "table_bytes": "\(tables)",
-                                                 "evictions": "\(stats?.evictions ?? 0)", "recomputations": "\(stats?.recomputations ?? 0)"])
+      Harness.emit(
+        workload: "WBudget", metric: "edit g1, pass (\(label))", stat, nodes: ran, variant: "FlowEngine", inner: 10,
+        note: "rows \(rows)",
+        extra: [
+          "held_bytes": "\(held)", "table_bytes": "\(tables)",
+          "evictions": "\(stats?.evictions ?? 0)", "recomputations": "\(stats?.recomputations ?? 0)"
+        ])
       engine.shutDown()
     }
   }

@@ -27,12 +27,14 @@ enum WExport {
       }
       Harness.check(bytes > length * 40, "WExport: a script of \(bytes) bytes for \(length) nodes")
       medians[length] = stat.median
-      Harness.emit(workload: "WExport", metric: "export --sql", stat, nodes: length + 2, variant: "\(length) nodes",
-                   note: "readCSV + chain of filter/derive/sort/select/limit/distinct + writeCSV; script \(bytes) bytes")
+      Harness.emit(
+        workload: "WExport", metric: "export --sql", stat, nodes: length + 2, variant: "\(length) nodes",
+        note: "readCSV + chain of filter/derive/sort/select/limit/distinct + writeCSV; script \(bytes) bytes")
     }
     let ratio = (medians[10_000] ?? 0) / max(medians[1_000] ?? 1, 1)
-    Harness.emit(workload: "WExport", metric: "10x nodes / 1x nodes", Stat([ratio * 1e6]), nodes: nil,
-                 note: "ratio of medians (shown in the ms fields): about 10 when linear")
+    Harness.emit(
+      workload: "WExport", metric: "10x nodes / 1x nodes", Stat([ratio * 1e6]), nodes: nil,
+      note: "ratio of medians (shown in the ms fields): about 10 when linear")
   }
 
   /// `readCSV` → `length` table nodes → `writeCSV`.
@@ -45,7 +47,7 @@ enum WExport {
       ("sort", ["by": .array([.string("-v"), .string("s")])]),
       ("select", ["columns": .array([.string("k"), .string("v"), .string("s")])]),
       ("limit", ["count": .integer(1_000_000)]),
-      ("distinct", [:]),
+      ("distinct", [:])
     ]
     for index in 0..<length {
       let step = steps[index % steps.count]

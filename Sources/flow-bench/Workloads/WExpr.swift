@@ -13,8 +13,10 @@ enum WExpr {
     let variants: [(name: String, kind: String, params: JSONObject, expected: Double)] = [
       ("add (a + b, b = 1)", "add", ["b": .number(1)], Double(length)),
       ("expression \"a + 1\"", "expression", ["formula": .string("a + 1")], Double(length)),
-      ("expression \"(a * 3 + 1) / 2 - a\"", "expression", ["formula": .string("(a * 3 + 1) / 2 - a")],
-       expectedLong()),
+      (
+        "expression \"(a * 3 + 1) / 2 - a\"", "expression", ["formula": .string("(a * 3 + 1) / 2 - a")],
+        expectedLong()
+      )
     ]
     for variant in variants {
       var graph = BenchGraph()
@@ -36,8 +38,9 @@ enum WExpr {
       }
       let last = evaluator.value(of: previous, port: "result")?.numberValue
       Harness.check(last == variant.expected, "WExpr \(variant.name): \(String(describing: last))")
-      Harness.emit(workload: "WExpr", metric: "full eval", full, nodes: length + 1, variant: variant.name,
-                   inner: 50, note: "chain of \(length) nodes after one number node")
+      Harness.emit(
+        workload: "WExpr", metric: "full eval", full, nodes: length + 1, variant: variant.name,
+        inner: 50, note: "chain of \(length) nodes after one number node")
     }
   }
 

@@ -38,8 +38,9 @@ extension WRows {
       }
       floorSum = years.reduce(0, &+)
     }
-    Harness.emit(workload: "WRows", metric: "derive year", floor, nodes: rows,
-                 variant: "floor: loop over the column's UTF-8 bytes", inner: 5, note: "nodes = rows")
+    Harness.emit(
+      workload: "WRows", metric: "derive year", floor, nodes: rows,
+      variant: "floor: loop over the column's UTF-8 bytes", inner: 5, note: "nodes = rows")
 
     // Floor doing the formula's work by hand: each text checked to be `YYYY-MM-DD hh:mm:ss`
     // (ranges and the month's length included), then its year read; a bad text stops the loop.
@@ -56,10 +57,13 @@ extension WRows {
       checkedSum = years.reduce(0, &+)
     }
     Harness.check(checkedSum == floorSum, "WRows checked date floor: \(checkedSum) vs \(floorSum)")
-    Harness.emit(workload: "WRows", metric: "derive year", checked, nodes: rows,
-                 variant: "floor: the same check and year by hand over the bytes", inner: 5, note: "nodes = rows")
+    Harness.emit(
+      workload: "WRows", metric: "derive year", checked, nodes: rows,
+      variant: "floor: the same check and year by hand over the bytes", inner: 5, note: "nodes = rows")
 
-    let derivation: JSONObject = ["columns": .object(JSONObject([JSONMember(key: "y", value: .string("year(time_hour)"))]))]
+    let derivation: JSONObject = [
+      "columns": .object(JSONObject([JSONMember(key: "y", value: .string("year(time_hour)"))]))
+    ]
     var derive = graph(table, "derive", derivation)
     let derived = Harness.measure(inner: 5) { _ in
       derive.invalidateAll()
@@ -68,10 +72,12 @@ extension WRows {
     let output = derive.value(of: "node", port: "table")?.tableValue
     var sum: Int64 = 0
     if case .integer(let years)? = output?.column(named: "y")?.storage { sum = years.reduce(0, &+) }
-    Harness.check(sum == floorSum && output?.rowCount == rows,
-                  "WRows derive year: sum \(sum), floor \(floorSum) (\(derive.failure(of: "node") ?? "no failure"))")
-    Harness.emit(workload: "WRows", metric: "derive year", derived, nodes: rows,
-                 variant: "derive y = year(time_hour)", inner: 5, note: "nodes = rows")
+    Harness.check(
+      sum == floorSum && output?.rowCount == rows,
+      "WRows derive year: sum \(sum), floor \(floorSum) (\(derive.failure(of: "node") ?? "no failure"))")
+    Harness.emit(
+      workload: "WRows", metric: "derive year", derived, nodes: rows,
+      variant: "derive y = year(time_hour)", inner: 5, note: "nodes = rows")
   }
 
   /// The year of `YYYY-MM-DD` or `YYYY-MM-DD hh:mm:ss` (space or `T`) in `bytes[start..<end]`,
@@ -90,14 +96,17 @@ extension WRows {
       return value
     }
     guard bytes[start + 4] == 0x2D, bytes[start + 7] == 0x2D, let year = digits(0, 4), let month = digits(5, 2),
-          let day = digits(8, 2), (1...12).contains(month) else { return nil }
+      let day = digits(8, 2), (1...12).contains(month)
+    else { return nil }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let length = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
     guard day >= 1 && day <= length else { return nil }
     if count == 19 {
-      guard bytes[start + 10] == 0x20 || bytes[start + 10] == 0x54, bytes[start + 13] == 0x3A, bytes[start + 16] == 0x3A,
-            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-            hour < 24, minute < 60, second < 60 else { return nil }
+      guard bytes[start + 10] == 0x20 || bytes[start + 10] == 0x54, bytes[start + 13] == 0x3A,
+        bytes[start + 16] == 0x3A,
+        let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+        hour < 24, minute < 60, second < 60
+      else { return nil }
     }
     return Int64(year)
   }

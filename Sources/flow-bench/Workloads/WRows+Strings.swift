@@ -31,13 +31,17 @@ extension WRows {
       floorPrefixes = prefixes
       floorLengths = lengths
     }
-    Harness.emit(workload: "WRows", metric: "derive-strings", floor, nodes: rows,
-                 variant: "floor: loop over the column's UTF-8 bytes", inner: 5, note: "nodes = rows")
+    Harness.emit(
+      workload: "WRows", metric: "derive-strings", floor, nodes: rows,
+      variant: "floor: loop over the column's UTF-8 bytes", inner: 5, note: "nodes = rows")
 
-    let derivation: JSONObject = ["columns": .object(JSONObject([
-      JSONMember(key: "prefix", value: .string("upper(substr(tailnum, 1, 2))")),
-      JSONMember(key: "length", value: .string("len(tailnum)")),
-    ]))]
+    let derivation: JSONObject = [
+      "columns": .object(
+        JSONObject([
+          JSONMember(key: "prefix", value: .string("upper(substr(tailnum, 1, 2))")),
+          JSONMember(key: "length", value: .string("len(tailnum)"))
+        ]))
+    ]
     var derive = graph(table, "derive", derivation)
     let derived = Harness.measure(inner: 5) { _ in
       derive.invalidateAll()
@@ -49,13 +53,15 @@ extension WRows {
     var agree = output?.rowCount == rows
     for row in stride(from: 0, to: rows, by: 997) where agree {
       let prefix = floorPrefixes[row], length = floorLengths[row]
-      agree = present[row]
+      agree =
+        present[row]
         ? prefixes?[row] == .string(prefix) && lengths?[row] == .integer(length)
         : prefixes?[row] == .null
     }
     Harness.check(agree, "WRows derive-strings differs from the floor")
-    Harness.emit(workload: "WRows", metric: "derive-strings", derived, nodes: rows,
-                 variant: "derive prefix = upper(substr(tailnum, 1, 2)), length = len(tailnum)", inner: 5,
-                 note: "nodes = rows")
+    Harness.emit(
+      workload: "WRows", metric: "derive-strings", derived, nodes: rows,
+      variant: "derive prefix = upper(substr(tailnum, 1, 2)), length = len(tailnum)", inner: 5,
+      note: "nodes = rows")
   }
 }

@@ -33,9 +33,11 @@ enum WRows {
     }
     let table: Table
     do {
-      table = try Table([("dep_delay", .integers(delays)), ("distance", .numbers(distances)),
-                         ("air_time", .numbers(airTimes)), ("carrier", .strings(carrierCells)),
-                         ("tailnum", .strings(tailnums))])
+      table = try Table([
+        ("dep_delay", .integers(delays)), ("distance", .numbers(distances)),
+        ("air_time", .numbers(airTimes)), ("carrier", .strings(carrierCells)),
+        ("tailnum", .strings(tailnums))
+      ])
     } catch {
       fatalError("WRows table: \(error)")
     }
@@ -49,8 +51,9 @@ enum WRows {
       }
       floorKept = selection.count
     }
-    Harness.emit(workload: "WRows", metric: "filter", floor, nodes: rows, variant: "floor: loop over Swift arrays",
-                 inner: 5, note: "nodes = rows")
+    Harness.emit(
+      workload: "WRows", metric: "filter", floor, nodes: rows, variant: "floor: loop over Swift arrays",
+      inner: 5, note: "nodes = rows")
 
     var filter = graph(table, "filter", ["where": .string("dep_delay > 60 and carrier == \"UA\"")])
     let filtered = Harness.measure(inner: 5) { _ in
@@ -59,25 +62,31 @@ enum WRows {
     }
     let kept = filter.value(of: "node", port: "table")?.tableValue?.rowCount
     Harness.check(kept == floorKept, "WRows filter kept \(String(describing: kept)), floor \(floorKept)")
-    Harness.emit(workload: "WRows", metric: "filter", filtered, nodes: rows,
-                 variant: "filter \"dep_delay > 60 and carrier == \\\"UA\\\"\"", inner: 5,
-                 note: "nodes = rows; kept \(floorKept)")
+    Harness.emit(
+      workload: "WRows", metric: "filter", filtered, nodes: rows,
+      variant: "filter \"dep_delay > 60 and carrier == \\\"UA\\\"\"", inner: 5,
+      note: "nodes = rows; kept \(floorKept)")
 
-    let derivation: JSONObject = ["columns": .object(JSONObject([
-      JSONMember(key: "speed", value: .string("distance / (air_time / 60)")),
-      JSONMember(key: "late", value: .string("dep_delay > 15")),
-    ]))]
+    let derivation: JSONObject = [
+      "columns": .object(
+        JSONObject([
+          JSONMember(key: "speed", value: .string("distance / (air_time / 60)")),
+          JSONMember(key: "late", value: .string("dep_delay > 15"))
+        ]))
+    ]
     var derive = graph(table, "derive", derivation)
     let derived = Harness.measure(inner: 5) { _ in
       derive.invalidateAll()
       derive.evaluate()
     }
     let output = derive.value(of: "node", port: "table")?.tableValue
-    Harness.check(output?.columnNames == ["dep_delay", "distance", "air_time", "carrier", "tailnum", "speed", "late"]
-                    && output?.rowCount == rows, "WRows derive")
-    Harness.emit(workload: "WRows", metric: "derive", derived, nodes: rows,
-                 variant: "derive speed = distance / (air_time / 60), late = dep_delay > 15", inner: 5,
-                 note: "nodes = rows")
+    Harness.check(
+      output?.columnNames == ["dep_delay", "distance", "air_time", "carrier", "tailnum", "speed", "late"]
+        && output?.rowCount == rows, "WRows derive")
+    Harness.emit(
+      workload: "WRows", metric: "derive", derived, nodes: rows,
+      variant: "derive speed = distance / (air_time / 60), late = dep_delay > 15", inner: 5,
+      note: "nodes = rows")
     runDates()
     strings(table, tailnums: tailnums)
   }
@@ -86,8 +95,10 @@ enum WRows {
     var registry = NodeKindRegistry.standard
     registry.register(TableInput())
     var graph = BenchGraph()
-    graph.document.nodes = [FlowNode(id: "source", data: NodeSpec(kind: "tableInput")),
-                            FlowNode(id: "node", data: NodeSpec(kind: kind, params: params))]
+    graph.document.nodes = [
+      FlowNode(id: "source", data: NodeSpec(kind: "tableInput")),
+      FlowNode(id: "node", data: NodeSpec(kind: kind, params: params))
+    ]
     graph.edge("source", to: "node", "table")
     do {
       var evaluator = try GraphEvaluator(validating: graph.document, registry: registry)

@@ -12,25 +12,27 @@ import Testing
   static func folder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-serve-cache-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try "k,x\n1,5\n2,15\n3,25\n4,35\n".write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
+    try "k,x\n1,5\n2,15\n3,25\n4,35\n".write(
+      to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
     try """
-      {"nodes": [
-        {"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},
-        {"id": "big", "data": {"kind": "filter", "params": {"where": "x > 10"}}},
-        {"id": "sorted", "data": {"kind": "sort", "params": {"by": ["-x"]}}},
-        {"id": "count", "data": {"kind": "rowCount", "params": {}}}
-      ], "edges": [
-        {"id": "e1", "sourceNodeID": "read", "targetNodeID": "big"},
-        {"id": "e2", "sourceNodeID": "big", "targetNodeID": "sorted"},
-        {"id": "e3", "sourceNodeID": "sorted", "targetNodeID": "count"}
-      ]}
-      """.write(to: folder.appendingPathComponent("pipeline.flow.json"), atomically: true, encoding: .utf8)
+    {"nodes": [
+      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},
+      {"id": "big", "data": {"kind": "filter", "params": {"where": "x > 10"}}},
+      {"id": "sorted", "data": {"kind": "sort", "params": {"by": ["-x"]}}},
+      {"id": "count", "data": {"kind": "rowCount", "params": {}}}
+    ], "edges": [
+      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "big"},
+      {"id": "e2", "sourceNodeID": "big", "targetNodeID": "sorted"},
+      {"id": "e3", "sourceNodeID": "sorted", "targetNodeID": "count"}
+    ]}
+    """.write(to: folder.appendingPathComponent("pipeline.flow.json"), atomically: true, encoding: .utf8)
     return folder
   }
 
   static func session(_ folder: URL, _ extra: [String]) throws -> ServeSession {
-    let arguments = try ArgumentParser.parse([folder.appendingPathComponent("pipeline.flow.json").path, "--port", "0"] + extra,
-                                             as: ServeCommand.spec)
+    let arguments = try ArgumentParser.parse(
+      [folder.appendingPathComponent("pipeline.flow.json").path, "--port", "0"] + extra,
+      as: ServeCommand.spec)
     let context = CommandContext(stderrIsTerminal: false, write: { _ in }, warn: { _ in }, writeDiagnostic: { _ in })
     return try ServeCommand.start(arguments, context: context, watchInterval: nil)
   }
@@ -54,8 +56,9 @@ import Testing
     #expect(await second.engine.outputs(of: "sorted") == sorted)
     #expect(await second.engine.outputs(of: "count") == ["count": .integer(3)])
     // The pass event names the served nodes and carries their values.
-    let event = ServeEvent.pass(warm, snapshot: await second.engine.evaluatorSnapshot(), state: second.state.withLock { $0 },
-                                params: [:])
+    let event = ServeEvent.pass(
+      warm, snapshot: await second.engine.evaluatorSnapshot(), state: second.state.withLock { $0 },
+      params: [:])
     #expect(event.objectValue?["fromCache"] == ["read", "big", "sorted"])
 
     var node = try #require(second.engine.store.node(id: "big"))
@@ -69,7 +72,8 @@ import Testing
 
   @Test func theCacheIsRefusedOutsideTheWritableFoldersAndWritesNothingThere() async throws {
     let folder = try Self.folder()
-    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("flow-serve-cache-out-\(UUID().uuidString)")
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-serve-cache-out-\(UUID().uuidString)")
     defer {
       try? FileManager.default.removeItem(at: folder)
       try? FileManager.default.removeItem(at: outside)
@@ -90,12 +94,14 @@ import Testing
       #expect(failure.lines.first?.contains("--cache-max needs --cache DIR") == true)
     }
     // Allowed with --allow-write: every file the session writes lies in the cache's folder.
-    let session = try Self.session(folder, ["--cache", outside.appendingPathComponent("c").path, "--allow-write", outside.path])
+    let session = try Self.session(
+      folder, ["--cache", outside.appendingPathComponent("c").path, "--allow-write", outside.path])
     await session.awaitFirstPass()
     await session.stop()
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["c"])
     let entries = try FileManager.default.contentsOfDirectory(atPath: outside.appendingPathComponent("c").path)
     #expect(entries.count >= 3 && entries.allSatisfy { $0.hasSuffix(".flowcache") }, "\(entries)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["data.csv", "pipeline.flow.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["data.csv", "pipeline.flow.json"])
   }
 }

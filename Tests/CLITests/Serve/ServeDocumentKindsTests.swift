@@ -33,7 +33,8 @@ import Testing
       """
     let served = try await ServeProtocolTests.Served(document, files: ["library.flow.json": library])
     let state = try #require(try await served.state())
-    #expect(state["outputs"]?["twice"]?["y"] == .integer(42) || state["outputs"]?["twice"]?["y"] == .number(42), "\(state)")
+    #expect(
+      state["outputs"]?["twice"]?["y"] == .integer(42) || state["outputs"]?["twice"]?["y"] == .number(42), "\(state)")
     let page = try await served.request("GET", "/")
     #expect(page?.body.contains("data-node=\"twice\"") == true)
     await served.finish()

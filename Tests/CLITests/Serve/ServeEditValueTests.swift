@@ -12,7 +12,9 @@ import Testing
   }
 
   func reason(_ sent: JSONValue, _ type: PortType) -> String? {
-    if case .failure(let problem) = ServeSession.value(sent, for: ServeEditable.Field(name: "p", type: type, isInput: false)) {
+    if case .failure(let problem) = ServeSession.value(
+      sent, for: ServeEditable.Field(name: "p", type: type, isInput: false))
+    {
       return problem.text
     }
     return nil

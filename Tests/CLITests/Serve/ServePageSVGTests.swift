@@ -32,14 +32,17 @@ import Testing
     return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
   }
 
-  static let calculator = FlowDocument(nodes: [
-    .node("a", "number", params: ["value": 2]), .node("b", "number", params: ["value": 3]), .node("sum", "add"),
-  ], edges: [.edge("first", "a.value", "sum.a"), .edge("second", "b.value", "sum.b")])
+  static let calculator = FlowDocument(
+    nodes: [
+      .node("a", "number", params: ["value": 2]), .node("b", "number", params: ["value": 3]), .node("sum", "add")
+    ], edges: [.edge("first", "a.value", "sum.a"), .edge("second", "b.value", "sum.b")])
 
   @Test func handlesCarryNodeDotPortAndTheirDirectionAndEdgesTheirIDs() throws {
     let (svg, _) = try Self.svg(Self.calculator)
-    for handle in [#"data-port="a.value" data-direction="out""#, #"data-port="sum.a" data-direction="in""#,
-                   #"data-port="sum.b" data-direction="in""#, #"data-port="sum.result" data-direction="out""#] {
+    for handle in [
+      #"data-port="a.value" data-direction="out""#, #"data-port="sum.a" data-direction="in""#,
+      #"data-port="sum.b" data-direction="in""#, #"data-port="sum.result" data-direction="out""#
+    ] {
       #expect(svg.contains(handle), "no handle \(handle)")
     }
     #expect(svg.contains(#"data-edge="first" data-source="a" data-target="sum""#))
@@ -50,8 +53,9 @@ import Testing
 
   @Test func aLongFailureMessageIsDrawnWholeAndWrappedInsideItsBox() throws {
     let text = String(repeating: "not a number at all ", count: 6)
-    let document = FlowDocument(nodes: [.node("parse", "toNumber", params: ["text": .string(text)]), .node("sum", "add")],
-                                edges: [.edge("e", "parse.value", "sum.a")])
+    let document = FlowDocument(
+      nodes: [.node("parse", "toNumber", params: ["text": .string(text)]), .node("sum", "add")],
+      edges: [.edge("e", "parse.value", "sum.a")])
     let (svg, picture) = try Self.svg(document)
     let box = try #require(picture.boxes.first { $0.id == "parse" })
     let message = try #require(box.failure)
@@ -63,13 +67,16 @@ import Testing
     #expect(element.components(separatedBy: "<tspan").count - 1 == box.failureLines.count)
     let firstY = try #require(Self.attribute("y", in: element, after: "<text").flatMap(Double.init))
     let lastY = firstY + Double(box.failureLines.count - 1) * GraphPicture.lineHeight
-    #expect(firstY - 12 >= box.y + GraphPicture.headerHeight && lastY <= box.y + box.height, "lines \(firstY)…\(lastY) in \(box.y)…\(box.y + box.height)")
+    #expect(
+      firstY - 12 >= box.y + GraphPicture.headerHeight && lastY <= box.y + box.height,
+      "lines \(firstY)…\(lastY) in \(box.y)…\(box.y + box.height)")
     for line in box.failureLines { #expect(line.count <= GraphPicture.wrapWidth) }
   }
 
   @Test func aTextParamIsAMultiLineFieldAsTallAsItsLinesHoldingTheTextExactly() throws {
     let text = "first line\n  second <line> & more\n\nfourth"
-    let (svg, picture) = try Self.svg(FlowDocument(nodes: [.node("note", "text", params: ["value": .string(text)])], edges: []))
+    let (svg, picture) = try Self.svg(
+      FlowDocument(nodes: [.node("note", "text", params: ["value": .string(text)])], edges: []))
     let box = try #require(picture.boxes.first)
     let start = try #require(svg.range(of: "<textarea "))
     let end = try #require(svg.range(of: "</textarea>"))
@@ -90,7 +97,9 @@ import Testing
   /// line fits `wrapWidth`, and there are at most `textFieldLineLimit` of them.
   @Test(arguments: 0..<200) func textFieldLinesKeepTheTextAndFitTheirWidth(seed: UInt64) {
     var random = SeededRandom(seed: seed)
-    let words = ["a", "sum", "x", "(b + c)", "averylongwordthatdoesnotfitonelinebecauseitisfarlongerthansixtycharacters", "", " "]
+    let words = [
+      "a", "sum", "x", "(b + c)", "averylongwordthatdoesnotfitonelinebecauseitisfarlongerthansixtycharacters", "", " "
+    ]
     var text = ""
     for _ in 0..<Int.random(in: 0..<40, using: &random) {
       text += words.randomElement(using: &random)! + (Int.random(in: 0..<8, using: &random) == 0 ? "\n" : " ")

@@ -11,14 +11,17 @@ import Testing
 /// param is drawn as an input marked `(from edge)`, without its field and without a handle; a
 /// param named like a port (`number`'s `value`) has none.
 @Suite struct ServeParamHandleTests {
-  static let unfed = FlowDocument(nodes: [
-    .node("two", "number", params: ["value": 2]), .node("greeting", "format", params: ["template": "hi {a}"]),
-    .node("sum", "add", params: ["b": 1]),
-  ], edges: [.edge("e1", "two.value", "greeting.a"), .edge("e2", "two.value", "sum.a")])
+  static let unfed = FlowDocument(
+    nodes: [
+      .node("two", "number", params: ["value": 2]), .node("greeting", "format", params: ["template": "hi {a}"]),
+      .node("sum", "add", params: ["b": 1])
+    ], edges: [.edge("e1", "two.value", "greeting.a"), .edge("e2", "two.value", "sum.a")])
 
   @Test func anUnfedParamHasATargetHandleAtItsRowInsideItsBox() throws {
     let (svg, picture) = try ServePageSVGTests.svg(Self.unfed)
-    #expect(svg.contains(#"data-port="greeting.template" data-direction="in" data-in="template" data-param-handle="template""#))
+    #expect(
+      svg.contains(
+        #"data-port="greeting.template" data-direction="in" data-in="template" data-param-handle="template""#))
     // `value` of a number is its output, `b` of add an input: neither gets a param handle.
     #expect(!svg.contains(#"data-param-handle="value""#))
     #expect(!svg.contains(#"data-param-handle="b""#))
@@ -55,6 +58,9 @@ import Testing
     #expect(box.paramHandles == [GraphPicture.ParamHandle(name: "template", line: 0)])
     let svg = SVGWriter.svg(picture)
     #expect(svg.components(separatedBy: "<circle class=\"param-port\"").count - 1 == 1)
-    #expect(svg.contains(#"<circle class="param-port" cx="\#(SVGWriter.number(box.x))" cy="\#(SVGWriter.number(box.y + box.paramLineY(0)))" r="3"/>"#))
+    #expect(
+      svg.contains(
+        #"<circle class="param-port" cx="\#(SVGWriter.number(box.x))" cy="\#(SVGWriter.number(box.y + box.paramLineY(0)))" r="3"/>"#
+      ))
   }
 }

@@ -13,7 +13,8 @@ import Testing
   @Test(arguments: ["interrupt", "terminate"], [ServeProtocolTests.calculator, Self.empty])
   func servesItsURLAndStopsCleanlyOnASignal(_ how: String, document: String) throws {
     guard let binary = FlowProcess.binary else { Issue.record("the flow binary is missing"); return }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-serve-process-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "flow-serve-process-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("calc.flow.json")

@@ -20,12 +20,14 @@ extension ServeProtocolTests {
     #expect(store.revision == revision + 1, "one store change")
     let drawn = try #require(try await served.request("GET", "/graph.svg")?.body)
     #expect(Self.box(of: "price", in: drawn) == #"x="500" y="300""#, "the moved box is drawn at its position")
-    #expect(Self.box(of: "quantity", in: drawn) == Self.box(of: "quantity", in: layered), "the others keep their places")
+    #expect(
+      Self.box(of: "quantity", in: drawn) == Self.box(of: "quantity", in: layered), "the others keep their places")
 
     #expect(try await served.post("/undo").json?["done"] == true)
     #expect(store.node(id: "price")?.position == CGPoint(x: 0, y: 0))
     let undone = try #require(try await served.request("GET", "/graph.svg")?.body)
-    #expect(Self.box(of: "price", in: undone) == Self.box(of: "price", in: layered), "undone: back in the layered layout")
+    #expect(
+      Self.box(of: "price", in: undone) == Self.box(of: "price", in: layered), "undone: back in the layered layout")
     #expect(try await served.post("/redo").json?["done"] == true)
     #expect(store.node(id: "price")?.position == CGPoint(x: 500, y: 300))
 
@@ -41,8 +43,10 @@ extension ServeProtocolTests {
     let revision = served.session.engine.store.revision
     let negative = try await served.post("/move", #"{"node": "price", "x": -5, "y": 3}"#)
     #expect(negative.json?["ok"] == false)
-    #expect(negative.json?["error"]?.stringValue?.contains("node 'price'") == true, "\(String(describing: negative.json))")
-    #expect(try await served.post("/move", #"{"node": "nope", "x": 5, "y": 3}"#).json?["error"] == "there is no node 'nope'")
+    #expect(
+      negative.json?["error"]?.stringValue?.contains("node 'price'") == true, "\(String(describing: negative.json))")
+    #expect(
+      try await served.post("/move", #"{"node": "nope", "x": 5, "y": 3}"#).json?["error"] == "there is no node 'nope'")
     #expect(try await served.post("/move", #"{"node": "price", "x": "5", "y": 3}"#).status == 400)
     #expect(try await served.post("/move", #"{"node": "price", "x": 1e300, "y": 3}"#).json?["ok"] == false)
     #expect(served.session.engine.store.revision == revision, "nothing changed")

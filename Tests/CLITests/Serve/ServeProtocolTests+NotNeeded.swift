@@ -4,8 +4,9 @@ import Testing
 
 /// The page dims what an `if` did not take, as `flow render --values` does.
 extension ServeProtocolTests {
-  static let discount = try! String(contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/discount.flow.json"),
-                                    encoding: .utf8)
+  static let discount = try! String(
+    contentsOf: TestPaths.packageRoot.appendingPathComponent("Examples/discount.flow.json"),
+    encoding: .utf8)
 
   // quantity 10 (subtotal 125: bulk) ─ the page: shipping dimmed ─ quantity 2 (25) ─ discounted dimmed
   @Test func theBranchAnIfDidNotTakeIsDimmedAndFollowsTheCondition() async throws {

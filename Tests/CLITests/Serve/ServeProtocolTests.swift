@@ -78,8 +78,12 @@ import Testing
     }
 
     func post(_ path: String, _ body: String = "{}") async throws -> (status: Int, json: JSONValue?) {
-      let response = try await request("POST", path, body: body, headers: ["X-Flow-Token": token, "Origin": "http://127.0.0.1:\(port)",
-                                                                     "Content-Type": "application/json"])
+      let response = try await request(
+        "POST", path, body: body,
+        headers: [
+          "X-Flow-Token": token, "Origin": "http://127.0.0.1:\(port)",
+          "Content-Type": "application/json"
+        ])
       return (response?.status ?? 0, response.flatMap { try? JSONValue.parse(Array($0.body.utf8)) })
     }
 
@@ -101,7 +105,9 @@ import Testing
   static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(HTTPServerError) -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
       DispatchQueue.global().async {
-        do throws(HTTPServerError) { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        do throws(HTTPServerError) { continuation.resume(returning: try body()) } catch {
+          continuation.resume(throwing: error)
+        }
       }
     }
   }
@@ -145,8 +151,10 @@ import Testing
     let page = try await served.request("GET", "/")
     #expect(page?.status == 200)
     let html = page?.body ?? ""
-    for marker in ["data-node=\"price\"", "data-param=\"value\"", "data-action=\"save\"", "data-action=\"undo\"",
-                   "<meta name=\"flow-token\" content=\"\(served.token)\">", "subtotal", "result = 50"] {
+    for marker in [
+      "data-node=\"price\"", "data-param=\"value\"", "data-action=\"save\"", "data-action=\"undo\"",
+      "<meta name=\"flow-token\" content=\"\(served.token)\">", "subtotal", "result = 50"
+    ] {
       #expect(html.contains(marker), "the page holds \(marker)")
     }
     #expect(!html.contains("src=\"http") && !html.contains("href=\"http"), "no external URLs")
@@ -160,7 +168,9 @@ import Testing
     let edit = try await served.post("/edit", #"{"node": "price", "param": "value", "value": "20"}"#)
     #expect(edit.status == 200)
     let pass = await Self.pass(events, revision: edit.json?["revision"])
-    #expect(Set(Self.strings(pass?["ran"])) == ["price", "subtotal", "tax", "total", "perPerson"], "exactly the descendants ran")
+    #expect(
+      Set(Self.strings(pass?["ran"])) == ["price", "subtotal", "tax", "total", "perPerson"],
+      "exactly the descendants ran")
     #expect(pass?["values"]?["total"]?["result"] == "96")
     #expect(pass?["values"]?["perPerson"]?["result"] == "32")
     #expect(pass?["values"]?["quantity"] == nil)
@@ -198,9 +208,16 @@ import Testing
     // A token differing in its first character (never equal to the real one, whatever it starts with).
     let wrongToken = (served.token.hasPrefix("0") ? "1" : "0") + served.token.dropFirst()
     #expect(try await served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": wrongToken])?.status == 403)
-    #expect(try await served.request("POST", "/edit", body: body, headers: ["X-Flow-Token": served.token,
-                                                                      "Origin": "http://evil.example"])?.status == 403)
-    #expect(try await served.request("POST", "/save", headers: ["X-Flow-Token": served.token, "Sec-Fetch-Site": "cross-site"])?.status == 403)
+    #expect(
+      try await served.request(
+        "POST", "/edit", body: body,
+        headers: [
+          "X-Flow-Token": served.token,
+          "Origin": "http://evil.example"
+        ])?.status == 403)
+    #expect(
+      try await served.request(
+        "POST", "/save", headers: ["X-Flow-Token": served.token, "Sec-Fetch-Site": "cross-site"])?.status == 403)
     #expect(try await served.request("GET", "/edit")?.status == 405)
     #expect(try await served.request("POST", "/state.json")?.status == 405)
     #expect(try await served.request("GET", "/etc/passwd")?.status == 404)
@@ -238,7 +255,8 @@ import Testing
     defer { Task { await served.finish() } }
     let events = try served.openEvents()
     _ = await Self.event(events)
-    let changed = Self.calculator.replacingOccurrences(of: #""params": {"value": 0.2}"#, with: #""params": {"value": 0.5}"#)
+    let changed = Self.calculator.replacingOccurrences(
+      of: #""params": {"value": 0.2}"#, with: #""params": {"value": 0.5}"#)
     try changed.write(to: served.file, atomically: true, encoding: .utf8)
     let before = try await served.state()?["revision"]
     served.session.reload()
@@ -247,7 +265,8 @@ import Testing
     #expect(Set(Self.strings(pass?["ran"])) == ["taxRate", "tax", "total", "perPerson"])
     #expect(pass?["values"]?["total"]?["result"] == "75")
     // A file that does not validate changes nothing and is reported.
-    try changed.replacingOccurrences(of: "\"multiply\"", with: "\"multiplyy\"").write(to: served.file, atomically: true, encoding: .utf8)
+    try changed.replacingOccurrences(of: "\"multiply\"", with: "\"multiplyy\"").write(
+      to: served.file, atomically: true, encoding: .utf8)
     served.session.reload()
     var note = await Self.event(events)
     while let event = note, event["reloadError"] == nil { note = await Self.event(events) }
@@ -262,9 +281,15 @@ import Testing
     _ = await Self.event(events)
     let before = try await served.state()?["revision"]
     let added = Self.calculator
-      .replacingOccurrences(of: #"{"id": "flag","#, with: #"{"id": "double", "data": {"kind": "multiply", "params": {"b": 2}}}, {"id": "flag","#)
-      .replacingOccurrences(of: #""targetNodeID": "perPerson", "targetHandleID": "a"}"#,
-                            with: #""targetNodeID": "perPerson", "targetHandleID": "a"}, {"id": "e8", "sourceNodeID": "total", "sourceHandleID": "result", "targetNodeID": "double", "targetHandleID": "a"}"#)
+      .replacingOccurrences(
+        of: #"{"id": "flag","#,
+        with: #"{"id": "double", "data": {"kind": "multiply", "params": {"b": 2}}}, {"id": "flag","#
+      )
+      .replacingOccurrences(
+        of: #""targetNodeID": "perPerson", "targetHandleID": "a"}"#,
+        with:
+          #""targetNodeID": "perPerson", "targetHandleID": "a"}, {"id": "e8", "sourceNodeID": "total", "sourceHandleID": "result", "targetNodeID": "double", "targetHandleID": "a"}"#
+      )
     #expect(added.contains("\"e8\""))
     try added.write(to: served.file, atomically: true, encoding: .utf8)
     served.session.reload()
@@ -272,7 +297,9 @@ import Testing
     var pass: JSONValue?
     while let event = await Self.event(events) {
       if event["ran"] == nil, event["structure"] != nil { sawStructure = true }
-      if event["ran"] != nil, case .integer(let revision)? = event["revision"], case .integer(let old)? = before, revision > old {
+      if event["ran"] != nil, case .integer(let revision)? = event["revision"], case .integer(let old)? = before,
+        revision > old
+      {
         pass = event
         break
       }

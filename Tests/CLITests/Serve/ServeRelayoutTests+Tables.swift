@@ -8,7 +8,8 @@ import Testing
 extension ServeRelayoutTests {
   @Test func tablePreviewsAreDrawnAndFollowTheirRows() async throws {
     let csv = "k,x\n" + (1...50).map { "\($0),\($0 * 10)\n" }.joined()
-    let served = try await ServeProtocolTests.Served("""
+    let served = try await ServeProtocolTests.Served(
+      """
       {"nodes": [
         {"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},
         {"id": "big", "data": {"kind": "limit", "params": {"count": 20, "offset": 1}}}

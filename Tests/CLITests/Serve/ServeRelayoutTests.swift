@@ -25,7 +25,9 @@ import Testing
     let pass = await ServeProtocolTests.pass(events, revision: long.json?["revision"])
     #expect(pass?["values"]?["total"]?["result"] != nil)
     let next = try #require(await ServeProtocolTests.event(events))
-    guard case .integer(let relaid)? = next["structure"] else { Issue.record("expected a structure event, got \(next)"); return }
+    guard case .integer(let relaid)? = next["structure"] else {
+      Issue.record("expected a structure event, got \(next)"); return
+    }
     #expect(relaid > drawn)
     let picture = try #require(try await served.request("GET", "/graph.svg"))
     #expect(picture.body.contains("123456789.125"), "the new picture is drawn with the new values")

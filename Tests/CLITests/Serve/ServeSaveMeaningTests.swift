@@ -8,10 +8,10 @@ import Testing
 extension ServeProtocolTests {
   @Test func saveKeepsADerivesColumnOrderAndUnknownKeys() async throws {
     let text = #"""
-    {"nodes": [{"id": "d", "note": {"b": 1, "a": 2}, "data": {"kind": "derive", "params": {
-       "table": [{"x": 1}, {"x": 2}], "columns": {"z": "x * 10", "a": "z + 1"}}}}],
-     "edges": [], "flowRuntime": {"formatVersion": 1, "editor": {"theme": "dark"}}}
-    """#
+      {"nodes": [{"id": "d", "note": {"b": 1, "a": 2}, "data": {"kind": "derive", "params": {
+         "table": [{"x": 1}, {"x": 2}], "columns": {"z": "x * 10", "a": "z + 1"}}}}],
+       "edges": [], "flowRuntime": {"formatVersion": 1, "editor": {"theme": "dark"}}}
+      """#
     let served = try await Served(text)
     defer { Task { await served.finish() } }
     #expect(try await served.post("/save").status == 200)

@@ -28,7 +28,9 @@ import Testing
     let state = try #require(try await served.state())
     let table = try #require(state["outputs"]?["big"]?["table"]?["table"])
     #expect(table["rows"] == .integer(49))
-    #expect(table["columns"] == .array([.object(["name": "k", "type": "integer"]), .object(["name": "x", "type": "integer"])]))
+    #expect(
+      table["columns"] == .array([.object(["name": "k", "type": "integer"]), .object(["name": "x", "type": "integer"])])
+    )
     let head = try #require(table["head"]?.arrayValue)
     #expect(head.count == 10)
     #expect(head.first == .object(["k": .integer(2), "x": .integer(20)]))
@@ -41,7 +43,8 @@ import Testing
     #expect(response.status == 200, "\(response.body)")
     let page = try JSONValue.parse(Array(response.body.utf8))
     #expect(page["rows"] == .integer(49) && page["offset"] == .integer(40) && page["port"] == "table")
-    #expect(page["data"] == .array((42...46).map { .object(["k": .integer(Int64($0)), "x": .integer(Int64($0 * 10))]) }))
+    #expect(
+      page["data"] == .array((42...46).map { .object(["k": .integer(Int64($0)), "x": .integer(Int64($0 * 10))]) }))
     // The port may be left out when the node has one table; past the end is an empty page.
     let end = try #require(try await served.request("GET", "/state.json?node=big&offset=1000"))
     #expect(end.status == 200)
@@ -57,7 +60,7 @@ import Testing
     ("node=big&port=nope", "'port'"),
     ("node=big&colour=red", "'colour'"),
     ("node=big&node=read", "'node' given twice"),
-    ("node=%zz", "percent escape"),
+    ("node=%zz", "percent escape")
   ])
   func badParametersAreRefusedNamingTheParameter(query: String, named: String) async throws {
     let served = try await Self.served(rows: 5)
@@ -69,7 +72,9 @@ import Testing
 
   /// A million rows in, well under a megabyte out: the summary holds 10 rows.
   @Test func aMillionRowTableKeepsTheStateSmall() throws {
-    let table = try Table([("k", Column(.integer(Array(Int64(0)..<1_000_000)))), ("x", Column(.number((0..<1_000_000).map(Double.init))))])
+    let table = try Table([
+      ("k", Column(.integer(Array(Int64(0)..<1_000_000)))), ("x", Column(.number((0..<1_000_000).map(Double.init))))
+    ])
     let summary = ServeTables.json(.table(table)).serialized(options: [])
     #expect(summary.utf8.count < 1_000, "\(summary.utf8.count) bytes")
     #expect(summary.contains("\"rows\":1000000"))
@@ -89,9 +94,11 @@ extension ServeStateTablesTests {
   @Test func longTextsListsAndRecordsAreSummarizedInPlace() async throws {
     let list = "[" + (0..<200_000).map { "\"item \($0)\"" }.joined(separator: ",") + "]"
     let long = String(repeating: "é", count: 300_000)
-    let served = try await ServeProtocolTests.Served(Self.values, files: [
-      "list.json": list, "long.txt": long, "small.json": #"{"a": [1, 2, "three"], "b": {"c": null}}"#,
-    ])
+    let served = try await ServeProtocolTests.Served(
+      Self.values,
+      files: [
+        "list.json": list, "long.txt": long, "small.json": #"{"a": [1, 2, "three"], "b": {"c": null}}"#
+      ])
     defer { Task { await served.finish() } }
     let response = try #require(try await served.request("GET", "/state.json"))
     #expect(response.status == 200)
@@ -104,7 +111,8 @@ extension ServeStateTablesTests {
     let text = try #require(state["outputs"]?["text"]?["text"]?["text"])
     #expect(text["bytes"] == .integer(600_000))
     #expect(text["head"] == .string(String(repeating: "é", count: 500)), "1,000 bytes, whole characters")
-    #expect(state["outputs"]?["small"]?["value"] == .object(["a": .array([1, 2, "three"]), "b": .object(["c": .null])]),
-            "small values as they are")
+    #expect(
+      state["outputs"]?["small"]?["value"] == .object(["a": .array([1, 2, "three"]), "b": .object(["c": .null])]),
+      "small values as they are")
   }
 }

@@ -23,7 +23,9 @@ import Testing
         Issue.record("accepted \(bad)")
       } catch let failure as CommandFailure {
         #expect(failure.status == .usage)
-        #expect(failure.lines.first?.contains("--table-memory-budget expects a size from 0 to 16T") == true, "\(failure.lines)")
+        #expect(
+          failure.lines.first?.contains("--table-memory-budget expects a size from 0 to 16T") == true,
+          "\(failure.lines)")
       }
     }
     #expect(ServeCommand.spec.options.contains { $0.name == "--table-memory-budget" })
@@ -36,16 +38,17 @@ import Testing
     try "k,x\n1,5\n2,15\n3,25\n".write(to: folder.appendingPathComponent("data.csv"), atomically: true, encoding: .utf8)
     let file = folder.appendingPathComponent("pipeline.flow.json")
     try """
-      {"nodes": [
-        {"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},
-        {"id": "big", "data": {"kind": "filter", "params": {"where": "x > 10"}}},
-        {"id": "sorted", "data": {"kind": "sort", "params": {"by": ["-x"]}}}
-      ], "edges": [
-        {"id": "e1", "sourceNodeID": "read", "targetNodeID": "big"},
-        {"id": "e2", "sourceNodeID": "big", "targetNodeID": "sorted"}
-      ]}
-      """.write(to: file, atomically: true, encoding: .utf8)
-    let arguments = try ArgumentParser.parse([file.path, "--port", "0", "--table-memory-budget", "0"], as: ServeCommand.spec)
+    {"nodes": [
+      {"id": "read", "data": {"kind": "readCSV", "params": {"path": "data.csv"}}},
+      {"id": "big", "data": {"kind": "filter", "params": {"where": "x > 10"}}},
+      {"id": "sorted", "data": {"kind": "sort", "params": {"by": ["-x"]}}}
+    ], "edges": [
+      {"id": "e1", "sourceNodeID": "read", "targetNodeID": "big"},
+      {"id": "e2", "sourceNodeID": "big", "targetNodeID": "sorted"}
+    ]}
+    """.write(to: file, atomically: true, encoding: .utf8)
+    let arguments = try ArgumentParser.parse(
+      [file.path, "--port", "0", "--table-memory-budget", "0"], as: ServeCommand.spec)
     let context = CommandContext(stderrIsTerminal: false, write: { _ in }, warn: { _ in }, writeDiagnostic: { _ in })
     let session = try ServeCommand.start(arguments, context: context, watchInterval: nil)
     await session.awaitFirstPass()

@@ -42,7 +42,8 @@ enum FlowProcess {
     directories.append(Bundle.main.bundleURL)
     // `.../debug/FlowRuntimePackageTests.xctest/Contents/MacOS/FlowRuntimePackageTests` on macOS.
     if let first = CommandLine.arguments.first,
-       let range = first.range(of: ".xctest/", options: .backwards) {
+      let range = first.range(of: ".xctest/", options: .backwards)
+    {
       directories.append(URL(fileURLWithPath: String(first[..<range.lowerBound])).deletingLastPathComponent())
     }
     return directories.map { $0.appendingPathComponent("flow") }

@@ -45,13 +45,15 @@ enum GoldenFile {
       return
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      Issue.record("golden file \(name) is missing; run with RECORD_SNAPSHOTS=1 to record it",
-                   sourceLocation: sourceLocation)
+      Issue.record(
+        "golden file \(name) is missing; run with RECORD_SNAPSHOTS=1 to record it",
+        sourceLocation: sourceLocation)
       return
     }
     let expected = String(decoding: data, as: UTF8.self)
     if actual != expected {
-      Issue.record("""
+      Issue.record(
+        """
         output differs from golden file \(name) (re-record with RECORD_SNAPSHOTS=1) \
         at \(firstDifference(actual, expected))
         --- expected ---

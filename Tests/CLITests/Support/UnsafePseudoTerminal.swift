@@ -40,7 +40,8 @@ final class PseudoTerminal {
     var unlock: Int32 = 0
     var number: UInt32 = 0
     guard ioctl(main, UInt(0x4004_5431) /* TIOCSPTLCK */, &unlock) == 0,
-          ioctl(main, UInt(0x8004_5430) /* TIOCGPTN */, &number) == 0 else { return nil }
+      ioctl(main, UInt(0x8004_5430) /* TIOCGPTN */, &number) == 0
+    else { return nil }
     return "/dev/pts/\(number)"
     #else
     guard grantpt(main) == 0, unlockpt(main) == 0, let name = ptsname(main) else { return nil }

@@ -9,8 +9,10 @@ import FlowTestSupport
 /// error must be exactly those of `FlowDocument(json:)` over the parsed tree, for every input.
 @Suite struct DirectElementDecodingTests {
   /// How `bytes` load through the streaming decoder, and how many elements it read directly.
-  static func streamed(_ bytes: [UInt8], step: Int = FlowDocument.passedStep,
-                       passed: ((Int) -> Void)? = nil) -> (Result<FlowDocument, DocumentLoadError>, direct: Int) {
+  static func streamed(
+    _ bytes: [UInt8], step: Int = FlowDocument.passedStep,
+    passed: ((Int) -> Void)? = nil
+  ) -> (Result<FlowDocument, DocumentLoadError>, direct: Int) {
     var direct = 0
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(DocumentLoadError) in
@@ -67,7 +69,8 @@ import FlowTestSupport
 
   @Test func theCommonShapeIsReadDirectly() throws {
     let nodes = (0..<50).map { index in
-      index < 5 ? #"{"id":"n\#(index)","position":[\#(index * 200),0],"data":{"kind":"source","params":{"value":\#(index)}}}"#
+      index < 5
+        ? #"{"id":"n\#(index)","position":[\#(index * 200),0],"data":{"kind":"source","params":{"value":\#(index)}}}"#
         : #"{"id":"n\#(index)","position":[\#(index * 200),100.5],"data":{"kind":"addmod"}}"#
     }
     let edges = (5..<50).map { index in
@@ -89,8 +92,9 @@ import FlowTestSupport
   /// documents are read directly too, rare fields included (except handles and draft phases).
   @Test func documentsWrittenByThisLibraryAreReadDirectly() throws {
     var nodes = (0..<40).map { index in
-      FlowNode(id: "n\(index)", data: NodeSpec(kind: "add", params: ["b": .number(Double(index))]),
-               position: CGPoint(x: Double(index), y: 0.5))
+      FlowNode(
+        id: "n\(index)", data: NodeSpec(kind: "add", params: ["b": .number(Double(index))]),
+        position: CGPoint(x: Double(index), y: 0.5))
     }
     nodes[1].isSelected = true
     nodes[2].zIndex = -7
@@ -101,7 +105,9 @@ import FlowTestSupport
     nodes[7].data.label = "seven"
     nodes[8].phase = .draft(.valid)
     nodes[9].handles = [HandleDeclaration(id: "in", type: .target, position: .left)]
-    var edges = (1..<40).map { FlowEdge(id: "e\($0)", sourceNodeID: "n\($0 - 1)", sourceHandleID: "value", targetNodeID: "n\($0)") }
+    var edges = (1..<40).map {
+      FlowEdge(id: "e\($0)", sourceNodeID: "n\($0 - 1)", sourceHandleID: "value", targetNodeID: "n\($0)")
+    }
     edges[0].pathType = .smoothStep
     edges[1].label = "one"
     edges[2].isSelected = true
@@ -119,7 +125,9 @@ import FlowTestSupport
     let nodes = (0..<3_000).map { #"{"id":"node\#($0)","position":[\#($0),-\#($0)],"data":{"kind":"add"}}"# }
     let edges = (1..<3_000).map { #"{"id":"e\#($0)","sourceNodeID":"node\#($0 - 1)","targetNodeID":"node\#($0)"}"# }
     let arrays = [#""nodes":[\#(nodes.joined(separator: ","))]"#, #""edges":[\#(edges.joined(separator: ","))]"#]
-    let text = "{" + (edgesFirst ? arrays.reversed() : arrays).joined(separator: ",") + #","title":"\#(String(repeating: "x", count: 50_000))"}"#
+    let text =
+      "{" + (edgesFirst ? arrays.reversed() : arrays).joined(separator: ",")
+      + #","title":"\#(String(repeating: "x", count: 50_000))"}"#
     let bytes = Array(text.utf8)
     let (result, direct) = Self.streamed(bytes)
     let document = try result.get()
@@ -156,7 +164,7 @@ import FlowTestSupport
     #"{"id":"n1","id":"n2","data":{"kind":"add"}}"#,
     #"{"id":"n1","data":{"kind":"add","params":{"a":[1]}}}"#,
     #"{"id":"n1","data":{"kind":"add","note":1}}"#,
-    #"{"i\u0064":"n1","data":{"kind":"add"}}"#,
+    #"{"i\u0064":"n1","data":{"kind":"add"}}"#
   ])
   func unusualNodesAreReadThePlainWay(node: String) throws {
     let bytes = Array(#"{"nodes":[{"id":"a","data":{"kind":"add"}},\#(node)],"edges":[]}"#.utf8)
@@ -166,28 +174,32 @@ import FlowTestSupport
   }
 
   @Test func problemsAreReportedAsThePlainPathReportsThem() {
-    let bytes = Array(#"{"nodes":[{"id":"a","data":{"kind":"add"}},{"id":"b","position":[1]}],"edges":[{"id":"e"}]}"#.utf8)
+    let bytes = Array(
+      #"{"nodes":[{"id":"a","data":{"kind":"add"}},{"id":"b","position":[1]}],"edges":[{"id":"e"}]}"#.utf8)
     let (result, _) = Self.streamed(bytes)
     guard case .failure(.invalid(let error)) = result else {
       Issue.record("expected a shape problem, got \(result)")
       return
     }
-    #expect(error.issues.map(\.message) == [
-      "node 'b' has no 'data' (expected {\"kind\": …, \"params\": {…}})",
-      "node 'b': 'position' must be an array of two numbers [x, y], found array",
-      "edge 'e' has no string 'sourceNodeID'", "edge 'e' has no string 'targetNodeID'",
-    ])
+    #expect(
+      error.issues.map(\.message) == [
+        "node 'b' has no 'data' (expected {\"kind\": …, \"params\": {…}})",
+        "node 'b': 'position' must be an array of two numbers [x, y], found array",
+        "edge 'e' has no string 'sourceNodeID'", "edge 'e' has no string 'targetNodeID'"
+      ])
     #expect(Self.comparable(result) == Self.comparable(Self.plain(bytes)))
   }
 
   @Test func syntaxErrorsInsideADirectElementAreThoseOfTheParser() {
-    for text in [#"{"nodes":[{"id":"a","position":[1,01],"data":{"kind":"add"}}]}"#,
-                 #"{"nodes":[{"id":"a","data":{"kind":"add"},}]}"#,
-                 #"{"nodes":[{"id":"a","data":{"kind":"add"}}"#,
-                 #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b"} {"id":"f"}]}"#,
-                 #"{"nodes":[{"id" "position":[1,2],"id":"a","data":{"kind":"add"}}]}"#,
-                 #"{"nodes":[{"id":"a","data":{"kind" "add"}}]}"#,
-                 #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b","targetHandleID":nul}]}"#] {
+    for text in [
+      #"{"nodes":[{"id":"a","position":[1,01],"data":{"kind":"add"}}]}"#,
+      #"{"nodes":[{"id":"a","data":{"kind":"add"},}]}"#,
+      #"{"nodes":[{"id":"a","data":{"kind":"add"}}"#,
+      #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b"} {"id":"f"}]}"#,
+      #"{"nodes":[{"id" "position":[1,2],"id":"a","data":{"kind":"add"}}]}"#,
+      #"{"nodes":[{"id":"a","data":{"kind" "add"}}]}"#,
+      #"{"edges":[{"id":"e","sourceNodeID":"a","targetNodeID":"b","targetHandleID":nul}]}"#
+    ] {
       let bytes = Array(text.utf8)
       let (result, _) = Self.streamed(bytes)
       guard case .failure(.syntax) = result else {

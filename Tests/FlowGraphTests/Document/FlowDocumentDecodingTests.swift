@@ -60,46 +60,58 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
 
 @Suite struct FlowDocumentDecodingTests {
   static let malformedNodes: [MalformedNode] = [
-    MalformedNode(members: #""position": {"x": 1, "y": 2}"#,
-                  words: ["'position' must be an array of two numbers [x, y]", "found object"]),
+    MalformedNode(
+      members: #""position": {"x": 1, "y": 2}"#,
+      words: ["'position' must be an array of two numbers [x, y]", "found object"]),
     MalformedNode(members: #""position": [1]"#, words: ["'position'", "array of two numbers", "found array"]),
     MalformedNode(members: #""position": [1, "2"]"#, words: ["'position'", "array of two numbers"]),
-    MalformedNode(members: #""size": "big""#, words: ["'size' must be an array of two numbers [width, height]", "found string"]),
+    MalformedNode(
+      members: #""size": "big""#, words: ["'size' must be an array of two numbers [width, height]", "found string"]),
     MalformedNode(members: #""size": {"width": 1, "height": 2}"#, words: ["'size'", "found object"]),
     MalformedNode(members: #""x": 0"#, data: nil, words: ["has no 'data'"]),
     MalformedNode(members: #""x": 0"#, data: #""add""#, words: ["'data' must be an object", "found string"]),
     MalformedNode(members: #""x": 0"#, data: #"{"kind": 1}"#, words: ["'data' has no string 'kind'"]),
     MalformedNode(members: #""x": 0"#, data: #"{"params": {}}"#, words: ["'data' has no string 'kind'"]),
-    MalformedNode(members: #""x": 0"#, data: #"{"kind": "add", "params": [1]}"#,
-                  words: ["'data.params' must be an object", "found array"]),
-    MalformedNode(members: #""x": 0"#, data: #"{"kind": "add", "label": 3}"#,
-                  words: ["'data.label' must be a string", "found number"]),
+    MalformedNode(
+      members: #""x": 0"#, data: #"{"kind": "add", "params": [1]}"#,
+      words: ["'data.params' must be an object", "found array"]),
+    MalformedNode(
+      members: #""x": 0"#, data: #"{"kind": "add", "label": 3}"#,
+      words: ["'data.label' must be a string", "found number"]),
     MalformedNode(members: #""phase": {"draft": {"_0": "maybe"}}"#, words: ["'phase' must be"]),
     MalformedNode(members: #""phase": "normal""#, words: ["'phase' must be"]),
     MalformedNode(members: #""phase": {"normal": {}, "draft": {"_0": "valid"}}"#, words: ["'phase' must be"]),
     MalformedNode(members: #""persistence": "forever""#, words: ["'persistence'", "unknown value \"forever\""]),
     MalformedNode(members: #""isSelected": "yes""#, words: ["'isSelected' must be true or false", "found string"]),
     MalformedNode(members: #""isDraggable": 1"#, words: ["'isDraggable' must be true or false", "found number"]),
-    MalformedNode(members: #""acceptsChildren": null"#, words: ["'acceptsChildren' must be true or false", "found null"]),
+    MalformedNode(
+      members: #""acceptsChildren": null"#, words: ["'acceptsChildren' must be true or false", "found null"]),
     MalformedNode(members: #""zIndex": 1.5"#, words: ["'zIndex' must be a whole number"]),
     MalformedNode(members: #""zIndex": "top""#, words: ["'zIndex' must be a whole number", "found string"]),
     MalformedNode(members: #""parentID": 5"#, words: ["'parentID' must be a string", "found number"]),
     MalformedNode(members: #""handles": {}"#, words: ["'handles' must be an array", "found object"]),
-    MalformedNode(members: #""handles": [{"type": "source", "position": "right"}]"#,
-                  words: ["each handle must be an object with a string 'id'"]),
+    MalformedNode(
+      members: #""handles": [{"type": "source", "position": "right"}]"#,
+      words: ["each handle must be an object with a string 'id'"]),
     MalformedNode(members: #""handles": ["value"]"#, words: ["each handle must be an object with a string 'id'"]),
-    MalformedNode(members: #""handles": [{"id": "value", "type": "output", "position": "right"}]"#,
-                  words: ["handle 'value'", "'type'", "unknown value \"output\""]),
-    MalformedNode(members: #""handles": [{"id": "value", "position": "right"}]"#,
-                  words: ["handle 'value'", "'type'", "unknown value null"]),
-    MalformedNode(members: #""handles": [{"id": "value", "type": "source", "position": "middle"}]"#,
-                  words: ["handle 'value'", "'position'", "unknown value \"middle\""]),
-    MalformedNode(members: #""handles": [{"id": "value", "type": "source", "connectionStartArea": {"circle": {}}}]"#,
-                  words: ["handle 'value'", "a hit area must be"]),
-    MalformedNode(members: #""handles": [{"id": "value", "type": "source", "connectionTargetArea": {"point": {}}}]"#,
-                  words: ["handle 'value'", "a hit area must be"]),
-    MalformedNode(members: #""handles": [{"id": "value", "type": "source", "connectionTargetArea": "node"}]"#,
-                  words: ["handle 'value'", "a hit area must be"]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "type": "output", "position": "right"}]"#,
+      words: ["handle 'value'", "'type'", "unknown value \"output\""]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "position": "right"}]"#,
+      words: ["handle 'value'", "'type'", "unknown value null"]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "type": "source", "position": "middle"}]"#,
+      words: ["handle 'value'", "'position'", "unknown value \"middle\""]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "type": "source", "connectionStartArea": {"circle": {}}}]"#,
+      words: ["handle 'value'", "a hit area must be"]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "type": "source", "connectionTargetArea": {"point": {}}}]"#,
+      words: ["handle 'value'", "a hit area must be"]),
+    MalformedNode(
+      members: #""handles": [{"id": "value", "type": "source", "connectionTargetArea": "node"}]"#,
+      words: ["handle 'value'", "a hit area must be"])
   ]
 
   @Test(arguments: malformedNodes)
@@ -119,18 +131,24 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
   static let malformedEdges: [MalformedEdge] = [
     MalformedEdge(members: #""targetNodeID": "b""#, words: ["has no string 'sourceNodeID'"]),
     MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": 3"#, words: ["has no string 'targetNodeID'"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "sourceHandleID": 1"#,
-                  words: ["'sourceHandleID' must be a string", "found number"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "targetHandleID": true"#,
-                  words: ["'targetHandleID' must be a string", "found bool"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "label": 5"#,
-                  words: ["'label' must be a string"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "parentID": []"#,
-                  words: ["'parentID' must be a string", "found array"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "pathType": "curvy""#,
-                  words: ["'pathType' must be one of bezier, straight, smoothStep, simpleBezier"]),
-    MalformedEdge(members: #""sourceNodeID": "a", "targetNodeID": "b", "isSelected": "no""#,
-                  words: ["'isSelected' must be true or false", "found string"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "sourceHandleID": 1"#,
+      words: ["'sourceHandleID' must be a string", "found number"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "targetHandleID": true"#,
+      words: ["'targetHandleID' must be a string", "found bool"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "label": 5"#,
+      words: ["'label' must be a string"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "parentID": []"#,
+      words: ["'parentID' must be a string", "found array"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "pathType": "curvy""#,
+      words: ["'pathType' must be one of bezier, straight, smoothStep, simpleBezier"]),
+    MalformedEdge(
+      members: #""sourceNodeID": "a", "targetNodeID": "b", "isSelected": "no""#,
+      words: ["'isSelected' must be true or false", "found string"])
   ]
 
   @Test(arguments: malformedEdges)
@@ -156,17 +174,28 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
     (#"{"nodes": [{"id": "a", "data": {"kind": "number"}}, 7]}"#, "nodes[1] must be an object, found number"),
     (#"{"nodes": [{"data": {"kind": "number"}}]}"#, "nodes[0] has no string 'id'"),
     (#"{"nodes": [{"id": 1, "data": {"kind": "number"}}]}"#, "nodes[0] has no string 'id'"),
-    (#"{"nodes": [], "edges": [null]}"#, "edges[0] must be an object or a string \"source.port -> target.port\", found null"),
-    (#"{"nodes": [], "edges": [{"id": 5, "sourceNodeID": "a", "targetNodeID": "b"}]}"#, "edges[0]: 'id' must be a string, found number"),
-    (#"{"nodes": [], "edges": [{"targetNodeID": "b"}]}"#, "edges[0] has no string 'id' and no 'sourceNodeID' and 'targetNodeID'"),
+    (
+      #"{"nodes": [], "edges": [null]}"#,
+      "edges[0] must be an object or a string \"source.port -> target.port\", found null"
+    ),
+    (
+      #"{"nodes": [], "edges": [{"id": 5, "sourceNodeID": "a", "targetNodeID": "b"}]}"#,
+      "edges[0]: 'id' must be a string, found number"
+    ),
+    (
+      #"{"nodes": [], "edges": [{"targetNodeID": "b"}]}"#,
+      "edges[0] has no string 'id' and no 'sourceNodeID' and 'targetNodeID'"
+    ),
     (#"{"nodes": [], "viewport": [0, 0]}"#, "'viewport' must be an object, found array"),
-    (#"{"nodes": [], "viewport": {"offset": {"x": 0, "y": 0}, "zoom": 1}}"#,
-     "'viewport.offset' must be an array of two numbers [x, y], found object"),
+    (
+      #"{"nodes": [], "viewport": {"offset": {"x": 0, "y": 0}, "zoom": 1}}"#,
+      "'viewport.offset' must be an array of two numbers [x, y], found object"
+    ),
     (#"{"nodes": [], "viewport": {"offset": [0, 0], "zoom": "1"}}"#, "'viewport.zoom' must be a number, found string"),
     (#"{"nodes": [], "flowRuntime": 1}"#, "'flowRuntime' must be an object, found number"),
     (#"{"nodes": [], "flowRuntime": {"formatVersion": "1"}}"#, "'flowRuntime.formatVersion' must be a whole number"),
     (#"{"nodes": [], "flowRuntime": {"formatVersion": 1.5}}"#, "'flowRuntime.formatVersion' must be a whole number"),
-    (#"{"nodes": [], "flowRuntime": {"formatVersion": -1}}"#, "'flowRuntime.formatVersion' must be a whole number"),
+    (#"{"nodes": [], "flowRuntime": {"formatVersion": -1}}"#, "'flowRuntime.formatVersion' must be a whole number")
   ])
   func malformedDocumentShapeIsReported(text: String, message: String) {
     let issues = shapeIssues(text)
@@ -175,7 +204,8 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
   }
 
   @Test func everyProblemOfADocumentIsReportedTogether() {
-    let issues = shapeIssues(#"""
+    let issues = shapeIssues(
+      #"""
       {"nodes": [
          {"id": "a", "position": {"x": 1, "y": 2}, "data": {"kind": "number"}},
          {"id": "b"},
@@ -201,18 +231,20 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
 
   @Test func loadErrorDescriptionListsOneProblemPerLine() {
     let error = loadError(#"{"nodes": [{"id": "a"}, {"id": "b"}]}"#)
-    #expect(error?.description == """
-      node 'a' has no 'data' (expected {"kind": …, "params": {…}})
-      node 'b' has no 'data' (expected {"kind": …, "params": {…}})
-      """)
+    #expect(
+      error?.description == """
+        node 'a' has no 'data' (expected {"kind": …, "params": {…}})
+        node 'b' has no 'data' (expected {"kind": …, "params": {…}})
+        """)
   }
 
   @Test func aRepeatedTopLevelKeyCountsOnceWithItsLastValue() throws {
-    let document = try FlowDocument(jsonText: #"""
-      {"nodes": [{"id": "old", "data": {"kind": "number"}}], "edges": "ignored",
-       "nodes": [{"id": "new", "data": {"kind": "number"}}], "edges": [],
-       "extra": 1, "extra": 2}
-      """#)
+    let document = try FlowDocument(
+      jsonText: #"""
+        {"nodes": [{"id": "old", "data": {"kind": "number"}}], "edges": "ignored",
+         "nodes": [{"id": "new", "data": {"kind": "number"}}], "edges": [],
+         "extra": 1, "extra": 2}
+        """#)
     #expect(document.nodes.map(\.id) == ["new"])
     #expect(document.extra == ["extra": 2])
   }
@@ -253,8 +285,9 @@ struct MalformedEdge: Sendable, CustomTestStringConvertible {
 
   @Test func loadingThroughTheValidatorReportsGraphProblemsAsInvalid() {
     do {
-      _ = try DocumentValidator.load(Array(#"{"nodes": [{"id": "a", "data": {"kind": "nope"}}]}"#.utf8),
-                                     catalog: TestCatalog())
+      _ = try DocumentValidator.load(
+        Array(#"{"nodes": [{"id": "a", "data": {"kind": "nope"}}]}"#.utf8),
+        catalog: TestCatalog())
       Issue.record("expected an error")
     } catch {
       guard case .invalid(let invalid) = error else { Issue.record("expected .invalid, got \(error)"); return }

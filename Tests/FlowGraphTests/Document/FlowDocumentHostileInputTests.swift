@@ -24,8 +24,9 @@ import FlowTestSupport
   func formatVersionThatFitsNoIntegerIsReportedNotTrapped(_ number: String) {
     let found = issues(#"{"flowRuntime": {"formatVersion": \#(number)}, "nodes": [], "edges": []}"#)
     #expect(found.count == 1)
-    #expect(found.first?.message.contains("formatVersion") == true || found.first?.message.contains("format version") == true,
-            "\(found)")
+    #expect(
+      found.first?.message.contains("formatVersion") == true || found.first?.message.contains("format version") == true,
+      "\(found)")
   }
 
   @Test func formatVersionNegativeZeroReadsAsVersionZero() {
@@ -46,7 +47,8 @@ import FlowTestSupport
   }
 
   @Test func zIndexAtTheEdgesOfTheRangeIsKept() throws {
-    let document = try FlowDocument(jsonText: #"{"nodes": [{"id": "n", "data": {"kind": "number"}, "zIndex": -4503599627370496}], "edges": []}"#)
+    let document = try FlowDocument(
+      jsonText: #"{"nodes": [{"id": "n", "data": {"kind": "number"}, "zIndex": -4503599627370496}], "edges": []}"#)
     #expect(document.nodes.first?.zIndex == -4_503_599_627_370_496)
   }
 

@@ -24,8 +24,10 @@ private func roundTripped(_ document: FlowDocument) throws -> FlowDocument {
 private enum AlwaysWritten {
   static let root: Set<String> = ["nodes", "edges", "viewport", "flowRuntime"]
   static let viewport: Set<String> = ["offset", "zoom"]
-  static let node: Set<String> = ["position", "size", "phase", "persistence", "isSelected", "isDraggable",
-                                  "acceptsChildren", "zIndex"]
+  static let node: Set<String> = [
+    "position", "size", "phase", "persistence", "isSelected", "isDraggable",
+    "acceptsChildren", "zIndex"
+  ]
   static let data: Set<String> = ["params"]
   static let edge: Set<String> = ["pathType", "isSelected"]
 }
@@ -43,9 +45,9 @@ private func semanticDifferences(original: JSONValue, written: JSONValue) -> [St
         switch (left[key], right[key]) {
         case (let l?, let r?):
           let next: Set<String> =
-            if path == "$" && key == "viewport" { AlwaysWritten.viewport }
-            else if path.hasPrefix("$.nodes[") && key == "data" { AlwaysWritten.data }
-            else { [] }
+            if path == "$" && key == "viewport" {
+              AlwaysWritten.viewport
+            } else if path.hasPrefix("$.nodes[") && key == "data" { AlwaysWritten.data } else { [] }
           pending.append(("\(path).\(key)", l, r, next))
         case (_?, nil): differences.append("\(path).\(key) was dropped")
         case (nil, _?) where addable.contains(key): break
@@ -57,11 +59,12 @@ private func semanticDifferences(original: JSONValue, written: JSONValue) -> [St
       guard left.count == right.count else {
         differences.append("\(path) has \(right.count) elements instead of \(left.count)"); continue
       }
-      let elementKeys: Set<String> = switch path {
-      case "$.nodes": AlwaysWritten.node
-      case "$.edges": AlwaysWritten.edge
-      default: []
-      }
+      let elementKeys: Set<String> =
+        switch path {
+        case "$.nodes": AlwaysWritten.node
+        case "$.edges": AlwaysWritten.edge
+        default: []
+        }
       for (index, pair) in zip(left, right).enumerated() {
         pending.append(("\(path)[\(index)]", pair.0, pair.1, elementKeys))
       }
@@ -127,15 +130,22 @@ private let richDocument = #"""
     let sum = document.nodes[2]
     #expect(sum.position == CGPoint(x: 240, y: 40.5))
     #expect(sum.size == CGSize(width: 160, height: 80))
-    #expect(sum.handles == [
-      HandleDeclaration(id: "a", type: .target, position: .left),
-      HandleDeclaration(id: "b", type: .target, position: .left, connectionTargetArea: .node),
-      HandleDeclaration(id: "result", type: .source, position: .right, connectionStartArea: .point(radius: 12)),
-    ])
-    #expect(document.edges[0] == FlowEdge(id: "e1", sourceNodeID: "a", sourceHandleID: "value",
-                                          targetNodeID: "sum", targetHandleID: "a"))
-    #expect(document.edges[1] == FlowEdge(id: "e2", sourceNodeID: "b", sourceHandleID: "value", targetNodeID: "sum",
-                                          targetHandleID: "b", label: "rhs", pathType: .smoothStep))
+    #expect(
+      sum.handles == [
+        HandleDeclaration(id: "a", type: .target, position: .left),
+        HandleDeclaration(id: "b", type: .target, position: .left, connectionTargetArea: .node),
+        HandleDeclaration(id: "result", type: .source, position: .right, connectionStartArea: .point(radius: 12))
+      ])
+    #expect(
+      document.edges[0]
+        == FlowEdge(
+          id: "e1", sourceNodeID: "a", sourceHandleID: "value",
+          targetNodeID: "sum", targetHandleID: "a"))
+    #expect(
+      document.edges[1]
+        == FlowEdge(
+          id: "e2", sourceNodeID: "b", sourceHandleID: "value", targetNodeID: "sum",
+          targetHandleID: "b", label: "rhs", pathType: .smoothStep))
   }
 
   @Test func swiftFlowFixtureValidatesAgainstTheTestCatalog() throws {
@@ -172,7 +182,8 @@ private let richDocument = #"""
 
   @Test func writtenRichDocumentIsSemanticallyTheOriginal() throws {
     let written = try load(richDocument).jsonString()
-    #expect(semanticDifferences(original: try JSONValue.parse(richDocument), written: try JSONValue.parse(written)) == [])
+    #expect(
+      semanticDifferences(original: try JSONValue.parse(richDocument), written: try JSONValue.parse(written)) == [])
   }
 
   @Test func nodeFieldsAreReadAsWritten() throws {
@@ -207,11 +218,17 @@ private let richDocument = #"""
 
   @Test func edgeFieldsAreReadAsWritten() throws {
     let document = try load(richDocument)
-    #expect(document.edges[0] == FlowEdge(id: "e1", sourceNodeID: "a", sourceHandleID: "value", targetNodeID: "sum",
-                                          targetHandleID: "a", parentID: "frame", label: "left", pathType: .straight,
-                                          isSelected: true))
-    #expect(document.edges[1] == FlowEdge(id: "e2", sourceNodeID: "b", targetNodeID: "sum", targetHandleID: "b",
-                                          pathType: .simpleBezier))
+    #expect(
+      document.edges[0]
+        == FlowEdge(
+          id: "e1", sourceNodeID: "a", sourceHandleID: "value", targetNodeID: "sum",
+          targetHandleID: "a", parentID: "frame", label: "left", pathType: .straight,
+          isSelected: true))
+    #expect(
+      document.edges[1]
+        == FlowEdge(
+          id: "e2", sourceNodeID: "b", targetNodeID: "sum", targetHandleID: "b",
+          pathType: .simpleBezier))
   }
 
   @Test func edgeWithoutHandleIDsIsWrittenWithoutThem() throws {
@@ -240,8 +257,9 @@ private let richDocument = #"""
 
   @Test(arguments: [HandleDeclaration.HitArea.disabled, .node, .point(radius: 12), .nodeBorder(width: 6.5)])
   func everyHitAreaRoundTrips(area: HandleDeclaration.HitArea) throws {
-    let handle = HandleDeclaration(id: "value", type: .source, position: .right,
-                                   connectionStartArea: area, connectionTargetArea: area)
+    let handle = HandleDeclaration(
+      id: "value", type: .source, position: .right,
+      connectionStartArea: area, connectionTargetArea: area)
     let document = FlowDocument(nodes: [.node("a", "number", handles: [handle])])
     #expect(try roundTripped(document).nodes[0].handles == [handle])
   }
@@ -268,7 +286,8 @@ private let richDocument = #"""
   }
 
   @Test func missingEdgeFieldsTakeTheirDefaults() throws {
-    let document = try load(#"""
+    let document = try load(
+      #"""
       {"nodes": [], "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "b"}]}
       """#)
     #expect(document.edges == [FlowEdge(id: "e", sourceNodeID: "a", targetNodeID: "b")])
@@ -285,7 +304,8 @@ private let richDocument = #"""
   }
 
   @Test func nullOptionalValuesReadAsAbsent() throws {
-    let document = try load(#"""
+    let document = try load(
+      #"""
       {"nodes": [{"id": "a", "parentID": null, "data": {"kind": "number", "params": null, "label": null}}],
        "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "a", "label": null, "sourceHandleID": null}]}
       """#)
@@ -294,17 +314,23 @@ private let richDocument = #"""
   }
 
   @Test func aHandWrittenDocumentIsWrittenWithEveryKeySwiftFlowRequires() throws {
-    let written = try JSONValue.parse(load(#"""
-      {"nodes": [{"id": "a", "data": {"kind": "number"}}],
-       "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "a"}]}
-      """#).jsonString())
+    let written = try JSONValue.parse(
+      load(
+        #"""
+        {"nodes": [{"id": "a", "data": {"kind": "number"}}],
+         "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "a"}]}
+        """#
+      ).jsonString())
     let root = try #require(written.objectValue)
     #expect(Set(root.keys) == ["nodes", "edges", "viewport", "flowRuntime"])
     #expect(root["viewport"] == ["offset": [0, 0], "zoom": 1])
     #expect(root["flowRuntime"] == ["formatVersion": 1])
     let node = try #require(root["nodes"]?.arrayValue?.first?.objectValue)
-    #expect(Set(node.keys) == ["id", "position", "size", "data", "phase", "persistence", "isSelected", "isDraggable",
-                               "acceptsChildren", "zIndex"])
+    #expect(
+      Set(node.keys) == [
+        "id", "position", "size", "data", "phase", "persistence", "isSelected", "isDraggable",
+        "acceptsChildren", "zIndex"
+      ])
     #expect(node["position"] == [0, 0])
     #expect(node["size"] == [150, 60])
     #expect(node["phase"] == ["normal": [:]])
@@ -316,10 +342,12 @@ private let richDocument = #"""
 
   @Test func writingIsStableAfterOneRoundTrip() throws {
     // Keys out of order, as a person might write them: the first write sorts them.
-    let once = try load(#"""
+    let once = try load(
+      #"""
       {"viewport": {"zoom": 1, "offset": [3, 4]}, "zeta": 1, "alpha": 2,
        "nodes": [{"data": {"params": {"z": 1, "a": 2}, "kind": "number", "b": 0, "a": 1}, "id": "a"}]}
-      """#).jsonString()
+      """#
+    ).jsonString()
     let twice = try load(once).jsonString()
     #expect(twice == once)
   }
@@ -327,7 +355,8 @@ private let richDocument = #"""
   // MARK: - Handles: missing versus empty
 
   @Test func emptyHandlesStayEmptyAndMissingHandlesStayMissing() throws {
-    let document = try load(#"""
+    let document = try load(
+      #"""
       {"nodes": [{"id": "g", "acceptsChildren": true, "handles": [], "data": {"kind": "group"}},
                  {"id": "n", "data": {"kind": "number"}}], "edges": []}
       """#)
@@ -343,21 +372,24 @@ private let richDocument = #"""
   @Test func derivedHandlesFillOnlyNodesWithoutAHandlesKey() throws {
     let custom = [HandleDeclaration(id: "value", type: .source, position: .bottom)]
     let document = FlowDocument(nodes: [
-      .node("g", "group", handles: []), .node("n", "number", handles: custom), .node("sum", "add"), .node("x", "nope"),
+      .node("g", "group", handles: []), .node("n", "number", handles: custom), .node("sum", "add"), .node("x", "nope")
     ]).withDerivedHandles(from: TestCatalog())
     #expect(document.nodes[0].handles == [])
     #expect(document.nodes[1].handles == custom)
-    #expect(document.nodes[2].handles == [
-      HandleDeclaration(id: "a", type: .target, position: .left),
-      HandleDeclaration(id: "b", type: .target, position: .left),
-      HandleDeclaration(id: "result", type: .source, position: .right),
-    ])
+    #expect(
+      document.nodes[2].handles == [
+        HandleDeclaration(id: "a", type: .target, position: .left),
+        HandleDeclaration(id: "b", type: .target, position: .left),
+        HandleDeclaration(id: "result", type: .source, position: .right)
+      ])
     #expect(document.nodes[3].handles == nil)
   }
 
   @Test func derivedHandlesAgreeWithTheKind() throws {
-    let document = FlowDocument(nodes: [.node("a", "number"), .node("sum", "add"), .node("g", "group")],
-                                edges: [.edge("e", "a", "sum.a")]).withDerivedHandles(from: TestCatalog())
+    let document = FlowDocument(
+      nodes: [.node("a", "number"), .node("sum", "add"), .node("g", "group")],
+      edges: [.edge("e", "a", "sum.a")]
+    ).withDerivedHandles(from: TestCatalog())
     #expect(document.validationIssues() == [])
     #expect(try roundTripped(document) == document)
   }
@@ -366,12 +398,14 @@ private let richDocument = #"""
 
   @Test func documentWithoutAFormatVersionIsWrittenWithTheCurrentOne() throws {
     let written = try JSONValue.parse(load(#"{"nodes": []}"#).jsonString())
-    #expect(written.objectValue?["flowRuntime"] == ["formatVersion": .number(Double(FlowDocument.currentFormatVersion))])
+    #expect(
+      written.objectValue?["flowRuntime"] == ["formatVersion": .number(Double(FlowDocument.currentFormatVersion))])
   }
 
   @Test(arguments: [0, 1])
   func olderAndCurrentFormatVersionsLoad(version: Int) throws {
-    let document = try load(#"{"nodes": [{"id": "a", "data": {"kind": "number"}}], "flowRuntime": {"formatVersion": \#(version)}}"#)
+    let document = try load(
+      #"{"nodes": [{"id": "a", "data": {"kind": "number"}}], "flowRuntime": {"formatVersion": \#(version)}}"#)
     #expect(document.nodes.map(\.id) == ["a"])
     #expect(document.extra.isEmpty)
   }

@@ -24,14 +24,14 @@ import FlowTestSupport
     #"{"id": "c", "data": {"kind": "add"}, "zIndex": 1.5}"#,
     #"{"id": 7, "data": {"kind": "add"}}"#,
     #"{"id": "d"}"#,
-    #"[1, 2]"#,
+    #"[1, 2]"#
   ]
 
   static let edgePieces = [
     #"{"id": "e1", "sourceNodeID": "a", "targetNodeID": "b", "targetHandleID": "a"}"#,
     #"{"id": "e2", "sourceNodeID": "a", "targetNodeID": "c", "pathType": "straight"}"#,
     #"{"id": "e3", "sourceNodeID": "a"}"#,
-    #"{"id": "e4", "sourceNodeID": "b", "targetNodeID": "c", "pathType": "wavy"}"#,
+    #"{"id": "e4", "sourceNodeID": "b", "targetNodeID": "c", "pathType": "wavy"}"#
   ]
 
   /// A random document from valid and invalid pieces, with top-level keys in random order,
@@ -47,7 +47,7 @@ import FlowTestSupport
       #""nodes": [\#(pick(pieces, valid: 3).joined(separator: ", "))]"#,
       #""edges": [\#(pick(edgePieces, valid: 2).joined(separator: ", "))]"#,
       #""viewport": {"offset": [0, 0], "zoom": 1}"#,
-      #""title": "extra key""#,
+      #""title": "extra key""#
     ]
     if random.next() % 5 == 0 { members.append(#""nodes": [\#(pick(pieces, valid: 3).joined(separator: ", "))]"#) }
     if random.next() % 8 == 0 { members.append(#""edges": 5"#) }
@@ -67,7 +67,8 @@ import FlowTestSupport
   }
 
   @Test func aRepeatedNodesKeyKeepsItsLastArray() throws {
-    let text = #"{"nodes": [{"id": "old", "data": {"kind": "add"}}], "edges": [], "nodes": [{"id": "new", "data": {"kind": "add"}}]}"#
+    let text =
+      #"{"nodes": [{"id": "old", "data": {"kind": "add"}}], "edges": [], "nodes": [{"id": "new", "data": {"kind": "add"}}]}"#
     let document = try FlowDocument(jsonBytes: Array(text.utf8))
     #expect(document.nodes.map(\.id) == ["new"])
   }
@@ -78,8 +79,11 @@ import FlowTestSupport
       Issue.record("expected a shape problem")
       return
     }
-    #expect(error.issues.map(\.message) == ["nodes[1] has no string 'id'", "edge 'e' has no string 'sourceNodeID'",
-                                            "edge 'e' has no string 'targetNodeID'"])
+    #expect(
+      error.issues.map(\.message) == [
+        "nodes[1] has no string 'id'", "edge 'e' has no string 'sourceNodeID'",
+        "edge 'e' has no string 'targetNodeID'"
+      ])
   }
 
   @Test func nodesAndEdgesKeepDocumentOrder() throws {

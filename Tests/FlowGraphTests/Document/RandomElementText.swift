@@ -36,7 +36,7 @@ struct RandomElementText {
     return pick([
       "\"\(prefix)\\u0031\(number)\"", "\"caf\u{E9}\(number)\"", "\"a\\\"b\"", "\"tab\\tx\"", "\"\"",
       "\"\(prefix)-a-rather-long-identifier-\(number)\"", "\"\u{1F600}\"", "\"\(prefix)\\/\(number)\"",
-      "\"x\u{7F}y\"", "\"\\uD83D\\uDE00\"",
+      "\"x\u{7F}y\"", "\"\\uD83D\\uDE00\""
     ])
   }
 
@@ -46,7 +46,7 @@ struct RandomElementText {
     guard oneIn(3) else { return "\(Int(random.next() % 2_000) - 500)" }
     return pick([
       "0", "-0", "0.5", "-3.25", "1e3", "2.5E-2", "1E+2", "123456789012345678901234", "0.000001",
-      "9007199254740993", "1.7976931348623157e308", "5e-324", "12.50", "-0.0", "1e-400", "0.1e1",
+      "9007199254740993", "1.7976931348623157e308", "5e-324", "12.50", "-0.0", "1e-400", "0.1e1"
     ])
   }
 
@@ -58,7 +58,9 @@ struct RandomElementText {
     case 3: return pick(["true", "false"])
     case 4: return "null"
     case 5: return "\"" + pick(["left", "x", "a longer string value, here", "\u{E9}t\u{E9}", "q\\nr"]) + "\""
-    case 6: return "[" + (0..<Int(random.next() % 3)).map { _ in space() + anyText(depth: depth - 1) }.joined(separator: ",") + "]"
+    case 6:
+      return "[" + (0..<Int(random.next() % 3)).map { _ in space() + anyText(depth: depth - 1) }.joined(separator: ",")
+        + "]"
     default: return object((0..<Int(random.next() % 3)).map { _ in (pick(["k", "v", "k"]), anyText(depth: depth - 1)) })
     }
   }
@@ -81,7 +83,9 @@ struct RandomElementText {
   }
 
   mutating func pair() -> String {
-    guard rarely(8) else { return "[" + space() + numberText() + space() + "," + space() + numberText() + space() + "]" }
+    guard rarely(8) else {
+      return "[" + space() + numberText() + space() + "," + space() + numberText() + space() + "]"
+    }
     return pick(["[1]", "[1, 2, 3]", "\"here\"", "[1, \"2\"]", "[]", "null", "[1 2]", "[1,]"])
   }
 
@@ -94,7 +98,9 @@ struct RandomElementText {
 
   mutating func nodeText() -> String {
     if rarely(25) { return pick(["[1, 2]", "\"node\"", "7", "{}", "null", "{\"id\": \"a\",}", "{\"id\" \"a\"}"]) }
-    var data: [(String, String)] = [("kind", rarely(12) ? anyText(depth: 0) : "\"" + pick(["add", "source", "addmod", "number"]) + "\"")]
+    var data: [(String, String)] = [
+      ("kind", rarely(12) ? anyText(depth: 0) : "\"" + pick(["add", "source", "addmod", "number"]) + "\"")
+    ]
     if !oneIn(3) { data.append(("params", params())) }
     if oneIn(6) { data.append(("label", rarely(3) ? anyText(depth: 0) : "\"a label\"")) }
     var members: [(String, String)] = [("id", rarely(15) ? anyText(depth: 0) : idText("n"))]
@@ -102,24 +108,30 @@ struct RandomElementText {
     if !oneIn(4) { members.append(("position", pair())) }
     if oneIn(3) { members.append(("size", pair())) }
     if rarely(10) {
-      members.append(pick([("zIndex", "0.5"), ("phase", "5"), ("phase", "{}"), ("handles", "{}"), ("isDraggable", "0"),
-                           ("persistence", "\"kept\""), ("zIndex", "\"1\""), ("parentID", "3")]))
+      members.append(
+        pick([
+          ("zIndex", "0.5"), ("phase", "5"), ("phase", "{}"), ("handles", "{}"), ("isDraggable", "0"),
+          ("persistence", "\"kept\""), ("zIndex", "\"1\""), ("parentID", "3")
+        ]))
     }
     if oneIn(3) {
       // Every key, as `jsonString()` writes each node.
-      members += [("phase", "{" + space() + "\"normal\"" + space() + ":" + space() + "{" + space() + "}}"),
-                  ("persistence", "\"persistent\""), ("isSelected", "false"), ("isDraggable", "true"),
-                  ("acceptsChildren", "false"), ("zIndex", "0")]
+      members += [
+        ("phase", "{" + space() + "\"normal\"" + space() + ":" + space() + "{" + space() + "}}"),
+        ("persistence", "\"persistent\""), ("isSelected", "false"), ("isDraggable", "true"),
+        ("acceptsChildren", "false"), ("zIndex", "0")
+      ]
     }
     if oneIn(6) {
-      members.append(pick([
-        ("parentID", "\"p\""), ("parentID", "null"), ("isSelected", "true"), ("zIndex", "3"), ("zIndex", "-0"),
-        ("zIndex", "9007199254740992"), ("zIndex", "9007199254740993"), ("zIndex", "1e16"), ("zIndex", "-2.0"),
-        ("phase", "{\"normal\": {}}"), ("phase", "{\"normal\": 1}"), ("phase", "{\"draft\": {\"_0\": \"valid\"}}"),
-        ("phase", "{\"normal\": {}, \"x\": 1}"), ("handles", "[]"), ("persistence", "\"transient\""),
-        ("persistence", "\"persistent\""), ("isDraggable", "false"), ("acceptsChildren", "true"),
-        ("handles", "[{\"id\": \"a\", \"type\": \"target\"}]"),
-      ]))
+      members.append(
+        pick([
+          ("parentID", "\"p\""), ("parentID", "null"), ("isSelected", "true"), ("zIndex", "3"), ("zIndex", "-0"),
+          ("zIndex", "9007199254740992"), ("zIndex", "9007199254740993"), ("zIndex", "1e16"), ("zIndex", "-2.0"),
+          ("phase", "{\"normal\": {}}"), ("phase", "{\"normal\": 1}"), ("phase", "{\"draft\": {\"_0\": \"valid\"}}"),
+          ("phase", "{\"normal\": {}, \"x\": 1}"), ("handles", "[]"), ("persistence", "\"transient\""),
+          ("persistence", "\"persistent\""), ("isDraggable", "false"), ("acceptsChildren", "true"),
+          ("handles", "[{\"id\": \"a\", \"type\": \"target\"}]")
+        ]))
     }
     return object(arrange(members))
   }
@@ -129,17 +141,24 @@ struct RandomElementText {
     var members: [(String, String)] = [
       ("id", rarely(15) ? anyText(depth: 0) : idText("e")),
       ("sourceNodeID", rarely(20) ? anyText(depth: 0) : idText("n")),
-      ("targetNodeID", rarely(20) ? anyText(depth: 0) : idText("n")),
+      ("targetNodeID", rarely(20) ? anyText(depth: 0) : idText("n"))
     ]
-    if !oneIn(3) { members.append(("targetHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"a\"", "\"b\"", "null"]))) }
-    if oneIn(3) { members.append(("sourceHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"out\"", "\"value\"", "null"]))) }
-    if rarely(10) { members.append(pick([("pathType", "\"wavy\""), ("isSelected", "1"), ("label", "2"), ("parentID", "[]")])) }
+    if !oneIn(3) {
+      members.append(("targetHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"a\"", "\"b\"", "null"])))
+    }
+    if oneIn(3) {
+      members.append(("sourceHandleID", rarely(10) ? anyText(depth: 0) : pick(["\"out\"", "\"value\"", "null"])))
+    }
+    if rarely(10) {
+      members.append(pick([("pathType", "\"wavy\""), ("isSelected", "1"), ("label", "2"), ("parentID", "[]")]))
+    }
     if oneIn(3) { members += [("pathType", "\"bezier\""), ("isSelected", "false")] }
     if oneIn(6) {
-      members.append(pick([
-        ("label", "\"l\""), ("label", "null"), ("pathType", "\"straight\""), ("pathType", "\"smoothStep\""),
-        ("isSelected", "true"), ("parentID", "\"p\""), ("parentID", "null"), ("label", "\"caf\u{E9}\""),
-      ]))
+      members.append(
+        pick([
+          ("label", "\"l\""), ("label", "null"), ("pathType", "\"straight\""), ("pathType", "\"smoothStep\""),
+          ("isSelected", "true"), ("parentID", "\"p\""), ("parentID", "null"), ("label", "\"caf\u{E9}\"")
+        ]))
     }
     return object(arrange(members))
   }
@@ -148,8 +167,10 @@ struct RandomElementText {
   mutating func document() -> String {
     let nodes = (0..<Int(random.next() % 7)).map { _ in space() + nodeText() + space() }
     let edges = (0..<Int(random.next() % 7)).map { _ in space() + edgeText() + space() }
-    var members = [("nodes", "[" + nodes.joined(separator: ",") + space() + "]"),
-                   ("edges", "[" + edges.joined(separator: ",") + space() + "]")]
+    var members = [
+      ("nodes", "[" + nodes.joined(separator: ",") + space() + "]"),
+      ("edges", "[" + edges.joined(separator: ",") + space() + "]")
+    ]
     if oneIn(4) { members.append(("viewport", "{\"offset\": [0, 0], \"zoom\": 1}")) }
     if oneIn(10) { members.append(("title", "\"extra\"")) }
     if oneIn(20) { members.append(("nodes", "[" + nodeText() + "]")) }

@@ -15,9 +15,9 @@ import FlowTestSupport
 
   @Test func aRecordParamKeepsItsOrder() throws {
     let text = #"""
-    {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {"columns": {"z": "x * 10", "a": "z + 1", "m": "a"}}}}],
-     "edges": []}
-    """#
+      {"nodes": [{"id": "d", "data": {"kind": "derive", "params": {"columns": {"z": "x * 10", "a": "z + 1", "m": "a"}}}}],
+       "edges": []}
+      """#
     let (document, written) = try reread(text)
     #expect(document.nodes[0].data.params["columns"]?.objectValue?.keys == ["z", "a", "m"])
     let again = try FlowDocument(jsonText: written)
@@ -27,9 +27,9 @@ import FlowTestSupport
 
   @Test func numbersKeepTheirKind() throws {
     let text = #"""
-    {"nodes": [{"id": "n", "data": {"kind": "number", "params": {"value": 9223372036854775806,
-      "whole": 2.0, "minus": -0.0, "half": 0.5, "big": 1e300, "exact": 9007199254740993}}}], "edges": []}
-    """#
+      {"nodes": [{"id": "n", "data": {"kind": "number", "params": {"value": 9223372036854775806,
+        "whole": 2.0, "minus": -0.0, "half": 0.5, "big": 1e300, "exact": 9007199254740993}}}], "edges": []}
+      """#
     let (_, written) = try reread(text)
     let params = try FlowDocument(jsonText: written).nodes[0].data.params
     #expect(params["value"]?.isIdentical(to: .integer(9_223_372_036_854_775_806)) == true)
@@ -54,12 +54,12 @@ import FlowTestSupport
 
   @Test func unknownKeysAtEveryLevelAreKept() throws {
     let text = #"""
-    {"zeta": {"b": 1, "a": 2}, "nodes": [{"id": "a", "custom": {"y": 1, "x": [1, 2.5]},
-      "data": {"kind": "number", "params": {"value": 1}, "note": "kept"},
-      "handles": [{"id": "value", "type": "source", "position": "right", "color": "red"}]}],
-     "edges": [], "viewport": {"zoom": 2, "offset": [1, 2], "grid": true},
-     "flowRuntime": {"formatVersion": 1, "editor": {"theme": "dark"}}, "alpha": null}
-    """#
+      {"zeta": {"b": 1, "a": 2}, "nodes": [{"id": "a", "custom": {"y": 1, "x": [1, 2.5]},
+        "data": {"kind": "number", "params": {"value": 1}, "note": "kept"},
+        "handles": [{"id": "value", "type": "source", "position": "right", "color": "red"}]}],
+       "edges": [], "viewport": {"zoom": 2, "offset": [1, 2], "grid": true},
+       "flowRuntime": {"formatVersion": 1, "editor": {"theme": "dark"}}, "alpha": null}
+      """#
     let (document, written) = try reread(text)
     #expect(document.extra.keys == ["zeta", "alpha"])
     let json = try JSONValue.parse(Array(written.utf8))
@@ -77,9 +77,9 @@ import FlowTestSupport
 
   @Test func anEdgeKeepsItsUnknownKeys() throws {
     let text = #"""
-    {"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}}],
-     "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "b", "targetHandleID": "a", "weight": 3}]}
-    """#
+      {"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}}],
+       "edges": [{"id": "e", "sourceNodeID": "a", "targetNodeID": "b", "targetHandleID": "a", "weight": 3}]}
+      """#
     let (document, written) = try reread(text)
     #expect(document.edges[0].shape?.unknown["weight"] == .integer(3))
     #expect(written.contains("\"weight\" : 3"))
@@ -87,11 +87,11 @@ import FlowTestSupport
 
   @Test func edgesWithoutIdsAndWrittenAsStrings() throws {
     let text = #"""
-    {"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}},
-               {"id": "c", "data": {"kind": "add"}}],
-     "edges": [{"sourceNodeID": "a", "sourceHandleID": "value", "targetNodeID": "b", "targetHandleID": "a"},
-               "b.result -> c.b", "a->c.a"]}
-    """#
+      {"nodes": [{"id": "a", "data": {"kind": "number"}}, {"id": "b", "data": {"kind": "add"}},
+                 {"id": "c", "data": {"kind": "add"}}],
+       "edges": [{"sourceNodeID": "a", "sourceHandleID": "value", "targetNodeID": "b", "targetHandleID": "a"},
+                 "b.result -> c.b", "a->c.a"]}
+      """#
     let (document, written) = try reread(text)
     #expect(document.edges.map(\.id) == ["a.value->b.a", "b.result->c.b", "a->c.a"])
     #expect(document.edges[1].sourceHandleID == "result" && document.edges[1].targetHandleID == "b")
@@ -118,14 +118,16 @@ import FlowTestSupport
     var random = SeededRandom(seed: 37)
     for round in 0..<500 {
       let json = RandomDocument.make(&random)
-      let text = json.serialized(options: random.next() % 2 == 0 ? [.distinguishingDoubles] : [.prettyPrinted, .distinguishingDoubles])
+      let text = json.serialized(
+        options: random.next() % 2 == 0 ? [.distinguishingDoubles] : [.prettyPrinted, .distinguishingDoubles])
       let document = try FlowDocument(jsonText: text)
       let written = document.jsonString()
       let again = try FlowDocument(jsonText: written)
       // The first write adds the keys the source left out (a viewport, say); after that, the
       // document is a fixed point.
-      #expect(again.nodes == document.nodes && again.edges == document.edges && again.extra == document.extra,
-              "round \(round)")
+      #expect(
+        again.nodes == document.nodes && again.edges == document.edges && again.extra == document.extra,
+        "round \(round)")
       #expect(again.jsonString() == written, "round \(round)")
       for (before, after) in zip(document.nodes, again.nodes) {
         #expect(after.data.params.isIdentical(to: before.data.params), "round \(round): node \(before.id)")
@@ -155,10 +157,14 @@ enum RandomDocument {
     for index in 0..<count {
       var members: [JSONMember] = [
         JSONMember(key: "id", value: .string("n\(index)")),
-        JSONMember(key: "data", value: .object(JSONObject(data(&random)))),
+        JSONMember(key: "data", value: .object(JSONObject(data(&random))))
       ]
-      if random.next() % 2 == 0 { members.append(JSONMember(key: "position", value: [.integer(Int64(index) * 10), .number(2.5)])) }
-      if random.next() % 3 == 0 { members.append(JSONMember(key: "x-\(random.next() % 100)", value: value(&random, depth: 2))) }
+      if random.next() % 2 == 0 {
+        members.append(JSONMember(key: "position", value: [.integer(Int64(index) * 10), .number(2.5)]))
+      }
+      if random.next() % 3 == 0 {
+        members.append(JSONMember(key: "x-\(random.next() % 100)", value: value(&random, depth: 2)))
+      }
       members.shuffle(using: &random)
       nodes.append(.object(JSONObject(members)))
     }
@@ -166,18 +172,25 @@ enum RandomDocument {
     if count > 1 {
       var edge: [JSONMember] = [
         JSONMember(key: "id", value: "e0"), JSONMember(key: "sourceNodeID", value: "n0"),
-        JSONMember(key: "targetNodeID", value: "n1"),
+        JSONMember(key: "targetNodeID", value: "n1")
       ]
       if random.next() % 2 == 0 { edge.append(JSONMember(key: "meta", value: value(&random, depth: 2))) }
       edge.shuffle(using: &random)
       edges.append(.object(JSONObject(edge)))
     }
-    var root: [JSONMember] = [JSONMember(key: "nodes", value: .array(nodes)), JSONMember(key: "edges", value: .array(edges))]
+    var root: [JSONMember] = [
+      JSONMember(key: "nodes", value: .array(nodes)), JSONMember(key: "edges", value: .array(edges))
+    ]
     if random.next() % 2 == 0 { root.append(JSONMember(key: "unknownTop", value: value(&random, depth: 3))) }
     if random.next() % 2 == 0 {
-      root.append(JSONMember(key: "flowRuntime", value: .object(JSONObject([
-        JSONMember(key: "formatVersion", value: 1), JSONMember(key: "tool", value: value(&random, depth: 2)),
-      ].shuffled(using: &random)))))
+      root.append(
+        JSONMember(
+          key: "flowRuntime",
+          value: .object(
+            JSONObject(
+              [
+                JSONMember(key: "formatVersion", value: 1), JSONMember(key: "tool", value: value(&random, depth: 2))
+              ].shuffled(using: &random)))))
     }
     root.shuffle(using: &random)
     return .object(JSONObject(root))
@@ -188,7 +201,9 @@ enum RandomDocument {
     for _ in 0..<Int(random.next() % 5) {
       params.append(JSONMember(key: key(&random), value: value(&random, depth: 3)))
     }
-    var data = [JSONMember(key: "kind", value: "k"), JSONMember(key: "params", value: .object(JSONObject(unique(params))))]
+    var data = [
+      JSONMember(key: "kind", value: "k"), JSONMember(key: "params", value: .object(JSONObject(unique(params))))
+    ]
     if random.next() % 3 == 0 { data.append(JSONMember(key: "extra", value: value(&random, depth: 1))) }
     data.shuffle(using: &random)
     return data
@@ -216,7 +231,9 @@ enum RandomDocument {
     case 6: return random.next() % 2 == 0 ? .bool(true) : .null
     case 7: return .array((0..<Int(random.next() % 3)).map { _ in value(&random, depth: depth - 1) })
     default:
-      let members = (0..<Int(random.next() % 4)).map { _ in JSONMember(key: key(&random), value: value(&random, depth: depth - 1)) }
+      let members = (0..<Int(random.next() % 4)).map { _ in
+        JSONMember(key: key(&random), value: value(&random, depth: depth - 1))
+      }
       return .object(JSONObject(unique(members)))
     }
   }

@@ -12,7 +12,7 @@ import FlowGraph
   static let exactIntegers: [(String, Int64)] = [
     ("0", 0), ("7", 7), ("-1", -1), ("9007199254740993", twoTo53PlusOne), ("-9007199254740993", -twoTo53PlusOne),
     ("1234567890123456789", 1_234_567_890_123_456_789),
-    ("9223372036854775807", .max), ("9223372036854775806", .max - 1), ("-9223372036854775808", .min),
+    ("9223372036854775807", .max), ("9223372036854775806", .max - 1), ("-9223372036854775808", .min)
   ]
 
   @Test func integerLiteralsThatFitInt64ReadExactly() throws {
@@ -25,8 +25,10 @@ import FlowGraph
     }
   }
 
-  @Test(arguments: ["9223372036854775808", "-9223372036854775809", "18446744073709551616", "12345678901234567890123",
-                    "1.0", "1e3", "1E3", "-2.5", "9007199254740993.0", "0.0", "-0", "-0.0", "1e-2"])
+  @Test(arguments: [
+    "9223372036854775808", "-9223372036854775809", "18446744073709551616", "12345678901234567890123",
+    "1.0", "1e3", "1E3", "-2.5", "9007199254740993.0", "0.0", "-0", "-0.0", "1e-2"
+  ])
   func numbersWithAFractionAnExponentOrOutOfRangeAreDoubles(text: String) throws {
     let value = try JSONValue.parse(text)
     #expect(value.isIdentical(to: .number(try #require(Double(text)))), "\(text) read as \(value)")
@@ -88,11 +90,15 @@ import FlowGraph
   }
 
   @Test func codableKeepsIntegersExact() throws {
-    let value: JSONValue = ["big": .integer(.max), "small": .integer(.min), "mid": .integer(Self.twoTo53PlusOne),
-                            "half": .number(0.5)]
+    let value: JSONValue = [
+      "big": .integer(.max), "small": .integer(.min), "mid": .integer(Self.twoTo53PlusOne),
+      "half": .number(0.5)
+    ]
     let data = try JSONEncoder().encode(value)
     let text = String(decoding: data, as: UTF8.self)
-    #expect(text.contains("9223372036854775807") && text.contains("-9223372036854775808") && text.contains("9007199254740993"))
+    #expect(
+      text.contains("9223372036854775807") && text.contains("-9223372036854775808") && text.contains("9007199254740993")
+    )
     let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
     #expect(decoded.objectValue?["big"]?.isIdentical(to: .integer(.max)) == true)
     #expect(decoded.objectValue?["small"]?.isIdentical(to: .integer(.min)) == true)

@@ -57,7 +57,7 @@ private func expectError(
     let expected: JSONValue = [
       "z": [1, ["b": nil, "a": [true, "x"]]],
       "y": [:],
-      "x": [],
+      "x": []
     ]
     #expect(value == expected)
     #expect(value.objectValue?.keys == ["z", "y", "x"])
@@ -210,7 +210,8 @@ private func expectError(
       "1e-10", "1.5e-7", "6.02214076e23", "1.7976931348623157e308", "2.2250738585072014e-308",
       "5e-324", "4.9e-324", "0.000001", "0.0000000000000000000000000001", "123456789.123456789",
       "1234567890123456789012345678901234567890", "0.30000000000000004", "1e22", "1e23", "9.999999999999999e22",
-      "8.98846567431158e307", "100e-2", "0e0", "0.0", "12345678901234567890e-20", "1.00000000000000011102230246251565404236316680908203125",
+      "8.98846567431158e307", "100e-2", "0e0", "0.0", "12345678901234567890e-20",
+      "1.00000000000000011102230246251565404236316680908203125"
     ]
     for text in samples {
       let expected = try #require(Double(text))
@@ -332,7 +333,8 @@ private func expectError(
     #expect(try JSONValue.parse("\"\(plain)\"") == .string(plain))
 
     let escapedSource = String(repeating: "line \"one\"\n\ttab\\ \u{1F600}", count: 40_000)
-    let escaped = escapedSource
+    let escaped =
+      escapedSource
       .replacingOccurrences(of: "\\", with: "\\\\")
       .replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\n", with: "\\n")
@@ -431,7 +433,7 @@ private func expectError(
     #expect(object.keys == ["a", "c"])
 
     var duplicates = JSONObject([
-      JSONMember(key: "k", value: 1), JSONMember(key: "x", value: 0), JSONMember(key: "k", value: 2),
+      JSONMember(key: "k", value: 1), JSONMember(key: "x", value: 0), JSONMember(key: "k", value: 2)
     ])
     duplicates["k"] = 3
     #expect(duplicates.members == [JSONMember(key: "x", value: 0), JSONMember(key: "k", value: 3)])
@@ -454,7 +456,7 @@ private func expectError(
       literal
         == .array([
           .null, .bool(false), .number(3), .number(2.5), .string("s"), .array([.number(1)]),
-          .object(JSONObject([JSONMember(key: "k", value: .string("v"))])),
+          .object(JSONObject([JSONMember(key: "k", value: .string("v"))]))
         ]))
   }
 }

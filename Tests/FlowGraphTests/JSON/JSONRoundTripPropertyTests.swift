@@ -42,7 +42,9 @@ import FlowTestSupport
   /// A finite double: whole or not, tiny or huge, `-0.0` now and then.
   static func randomDouble(_ random: inout SeededRandom) -> Double {
     switch Int.random(in: 0..<6, using: &random) {
-    case 0: return [-0.0, 0.5, 1e300, -2.2250738585072014e-308, 9_223_372_036_854_775_808, 1e22][Int.random(in: 0..<6, using: &random)]
+    case 0:
+      return [-0.0, 0.5, 1e300, -2.2250738585072014e-308, 9_223_372_036_854_775_808, 1e22][
+        Int.random(in: 0..<6, using: &random)]
     case 1: return Double(Int64.random(in: -1_000_000...1_000_000, using: &random))  // whole: written as an integer
     case 2: return Double.random(in: -1...1, using: &random)
     default:
@@ -62,10 +64,12 @@ import FlowTestSupport
   /// fraction, so it reads back as that integer (`-0.0` stays a `Double`).
   static func expected(_ value: JSONValue) -> JSONValue {
     switch value {
-    case .number(let x) where x.magnitude < 9_007_199_254_740_992 && x.rounded(.towardZero) == x && !(x == 0 && x.sign == .minus):
+    case .number(let x)
+    where x.magnitude < 9_007_199_254_740_992 && x.rounded(.towardZero) == x && !(x == 0 && x.sign == .minus):
       return .integer(Int64(x))
     case .array(let items): return .array(items.map(expected))
-    case .object(let object): return .object(JSONObject(object.members.map { JSONMember(key: $0.key, value: expected($0.value)) }))
+    case .object(let object):
+      return .object(JSONObject(object.members.map { JSONMember(key: $0.key, value: expected($0.value)) }))
     default: return value
     }
   }

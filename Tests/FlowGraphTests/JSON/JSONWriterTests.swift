@@ -71,7 +71,7 @@ private struct RandomJSON {
     default:
       let specials: [Double] = [
         0, -0.0, 1, -1, 0.1, 1e-7, 1e21, 1e308, -1e308, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
-        .leastNormalMagnitude, 9_007_199_254_740_991, 9_007_199_254_740_992, 18_014_398_509_481_984,
+        .leastNormalMagnitude, 9_007_199_254_740_991, 9_007_199_254_740_992, 18_014_398_509_481_984
       ]
       return specials.randomElement(using: &rng)!
     }
@@ -116,7 +116,7 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
     "empty": [],
     "none": [:],
     "flag": false,
-    "nested": ["b": nil, "a": [1, ["x": "y"]]],
+    "nested": ["b": nil, "a": [1, ["x": "y"]]]
   ]
 
   @Test("Pretty-prints with two-space indentation in JSONEncoder style")
@@ -149,7 +149,9 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
   @Test("Matches Foundation's JSONEncoder pretty output for non-empty containers")
   func matchesJSONEncoderPrettyOutput() throws {
     // Foundation on Linux writes an empty container across lines ("[\n\n  ]"); we write "[]".
-    let value: JSONValue = ["name": "add", "position": [1.5, 2], "flag": false, "nested": ["b": nil, "a": [1, ["x": "y/z"]]]]
+    let value: JSONValue = [
+      "name": "add", "position": [1.5, 2], "flag": false, "nested": ["b": nil, "a": [1, ["x": "y/z"]]]
+    ]
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let foundation = String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -182,7 +184,7 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
   func sortsDuplicateKeysStably() throws {
     let object = JSONValue.object(
       JSONObject([
-        JSONMember(key: "k", value: 1), JSONMember(key: "a", value: 0), JSONMember(key: "k", value: 2),
+        JSONMember(key: "k", value: 1), JSONMember(key: "a", value: 0), JSONMember(key: "k", value: 2)
       ]))
     let text = object.serialized(options: .sortedKeys)
     #expect(text == #"{"a":0,"k":1,"k":2}"#)
@@ -209,7 +211,7 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
       (9_007_199_254_740_991, "9007199254740991"), (-9_007_199_254_740_991, "-9007199254740991"),
       (9_007_199_254_740_992, "9007199254740992.0"), (1e16, "1e+16"), (1.5, "1.5"), (-2.25, "-2.25"),
       (0.1, "0.1"), (1e-7, "1e-07"), (1e300, "1e+300"), (.leastNonzeroMagnitude, "5e-324"),
-      (-.greatestFiniteMagnitude, "-1.7976931348623157e+308"), (0.30000000000000004, "0.30000000000000004"),
+      (-.greatestFiniteMagnitude, "-1.7976931348623157e+308"), (0.30000000000000004, "0.30000000000000004")
     ]
     for (number, text) in cases {
       #expect(JSONValue.number(number).serialized() == text, "\(number)")
@@ -240,7 +242,7 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
   func escapesAtEveryPosition() throws {
     let specials: [(Character, String)] = [
       ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{1F}", "\\u001f"), ("é", "é"),
-      ("\u{7F}", "\u{7F}"), ("/", "/"),
+      ("\u{7F}", "\u{7F}"), ("/", "/")
     ]
     for length in 1...24 {
       for position in 0..<length {
@@ -280,9 +282,11 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
     #expect(try JSONValue.parse(pretty) == value)
   }
 
-  @Test("Round-trips random values through every option set", arguments: [
-    JSONValue.WritingOptions(), .prettyPrinted, .sortedKeys, [.prettyPrinted, .sortedKeys],
-  ])
+  @Test(
+    "Round-trips random values through every option set",
+    arguments: [
+      JSONValue.WritingOptions(), .prettyPrinted, .sortedKeys, [.prettyPrinted, .sortedKeys]
+    ])
   func roundTripsRandomValues(options: JSONValue.WritingOptions) throws {
     for seed in UInt64(0)..<300 {
       var generator = RandomJSON(seed: seed)
@@ -312,7 +316,7 @@ private func sortedByKey(_ value: JSONValue) -> JSONValue {
       "null": nil,
       "number": 1e-7,
       "object": ["inner": ["x": "é😀\n"]],
-      "string": "quote \" slash / backslash \\",
+      "string": "quote \" slash / backslash \\"
     ]
     let encoded = try JSONEncoder().encode(value)
     let decoded = try JSONDecoder().decode(JSONValue.self, from: encoded)

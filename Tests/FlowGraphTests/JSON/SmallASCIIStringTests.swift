@@ -42,7 +42,9 @@ import FlowTestSupport
   func parsedShortStringsAreTheirText(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
     let pieces = ["a", "Z", "0", " ", "~", "\u{E9}", "\u{1F600}", "_"]
-    let texts = (0..<20).map { _ in (0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() }
+    let texts = (0..<20).map { _ in
+      (0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+    }
     let json = "[" + texts.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     let value = try JSONValue.parse(json)
     #expect(value == .array(texts.map { .string($0) }))

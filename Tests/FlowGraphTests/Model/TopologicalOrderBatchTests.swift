@@ -32,7 +32,9 @@ import Testing
     let sorted = TopologicalOrder.sorting(successors)
     // A node is left out exactly when a cycle reaches it (it is on one or downstream of one).
     let onCycle = (0..<Int32(n)).map { Self.reaches(lists, from: $0, to: $0) }
-    let leftOut = (0..<Int32(n)).map { node in (0..<Int32(n)).contains { onCycle[Int($0)] && ($0 == node || Self.reaches(lists, from: $0, to: node)) } }
+    let leftOut = (0..<Int32(n)).map { node in
+      (0..<Int32(n)).contains { onCycle[Int($0)] && ($0 == node || Self.reaches(lists, from: $0, to: node)) }
+    }
     #expect(sorted.isComplete == !leftOut.contains(true))
     #expect(Set(sorted.order) == Set((0..<Int32(n)).filter { !leftOut[Int($0)] }))
     #expect(sorted.order.count == Set(sorted.order).count)
@@ -53,7 +55,10 @@ import Testing
     }
     // Every node on a cycle shares a strongly connected component with a reported one.
     for node in 0..<Int32(n) where onCycle[Int(node)] {
-      #expect(covered.contains { $0 == node || (Self.reaches(lists, from: $0, to: node) && Self.reaches(lists, from: node, to: $0)) })
+      #expect(
+        covered.contains {
+          $0 == node || (Self.reaches(lists, from: $0, to: node) && Self.reaches(lists, from: node, to: $0))
+        })
     }
   }
 }

@@ -6,9 +6,9 @@ import FlowTestSupport
 /// Traps-free validity: labels and `nodeAt` agree, every other label is a hole, edges go forward.
 private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool {
   guard order.count == graph.count, order.labelCapacity >= order.count,
-        order.labelCapacity <= 4 * order.count + 64,
-        order.orderedNodes.count == order.count,
-        order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
+    order.labelCapacity <= 4 * order.count + 64,
+    order.orderedNodes.count == order.count,
+    order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
   else { return false }
   return graph.edges.allSatisfy { order.position[Int($0.0)] < order.position[Int($0.1)] }
 }
@@ -43,7 +43,8 @@ private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool 
         let cycle = order.insertEdge(from: source, to: end, in: graph)
         #expect((cycle != nil) == closesCycle, "seed \(seed) step \(step): \(source) → \(end)")
         if let cycle {
-          #expect(order.position == before.0 && order.nodeAt == before.1, "seed \(seed): a refused edge changed the order")
+          #expect(
+            order.position == before.0 && order.nodeAt == before.1, "seed \(seed): a refused edge changed the order")
           #expect(cycle.first == source && Set(cycle).count == cycle.count)
           if cycle.count > 1 {
             #expect(cycle[1] == end)
@@ -92,7 +93,8 @@ private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool 
     // local: PK would have moved thousands of descendants every time.
     let later = relabeled.dropFirst()
     #expect(later.max()! < count / 5, "relabeled \(later.max()!) nodes in one insertion")
-    #expect(later.reduce(0, +) < 20 * later.count, "relabeled \(later.reduce(0, +)) nodes over \(later.count) insertions")
+    #expect(
+      later.reduce(0, +) < 20 * later.count, "relabeled \(later.reduce(0, +)) nodes over \(later.count) insertions")
   }
 
   /// Nodes placed again and again at the same spot (each new node into node 1, and into the

@@ -14,8 +14,8 @@ private func identityOrder(count: Int) -> TopologicalOrder {
 /// a hole) and every edge goes forward.
 private func isValid(_ order: TopologicalOrder, _ graph: TestAdjacency) -> Bool {
   guard order.nodeAt.count == order.labelCapacity, order.labelCapacity >= order.count,
-        order.orderedNodes.count == order.count,
-        order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
+    order.orderedNodes.count == order.count,
+    order.nodeAt.enumerated().allSatisfy({ $1 == TopologicalOrder.hole || order.position[Int($1)] == Int32($0) })
   else { return false }
   return graph.edges.allSatisfy { order.position[Int($0.0)] < order.position[Int($0.1)] }
 }

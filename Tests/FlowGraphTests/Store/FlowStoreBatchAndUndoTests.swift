@@ -20,9 +20,15 @@ import FlowTestSupport
     }
     #expect(store.revision == 1)
     let log = recorder.drain()
-    #expect(log.changes == [FlowStoreChange(revision: 1, items: [
-      .node(.add(c)), .edge(.remove(id: "e1")), .edge(.add(.edge("e4", "c.value", "sum.a"))), .node(.remove(id: "show")),
-    ])])
+    #expect(
+      log.changes == [
+        FlowStoreChange(
+          revision: 1,
+          items: [
+            .node(.add(c)), .edge(.remove(id: "e1")), .edge(.add(.edge("e4", "c.value", "sum.a"))),
+            .node(.remove(id: "show"))
+          ])
+      ])
     #expect(log.nodeChanges == [[.add(c), .remove(id: "show")]])
     #expect(log.edgeChanges == [[.remove(id: "e1"), .add(.edge("e4", "c.value", "sum.a"))]])
     store._checkInvariants()
@@ -108,8 +114,11 @@ import FlowTestSupport
     #expect(undone.changes.map(\.revision) == [4, 5, 6])
     #expect(undone.nodeChanges.last == [.add(.node("sum", "add"))])
     // Undo applies the inverse steps last first: the node comes back, then its edges.
-    #expect(undone.edgeChanges.last == [.add(.edge("e3", "sum.result", "p.in")), .add(.edge("e2", "b.value", "sum.b")),
-                                        .add(.edge("e1", "a.value", "sum.a"))])
+    #expect(
+      undone.edgeChanges.last == [
+        .add(.edge("e3", "sum.result", "p.in")), .add(.edge("e2", "b.value", "sum.b")),
+        .add(.edge("e1", "a.value", "sum.a"))
+      ])
     #expect(undone.nodeChanges.first == [.replace(.node("b", "number")), .remove(id: "sum")])
 
     for expected in states.dropFirst() {

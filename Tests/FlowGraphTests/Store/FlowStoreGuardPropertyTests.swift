@@ -39,8 +39,9 @@ private struct GraphModel: Equatable {
       edges.removeAll { $0.source == id || $0.target == id }
     case .addEdge(let edge):
       guard !edges.contains(where: { $0.id == edge.id }), nodes.contains(edge.source), nodes.contains(edge.target),
-            !edges.contains(where: { $0.target == edge.target && $0.port == edge.port }),
-            !reaches(edge.target, edge.source) else { return false }
+        !edges.contains(where: { $0.target == edge.target && $0.port == edge.port }),
+        !reaches(edge.target, edge.source)
+      else { return false }
       edges.append(edge)
     case .removeEdge(let id):
       guard edges.contains(where: { $0.id == id }) else { return false }
@@ -71,8 +72,10 @@ private indirect enum Step: CustomStringConvertible {
     case 0..<20: return .addNode(node())
     case 20..<27: return .removeNode(node())
     case 27..<60:
-      return .addEdge(GraphModel.Edge(id: "e\(Int.random(in: 0..<20, using: &random))", source: node(), target: node(),
-                                      port: Int.random(in: 0..<3, using: &random)))
+      return .addEdge(
+        GraphModel.Edge(
+          id: "e\(Int.random(in: 0..<20, using: &random))", source: node(), target: node(),
+          port: Int.random(in: 0..<3, using: &random)))
     case 60..<70: return .removeEdge("e\(Int.random(in: 0..<20, using: &random))")
     case 70..<80 where !inBatch:
       return .batch((0..<Int.random(in: 1...4, using: &random)).map { _ in .random(using: &random, inBatch: true) })
@@ -101,8 +104,9 @@ private indirect enum Step: CustomStringConvertible {
 private func mergeNode(_ id: String) -> FlowNode { .node(id, "merge", params: ["inputs": 3]) }
 
 private func flowEdge(_ edge: GraphModel.Edge) -> FlowEdge {
-  FlowEdge(id: edge.id, sourceNodeID: edge.source, sourceHandleID: "out", targetNodeID: edge.target,
-           targetHandleID: "in\(edge.port)")
+  FlowEdge(
+    id: edge.id, sourceNodeID: edge.source, sourceHandleID: "out", targetNodeID: edge.target,
+    targetHandleID: "in\(edge.port)")
 }
 
 /// What a step's outcome should look like in the store's history.
@@ -180,10 +184,11 @@ private struct ModelStore {
     if seed % 2 == 0 { store._compactionMinimum = 0 }
     let veto = LockedValue(false)
     let seen = LockedValue<[StoreOperation]>([])
-    store.addGuard(StoreGuard("veto") { operation in
-      seen.withLock { $0.append(operation) }
-      return veto.value ? .veto("vetoed by the test") : .allow
-    })
+    store.addGuard(
+      StoreGuard("veto") { operation in
+        seen.withLock { $0.append(operation) }
+        return veto.value ? .veto("vetoed by the test") : .allow
+      })
     var model = ModelStore(undoCapacity: undoCapacity)
     var sequence = 0
     for stepIndex in 0..<80 {
@@ -228,13 +233,20 @@ private struct ModelStore {
       case .blocked:
         #expect(last?.outcome == .blocked(guard: "veto", reason: "vetoed by the test"), context)
         #expect(seen.value.count == 1, context)
-        let isUndoOrRedo = switch step { case .undo, .redo: true; default: false }
+        let isUndoOrRedo =
+          switch step {
+          case .undo, .redo: true;
+          default: false
+          }
         if useApply || !isUndoOrRedo {
           #expect(thrown?.issues.map(\.code) == [.vetoed], context)
           #expect(thrown?.description.contains("guard 'veto' blocked") == true, context)
         }
       case .rejected:
-        if case .rejected = last?.outcome {} else { Issue.record("expected a rejection record, got \(String(describing: last)); \(context)") }
+        if case .rejected = last?.outcome {
+        } else {
+          Issue.record("expected a rejection record, got \(String(describing: last)); \(context)")
+        }
         #expect(thrown != nil && thrown?.issues.map(\.code) != [.vetoed], context)
       }
       if expected != .nothing {

@@ -46,10 +46,11 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
   @Test func aBatchIsVetoedOnWhatItDidAndRolledBack() throws {
     let (store, recorder) = StoreFixtures.calculatorStore()
     let seen = LockedValue<[StoreOperation]>([])
-    store.addGuard(StoreGuard("spy") { operation in
-      seen.withLock { $0.append(operation) }
-      return operation.kind == .batch && operation.edgeIDs.contains("e4") ? .veto("no e4") : .allow
-    })
+    store.addGuard(
+      StoreGuard("spy") { operation in
+        seen.withLock { $0.append(operation) }
+        return operation.kind == .batch && operation.edgeIDs.contains("e4") ? .veto("no e4") : .allow
+      })
     let before = StoreContents(store)
     let error = #expect(throws: GraphValidationError.self) {
       try store.batch { batch throws(GraphValidationError) in
@@ -72,9 +73,10 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
     let (store, _) = StoreFixtures.calculatorStore()
     try store.addNode(.node("c", "number"))
     let blockedKinds = LockedValue<Set<StoreOperation.Kind>>([.undo])
-    store.addGuard(StoreGuard("history") { operation in
-      blockedKinds.value.contains(operation.kind) ? .veto("\(operation.kind) is off") : .allow
-    })
+    store.addGuard(
+      StoreGuard("history") { operation in
+        blockedKinds.value.contains(operation.kind) ? .veto("\(operation.kind) is off") : .allow
+      })
     #expect(!store.undo())
     #expect(store.node(id: "c") != nil && store.canUndo && !store.canRedo)
     let error = #expect(throws: GraphValidationError.self) { try store.apply(.undo) }
@@ -89,11 +91,12 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
     blockedKinds.withLock { $0 = [] }
     #expect(store.redo())
     #expect(store.node(id: "c") != nil)
-    #expect(store.operationHistory.map(\.outcome) == [
-      .applied,
-      .blocked(guard: "history", reason: "undo is off"), .blocked(guard: "history", reason: "undo is off"),
-      .applied, .blocked(guard: "history", reason: "redo is off"), .applied,
-    ])
+    #expect(
+      store.operationHistory.map(\.outcome) == [
+        .applied,
+        .blocked(guard: "history", reason: "undo is off"), .blocked(guard: "history", reason: "undo is off"),
+        .applied, .blocked(guard: "history", reason: "redo is off"), .applied
+      ])
     #expect(store.operationHistory.map(\.revision) == [1, 1, 1, 2, 2, 3])
     store._checkInvariants()
   }
@@ -115,12 +118,24 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
   @Test func guardsRunInOrderTheFirstVetoWinsAndANameReplacesInPlace() throws {
     let store = FlowStore.testing()
     let calls = LockedValue<[String]>([])
-    store.addGuard(StoreGuard("first") { _ in calls.withLock { $0.append("first") }; return .allow })
-    store.addGuard(StoreGuard("second") { _ in calls.withLock { $0.append("second") }; return .veto("no") })
-    store.addGuard(StoreGuard("third") { _ in calls.withLock { $0.append("third") }; return .allow })
+    store.addGuard(
+      StoreGuard("first") { _ in
+        calls.withLock { $0.append("first") }; return .allow
+      })
+    store.addGuard(
+      StoreGuard("second") { _ in
+        calls.withLock { $0.append("second") }; return .veto("no")
+      })
+    store.addGuard(
+      StoreGuard("third") { _ in
+        calls.withLock { $0.append("third") }; return .allow
+      })
     #expect(throws: GraphValidationError.self) { try store.addNode(.node("a", "number")) }
     #expect(calls.value == ["first", "second"])
-    store.addGuard(StoreGuard("second") { _ in calls.withLock { $0.append("second'") }; return .allow })
+    store.addGuard(
+      StoreGuard("second") { _ in
+        calls.withLock { $0.append("second'") }; return .allow
+      })
     #expect(store.guardNames == ["first", "second", "third"])
     calls.withLock { $0 = [] }
     try store.addNode(.node("a", "number"))
@@ -142,10 +157,10 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
     let store = FlowStore.testing()
     store.operationHistoryCapacity = 3
     store.addGuard(lockGuard(["x"]))
-    try store.addNode(.node("a", "number"))                                            // #0 applied
+    try store.addNode(.node("a", "number"))  // #0 applied
     #expect(throws: GraphValidationError.self) { try store.addNode(.node("a", "number")) }  // #1 rejected
     #expect(throws: GraphValidationError.self) { try store.addNode(.node("x", "number")) }  // #2 blocked
-    try store.updateNode(.node("a", "number"))                                         // #3 applied, no change
+    try store.updateNode(.node("a", "number"))  // #3 applied, no change
     let history = store.operationHistory
     #expect(history.map(\.sequence) == [1, 2, 3])
     #expect(history.map(\.revision) == [1, 1, 1])
@@ -159,11 +174,17 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
 
   @Test func applyPerformsEveryKindAndRefusesWhatItCannot() throws {
     let store = FlowStore.testing()
-    try store.apply(.batch([.addNode(.node("a", "number")), .addNode(.node("p", "pass")),
-                            .addEdge(.edge("e1", "a.value", "p.in"))]))
+    try store.apply(
+      .batch([
+        .addNode(.node("a", "number")), .addNode(.node("p", "pass")),
+        .addEdge(.edge("e1", "a.value", "p.in"))
+      ]))
     try store.apply(.updateNode(.node("a", "number", params: ["value": 2])))
-    try store.apply(.updateEdge(FlowEdge(id: "e1", sourceNodeID: "a", sourceHandleID: "value", targetNodeID: "p",
-                                         targetHandleID: "in", label: "x")))
+    try store.apply(
+      .updateEdge(
+        FlowEdge(
+          id: "e1", sourceNodeID: "a", sourceHandleID: "value", targetNodeID: "p",
+          targetHandleID: "in", label: "x")))
     try store.apply(.removeEdge(id: "e1"))
     try store.apply(.removeNode(id: "p"))
     #expect(store.nodes == [.node("a", "number", params: ["value": 2])] && store.edges.isEmpty)
@@ -172,8 +193,10 @@ private func lockGuard(_ locked: Set<String>) -> StoreGuard {
     try store.apply(.load(FlowDocument()))
     #expect(store.nodes.isEmpty && !store.canUndo)
     #expect(try !store.apply(.undo))
-    for bad: StoreOperation in [.batch([.undo]), StoreOperation(kind: .addNode), StoreOperation(kind: .load),
-                                StoreOperation(kind: StoreOperation.Kind(rawValue: "teleport"))] {
+    for bad: StoreOperation in [
+      .batch([.undo]), StoreOperation(kind: .addNode), StoreOperation(kind: .load),
+      StoreOperation(kind: StoreOperation.Kind(rawValue: "teleport"))
+    ] {
       let error = #expect(throws: GraphValidationError.self) { try store.apply(bad) }
       #expect(error?.issues.first?.code == .unsupportedOperation, "\(bad)")
     }

@@ -1,4 +1,3 @@
-
 import Testing
 
 import FlowGraph
@@ -92,7 +91,9 @@ import FlowTestSupport
         group.addTask {
           for index in 0..<50 {
             try? store.addNode(.node("t\(task)-\(index)", "identity"))
-            if index > 0 { try? store.addEdge(.edge("t\(task)-e\(index)", "t\(task)-\(index - 1)", "t\(task)-\(index)")) }
+            if index > 0 {
+              try? store.addEdge(.edge("t\(task)-e\(index)", "t\(task)-\(index - 1)", "t\(task)-\(index)"))
+            }
             if index % 7 == 6 { try? store.removeNode(id: "t\(task)-\(index - 3)") }
           }
         }

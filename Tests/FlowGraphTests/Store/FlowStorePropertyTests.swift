@@ -38,8 +38,9 @@ private struct Model: Equatable {
       edges.removeAll { $0.source == id || $0.target == id }
     case .addEdge(let edge):
       guard !edges.contains(where: { $0.id == edge.id }), nodes.contains(edge.source), nodes.contains(edge.target),
-            !edges.contains(where: { $0.target == edge.target && $0.port == edge.port }),
-            !reaches(edge.target, edge.source) else { return false }
+        !edges.contains(where: { $0.target == edge.target && $0.port == edge.port }),
+        !reaches(edge.target, edge.source)
+      else { return false }
       edges.append(edge)
     case .removeEdge(let id):
       guard edges.contains(where: { $0.id == id }) else { return false }
@@ -70,8 +71,10 @@ private indirect enum Operation: CustomStringConvertible {
     case 0..<20: return .addNode(node())
     case 20..<28: return .removeNode(node())
     case 28..<70:
-      return .addEdge(Model.Edge(id: "e\(Int.random(in: 0..<30, using: &random))", source: node(), target: node(),
-                                 port: Int.random(in: 0..<3, using: &random)))
+      return .addEdge(
+        Model.Edge(
+          id: "e\(Int.random(in: 0..<30, using: &random))", source: node(), target: node(),
+          port: Int.random(in: 0..<3, using: &random)))
     case 70..<82: return .removeEdge("e\(Int.random(in: 0..<30, using: &random))")
     case 82..<92 where !inBatch:
       return .batch((0..<Int.random(in: 1...5, using: &random)).map { _ in .random(using: &random, inBatch: true) })
@@ -109,8 +112,9 @@ extension FlowStore.Batch {
 private func mergeNode(_ id: String) -> FlowNode { .node(id, "merge", params: ["inputs": 3]) }
 
 private func flowEdge(_ edge: Model.Edge) -> FlowEdge {
-  FlowEdge(id: edge.id, sourceNodeID: edge.source, sourceHandleID: "out", targetNodeID: edge.target,
-           targetHandleID: "in\(edge.port)")
+  FlowEdge(
+    id: edge.id, sourceNodeID: edge.source, sourceHandleID: "out", targetNodeID: edge.target,
+    targetHandleID: "in\(edge.port)")
 }
 
 /// Applies `operation` to the store; whether it was accepted.
@@ -207,8 +211,9 @@ private func perform(_ operation: Operation, on store: FlowStore) -> Bool {
         (source, target) = (index(back.targetNodeID), source)
       }
       guard let input = free[target].first else { continue }
-      let edge = FlowEdge(id: "x\(attempt)", sourceNodeID: "n\(source)", sourceHandleID: "out",
-                          targetNodeID: "n\(target)", targetHandleID: "in\(input)")
+      let edge = FlowEdge(
+        id: "x\(attempt)", sourceNodeID: "n\(source)", sourceHandleID: "out",
+        targetNodeID: "n\(target)", targetHandleID: "in\(input)")
       do throws(GraphValidationError) {
         try store.addEdge(edge)
         free[target].removeFirst()
@@ -242,7 +247,9 @@ private func perform(_ operation: Operation, on store: FlowStore) -> Bool {
     #expect(connected > 1_000)
     for edge in added { try store.removeEdge(id: edge.id) }
     #expect(store.edges.count == document.edges.count - 6)
-    #expect(store.edges.map(\.id) == document.edges.map(\.id).filter { !["e499", "e999", "e1499", "e1999", "e2499", "e2999"].contains($0) })
+    #expect(
+      store.edges.map(\.id)
+        == document.edges.map(\.id).filter { !["e499", "e999", "e1499", "e1999", "e2499", "e2999"].contains($0) })
     store._checkInvariants()
   }
 }

@@ -49,12 +49,15 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
     let store = FlowStore.testing()
     let gate = AsyncGate()
     let calls = LockedValue<[String]>([])
-    store.addGuard(StoreGuard("gate", asyncCheck: { operation in
-      let id = operation.nodeIDs.first ?? "?"
-      calls.withLock { $0.append(id) }
-      if id == "a" { await gate.wait() }
-      return .allow
-    }))
+    store.addGuard(
+      StoreGuard(
+        "gate",
+        asyncCheck: { operation in
+          let id = operation.nodeIDs.first ?? "?"
+          calls.withLock { $0.append(id) }
+          if id == "a" { await gate.wait() }
+          return .allow
+        }))
     var submitted = submissions(of: store).makeAsyncIterator()
     var reached = gate.reached.makeAsyncIterator()
 
@@ -91,13 +94,18 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
     let store = FlowStore.testing()
     let gate = AsyncGate()
     let running = LockedValue((now: 0, most: 0))
-    store.addGuard(StoreGuard("serial", asyncCheck: { operation in
-      running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-      if operation.nodeIDs == ["blocker"] { await gate.wait() }
-      await Task.yield()  // give another guard every chance to overlap
-      running.withLock { $0.now -= 1 }
-      return .allow
-    }))
+    store.addGuard(
+      StoreGuard(
+        "serial",
+        asyncCheck: { operation in
+          running.withLock {
+            $0.now += 1; $0.most = max($0.most, $0.now)
+          }
+          if operation.nodeIDs == ["blocker"] { await gate.wait() }
+          await Task.yield()  // give another guard every chance to overlap
+          running.withLock { $0.now -= 1 }
+          return .allow
+        }))
     var submitted = submissions(of: store).makeAsyncIterator()
     var reached = gate.reached.makeAsyncIterator()
     let blocker = Task { try await store.perform(.addNode(.node("blocker", "number"))) }
@@ -128,14 +136,17 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
     let (store, recorder) = StoreFixtures.calculatorStore()
     let gate = AsyncGate()
     let sawNodes = LockedValue<[String]>([])
-    store.addGuard(StoreGuard("review", asyncCheck: { operation in
-      if operation.kind == .removeNode {
-        await gate.wait()
-        return .veto("removals need review")
-      }
-      sawNodes.withLock { $0 = store.nodes.map(\.id) }  // outside the lock: reading is fine
-      return .allow
-    }))
+    store.addGuard(
+      StoreGuard(
+        "review",
+        asyncCheck: { operation in
+          if operation.kind == .removeNode {
+            await gate.wait()
+            return .veto("removals need review")
+          }
+          sawNodes.withLock { $0 = store.nodes.map(\.id) }  // outside the lock: reading is fine
+          return .allow
+        }))
     var submitted = submissions(of: store).makeAsyncIterator()
     var reached = gate.reached.makeAsyncIterator()
     let before = StoreContents(store)
@@ -157,7 +168,8 @@ private func submissions(of store: FlowStore) -> AsyncStream<String> {
     #expect(sawNodes.value == before.nodes.map(\.id))
     #expect(store.nodes.map(\.id) == before.nodes.map(\.id) + ["b2"])
     #expect(recorder.drain().nodeChanges == [[.add(.node("b2", "number"))]])
-    #expect(store.operationHistory.map(\.outcome) == [.blocked(guard: "review", reason: "removals need review"), .applied])
+    #expect(
+      store.operationHistory.map(\.outcome) == [.blocked(guard: "review", reason: "removals need review"), .applied])
   }
 
   @Test func performedUndoAndRedoMeetTheAsyncGuardsToo() async throws {

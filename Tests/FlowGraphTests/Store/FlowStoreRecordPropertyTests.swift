@@ -29,7 +29,8 @@ private struct RecordModel: Equatable {
     var stack = [source]
     while let node = stack.popLast() {
       if node == target { return true }
-      for edge in edges where edge.id != excluded && edge.sourceNodeID == node && seen.insert(edge.targetNodeID).inserted {
+      for edge in edges
+      where edge.id != excluded && edge.sourceNodeID == node && seen.insert(edge.targetNodeID).inserted {
         stack.append(edge.targetNodeID)
       }
     }
@@ -39,7 +40,8 @@ private struct RecordModel: Equatable {
   /// Whether `edge` may be attached in the graph, `excluded` (the edge it replaces) left out.
   func fits(_ edge: FlowEdge, excluding excluded: String?) -> Bool {
     guard node(edge.sourceNodeID) != nil, let target = node(edge.targetNodeID),
-          edge.sourceHandleID == nil || edge.sourceHandleID == "out", let port = Self.port(of: edge, into: target) else { return false }
+      edge.sourceHandleID == nil || edge.sourceHandleID == "out", let port = Self.port(of: edge, into: target)
+    else { return false }
     let taken = edges.contains { other in
       other.id != excluded && other.targetNodeID == target.id && Self.port(of: other, into: target) == port
     }
@@ -70,7 +72,9 @@ private struct RecordModel: Equatable {
       guard edges.contains(where: { $0.id == id }) else { return false }
       edges.removeAll { $0.id == id }
     case .updateEdge(let edge):
-      guard let index = edges.firstIndex(where: { $0.id == edge.id }), fits(edge, excluding: edge.id) else { return false }
+      guard let index = edges.firstIndex(where: { $0.id == edge.id }), fits(edge, excluding: edge.id) else {
+        return false
+      }
       edges[index] = edge
     }
     return true
@@ -84,7 +88,8 @@ private struct RecordModel: Equatable {
       node.isSelected = false
       return node
     }
-    let edges = self.edges.filter { !transient.contains($0.sourceNodeID) && !transient.contains($0.targetNodeID) }.map { edge in
+    let edges = self.edges.filter { !transient.contains($0.sourceNodeID) && !transient.contains($0.targetNodeID) }.map {
+      edge in
       var edge = edge
       edge.isSelected = false
       return edge
@@ -120,10 +125,12 @@ private struct RecordGenerator {
   }
 
   mutating func edge(id: String) -> FlowEdge {
-    FlowEdge(id: id, sourceNodeID: nodeID(), sourceHandleID: chance(50) ? "out" : nil, targetNodeID: nodeID(),
-             targetHandleID: chance(25) ? nil : "in\(Int.random(in: 0..<3, using: &random))",
-             parentID: chance(20) ? pick(["g1", "g2"]) : nil, label: chance(20) ? pick(["a", "a long label, not inline"]) : nil,
-             pathType: pick([.bezier, .straight, .smoothStep, .simpleBezier]), isSelected: chance(30))
+    FlowEdge(
+      id: id, sourceNodeID: nodeID(), sourceHandleID: chance(50) ? "out" : nil, targetNodeID: nodeID(),
+      targetHandleID: chance(25) ? nil : "in\(Int.random(in: 0..<3, using: &random))",
+      parentID: chance(20) ? pick(["g1", "g2"]) : nil,
+      label: chance(20) ? pick(["a", "a long label, not inline"]) : nil,
+      pathType: pick([.bezier, .straight, .smoothStep, .simpleBezier]), isSelected: chance(30))
   }
 
   /// An edit of the model, mostly of nodes and edges it has.

@@ -66,8 +66,11 @@ import FlowTestSupport
     try store.addNode(node)
     #expect(store.revision == 1)
     #expect(store.nodes.last == node)
-    #expect(recorder.drain() == StoreRecorder.Log(nodeChanges: [[.add(node)]], edgeChanges: [],
-                                                  changes: [FlowStoreChange(revision: 1, items: [.node(.add(node))])]))
+    #expect(
+      recorder.drain()
+        == StoreRecorder.Log(
+          nodeChanges: [[.add(node)]], edgeChanges: [],
+          changes: [FlowStoreChange(revision: 1, items: [.node(.add(node))])]))
     #expect(store.canUndo)
   }
 
@@ -78,9 +81,14 @@ import FlowTestSupport
     #expect(store.edges.isEmpty)
     #expect(store.outgoingEdges(of: "a").isEmpty && store.incomingEdges(of: "p").isEmpty)
     let log = recorder.drain()
-    #expect(log.changes == [FlowStoreChange(revision: 1, items: [
-      .edge(.remove(id: "e1")), .edge(.remove(id: "e2")), .edge(.remove(id: "e3")), .node(.remove(id: "sum")),
-    ])])
+    #expect(
+      log.changes == [
+        FlowStoreChange(
+          revision: 1,
+          items: [
+            .edge(.remove(id: "e1")), .edge(.remove(id: "e2")), .edge(.remove(id: "e3")), .node(.remove(id: "sum"))
+          ])
+      ])
     #expect(log.nodeChanges == [[.remove(id: "sum")]])
     #expect(log.edgeChanges == [[.remove(id: "e1"), .remove(id: "e2"), .remove(id: "e3")]])
     store._checkInvariants()
@@ -89,7 +97,7 @@ import FlowTestSupport
   @Test(arguments: [
     ("position", NodeChange.position(id: "a", position: CGPoint(x: 10, y: 20))),
     ("size", NodeChange.dimensions(id: "a", size: CGSize(width: 200, height: 80))),
-    ("selection", NodeChange.select(id: "a", isSelected: true)),
+    ("selection", NodeChange.select(id: "a", isSelected: true))
   ])
   func changingOneGeometryFieldEmitsItsOwnChange(field: String, expected: NodeChange) throws {
     let (store, recorder) = StoreFixtures.calculatorStore()
@@ -101,8 +109,11 @@ import FlowTestSupport
     }
     try store.updateNode(node)
     #expect(store.node(id: "a") == node)
-    #expect(recorder.drain() == StoreRecorder.Log(nodeChanges: [[expected]], edgeChanges: [],
-                                                  changes: [FlowStoreChange(revision: 1, items: [.node(expected)])]))
+    #expect(
+      recorder.drain()
+        == StoreRecorder.Log(
+          nodeChanges: [[expected]], edgeChanges: [],
+          changes: [FlowStoreChange(revision: 1, items: [.node(expected)])]))
   }
 
   @Test func changingParamsOrSeveralFieldsEmitsReplace() throws {
@@ -119,8 +130,17 @@ import FlowTestSupport
     first.position = .zero
     first.isSelected = false
     first.zIndex = 0
-    #expect(recorder.drain().nodeChanges == [[.replace(first)], [.replace({ var n = node; n.zIndex = 0; return n }())],
-                                             [.replace(node)]])
+    #expect(
+      recorder.drain().nodeChanges == [
+        [.replace(first)],
+        [
+          .replace(
+            {
+              var n = node; n.zIndex = 0; return n
+            }())
+        ],
+        [.replace(node)]
+      ])
     #expect(store.revision == 3)
   }
 
@@ -134,9 +154,10 @@ import FlowTestSupport
   }
 
   @Test func changingAKindKeepsTheEdgesThatStillResolve() throws {
-    let store = FlowStore.testing(FlowDocument(
-      nodes: [.node("x", "number"), .node("m", "merge", params: ["inputs": 2]), .node("y", "display")],
-      edges: [.edge("e1", "x.value", "m.in1"), .edge("e2", "m.out", "y")]))
+    let store = FlowStore.testing(
+      FlowDocument(
+        nodes: [.node("x", "number"), .node("m", "merge", params: ["inputs": 2]), .node("y", "display")],
+        edges: [.edge("e1", "x.value", "m.in1"), .edge("e2", "m.out", "y")]))
     let recorder = StoreRecorder(store)
     var merge = try #require(store.node(id: "m"))
     merge.data.params["inputs"] = 3
@@ -147,8 +168,9 @@ import FlowTestSupport
   }
 
   @Test func aHandleLessEdgeFollowsTheNewOnlyInput() throws {
-    let store = FlowStore.testing(FlowDocument(
-      nodes: [.node("x", "number"), .node("p", "pass")], edges: [.edge("e1", "x", "p")]))
+    let store = FlowStore.testing(
+      FlowDocument(
+        nodes: [.node("x", "number"), .node("p", "pass")], edges: [.edge("e1", "x", "p")]))
     try store.updateNode(.node("p", "identity"))
     #expect(store.node(id: "p")?.data.kind == "identity")
     #expect(store.incomingEdges(of: "p").map(\.id) == ["e1"])
@@ -163,8 +185,11 @@ import FlowTestSupport
     try store.addEdge(edge)
     #expect(store.edge(id: "e4") == edge)
     #expect(store.incomingEdges(of: "show") == [edge])
-    #expect(recorder.drain() == StoreRecorder.Log(nodeChanges: [], edgeChanges: [[.add(edge)]],
-                                                  changes: [FlowStoreChange(revision: 1, items: [.edge(.add(edge))])]))
+    #expect(
+      recorder.drain()
+        == StoreRecorder.Log(
+          nodeChanges: [], edgeChanges: [[.add(edge)]],
+          changes: [FlowStoreChange(revision: 1, items: [.edge(.add(edge))])]))
   }
 
   @Test func removingAnEdgeFiresOneRemove() throws {
@@ -188,8 +213,10 @@ import FlowTestSupport
   }
 
   @Test func reversingTheOnlyPathBetweenTwoNodesIsNoCycle() throws {
-    let store = FlowStore.testing(FlowDocument(nodes: [.node("x", "identity"), .node("y", "identity")],
-                                              edges: [.edge("e1", "x", "y")]))
+    let store = FlowStore.testing(
+      FlowDocument(
+        nodes: [.node("x", "identity"), .node("y", "identity")],
+        edges: [.edge("e1", "x", "y")]))
     try store.updateEdge(.edge("e1", "y", "x"))
     #expect(store.outgoingEdges(of: "y").map(\.id) == ["e1"])
     #expect(store.incomingEdges(of: "y").isEmpty)
@@ -226,8 +253,9 @@ import FlowTestSupport
   @Test func anInvalidLoadReportsEveryIssueAndChangesNothing() throws {
     let (store, recorder) = StoreFixtures.calculatorStore()
     let before = StoreContents(store)
-    let document = FlowDocument(nodes: [.node("x", "nope"), .node("x", "number"), .node("y", "pass")],
-                                edges: [.edge("e1", "y.out", "y.in")])
+    let document = FlowDocument(
+      nodes: [.node("x", "nope"), .node("x", "number"), .node("y", "pass")],
+      edges: [.edge("e1", "y.out", "y.in")])
     let error = #expect(throws: GraphValidationError.self) { try store.load(document) }
     #expect(error?.issues.map(\.code) == document.validationIssues().map(\.code))
     #expect(error?.issues.count == 3)

@@ -27,7 +27,9 @@ import Testing
         reference[index] = nil
       default: break
       }
-      for index in 0..<(next + 5) { #expect(values[index] == reference[index], "seed \(seed), step \(step), index \(index)") }
+      for index in 0..<(next + 5) {
+        #expect(values[index] == reference[index], "seed \(seed), step \(step), index \(index)")
+      }
       #expect(values.isEmpty == reference.isEmpty)
     }
   }

@@ -53,7 +53,9 @@ import Testing
       lists._checkInvariants()
       for index in step % 50 == 0 ? 0..<nodeCount : Int(node)..<Int(node + 1) {
         #expect(Array(lists.inputs(of: Int32(index))) == inputs[index], "seed \(seed), step \(step), node \(index)")
-        #expect(Array(lists.outputs(of: Int32(index))) == outputs[index].sorted(), "seed \(seed), step \(step), node \(index)")
+        #expect(
+          Array(lists.outputs(of: Int32(index))) == outputs[index].sorted(), "seed \(seed), step \(step), node \(index)"
+        )
       }
     }
     #expect(sawInputCompaction, "the test is meant to rebuild the inputs")

@@ -8,14 +8,14 @@ import Testing
     #"{"targetHandleID": "a", "sourceNodeID": "a", "targetNodeID": "b", "id": "e1", "sourceHandleID": "value"}"#,
     #"{"targetHandleID": "a", "sourceNodeID": "a", "x-edge": [1, {"k": 2}], "targetNodeID": "b", "id": "e1", "sourceHandleID": "value"}"#,
     #"{"targetHandleID": "a", "sourceNodeID": "a", "targetNodeID": "b", "sourceHandleID": "value"}"#,
-    #""a.value -> b.a""#,
+    #""a.value -> b.a""#
   ]
 
   @Test(arguments: 0..<4) func anEdgesKeysKeepTheirOrder(_ index: Int) throws {
     let text = """
-    {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}}, {"id": "b", "data": {"kind": "add"}}], \
-    "edges": [\(Self.edges[index])]}
-    """
+      {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}}, {"id": "b", "data": {"kind": "add"}}], \
+      "edges": [\(Self.edges[index])]}
+      """
     let document = try FlowDocument(jsonText: text)
     let store = try FlowStore(catalog: TestCatalog(), document: document)
     #expect(store.export().jsonString() == document.jsonString())
@@ -23,9 +23,9 @@ import Testing
 
   @Test func aLoadedDocumentIsWrittenBackAsRead() throws {
     let text = """
-    {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}}, {"id": "b", "data": {"kind": "add"}}], \
-    "edges": [\(Self.edges[1])]}
-    """
+      {"nodes": [{"id": "a", "data": {"kind": "number", "params": {"value": 2}}}, {"id": "b", "data": {"kind": "add"}}], \
+      "edges": [\(Self.edges[1])]}
+      """
     let document = try FlowDocument(jsonText: text)
     let store = try FlowStore(catalog: TestCatalog(), document: FlowDocument())
     try store.load(document)

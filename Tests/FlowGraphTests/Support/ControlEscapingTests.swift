@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ControlEscapingTests {
   @Test func cleanTextIsKeptAsIs() {
-    for text in ["", "plain", "→ ünïcödé …", #"back\slash "quoted""#, "emoji 👍🏽", "\u{A0}\u{2027}\u{2030}\u{2065}\u{206A}"] {
+    for text in [
+      "", "plain", "→ ünïcödé …", #"back\slash "quoted""#, "emoji 👍🏽", "\u{A0}\u{2027}\u{2030}\u{2065}\u{206A}"
+    ] {
       #expect(text.controlEscaped == text)
       #expect(text.escapingControls(keepingLineFeeds: true) == text)
     }
@@ -14,7 +16,8 @@ import Testing
     #expect("a\nb\rc\td".controlEscaped == #"a\nb\rc\td"#)
     #expect("\u{0}\u{7}\u{1B}[31m\u{1F}".controlEscaped == #"\u0000\u0007\u001B[31m\u001F"#)
     #expect("\u{7F}\u{80}\u{85}\u{9B}\u{9F}".controlEscaped == #"\u007F\u0080\u0085\u009B\u009F"#)
-    #expect("\u{2028}\u{2029}\u{202A}\u{202E}\u{2066}\u{2069}".controlEscaped == #"\u2028\u2029\u202A\u202E\u2066\u2069"#)
+    #expect(
+      "\u{2028}\u{2029}\u{202A}\u{202E}\u{2066}\u{2069}".controlEscaped == #"\u2028\u2029\u202A\u202E\u2066\u2069"#)
     #expect("x\u{1B}é\u{9B}→".controlEscaped == #"x\u001Bé\u009B→"#)
   }
 
@@ -29,7 +32,9 @@ import Testing
       var text = ""
       text.unicodeScalars.append(contentsOf: scalars)
       #expect(!text.controlEscaped.unicodeScalars.contains { $0.controlEscape != nil })
-      #expect(!text.escapingControls(keepingLineFeeds: true).unicodeScalars.contains { $0 != "\n" && $0.controlEscape != nil })
+      #expect(
+        !text.escapingControls(keepingLineFeeds: true).unicodeScalars.contains { $0 != "\n" && $0.controlEscape != nil }
+      )
     }
   }
 }

@@ -70,8 +70,9 @@ private func reachability(count: Int, edges: [(Int, Int)]) -> [[Bool]] {
 
   @Test func aCycleWithADownstreamTailListsOnlyTheCycle() {
     // A → B → A, B → C.
-    let document = FlowDocument(nodes: [.node("A", "identity"), .node("B", "merge"), .node("C", "identity")],
-                                edges: [.edge("e1", "A", "B.in0"), .edge("e2", "B", "A"), .edge("e3", "B", "C")])
+    let document = FlowDocument(
+      nodes: [.node("A", "identity"), .node("B", "merge"), .node("C", "identity")],
+      edges: [.edge("e1", "A", "B.in0"), .edge("e2", "B", "A"), .edge("e3", "B", "C")])
     let cycles = reportedCycles(document)
     #expect(cycles.map(canonical) == [["A", "B"]])
     #expect(document.validationIssues().count == 1)
@@ -105,8 +106,9 @@ private func reachability(count: Int, edges: [(Int, Int)]) -> [[Bool]] {
   }
 
   @Test func aCycleIsReportedAlongsideOtherProblems() {
-    let document = FlowDocument(nodes: [.node("a", "merge"), .node("b", "identity"), .node("x", "nope")],
-                                edges: [.edge("e1", "a", "b"), .edge("e2", "b", "a.in0"), .edge("e3", "x", "a.in1")])
+    let document = FlowDocument(
+      nodes: [.node("a", "merge"), .node("b", "identity"), .node("x", "nope")],
+      edges: [.edge("e1", "a", "b"), .edge("e2", "b", "a.in0"), .edge("e3", "x", "a.in1")])
     #expect(document.validationIssues().map(\.code) == [.unknownKind, .cycle])
   }
 
@@ -136,8 +138,9 @@ private func reachability(count: Int, edges: [(Int, Int)]) -> [[Bool]] {
     let index = { (id: String) in Int(id.dropFirst())! }
     for (u, v) in edges where reaches[v][u] {
       let component = (0..<count).filter { reaches[u][$0] && reaches[$0][u] }
-      #expect(cycles.contains { $0.allSatisfy { component.contains(index($0)) } },
-              "no cycle reported through n\(u) in edges \(edges): \(cycles)")
+      #expect(
+        cycles.contains { $0.allSatisfy { component.contains(index($0)) } },
+        "no cycle reported through n\(u) in edges \(edges): \(cycles)")
     }
   }
 

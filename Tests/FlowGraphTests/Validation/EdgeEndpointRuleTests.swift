@@ -6,21 +6,29 @@ import FlowTestSupport
 /// `a` (number), `b` (number), `sum` (add: a, b → result), `p` (pass: in → out), `show` (display:
 /// value), `g` (group), and `edges`.
 private func calculator(_ edges: [FlowEdge]) -> FlowDocument {
-  FlowDocument(nodes: [.node("a", "number"), .node("b", "number"), .node("sum", "add"), .node("p", "pass"),
-                       .node("show", "display"), .node("g", "group")], edges: edges)
+  FlowDocument(
+    nodes: [
+      .node("a", "number"), .node("b", "number"), .node("sum", "add"), .node("p", "pass"),
+      .node("show", "display"), .node("g", "group")
+    ], edges: edges)
 }
 
 /// An `emit` node of `source` type feeding a `take` node of `target` type.
 private func typed(_ source: PortType, into target: PortType) -> FlowDocument {
-  FlowDocument(nodes: [.node("src", "emit", params: ["type": .string(source.rawValue)]),
-                       .node("dst", "take", params: ["type": .string(target.rawValue)])],
-               edges: [.edge("e1", "src.out", "dst.in")])
+  FlowDocument(
+    nodes: [
+      .node("src", "emit", params: ["type": .string(source.rawValue)]),
+      .node("dst", "take", params: ["type": .string(target.rawValue)])
+    ],
+    edges: [.edge("e1", "src.out", "dst.in")])
 }
 
 @Suite struct EdgeEndpointRuleTests {
   @Test func wellFormedEdgesAreAccepted() {
-    let document = calculator([.edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"),
-                               .edge("e3", "sum.result", "p.in"), .edge("e4", "p.out", "show.value")])
+    let document = calculator([
+      .edge("e1", "a.value", "sum.a"), .edge("e2", "b.value", "sum.b"),
+      .edge("e3", "sum.result", "p.in"), .edge("e4", "p.out", "show.value")
+    ])
     #expect(document.validationIssues() == [])
   }
 
@@ -62,7 +70,8 @@ private func typed(_ source: PortType, into target: PortType) -> FlowDocument {
     #expect(issues.first?.nodeIDs == ["sum"])
     #expect(issues.first?.edgeID == "e1")
     #expect(issues.first?.handleID == "total")
-    #expect(issues.first?.message == "edge 'e1' starts at unknown handle 'total' of node 'sum' (its output ports are result)")
+    #expect(
+      issues.first?.message == "edge 'e1' starts at unknown handle 'total' of node 'sum' (its output ports are result)")
   }
 
   @Test func unknownTargetHandleListsTheInputPorts() {
@@ -136,7 +145,9 @@ private func typed(_ source: PortType, into target: PortType) -> FlowDocument {
     #expect(issues.first?.code == .ambiguousHandle)
     #expect(issues.first?.nodeIDs == ["sum"])
     #expect(issues.first?.edgeID == "e1")
-    #expect(issues.first?.message == "edge 'e1' ends at node 'sum' without a handle id, which has 2 input ports (a, b); name the handle")
+    #expect(
+      issues.first?.message
+        == "edge 'e1' ends at node 'sum' without a handle id, which has 2 input ports (a, b); name the handle")
   }
 
   @Test func handleLessEdgeOutOfANodeWithoutOutputsIsRejected() {
@@ -186,12 +197,16 @@ private func typed(_ source: PortType, into target: PortType) -> FlowDocument {
   }
 
   @Test func typeMismatchUsesTheKindsOfTheCatalog() {
-    let document = FlowDocument(nodes: [.node("t", "text"), .node("sum", "add"), .node("u", "upper")],
-                                edges: [.edge("e1", "t", "sum.a"), .edge("e2", "sum", "u")])
+    let document = FlowDocument(
+      nodes: [.node("t", "text"), .node("sum", "add"), .node("u", "upper")],
+      edges: [.edge("e1", "t", "sum.a"), .edge("e2", "sum", "u")])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.typeMismatch, .typeMismatch])
     #expect(issues.map(\.edgeID) == ["e1", "e2"])
-    #expect(issues.map(\.message) == ["edge 'e1': t.value is string but sum.a takes number",
-                                      "edge 'e2': sum.result is number but u.text takes string"])
+    #expect(
+      issues.map(\.message) == [
+        "edge 'e1': t.value is string but sum.a takes number",
+        "edge 'e2': sum.result is number but u.text takes string"
+      ])
   }
 }

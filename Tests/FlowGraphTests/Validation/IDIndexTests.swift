@@ -35,10 +35,14 @@ import FlowTestSupport
     // Inserting in batches finds the same duplicates, in order.
     var batchedIndex = IDIndex(capacity: ids.count)
     var duplicates: [[Int32]] = []
-    batchedIndex.insertAll(count: ids.count, id: { ids[$0] }, idAt: { ids[Int($0)] }) { duplicates.append([Int32($0), $1]) }
-    #expect(duplicates == ids.indices.compactMap { position in
-      reference[ids[position]].flatMap { $0 == Int32(position) ? nil : [Int32(position), $0] }
-    })
+    batchedIndex.insertAll(count: ids.count, id: { ids[$0] }, idAt: { ids[Int($0)] }) {
+      duplicates.append([Int32($0), $1])
+    }
+    #expect(
+      duplicates
+        == ids.indices.compactMap { position in
+          reference[ids[position]].flatMap { $0 == Int32(position) ? nil : [Int32(position), $0] }
+        })
     // The batched lookup agrees, over more ids than one batch, known and unknown.
     let probes = ids + (0..<40).map { _ in Self.randomID(&random) }
     let batched = index.positions(count: probes.count, id: { probes[$0] }, idAt: { ids[Int($0)] })
@@ -47,15 +51,21 @@ import FlowTestSupport
   }
 
   @Test func canonicallyEquivalentNodeIDsAreDuplicates() {
-    let document = FlowDocument(nodes: [.node("K", "number"), .node("\u{212A}", "number"),
-                                        .node("caf\u{E9}", "number"), .node("cafe\u{301}", "number")])
-    #expect(document.validationIssues().map(\.message) == ["duplicate node id '\u{212A}' (nodes[1])",
-                                                           "duplicate node id 'cafe\u{301}' (nodes[3])"])
+    let document = FlowDocument(nodes: [
+      .node("K", "number"), .node("\u{212A}", "number"),
+      .node("caf\u{E9}", "number"), .node("cafe\u{301}", "number")
+    ])
+    #expect(
+      document.validationIssues().map(\.message) == [
+        "duplicate node id '\u{212A}' (nodes[1])",
+        "duplicate node id 'cafe\u{301}' (nodes[3])"
+      ])
   }
 
   @Test func anEdgeFindsItsNodeUnderAnEquivalentSpelling() throws {
-    let document = FlowDocument(nodes: [.node("caf\u{E9}", "number"), .node("\u{212A}", "pass")],
-                                edges: [.edge("e1", "cafe\u{301}", "K")])
+    let document = FlowDocument(
+      nodes: [.node("caf\u{E9}", "number"), .node("\u{212A}", "pass")],
+      edges: [.edge("e1", "cafe\u{301}", "K")])
     #expect(document.validationIssues() == [])
   }
 }

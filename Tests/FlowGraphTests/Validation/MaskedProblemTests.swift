@@ -8,38 +8,45 @@ import FlowTestSupport
 @Suite struct MaskedProblemTests {
   @Test func cycleThroughAnEdgeThatAlsoBreaksTheSingleInputRuleIsReported() {
     // c → a.in and b → a.in; a → b. The second edge into `a.in` closes the cycle a → b → a.
-    let document = FlowDocument(nodes: [.node("c", "number"), .node("a", "pass"), .node("b", "pass")],
-                                edges: [.edge("e1", "c.value", "a.in"), .edge("e2", "a.out", "b.in"),
-                                        .edge("e3", "b.out", "a.in")])
+    let document = FlowDocument(
+      nodes: [.node("c", "number"), .node("a", "pass"), .node("b", "pass")],
+      edges: [
+        .edge("e1", "c.value", "a.in"), .edge("e2", "a.out", "b.in"),
+        .edge("e3", "b.out", "a.in")
+      ])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.inputAlreadyConnected, .cycle])
     #expect(Set(issues.last?.nodeIDs ?? []) == ["a", "b"])
   }
 
   @Test func cycleThroughEdgesOfMismatchedTypesIsReported() {
-    let document = FlowDocument(nodes: [.node("p", "pass"), .node("u", "upper")],
-                                edges: [.edge("e1", "p.out", "u.text"), .edge("e2", "u.result", "p.in")])
+    let document = FlowDocument(
+      nodes: [.node("p", "pass"), .node("u", "upper")],
+      edges: [.edge("e1", "p.out", "u.text"), .edge("e2", "u.result", "p.in")])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.typeMismatch, .typeMismatch, .cycle])
   }
 
   @Test func cycleThroughAnUnknownHandleIsReported() {
-    let document = FlowDocument(nodes: [.node("a", "pass"), .node("b", "pass")],
-                                edges: [.edge("e1", "a.out", "b.nothing"), .edge("e2", "b.out", "a.in")])
+    let document = FlowDocument(
+      nodes: [.node("a", "pass"), .node("b", "pass")],
+      edges: [.edge("e1", "a.out", "b.nothing"), .edge("e2", "b.out", "a.in")])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.unknownHandle, .cycle])
   }
 
   @Test func cycleThroughANodeWithInvalidParamsIsReported() {
-    let document = FlowDocument(nodes: [.node("a", "pass", params: ["bogus": 1]), .node("b", "pass")],
-                                edges: [.edge("e1", "a.out", "b.in"), .edge("e2", "b.out", "a.in")])
+    let document = FlowDocument(
+      nodes: [.node("a", "pass", params: ["bogus": 1]), .node("b", "pass")],
+      edges: [.edge("e1", "a.out", "b.in"), .edge("e2", "b.out", "a.in")])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.invalidParameter, .cycle])
   }
 
   @Test func edgeToAMissingNodeCreatesNoCycle() {
-    let document = FlowDocument(nodes: [.node("a", "pass")],
-                                edges: [.edge("e1", "a.out", "ghost.in"), .edge("e2", "ghost.out", "a.in")])
+    let document = FlowDocument(
+      nodes: [.node("a", "pass")],
+      edges: [.edge("e1", "a.out", "ghost.in"), .edge("e2", "ghost.out", "a.in")])
     #expect(document.validationIssues().map(\.code) == [.missingNode, .missingNode])
   }
 

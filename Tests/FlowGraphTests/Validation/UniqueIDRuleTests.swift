@@ -20,18 +20,24 @@ import FlowTestSupport
   }
 
   @Test func everyRepeatOfANodeIDIsReported() {
-    let document = FlowDocument(nodes: [.node("a", "number"), .node("a", "number"), .node("a", "number"),
-                                        .node("b", "number"), .node("b", "number")])
+    let document = FlowDocument(nodes: [
+      .node("a", "number"), .node("a", "number"), .node("a", "number"),
+      .node("b", "number"), .node("b", "number")
+    ])
     let issues = document.validationIssues()
     #expect(issues.map(\.code) == [.duplicateNodeID, .duplicateNodeID, .duplicateNodeID])
     #expect(issues.map(\.nodeIDs) == [["a"], ["a"], ["b"]])
-    #expect(issues.map(\.message) == ["duplicate node id 'a' (nodes[1])", "duplicate node id 'a' (nodes[2])",
-                                      "duplicate node id 'b' (nodes[4])"])
+    #expect(
+      issues.map(\.message) == [
+        "duplicate node id 'a' (nodes[1])", "duplicate node id 'a' (nodes[2])",
+        "duplicate node id 'b' (nodes[4])"
+      ])
   }
 
   @Test func duplicateEdgeIDsAreReportedWithTheID() {
-    let document = FlowDocument(nodes: [.node("a", "number"), .node("sum", "add")],
-                                edges: [.edge("e", "a", "sum.a"), .edge("e", "a", "sum.b")])
+    let document = FlowDocument(
+      nodes: [.node("a", "number"), .node("sum", "add")],
+      edges: [.edge("e", "a", "sum.a"), .edge("e", "a", "sum.b")])
     let issues = document.validationIssues()
     #expect(issues.count == 1)
     #expect(issues.first?.code == .duplicateEdgeID)
@@ -46,8 +52,9 @@ import FlowTestSupport
   }
 
   @Test func duplicateNodeAndEdgeIDsAreReportedTogether() {
-    let document = FlowDocument(nodes: [.node("a", "number"), .node("a", "number"), .node("b", "add")],
-                                edges: [.edge("e", "a", "b.a"), .edge("e", "a", "b.b")])
+    let document = FlowDocument(
+      nodes: [.node("a", "number"), .node("a", "number"), .node("b", "add")],
+      edges: [.edge("e", "a", "b.a"), .edge("e", "a", "b.b")])
     #expect(document.validationIssues().map(\.code) == [.duplicateNodeID, .duplicateEdgeID])
   }
 

@@ -36,18 +36,19 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 
   /// README.md, "Embedding it in an app", on the calculator example.
   static func readmeEmbedding(_ data: Data) async throws {
-    let document = try FlowDocument(jsonBytes: Array(data))          // or build one in code
+    let document = try FlowDocument(jsonBytes: Array(data))  // or build one in code
     let engine = try FlowEngine(document: document, registry: .standard)
-    await engine.evaluate()                                           // the first, full pass
+    await engine.evaluate()  // the first, full pass
 
     var node = engine.store.node(id: "quantity")!
     node.data.params["value"] = 10
-    try engine.store.updateNode(node)                                 // validated; schedules a pass
-    let report = await engine.evaluate()!                             // waits for that revision
+    try engine.store.updateNode(node)  // validated; schedules a pass
+    let report = await engine.evaluate()!  // waits for that revision
     print(report.ran, report.cutOff, await engine.outputs(of: "total") ?? [:])
-    print(await engine.state(of: "total") ?? .notComputed)            // .value, .failed, .pending or .notComputed
+    print(await engine.state(of: "total") ?? .notComputed)  // .value, .failed, .pending or .notComputed
 
-    for await update in engine.values(of: "total") { print(update) } // "r3 .value(…)": the current state first, then each change
+    // "r3 .value(…)": the current state first, then each change
+    for await update in engine.values(of: "total") { print(update) }
     engine.shutDown()
   }
 
@@ -73,7 +74,7 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
       }
     }
 
-    var registry = NodeKindRegistry.standard     // import FlowNodes
+    var registry = NodeKindRegistry.standard  // import FlowNodes
     registry.register(Fahrenheit())
 
     var evaluator = try GraphEvaluator(validating: Self.celsius(100), registry: registry)
@@ -83,8 +84,9 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
 
   /// `reading` (35 °C) → `toF` (fahrenheit).
   static func celsius(_ value: Double) -> FlowDocument {
-    FlowDocument(nodes: [.node("reading", "number", params: ["value": .number(value)]), .node("toF", "fahrenheit")],
-                 edges: [.edge("e1", "reading.value", "toF.celsius")])
+    FlowDocument(
+      nodes: [.node("reading", "number", params: ["value": .number(value)]), .node("toF", "fahrenheit")],
+      edges: [.edge("e1", "reading.value", "toF.celsius")])
   }
 
   /// Documentation/CustomKinds.md, "Registering and using the kind" (both blocks), with the
@@ -92,8 +94,8 @@ private func print(_ items: Any..., separator: String = " ", terminator: String 
   @Test func theGuidesRegistrationAndUnitTestBlocksRun() async throws {
     let document = Self.celsius(35)
     let lines = try await Self.printed {
-      var registry = NodeKindRegistry.standard      // number, add, …, expression, group
-      registry.register(Fahrenheit())               // a later kind with the same name replaces it
+      var registry = NodeKindRegistry.standard  // number, add, …, expression, group
+      registry.register(Fahrenheit())  // a later kind with the same name replaces it
       registry.register(Clamp())
 
       let engine = try FlowEngine(document: document, registry: registry)

@@ -16,10 +16,14 @@ import Testing
 
   private static func document() -> FlowDocument {
     FlowDocument(
-      nodes: [.node("source", "tableInput", params: ["table": rows]), .node("k", "number", params: ["value": 2]),
-              .node("top", "limit", params: ["count": 1]), .node("n", "rowCount"), .node("all", "rowCount")],
-      edges: [.edge("e1", "source.table", "top.table"), .edge("e3", "top.table", "n.table"),
-              .edge("e4", "source.table", "all.table")])
+      nodes: [
+        .node("source", "tableInput", params: ["table": rows]), .node("k", "number", params: ["value": 2]),
+        .node("top", "limit", params: ["count": 1]), .node("n", "rowCount"), .node("all", "rowCount")
+      ],
+      edges: [
+        .edge("e1", "source.table", "top.table"), .edge("e3", "top.table", "n.table"),
+        .edge("e4", "source.table", "all.table")
+      ])
   }
 
   /// An engine over `document()`, after its first pass.
@@ -73,10 +77,13 @@ import Testing
 
   @Test func aTypeMismatchIntoAParamIsRefusedNamingTheParam() throws {
     let store = try FlowStore(catalog: FedPipeline.registry, document: Self.document())
-    let error = #expect(throws: GraphValidationError.self) { try store.addEdge(.edge("e9", "source.table", "top.count")) }
+    let error = #expect(throws: GraphValidationError.self) {
+      try store.addEdge(.edge("e9", "source.table", "top.count"))
+    }
     #expect(error?.issues.first?.code == .typeMismatch)
     #expect(error?.issues.first?.handleID == "count")
-    #expect(error?.issues.first?.message == "edge 'e9': source.table is table but param 'count' of node 'top' takes a number")
+    #expect(
+      error?.issues.first?.message == "edge 'e9': source.table is table but param 'count' of node 'top' takes a number")
     #expect(store.revision == 0)
   }
 

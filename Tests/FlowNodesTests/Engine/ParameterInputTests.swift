@@ -79,7 +79,8 @@ struct FeedKind: StaticNodeKind {
     #expect(sorted.table?.cells("carrier") == [.string("AA"), .string("AA"), .string("DL"), .string("UA")])
     var offset = try Fed("limit", ["count": 2], param: "offset")
     #expect(try offset.run(.integer(3)).table?.cells("delay") == [.integer(-3)])
-    #expect(try offset.run(.null).table?.cells("delay") == [.integer(5), .integer(40)], "no offset written: its default")
+    #expect(
+      try offset.run(.null).table?.cells("delay") == [.integer(5), .integer(40)], "no offset written: its default")
   }
 
   @Test func settingTheSameFedValueRunsNothing() throws {
@@ -93,10 +94,14 @@ struct FeedKind: StaticNodeKind {
   @Test func aStoreBackedEngineFeedsTheParamAndRerunsOnlyWhatDependsOnIt() async throws {
     let rows: JSONValue = .array([["x": 1], ["x": 2], ["x": 3]])
     let document = FlowDocument(
-      nodes: [.node("source", "tableInput", params: ["table": rows]), .node("k", "number", params: ["value": 2]),
-              .node("top", "limit", params: ["count": 1]), .node("n", "rowCount"), .node("all", "rowCount")],
-      edges: [.edge("e1", "source.table", "top.table"), .edge("e2", "k.value", "top.count"),
-              .edge("e3", "top.table", "n.table"), .edge("e4", "source.table", "all.table")])
+      nodes: [
+        .node("source", "tableInput", params: ["table": rows]), .node("k", "number", params: ["value": 2]),
+        .node("top", "limit", params: ["count": 1]), .node("n", "rowCount"), .node("all", "rowCount")
+      ],
+      edges: [
+        .edge("e1", "source.table", "top.table"), .edge("e2", "k.value", "top.count"),
+        .edge("e3", "top.table", "n.table"), .edge("e4", "source.table", "all.table")
+      ])
     let engine = try FlowEngine(document: document, registry: Self.registry)
     _ = await engine.evaluate()
     #expect(await engine.outputs(of: "n")?["count"] == .integer(2))
@@ -143,15 +148,19 @@ struct FedPipeline {
 
   static let flights = [
     CellColumn("carrier", .string, [.string("AA"), .string("UA"), .string("AA"), .string("DL")]),
-    CellColumn("delay", .integer, [.integer(5), .integer(40), .integer(20), .integer(-3)]),
+    CellColumn("delay", .integer, [.integer(5), .integer(40), .integer(20), .integer(-3)])
   ]
 
   init(_ kind: String, _ params: JSONObject, param: String) throws {
     let document = FlowDocument(
-      nodes: [.node("source", "tableInput"), .node("feed", "feed"), .node("node", kind, params: params),
-              .node("after", "rowCount"), .node("other", "rowCount")],
-      edges: [.edge("e1", "source.table", "node.table"), .edge("e2", "feed.out", "node.\(param)"),
-              .edge("e3", "node.table", "after.table"), .edge("e4", "source.table", "other.table")])
+      nodes: [
+        .node("source", "tableInput"), .node("feed", "feed"), .node("node", kind, params: params),
+        .node("after", "rowCount"), .node("other", "rowCount")
+      ],
+      edges: [
+        .edge("e1", "source.table", "node.table"), .edge("e2", "feed.out", "node.\(param)"),
+        .edge("e3", "node.table", "after.table"), .edge("e4", "source.table", "other.table")
+      ])
     evaluator = try GraphEvaluator(validating: document, registry: FedPipeline.registry)
     let source = try #require(evaluator.input("source", "table"))
     try evaluator.setUnconnectedInput(source, to: .table(try Table(FedPipeline.flights)))
@@ -165,4 +174,3 @@ struct FedPipeline {
     return (report.ran.sorted(), evaluator.value(of: "node", port: "table")?.tableValue, evaluator.failure(of: "node"))
   }
 }
-

@@ -55,7 +55,8 @@ import Testing
     var options = EngineOptions(demandDriven: true)
     options.releasesConsumedTables = true
     var releasing = try GraphEvaluator(validating: document, registry: FedPipeline.registry, options: options)
-    var keeping = try GraphEvaluator(validating: document, registry: FedPipeline.registry, options: EngineOptions(demandDriven: true))
+    var keeping = try GraphEvaluator(
+      validating: document, registry: FedPipeline.registry, options: EngineOptions(demandDriven: true))
     releasing.observe(observed)
     keeping.observe(observed)
     for pass in 0..<4 {
@@ -85,9 +86,12 @@ import Testing
       options.releasesConsumedTables = true
       var evaluator = try GraphEvaluator(validating: document, registry: FedPipeline.registry, options: options)
       evaluator.observe(observed)
-      for source in 0..<3 { try evaluator.setUnconnectedInput(#require(evaluator.input("s\(source)", "table")), to: try Self.table(&random)) }
+      for source in 0..<3 {
+        try evaluator.setUnconnectedInput(#require(evaluator.input("s\(source)", "table")), to: try Self.table(&random))
+      }
       evaluator.evaluate()
-      released += document.nodes.filter { !observed.contains($0.id) && evaluator.outputs(of: $0.id)?["table"] == .null }.count
+      released +=
+        document.nodes.filter { !observed.contains($0.id) && evaluator.outputs(of: $0.id)?["table"] == .null }.count
     }
     #expect(released > 100, "\(released) tables released")
   }
@@ -96,14 +100,19 @@ import Testing
   /// tables up in the pass; a later pass that needs them computes them again.
   @Test func aChainKeepsOnlyItsObservedEnd() throws {
     let document = FlowDocument(
-      nodes: [.node("s0", "tableInput"), .node("n0", "filter", params: ["where": "delay > 0"]),
-              .node("n1", "derive", params: ["columns": ["delay": "delay * 2"]]), .node("n2", "rowCount")],
-      edges: [.edge("e0", "s0.table", "n0.table"), .edge("e1", "n0.table", "n1.table"), .edge("e2", "n1.table", "n2.table")])
+      nodes: [
+        .node("s0", "tableInput"), .node("n0", "filter", params: ["where": "delay > 0"]),
+        .node("n1", "derive", params: ["columns": ["delay": "delay * 2"]]), .node("n2", "rowCount")
+      ],
+      edges: [
+        .edge("e0", "s0.table", "n0.table"), .edge("e1", "n0.table", "n1.table"), .edge("e2", "n1.table", "n2.table")
+      ])
     var options = EngineOptions(demandDriven: true)
     options.releasesConsumedTables = true
     var evaluator = try GraphEvaluator(validating: document, registry: FedPipeline.registry, options: options)
     evaluator.observe(["n2"])
-    try evaluator.setUnconnectedInput(#require(evaluator.input("s0", "table")), to: .table(try Table(FedPipeline.flights)))
+    try evaluator.setUnconnectedInput(
+      #require(evaluator.input("s0", "table")), to: .table(try Table(FedPipeline.flights)))
     #expect(Set(evaluator.evaluate().ran) == ["s0", "n0", "n1", "n2"])
     #expect(evaluator.outputs(of: "n2") == ["count": .integer(3)])
     for id in ["s0", "n0", "n1"] { #expect(evaluator.outputs(of: id)?["table"] == .null, "\(id) gave its table up") }

@@ -74,8 +74,9 @@ import Testing
       tables.append(id)
       derived.append(id)
     }
-    return Pipeline(document: FlowDocument(nodes: nodes, edges: edges), filters: filters, derived: derived, tables: tables,
-                    inputs: inputs, singleInput: singleInput)
+    return Pipeline(
+      document: FlowDocument(nodes: nodes, edges: edges), filters: filters, derived: derived, tables: tables,
+      inputs: inputs, singleInput: singleInput)
   }
 
   /// Nodes reachable from `starts` (themselves included).
@@ -121,7 +122,8 @@ import Testing
             try bounded.setUnconnectedInput(bounded.input(source, "table")!, to: table)
           case 1 where !pipeline.filters.isEmpty:
             let id = pipeline.filters.randomElement(using: &random)!
-            let node = FlowNode.node(id, "filter", params: ["where": .string("x > \(Int.random(in: -3...3, using: &random))")])
+            let node = FlowNode.node(
+              id, "filter", params: ["where": .string("x > \(Int.random(in: -3...3, using: &random))")])
             unbounded.replaceNode(node)
             bounded.replaceNode(node)
           case 2:
@@ -148,7 +150,8 @@ import Testing
         }
       }
       let droppedBefore = bounded.tableMemory!.dropped
-      let (u, b) = concurrent
+      let (u, b) =
+        concurrent
         ? (await unbounded.evaluateConcurrently(), await bounded.evaluateConcurrently())
         : (unbounded.evaluate(), bounded.evaluate())
       let context = "seed \(seed) step \(step)"
@@ -168,8 +171,9 @@ import Testing
       #expect(recomputed.count == stats.lastRecomputed.count, "\(context): recomputed twice")
       let needers = ranB.union(b.failed.keys).union(recomputed)
       for node in recomputed {
-        #expect(!(pipeline.successors[node] ?? []).isDisjoint(with: needers) || observed.contains(node),
-                "\(context): \(node) recomputed though nothing needed it")
+        #expect(
+          !(pipeline.successors[node] ?? []).isDisjoint(with: needers) || observed.contains(node),
+          "\(context): \(node) recomputed though nothing needed it")
       }
       #expect(ranB.isDisjoint(with: recomputed), "\(context): a node both ran and was recomputed")
       for id in unbounded.presentNodeIDs {
@@ -178,6 +182,8 @@ import Testing
       #expect(bounded.tableMemory!.dropped.isDisjoint(with: observed), "\(context): an observed table was dropped")
       bounded._checkInvariants()
     }
-    if budget == 0 && pipeline.derived.count > 1 { #expect(evictions > 0, "seed \(seed): a zero budget dropped nothing") }
+    if budget == 0 && pipeline.derived.count > 1 {
+      #expect(evictions > 0, "seed \(seed): a zero budget dropped nothing")
+    }
   }
 }

@@ -13,9 +13,12 @@ struct RowsTableKind: StaticNodeKind {
   var outputs: [PortDeclaration] { [PortDeclaration("table", .table)] }
   func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
     let count = Int(inputs[0].numberValue ?? 0)
-    outputs[0] = .table(try Table([("k", .integers((0..<count).map { Int64($0 % 3) })),
-                                   ("x", .numbers((0..<count).map { Double($0) })),
-                                   ("s", .strings((0..<count).map { "r\($0)" }))]))
+    outputs[0] = .table(
+      try Table([
+        ("k", .integers((0..<count).map { Int64($0 % 3) })),
+        ("x", .numbers((0..<count).map { Double($0) })),
+        ("s", .strings((0..<count).map { "r\($0)" }))
+      ]))
   }
 }
 
@@ -29,11 +32,13 @@ struct RowsTableKind: StaticNodeKind {
   }
 
   static let chain = FlowDocument(
-    nodes: [.node("src", "rowsTable", params: ["rows": 200]),
-            .node("f", "filter", params: ["where": "x > 10"]),
-            .node("d", "derive", params: ["columns": ["y": "x * 2"]]),
-            .node("g", "groupBy", params: ["by": ["k"], "aggregate": ["n": "count()", "t": "sum(y)"]]),
-            .node("out", "sort", params: ["by": ["k"]])],
+    nodes: [
+      .node("src", "rowsTable", params: ["rows": 200]),
+      .node("f", "filter", params: ["where": "x > 10"]),
+      .node("d", "derive", params: ["columns": ["y": "x * 2"]]),
+      .node("g", "groupBy", params: ["by": ["k"], "aggregate": ["n": "count()", "t": "sum(y)"]]),
+      .node("out", "sort", params: ["by": ["k"]])
+    ],
     edges: [.edge("e1", "src", "f"), .edge("e2", "f", "d"), .edge("e3", "d", "g"), .edge("e4", "g", "out")])
 
   static func evaluator(budget: Int?) throws -> GraphEvaluator {
@@ -50,7 +55,8 @@ struct RowsTableKind: StaticNodeKind {
     var reference = try Self.evaluator(budget: nil)
     reference.evaluate()
     #expect(reference.tableMemory == nil)
-    let small = TableBudget.tableBytes(of: reference.value(of: "g", port: "table")!)
+    let small =
+      TableBudget.tableBytes(of: reference.value(of: "g", port: "table")!)
       + TableBudget.tableBytes(of: reference.value(of: "out", port: "table")!)
     var bounded = try Self.evaluator(budget: small)
     let report = bounded.evaluate()
@@ -144,7 +150,9 @@ struct RowsTableKind: StaticNodeKind {
     _ = await reference.evaluate()
     let values = bounded.values(of: "d")
     for rows in [50, 120, 7] {
-      for engine in [bounded, reference] { try engine.store.updateNode(.node("g", "groupBy", params: ["by": ["k"], "aggregate": ["n": "count()"]])) }
+      for engine in [bounded, reference] {
+        try engine.store.updateNode(.node("g", "groupBy", params: ["by": ["k"], "aggregate": ["n": "count()"]]))
+      }
       let node = FlowNode.node("src", "rowsTable", params: .init(dictionaryLiteral: ("rows", .integer(Int64(rows)))))
       try bounded.store.updateNode(node)
       try reference.store.updateNode(node)

@@ -37,7 +37,7 @@ import Testing
     ("weekdayName(\"2013-01-06T23:59:00Z\")", .string("Sunday")),
     ("monthName(\"2013-07-04\")", .string("July")),
     ("monthName(\"2013-12-31 23:00:00\")", .string("December")),
-    ("monthName(null)", .null),
+    ("monthName(null)", .null)
   ])
   func callsGiveTheirValues(source: String, expected: Cell) throws {
     #expect(try evaluateOne(source).matches(expected), "\(source)")
@@ -81,7 +81,7 @@ import Testing
     ("2013-06-30T23:00:00Z", "Asia/Kathmandu", "2013-07-01T04:45:00+05:45"),
     ("2013-01-01T00:00:00.250Z", "Asia/Kathmandu", "2013-01-01T05:45:00.250+05:45"),
     ("2013-01-01", "Asia/Kathmandu", "2013-01-01T05:45:00+05:45"),
-    ("2013-12-31T23:30:00+00:00", "UTC", "2013-12-31T23:30:00+00:00"),
+    ("2013-12-31T23:30:00+00:00", "UTC", "2013-12-31T23:30:00+00:00")
   ]
 
   @Test func inTimeZoneGivesTheLocalTimeAndOffsetAcrossTransitions() throws {
@@ -95,7 +95,8 @@ import Testing
     #expect(try evaluateOne("weekday(inTimeZone(\"2013-01-07T03:00:00Z\", \"America/New_York\"))") == .integer(7))
     // A date alone, as the only text of its column (nothing follows it in the column's bytes).
     #expect(try evaluateOne("inTimeZone(\"2013-01-01\", \"Europe/London\")") == .string("2013-01-01T00:00:00+00:00"))
-    #expect(try evaluateOne("inTimeZone(\"2013-01-01T05:17\", \"Asia/Kathmandu\")") == .string("2013-01-01T11:02:00+05:45"))
+    #expect(
+      try evaluateOne("inTimeZone(\"2013-01-01T05:17\", \"Asia/Kathmandu\")") == .string("2013-01-01T11:02:00+05:45"))
   }
 
   @Test func inTimeZoneOfAnUnknownZoneFailsNamingItAndTheRow() throws {

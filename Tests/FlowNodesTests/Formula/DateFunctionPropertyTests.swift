@@ -18,12 +18,16 @@ import Testing
       func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
       year = Int.random(in: 1700...9800, using: &random)  // room for addDays of ±40,000
       month = Int.random(in: 1...12, using: &random)
-      let lengths = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+      let lengths = [
+        31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+      ]
       day = Int.random(in: 1...lengths[month - 1], using: &random)
       text = "\(year)-\(two(month))-\(two(day))"
       guard Bool.random(using: &random) else { return }
-      (hour, minute, second) = (Int.random(in: 0...23, using: &random), Int.random(in: 0...59, using: &random),
-                                Int.random(in: 0...59, using: &random))
+      (hour, minute, second) = (
+        Int.random(in: 0...23, using: &random), Int.random(in: 0...59, using: &random),
+        Int.random(in: 0...59, using: &random)
+      )
       text += "T\(two(hour)):\(two(minute)):\(two(second))"
       if Bool.random(using: &random) { text += ".\(Int.random(in: 0...999_999, using: &random))" }
       switch Int.random(in: 0...2, using: &random) {
@@ -44,8 +48,9 @@ import Testing
 
   /// The instant the sample's text stands for.
   private func instant(_ sample: Sample) throws -> Date {
-    var parts = DateComponents(year: sample.year, month: sample.month, day: sample.day, hour: sample.hour,
-                               minute: sample.minute, second: sample.second)
+    var parts = DateComponents(
+      year: sample.year, month: sample.month, day: sample.day, hour: sample.hour,
+      minute: sample.minute, second: sample.second)
     parts.timeZone = TimeZone(secondsFromGMT: sample.offsetMinutes * 60)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = try #require(parts.timeZone)
@@ -63,9 +68,11 @@ import Testing
     let samples = (0..<100).map { _ in Sample(&random) }
     let others = (0..<100).map { _ in Sample(&random) }
     let moves = (0..<100).map { _ in Int64.random(in: -40_000...40_000, using: &random) }
-    let columns = [CellColumn("a", .string, samples.map { .string($0.text) }),
-                   CellColumn("b", .string, others.map { .string($0.text) }),
-                   CellColumn("n", .integer, moves.map { .integer($0) })]
+    let columns = [
+      CellColumn("a", .string, samples.map { .string($0.text) }),
+      CellColumn("b", .string, others.map { .string($0.text) }),
+      CellColumn("n", .integer, moves.map { .integer($0) })
+    ]
     let days = try evaluateRows("days(a, b)", columns)
     let weekdays = try evaluateRows("weekday(a)", columns)
     let moved = try evaluateRows("addDays(a, n)", columns)
@@ -85,7 +92,8 @@ import Testing
       let components = Self.calendar.dateComponents([.year, .month, .day], from: target)
       let y = try #require(components.year), m = try #require(components.month), d = try #require(components.day)
       if (0...9999).contains(y) {
-        let date = String(repeating: "0", count: 4 - String(y).count) + "\(y)-" + (m < 10 ? "0\(m)" : "\(m)")
+        let date =
+          String(repeating: "0", count: 4 - String(y).count) + "\(y)-" + (m < 10 ? "0\(m)" : "\(m)")
           + "-" + (d < 10 ? "0\(d)" : "\(d)")
         #expect(moved[row] == .string(date + a.text.dropFirst(10)), context)
       }
@@ -102,7 +110,9 @@ import Testing
       for month in 1...12 {
         for day in 1...ISODate.daysInMonth(year, month) {
           let civil = ISODate.civil(fromDay: expected)
-          if ISODate.dayNumber(year, month, day) != expected || civil.year != year || civil.month != month || civil.day != day {
+          if ISODate.dayNumber(year, month, day) != expected || civil.year != year || civil.month != month
+            || civil.day != day
+          {
             Issue.record("\(year)-\(month)-\(day) → \(expected) → \(civil)")
             return
           }

@@ -13,8 +13,10 @@ import Testing
   private func ints(_ values: [Int64?]) -> [Cell] { values.map { $0.map(Cell.integer) ?? .null } }
 
   @Test func partsAreReadAsWritten() throws {
-    let column = texts(["2013-01-01", "2013-01-01T05:17:09", "2024-02-29T23:59:59.999Z", "2013-01-01T23:30:00-05:00",
-                        "1999-12-31 07:08", nil])
+    let column = texts([
+      "2013-01-01", "2013-01-01T05:17:09", "2024-02-29T23:59:59.999Z", "2013-01-01T23:30:00-05:00",
+      "1999-12-31 07:08", nil
+    ])
     #expect(try evaluateRows("year(t)", column) == ints([2013, 2013, 2024, 2013, 1999, nil]))
     #expect(try evaluateRows("month(t)", column) == ints([1, 1, 2, 1, 12, nil]))
     #expect(try evaluateRows("day(t)", column) == ints([1, 1, 29, 1, 31, nil]))
@@ -25,8 +27,10 @@ import Testing
 
   @Test func weekdayIsISONumbered() throws {
     // 2024-02-26 is a Monday; 2024-03-03 a Sunday.
-    let column = texts(["2024-02-26", "2024-02-27", "2024-02-28T01:00:00+14:00", "2024-02-29", "2024-03-01",
-                        "2024-03-02T23:59:59-12:00", "2024-03-03", "0000-01-01", "9999-12-31", "1970-01-01"])
+    let column = texts([
+      "2024-02-26", "2024-02-27", "2024-02-28T01:00:00+14:00", "2024-02-29", "2024-03-01",
+      "2024-03-02T23:59:59-12:00", "2024-03-03", "0000-01-01", "9999-12-31", "1970-01-01"
+    ])
     #expect(try evaluateRows("weekday(t)", column) == ints([1, 2, 3, 4, 5, 6, 7, 6, 5, 4]))
   }
 
@@ -35,8 +39,10 @@ import Testing
     #expect(try evaluateOne("days(null, \"2013-01-01\")") == .null)
     #expect(try evaluateOne("addDays(\"2013-01-01\", null)") == .null)
     #expect(try evaluateOne("date(2024, null, 1)") == .null)
-    let column = [CellColumn("a", .string, [.string("2013-01-01"), .null, .string("2013-01-05")]),
-                  CellColumn("n", .integer, [.null, .integer(1), .integer(2)])]
+    let column = [
+      CellColumn("a", .string, [.string("2013-01-01"), .null, .string("2013-01-05")]),
+      CellColumn("n", .integer, [.null, .integer(1), .integer(2)])
+    ]
     #expect(try evaluateRows("addDays(a, n)", column) == [.null, .null, .string("2013-01-07")])
     #expect(try evaluateRows("days(a, \"2013-01-10\")", column) == ints([9, nil, 5]))
     #expect(try evaluateRows("date(2020, n, n)", column) == [.null, .string("2020-01-01"), .string("2020-02-02")])
@@ -48,11 +54,15 @@ import Testing
     #expect(try evaluateOne("year(date(2024, 2, 29))") == .integer(2024))
   }
 
-  @Test(arguments: [(2024, 2, 30.0), (2023, 2, 29), (2024, 13, 1), (10000, 1, 1), (2024, 1, 1.5), (-1, 1, 1), (2024, 0, 1)])
+  @Test(arguments: [
+    (2024, 2, 30.0), (2023, 2, 29), (2024, 13, 1), (10000, 1, 1), (2024, 1, 1.5), (-1, 1, 1), (2024, 0, 1)
+  ])
   func dateOfNoDateFailsNamingTheRow(_ year: Int64, _ month: Int64, _ day: Double) {
-    let columns = [CellColumn("y", .integer, [.integer(2024), .null, .integer(year)]),
-                   CellColumn("m", .integer, [.integer(2), .integer(1), .integer(month)]),
-                   CellColumn("d", .number, [.number(29), .number(1), .number(day)])]
+    let columns = [
+      CellColumn("y", .integer, [.integer(2024), .null, .integer(year)]),
+      CellColumn("m", .integer, [.integer(2), .integer(1), .integer(month)]),
+      CellColumn("d", .number, [.number(29), .number(1), .number(day)])
+    ]
     let expected = "'date', row 3: date(\(year), \(month), \(day)) is not a date of the years 0000–9999"
     #expect(rowEvaluationError("date(y, m, d)", columns) == expected)
   }
@@ -71,24 +81,32 @@ import Testing
   @Test func addDaysMovesTheDateAndKeepsTheRestAsWritten() throws {
     #expect(try evaluateOne("addDays(\"2024-02-28\", 1)") == .string("2024-02-29"))
     #expect(try evaluateOne("addDays(\"2023-02-28\", 1)") == .string("2023-03-01"))
-    #expect(try evaluateOne("addDays(\"2013-12-31T23:30:00.250-05:00\", 1)") == .string("2014-01-01T23:30:00.250-05:00"))
+    #expect(
+      try evaluateOne("addDays(\"2013-12-31T23:30:00.250-05:00\", 1)") == .string("2014-01-01T23:30:00.250-05:00"))
     #expect(try evaluateOne("addDays(\"2013-01-31T05:17:00Z\", 29)") == .string("2013-03-01T05:17:00Z"))
     #expect(try evaluateOne("addDays(\"2013-01-01 05:00:00\", -1)") == .string("2012-12-31 05:00:00"))
     #expect(try evaluateOne("addDays(\"2024-02-29\", 366.0)") == .string("2025-03-01"))
     #expect(try evaluateOne("addDays(\"2024-02-29\", -1461)") == .string("2020-02-29"))
   }
 
-  @Test(arguments: [("addDays(\"9999-12-31\", 1)",
-                     "'addDays', row 1: \"9999-12-31\" moved by 1 days leaves the years 0000–9999"),
-                    ("addDays(\"2000-01-01\", 0.5)", "'addDays', row 1: 0.5 is not a whole number of days in range")])
+  @Test(arguments: [
+    (
+      "addDays(\"9999-12-31\", 1)",
+      "'addDays', row 1: \"9999-12-31\" moved by 1 days leaves the years 0000–9999"
+    ),
+    ("addDays(\"2000-01-01\", 0.5)", "'addDays', row 1: 0.5 is not a whole number of days in range")
+  ])
   func addDaysOutOfRangeFails(_ source: String, _ message: String) {
     #expect(rowEvaluationError(source) == message)
   }
 
-  @Test(arguments: ["2023-02-29", "2013-13-01", "2013-00-10", "2013-04-31", "13-01-01", "2013-1-01", "2013/01/01",
-                    "2013-01-01T24:00:00", "2013-01-01T05:60", "2013-01-01T05:17:60", "2013-01-01T05", "2013-01-01T05:17:00.",
-                    "2013-01-01Z", "2013-01-01T05:17:00+5:00", "2013-01-01T05:17:00+05:00x", "2013-01-01T05:17:00z",
-                    " 2013-01-01", "2013-01-01 ", "", "20x1-01-01", "2013-0a-01", "2013-01-3 ", "２０１３-01-01", "2013-01-01T05:17:00+24:00"])
+  @Test(arguments: [
+    "2023-02-29", "2013-13-01", "2013-00-10", "2013-04-31", "13-01-01", "2013-1-01", "2013/01/01",
+    "2013-01-01T24:00:00", "2013-01-01T05:60", "2013-01-01T05:17:60", "2013-01-01T05", "2013-01-01T05:17:00.",
+    "2013-01-01Z", "2013-01-01T05:17:00+5:00", "2013-01-01T05:17:00+05:00x", "2013-01-01T05:17:00z",
+    " 2013-01-01", "2013-01-01 ", "", "20x1-01-01", "2013-0a-01", "2013-01-3 ", "２０１３-01-01",
+    "2013-01-01T05:17:00+24:00"
+  ])
   func textThatIsNotADateFailsNamingColumnRowAndText(_ text: String) {
     let column = [CellColumn("when", .string, [.string("2013-01-01"), .null, .string(text)])]
     let expected = "'year' of column 'when', row 3: \"\(text)\" is not an ISO-8601 date"
@@ -114,11 +132,18 @@ import Testing
 
   @Test func deriveFailsNamingTheEntryTheColumnAndTheRowOfItsInput() throws {
     let input = try Table([CellColumn("time_hour", .string, [.string("2013-01-01 05:00:00"), .string("2013-02-30")])])
-    var pipeline = try TablePipeline("derive", ["columns": .object(JSONObject([
-      JSONMember(key: "y", value: .string("year(time_hour)"))]))])
+    var pipeline = try TablePipeline(
+      "derive",
+      [
+        "columns": .object(
+          JSONObject([
+            JSONMember(key: "y", value: .string("year(time_hour)"))
+          ]))
+      ])
     let outcome = try pipeline.run(input)
-    #expect(outcome.failure
-              == "formula for column 'y': 'year' of column 'time_hour', row 2: \"2013-02-30\" is not an ISO-8601 date")
+    #expect(
+      outcome.failure
+        == "formula for column 'y': 'year' of column 'time_hour', row 2: \"2013-02-30\" is not an ISO-8601 date")
   }
 }
 

@@ -108,8 +108,12 @@ import Testing
       let expected = try? Self.evaluate(generated, values)
       let fromTree = try? Self.evaluate(syntax, values)
       let fromProgram = try? formula.evaluate(formula.variables.map { values[$0]! })
-      #expect(Self.same(fromTree, expected), "\(text): tree \(String(describing: fromTree)), expected \(String(describing: expected))")
-      #expect(Self.same(fromProgram, expected), "\(text): program \(String(describing: fromProgram)), expected \(String(describing: expected))")
+      #expect(
+        Self.same(fromTree, expected),
+        "\(text): tree \(String(describing: fromTree)), expected \(String(describing: expected))")
+      #expect(
+        Self.same(fromProgram, expected),
+        "\(text): program \(String(describing: fromProgram)), expected \(String(describing: expected))")
     }
     #expect(formula.variables == syntax.names)
   }
@@ -132,7 +136,8 @@ import Testing
       #expect(FormulaBuiltin.lookUp(function.name, in: .row) != nil)
     }
     for function in FormulaFunction.allCases {
-      #expect(FormulaBuiltin.lookUp(function.name, in: .scalar).map { FormulaBuiltin[$0].operation } == .numeric(function))
+      #expect(
+        FormulaBuiltin.lookUp(function.name, in: .scalar).map { FormulaBuiltin[$0].operation } == .numeric(function))
     }
     #expect(FormulaBuiltin.lookUp("if", in: .scalar) == nil)
   }

@@ -24,7 +24,7 @@ import Testing
       CellColumn("b", .number, cells { .number($0.pick([0, 1.5, -2, 0.25, 10])) }),
       CellColumn("body mass", .number, cells { .number($0.pick([3750, 0, -1.5])) }),
       CellColumn("s", .string, cells { .string($0.pick(["", "a", "B", "é", "e\u{301}", "q\"uote"])) }),
-      CellColumn("f", .bool, cells { .bool($0.int(2) == 0) }),
+      CellColumn("f", .bool, cells { .bool($0.int(2) == 0) })
     ]
   }
 
@@ -81,7 +81,9 @@ import Testing
     switch op {
     case .arithmetic(let arithmetic):
       if case .integer(let x) = a, case .integer(let y) = b, [.add, .subtract, .multiply].contains(arithmetic) {
-        let (value, overflow) = arithmetic == .add ? x.addingReportingOverflow(y)
+        let (value, overflow) =
+          arithmetic == .add
+          ? x.addingReportingOverflow(y)
           : arithmetic == .subtract ? x.subtractingReportingOverflow(y) : x.multipliedReportingOverflow(by: y)
         if overflow { throw Overflow() }
         return .integer(value)
@@ -99,7 +101,8 @@ import Testing
       let order: Int?
       switch (a, b) {
       case (.integer(let x), .integer(let y)): order = x == y ? 0 : (x < y ? -1 : 1)
-      case (.string(let x), .string(let y)): order = Array(x.utf8).lexicographicallyPrecedes(y.utf8) ? -1 : (Array(x.utf8) == Array(y.utf8) ? 0 : 1)
+      case (.string(let x), .string(let y)):
+        order = Array(x.utf8).lexicographicallyPrecedes(y.utf8) ? -1 : (Array(x.utf8) == Array(y.utf8) ? 0 : 1)
       case (.bool(let x), .bool(let y)): order = x == y ? 0 : (x ? 1 : -1)
       default:
         let x = number(a)!, y = number(b)!

@@ -45,7 +45,8 @@ indirect enum GeneratedFormula {
       let precedence = Self.precedence(of: op)
       let isComparison = precedence == 4
       let rightAssociative = op == "^"
-      let wrapLeft = left.precedence < precedence || (left.precedence == precedence && (rightAssociative || isComparison))
+      let wrapLeft =
+        left.precedence < precedence || (left.precedence == precedence && (rightAssociative || isComparison))
       let wrapRight = right.precedence < precedence || (right.precedence == precedence && !rightAssociative)
       return "\(Self.wrap(left, if: wrapLeft)) \(op) \(Self.wrap(right, if: wrapRight))"
     }
@@ -80,9 +81,11 @@ struct FormulaDraw {
     case 3:
       return .negate(scalar(depth: depth - 1, names: names))
     default:
-      let (name, count) = pick([("sqrt", 1), ("abs", 1), ("floor", 1), ("ceil", 1), ("round", 1), ("sin", 1),
-                                ("cos", 1), ("tan", 1), ("log", 1), ("exp", 1), ("pow", 2), ("min", 1 + int(3)),
-                                ("max", 1 + int(3)), ("clamp", 3), ("hypot", 2), ("round", 2)])
+      let (name, count) = pick([
+        ("sqrt", 1), ("abs", 1), ("floor", 1), ("ceil", 1), ("round", 1), ("sin", 1),
+        ("cos", 1), ("tan", 1), ("log", 1), ("exp", 1), ("pow", 2), ("min", 1 + int(3)),
+        ("max", 1 + int(3)), ("clamp", 3), ("hypot", 2), ("round", 2)
+      ])
       return .call(name, (0..<count).map { _ in scalar(depth: depth - 1, names: names) })
     }
   }
@@ -107,12 +110,15 @@ struct FormulaDraw {
       }
       switch int(6) {
       case 0, 1:
-        return .binary(pick(["+", "-", "*", "/", "%", "^"]), row(.numeric, depth: depth - 1), row(.numeric, depth: depth - 1))
+        return .binary(
+          pick(["+", "-", "*", "/", "%", "^"]), row(.numeric, depth: depth - 1), row(.numeric, depth: depth - 1))
       case 2:
         return .negate(row(.numeric, depth: depth - 1))
       case 3:
-        let (name, count) = pick([("sqrt", 1), ("abs", 1), ("floor", 1), ("round", 1), ("pow", 2), ("min", 1 + int(3)),
-                                  ("max", 1 + int(3)), ("clamp", 3)])
+        let (name, count) = pick([
+          ("sqrt", 1), ("abs", 1), ("floor", 1), ("round", 1), ("pow", 2), ("min", 1 + int(3)),
+          ("max", 1 + int(3)), ("clamp", 3)
+        ])
         return .call(name, (0..<count).map { _ in row(.numeric, depth: depth - 1) })
       default:
         return choose(.numeric, depth: depth)
@@ -128,7 +134,8 @@ struct FormulaDraw {
       switch int(7) {
       case 0, 1:
         let operands: Kind = pick([.numeric, .numeric, .string, .bool])
-        return .binary(pick(["<", "<=", "==", "!=", ">=", ">"]), row(operands, depth: depth - 1), row(operands, depth: depth - 1))
+        return .binary(
+          pick(["<", "<=", "==", "!=", ">=", ">"]), row(operands, depth: depth - 1), row(operands, depth: depth - 1))
       case 2, 3:
         return .binary(pick(["and", "or"]), row(.bool, depth: depth - 1), row(.bool, depth: depth - 1))
       case 4:
@@ -141,7 +148,8 @@ struct FormulaDraw {
     case .string:
       if leaf || int(2) == 0 {
         switch int(4) {
-        case 0: return .literal(pick(["\"\"", "\"a\"", "\"B\"", "\"é\"", "\"e\u{301}\"", "\"q\\\"uote\"", "\"back\\\\\""]))
+        case 0:
+          return .literal(pick(["\"\"", "\"a\"", "\"B\"", "\"é\"", "\"e\u{301}\"", "\"q\\\"uote\"", "\"back\\\\\""]))
         case 1: return .literal("null")
         default: return .name("s", backticked: int(3) == 0)
         }

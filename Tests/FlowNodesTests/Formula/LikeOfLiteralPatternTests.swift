@@ -53,8 +53,11 @@ import Testing
     let words = ["special", "requests", "pending", "express", "é", "😀", "sp", "req"]
     var comments: [String?] = []
     for _ in 0..<600 {
-      comments.append(Int.random(in: 0..<10, using: &random) == 0 ? nil
-        : (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(separator: " "))
+      comments.append(
+        Int.random(in: 0..<10, using: &random) == 0
+          ? nil
+          : (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random)! }.joined(
+            separator: " "))
     }
     let table = try Table([("c", .strings(comments))])
     let patterns = ["%special%requests%", "special%", "%requests", "%é%😀", "express", "%", "", "sp%req%s"]
@@ -75,11 +78,15 @@ import Testing
   /// `contains`, `startsWith` and `endsWith` of a literal run as a compiled `like` pattern (the
   /// literal's `%`, `_` and `\` escaped): on random texts, flat and dictionary-encoded, with
   /// nulls, they give what the general path gives.
-  @Test(arguments: [3, 19, 64]) func containsStartsWithAndEndsWithOfALiteralGiveWhatTheGeneralPathGives(seed: UInt64) throws {
+  @Test(arguments: [3, 19, 64]) func containsStartsWithAndEndsWithOfALiteralGiveWhatTheGeneralPathGives(seed: UInt64)
+    throws
+  {
     var random = SeededRandom(seed: seed)
     var texts: [String?] = []
     for _ in 0..<500 {
-      texts.append(Int.random(in: 0..<8, using: &random) == 0 ? nil : Self.randomText(&random, length: 0...12, from: Self.alphabet + ["\\"]))
+      texts.append(
+        Int.random(in: 0..<8, using: &random) == 0
+          ? nil : Self.randomText(&random, length: 0...12, from: Self.alphabet + ["\\"]))
     }
     let table = try Table([("c", .strings(texts))])
     var literals = (0..<12).map { _ in Self.randomText(&random, length: 0...3, from: Self.alphabet + ["\\"]) }
@@ -105,7 +112,9 @@ import Testing
   }
 
   @Test func aFilterKeepsTheRowsThatDoNotMatch() throws {
-    let table = try Table([("c", .strings(["no special requests", "special then requests", "requests special", nil, ""]))])
+    let table = try Table([
+      ("c", .strings(["no special requests", "special then requests", "requests special", nil, ""]))
+    ])
     let output = try KindHarness.table("filter", ["where": "not like(c, \"%special%requests%\")"], [.table(table)])
     #expect(output.jsonRows == [["c": "requests special"], ["c": ""]] as JSONValue)
   }

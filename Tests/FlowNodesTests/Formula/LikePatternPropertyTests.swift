@@ -49,10 +49,12 @@ import Testing
     var random = SeededRandom(seed: seed)
     var texts: [String] = [], patterns: [String] = []
     for _ in 0..<100 {
-      texts.append((0..<Int.random(in: 0...8, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! }.joined())
-      patterns.append((0..<Int.random(in: 0...6, using: &random)).map { _ in
-        Self.patternAlphabet.randomElement(using: &random)!
-      }.joined() + (Int.random(in: 0..<20, using: &random) == 0 ? "\\" : ""))
+      texts.append(
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.alphabet.randomElement(using: &random)! }.joined())
+      patterns.append(
+        (0..<Int.random(in: 0...6, using: &random)).map { _ in
+          Self.patternAlphabet.randomElement(using: &random)!
+        }.joined() + (Int.random(in: 0..<20, using: &random) == 0 ? "\\" : ""))
     }
     let result = RowVector.like(StringColumn(texts), StringColumn(patterns))
     for (row, (text, pattern)) in zip(texts, patterns).enumerated() {

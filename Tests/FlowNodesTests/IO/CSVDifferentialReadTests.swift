@@ -39,7 +39,7 @@ import FlowTestSupport
       "a,b,a\n1,2,3\n",
       "id;name;value\n" + (0..<30).map { "\($0);item \($0);\(Double($0) * 1.5)" }.joined(separator: "\n") + "\n",
       "a\tb|c\n" + (0..<20).map { "\($0)\t\($0 % 3)|z\($0 % 4)" }.joined(separator: "\n") + "\n",
-      "id,q,late\n" + (0..<90).map { "\($0),\"\($0 % 50)\",\($0 < 80 ? "NA" : "word")" }.joined(separator: "\n") + "\n",
+      "id,q,late\n" + (0..<90).map { "\($0),\"\($0 % 50)\",\($0 < 80 ? "NA" : "word")" }.joined(separator: "\n") + "\n"
     ]
     var bytes = texts.map { Array($0.utf8) }
     bytes.append(Array("a,b\n\u{FF},1\n".utf8) + [0xC3, 0x28, 0x2C, 0x32, 0x0A, 0xED, 0xA0, 0x80, 0x2C, 0x33, 0x0A])
@@ -102,7 +102,7 @@ import FlowTestSupport
     let failure = CSVDifferentialRead.ReadFailure("line 3: 2 fields, expected 3 (ragged row)")
     let reported: [(CSVDifferentialRead.Outcome, String)] = [
       (.success(numbers), "integer vs number"), (.success(renamed), "column names"), (.success(longer), "2 rows vs 3"),
-      (.success(nulls), "row 1"), (.failure(failure), "this read failed"),
+      (.success(nulls), "row 1"), (.failure(failure), "this read failed")
     ]
     for (actual, expected) in reported {
       let found = CSVDifferentialRead.difference(.success(integers), actual)
@@ -132,7 +132,8 @@ import FlowTestSupport
     }
     let expected = "duplicate column 'a'"
     #expect(failure { try text.withUnsafeBufferPointer { try reader.parse($0) } } == expected)
-    #expect(failure { try text.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) } } == expected)
+    #expect(
+      failure { try text.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) } } == expected)
     #expect(failure { try UnsafeCSVBlockReader(reader: reader).read(file) } == expected)
     var morsels = 0
     #expect(failure { try CSVMorsels.read(file, reader: reader, morselBytes: 256) { _ in morsels += 1 } } == expected)
@@ -144,8 +145,11 @@ import FlowTestSupport
   }
 
   /// The bytes planted or inserted by `mutate`: CSV syntax, null and number pieces, bad UTF-8.
-  static let tokens: [[UInt8]] = ["\"", ",", "\n", "\r\n", "\r", ";", "\t", "NA", "", "9223372036854775808", "-0",
-                                  "1e999", "9007199254740993", "true", "\"\"", "x\"y", "\u{FEFF}"].map { Array($0.utf8) }
+  static let tokens: [[UInt8]] =
+    [
+      "\"", ",", "\n", "\r\n", "\r", ";", "\t", "NA", "", "9223372036854775808", "-0",
+      "1e999", "9007199254740993", "true", "\"\"", "x\"y", "\u{FEFF}"
+    ].map { Array($0.utf8) }
     + [[0], [0xFF], [0xC3]]
 
   /// One mutation of `bytes`: a bit flip, a token inserted, a range deleted or duplicated.

@@ -27,8 +27,9 @@ import FlowTestSupport
       input.minimumParallelBytes = pick(16..<600)
       func check(_ step: String) {
         let filled = input.withFilled { Array($0) }
-        #expect(input.offset >= input.filled && filled == Array(bytes[(input.offset - input.filled)..<input.offset]),
-                "round \(round), \(step): filled \(input.filled) up to offset \(input.offset)")
+        #expect(
+          input.offset >= input.filled && filled == Array(bytes[(input.offset - input.filled)..<input.offset]),
+          "round \(round), \(step): filled \(input.filled) up to offset \(input.offset)")
         #expect(input.atEnd == (input.offset == bytes.count), "round \(round), \(step)")
       }
       for _ in 0..<60 {
@@ -37,8 +38,9 @@ import FlowTestSupport
           let before = input.filled
           try input.fill()
           check("fill")
-          #expect(input.atEnd || input.filled == input.capacity || (kept && input.filled >= before),
-                  "round \(round): a fill leaves \(input.filled) of \(input.capacity) before the end")
+          #expect(
+            input.atEnd || input.filled == input.capacity || (kept && input.filled >= before),
+            "round \(round): a fill leaves \(input.filled) of \(input.capacity) before the end")
           if input.filled == input.capacity && before > 0 && before < input.capacity { compacted += 1 }
         case 4..<7:
           input.consume(pick(0..<input.filled + 1))
@@ -51,7 +53,9 @@ import FlowTestSupport
           input.restart(at: start)
           check("restart at \(start)")
           if holds {
-            #expect(input.offset == offset && input.filled == offset - start, "round \(round): a restart inside the buffer keeps its bytes")
+            #expect(
+              input.offset == offset && input.filled == offset - start,
+              "round \(round): a restart inside the buffer keeps its bytes")
             keptRestarts += 1
           } else {
             #expect(input.offset == start && input.filled == 0)
@@ -69,6 +73,8 @@ import FlowTestSupport
         steps += 1
       }
     }
-    #expect(steps == 2_400 && keptRestarts > 100 && compacted > 20, "steps \(steps), restarts kept \(keptRestarts), compacted fills \(compacted)")
+    #expect(
+      steps == 2_400 && keptRestarts > 100 && compacted > 20,
+      "steps \(steps), restarts kept \(keptRestarts), compacted fills \(compacted)")
   }
 }

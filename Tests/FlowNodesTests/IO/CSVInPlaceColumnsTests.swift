@@ -24,14 +24,18 @@ import FlowTestSupport
         if roll == 1 { cells.append("NA"); continue }
         switch flavours[column] {
         case 0: cells.append("\(random.pick(-100_000..<100_000))")
-        case 1: cells.append(late ? "\(Double(random.pick(-999..<999)) / 8)" : "\(random.pick(0..<1_000))")  // widens late
+        // widens late
+        case 1: cells.append(late ? "\(Double(random.pick(-999..<999)) / 8)" : "\(random.pick(0..<1_000))")
         case 2: cells.append(roll == 2 ? "\(random.pick(0..<100))" : "\(Double(random.pick(-10_000..<10_000)) / 100)")
         case 3: cells.append(late ? "late text" : "\(random.pick(0..<9))")  // a conflict after the first block
         case 4: cells.append(late ? "true" : "\(Double(random.pick(0..<90)) / 4)")
         case 5:
           // Quoted, padded, long and exponent numbers (the general parser's cells).
-          cells.append(["\"\(random.pick(0..<50))\"", " \(random.pick(0..<50)) ", "12345678901234",
-                        "98765432109876543210", "1e3", "\"2.5\"", "-0", "\(random.pick(0..<9))"][random.pick(0..<8)])
+          cells.append(
+            [
+              "\"\(random.pick(0..<50))\"", " \(random.pick(0..<50)) ", "12345678901234",
+              "98765432109876543210", "1e3", "\"2.5\"", "-0", "\(random.pick(0..<9))"
+            ][random.pick(0..<8)])
         case 6: cells.append(["x", "\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\""][random.pick(0..<4)])
         default: cells.append(roll < 12 ? "NA" : "\(random.pick(0..<9))")
         }
@@ -47,11 +51,15 @@ import FlowTestSupport
   /// tokens; a column is integer if every other cell (trimmed of spaces) is an `Int64`, else
   /// number if every one is a number, else bool, else text; an all-null column is integer.
   static func referenceRows(_ bytes: [UInt8]) -> [[Value]]? {
-    guard case .success(let records) = CSVScannerReferenceTests.reference(bytes), let header = records.first else { return nil }
+    guard case .success(let records) = CSVScannerReferenceTests.reference(bytes), let header = records.first else {
+      return nil
+    }
     let width = header.fields.count
     let nullTokens = CSVReader.defaultNullValues.map { Array($0.utf8) }
     let cells: [[String?]] = records.dropFirst().map { record in
-      record.fields.map { field in !field.quoted && nullTokens.contains(field.bytes) ? nil : String(decoding: field.bytes, as: UTF8.self) }
+      record.fields.map { field in
+        !field.quoted && nullTokens.contains(field.bytes) ? nil : String(decoding: field.bytes, as: UTF8.self)
+      }
     }
     var columns: [[Value]] = []
     for column in 0..<width {
@@ -83,7 +91,9 @@ import FlowTestSupport
 
   /// `bytes` written to a file of their own (the suites' tests run in parallel) and read in
   /// blocks of `block` bytes per worker, with `configure`'s switches.
-  static func readFile(_ bytes: [UInt8], workers: Int, block: Int, _ configure: (inout CSVReader) -> Void) throws -> Table? {
+  static func readFile(_ bytes: [UInt8], workers: Int, block: Int, _ configure: (inout CSVReader) -> Void) throws
+    -> Table?
+  {
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data(bytes).write(to: URL(fileURLWithPath: folder + "/t.csv"))
@@ -105,17 +115,20 @@ import FlowTestSupport
       let bytes = Array(Self.randomCSV(&random, rows: random.pick(50..<1_500), width: width).utf8)
       let expected = Self.referenceRows(bytes)
       let serial = try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }
-      #expect(expected != nil && KindHarness.rows(serial) == expected!, "round \(round): serial reader against the reference")
+      #expect(
+        expected != nil && KindHarness.rows(serial) == expected!, "round \(round): serial reader against the reference")
       for workers in [1, 2, 3, 7] {
         for block in [128, 700, 4_096] {
           let merged = try Self.read(bytes, workers: workers, block: block, inPlace: false)
           // Half the rounds type the columns on a short first block (a quarter block per
           // worker: sometimes no record ends in it).
-          let table = try Self.read(bytes, workers: workers, block: block, inPlace: true, firstBlock: round % 2 == 0 ? block / 4 : nil)
+          let table = try Self.read(
+            bytes, workers: workers, block: block, inPlace: true, firstBlock: round % 2 == 0 ? block / 4 : nil)
           #expect(table != nil && merged != nil, "round \(round), \(workers) workers, block \(block): declined")
           guard let table, let merged else { continue }
-          #expect(table == merged && table == serial && table.columns.map(\.type) == serial.columns.map(\.type),
-                  "round \(round), \(workers) workers, block \(block)")
+          #expect(
+            table == merged && table == serial && table.columns.map(\.type) == serial.columns.map(\.type),
+            "round \(round), \(workers) workers, block \(block)")
           #expect(KindHarness.rows(table) == expected ?? [], "round \(round), \(workers) workers, block \(block)")
           compared += 1
         }
@@ -144,7 +157,8 @@ import FlowTestSupport
     for row in 0..<2_000 { text += "\(row % 9 == 0 ? "0" : "\(row)"),\(row % 4 == 0 ? "-1.5" : "\(row).25")\n" }
     let bytes = Array(text.utf8)
     let tokens = [Array("0".utf8), Array("-1.5".utf8)]
-    #expect(!CSVNullTest(tokens).numbersFirst && CSVNullTest(CSVReader.defaultNullValues.map { Array($0.utf8) }).numbersFirst)
+    #expect(
+      !CSVNullTest(tokens).numbersFirst && CSVNullTest(CSVReader.defaultNullValues.map { Array($0.utf8) }).numbersFirst)
     let table = try #require(try Self.readFile(bytes, workers: 2, block: 1_024) { $0.nullTokens = tokens })
     var serialReader = CSVReader()
     serialReader.nullTokens = tokens
@@ -173,19 +187,20 @@ import FlowTestSupport
     var text = (0..<width).map { "p\($0)" }.joined(separator: ",") + "\n"
     for row in 0..<rows {
       let late = row > rows * 2 / 3 && random.pick(0..<30) == 0
-      text += kinds.map { kind -> String in
-        if random.pick(0..<20) == 0 { return ["", "NA", "0"][random.pick(0..<3)] }
-        switch kind {
-        case 0: return "\(random.pick(-99_999..<99_999))"
-        case 1: return ["\(random.pick(0..<10))", "123456789012345678", "-42", "12345678"][random.pick(0..<4)]
-        case 2: return late ? "\(random.pick(0..<50)).5" : "\(random.pick(0..<5_000))"
-        case 3: return "\(random.pick(-9_999..<9_999)).\(random.pick(0..<100))"
-        case 4: return late ? "word" : "\(random.pick(0..<100)).25"
-        case 5: return random.pick(0..<2) == 0 ? "true" : "false"
-        case 6: return ["JFK", "LGA", "EWR", "B6", "a longer carrier name"][random.pick(0..<5)]
-        default: return "N\(random.pick(0..<2_000))X"
-        }
-      }.joined(separator: ",") + "\n"
+      text +=
+        kinds.map { kind -> String in
+          if random.pick(0..<20) == 0 { return ["", "NA", "0"][random.pick(0..<3)] }
+          switch kind {
+          case 0: return "\(random.pick(-99_999..<99_999))"
+          case 1: return ["\(random.pick(0..<10))", "123456789012345678", "-42", "12345678"][random.pick(0..<4)]
+          case 2: return late ? "\(random.pick(0..<50)).5" : "\(random.pick(0..<5_000))"
+          case 3: return "\(random.pick(-9_999..<9_999)).\(random.pick(0..<100))"
+          case 4: return late ? "word" : "\(random.pick(0..<100)).25"
+          case 5: return random.pick(0..<2) == 0 ? "true" : "false"
+          case 6: return ["JFK", "LGA", "EWR", "B6", "a longer carrier name"][random.pick(0..<5)]
+          default: return "N\(random.pick(0..<2_000))X"
+          }
+        }.joined(separator: ",") + "\n"
       if random.pick(0..<60) == 0 { text += "\n" }
     }
     return text
@@ -198,7 +213,8 @@ import FlowTestSupport
     var compared = 0
     for round in 0..<10 {
       let bytes = Array(Self.plainCSV(&random, rows: random.pick(300..<2_500), width: random.pick(1..<10)).utf8)
-      let tokens = round % 3 == 0 ? [Array("0".utf8), Array("NA".utf8), []] : CSVReader.defaultNullValues.map { Array($0.utf8) }
+      let tokens =
+        round % 3 == 0 ? [Array("0".utf8), Array("NA".utf8), []] : CSVReader.defaultNullValues.map { Array($0.utf8) }
       var serialReader = CSVReader()
       serialReader.nullTokens = tokens
       let serial = try bytes.withUnsafeBufferPointer { try serialReader.parse($0) }
@@ -222,10 +238,14 @@ import FlowTestSupport
   @Test func aFirstRecordLongerThanTheShortFirstBlockIsReadWhole() throws {
     // No record ends in the short first block (16 bytes per worker): the whole block is parsed.
     var text = "name,value,note\n"
-    for row in 0..<400 { text += "row \(row) \(String(repeating: "x", count: 40 + row % 30)),\(row * 3),\(row % 5 == 0 ? "NA" : "n\(row % 7)")\n" }
+    for row in 0..<400 {
+      text +=
+        "row \(row) \(String(repeating: "x", count: 40 + row % 30)),\(row * 3),\(row % 5 == 0 ? "NA" : "n\(row % 7)")\n"
+    }
     let bytes = Array(text.utf8)
     for workers in [1, 2, 3] {
-      let table = try #require(try Self.readFile(bytes, workers: workers, block: 1_024) { $0.firstBlockBytesPerWorker = 16 })
+      let table = try #require(
+        try Self.readFile(bytes, workers: workers, block: 1_024) { $0.firstBlockBytesPerWorker = 16 })
       #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }), "\(workers) workers")
       #expect(table.rowCount == 400 && table.row(399)[1] == .integer(1_197))
     }
@@ -234,7 +254,10 @@ import FlowTestSupport
   @Test func aWideFileConvertsTheFirstColumnsInPlaceAndMergesTheRest() throws {
     let width = UnsafeCSVDirectColumn.mostColumns + 40
     var text = (0..<width).map { "c\($0)" }.joined(separator: ",") + "\n"
-    for row in 0..<120 { text += (0..<width).map { column in (row + column) % 11 == 0 ? "NA" : "\(row * column)" }.joined(separator: ",") + "\n" }
+    for row in 0..<120 {
+      text +=
+        (0..<width).map { column in (row + column) % 11 == 0 ? "NA" : "\(row * column)" }.joined(separator: ",") + "\n"
+    }
     let bytes = Array(text.utf8)
     let table = try #require(try Self.read(bytes, workers: 2, block: 4_096, inPlace: true))
     #expect(table == (try bytes.withUnsafeBufferPointer { try CSVReader().parse($0) }))

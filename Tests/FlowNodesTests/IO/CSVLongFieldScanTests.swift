@@ -21,11 +21,15 @@ import Testing
     for size in [32 << 10, 256 << 10, 1 << 20] {
       let bytes = Self.csv(fieldBytes: size, lines: lines)
       let statistics = CSVReadStatistics()
-      let table = try #require(try CSVInPlaceColumnsTests.readFile(bytes, workers: 2, block: 512) { $0.statistics = statistics })
+      let table = try #require(
+        try CSVInPlaceColumnsTests.readFile(bytes, workers: 2, block: 512) { $0.statistics = statistics })
       #expect(table.rowCount == 3 && table.column(named: "s")?[2].text == "end", "\(size) bytes")
-      #expect(table.column(named: "s").map { $0[1].text.utf8.count } == size / 10 * 9, "\(size) bytes: the field, its \"\" collapsed")
+      #expect(
+        table.column(named: "s").map { $0[1].text.utf8.count } == size / 10 * 9,
+        "\(size) bytes: the field, its \"\" collapsed")
       // Doubling from 1 KiB: one try per doubling, every try searching only its new bytes.
-      #expect(statistics.blockTriesWithoutRecordEnd >= 5, "\(size) bytes: \(statistics.blockTriesWithoutRecordEnd) tries")
+      #expect(
+        statistics.blockTriesWithoutRecordEnd >= 5, "\(size) bytes: \(statistics.blockTriesWithoutRecordEnd) tries")
       #expect(statistics.searchedBytes <= 3 * bytes.count, "\(size) bytes: searched \(statistics.searchedBytes)")
       #expect(statistics.parsedBytes <= bytes.count + 4_096, "\(size) bytes: parsed \(statistics.parsedBytes)")
     }
@@ -46,8 +50,9 @@ import Testing
       _ = try CSVMorsels.read(file, reader: reader, morselBytes: 1_024) { rows += $0.rowCount }
       let statistics = try #require(reader.statistics)
       #expect(rows == 3, "lines \(lines)")
-      #expect(statistics.searchedBytes <= 3 * bytes.count && statistics.parsedBytes <= bytes.count + 4_096,
-              "lines \(lines): searched \(statistics.searchedBytes), parsed \(statistics.parsedBytes) of \(bytes.count)")
+      #expect(
+        statistics.searchedBytes <= 3 * bytes.count && statistics.parsedBytes <= bytes.count + 4_096,
+        "lines \(lines): searched \(statistics.searchedBytes), parsed \(statistics.parsedBytes) of \(bytes.count)")
     }
   }
 }

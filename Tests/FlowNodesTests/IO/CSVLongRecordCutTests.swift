@@ -21,10 +21,13 @@ import Testing
   @Test(arguments: [(1, 1 << 16), (4, 4_096), (64, 4_096), (64, 1 << 20)])
   func aLongFieldAmongShortRecordsReadsTheSameWithAnyCuts(workers: Int, block: Int) throws {
     let text = Self.csv(longBytes: 300_000)
-    let table = try #require(try CSVInPlaceColumnsTests.readFile(Array(text.utf8), workers: workers, block: block) { _ in })
+    let table = try #require(
+      try CSVInPlaceColumnsTests.readFile(Array(text.utf8), workers: workers, block: block) { _ in })
     #expect(table.rowCount == 80)
     let strings = try #require(table.column(named: "s"))
-    #expect(strings[40].text.utf8.count == 300_000 + 4, "the long field: its \"\" collapsed, its line feed, comma and semicolon kept")
+    #expect(
+      strings[40].text.utf8.count == 300_000 + 4,
+      "the long field: its \"\" collapsed, its line feed, comma and semicolon kept")
     #expect(strings[39].text == "short 39" && strings[41].text == "q 41" && strings[79].text == "q 79")
   }
 }

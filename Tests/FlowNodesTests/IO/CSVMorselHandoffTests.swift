@@ -32,7 +32,9 @@ import Testing
         #expect(morselBytes > 4_096 || morsels.count > 1, "\(morselBytes) bytes: \(morsels.count) morsels")
         var start = 0
         for morsel in morsels {
-          #expect(morsel == whole.slice(start..<start + morsel.rowCount), "\(workers) workers, \(morselBytes) bytes, row \(start)")
+          #expect(
+            morsel == whole.slice(start..<start + morsel.rowCount),
+            "\(workers) workers, \(morselBytes) bytes, row \(start)")
           start += morsel.rowCount
         }
         #expect(start == whole.rowCount)

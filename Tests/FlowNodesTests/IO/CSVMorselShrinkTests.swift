@@ -21,7 +21,8 @@ import Testing
         for row in 0..<morsel.rowCount { if case .integer(let x) = morsel.columns[1][row] { seen.append(x) } }
       }
     }
-    #expect(error?.description.contains("data.csv changed size while it was read") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("data.csv changed size while it was read") == true, "\(String(describing: error))")
     #expect(seen.allSatisfy { $0 >= 1_000_000 }, "no torn row read: \(seen.filter { $0 < 1_000_000 })")
   }
 }

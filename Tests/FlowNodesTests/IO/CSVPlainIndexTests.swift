@@ -14,8 +14,11 @@ import Testing
   }
 
   /// The records of `bytes` from the source, taken in runs of at most `most` from the index.
-  static func records(_ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 1)
-    -> (records: [Record], failed: Bool, indexed: Int, longestRun: Int) {
+  static func records(
+    _ bytes: [UInt8], delimiter: UInt8, width: Int, indexes: Bool, skipFrom: Int = .max, most: Int = 1
+  )
+    -> (records: [Record], failed: Bool, indexed: Int, longestRun: Int)
+  {
     bytes.withUnsafeBufferPointer { buffer in
       var source = UnsafeCSVRecordSource(buffer, delimiter: delimiter, width: width, indexes: indexes)
       var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
@@ -29,10 +32,13 @@ import Testing
         // The scanner stores the fields before `skipFrom` only.
         func take(_ fields: UnsafeCSVFieldBuffer) {
           let stored = Swift.min(fields.count, skipFrom)
-          records.append(Record(width: fields.width, fields: (0..<stored).map { index in
-            let field = fields[index]
-            return [field.start, field.end, field.quoted ? 1 : 0, field.escaped ? 1 : 0]
-          }))
+          records.append(
+            Record(
+              width: fields.width,
+              fields: (0..<stored).map { index in
+                let field = fields[index]
+                return [field.start, field.end, field.quoted ? 1 : 0, field.escaped ? 1 : 0]
+              }))
         }
         loop: while true {
           switch try source.nextBatch(into: &fields, skipFrom: skipFrom, most: most) {
@@ -57,15 +63,21 @@ import Testing
   /// Random records of about `width` fields: mostly plain cells, with quoted cells, carriage
   /// returns, blank lines, ragged rows and stray quotes at the rates given.
   static func chunk(_ random: inout SeededRandom, delimiter: UInt8, width: Int, records: Int, oddity: Int) -> [UInt8] {
-    let plain: [[UInt8]] = [Array("2013".utf8), Array("7".utf8), [], Array("NA".utf8), Array("-12.5".utf8), Array("N342JB".utf8),
-                            Array("2013-03-07 22:00:00".utf8), [0xC3, 0xA9, 0x80, 0xFF], Array("x y\t!#".utf8),
-                            Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-*/=".utf8)]
-    let odd: [[UInt8]] = [Array("\"a,b\"".utf8), Array("\"x\"\"y\"".utf8), Array("\"line\nbreak\"".utf8), Array("a\"b".utf8),
-                          Array("bare\rreturn".utf8), Array("\"\"".utf8), Array("\"unclosed".utf8), Array("\"q\"tail".utf8)]
+    let plain: [[UInt8]] = [
+      Array("2013".utf8), Array("7".utf8), [], Array("NA".utf8), Array("-12.5".utf8), Array("N342JB".utf8),
+      Array("2013-03-07 22:00:00".utf8), [0xC3, 0xA9, 0x80, 0xFF], Array("x y\t!#".utf8),
+      Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-*/=".utf8)
+    ]
+    let odd: [[UInt8]] = [
+      Array("\"a,b\"".utf8), Array("\"x\"\"y\"".utf8), Array("\"line\nbreak\"".utf8), Array("a\"b".utf8),
+      Array("bare\rreturn".utf8), Array("\"\"".utf8), Array("\"unclosed".utf8), Array("\"q\"tail".utf8)
+    ]
     var bytes: [UInt8] = []
     for _ in 0..<records {
       var cells = width
-      if Int.random(in: 0..<(oddity * 4 + 1), using: &random) == 0 { cells += [-1, 1, 2][Int.random(in: 0..<3, using: &random)] }
+      if Int.random(in: 0..<(oddity * 4 + 1), using: &random) == 0 {
+        cells += [-1, 1, 2][Int.random(in: 0..<3, using: &random)]
+      }
       for cell in 0..<Swift.max(cells, 1) {
         if cell > 0 { bytes.append(delimiter) }
         if Int.random(in: 0..<(oddity * width + 1), using: &random) == 0 {
@@ -97,14 +109,16 @@ import Testing
       for round in 0..<120 {
         let width = Int.random(in: 1...24, using: &random)
         // Small chunks around block ends, and chunks past the index's window (16 KB).
-        let records = round % 10 == 0 ? Int.random(in: 400...1_200, using: &random) : Int.random(in: 0...40, using: &random)
+        let records =
+          round % 10 == 0 ? Int.random(in: 400...1_200, using: &random) : Int.random(in: 0...40, using: &random)
         let oddity = [0, 3, 20, 200][round % 4]
         let bytes = Self.chunk(&random, delimiter: delimiter, width: width, records: records, oddity: oddity)
         // Runs of at most 1, 2, 7 or any number of records.
         let most = [1, 2, 7, .max][(round / 4) % 4]
         for skipFrom in [Int.max, 1] {
           let expected = Self.records(bytes, delimiter: delimiter, width: width, indexes: false, skipFrom: skipFrom)
-          let actual = Self.records(bytes, delimiter: delimiter, width: width, indexes: true, skipFrom: skipFrom, most: most)
+          let actual = Self.records(
+            bytes, delimiter: delimiter, width: width, indexes: true, skipFrom: skipFrom, most: most)
           #expect(actual.failed == expected.failed, "delimiter \(delimiter) round \(round)")
           #expect(actual.records == expected.records, "delimiter \(delimiter) round \(round) width \(width)")
           #expect(expected.indexed == 0)
@@ -124,7 +138,9 @@ import Testing
     var walked = 0
     for round in 0..<60 {
       let width = Int.random(in: 1...12, using: &random)
-      let bytes = Self.chunk(&random, delimiter: 0x2C, width: width, records: Int.random(in: 1...600, using: &random), oddity: [0, 40][round % 2])
+      let bytes = Self.chunk(
+        &random, delimiter: 0x2C, width: width, records: Int.random(in: 1...600, using: &random),
+        oddity: [0, 40][round % 2])
       bytes.withUnsafeBufferPointer { buffer in
         var source = UnsafeCSVRecordSource(buffer, delimiter: 0x2C, width: width, indexes: true)
         var fields = UnsafeCSVFieldBuffer(capacity: Swift.max(64, width))
@@ -148,7 +164,9 @@ import Testing
                 return true
               }
               #expect(stopped == stop, "round \(round) field \(field) from \(from)")
-              #expect(seen == (from..<stop).map { [$0, run.start($0, field), run.end($0, field)] }, "round \(round) field \(field) from \(from)")
+              #expect(
+                seen == (from..<stop).map { [$0, run.start($0, field), run.end($0, field)] },
+                "round \(round) field \(field) from \(from)")
               walked += seen.count
             }
           }

@@ -15,9 +15,11 @@ import Testing
   static let quotedCells: [String] = [
     "\"a,b\"", "\"x\"\"y\"", "\"line\nbreak\"", "\"cr\rinside\"", "\"crlf\r\ninside\"", "\"\"", "\"\"\"\"",
     "\"ends with a quote\"\"\"", "\"\"\"starts with one\"", "\"plain quoted text\"", "\"7\"", "\"-12.5\"", "\"NA\"",
-    "\"two,\"\"\"\",commas,\n\"", "\"" + String(repeating: "long quoted, cell ", count: 7) + "\"",
+    "\"two,\"\"\"\",commas,\n\"", "\"" + String(repeating: "long quoted, cell ", count: 7) + "\""
   ]
-  static let plainCells: [String] = ["2013", "7", "", "NA", "-12.5", "N342JB", "x y\t!#", String(repeating: "abcdefghij", count: 9)]
+  static let plainCells: [String] = [
+    "2013", "7", "", "NA", "-12.5", "N342JB", "x y\t!#", String(repeating: "abcdefghij", count: 9)
+  ]
   /// Cells that send a record to the scanner (a stray quote, text after a closing quote).
   static let oddCells: [String] = ["a\"b", "\"q\"tail", "\"q\" ", " \"q\""]
 
@@ -28,7 +30,9 @@ import Testing
     var text = ""
     for _ in 0..<records {
       var cells = width
-      if oddity > 0 && Int.random(in: 0..<(oddity * 2), using: &random) == 0 { cells += [-1, 1][Int.random(in: 0..<2, using: &random)] }
+      if oddity > 0 && Int.random(in: 0..<(oddity * 2), using: &random) == 0 {
+        cells += [-1, 1][Int.random(in: 0..<2, using: &random)]
+      }
       for cell in 0..<Swift.max(cells, 1) {
         if cell > 0 { text += "," }
         if oddity > 0 && Int.random(in: 0..<(oddity * width), using: &random) == 0 {
@@ -65,8 +69,10 @@ import Testing
       let bytes = Self.chunk(&random, width: width, records: records, quoted: quoted, oddity: oddity)
       let most = [1, 3, .max][round % 3]
       for skipFrom in [Int.max, 1] {
-        let expected = CSVPlainIndexTests.records(bytes, delimiter: 0x2C, width: width, indexes: false, skipFrom: skipFrom)
-        let actual = CSVPlainIndexTests.records(bytes, delimiter: 0x2C, width: width, indexes: true, skipFrom: skipFrom, most: most)
+        let expected = CSVPlainIndexTests.records(
+          bytes, delimiter: 0x2C, width: width, indexes: false, skipFrom: skipFrom)
+        let actual = CSVPlainIndexTests.records(
+          bytes, delimiter: 0x2C, width: width, indexes: true, skipFrom: skipFrom, most: most)
         #expect(actual.failed == expected.failed, "seed \(seed) round \(round)")
         #expect(actual.records == expected.records, "seed \(seed) round \(round) width \(width)")
         compared += expected.records.count
@@ -81,7 +87,10 @@ import Testing
     // A quoted cell (with a delimiter, an escape, a line feed and a CRLF inside) shifted one byte
     // at a time, so its opening quote, escapes and closing quote fall on every offset of the
     // 64-byte blocks and across their ends; records before and after it plain.
-    let cells = ["\"a,b\"", "\"x\"\"y\"", "\"\"", "\"\"\"\"", "\"l\nf\"", "\"c\r\nr\"", "\"" + String(repeating: "q", count: 70) + "\"\"\""]
+    let cells = [
+      "\"a,b\"", "\"x\"\"y\"", "\"\"", "\"\"\"\"", "\"l\nf\"", "\"c\r\nr\"",
+      "\"" + String(repeating: "q", count: 70) + "\"\"\""
+    ]
     var checked = 0
     for cell in cells {
       for shift in 0..<140 {
@@ -114,7 +123,9 @@ import Testing
       }
       #expect(run.count == 2)
       let cells = (0..<2).flatMap { record in (0..<3).map { run.field(record, $0) } }
-      #expect(cells.map { String(decoding: buffer[$0.start..<$0.end], as: UTF8.self) } == ["a,b", "", "", "x\"\"y", "\n", "z"])
+      #expect(
+        cells.map { String(decoding: buffer[$0.start..<$0.end], as: UTF8.self) } == ["a,b", "", "", "x\"\"y", "\n", "z"]
+      )
       #expect(cells.map(\.quoted) == [true, false, true, true, true, false])
       #expect(cells.map(\.escaped) == [false, false, false, true, false, false])
     }
@@ -168,10 +179,14 @@ import Testing
     }
     for workers in [1, 2] {
       for block in [2_048, 16_384] {
-        let expected = try #require(try CSVInPlaceColumnsTests.readFile(Array(plain.utf8), workers: workers, block: block) { _ in })
-        let table = try #require(try CSVInPlaceColumnsTests.readFile(Array(quoted.utf8), workers: workers, block: block) { _ in })
+        let expected = try #require(
+          try CSVInPlaceColumnsTests.readFile(Array(plain.utf8), workers: workers, block: block) { _ in })
+        let table = try #require(
+          try CSVInPlaceColumnsTests.readFile(Array(quoted.utf8), workers: workers, block: block) { _ in })
         #expect(table == expected, "\(workers) workers, block \(block)")
-        #expect(table.columns.map(\.isDictionaryEncoded) == expected.columns.map(\.isDictionaryEncoded), "\(workers) workers, block \(block)")
+        #expect(
+          table.columns.map(\.isDictionaryEncoded) == expected.columns.map(\.isDictionaryEncoded),
+          "\(workers) workers, block \(block)")
         #expect(table.columns.map(\.type) == expected.columns.map(\.type))
       }
     }

@@ -45,8 +45,12 @@ import FlowTestSupport
         switch flavours[column] {
         case 0: cells.append("\(pick(-1_000_000..<1_000_000))")
         case 1: cells.append(late ? "\(Double(pick(-999..<999)) / 8)" : "\(pick(0..<1_000))")  // widens late
-        case 2: cells.append(["\"\(pick(0..<50))\"", " \(pick(0..<50)) ", "1e3", "-0", "\(Double(pick(0..<10_000)) / 100)",
-                              "98765432109876543210"][pick(0..<6)])
+        case 2:
+          cells.append(
+            [
+              "\"\(pick(0..<50))\"", " \(pick(0..<50)) ", "1e3", "-0", "\(Double(pick(0..<10_000)) / 100)",
+              "98765432109876543210"
+            ][pick(0..<6)])
         case 3: cells.append(["true", "false"][pick(0..<2)])
         case 4: cells.append(late ? "late text" : "\(pick(0..<9))")  // turns to text after numbers
         case 5: cells.append("2024-\(pick(10..<13))-\(pick(10..<29))")  // dates (text)
@@ -54,9 +58,12 @@ import FlowTestSupport
         case 7: cells.append(["AA", "UA", "DL", "é", "x y"][pick(0..<5)])  // low cardinality
         case 8: cells.append("N\(row)\(["UA", "JB"][pick(0..<2)])")  // every cell distinct
         case 9:
-          cells.append(["\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"\"\"", "\"cr\r\nlf\"", "plain"][pick(0..<6)])
+          cells.append(
+            ["\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"\"\"", "\"cr\r\nlf\"", "plain"][pick(0..<6)])
         case 10: cells.append(String(repeating: "long\(pick(0..<10))", count: pick(1..<40)))
-        default: cells.append(pick(0..<80) == 0 ? "\"" + String(repeating: "w,\n", count: pick(100..<900)) + "\"" : "v\(pick(0..<300))")
+        default:
+          cells.append(
+            pick(0..<80) == 0 ? "\"" + String(repeating: "w,\n", count: pick(100..<900)) + "\"" : "v\(pick(0..<300))")
         }
       }
       text += cells.joined(separator: ",")
@@ -75,8 +82,9 @@ import FlowTestSupport
     reader.firstBlockBytesPerWorker = [64, 256, 1_024][pick(0..<3)]
     reader.parallelThreshold = 0
     reader.minimumChunkBytes = 1
-    reader.strategy = CSVReadStrategy(convertsNumbersInPlace: Bool.random(using: &random), copiesStringsInPlace: Bool.random(using: &random),
-                                      indexesPlainRecords: Bool.random(using: &random), encodesDictionaries: Bool.random(using: &random))
+    reader.strategy = CSVReadStrategy(
+      convertsNumbersInPlace: Bool.random(using: &random), copiesStringsInPlace: Bool.random(using: &random),
+      indexesPlainRecords: Bool.random(using: &random), encodesDictionaries: Bool.random(using: &random))
     return reader
   }
 
@@ -87,8 +95,11 @@ import FlowTestSupport
     var random = SeededRandom(seed: 0x5EED_0044 &+ UInt64(Switch.allCases.firstIndex(of: which)!))
     var compared = 0
     for round in 0..<32 {
-      let bytes = Array(Self.randomCSV(&random, rows: Int.random(in: 20..<700, using: &random),
-                                       width: Int.random(in: 2..<10, using: &random)).utf8)
+      let bytes = Array(
+        Self.randomCSV(
+          &random, rows: Int.random(in: 20..<700, using: &random),
+          width: Int.random(in: 2..<10, using: &random)
+        ).utf8)
       var on = Self.reader(size: bytes.count, &random), off = on
       which.set(&on.strategy, true)
       which.set(&off.strategy, false)
@@ -98,18 +109,23 @@ import FlowTestSupport
         if fromFile { return try UnsafeCSVBlockReader(reader: reader).read(try folder.file(holding: bytes)) }
         return try bytes.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) }
       }
-      let context = "round \(round), \(which), \(fromFile ? "file" : "memory"), \(on.workers) workers, blocks \(on.blockBytesPerWorker) B"
+      let context =
+        "round \(round), \(which), \(fromFile ? "file" : "memory"), \(on.workers) workers, blocks \(on.blockBytesPerWorker) B"
       let serial = try bytes.withUnsafeBufferPointer { try off.parse($0) }
       let tableOn = try #require(try read(on), "\(context): the parallel read declined")
       let tableOff = try #require(try read(off), "\(context): the parallel read declined")
-      #expect(CSVDifferentialRead.tableDifference(tableOff, tableOn) == nil, "\(context): \(CSVDifferentialRead.tableDifference(tableOff, tableOn) ?? "")")
+      #expect(
+        CSVDifferentialRead.tableDifference(tableOff, tableOn) == nil,
+        "\(context): \(CSVDifferentialRead.tableDifference(tableOff, tableOn) ?? "")")
       #expect(tableOn == tableOff, "\(context)")
       #expect(CSVDifferentialRead.tableDifference(serial, tableOn) == nil, "\(context) against the serial read")
       if which == .dictionaries {
         // The serial reader encodes too: on and off, the same table.
         let serialOn = try bytes.withUnsafeBufferPointer { try on.parse($0) }
         #expect(CSVDifferentialRead.tableDifference(serial, serialOn) == nil, "\(context): the serial reads")
-        #expect((0..<tableOff.columnCount).allSatisfy { !tableOff.column(at: $0).isDictionaryEncoded }, "\(context): off, every column is flat")
+        #expect(
+          (0..<tableOff.columnCount).allSatisfy { !tableOff.column(at: $0).isDictionaryEncoded },
+          "\(context): off, every column is flat")
       }
       compared += 1
     }
@@ -120,8 +136,12 @@ import FlowTestSupport
   /// encoded; off, it is flat; its strings are the same.
   @Test func theDictionarySwitchChangesOnlyTheStorage() throws {
     var random = SeededRandom(seed: 7)
-    let bytes = Array(("city,n\n" + (0..<2_000).map { "\(["Oslo", "\"Saint-Denis, Réunion\"", "Zürich"][Int.random(in: 0..<3, using: &random)]),\($0)" }
-      .joined(separator: "\n") + "\n").utf8)
+    let bytes = Array(
+      ("city,n\n"
+        + (0..<2_000).map {
+          "\(["Oslo", "\"Saint-Denis, Réunion\"", "Zürich"][Int.random(in: 0..<3, using: &random)]),\($0)"
+        }
+        .joined(separator: "\n") + "\n").utf8)
     var on = CSVReader(), off = CSVReader()
     off.strategy.encodesDictionaries = false
     let encoded = try bytes.withUnsafeBufferPointer { try on.parse($0) }
@@ -135,7 +155,9 @@ import FlowTestSupport
 
   /// `readCSV` hands its reader the strategy of the environment it is configured in (the
   /// default: every path on), and reads the same table with every path off.
-  @Test(arguments: [CSVReadStrategy(), .plain, CSVReadStrategy(convertsNumbersInPlace: false, encodesDictionaries: false)])
+  @Test(arguments: [
+    CSVReadStrategy(), .plain, CSVReadStrategy(convertsNumbersInPlace: false, encodesDictionaries: false)
+  ])
   func readCSVTakesTheStrategyFromItsEnvironment(_ strategy: CSVReadStrategy) throws {
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -150,7 +172,8 @@ import FlowTestSupport
     let evaluator = try #require(node.instance.evaluator as? ReadCSVNode.Evaluator)
     #expect(evaluator.reader.strategy == strategy)
     let table = try KindHarness.run("readCSV", ["path": "t.csv"], environment: registry.environment)
-    let plain = try KindHarness.run("readCSV", ["path": "t.csv"], environment: EvaluationEnvironment(documentFolder: folder, csvRead: .plain))
+    let plain = try KindHarness.run(
+      "readCSV", ["path": "t.csv"], environment: EvaluationEnvironment(documentFolder: folder, csvRead: .plain))
     #expect(table == plain)
     #expect(EvaluationEnvironment().csvRead == CSVReadStrategy(), "every path is on by default")
   }

@@ -13,10 +13,14 @@ import Testing
   static func rows(_ text: String) throws -> [[Value]] { KindHarness.rows(try read(text)) }
 
   @Test func quotedFieldsEscapesAndNewlinesInsideQuotes() throws {
-    let table = try Self.read("\"id\",\"text\"\r\n1,\"Hello, world\"\r\n2,\"She said \"\"hi\"\"\"\r\n3,\"line one\nline two\"")
+    let table = try Self.read(
+      "\"id\",\"text\"\r\n1,\"Hello, world\"\r\n2,\"She said \"\"hi\"\"\"\r\n3,\"line one\nline two\"")
     #expect(table.columnNames == ["id", "text"])
-    #expect(KindHarness.rows(table) == [[.integer(1), .string("Hello, world")], [.integer(2), .string("She said \"hi\"")],
-                                        [.integer(3), .string("line one\nline two")]])
+    #expect(
+      KindHarness.rows(table) == [
+        [.integer(1), .string("Hello, world")], [.integer(2), .string("She said \"hi\"")],
+        [.integer(3), .string("line one\nline two")]
+      ])
   }
 
   @Test func byteOrderMarkIsNotPartOfTheFirstName() throws {
@@ -54,8 +58,10 @@ import Testing
   }
 
   @Test func numbersAreParsedExactly() throws {
-    let cells = ["0.1", "-2", "1e-5", "3.5E+2", "12345678901234567890", "-9223372036854775808", "0.30000000000000004",
-                 "1.7976931348623157e308", "+4", "5."]
+    let cells = [
+      "0.1", "-2", "1e-5", "3.5E+2", "12345678901234567890", "-9223372036854775808", "0.30000000000000004",
+      "1.7976931348623157e308", "+4", "5."
+    ]
     let table = try Self.read("x\n" + cells.joined(separator: "\n"))
     #expect(table.column(named: "x")?.type == .number)
     #expect(table.column(named: "x")?.values == cells.map { .number(Double($0)!) })
@@ -68,12 +74,16 @@ import Testing
   @Test func raggedRowFailsNamingItsPhysicalLine() throws {
     #expect(throws: CSVError(line: 3, "1 field, expected 2 (ragged row)")) { try Self.read("a,b\n1,2\n3\n") }
     // A quoted line break moves the following lines down.
-    #expect(throws: CSVError(line: 4, "3 fields, expected 2 (ragged row)")) { try Self.read("a,b\n1,\"x\ny\"\n1,2,3\n") }
+    #expect(throws: CSVError(line: 4, "3 fields, expected 2 (ragged row)")) {
+      try Self.read("a,b\n1,\"x\ny\"\n1,2,3\n")
+    }
   }
 
   @Test func badQuotingFailsNamingItsLine() {
     #expect(throws: CSVError(line: 2, "a quoted field is not closed")) { try Self.read("a\n\"open\n") }
-    #expect(throws: CSVError(line: 2, "unexpected text after a closing quote (field 1)")) { try Self.read("a\n\"x\"y\n") }
+    #expect(throws: CSVError(line: 2, "unexpected text after a closing quote (field 1)")) {
+      try Self.read("a\n\"x\"y\n")
+    }
   }
 
   @Test func withoutHeaderColumnsAreNumbered() throws {
@@ -110,7 +120,10 @@ import Testing
     // A ragged wide row still names its line.
     #expect(throws: CSVError.self) { try Self.read(header + "\n" + row + ",1\n") }
     // Quoted line breaks and blank lines: fewer records than line breaks; none: one record.
-    #expect(try Self.rows("s,n\n\"a\nb\nc\",1\n\n\n\"d\",2") == [[.string("a\nb\nc"), .integer(1)], [.string("d"), .integer(2)]])
+    #expect(
+      try Self.rows("s,n\n\"a\nb\nc\",1\n\n\n\"d\",2") == [
+        [.string("a\nb\nc"), .integer(1)], [.string("d"), .integer(2)]
+      ])
     #expect(try Self.rows("s,t\nx,yy") == [[.string("x"), .string("yy")]])
     // String cells much longer than the first one (the byte reservation is an estimate).
     let long = String(repeating: "z", count: 5000)
@@ -126,7 +139,9 @@ import Testing
       }
       let start = length / 3
       let expected = bytes[start...].filter { $0 == 0x0A }.count
-      #expect(bytes.withUnsafeBufferPointer { UnsafeCSVScanner.lineBreaks(in: $0, from: start) } == expected, "length \(length)")
+      #expect(
+        bytes.withUnsafeBufferPointer { UnsafeCSVScanner.lineBreaks(in: $0, from: start) } == expected,
+        "length \(length)")
     }
   }
 }

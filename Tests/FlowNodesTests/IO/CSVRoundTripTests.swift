@@ -18,13 +18,18 @@ import Testing
     var integers: [Int64?] = [], numbers: [Double?] = [], bools: [Bool?] = [], strings: [String?] = []
     for _ in 0..<rows {
       integers.append(maybe { Int64.random(in: -1_000_000...1_000_000, using: &random) })
-      numbers.append(maybe { Double.random(in: -1e6...1e6, using: &random) * pow(10, Double(Int.random(in: -8...8, using: &random))) })
+      numbers.append(
+        maybe {
+          Double.random(in: -1e6...1e6, using: &random) * pow(10, Double(Int.random(in: -8...8, using: &random)))
+        })
       bools.append(maybe { Bool.random(using: &random) })
       // "x" keeps the column text even when every other cell looks like a number.
       strings.append(maybe { "x" + randomString(&random) })
     }
-    return try Table([("int", .integers(integers)), ("num", .numbers(numbers)), ("flag", .bools(bools)),
-                      ("text", .strings(strings)), ("text, \"quoted\"", .strings(strings.map { $0.map { String($0.dropFirst()) } }))])
+    return try Table([
+      ("int", .integers(integers)), ("num", .numbers(numbers)), ("flag", .bools(bools)),
+      ("text", .strings(strings)), ("text, \"quoted\"", .strings(strings.map { $0.map { String($0.dropFirst()) } }))
+    ])
   }
 
   /// Cells equal, with integers and numbers equal when their values are (a number column of
@@ -59,20 +64,23 @@ import Testing
   }
 
   @Test func writerQuotesOnlyWhereNeeded() throws {
-    let table = try Table([("name", .strings(["plain", "", nil, "a,b", "say \"hi\"", "NA", "two\nlines"])),
-                           ("n", .numbers([1, 2.5, nil, 1e-7, -0.5, 3, 0.1 + 0.2]))])
+    let table = try Table([
+      ("name", .strings(["plain", "", nil, "a,b", "say \"hi\"", "NA", "two\nlines"])),
+      ("n", .numbers([1, 2.5, nil, 1e-7, -0.5, 3, 0.1 + 0.2]))
+    ])
     let text = String(decoding: try CSVWriter().bytes(of: table), as: UTF8.self)
-    #expect(text == #"""
-    name,n
-    plain,1
-    "",2.5
-    ,
-    "a,b",1e-07
-    "say ""hi""",-0.5
-    "NA",3
-    "two
-    lines",0.30000000000000004
+    #expect(
+      text == #"""
+        name,n
+        plain,1
+        "",2.5
+        ,
+        "a,b",1e-07
+        "say ""hi""",-0.5
+        "NA",3
+        "two
+        lines",0.30000000000000004
 
-    """#)
+        """#)
   }
 }

@@ -14,14 +14,18 @@ import Testing
         // Bytes near the edges of the test (0x22/0x23, 0x7F/0x80) and the delimiter, often.
         let bytes = (0..<(64 + Int.random(in: 0..<16, using: &random))).map { _ -> UInt8 in
           Int.random(in: 0..<2, using: &random) == 0
-            ? [0x00, 0x0A, 0x0D, 0x20, 0x21, 0x22, 0x23, 0x24, 0x7F, 0x80, 0xA2, 0xFF, delimiter][Int.random(in: 0..<13, using: &random)]
+            ? [0x00, 0x0A, 0x0D, 0x20, 0x21, 0x22, 0x23, 0x24, 0x7F, 0x80, 0xA2, 0xFF, delimiter][
+              Int.random(in: 0..<13, using: &random)]
             : UInt8.random(in: 0...255, using: &random)
         }
         bytes.withUnsafeBytes { raw in
           for offset in 0...(bytes.count - 64) {
             var expected: UInt64 = 0
-            for k in 0..<64 where bytes[offset + k] < 0x23 || bytes[offset + k] == delimiter { expected |= 1 << UInt64(k) }
-            let mask = UnsafeCSVScanner.candidateMask(raw.baseAddress!, at: offset, UInt64(delimiter) &* UnsafeCSVScanner.ones)
+            for k in 0..<64 where bytes[offset + k] < 0x23 || bytes[offset + k] == delimiter {
+              expected |= 1 << UInt64(k)
+            }
+            let mask = UnsafeCSVScanner.candidateMask(
+              raw.baseAddress!, at: offset, UInt64(delimiter) &* UnsafeCSVScanner.ones)
             #expect(mask == expected, "delimiter \(delimiter) at \(offset): \(bytes[offset..<(offset + 64)])")
           }
         }
@@ -31,9 +35,12 @@ import Testing
 
   /// Random records of long and short fields, with the byte `delimiter` between them.
   static func longRecords(_ random: inout SeededRandom, delimiter: UInt8) -> [UInt8] {
-    let pieces: [[UInt8]] = [Array("a".utf8), Array("12345.67".utf8), Array("x y\tz!#".utf8), [0xC3, 0xA9, 0x80, 0xFF],
-                             Array("\"q,\"\"\n\"".utf8), Array("a\"b".utf8), Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-*/".utf8),
-                             [], Array("\r".utf8), Array("1997-06-26".utf8)]
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("12345.67".utf8), Array("x y\tz!#".utf8), [0xC3, 0xA9, 0x80, 0xFF],
+      Array("\"q,\"\"\n\"".utf8), Array("a\"b".utf8),
+      Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+-*/".utf8),
+      [], Array("\r".utf8), Array("1997-06-26".utf8)
+    ]
     var bytes: [UInt8] = []
     for _ in 0..<Int.random(in: 0..<30, using: &random) {
       let cells = Int.random(in: 1..<20, using: &random)
@@ -59,7 +66,9 @@ import Testing
           case (.success(let want), .success(let got)):
             #expect(want.count == got.count)
             for (record, scanned) in zip(want, got) {
-              #expect(scanned.width == record.fields.count && scanned.record.line == record.line && scanned.record.end == record.end)
+              #expect(
+                scanned.width == record.fields.count && scanned.record.line == record.line
+                  && scanned.record.end == record.end)
               #expect(Array(record.fields.prefix(scanned.record.fields.count)) == scanned.record.fields)
               records += 1
             }
@@ -75,7 +84,9 @@ import Testing
   }
 
   /// The scanner's records over `bytes` with `delimiter` (as `CSVScannerReferenceTests.scanned`).
-  static func scanned(_ bytes: [UInt8], delimiter: UInt8, skipFrom: Int) -> Result<[(width: Int, record: CSVScannerReferenceTests.Record)], CSVError> {
+  static func scanned(_ bytes: [UInt8], delimiter: UInt8, skipFrom: Int) -> Result<
+    [(width: Int, record: CSVScannerReferenceTests.Record)], CSVError
+  > {
     bytes.withUnsafeBufferPointer { buffer in
       var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
       var fields = UnsafeCSVFieldBuffer(capacity: 4)
@@ -86,10 +97,15 @@ import Testing
           let stored = (0..<fields.count).map { index -> CSVScannerReferenceTests.Field in
             let field = fields[index]
             var content: [UInt8] = []
-            if field.escaped { scanner.unescape(field, into: &content) } else { content = Array(buffer[field.start..<field.end]) }
+            if field.escaped {
+              scanner.unescape(field, into: &content)
+            } else {
+              content = Array(buffer[field.start..<field.end])
+            }
             return CSVScannerReferenceTests.Field(bytes: content, quoted: field.quoted)
           }
-          records.append((fields.width, CSVScannerReferenceTests.Record(line: line, fields: stored, end: scanner.position)))
+          records.append(
+            (fields.width, CSVScannerReferenceTests.Record(line: line, fields: stored, end: scanner.position)))
         }
       } catch let error as CSVError {
         return .failure(error)

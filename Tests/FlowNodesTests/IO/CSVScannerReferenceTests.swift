@@ -94,7 +94,11 @@ import Testing
           for index in 0..<fields.count {
             let field = fields[index]
             var content: [UInt8] = []
-            if field.escaped { scanner.unescape(field, into: &content) } else { content = Array(buffer[field.start..<field.end]) }
+            if field.escaped {
+              scanner.unescape(field, into: &content)
+            } else {
+              content = Array(buffer[field.start..<field.end])
+            }
             stored.append(Field(bytes: content, quoted: field.quoted))
           }
           records.append((fields.width, Record(line: line, fields: stored, end: scanner.position)))
@@ -108,8 +112,10 @@ import Testing
     }
   }
 
-  static let pieces: [String] = ["a", "12", "-3.5", "NA", "", "é", "日本", "x y", "\"q\"", "\"a,b\"", "\"say \"\"hi\"\"\"",
-                                 "\"two\nlines\"", "\"cr\r\nlf\"", "\"\"", "a\"b", "\r", "1e5", "abcdefghijklmnop", "\"é,\"\"\""]
+  static let pieces: [String] = [
+    "a", "12", "-3.5", "NA", "", "é", "日本", "x y", "\"q\"", "\"a,b\"", "\"say \"\"hi\"\"\"",
+    "\"two\nlines\"", "\"cr\r\nlf\"", "\"\"", "a\"b", "\r", "1e5", "abcdefghijklmnop", "\"é,\"\"\""
+  ]
 
   /// Random CSV-like text: mostly well formed, sometimes not (stray quotes, text after a
   /// closing quote, an unclosed quote), with every line ending and an optional BOM.
@@ -117,7 +123,9 @@ import Testing
     var text = random.pick(0..<6) == 0 ? "\u{FEFF}" : ""
     let rows = random.pick(0..<12), width = random.pick(1..<6)
     for _ in 0..<rows {
-      let cells = (0..<(random.pick(0..<8) == 0 ? random.pick(1..<8) : width)).map { _ in pieces[random.pick(0..<pieces.count)] }
+      let cells = (0..<(random.pick(0..<8) == 0 ? random.pick(1..<8) : width)).map { _ in
+        pieces[random.pick(0..<pieces.count)]
+      }
       text += cells.joined(separator: ",")
       text += ["\n", "\r\n", "\n\n", "\r\n\r\n", ""][random.pick(0..<5)]
     }
@@ -145,8 +153,9 @@ import Testing
             // Fields before `skipFrom` are stored; later ones only if a quote made the scanner
             // read them one by one.
             #expect(got.record.fields.count >= Swift.min(skipFrom, record.fields.count))
-            #expect(Array(record.fields.prefix(got.record.fields.count)) == got.record.fields,
-                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) skip \(skipFrom)")
+            #expect(
+              Array(record.fields.prefix(got.record.fields.count)) == got.record.fields,
+              "\(String(decoding: bytes, as: UTF8.self).debugDescription) skip \(skipFrom)")
           }
         case (.failure(let error), .failure(let got)):
           failures += 1
@@ -154,7 +163,9 @@ import Testing
         case (.success, .failure), (.failure, .success):
           // Skipped fields hold no quote (the scanner reads the rest one by one at a quote), so
           // skipping never hides an error.
-          Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription) skip \(skipFrom): \(expected) against \(actual)")
+          Issue.record(
+            "\(String(decoding: bytes, as: UTF8.self).debugDescription) skip \(skipFrom): \(expected) against \(actual)"
+          )
         }
         compared += 1
       }
@@ -166,7 +177,8 @@ import Testing
   @Test func wordCountsEqualByteCountsAtEveryOffset() {
     var random = SeededRandom(seed: 8)
     for _ in 0..<50 {
-      let bytes = (0..<random.pick(0..<40)).map { _ in [0x0A, 0x22, 0x2C, 0x61, 0xC3, 0xA9][random.pick(0..<6)] as UInt8 }
+      let bytes = (0..<random.pick(0..<40)).map { _ in [0x0A, 0x22, 0x2C, 0x61, 0xC3, 0xA9][random.pick(0..<6)] as UInt8
+      }
       bytes.withUnsafeBufferPointer { buffer in
         for start in 0...bytes.count {
           for end in start...bytes.count {
@@ -188,13 +200,16 @@ import Testing
     var random = SeededRandom(seed: 81)
     for round in 0..<40 {
       let length = random.pick(4_000..<20_000)
-      let bytes: [UInt8] = round % 4 == 0
+      let bytes: [UInt8] =
+        round % 4 == 0
         ? [UInt8](repeating: 0x0A, count: length)
         : (0..<length).map { _ in random.pick(0..<3) == 0 ? 0x0A : 0x61 }
       bytes.withUnsafeBufferPointer { buffer in
         for _ in 0..<5 {
           let start = random.pick(0..<40), end = random.pick(start..<length + 1)
-          #expect(UnsafeCSVScanner.count(0x0A, in: buffer, from: start, to: end) == bytes[start..<end].filter { $0 == 0x0A }.count)
+          #expect(
+            UnsafeCSVScanner.count(0x0A, in: buffer, from: start, to: end)
+              == bytes[start..<end].filter { $0 == 0x0A }.count)
         }
         #expect(UnsafeCSVScanner.lineBreaks(in: buffer, from: 0) == bytes.filter { $0 == 0x0A }.count)
       }
@@ -204,7 +219,9 @@ import Testing
   /// Well-formed records (quoted cells with commas, escapes, line breaks; `NA`; empty cells;
   /// UTF-8), `width` fields each.
   static func wellFormed(_ random: inout SeededRandom, rows: Int, width: Int) -> [UInt8] {
-    let cells = ["a", "12", "NA", "", "é", "\"a,b\"", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "\"cr\r\nlf\"", "日本", "-0.5"]
+    let cells = [
+      "a", "12", "NA", "", "é", "\"a,b\"", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "\"cr\r\nlf\"", "日本", "-0.5"
+    ]
     var text = ""
     for _ in 0..<rows {
       text += (0..<width).map { _ in cells[random.pick(0..<cells.count)] }.joined(separator: ",")
@@ -238,8 +255,9 @@ import Testing
         for cut in 0...bytes.count {
           let block = UnsafeBufferPointer(rebasing: buffer[0..<cut])
           let isLast = cut == bytes.count
-          guard let (chunks, consumed) = UnsafeCSVBlockReader(reader: reader).parse(
-            block, isLast: isLast, width: width, kept: Array(0..<width), textOnly: true, bytesPerRow: 0)
+          guard
+            let (chunks, consumed) = UnsafeCSVBlockReader(reader: reader).parse(
+              block, isLast: isLast, width: width, kept: Array(0..<width), textOnly: true, bytesPerRow: 0)
           else {
             Issue.record("round \(round), cut \(cut): declined")
             continue
@@ -256,7 +274,9 @@ import Testing
                 if case .untyped(let count) = chunk.pieces[column] { cells += Array(repeating: nil, count: count) }
                 continue
               }
-              for row in 0..<strings.count { cells.append(nullRows.contains(Int32(row)) ? nil : Array(strings.utf8(row))) }
+              for row in 0..<strings.count {
+                cells.append(nullRows.contains(Int32(row)) ? nil : Array(strings.utf8(row)))
+              }
             }
             let expected: [[UInt8]?] = lines.map { record in
               let field = record.fields[column]

@@ -31,7 +31,8 @@ import FlowTestSupport
 
   @Test func sparesStayWithinTheirCountAndBytes() {
     let spares = UnsafeCSVSpareMappings(mostSpares: 2, mostBytes: 14 * Self.megabyte)
-    var storages: [UnsafeCSVStorage] = (0..<3).map { _ in UnsafeCSVStorage(capacity: 4 * Self.megabyte, spares: spares) }
+    var storages: [UnsafeCSVStorage] = (0..<3).map { _ in UnsafeCSVStorage(capacity: 4 * Self.megabyte, spares: spares)
+    }
     storages.removeAll()
     #if os(Linux)
     #expect(spares.spares.count == 2, "at most 2 kept of 3")
@@ -42,7 +43,8 @@ import FlowTestSupport
     #expect(spares.spares.count == 2 && spares.spares.allSatisfy { $0.length == 4 * Self.megabyte })
     _ = large
     // Larger than every spare could be: never kept.
-    var huge: UnsafeCSVStorage? = UnsafeCSVStorage(capacity: 16 * Self.megabyte, spares: UnsafeCSVSpareMappings(mostSpares: 4, mostBytes: 8 * Self.megabyte))
+    var huge: UnsafeCSVStorage? = UnsafeCSVStorage(
+      capacity: 16 * Self.megabyte, spares: UnsafeCSVSpareMappings(mostSpares: 4, mostBytes: 8 * Self.megabyte))
     #expect(huge!.isMapped)
     huge = nil
     _ = huge

@@ -29,12 +29,15 @@ import FlowTestSupport
         case 2: cells.append("2013-\(pick(10..<13))-\(pick(10..<29)) \(pick(10..<24)):00:00")
         case 3:
           // Quoted: a delimiter, a line break, escaped quotes, CRLF inside.
-          cells.append(["\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"\"\"", "\"cr\r\nlf\"", "\"\(pick(0..<50_000))\""][pick(0..<6)])
+          cells.append(
+            ["\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"\"\"", "\"cr\r\nlf\"", "\"\(pick(0..<50_000))\""][
+              pick(0..<6)])
         case 4: cells.append(String(repeating: "long\(pick(0..<10))", count: pick(1..<40)))  // 5–200 bytes
         case 5:
           // Mostly short, now and then longer than a small block.
           cells.append(pick(0..<60) == 0 ? String(repeating: "w", count: pick(300..<3_000)) : "v\(pick(0..<200))")
-        case 6: cells.append(row > rows / 2 && pick(0..<20) == 0 ? "late text" : "\(pick(0..<99))")  // text after numbers
+        // text after numbers
+        case 6: cells.append(row > rows / 2 && pick(0..<20) == 0 ? "late text" : "\(pick(0..<99))")
         default: cells.append("ü\(row)")  // every cell distinct
         }
       }
@@ -77,7 +80,9 @@ import FlowTestSupport
             let context = "round \(round), \(workers) workers, block \(block), dictionaries \(encodes)"
             #expect(table != nil && merged != nil, "\(context): declined")
             guard let table, let merged else { continue }
-            #expect(table == merged && table == serial && table.columns.map(\.type) == serial.columns.map(\.type), "\(context)")
+            #expect(
+              table == merged && table == serial && table.columns.map(\.type) == serial.columns.map(\.type),
+              "\(context)")
             #expect(KindHarness.rows(table) == expected ?? [], "\(context)")
             compared += 1
           }
@@ -92,7 +97,9 @@ import FlowTestSupport
     // longer than the block, a blank line and a quoted line break.
     var text = "id,name,note\n"
     for row in 0..<4_000 {
-      let name = row % 13 == 0 ? "NA" : row % 17 == 0 ? "\"\"" : row == 2_224 ? String(repeating: "z", count: 5_000) : "name-\(row)"
+      let name =
+        row % 13 == 0
+        ? "NA" : row % 17 == 0 ? "\"\"" : row == 2_224 ? String(repeating: "z", count: 5_000) : "name-\(row)"
       let note = row % 11 == 0 ? "\"q \"\"\(row)\"\"\"" : row == 3_001 ? "\"a\nb\"" : "n\(row % 500)"
       text += "\(row),\(name),\(note)\n"
       if row == 1_500 { text += "\n" }

@@ -11,7 +11,9 @@ import Testing
   static let csv = "species,mass\nAdelie,3750\nGentoo,5000\nAdelie,NA\nGentoo,5400\n"
 
   /// A folder holding `data.csv`, and an evaluator for `document` whose folder it is.
-  static func setUp(_ document: FlowDocument, policy: FileAccessPolicy? = nil) throws -> (folder: String, evaluator: GraphEvaluator) {
+  static func setUp(_ document: FlowDocument, policy: FileAccessPolicy? = nil) throws -> (
+    folder: String, evaluator: GraphEvaluator
+  ) {
     let folder = try KindHarness.temporaryFolder()
     try Data(csv.utf8).write(to: URL(fileURLWithPath: folder + "/data.csv"))
     var registry = NodeKindRegistry.standard
@@ -20,10 +22,12 @@ import Testing
   }
 
   static let pipeline = FlowDocument(
-    nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
-            .node("groups", "groupBy", params: ["by": ["species"], "aggregate": ["n": "count()", "mass": "mean(mass)"]]),
-            .node("sort", "sort", params: ["by": ["species"]]),
-            .node("save", "writeCSV", params: ["path": "out/summary.csv"])],
+    nodes: [
+      .node("read", "readCSV", params: ["path": "data.csv"]),
+      .node("groups", "groupBy", params: ["by": ["species"], "aggregate": ["n": "count()", "mass": "mean(mass)"]]),
+      .node("sort", "sort", params: ["by": ["species"]]),
+      .node("save", "writeCSV", params: ["path": "out/summary.csv"])
+    ],
     edges: [.edge("e1", "read", "groups"), .edge("e2", "groups", "sort"), .edge("e3", "sort", "save")])
 
   @Test func aPipelineReadsAndWritesRelativeToTheDocumentsFolder() throws {
@@ -35,7 +39,9 @@ import Testing
     #expect(evaluator.failures == [:])
     #expect(evaluator.value(of: "save", port: "path") == .string(folder + "/out/summary.csv"))
     #expect(evaluator.value(of: "save", port: "rows") == .integer(2))
-    #expect(try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8) == "species,n,mass\nAdelie,2,3750\nGentoo,2,5200\n")
+    #expect(
+      try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8)
+        == "species,n,mass\nAdelie,2,3750\nGentoo,2,5200\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out") == ["summary.csv"])
   }
 
@@ -47,12 +53,16 @@ import Testing
     evaluator.replaceNode(.node("sort", "sort", params: ["by": ["-n", "-species"]]))
     let report = evaluator.evaluate()
     #expect(report.ran == ["sort", "save"])
-    #expect(try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8).hasPrefix("species,n,mass\nGentoo"))
+    #expect(
+      try String(contentsOfFile: folder + "/out/summary.csv", encoding: .utf8).hasPrefix("species,n,mass\nGentoo"))
   }
 
   @Test func aWriteWhoseInputFailedDoesNotWrite() throws {
     let document = FlowDocument(
-      nodes: [.node("read", "readCSV", params: ["path": "missing.csv"]), .node("save", "writeCSV", params: ["path": "data.csv"])],
+      nodes: [
+        .node("read", "readCSV", params: ["path": "missing.csv"]),
+        .node("save", "writeCSV", params: ["path": "data.csv"])
+      ],
       edges: [.edge("e1", "read", "save")])
     var (folder, evaluator) = try Self.setUp(document)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -65,9 +75,12 @@ import Testing
 
   @Test(arguments: ["../escape.txt", "/tmp/flow-escape-\(UUID().uuidString).txt"])
   func writesOutsideTheFolderFailTheNodeAndWriteNothing(path: String) throws {
-    let document = FlowDocument(nodes: [.node("t", "text", params: ["value": "x"]),
-                                        .node("w", "writeText", params: ["path": .string(path)])],
-                                edges: [.edge("e1", "t", "w")])
+    let document = FlowDocument(
+      nodes: [
+        .node("t", "text", params: ["value": "x"]),
+        .node("w", "writeText", params: ["path": .string(path)])
+      ],
+      edges: [.edge("e1", "t", "w")])
     var (folder, evaluator) = try Self.setUp(document)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     evaluator.evaluate()
@@ -91,14 +104,18 @@ import Testing
   @Test func aPolicyThatAllowsAnotherFolderLetsTheNodeWriteThere() throws {
     let outside = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: outside) }
-    let document = FlowDocument(nodes: [.node("t", "text", params: ["value": "ok"]),
-                                        .node("w", "writeText", params: ["path": .string(outside + "/new.txt")])],
-                                edges: [.edge("e1", "t", "w")])
+    let document = FlowDocument(
+      nodes: [
+        .node("t", "text", params: ["value": "ok"]),
+        .node("w", "writeText", params: ["path": .string(outside + "/new.txt")])
+      ],
+      edges: [.edge("e1", "t", "w")])
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder,
-                                                 fileAccess: FileAccessPolicy(readableRoots: [folder], writableRoots: [folder, outside]))
+    registry.environment = EvaluationEnvironment(
+      documentFolder: folder,
+      fileAccess: FileAccessPolicy(readableRoots: [folder], writableRoots: [folder, outside]))
     var evaluator = try GraphEvaluator(validating: document, registry: registry)
     evaluator.evaluate()
     #expect(evaluator.failures == [:])
@@ -108,14 +125,18 @@ import Testing
   @Test func readJSONMakesATableOfAnArrayOfObjectsAndPlainValuesOtherwise() throws {
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try Data(#"[{"a": 1, "b": "x"}, {"a": 2.5, "b": null}]"#.utf8).write(to: URL(fileURLWithPath: folder + "/rows.json"))
+    try Data(#"[{"a": 1, "b": "x"}, {"a": 2.5, "b": null}]"#.utf8).write(
+      to: URL(fileURLWithPath: folder + "/rows.json"))
     try Data(#"{"k": [1, null]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/plain.json"))
     let environment = EvaluationEnvironment(documentFolder: folder)
     let rows = try KindHarness.run("readJSON", ["path": "rows.json"], environment: environment)[0]
     #expect(rows.tableValue?.columnNames == ["a", "b"])
     #expect(rows.tableValue?.column(named: "a")?.values == [.number(1), .number(2.5)])
     // A JSON integer stays an integer in a plain value (Reference.md, "Documents"; it read as `.number(1)` before).
-    #expect(try KindHarness.run("readJSON", ["path": "plain.json"], environment: environment) == [.record(["k": .list([.integer(1), .null])])])
+    #expect(
+      try KindHarness.run("readJSON", ["path": "plain.json"], environment: environment) == [
+        .record(["k": .list([.integer(1), .null])])
+      ])
   }
 
   @Test func writeJSONKeepsColumnOrderAndWriteTextWritesUTF8() throws {
@@ -123,7 +144,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let environment = EvaluationEnvironment(documentFolder: folder)
     let table = try Table([("z", .integers([1])), ("a", .strings([nil]))])
-    let written = try KindHarness.run("writeJSON", ["path": "t.json", "pretty": false], [.table(table)], environment: environment)
+    let written = try KindHarness.run(
+      "writeJSON", ["path": "t.json", "pretty": false], [.table(table)], environment: environment)
     #expect(written == [.string(folder + "/t.json")])
     #expect(try String(contentsOfFile: folder + "/t.json", encoding: .utf8) == "[{\"z\":1,\"a\":null}]\n")
     _ = try KindHarness.run("writeText", ["path": "t.txt"], [.string("Zürich\n")], environment: environment)
@@ -135,7 +157,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("a,b\n1,2\n3\n".utf8).write(to: URL(fileURLWithPath: folder + "/bad.csv"))
     let environment = EvaluationEnvironment(documentFolder: folder)
-    #expect(KindHarness.failure { try KindHarness.run("readCSV", ["path": "bad.csv"], environment: environment) }
-            == "bad.csv: line 3: 1 field, expected 2 (ragged row)")
+    #expect(
+      KindHarness.failure { try KindHarness.run("readCSV", ["path": "bad.csv"], environment: environment) }
+        == "bad.csv: line 3: 1 field, expected 2 (ragged row)")
   }
 }

@@ -42,12 +42,16 @@ import FlowTestSupport
   static func serial(_ bytes: [UInt8], columns: Set<String>?) -> Result<Table, ReadFailure> {
     var reader = CSVReader()
     reader.columns = columns
-    do { return .success(try bytes.withUnsafeBufferPointer { try reader.parse($0) }) } catch { return .failure(ReadFailure(text: "\(error)")) }
+    do { return .success(try bytes.withUnsafeBufferPointer { try reader.parse($0) }) } catch {
+      return .failure(ReadFailure(text: "\(error)"))
+    }
   }
 
   /// The parallel read, from memory, or from a file if `folder` is given; the serial read where
   /// the parallel one declines (as `readCSV` does).
-  static func parallel(_ bytes: [UInt8], columns: Set<String>?, workers: Int, block: Int, file: CheckedFile?, declined: inout Int) -> Result<Table, ReadFailure> {
+  static func parallel(
+    _ bytes: [UInt8], columns: Set<String>?, workers: Int, block: Int, file: CheckedFile?, declined: inout Int
+  ) -> Result<Table, ReadFailure> {
     var reader = CSVReader()
     reader.columns = columns
     reader.workers = workers
@@ -55,7 +59,8 @@ import FlowTestSupport
     reader.parallelThreshold = 0
     reader.minimumChunkBytes = 1
     do {
-      let table = try file.map { try UnsafeCSVBlockReader(reader: reader).read($0) }
+      let table =
+        try file.map { try UnsafeCSVBlockReader(reader: reader).read($0) }
         ?? bytes.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) }
       if let table { return .success(table) }
       declined += 1
@@ -68,7 +73,8 @@ import FlowTestSupport
   static func same(_ a: Result<Table, ReadFailure>, _ b: Result<Table, ReadFailure>) -> Bool {
     switch (a, b) {
     case (.success(let x), .success(let y)):
-      return x.columnNames == y.columnNames && x.rowCount == y.rowCount && x.columns.map(\.type) == y.columns.map(\.type)
+      return x.columnNames == y.columnNames && x.rowCount == y.rowCount
+        && x.columns.map(\.type) == y.columns.map(\.type)
         && x == y
     case (.failure(let x), .failure(let y)): return x == y
     default: return false
@@ -90,13 +96,16 @@ import FlowTestSupport
       let path = folder + "/t\(round).csv"
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       let file = try FileAccessPolicy.unrestricted.open(path, relativeTo: folder)
-      let projection: Set<String>? = round % 3 == 0 ? nil : Set((0..<width).filter { _ in random.pick(0..<2) == 0 }.map { "c\($0)" })
+      let projection: Set<String>? =
+        round % 3 == 0 ? nil : Set((0..<width).filter { _ in random.pick(0..<2) == 0 }.map { "c\($0)" })
       let expected = Self.serial(bytes, columns: projection)
       for workers in [1, 2, 7] {
         for block in [64, 300, 4_096] {
           let before = declined
-          let fromMemory = Self.parallel(bytes, columns: projection, workers: workers, block: block, file: nil, declined: &declined)
-          let fromFile = Self.parallel(bytes, columns: projection, workers: workers, block: block, file: file, declined: &declined)
+          let fromMemory = Self.parallel(
+            bytes, columns: projection, workers: workers, block: block, file: nil, declined: &declined)
+          let fromFile = Self.parallel(
+            bytes, columns: projection, workers: workers, block: block, file: file, declined: &declined)
           if round % 10 != 9 && round % 15 != 14 { declinedPlain += declined - before }
           #expect(Self.same(fromMemory, expected), "round \(round), \(workers) workers, block \(block), memory")
           #expect(Self.same(fromFile, expected), "round \(round), \(workers) workers, block \(block), file")

@@ -23,7 +23,9 @@ import Testing
       let start = Int(random.next() % 5)
       let needed = (count * bitWidth + 7) / 8
       // Sometimes exactly the bytes needed (every last load is short), sometimes more.
-      let bytes = (0..<start + needed + Int(random.next() % 3) * Int(random.next() % 9)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let bytes = (0..<start + needed + Int(random.next() % 3) * Int(random.next() % 9)).map { _ in
+        UInt8(truncatingIfNeeded: random.next())
+      }
       var output: [UInt32] = [7, 8]
       UnsafeParquetBytes.appendUnpacked(count, bitWidth: bitWidth, from: bytes, at: start, to: &output)
       let expected = [7, 8] + (0..<count).map { Self.unpacked(bytes, start, $0, bitWidth) }
@@ -36,7 +38,8 @@ import Testing
     let count = Int(random.next() % 50)
     let start = Int(random.next() % 7)
     let width = seed % 2 == 0 ? 4 : 8
-    let bytes = (0..<start + count * width + Int(random.next() % 3)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    let bytes = (0..<start + count * width + Int(random.next() % 3)).map { _ in UInt8(truncatingIfNeeded: random.next())
+    }
     var integers: [Int64] = [-1]
     var doubles: [Double] = [0.5]
     UnsafeParquetBytes.appendIntegers(count, width: width, from: bytes, at: start, to: &integers)

@@ -19,13 +19,22 @@ import Testing
     var text = ColumnBuilder(.string, capacity: rows)
     var numbers = ColumnBuilder(.number, capacity: rows)
     for row in 0..<rows {
-      if random.next() % 9 == 0 { integers.appendNull() } else { integers.append(integer: Int64(bitPattern: random.next()) >> 20) }
+      if random.next() % 9 == 0 {
+        integers.appendNull()
+      } else {
+        integers.append(integer: Int64(bitPattern: random.next()) >> 20)
+      }
       text.append(utf8: Array("row \(row % 37)".utf8))
-      if seed % 2 == 0, random.next() % 5 == 0 { numbers.appendNull() } else { numbers.append(number: Double(random.next() % 1_000) / 8) }
+      if seed % 2 == 0, random.next() % 5 == 0 {
+        numbers.appendNull()
+      } else {
+        numbers.append(number: Double(random.next() % 1_000) / 8)
+      }
     }
     let table = try Table([("i", integers.build()), ("s", text.build()), ("x", numbers.build())])
-    let writer = ParquetWriter(compression: ParquetWriter.Compression.allCases[seed % 5], rowGroupRows: [50, 400, 1 << 20][seed % 3],
-                               dictionary: seed % 3 != 0, pageVersion: 1 + seed % 2)
+    let writer = ParquetWriter(
+      compression: ParquetWriter.Compression.allCases[seed % 5], rowGroupRows: [50, 400, 1 << 20][seed % 3],
+      dictionary: seed % 3 != 0, pageVersion: 1 + seed % 2)
     let file = try writer.write(table)
     var corrupt = file
     let metadata = try ParquetReader.footer(file)
@@ -79,13 +88,22 @@ import Testing
     var unique = ColumnBuilder(.string, capacity: rows)
     var numbers = ColumnBuilder(.number, capacity: rows)
     for row in 0..<rows {
-      if row > 20_000, random.next() % 4 == 0 { integers.appendNull() } else { integers.append(integer: Int64(random.next() % 1_000)) }
-      if random.next() % 11 == 0 { text.appendNull() } else { text.append(utf8: Array(["A", "N", "R", "Ö"][Int(random.next() % 4)].utf8)) }
+      if row > 20_000, random.next() % 4 == 0 {
+        integers.appendNull()
+      } else {
+        integers.append(integer: Int64(random.next() % 1_000))
+      }
+      if random.next() % 11 == 0 {
+        text.appendNull()
+      } else {
+        text.append(utf8: Array(["A", "N", "R", "Ö"][Int(random.next() % 4)].utf8))
+      }
       unique.append(utf8: Array("comment \(random.next() % 100_000)".utf8))
       numbers.append(number: Double(random.next() % 10_000) / 100)
     }
     let table = try Table([("i", integers.build()), ("s", text.build()), ("u", unique.build()), ("x", numbers.build())])
-    let file = try ParquetWriter(compression: .snappy, rowGroupRows: 1_000 + workers * 100, dictionary: true).write(table)
+    let file = try ParquetWriter(compression: .snappy, rowGroupRows: 1_000 + workers * 100, dictionary: true).write(
+      table)
     var reader = ParquetReader()
     reader.workers = workers
     #expect(try reader.read(file) == table)
@@ -93,7 +111,9 @@ import Testing
     let metadata = try ParquetReader.footer(file)
     let dataEnd = file.count - 8 - Int(ParquetValues.littleEndian(file, file.count - 8, 4))
     for group in [2, 6] {
-      for index in try ParquetChunkReader.extent(of: metadata.rowGroups[group].columns[3], dataEnd: dataEnd) { corrupt[index] = 0xFF }
+      for index in try ParquetChunkReader.extent(of: metadata.rowGroups[group].columns[3], dataEnd: dataEnd) {
+        corrupt[index] = 0xFF
+      }
     }
     let error = try #require(throws: ParquetError.self) { try reader.read(corrupt) }
     #expect(error.message.hasPrefix("column 'x': ") && error.message.hasSuffix("(row group 3)"), "\(error.message)")
@@ -109,13 +129,16 @@ import Testing
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder)
     let document = FlowDocument(
-      nodes: [.node("read", "readParquet", params: ["path": "t.parquet"]),
-              .node("sum", "derive", params: ["columns": ["y": "x * 2"]]),
-              .node("pick", "select", params: ["columns": ["y"]]),
-              .node("again", "readParquet", params: ["path": "t.parquet"]),
-              .node("text", "select", params: ["columns": ["s"]])],
+      nodes: [
+        .node("read", "readParquet", params: ["path": "t.parquet"]),
+        .node("sum", "derive", params: ["columns": ["y": "x * 2"]]),
+        .node("pick", "select", params: ["columns": ["y"]]),
+        .node("again", "readParquet", params: ["path": "t.parquet"]),
+        .node("text", "select", params: ["columns": ["s"]])
+      ],
       edges: [.edge("e1", "read", "sum"), .edge("e2", "sum", "pick"), .edge("e3", "again", "text")])
-    var evaluator = try GraphEvaluator(validating: ColumnDemand.applied(to: document, registry: registry), registry: registry)
+    var evaluator = try GraphEvaluator(
+      validating: ColumnDemand.applied(to: document, registry: registry), registry: registry)
     evaluator.evaluate()
     guard case .table(let picked)? = evaluator.value(of: "pick", port: "table") else {
       Issue.record("no table: \(evaluator.failure(of: "read") ?? "")")

@@ -16,7 +16,9 @@ import Testing
     let file = try #require(ParquetTestFiles.files.first { $0.name == name })
     let table = try ParquetReader().read(Self.bytes(file.base64))
     let expected = try JSONValue.parse(file.expected)
-    guard case .object(let object) = expected, case .array(let columns)? = object["columns"], case .array(let rows)? = object["rows"] else {
+    guard case .object(let object) = expected, case .array(let columns)? = object["columns"],
+      case .array(let rows)? = object["rows"]
+    else {
       Issue.record("bad expectation")
       return
     }
@@ -46,7 +48,8 @@ import Testing
     #expect(table.columnNames == ["flat", "after"])
     #expect(table.row(1) == [.integer(2), .string("q")])
     reader.columns = ["items"]
-    #expect(throws: ParquetError("column 'items': a nested column (a list, map or struct); only flat columns are read")) {
+    #expect(throws: ParquetError("column 'items': a nested column (a list, map or struct); only flat columns are read"))
+    {
       try reader.read(nested)
     }
     reader.columns = []
@@ -54,15 +57,22 @@ import Testing
   }
 
   @Test func whatCannotBeReadFailsNamingTheColumn() {
-    #expect(throws: ParquetError("column 'u': the UINT64 value 9223372036854775813 is above the largest integer 9223372036854775807")) {
+    #expect(
+      throws: ParquetError(
+        "column 'u': the UINT64 value 9223372036854775813 is above the largest integer 9223372036854775807")
+    ) {
       try ParquetReader().read(Self.bytes(ParquetTestFiles.uint64))
     }
     #expect(throws: ParquetError("column 'raw': value 2 is a byte array that is not UTF-8 text")) {
       try ParquetReader().read(Self.bytes(ParquetTestFiles.notUTF8))
     }
-    #expect(throws: ParquetError("not a Parquet file (no PAR1 at its start)")) { try ParquetReader().read(Array("a,b\n1,2\n".utf8)) }
+    #expect(throws: ParquetError("not a Parquet file (no PAR1 at its start)")) {
+      try ParquetReader().read(Array("a,b\n1,2\n".utf8))
+    }
     let plain = Self.bytes(ParquetTestFiles.files[0].base64)
-    #expect(throws: ParquetError("the file is truncated (no PAR1 at its end)")) { try ParquetReader().read(Array(plain.dropLast(1))) }
+    #expect(throws: ParquetError("the file is truncated (no PAR1 at its end)")) {
+      try ParquetReader().read(Array(plain.dropLast(1)))
+    }
   }
 
   @Test func aZstandardFileReads() throws {
@@ -73,7 +83,9 @@ import Testing
   @Test func theRowLimitIsCheckedBeforeDecoding() {
     let plain = Self.bytes(ParquetTestFiles.files[0].base64)
     let reader = ParquetReader(limits: RunLimits(maxRows: 6))
-    #expect(throws: NodeError("the Parquet file would have 7 rows, more than the row limit 6 (raise it with --max-rows)")) {
+    #expect(
+      throws: NodeError("the Parquet file would have 7 rows, more than the row limit 6 (raise it with --max-rows)")
+    ) {
       try reader.read(plain)
     }
   }
@@ -82,7 +94,9 @@ import Testing
   /// The wanted columns' sizes are checked against the memory limit before any page is read.
   @Test func theMemoryLimitIsCheckedBeforeDecoding() throws {
     let plain = Self.bytes(ParquetTestFiles.files[0].base64)
-    let error = try #require(throws: NodeError.self) { try ParquetReader(limits: RunLimits(maxMemoryBytes: 1_024)).read(plain) }
+    let error = try #require(throws: NodeError.self) {
+      try ParquetReader(limits: RunLimits(maxMemoryBytes: 1_024)).read(plain)
+    }
     #expect(error.message.hasPrefix("the Parquet file's columns would add "), "\(error.message)")
     #expect(error.message.hasSuffix("past the memory limit 1.0 KiB (raise it with --max-memory)"), "\(error.message)")
   }
@@ -120,9 +134,11 @@ import Testing
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder)
     let document = FlowDocument(
-      nodes: [.node("read", "readParquet", params: ["path": "n.parquet"]),
-              .node("pick", "select", params: ["columns": ["after"]]),
-              .node("bad", "readParquet", params: ["path": "bad.parquet"])],
+      nodes: [
+        .node("read", "readParquet", params: ["path": "n.parquet"]),
+        .node("pick", "select", params: ["columns": ["after"]]),
+        .node("bad", "readParquet", params: ["path": "bad.parquet"])
+      ],
       edges: [.edge("e1", "read", "pick")])
     let demanded = ColumnDemand.applied(to: document, registry: registry)
     #expect(demanded.nodes[0].data.params["columns"] == .array([.string("after")]))
@@ -130,7 +146,9 @@ import Testing
     evaluator.evaluate()
     #expect(evaluator.evaluationCount(of: "read") == 1)
     #expect(evaluator.evaluationCount(of: "pick") == 1)
-    #expect(evaluator.value(of: "pick", port: "table") == .table(try Table([("after", Column(.string(StringColumn(["p", "q"]))))])))
+    #expect(
+      evaluator.value(of: "pick", port: "table")
+        == .table(try Table([("after", Column(.string(StringColumn(["p", "q"]))))])))
     #expect(evaluator.failure(of: "bad")?.contains("bad.parquet: not a Parquet file") == true)
     var whole = try GraphEvaluator(validating: document, registry: registry)
     whole.evaluate()
@@ -146,13 +164,16 @@ import Testing
     let rows = 1 + Int(random.next() % 3_000)
     var builder = ColumnBuilder(.string, capacity: rows)
     for _ in 0..<rows {
-      if seed % 2 == 1, random.next() % 7 == 0 { builder.appendNull() } else {
+      if seed % 2 == 1, random.next() % 7 == 0 {
+        builder.appendNull()
+      } else {
         builder.append(utf8: Array(words[Int(random.next() % UInt64(1 + seed % words.count))].utf8))
       }
     }
     let table = try Table([("city", builder.build())])
     let groupRows = [64, 500, 1 << 20][seed % 3]
-    let encoded = try ParquetReader().read(ParquetWriter(rowGroupRows: groupRows, dictionary: true, pageVersion: 1 + seed % 2).write(table))
+    let encoded = try ParquetReader().read(
+      ParquetWriter(rowGroupRows: groupRows, dictionary: true, pageVersion: 1 + seed % 2).write(table))
     let flat = try ParquetReader().read(ParquetWriter(rowGroupRows: groupRows, dictionary: false).write(table))
     #expect(encoded.columns[0].isDictionaryEncoded)
     #expect(!flat.columns[0].isDictionaryEncoded)

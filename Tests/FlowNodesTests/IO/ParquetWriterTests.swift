@@ -27,17 +27,36 @@ import Testing
     let edges: [Int64] = [.max, .min, .max - 1, .min + 1, 1 << 53 + 1, -(1 << 53) - 1, 0, -1]
     let specials: [Double] = [.nan, -0.0, 0.0, .infinity, -.infinity, .leastNonzeroMagnitude, 1e300, -2.5]
     for row in 0..<rows {
-      if isNull(&random) { integers.appendNull() } else {
-        integers.append(integer: random.next() % 3 == 0 ? edges[Int(random.next() % 8)] : Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
+      if isNull(&random) {
+        integers.appendNull()
+      } else {
+        integers.append(
+          integer: random.next() % 3 == 0
+            ? edges[Int(random.next() % 8)] : Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
       }
-      if isNull(&random) { numbers.appendNull() } else {
-        numbers.append(number: random.next() % 4 == 0 ? specials[Int(random.next() % 8)] : Double(bitPattern: random.next() >> 2) * (random.next() % 2 == 0 ? 1 : -1))
+      if isNull(&random) {
+        numbers.appendNull()
+      } else {
+        numbers.append(
+          number: random.next() % 4 == 0
+            ? specials[Int(random.next() % 8)]
+            : Double(bitPattern: random.next() >> 2) * (random.next() % 2 == 0 ? 1 : -1))
       }
       if isNull(&random) { bools.appendNull() } else { bools.append(bool: random.next() % 2 == 0) }
-      if isNull(&random) { text.appendNull() } else { text.append(utf8: Array(strings[Int(random.next() % UInt64(strings.count))].utf8)) }
-      if isNull(&random) { unique.appendNull() } else { unique.append(utf8: Array("row \(row) \(random.next() % 1_000) ü".utf8)) }
+      if isNull(&random) {
+        text.appendNull()
+      } else {
+        text.append(utf8: Array(strings[Int(random.next() % UInt64(strings.count))].utf8))
+      }
+      if isNull(&random) {
+        unique.appendNull()
+      } else {
+        unique.append(utf8: Array("row \(row) \(random.next() % 1_000) ü".utf8))
+      }
     }
-    columns = [("i", integers.build()), ("x", numbers.build()), ("b", bools.build()), ("s", text.build()), ("u", unique.build())]
+    columns = [
+      ("i", integers.build()), ("x", numbers.build()), ("b", bools.build()), ("s", text.build()), ("u", unique.build())
+    ]
     // The same strings in the dictionary layout (what readCSV makes of a low-cardinality column).
     if case .string(let flat) = columns[3].1.storage, let encoded = flat.dictionaryEncoded() {
       columns.append(("d", Column(.string(encoded), validity: columns[3].1.validity)))
@@ -51,21 +70,26 @@ import Testing
     let table = try Self.table(&random, rows: rows)
     let compression = ParquetWriter.Compression.allCases[seed % 5]
     let pageVersion = seed % 2 + 1
-    let writer = ParquetWriter(compression: compression, rowGroupRows: [1, 64, 1_000, 1 << 20][Int(random.next() % 4)],
-                               dictionary: seed % 3 != 0, pageVersion: pageVersion)
+    let writer = ParquetWriter(
+      compression: compression, rowGroupRows: [1, 64, 1_000, 1 << 20][Int(random.next() % 4)],
+      dictionary: seed % 3 != 0, pageVersion: pageVersion)
     let bytes = try writer.write(table)
     let back = try ParquetReader().read(bytes)
     #expect(back.columnNames == table.columnNames)
     #expect(back.rowCount == table.rowCount)
     for (name, (got, want)) in zip(table.columnNames, zip(back.columns, table.columns)) where got != want {
       let row = (0..<want.count).first { got[$0] != want[$0] } ?? -1
-      Issue.record("\(compression) v\(pageVersion) column \(name): row \(row) reads \(row >= 0 ? got[row] : .null), was \(row >= 0 ? want[row] : .null)")
+      Issue.record(
+        "\(compression) v\(pageVersion) column \(name): row \(row) reads \(row >= 0 ? got[row] : .null), was \(row >= 0 ? want[row] : .null)"
+      )
     }
   }
 
   @Test func theFileIsMagicChunksAndAFooterWithItsLength() throws {
-    let codes = try Table([("city", Column(.string(StringColumn((0..<5_000).map { ["Oslo", "Lima", "Pune"][$0 % 3] })))),
-                           ("n", Column(.integer((0..<5_000).map { Int64($0) })))])
+    let codes = try Table([
+      ("city", Column(.string(StringColumn((0..<5_000).map { ["Oslo", "Lima", "Pune"][$0 % 3] })))),
+      ("n", Column(.integer((0..<5_000).map { Int64($0) })))
+    ])
     let bytes = try ParquetWriter(compression: .snappy, rowGroupRows: 2_000).write(codes)
     #expect(Array(bytes.prefix(4)) == Array("PAR1".utf8))
     #expect(Array(bytes.suffix(4)) == Array("PAR1".utf8))
@@ -99,17 +123,21 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data("name,n\nada,1\n,2\nbob,\n".utf8).write(to: URL(fileURLWithPath: folder + "/in.csv"))
     let document = FlowDocument(
-      nodes: [.node("read", "readCSV", params: ["path": "in.csv"]),
-              .node("write", "writeParquet", params: ["path": "out/t.parquet", "compression": "gzip"])],
+      nodes: [
+        .node("read", "readCSV", params: ["path": "in.csv"]),
+        .node("write", "writeParquet", params: ["path": "out/t.parquet", "compression": "gzip"])
+      ],
       edges: [.edge("e1", "read", "write")])
     let evaluator = try CompressedAndLineFilesTests.evaluate(document, in: folder)
     #expect(evaluator.value(of: "write", port: "rows") == .integer(3))
     let back = try ParquetReader().read(CompressedAndLineFilesTests.file(folder, "out/t.parquet"))
     #expect(Value.table(back) == evaluator.value(of: "read", port: "table"))
-    let refused: [(JSONObject, String)] = [(["path": "z.parquet", "compression": "brotli"], "must be snappy, zstd, gzip, lz4 or none, found \"brotli\""),
-                                           (["path": "v.parquet", "pageVersion": 3], "must be 1 or 2, found 3"),
-                                           (["path": "r.parquet", "rowGroupRows": 0], "rowGroupRows"),
-                                           (["path": "t.parquet.gz"], "must not end in .gz")]
+    let refused: [(JSONObject, String)] = [
+      (["path": "z.parquet", "compression": "brotli"], "must be snappy, zstd, gzip, lz4 or none, found \"brotli\""),
+      (["path": "v.parquet", "pageVersion": 3], "must be 1 or 2, found 3"),
+      (["path": "r.parquet", "rowGroupRows": 0], "rowGroupRows"),
+      (["path": "t.parquet.gz"], "must not end in .gz")
+    ]
     for (params, message) in refused {
       let bad = FlowDocument(nodes: [.node("bad", "writeParquet", params: params)])
       #expect { try CompressedAndLineFilesTests.evaluate(bad, in: folder) } throws: { "\($0)".contains(message) }

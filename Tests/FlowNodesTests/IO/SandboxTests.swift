@@ -30,7 +30,7 @@ import Testing
 
   static let spellings = [
     "nx/../link/secret.txt", "nested/secret.txt", "link/secret.txt", "../outside/secret.txt", "abs/passwd",
-    "nx/../abs/passwd", "dev/zero", ".git/config", ".env", "/etc/passwd",
+    "nx/../abs/passwd", "dev/zero", ".git/config", ".env", "/etc/passwd"
   ]
 
   static func registry(_ doc: String) -> NodeKindRegistry {
@@ -44,8 +44,10 @@ import Testing
     let (base, doc, outside) = try Self.layout()
     defer { try? FileManager.default.removeItem(atPath: base) }
     let document = FlowDocument(
-      nodes: [.node("r", "readText", params: ["path": .string(path)]), .node("c", "readCSV", params: ["path": .string(path)]),
-              .node("t", "text", params: ["value": "pwned"]), .node("w", "writeText", params: ["path": .string(path)])],
+      nodes: [
+        .node("r", "readText", params: ["path": .string(path)]), .node("c", "readCSV", params: ["path": .string(path)]),
+        .node("t", "text", params: ["value": "pwned"]), .node("w", "writeText", params: ["path": .string(path)])
+      ],
       edges: [.edge("e1", "t", "w")])
     var evaluator = try GraphEvaluator(validating: document, registry: Self.registry(doc))
     evaluator.evaluate()
@@ -60,10 +62,13 @@ import Testing
   func linesAndWatchedReadersAreRefused(path: String) async throws {
     let (base, doc, _) = try Self.layout()
     defer { try? FileManager.default.removeItem(atPath: base) }
-    let document = FlowDocument(nodes: [.node("lines", "lines", params: ["path": .string(path)]),
-                                        .node("watch", "readText", params: ["path": .string(path), "watch": true])])
-    let engine = try FlowEngine(document: document, registry: Self.registry(doc),
-                                options: EngineOptions(demandDriven: true), observing: ["lines", "watch"])
+    let document = FlowDocument(nodes: [
+      .node("lines", "lines", params: ["path": .string(path)]),
+      .node("watch", "readText", params: ["path": .string(path), "watch": true])
+    ])
+    let engine = try FlowEngine(
+      document: document, registry: Self.registry(doc),
+      options: EngineOptions(demandDriven: true), observing: ["lines", "watch"])
     await engine.waitForLiveSources()
     let failures = await engine.failures()
     engine.shutDown()
@@ -84,8 +89,9 @@ import Testing
   @Test func aDotPathIsAFolderAndNothingIsWrittenAboveIt() throws {
     let (base, doc, _) = try Self.layout()
     defer { try? FileManager.default.removeItem(atPath: base) }
-    let document = FlowDocument(nodes: [.node("t", "text", params: ["value": "x"]), .node("w", "writeText", params: ["path": "."])],
-                                edges: [.edge("e1", "t", "w")])
+    let document = FlowDocument(
+      nodes: [.node("t", "text", params: ["value": "x"]), .node("w", "writeText", params: ["path": "."])],
+      edges: [.edge("e1", "t", "w")])
     var evaluator = try GraphEvaluator(validating: document, registry: Self.registry(doc))
     evaluator.evaluate()
     #expect(evaluator.failure(of: "w") == "cannot write \(doc): it is a folder")
@@ -104,7 +110,8 @@ import Testing
     }
     nodes.append(.node("off", "writeText", params: ["path": "other/f.txt", "createFolders": false]))
     edges.append(.edge("eoff", "t", "off"))
-    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: nodes, edges: edges), registry: Self.registry(doc))
+    var evaluator = try GraphEvaluator(
+      validating: FlowDocument(nodes: nodes, edges: edges), registry: Self.registry(doc))
     evaluator.evaluate()
     #expect(evaluator.failure(of: "w0") == nil)
     #expect(try String(contentsOfFile: doc + "/out/deep/a.txt", encoding: .utf8) == "x")
@@ -114,7 +121,8 @@ import Testing
     #expect(evaluator.failure(of: "w4") == FileAccessError.outside("link/made/e.txt", access: .write).message)
     #expect(evaluator.failure(of: "off") == "cannot write \(doc)/other/f.txt: the folder \(doc)/other does not exist")
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["secret.txt"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: doc).sorted()
-      == [".env", ".git", "abs", "d.txt", "dev", "link", "nested", "out"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: doc).sorted()
+        == [".env", ".git", "abs", "d.txt", "dev", "link", "nested", "out"])
   }
 }

@@ -7,8 +7,10 @@ import Testing
 /// engine and the evaluator's output checks both use them.
 @Suite struct EngineOptionsLimitsTests {
   static let document = FlowDocument(
-    nodes: [.node("t", "text", params: ["value": "abcdef"]), .node("f", "format", params: ["template": "{x}{x}"]),
-            .node("g", "format", params: ["template": "{x}"])],
+    nodes: [
+      .node("t", "text", params: ["value": "abcdef"]), .node("f", "format", params: ["template": "{x}{x}"]),
+      .node("g", "format", params: ["template": "{x}"])
+    ],
     edges: [.edge("e1", "t", "f"), .edge("e2", "t", "g")])
 
   static var options: EngineOptions {
@@ -20,7 +22,8 @@ import Testing
   @Test func anEvaluatorUsesTheLimitsOfItsOptions() throws {
     var evaluator = try GraphEvaluator(validating: Self.document, registry: .standard, options: Self.options)
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "f")?.contains("more than the string limit 10 (raise it with --max-string-bytes)") == true)
+    #expect(
+      evaluator.failure(of: "f")?.contains("more than the string limit 10 (raise it with --max-string-bytes)") == true)
     #expect(evaluator.failure(of: "g") == nil)
     #expect(evaluator.value(of: "g", port: "text") == .string("abcdef"))
   }

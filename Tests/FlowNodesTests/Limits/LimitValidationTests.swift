@@ -30,7 +30,8 @@ import Testing
   }
 
   @Test func aWatchedFileCheckedFasterThanAMillisecondIsAValidationError() throws {
-    let node = FlowNode.node("r", "readText", params: ["path": .string("a.txt"), "watch": .bool(true), "interval": .number(1e-300)])
+    let node = FlowNode.node(
+      "r", "readText", params: ["path": .string("a.txt"), "watch": .bool(true), "interval": .number(1e-300)])
     let issue = try #require(Self.issue(node))
     #expect(issue.parameter == "interval")
   }

@@ -12,14 +12,20 @@ import Testing
   @Test func aDeriveOfThousandsOfChainedColumnsComputesEachFromTheLast() throws {
     let count = 3_000
     var members = [JSONMember(key: "a", value: .string("a + 1"))]  // replaces `a` in place
-    for index in 0..<count { members.append(JSONMember(key: "c\(index)", value: .string(index == 0 ? "a * 2" : "c\(index - 1) + 1"))) }
+    for index in 0..<count {
+      members.append(JSONMember(key: "c\(index)", value: .string(index == 0 ? "a * 2" : "c\(index - 1) + 1")))
+    }
     let input = try Table([("a", Column(.integer([1, 10]))), ("z", Column(.integer([0, 0])))])
-    let table = try #require(try KindHarness.run("derive", ["columns": .object(JSONObject(members))], [.table(input)]).first)
+    let table = try #require(
+      try KindHarness.run("derive", ["columns": .object(JSONObject(members))], [.table(input)]).first)
     guard case .table(let output) = table else { Issue.record("no table"); return }
     #expect(output.columnCount == count + 2)
     #expect(Array(output.columnNames.prefix(3)) == ["a", "z", "c0"])
     #expect(output.column(named: "a").map { [$0[0], $0[1]] } == [.integer(2), .integer(11)])
-    #expect(output.column(named: "c\(count - 1)").map { [$0[0], $0[1]] } == [.integer(4 + Int64(count) - 1), .integer(22 + Int64(count) - 1)])
+    #expect(
+      output.column(named: "c\(count - 1)").map { [$0[0], $0[1]] } == [
+        .integer(4 + Int64(count) - 1), .integer(22 + Int64(count) - 1)
+      ])
   }
 
   @Test func aFormatOfThousandsOfDistinctPlaceholdersFillsEach() throws {
@@ -34,8 +40,9 @@ import Testing
     let count = 5_000
     let members = (0..<count).map { JSONMember(key: "s\($0)", value: .string($0 % 2 == 0 ? "sum(v)" : "count()")) }
     let input = try Table([("k", Column(.integer([1, 2, 1]))), ("v", Column(.integer([5, 7, 9])))])
-    let output = try KindHarness.table("groupBy", ["by": .array([.string("k")]), "aggregate": .object(JSONObject(members))],
-                                       [.table(input)])
+    let output = try KindHarness.table(
+      "groupBy", ["by": .array([.string("k")]), "aggregate": .object(JSONObject(members))],
+      [.table(input)])
     #expect(output.columnCount == count + 1)
     #expect(output.column(named: "s\(count - 2)").map { [$0[0], $0[1]] } == [.integer(14), .integer(7)])
     #expect(output.column(named: "s\(count - 1)").map { [$0[0], $0[1]] } == [.integer(2), .integer(1)])
@@ -43,8 +50,14 @@ import Testing
 
   @Test func aGroupByNamingAnOutputTwiceIsStillAValidationError() throws {
     let members = [JSONMember(key: "k", value: .string("count()"))]
-    let document = FlowDocument(nodes: [.node("g", "groupBy", params: ["by": .array([.string("k")]),
-                                                                      "aggregate": .object(JSONObject(members))])])
+    let document = FlowDocument(nodes: [
+      .node(
+        "g", "groupBy",
+        params: [
+          "by": .array([.string("k")]),
+          "aggregate": .object(JSONObject(members))
+        ])
+    ])
     #expect {
       _ = try GraphEvaluator(validating: document, registry: .standard)
     } throws: { error in

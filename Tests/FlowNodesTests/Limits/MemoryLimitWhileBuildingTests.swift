@@ -24,34 +24,42 @@ import Testing
     let (table, params) = Self.doublingDerive(22)
     let resident = try #require(UnsafeResidentMemory.bytes())
     let limits = RunLimits(maxMemoryBytes: resident + 48 << 20)
-    let message = try #require(KindHarness.failure {
-      try KindHarness.run("derive", params, [.table(table)], environment: EvaluationEnvironment(limits: limits))
-    })
+    let message = try #require(
+      KindHarness.failure {
+        try KindHarness.run("derive", params, [.table(table)], environment: EvaluationEnvironment(limits: limits))
+      })
     #expect(message.contains("would add") && message.contains("(raise it with --max-memory)"), "\(message)")
     // c_k holds 24 × 10 × 2^k bytes: c18 alone would be 60 MiB, past the 48 MiB of room, so the
     // derive stops at c18 or before (earlier if other tests hold memory), never at the end.
-    let column = try #require(message.firstRange(of: "column 'c").map { message[$0.upperBound...].prefix { $0.isNumber } })
+    let column = try #require(
+      message.firstRange(of: "column 'c").map { message[$0.upperBound...].prefix { $0.isNumber } })
     #expect((1...18).contains(Int(column) ?? 0), "\(message)")
   }
 
   @Test func aJoinThatWouldPassTheMemoryLimitFailsBeforeGatheringARow() throws {
     // 2,000 × 2,000 matching rows: 4,000,000 output rows of 3 columns, at least 160 MB.
     let left = try Table([("k", Column(.integer([Int64](repeating: 1, count: 2_000))))])
-    let right = try Table([("k", Column(.integer([Int64](repeating: 1, count: 2_000)))),
-                           ("v", Column(.integer(Array(0..<2_000))))])
+    let right = try Table([
+      ("k", Column(.integer([Int64](repeating: 1, count: 2_000)))),
+      ("v", Column(.integer(Array(0..<2_000))))
+    ])
     let resident = try #require(UnsafeResidentMemory.bytes())
     let limits = RunLimits(maxMemoryBytes: resident + 32 << 20)
-    let message = try #require(KindHarness.failure {
-      try KindHarness.run("join", ["on": .array([.string("k")])], [.table(left), .table(right)],
-                          environment: EvaluationEnvironment(limits: limits))
-    })
-    #expect(message.hasPrefix("join output would add ") && message.hasSuffix("(raise it with --max-memory)"), "\(message)")
+    let message = try #require(
+      KindHarness.failure {
+        try KindHarness.run(
+          "join", ["on": .array([.string("k")])], [.table(left), .table(right)],
+          environment: EvaluationEnvironment(limits: limits))
+      })
+    #expect(
+      message.hasPrefix("join output would add ") && message.hasSuffix("(raise it with --max-memory)"), "\(message)")
   }
   #endif
 
   @Test func aConcatWithinTheLimitIsBuilt() throws {
     let (table, params) = Self.doublingDerive(4)
-    let outputs = try KindHarness.run("derive", params, [.table(table)], environment: EvaluationEnvironment(limits: RunLimits()))
+    let outputs = try KindHarness.run(
+      "derive", params, [.table(table)], environment: EvaluationEnvironment(limits: RunLimits()))
     let result = try #require(outputs.first?.tableValue)
     #expect(result.columnNames == ["x", "c1", "c2", "c3", "c4"])
     #expect(result.column(named: "c4").map { $0[0].text.utf8.count } == 160)

@@ -17,7 +17,8 @@ import Testing
     var text = "id,x,s\n"
     for row in 0..<rows {
       let word = Int.random(in: 0..<5, using: &random)
-      let cell = word == 0 ? "" : word == 1 ? "\"a, \"\"quoted\"\" \(row)\"" : "w\(Int.random(in: 0..<1_000, using: &random))"
+      let cell =
+        word == 0 ? "" : word == 1 ? "\"a, \"\"quoted\"\" \(row)\"" : "w\(Int.random(in: 0..<1_000, using: &random))"
       text += "\(row),\(Double(Int.random(in: 0..<100_000, using: &random)) / 8),\(cell)\n"
     }
     return Array(text.utf8)
@@ -29,12 +30,15 @@ import Testing
     let objects = (0..<rows).map { row in
       "{\"id\": \(row), \"s\": \"w[\\\"\(Int.random(in: 0..<1_000, using: &random))},\", \"n\": [1, {\"a\": null}]}"
     }
-    return Array((lines ? objects.joined(separator: "\n") + "\n" : "[\n" + objects.joined(separator: ",\n") + "\n]").utf8)
+    return Array(
+      (lines ? objects.joined(separator: "\n") + "\n" : "[\n" + objects.joined(separator: ",\n") + "\n]").utf8)
   }
 
   /// A document reading `file` (written into a fresh folder) with `kind` into `rowCount`,
   /// evaluated under `limits`: the reader's and the counter's failures.
-  static func evaluate(_ kind: String, _ name: String, _ bytes: [UInt8], limits: RunLimits) throws -> (reader: String?, count: String?) {
+  static func evaluate(_ kind: String, _ name: String, _ bytes: [UInt8], limits: RunLimits) throws -> (
+    reader: String?, count: String?
+  ) {
     let folder = try KindHarness.temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let data = name.hasSuffix(".gz") ? Data(Gzip.compress(bytes)) : Data(bytes)
@@ -42,8 +46,9 @@ import Testing
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder)
     registry.environment.limits = limits
-    let document = FlowDocument(nodes: [.node("r", kind, params: ["path": .string(name)]), .node("n", "rowCount")],
-                                edges: [.edge("e", "r", "n")])
+    let document = FlowDocument(
+      nodes: [.node("r", kind, params: ["path": .string(name)]), .node("n", "rowCount")],
+      edges: [.edge("e", "r", "n")])
     var evaluator = try GraphEvaluator(validating: document, registry: registry)
     evaluator.evaluate()
     return (evaluator.failure(of: "r"), evaluator.failure(of: "n"))
@@ -56,7 +61,7 @@ import Testing
     ("readCSV", "large.csv", Array(("id,x,s\n" + String(repeating: "12345,1.5,word\n", count: 80_000)).utf8)),
     ("readCSV", "small.csv.gz", csv(rows: 200, seed: 3)),
     ("readJSON", "rows.json", json(rows: 300, seed: 4, lines: false)),
-    ("readJSON", "rows.jsonl", json(rows: 300, seed: 5, lines: true)),
+    ("readJSON", "rows.jsonl", json(rows: 300, seed: 5, lines: true))
   ]
 
   #if os(Linux)
@@ -64,7 +69,9 @@ import Testing
     let (kind, name, bytes) = Self.paths[path]
     let (reader, count) = try Self.evaluate(kind, name, bytes, limits: RunLimits(maxMemoryBytes: 1 << 20))
     let message = try #require(reader, "\(name): the reader failed")
-    #expect(message.hasPrefix("reading the file would add ") && message.hasSuffix("(raise it with --max-memory)"), "\(name): \(message)")
+    #expect(
+      message.hasPrefix("reading the file would add ") && message.hasSuffix("(raise it with --max-memory)"),
+      "\(name): \(message)")
     #expect(count?.contains("--max-memory") != true, "\(name): the consumer does not take the blame: \(count ?? "nil")")
   }
 
@@ -76,7 +83,9 @@ import Testing
     var reader = CSVReader()
     reader.limits = RunLimits(maxMemoryBytes: 1 << 20)
     var morsels = 0
-    let message = KindHarness.failure { try CSVMorsels.read(file, reader: reader, morselBytes: 4_096) { _ in morsels += 1 } }
+    let message = KindHarness.failure {
+      try CSVMorsels.read(file, reader: reader, morselBytes: 4_096) { _ in morsels += 1 }
+    }
     #expect(message?.hasSuffix("(raise it with --max-memory)") == true && morsels == 0, "\(message ?? "nil")")
   }
   #endif
@@ -90,22 +99,27 @@ import Testing
     reader.memoryCheckBytes = 16 << 10
     let serial = LimitProbe()
     try LimitProbe.$current.withValue(serial) { _ = try bytes.withUnsafeBufferPointer { try reader.parse($0) } }
-    #expect(serial.memoryChecks >= bytes.count / (32 << 10) && serial.largestMemoryRequest <= 16 << 10,
-            "serial: \(serial.memoryChecks) checks of \(bytes.count) bytes, largest \(serial.largestMemoryRequest)")
+    #expect(
+      serial.memoryChecks >= bytes.count / (32 << 10) && serial.largestMemoryRequest <= 16 << 10,
+      "serial: \(serial.memoryChecks) checks of \(bytes.count) bytes, largest \(serial.largestMemoryRequest)")
     let blocks = LimitProbe()
     _ = try LimitProbe.$current.withValue(blocks) {
       try CSVInPlaceColumnsTests.readFile(bytes, workers: 2, block: 8 << 10) { $0.limits = RunLimits() }
     }
-    #expect(blocks.memoryChecks >= bytes.count / (32 << 10) && blocks.largestMemoryRequest <= 16 << 10,
-            "blocks: \(blocks.memoryChecks) checks, largest \(blocks.largestMemoryRequest)")
+    #expect(
+      blocks.memoryChecks >= bytes.count / (32 << 10) && blocks.largestMemoryRequest <= 16 << 10,
+      "blocks: \(blocks.memoryChecks) checks, largest \(blocks.largestMemoryRequest)")
     for lines in [false, true] {
       let json = Self.json(rows: 2_000, seed: 8, lines: lines)
       var jsonReader = JSONBlockReader(limits: RunLimits(), path: "t.json")
       jsonReader.textBlockBytes = 4_096
       let probe = LimitProbe()
-      _ = try LimitProbe.$current.withValue(probe) { lines ? .array(try jsonReader.lines(json)) : try jsonReader.value(json) }
-      #expect(probe.memoryChecks >= json.count / 8_192 && probe.largestMemoryRequest <= 4_096 * 8,
-              "JSON (lines: \(lines)): \(probe.memoryChecks) checks of \(json.count) bytes")
+      _ = try LimitProbe.$current.withValue(probe) {
+        lines ? .array(try jsonReader.lines(json)) : try jsonReader.value(json)
+      }
+      #expect(
+        probe.memoryChecks >= json.count / 8_192 && probe.largestMemoryRequest <= 4_096 * 8,
+        "JSON (lines: \(lines)): \(probe.memoryChecks) checks of \(json.count) bytes")
     }
   }
 
@@ -127,7 +141,8 @@ import Testing
       var reader = JSONBlockReader(limits: RunLimits(), path: "t.json")
       reader.textBlockBytes = Int.random(in: 1..<4_096, using: &random)
       let read: JSONValue = lines ? .array(try reader.lines(json)) : try reader.value(json)
-      let whole: JSONValue = lines ? .array(try JSONBlockReader(limits: nil, path: "t").lines(json)) : try JSONValue.parse(json)
+      let whole: JSONValue =
+        lines ? .array(try JSONBlockReader(limits: nil, path: "t").lines(json)) : try JSONValue.parse(json)
       #expect(read == whole, "seed \(seed): JSON, lines \(lines)")
     }
   }

@@ -33,8 +33,9 @@ import Testing
     LimitProbe.$current.withValue(probe) { _ = evaluator.evaluate() }
     // f_k holds 2^(k+2) bytes: f10 has 4096, f11 would have 8192.
     #expect(evaluator.value(of: "f10", port: "text").map { $0.text.utf8.count } == 4096)
-    #expect(evaluator.failure(of: "f11")
-      == "format output would have 8192 bytes, more than the string limit 4096 (raise it with --max-string-bytes)")
+    #expect(
+      evaluator.failure(of: "f11")
+        == "format output would have 8192 bytes, more than the string limit 4096 (raise it with --max-string-bytes)")
     #expect(evaluator.failure(of: "f39") == "upstream error from f11")
     #expect(probe.largestStringBytesGranted == 4096)
     #expect(probe.refusedCount == 1)
@@ -50,13 +51,16 @@ import Testing
 
   @Test func aJoinWhoseOutputWouldPassTheRowLimitFailsBeforeGatheringARow() throws {
     let left = try Table([("k", Column(.integer([Int64](repeating: 1, count: 200))))])
-    let right = try Table([("k", Column(.integer([Int64](repeating: 1, count: 300)))),
-                           ("v", Column(.integer(Array(0..<300))))])
+    let right = try Table([
+      ("k", Column(.integer([Int64](repeating: 1, count: 300)))),
+      ("v", Column(.integer(Array(0..<300))))
+    ])
     let probe = LimitProbe()
     let message = LimitProbe.$current.withValue(probe) {
       KindHarness.failure {
-        try KindHarness.run("join", ["on": .array([.string("k")])], [.table(left), .table(right)],
-                            environment: EvaluationEnvironment(limits: RunLimits(maxRows: 1000)))
+        try KindHarness.run(
+          "join", ["on": .array([.string("k")])], [.table(left), .table(right)],
+          environment: EvaluationEnvironment(limits: RunLimits(maxRows: 1000)))
       }
     }
     #expect(message == "join output would have 60000 rows, more than the row limit 1000 (raise it with --max-rows)")
@@ -69,8 +73,9 @@ import Testing
     let right = try Table([("k", Column(.integer([1, 1, 3]))), ("v", Column(.integer([10, 11, 30])))])
     let probe = LimitProbe()
     let table = try LimitProbe.$current.withValue(probe) {
-      try KindHarness.run("join", ["on": .array([.string("k")]), "how": .string("left")], [.table(left), .table(right)],
-                          environment: EvaluationEnvironment(limits: RunLimits(maxRows: 6)))
+      try KindHarness.run(
+        "join", ["on": .array([.string("k")]), "how": .string("left")], [.table(left), .table(right)],
+        environment: EvaluationEnvironment(limits: RunLimits(maxRows: 6)))
     }
     guard case .table(let joined)? = table.first else { Issue.record("no table"); return }
     #expect(joined.rowCount == 6)  // 1 → 2 matches, 2 → unmatched, 3 → 1, 1 → 2
@@ -78,23 +83,32 @@ import Testing
   }
 
   @Test func aLongStringPastTheLimitFailsTheNodeThatMadeIt() throws {
-    let document = FlowDocument(nodes: [.node("t", "text", params: ["value": .string(String(repeating: "x", count: 2000))])])
+    let document = FlowDocument(nodes: [
+      .node("t", "text", params: ["value": .string(String(repeating: "x", count: 2000))])
+    ])
     var evaluator = try Self.evaluator(document, limits: RunLimits(maxStringBytes: 1000))
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "t")
-      == "the output string has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
+    #expect(
+      evaluator.failure(of: "t")
+        == "the output string has 2000 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
   }
 
   @Test func aConcatPastTheStringLimitFailsTheDerive() throws {
     let table = try Table([("s", .strings([String(repeating: "x", count: 600), "y"]))])
-    let params: JSONObject = ["columns": .object(JSONObject([JSONMember(key: "twice", value: .string("concat(s, s)"))]))]
+    let params: JSONObject = [
+      "columns": .object(JSONObject([JSONMember(key: "twice", value: .string("concat(s, s)"))]))
+    ]
     let message = KindHarness.failure {
-      try KindHarness.run("derive", params, [.table(table)],
-                          environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1000)))
+      try KindHarness.run(
+        "derive", params, [.table(table)],
+        environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1000)))
     }
-    #expect(message?.contains("1200 bytes") == true && message?.contains("column 'twice'") == true, "\(String(describing: message))")
-    let fits = try KindHarness.run("derive", params, [.table(table)],
-                                   environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1200)))
+    #expect(
+      message?.contains("1200 bytes") == true && message?.contains("column 'twice'") == true,
+      "\(String(describing: message))")
+    let fits = try KindHarness.run(
+      "derive", params, [.table(table)],
+      environment: EvaluationEnvironment(limits: RunLimits(maxStringBytes: 1200)))
     #expect(fits.first?.tableValue?.rowCount == 2)
   }
 
@@ -105,23 +119,27 @@ import Testing
     let probe = LimitProbe()
     let message = LimitProbe.$current.withValue(probe) {
       KindHarness.failure {
-        try KindHarness.run("readText", ["path": .string("big.txt")],
-                            environment: EvaluationEnvironment(documentFolder: folder, limits: RunLimits(maxStringBytes: 100)))
+        try KindHarness.run(
+          "readText", ["path": .string("big.txt")],
+          environment: EvaluationEnvironment(documentFolder: folder, limits: RunLimits(maxStringBytes: 100)))
       }
     }
-    #expect(message?.hasSuffix("would have 5000 bytes, more than the string limit 100 (raise it with --max-string-bytes)") == true,
-            "\(message ?? "no failure")")
+    #expect(
+      message?.hasSuffix("would have 5000 bytes, more than the string limit 100 (raise it with --max-string-bytes)")
+        == true,
+      "\(message ?? "no failure")")
     #expect(probe.largestStringBytesGranted == 0)
   }
 
   @Test func aTablePastTheRowLimitFailsTheNodeThatMadeIt() throws {
     let rows: [JSONValue] = (0..<5).map { .object(["a": .number(Double($0))]) }
     let document = FlowDocument(nodes: [
-      .node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array(rows)]),
+      .node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array(rows)])
     ])
     var evaluator = try Self.evaluator(document, limits: RunLimits(maxRows: 3))
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
+    #expect(
+      evaluator.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
   }
 
   @Test func aReadCSVCellPastTheStringLimitFailsTheReadNamingTheCell() throws {
@@ -136,8 +154,9 @@ import Testing
     let document = FlowDocument(nodes: [.node("r", "readCSV", params: ["path": .string("long.csv")])])
     var evaluator = try GraphEvaluator(validating: document, registry: registry)
     evaluator.evaluate()
-    #expect(evaluator.failure(of: "r")
-      == "cell 3 of column 'b' has 1099 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
+    #expect(
+      evaluator.failure(of: "r")
+        == "cell 3 of column 'b' has 1099 bytes, more than the string limit 1000 (raise it with --max-string-bytes)")
     // Within the limit cell by cell, the same column reads even though its bytes add up past it.
     registry.environment.limits = RunLimits(maxStringBytes: 1099)
     var fits = try GraphEvaluator(validating: document, registry: registry)
@@ -153,32 +172,40 @@ import Testing
     let unused = try Table([("s", Column(.string(StringColumn(dictionary: entries, codes: [0, 2, 0]))))])
     #expect(limits.longCellError(in: unused) == nil)
     let used = try Table([("s", Column(.string(StringColumn(dictionary: entries, codes: [0, 2, 1, 1]))))])
-    #expect(limits.longCellError(in: used)?.message
-      == "cell 3 of column 's' has 11 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
+    #expect(
+      limits.longCellError(in: used)?.message
+        == "cell 3 of column 's' has 11 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
     let flat = try Table([("s", Column(.string(StringColumn(["a", "b", String(repeating: "x", count: 12)]))))])
-    #expect(limits.longCellError(in: flat)?.message
-      == "cell 3 of column 's' has 12 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
+    #expect(
+      limits.longCellError(in: flat)?.message
+        == "cell 3 of column 's' has 12 bytes, more than the string limit 10 (raise it with --max-string-bytes)")
   }
 
   @Test func theEngineChecksExpensiveNodesRunInChildTasksToo() async throws {
     let rows: [JSONValue] = (0..<5).map { .object(["a": .number(Double($0))]) }
     let document = FlowDocument(
-      nodes: [.node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array(rows)]),
-              .node("e", "derive", params: ["columns": .object(["c": .string("b + 1")])])],
+      nodes: [
+        .node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array(rows)]),
+        .node("e", "derive", params: ["columns": .object(["c": .string("b + 1")])])
+      ],
       edges: [.edge("x", "d.table", "e.table")])
     var registry = NodeKindRegistry.standard
     registry.environment.limits = RunLimits(maxRows: 3)
     let engine = try FlowEngine(document: document, registry: registry)
     defer { engine.shutDown() }
     await engine.evaluate()
-    #expect(await engine.failure(of: "d") == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
+    #expect(
+      await engine.failure(of: "d")
+        == "the output table has 5 rows, more than the row limit 3 (raise it with --max-rows)")
     #expect(await engine.failure(of: "e") == "upstream error from d")
   }
 
   #if os(Linux)
   @Test func anExpensiveNodePastTheMemoryLimitFails() throws {
     let document = FlowDocument(nodes: [
-      .node("d", "derive", params: ["columns": .object(["b": .string("a * 2")]), "table": .array([.object(["a": .number(1)])])]),
+      .node(
+        "d", "derive",
+        params: ["columns": .object(["b": .string("a * 2")]), "table": .array([.object(["a": .number(1)])])])
     ])
     var evaluator = try Self.evaluator(document, limits: RunLimits(maxMemoryBytes: 1024))
     evaluator.evaluate()

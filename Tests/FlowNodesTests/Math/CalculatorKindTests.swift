@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("add", 2.0, 3.0, 5.0), ("subtract", 2, 3, -1), ("multiply", 2, 3, 6), ("divide", 3, 2, 1.5),
+    ("add", 2.0, 3.0, 5.0), ("subtract", 2, 3, -1), ("multiply", 2, 3, 6), ("divide", 3, 2, 1.5)
   ])
   func arithmeticCombinesItsInputs(kind: String, a: Double, b: Double, result: Double) throws {
     let outcome = try Self.evaluate(kind, ["a": .number(a), "b": .number(b)])
@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func expressionVariablesBecomeInputsInOrderOfFirstAppearance() throws {
-    guard case .success(let node) = NodeKindRegistry.standard.configure(NodeSpec(kind: "expression", params: ["formula": "b * a + b"]))
+    guard
+      case .success(let node) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "expression", params: ["formula": "b * a + b"]))
     else { Issue.record("expression did not configure"); return }
     #expect(node.signature.inputs.map(\.name) == ["b", "a"])
     #expect(node.signature.outputs.map(\.name) == ["result"])
@@ -52,7 +54,9 @@ import Testing
   }
 
   @Test func aBadFormulaIsAValidationErrorNamingNodeParamAndColumn() {
-    let document = FlowDocument(nodes: [FlowNode(id: "f", data: NodeSpec(kind: "expression", params: ["formula": "2 * (x"]))])
+    let document = FlowDocument(nodes: [
+      FlowNode(id: "f", data: NodeSpec(kind: "expression", params: ["formula": "2 * (x"]))
+    ])
     #expect {
       _ = try GraphEvaluator(validating: document, registry: .standard)
     } throws: { error in
@@ -63,7 +67,7 @@ import Testing
   }
 
   @Test(arguments: [
-    (["value": "text"] as JSONObject, "value"), (["bogus": 1] as JSONObject, "bogus"),
+    (["value": "text"] as JSONObject, "value"), (["bogus": 1] as JSONObject, "bogus")
   ])
   func invalidParamsAreRejectedByName(params: JSONObject, parameter: String) {
     let document = FlowDocument(nodes: [FlowNode(id: "n", data: NodeSpec(kind: "number", params: params))])
@@ -77,7 +81,7 @@ import Testing
   @Test func aGroupHasNoPortsAndNeverRuns() throws {
     let document = FlowDocument(nodes: [
       FlowNode(id: "g", data: NodeSpec(kind: "group"), acceptsChildren: true, handles: []),
-      FlowNode(id: "n", data: NodeSpec(kind: "number", params: ["value": 1]), parentID: "g"),
+      FlowNode(id: "n", data: NodeSpec(kind: "number", params: ["value": 1]), parentID: "g")
     ])
     var evaluator = try GraphEvaluator(validating: document, registry: .standard)
     let report = evaluator.evaluate()

@@ -59,7 +59,7 @@ extension FormulaTests {
     ErrorCase("atan2(1, 2, 3)", "'atan2' expects 2 arguments, got 3", column: 1),
     ErrorCase("hypot(3)", "'hypot' expects 2 arguments, got 1", column: 1),
     ErrorCase("1\r\n+ )", "expected an operand after '+'", column: 5),
-    ErrorCase("1 + ) $", "expected an operand after '+'", column: 5),
+    ErrorCase("1 + ) $", "expected an operand after '+'", column: 5)
   ]
 
   @Test(arguments: errorCases)

@@ -41,7 +41,7 @@ extension FormulaTests {
     Case("hypot(3, 4)", 5),
     Case("clamp(5, 0, 1)", 1),
     Case("clamp(-5, 0, 1)", 0),
-    Case("clamp(0.25, 0, 1)", 0.25),
+    Case("clamp(0.25, 0, 1)", 0.25)
   ]
 
   @Test(arguments: functionCases)
@@ -90,7 +90,7 @@ extension FormulaTests {
     let contract = [
       "sqrt", "abs", "min", "max", "floor", "ceil", "round", "sin", "cos", "tan", "asin",
       "acos", "atan", "atan2", "log", "ln", "log10", "log2", "exp", "pow", "sign", "trunc",
-      "hypot", "clamp",
+      "hypot", "clamp"
     ]
     #expect(Set(FormulaFunction.allCases.map(\.name)) == Set(contract))
     for name in contract {

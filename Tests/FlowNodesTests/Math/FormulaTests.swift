@@ -60,7 +60,7 @@ import Testing
   @Test(arguments: [
     Case("12", 12), Case("3.5", 3.5), Case(".5", 0.5), Case("1e3", 1000),
     Case("2.5E-3", 0.0025), Case("1E+2", 100), Case("007", 7), Case("1.", 1),
-    Case("9007199254740993", 9007199254740992), Case("1234567890123456", 1234567890123456), Case("0.1", 0.1),
+    Case("9007199254740993", 9007199254740992), Case("1234567890123456", 1234567890123456), Case("0.1", 0.1)
   ])
   func decimalNumbersParse(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -94,7 +94,7 @@ import Testing
   // MARK: - Precedence and associativity
 
   @Test(arguments: [
-    Case("10 - 3 - 2", 5), Case("1 - 2 + 3", 2), Case("10 + 2 - 3 + 1", 10),
+    Case("10 - 3 - 2", 5), Case("1 - 2 + 3", 2), Case("10 + 2 - 3 + 1", 10)
   ])
   func additionAndSubtractionAreLeftAssociative(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -102,7 +102,7 @@ import Testing
 
   @Test(arguments: [
     Case("12 / 3 / 2", 2), Case("100 / 10 * 2", 20), Case("2 * 3 % 4", 2),
-    Case("7 % 4 * 3", 9), Case("20 % 7 % 4", 2), Case("18 / 3 % 4", 2),
+    Case("7 % 4 * 3", 9), Case("20 % 7 % 4", 2), Case("18 / 3 % 4", 2)
   ])
   func multiplicativeOperatorsAreLeftAssociative(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -110,7 +110,7 @@ import Testing
 
   @Test(arguments: [
     Case("2 + 3 * 4", 14), Case("2 * 3 + 4", 10), Case("10 - 4 / 2", 8),
-    Case("1 + 7 % 4", 4), Case("(2 + 3) * 4", 20), Case("2 * (3 + 4)", 14),
+    Case("1 + 7 % 4", 4), Case("(2 + 3) * 4", 20), Case("2 * (3 + 4)", 14)
   ])
   func multiplicationBindsTighterThanAddition(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -118,7 +118,7 @@ import Testing
 
   @Test(arguments: [
     Case("-2^2", -4), Case("(-2)^2", 4), Case("-2^2 * 3", -12), Case("- 3 ^ 2", -9),
-    Case("-pi^0", -1),
+    Case("-pi^0", -1)
   ])
   func powerBindsTighterThanUnaryMinus(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test(arguments: [
-    Case("2^3^2", 512), Case("(2^3)^2", 64), Case("2^2^3", 256), Case("4^0.5^2", 2.0.squareRoot()),
+    Case("2^3^2", 512), Case("(2^3)^2", 64), Case("2^2^3", 256), Case("4^0.5^2", 2.0.squareRoot())
   ])
   func powerIsRightAssociative(_ test: Case) throws {
     #expect(isClose(try evaluate(test.source), test.expected))
@@ -138,7 +138,7 @@ import Testing
 
   @Test(arguments: [
     Case("2^-1", 0.5), Case("2^-1 * 4", 2), Case("2^-3^2", 1.0 / 512), Case("2^+2", 4),
-    Case("2^--1", 2), Case("10^-2", 0.01),
+    Case("2^--1", 2), Case("10^-2", 0.01)
   ])
   func unaryMinusIsAllowedAsTheExponent(_ test: Case) throws {
     #expect(isClose(try evaluate(test.source), test.expected))
@@ -146,7 +146,7 @@ import Testing
 
   @Test(arguments: [
     Case("2 * 3^2", 18), Case("3^2 * 2", 18), Case("2^3 / 2", 4), Case("1 + 2^3", 9),
-    Case("2^3 % 5", 3),
+    Case("2^3 % 5", 3)
   ])
   func powerBindsTighterThanMultiplication(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -155,7 +155,7 @@ import Testing
   @Test(arguments: [
     Case("-3 * -2", 6), Case("2 * -3", -6), Case("-2 * 3", -6), Case("--3", 3),
     Case("-+-3", 3), Case("+3", 3), Case("2 - -3", 5), Case("2 + -3", -1),
-    Case("-(2 + 3)", -5), Case("6 / -2", -3), Case("-7 % 3 * 2", -2), Case("---3", -3),
+    Case("-(2 + 3)", -5), Case("6 / -2", -3), Case("-7 % 3 * 2", -2), Case("---3", -3)
   ])
   func unaryMinusAndPlusBindTighterThanMultiplication(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -163,7 +163,7 @@ import Testing
 
   @Test(arguments: [
     Case("-7 % 3", -1), Case("7 % -3", 1), Case("7 % 3", 1), Case("-7 % -3", -1),
-    Case("7.5 % 2", 1.5), Case("-7.5 % 2", -1.5), Case("6 % 3", 0),
+    Case("7.5 % 2", 1.5), Case("-7.5 % 2", -1.5), Case("6 % 3", 0)
   ])
   func remainderKeepsTheSignOfTheDividend(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)
@@ -172,7 +172,7 @@ import Testing
   @Test(arguments: [
     Case("round(2.5)", 3), Case("round(-2.5)", -3), Case("round(0.5)", 1),
     Case("round(-0.5)", -1), Case("round(1.5)", 2), Case("round(1.4999)", 1),
-    Case("round(-1.6)", -2),
+    Case("round(-1.6)", -2)
   ])
   func roundRoundsHalvesAwayFromZero(_ test: Case) throws {
     #expect(try evaluate(test.source) == test.expected)

@@ -13,11 +13,15 @@ import Testing
 
   /// `chain`: input `x` → `a = x + 1` → `b = a * 2` → `c = b + 3` → output `y`.
   static func chain(b: Double = 2) -> SubgraphDefinition {
-    SubgraphDefinition(nodes: [
-      F.input("x", "x"), .node("a", "add", params: ["b": 1]), .node("b", "multiply", params: ["b": .number(b)]),
-      .node("c", "add", params: ["b": 3]), F.output("out", "y"),
-    ], edges: [.edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "b.a"), .edge("e3", "b.result", "c.a"),
-               .edge("e4", "c.result", "out.value")])
+    SubgraphDefinition(
+      nodes: [
+        F.input("x", "x"), .node("a", "add", params: ["b": 1]), .node("b", "multiply", params: ["b": .number(b)]),
+        .node("c", "add", params: ["b": 3]), F.output("out", "y")
+      ],
+      edges: [
+        .edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "b.a"), .edge("e3", "b.result", "c.a"),
+        .edge("e4", "c.result", "out.value")
+      ])
   }
 
   /// Five instances fed with 0…4, each read by an outside `sum_i`, plus a node nothing reaches.
@@ -25,9 +29,13 @@ import Testing
     var nodes: [FlowNode] = [.node("lonely", "number", params: ["value": 7])]
     var edges: [FlowEdge] = []
     for index in 0..<5 {
-      nodes += [.node("v\(index)", "number", params: ["value": .number(Double(index))]), .node("c\(index)", "chain"),
-                .node("sum\(index)", "add", params: ["b": 100])]
-      edges += [.edge("in\(index)", "v\(index).value", "c\(index).x"), .edge("out\(index)", "c\(index).y", "sum\(index).a")]
+      nodes += [
+        .node("v\(index)", "number", params: ["value": .number(Double(index))]), .node("c\(index)", "chain"),
+        .node("sum\(index)", "add", params: ["b": 100])
+      ]
+      edges += [
+        .edge("in\(index)", "v\(index).value", "c\(index).x"), .edge("out\(index)", "c\(index).y", "sum\(index).a")
+      ]
     }
     return F.document(nodes, edges, subgraphs: ["chain": chain()])
   }
@@ -51,7 +59,9 @@ import Testing
     // Observers still see one node change per inlined node replaced, in one change.
     let seen = changes.withLock { $0 }
     #expect(seen.count == 1)
-    #expect(Set(seen.first?.compactMap { if case .replace(let node) = $0 { node.id } else { nil } } ?? []) == Set((0..<5).map { "c\($0)/b" }))
+    #expect(
+      Set(seen.first?.compactMap { if case .replace(let node) = $0 { node.id } else { nil } } ?? [])
+        == Set((0..<5).map { "c\($0)/b" }))
     observation.cancel()
     engine.shutDown()
   }
@@ -79,14 +89,20 @@ import Testing
     registry.register(CountingKind())
     // Each instance: v → runs (counts its own evaluations) → o, and v → acc (live, per node).
     func definition(tag: Double) -> SubgraphDefinition {
-      SubgraphDefinition(nodes: [F.input("v", "v"), .node("runs", "runs", params: ["tag": .number(tag)]),
-                                 .node("acc", "accumulate", params: ["initial": .number(tag)]), F.output("o", "count"),
-                                 F.output("t", "total")],
-                         edges: [.edge("e1", "v.value", "runs.x"), .edge("e2", "runs.count", "o.value"),
-                                 .edge("e3", "v.value", "acc.value"), .edge("e4", "acc.total", "t.value")])
+      SubgraphDefinition(
+        nodes: [
+          F.input("v", "v"), .node("runs", "runs", params: ["tag": .number(tag)]),
+          .node("acc", "accumulate", params: ["initial": .number(tag)]), F.output("o", "count"),
+          F.output("t", "total")
+        ],
+        edges: [
+          .edge("e1", "v.value", "runs.x"), .edge("e2", "runs.count", "o.value"),
+          .edge("e3", "v.value", "acc.value"), .edge("e4", "acc.total", "t.value")
+        ])
     }
-    let document = F.document([.node("a", "tally", params: ["v": 1]), .node("b", "tally", params: ["v": 10])],
-                              subgraphs: ["tally": definition(tag: 0)])
+    let document = F.document(
+      [.node("a", "tally", params: ["v": 1]), .node("b", "tally", params: ["v": 10])],
+      subgraphs: ["tally": definition(tag: 0)])
     let engine = try FlowEngine(document: document, registry: registry)
     await engine.evaluate()
     try engine.store.setSubgraph("tally", definition(tag: 100))
@@ -118,18 +134,21 @@ private struct CountingKind: NodeKind {
   var parameters: [ParameterDeclaration] { [ParameterDeclaration("tag", .number, default: .number(0))] }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("x", .number, default: .number(0))], outputs: [PortDeclaration("count", .number)],
-                 evaluator: Counter())
+    NodeInstance(
+      inputs: [InputPort("x", .number, default: .number(0))], outputs: [PortDeclaration("count", .number)],
+      evaluator: Counter())
   }
 
   final class Counter: NodeEvaluator {
     let runs = Mutex(0)
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
-      outputs[0] = .number(Double(runs.withLock { runs in
-        runs += 1
-        return runs
-      }))
+      outputs[0] = .number(
+        Double(
+          runs.withLock { runs in
+            runs += 1
+            return runs
+          }))
     }
   }
 }

@@ -37,7 +37,9 @@ import Testing
     for node in store.export().nodes {
       if node.data.kind == "ratio" { ids.formUnion(["\(node.id)/q", "\(node.id)/out", node.id]) }
       if node.data.kind == "twice" {
-        ids.formUnion(["\(node.id)/inner/q", "\(node.id)/inner/out", "\(node.id)/inner", "\(node.id)/m", "\(node.id)/out", node.id])
+        ids.formUnion([
+          "\(node.id)/inner/q", "\(node.id)/inner/out", "\(node.id)/inner", "\(node.id)/m", "\(node.id)/out", node.id
+        ])
       }
     }
     return ids
@@ -62,7 +64,7 @@ import Testing
 
   @Test func definitionEditsOverAnIrregularLayoutReplaceAndRerunExactlyTheChangedNodes() async throws {
     let engine = try FlowEngine(document: Self.document(count: 24), registry: .standard)
-    engine.store._compactionMinimum = 0   // every removal renumbers the slots (stale hints)
+    engine.store._compactionMinimum = 0  // every removal renumbers the slots (stale hints)
     await engine.evaluate()
     let changes = Mutex<[FlowStoreChange]>([])
     let (_, _, observation) = engine.store.observe { change in changes.withLock { $0.append(change) } }
@@ -74,7 +76,11 @@ import Testing
         try engine.store.addEdge(.edge("in99", "v3.value", "r99.num"))
         try engine.store.updateNode(.node("r5", "ratio", params: ["den": 2]))
       case 2:  // a nested instance's kind edited directly: its layout is its own now
-        try engine.store.setSubgraph("twice", { var twice = F.twice; twice.nodes[3].data.params["b"] = 3; return twice }())
+        try engine.store.setSubgraph(
+          "twice",
+          {
+            var twice = F.twice; twice.nodes[3].data.params["b"] = 3; return twice
+          }())
       default: break
       }
       await engine.evaluate()
@@ -100,10 +106,11 @@ import Testing
     let plain = try FlowEngine(document: Self.document(count: 9), registry: .standard)
     let guarded = try FlowEngine(document: Self.document(count: 9), registry: .standard)
     let seen = Mutex<[StoreOperation]>([])
-    guarded.store.addGuard(StoreGuard("watch") { operation in
-      seen.withLock { $0.append(operation) }
-      return .allow
-    })
+    guarded.store.addGuard(
+      StoreGuard("watch") { operation in
+        seen.withLock { $0.append(operation) }
+        return .allow
+      })
     for engine in [plain, guarded] {
       engine.store._compactionMinimum = 0
       await engine.evaluate()
@@ -143,12 +150,17 @@ import Testing
     let report = try #require(await engine.evaluate())
     // Every `d` changed (its `default`), but only the instances without `den` see a new value:
     // their `q`, `out` and themselves rerun; the others are cut off at `d`.
-    #expect(Set(report.ran) == Set([1, 3, 5].flatMap { ["r\($0)/q", "r\($0)/out", "r\($0)"] } + (0..<6).map { "r\($0)/d" }))
-    for index in 0..<6 { #expect(await engine.outputs(of: "r\(index)") == ["value": .number(index.isMultiple(of: 2) ? 3 : 2)]) }
+    #expect(
+      Set(report.ran) == Set([1, 3, 5].flatMap { ["r\($0)/q", "r\($0)/out", "r\($0)"] } + (0..<6).map { "r\($0)/d" }))
+    for index in 0..<6 {
+      #expect(await engine.outputs(of: "r\(index)") == ["value": .number(index.isMultiple(of: 2) ? 3 : 2)])
+    }
     try await Self.expectMatchesReference(engine, "new default")
     #expect(engine.store.undo())
     await engine.evaluate()
-    for index in 0..<6 { #expect(await engine.outputs(of: "r\(index)") == ["value": .number(index.isMultiple(of: 2) ? 3 : 6)]) }
+    for index in 0..<6 {
+      #expect(await engine.outputs(of: "r\(index)") == ["value": .number(index.isMultiple(of: 2) ? 3 : 6)])
+    }
     engine.shutDown()
   }
 }

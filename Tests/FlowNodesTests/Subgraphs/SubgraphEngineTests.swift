@@ -11,25 +11,31 @@ import Testing
   typealias F = SubgraphFixtures
 
   static var nested: FlowDocument {
-    F.document([.node("eight", "number", params: ["value": 8]), .node("t", "twice"), .node("c", "circle", params: ["r": 1]),
-                .node("sum", "add")],
-               [.edge("t1", "eight.value", "t.x"), .edge("t2", "t.y", "sum.a"), .edge("t3", "c.area", "sum.b")],
-               subgraphs: ["ratio": F.ratio, "twice": F.twice, "circle": F.circle])
+    F.document(
+      [
+        .node("eight", "number", params: ["value": 8]), .node("t", "twice"), .node("c", "circle", params: ["r": 1]),
+        .node("sum", "add")
+      ],
+      [.edge("t1", "eight.value", "t.x"), .edge("t2", "t.y", "sum.a"), .edge("t3", "c.area", "sum.b")],
+      subgraphs: ["ratio": F.ratio, "twice": F.twice, "circle": F.circle])
   }
 
   @Test func nestedInstancesEvaluateAsTheirInlinedNodes() async throws {
     let engine = try FlowEngine(document: Self.nested, registry: .standard)
     let report = try #require(await engine.evaluate())
-    #expect(await engine.outputs(of: "t") == ["y": .number(4)])            // 8 / 4 * 2
+    #expect(await engine.outputs(of: "t") == ["y": .number(4)])  // 8 / 4 * 2
     #expect(await engine.outputs(of: "t/inner/q") == ["result": .number(2)])
     #expect(await engine.outputs(of: "sum")?["result"] == .number(4 + Double.pi))
-    #expect(Set(report.ran).isSuperset(of: ["t/x", "t/d", "t/inner/n", "t/inner/d", "t/inner/q", "t/inner", "t/m", "t", "c/k"]))
+    #expect(
+      Set(report.ran).isSuperset(of: ["t/x", "t/d", "t/inner/n", "t/inner/d", "t/inner/q", "t/inner", "t/m", "t", "c/k"]
+      ))
     engine.shutDown()
   }
 
   @Test func anInnerFailureIsNamedByItsPath() async throws {
-    let document = F.document([.node("bad", "ratio", params: ["num": 1, "den": 0]), .node("after", "add")],
-                              [.edge("t1", "bad.value", "after.a")], subgraphs: ["ratio": F.ratio])
+    let document = F.document(
+      [.node("bad", "ratio", params: ["num": 1, "den": 0]), .node("after", "add")],
+      [.edge("t1", "bad.value", "after.a")], subgraphs: ["ratio": F.ratio])
     let engine = try FlowEngine(document: document, registry: .standard)
     await engine.evaluate()
     let failures = await engine.failures()
@@ -43,7 +49,7 @@ import Testing
     let engine = try FlowEngine(document: Self.nested, registry: .standard)
     await engine.evaluate()
     var changed = F.twice
-    changed.nodes[3].data.params["b"] = 3                                   // m: × 3 instead of × 2
+    changed.nodes[3].data.params["b"] = 3  // m: × 3 instead of × 2
     let seen = Mutex<[[String]]>([])
     let (_, _, observation) = engine.store.observe { change in seen.withLock { $0.append(change.subgraphsChanged) } }
     try engine.store.setSubgraph("twice", changed)
@@ -58,7 +64,7 @@ import Testing
     try engine.store.setSubgraph("ratio", ratio)
     let nested = try #require(await engine.evaluate())
     #expect(Set(nested.ran) == ["t/inner/q", "t/inner/out", "t/inner", "t/m", "t/out", "t", "sum"])
-    #expect(await engine.outputs(of: "t") == ["y": .number(9)])             // (8/4 + 1) * 3
+    #expect(await engine.outputs(of: "t") == ["y": .number(9)])  // (8/4 + 1) * 3
     // Undo puts the definition and the values back.
     #expect(engine.store.undo())
     await engine.evaluate()
@@ -75,13 +81,15 @@ import Testing
     let engine = try FlowEngine(document: Self.nested, registry: .standard)
     await engine.evaluate()
     var moved = F.twice
-    moved.nodes[0] = F.input("x2", "x")                                       // port x now served by node x2
+    moved.nodes[0] = F.input("x2", "x")  // port x now served by node x2
     moved.edges[0] = .edge("e1", "x2.value", "inner.num")
     try engine.store.setSubgraph("twice", moved)
     #expect(engine.store.incomingEdges(of: "t/x2").map(\.id) == ["t1"] && engine.store.node(id: "t/x") == nil)
     let report = try #require(await engine.evaluate())
-    #expect(Set(report.ran) == ["t/x2", "t/inner/n"], "the new input node and the one rewired to it; the same value, cut off there")
-    #expect(await engine.outputs(of: "t") == ["y": .number(4)])            // 8 / 4 * 2
+    #expect(
+      Set(report.ran) == ["t/x2", "t/inner/n"],
+      "the new input node and the one rewired to it; the same value, cut off there")
+    #expect(await engine.outputs(of: "t") == ["y": .number(4)])  // 8 / 4 * 2
     #expect(engine.store.undo())
     #expect(engine.store.incomingEdges(of: "t/x").map(\.id) == ["t1"])
     await engine.evaluate()
@@ -92,9 +100,9 @@ import Testing
   @Test func aDefinitionChangeThatBreaksAnInstanceChangesNothing() async throws {
     let store = try FlowStore(catalog: NodeKindRegistry.standard, document: Self.nested)
     let revision = store.revision
-    #expect(throws: GraphValidationError.self) { try store.setSubgraph("ratio", nil) }   // used by twice
+    #expect(throws: GraphValidationError.self) { try store.setSubgraph("ratio", nil) }  // used by twice
     var renamed = F.twice
-    renamed.nodes[0] = F.input("x", "value")                                          // t.x is connected
+    renamed.nodes[0] = F.input("x", "value")  // t.x is connected
     let error = #expect(throws: GraphValidationError.self) { try store.setSubgraph("twice", renamed) }
     #expect(error?.description.contains("no input 'x'") == true, "\(String(describing: error))")
     var loop = F.ratio
@@ -117,7 +125,9 @@ import Testing
     #expect(Set(report.ran) == ["h/d", "h/q", "h/out", "h"], "the input node the param sets, and what it feeds")
     #expect(await engine.outputs(of: "h") == ["value": .number(2)])
     #expect(engine.store.export().edges == [.edge("t1", "six.value", "h.num")])
-    let bad = #expect(throws: GraphValidationError.self) { try engine.store.addEdge(.edge("t2", "six.value", "h.nope")) }
+    let bad = #expect(throws: GraphValidationError.self) {
+      try engine.store.addEdge(.edge("t2", "six.value", "h.nope"))
+    }
     #expect(bad?.description.contains("node 'h' (ratio) has no input 'nope'") == true)
     try engine.store.removeNode(id: "h")
     #expect(engine.store.nodes.map(\.id) == ["six"])
@@ -127,10 +137,12 @@ import Testing
   }
 
   @Test func liveNodesKeepStatePerInstanceThroughSaveAndRestore() async throws {
-    let tally = SubgraphDefinition(nodes: [F.input("v", "v"), .node("acc", "accumulate"), F.output("o", "total")],
-                                   edges: [.edge("e1", "v.value", "acc.value"), .edge("e2", "acc.total", "o.value")])
-    let document = F.document([.node("a", "tally", params: ["v": 1]), .node("b", "tally", params: ["v": 10])],
-                              subgraphs: ["tally": tally])
+    let tally = SubgraphDefinition(
+      nodes: [F.input("v", "v"), .node("acc", "accumulate"), F.output("o", "total")],
+      edges: [.edge("e1", "v.value", "acc.value"), .edge("e2", "acc.total", "o.value")])
+    let document = F.document(
+      [.node("a", "tally", params: ["v": 1]), .node("b", "tally", params: ["v": 10])],
+      subgraphs: ["tally": tally])
     let engine = try FlowEngine(document: document, registry: .standard)
     await engine.evaluate()
     try engine.store.updateNode(.node("a", "tally", params: ["v": 2]))
@@ -142,11 +154,15 @@ import Testing
     #expect(saved.liveState["a/acc"] != nil && saved.liveState["b/acc"] != nil)
     #expect(saved.liveState["a/acc"] != saved.liveState["b/acc"])
     #expect(saved.nodes.map(\.id) == ["a", "b"], "saved as written, state under the inlined ids")
-    let restored = try FlowEngine(document: try FlowDocument(jsonBytes: Array(saved.jsonString().utf8)), registry: .standard)
+    let restored = try FlowEngine(
+      document: try FlowDocument(jsonBytes: Array(saved.jsonString().utf8)), registry: .standard)
     // The same state restored into the flattened graph written by hand: the same outcome.
-    var flat = FlowDocument(nodes: [.node("a/v", "number", params: ["value": 2]), .node("a/acc", "accumulate"),
-                                    .node("b/v", "number", params: ["value": 10]), .node("b/acc", "accumulate")],
-                            edges: [.edge("e1", "a/v.value", "a/acc.value"), .edge("e2", "b/v.value", "b/acc.value")])
+    var flat = FlowDocument(
+      nodes: [
+        .node("a/v", "number", params: ["value": 2]), .node("a/acc", "accumulate"),
+        .node("b/v", "number", params: ["value": 10]), .node("b/acc", "accumulate")
+      ],
+      edges: [.edge("e1", "a/v.value", "a/acc.value"), .edge("e2", "b/v.value", "b/acc.value")])
     flat.liveState = saved.liveState
     let reference = try FlowEngine(document: flat, registry: .standard)
     for engine in [restored, reference] { await engine.evaluate() }
@@ -168,8 +184,9 @@ extension SubgraphEngineTests {
   @Test func anImportedDefinitionIsEditedInTheStoresCopy() async throws {
     let imported = SubgraphSource(origin: "lib.flow.json", definitions: ["ratio": F.ratio])
     let document = FlowDocument(nodes: [.node("h", "ratio", params: ["num": 6, "den": 2])])
-    let engine = try FlowEngine(store: FlowStore(catalog: NodeKindRegistry.standard, document: document, imported: [imported]),
-                                registry: .standard)
+    let engine = try FlowEngine(
+      store: FlowStore(catalog: NodeKindRegistry.standard, document: document, imported: [imported]),
+      registry: .standard)
     await engine.evaluate()
     #expect(await engine.outputs(of: "h") == ["value": .number(3)])
     var plusOne = F.ratio

@@ -15,28 +15,40 @@ enum SubgraphFixtures {
 
   /// `circle`: input `r` → `k = pi * x^2` → output `area`.
   static var circle: SubgraphDefinition {
-    SubgraphDefinition(summary: "area of a circle", nodes: [
-      input("r", "r"), .node("k", "expression", params: ["formula": "pi * x ^ 2"]), output("out", "area"),
-    ], edges: [.edge("e1", "r.value", "k.x"), .edge("e2", "k.result", "out.value")])
+    SubgraphDefinition(
+      summary: "area of a circle",
+      nodes: [
+        input("r", "r"), .node("k", "expression", params: ["formula": "pi * x ^ 2"]), output("out", "area")
+      ], edges: [.edge("e1", "r.value", "k.x"), .edge("e2", "k.result", "out.value")])
   }
 
   /// `ratio`: inputs `num`, `den` (default 1) → `q = num / den` → output `value`.
   static var ratio: SubgraphDefinition {
-    SubgraphDefinition(summary: "num / den", nodes: [
-      input("n", "num"), input("d", "den", default: 1), .node("q", "divide"), output("out", "value"),
-    ], edges: [.edge("e1", "n.value", "q.a"), .edge("e2", "d.value", "q.b"), .edge("e3", "q.result", "out.value")])
+    SubgraphDefinition(
+      summary: "num / den",
+      nodes: [
+        input("n", "num"), input("d", "den", default: 1), .node("q", "divide"), output("out", "value")
+      ], edges: [.edge("e1", "n.value", "q.a"), .edge("e2", "d.value", "q.b"), .edge("e3", "q.result", "out.value")])
   }
 
   /// `twice`: a `ratio` instance inside (`inner`), doubled: input `x` → (x / den) * 2.
   static var twice: SubgraphDefinition {
-    SubgraphDefinition(summary: "2 x / den", nodes: [
-      input("x", "x"), input("d", "den", default: 4), .node("inner", "ratio"), .node("m", "multiply", params: ["b": 2]),
-      output("out", "y"),
-    ], edges: [.edge("e1", "x.value", "inner.num"), .edge("e2", "d.value", "inner.den"), .edge("e3", "inner.value", "m.a"),
-               .edge("e4", "m.result", "out.value")])
+    SubgraphDefinition(
+      summary: "2 x / den",
+      nodes: [
+        input("x", "x"), input("d", "den", default: 4), .node("inner", "ratio"),
+        .node("m", "multiply", params: ["b": 2]),
+        output("out", "y")
+      ],
+      edges: [
+        .edge("e1", "x.value", "inner.num"), .edge("e2", "d.value", "inner.den"), .edge("e3", "inner.value", "m.a"),
+        .edge("e4", "m.result", "out.value")
+      ])
   }
 
-  static func document(_ nodes: [FlowNode], _ edges: [FlowEdge] = [], subgraphs: [String: SubgraphDefinition]) -> FlowDocument {
+  static func document(_ nodes: [FlowNode], _ edges: [FlowEdge] = [], subgraphs: [String: SubgraphDefinition])
+    -> FlowDocument
+  {
     FlowDocument(nodes: nodes, edges: edges, subgraphs: subgraphs)
   }
 

@@ -7,7 +7,8 @@ import Testing
 /// `flowRuntime.subgraphs` and `flowRuntime.imports` read and written (Reference.md, "Documents" and "Subgraphs").
 @Suite struct SubgraphFormatTests {
   @Test func definitionsAndImportsRoundTrip() throws {
-    var document = SubgraphFixtures.document([.node("disc", "circle", params: ["r": 2])], subgraphs: ["circle": SubgraphFixtures.circle])
+    var document = SubgraphFixtures.document(
+      [.node("disc", "circle", params: ["r": 2])], subgraphs: ["circle": SubgraphFixtures.circle])
     document.imports = ["lib/shapes.flow.json"]
     let text = document.jsonString()
     let read = try FlowDocument(jsonBytes: Array(text.utf8))
@@ -17,17 +18,20 @@ import Testing
   }
 
   @Test func instancesAreOrdinaryNodesInTheJSON() throws {
-    let document = SubgraphFixtures.document([.node("disc", "circle", params: ["r": 2])], subgraphs: ["circle": SubgraphFixtures.circle])
+    let document = SubgraphFixtures.document(
+      [.node("disc", "circle", params: ["r": 2])], subgraphs: ["circle": SubgraphFixtures.circle])
     let json = document.jsonValue()
     // What SwiftFlow sees: a node whose data has a kind; the definitions sit under flowRuntime.
     let node = json.objectValue?["nodes"]?.arrayValue?.first?.objectValue
     #expect(node?["data"]?.objectValue?["kind"] == .string("circle"))
-    #expect(json.objectValue?["flowRuntime"]?.objectValue?["subgraphs"]?.objectValue?["circle"]?.objectValue?["summary"]
-            == .string("area of a circle"))
+    #expect(
+      json.objectValue?["flowRuntime"]?.objectValue?["subgraphs"]?.objectValue?["circle"]?.objectValue?["summary"]
+        == .string("area of a circle"))
   }
 
   @Test func aMalformedDefinitionIsNamed() {
-    let text = #"{"nodes": [], "edges": [], "flowRuntime": {"subgraphs": {"loan": {"nodes": [{"id": "a"}]}}, "imports": [3]}}"#
+    let text =
+      #"{"nodes": [], "edges": [], "flowRuntime": {"subgraphs": {"loan": {"nodes": [{"id": "a"}]}}, "imports": [3]}}"#
     #expect(throws: DocumentLoadError.self) { try FlowDocument(jsonBytes: Array(text.utf8)) }
     do { _ = try FlowDocument(jsonBytes: Array(text.utf8)) } catch {
       #expect(error.description.contains("subgraph 'loan': node 'a' has no 'data'"), "\(error)")

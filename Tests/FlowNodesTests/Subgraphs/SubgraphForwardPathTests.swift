@@ -14,23 +14,29 @@ import Testing
   /// `pass`: input `x` (any) → output `y`; `outer`: input `x` → a `pass` instance → output `y`;
   /// `req`: a required number input `x` → `add` 1 → output `y`.
   static var document: FlowDocument {
-    let pass = SubgraphDefinition(nodes: [F.input("x", "x", type: "any"), F.output("out", "y")],
-                                  edges: [.edge("e1", "x.value", "out.value")])
-    let outer = SubgraphDefinition(nodes: [F.input("x", "x", type: "any"), .node("p", "pass"), F.output("out", "y")],
-                                   edges: [.edge("e1", "x.value", "p.x"), .edge("e2", "p.y", "out.value")])
-    let required = SubgraphDefinition(nodes: [F.input("x", "x"), .node("a", "add", params: ["b": 1]), F.output("out", "y")],
-                                      edges: [.edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "out.value")])
+    let pass = SubgraphDefinition(
+      nodes: [F.input("x", "x", type: "any"), F.output("out", "y")],
+      edges: [.edge("e1", "x.value", "out.value")])
+    let outer = SubgraphDefinition(
+      nodes: [F.input("x", "x", type: "any"), .node("p", "pass"), F.output("out", "y")],
+      edges: [.edge("e1", "x.value", "p.x"), .edge("e2", "p.y", "out.value")])
+    let required = SubgraphDefinition(
+      nodes: [F.input("x", "x"), .node("a", "add", params: ["b": 1]), F.output("out", "y")],
+      edges: [.edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "out.value")])
     var nodes: [FlowNode] = [
       .node("n", "number", params: ["value": 2.5]), .node("i", "number", params: ["value": 3]),
       .node("t", "text", params: ["value": "hi"]), .node("z", "divide", params: ["a": 1, "b": 0]),
       // Bools come from instance params (set on the inlined `input` node).
-      .node("p_b", "pass", params: ["x": true]), .node("o_b", "outer", params: ["x": false]),
+      .node("p_b", "pass", params: ["x": true]), .node("o_b", "outer", params: ["x": false])
     ]
     var edges: [FlowEdge] = []
     for source in ["n", "i", "t", "z"] {
       let port = source == "z" ? "result" : "value"
       nodes += [.node("p_\(source)", "pass"), .node("o_\(source)", "outer")]
-      edges += [.edge("ep_\(source)", "\(source).\(port)", "p_\(source).x"), .edge("eo_\(source)", "\(source).\(port)", "o_\(source).x")]
+      edges += [
+        .edge("ep_\(source)", "\(source).\(port)", "p_\(source).x"),
+        .edge("eo_\(source)", "\(source).\(port)", "o_\(source).x")
+      ]
       if source != "t" {
         nodes.append(.node("r_\(source)", "req"))
         edges.append(.edge("er_\(source)", "\(source).\(port)", "r_\(source).x"))
@@ -47,8 +53,10 @@ import Testing
     return try GraphEvaluator(validating: flat, registry: .standard, options: options)
   }
 
-  static func expectSame(_ typed: EvaluationReport, _ boxed: EvaluationReport, _ a: GraphEvaluator, _ b: GraphEvaluator,
-                         ids: [String], _ comment: Comment) {
+  static func expectSame(
+    _ typed: EvaluationReport, _ boxed: EvaluationReport, _ a: GraphEvaluator, _ b: GraphEvaluator,
+    ids: [String], _ comment: Comment
+  ) {
     #expect(typed.ran == boxed.ran, comment)
     #expect(typed.cutOff == boxed.cutOff, comment)
     #expect(typed.failed == boxed.failed, comment)
@@ -85,7 +93,8 @@ import Testing
       }
       typed.apply(.node(.replace(node)))
       boxed.apply(.node(.replace(node)))
-      Self.expectSame(typed.evaluate(), boxed.evaluate(), typed, boxed, ids: ids, "seed \(seed) step \(step): \(node.id)")
+      Self.expectSame(
+        typed.evaluate(), boxed.evaluate(), typed, boxed, ids: ids, "seed \(seed) step \(step): \(node.id)")
     }
   }
 }

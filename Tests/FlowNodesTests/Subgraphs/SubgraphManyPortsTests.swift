@@ -22,10 +22,12 @@ import Testing
     }
     let document = F.document(nodes, edges, subgraphs: ["W": wide])
     let expanded = try ExpandedDocument(document, imported: [], catalog: NodeKindRegistry.standard)
-    let targets = Dictionary(expanded.flat.edges.filter { $0.id.hasPrefix("x") }.map { ($0.sourceNodeID, $0.targetNodeID) },
-                             uniquingKeysWith: { a, _ in a })
+    let targets = Dictionary(
+      expanded.flat.edges.filter { $0.id.hasPrefix("x") }.map { ($0.sourceNodeID, $0.targetNodeID) },
+      uniquingKeysWith: { a, _ in a })
     #expect(targets.count == count)
     #expect((0..<count).allSatisfy { targets["c\($0)"] == "t/i\(count - 1 - $0)" })
-    #expect(expanded.library["W"]?.input(named: "p7")?.nodeID == "i7" && expanded.library["W"]?.input(named: "q") == nil)
+    #expect(
+      expanded.library["W"]?.input(named: "p7")?.nodeID == "i7" && expanded.library["W"]?.input(named: "q") == nil)
   }
 }

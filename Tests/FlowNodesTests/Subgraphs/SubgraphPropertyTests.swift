@@ -30,7 +30,8 @@ import Testing
     var name: String { "refPass" }
     var summary: String { "forwards a value" }
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: [InputPort("v", .number, default: .null)], outputs: [PortDeclaration("result", .any)], evaluator: self)
+      NodeInstance(
+        inputs: [InputPort("v", .number, default: .null)], outputs: [PortDeclaration("result", .any)], evaluator: self)
     }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws { outputs[0] = inputs[0] }
   }
@@ -44,15 +45,23 @@ import Testing
     var sources: [(id: String, port: String)] = []
     for index in 1...Int.random(in: 1...2, using: &random) {
       let hasDefault = Bool.random(using: &random)
-      nodes.append(F.input("i\(index)", "p\(index)", default: hasDefault ? .integer(Int64.random(in: 0...4, using: &random)) : nil))
+      nodes.append(
+        F.input("i\(index)", "p\(index)", default: hasDefault ? .integer(Int64.random(in: 0...4, using: &random)) : nil)
+      )
       sources.append(("i\(index)", "value"))
     }
     for index in 1...Int.random(in: 2...4, using: &random) {
       let id = "n\(index)"
       let instance = !usable.isEmpty && Int.random(in: 0..<3, using: &random) == 0
-      let kind = instance ? usable.keys.sorted().randomElement(using: &random)! : (arithmetic + ["expression"]).randomElement(using: &random)!
-      var params: JSONObject = kind == "expression" ? ["formula": .string("x * y + \(Int.random(in: 0...3, using: &random))")] : [:]
-      let ports: [(name: String, required: Bool)] = instance ? usable[kind]!.map { ($0.name, $0.isRequired) }
+      let kind =
+        instance
+        ? usable.keys.sorted().randomElement(using: &random)!
+        : (arithmetic + ["expression"]).randomElement(using: &random)!
+      var params: JSONObject =
+        kind == "expression" ? ["formula": .string("x * y + \(Int.random(in: 0...3, using: &random))")] : [:]
+      let ports: [(name: String, required: Bool)] =
+        instance
+        ? usable[kind]!.map { ($0.name, $0.isRequired) }
         : kind == "expression" ? [("x", false), ("y", false)] : [("a", false), ("b", false)]
       for port in ports {
         if Int.random(in: 0..<10, using: &random) < 7, let source = sources.randomElement(using: &random) {
@@ -77,20 +86,25 @@ import Testing
       var added: [String: [SubgraphPort]] = [:]
       for name in names {
         subgraphs[name] = definition(&random, usable: level == 0 ? [:] : usable)
-        let library = try SubgraphLibrary([SubgraphSource(origin: "t", definitions: subgraphs)], catalog: NodeKindRegistry.standard)
+        let library = try SubgraphLibrary(
+          [SubgraphSource(origin: "t", definitions: subgraphs)], catalog: NodeKindRegistry.standard)
         added[name] = library[name]!.inputs
       }
       usable.merge(added) { a, _ in a }
     }
-    var nodes: [FlowNode] = (0..<3).map { .node("s\($0)", "number", params: ["value": .integer(Int64.random(in: 0...6, using: &random))]) }
+    var nodes: [FlowNode] = (0..<3).map {
+      .node("s\($0)", "number", params: ["value": .integer(Int64.random(in: 0...6, using: &random))])
+    }
     var edges: [FlowEdge] = []
     var sources = nodes.map { ($0.id, "value") }
     for index in 0..<Int.random(in: 4...8, using: &random) {
       let id = "x\(index)"
       let instance = Bool.random(using: &random)
-      let kind = instance ? usable.keys.sorted().randomElement(using: &random)! : arithmetic.randomElement(using: &random)!
+      let kind =
+        instance ? usable.keys.sorted().randomElement(using: &random)! : arithmetic.randomElement(using: &random)!
       var params: JSONObject = [:]
-      let ports: [(String, Bool)] = instance ? usable[kind]!.map { ($0.name, $0.isRequired) } : [("a", false), ("b", false)]
+      let ports: [(String, Bool)] =
+        instance ? usable[kind]!.map { ($0.name, $0.isRequired) } : [("a", false), ("b", false)]
       for (port, required) in ports {
         if Int.random(in: 0..<10, using: &random) < 6, let source = sources.randomElement(using: &random) {
           edges.append(.edge("t\(edges.count)", "\(source.0).\(source.1)", "\(id).\(port)"))
@@ -120,8 +134,10 @@ import Testing
           nodes.append(.node(id, "refPass"))
           let feeding = definition.edges.first { $0.targetNodeID == "o" }!
           let sourceKind = definition.nodes.first { $0.id == feeding.sourceNodeID }!.data.kind
-          edges.append(FlowEdge(id: id + "/->", sourceNodeID: id + "/" + feeding.sourceNodeID,
-                                sourceHandleID: handle(feeding.sourceHandleID!, sourceKind), targetNodeID: id, targetHandleID: "v"))
+          edges.append(
+            FlowEdge(
+              id: id + "/->", sourceNodeID: id + "/" + feeding.sourceNodeID,
+              sourceHandleID: handle(feeding.sourceHandleID!, sourceKind), targetNodeID: id, targetHandleID: "v"))
         } else if !top && node.data.kind == "input" {
           let value = params[node.data.params["name"]!.stringValue!] ?? node.data.params["default"]
           nodes.append(.node(id, "refPass", params: value.map { ["v": $0] } ?? [:]))
@@ -140,7 +156,9 @@ import Testing
         flat.sourceHandleID = handle(edge.sourceHandleID!, kinds[edge.sourceNodeID]!)
         flat.targetNodeID = prefix + edge.targetNodeID
         if let definition = definitions[kinds[edge.targetNodeID]!] {
-          let input = definition.nodes.first { $0.data.kind == "input" && $0.data.params["name"]?.stringValue == edge.targetHandleID }!
+          let input = definition.nodes.first {
+            $0.data.kind == "input" && $0.data.params["name"]?.stringValue == edge.targetHandleID
+          }!
           flat.targetNodeID += "/" + input.id
           flat.targetHandleID = "v"
         } else if kinds[edge.targetNodeID] == "output" {
@@ -149,14 +167,18 @@ import Testing
         edges.append(flat)
       }
     }
-    func handle(_ handle: String, _ kind: String) -> String { kind == "input" || definitions[kind] != nil ? "result" : handle }
+    func handle(_ handle: String, _ kind: String) -> String {
+      kind == "input" || definitions[kind] != nil ? "result" : handle
+    }
     level(document.nodes, document.edges, "", [:], top: true)
     return FlowDocument(nodes: nodes, edges: edges)
   }
 
   /// What both engines must agree on after a pass.
   /// A store change that changed nothing is no pass (no revision): nothing ran.
-  static func outcome(_ engine: FlowEngine, _ report: EvaluationReport?, ids: [String], changed: Bool = true) async -> [String] {
+  static func outcome(_ engine: FlowEngine, _ report: EvaluationReport?, ids: [String], changed: Bool = true) async
+    -> [String]
+  {
     let report = changed ? report : nil
     var lines = ["ran: \(Set(report?.ran ?? []).sorted())", "cut off: \(Set(report?.cutOff ?? []).sorted())"]
     lines.append("failed: \(await engine.failures().sorted { $0.key < $1.key })")
@@ -195,9 +217,12 @@ import Testing
       case 0:  // a definition: one inner param
         let name = document.subgraphs.keys.sorted().randomElement(using: &random)!
         var definition = document.subgraphs[name]!
-        let inner = definition.nodes.indices.filter { ["add", "subtract", "multiply", "divide"].contains(definition.nodes[$0].data.kind) }
+        let inner = definition.nodes.indices.filter {
+          ["add", "subtract", "multiply", "divide"].contains(definition.nodes[$0].data.kind)
+        }
         guard let index = inner.randomElement(using: &random) else { continue }
-        definition.nodes[index].data.params[Bool.random(using: &random) ? "a" : "b"] = .integer(Int64.random(in: 0...5, using: &random))
+        definition.nodes[index].data.params[Bool.random(using: &random) ? "a" : "b"] = .integer(
+          Int64.random(in: 0...5, using: &random))
         document.subgraphs[name] = definition
         try engine.store.setSubgraph(name, definition)
       case 1:  // an instance: one param
@@ -215,7 +240,8 @@ import Testing
       let revision = reference.store.revision
       try Self.update(reference.store, to: Self.flattened(document))
       mine = await Self.outcome(engine, await engine.evaluate(), ids: ids, changed: engine.store.revision != before)
-      theirs = await Self.outcome(reference, await reference.evaluate(), ids: ids, changed: reference.store.revision != revision)
+      theirs = await Self.outcome(
+        reference, await reference.evaluate(), ids: ids, changed: reference.store.revision != revision)
       #expect(mine == theirs, "seed \(seed), edit \(round)")
     }
     #expect(engine.store.export().subgraphs == document.subgraphs)

@@ -39,7 +39,7 @@ import Testing
       ("redo", { #expect(engine.store.redo()) }, 7),
       ("undo", { #expect(engine.store.undo()) }, 5),
       ("edit 9", { try engine.store.setSubgraph("chain", B.chain(b: 9)) }, 9),
-      ("undo", { #expect(engine.store.undo()) }, 5),
+      ("undo", { #expect(engine.store.undo()) }, 5)
     ]
     for (name, step, b) in steps {
       try step()

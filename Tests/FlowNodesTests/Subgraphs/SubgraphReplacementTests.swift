@@ -17,7 +17,11 @@ import Testing
   final class Recorder: Sendable {
     let changes = Mutex<[FlowStoreChange]>([])
     let nodeCallbacks = Mutex<[[NodeChange]]>([])
-    func drain() -> [FlowStoreChange] { changes.withLock { changes in defer { changes = [] }; return changes } }
+    func drain() -> [FlowStoreChange] {
+      changes.withLock { changes in
+        defer { changes = [] }; return changes
+      }
+    }
   }
 
   /// `.replace` of each listed inner node as the store holds it now, instance after instance.

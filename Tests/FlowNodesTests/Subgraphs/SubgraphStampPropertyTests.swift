@@ -16,12 +16,16 @@ import Testing
   static let inner = ["a", "b", "c"]
 
   static func chain(_ params: [Int]) -> SubgraphDefinition {
-    SubgraphDefinition(nodes: [
-      F.input("x", "x"), .node("a", "add", params: ["b": .number(Double(params[0]))]),
-      .node("b", "multiply", params: ["b": .number(Double(params[1]))]),
-      .node("c", "add", params: ["b": .number(Double(params[2]))]), F.output("out", "y"),
-    ], edges: [.edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "b.a"), .edge("e3", "b.result", "c.a"),
-               .edge("e4", "c.result", "out.value")])
+    SubgraphDefinition(
+      nodes: [
+        F.input("x", "x"), .node("a", "add", params: ["b": .number(Double(params[0]))]),
+        .node("b", "multiply", params: ["b": .number(Double(params[1]))]),
+        .node("c", "add", params: ["b": .number(Double(params[2]))]), F.output("out", "y")
+      ],
+      edges: [
+        .edge("e1", "x.value", "a.a"), .edge("e2", "a.result", "b.a"), .edge("e3", "b.result", "c.a"),
+        .edge("e4", "c.result", "out.value")
+      ])
   }
 
   /// What the test expects: the definition's params and each instance's inner params.
@@ -34,9 +38,13 @@ import Testing
     var nodes: [FlowNode] = (0..<pads).map { .node("p\($0)", "number", params: ["value": .number(Double($0))]) }
     var edges: [FlowEdge] = []
     for index in 0..<6 {
-      nodes += [.node("v\(index)", "number", params: ["value": .number(Double(index))]), .node("c\(index)", "chain"),
-                .node("sum\(index)", "add", params: ["b": 100])]
-      edges += [.edge("in\(index)", "v\(index).value", "c\(index).x"), .edge("out\(index)", "c\(index).y", "sum\(index).a")]
+      nodes += [
+        .node("v\(index)", "number", params: ["value": .number(Double(index))]), .node("c\(index)", "chain"),
+        .node("sum\(index)", "add", params: ["b": 100])
+      ]
+      edges += [
+        .edge("in\(index)", "v\(index).value", "c\(index).x"), .edge("out\(index)", "c\(index).y", "sum\(index).a")
+      ]
     }
     return F.document(nodes, edges, subgraphs: ["chain": chain([1, 2, 3])])
   }
@@ -46,7 +54,9 @@ import Testing
       let y = (Double(index + params[0]) * Double(params[1])) + Double(params[2])
       #expect(await engine.outputs(of: "sum\(index)") == ["result": .number(y + 100)], "sum\(index): \(comment)")
       for (k, id) in inner.enumerated() {
-        #expect(engine.store.node(id: "c\(index)/\(id)")?.data.params["b"] == .number(Double(params[k])), "c\(index)/\(id): \(comment)")
+        #expect(
+          engine.store.node(id: "c\(index)/\(id)")?.data.params["b"] == .number(Double(params[k])),
+          "c\(index)/\(id): \(comment)")
       }
     }
     #expect(engine.store.subgraphs["chain"] == chain(model.definition), "\(comment)")
@@ -80,7 +90,9 @@ import Testing
       let comment: String
       switch Int.random(in: 0..<12, using: &random) {
       case 0..<4:  // the definition: one or two inner params
-        for _ in 0..<Int.random(in: 1...2, using: &random) { next.definition[Int.random(in: 0..<3, using: &random)] = Int.random(in: 0...6, using: &random) }
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+          next.definition[Int.random(in: 0..<3, using: &random)] = Int.random(in: 0...6, using: &random)
+        }
         // Re-expansion replaces the inner nodes whose template changed, in every instance.
         for k in 0..<3 where next.definition[k] != model.definition[k] {
           for index in next.instances.indices { next.instances[index][k] = next.definition[k] }

@@ -71,7 +71,8 @@ import Testing
   /// so that a compaction drops most of their slots and renumbers every instance's.
   @Test func editsAcrossACompactionReplaceTheRenumberedNodes() async throws {
     var document = B.document
-    document.nodes.insert(contentsOf: (0..<12).map { FlowNode.node("p\($0)", "number", params: ["value": .number(Double($0))]) }, at: 0)
+    document.nodes.insert(
+      contentsOf: (0..<12).map { FlowNode.node("p\($0)", "number", params: ["value": .number(Double($0))]) }, at: 0)
     let engine = try FlowEngine(document: document, registry: .standard)
     await engine.evaluate()
     let all = Array(0..<5)
@@ -98,7 +99,7 @@ import Testing
       ("edit 11", { try engine.store.setSubgraph("chain", B.chain(b: 11)) }, 11),
       ("undo", { #expect(engine.store.undo()) }, 9),
       ("undo", { #expect(engine.store.undo()) }, 5),
-      ("edit 13", { try engine.store.setSubgraph("chain", B.chain(b: 13)) }, 13),
+      ("edit 13", { try engine.store.setSubgraph("chain", B.chain(b: 13)) }, 13)
     ]
     for (name, step, b) in steps {
       try step()
@@ -155,8 +156,10 @@ import Testing
     #expect(store.undo())
     #expect(store.subgraphs["chain"] == B.chain(b: 2))
     var registry = NodeKindRegistry.standard
-    try registry.register(subgraphsFrom: FlowDocument(nodes: [], edges: [], subgraphs: ["lib": B.chain(b: 4)]), origin: "lib.flow.json")
-    let hosted = try FlowStore(catalog: registry, document: FlowDocument(nodes: [.node("l0", "lib", params: ["x": 1])], edges: []))
+    try registry.register(
+      subgraphsFrom: FlowDocument(nodes: [], edges: [], subgraphs: ["lib": B.chain(b: 4)]), origin: "lib.flow.json")
+    let hosted = try FlowStore(
+      catalog: registry, document: FlowDocument(nodes: [.node("l0", "lib", params: ["x": 1])], edges: []))
     #expect(throws: GraphValidationError.self) { try hosted.setSubgraph("lib", nil) }
     #expect(hosted.node(id: "l0/b")?.data.params["b"] == .number(4))
   }

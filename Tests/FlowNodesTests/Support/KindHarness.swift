@@ -8,8 +8,10 @@ enum KindHarness {
   /// The outputs of a node of `kind` with `params`, given `inputs` in port order.
   ///
   /// - Throws: the node's error, or a `NodeConfigurationError` wrapped in `NodeError`.
-  static func run(_ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = [],
-                  environment: EvaluationEnvironment = EvaluationEnvironment()) throws -> [Value] {
+  static func run(
+    _ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = [],
+    environment: EvaluationEnvironment = EvaluationEnvironment()
+  ) throws -> [Value] {
     var registry = NodeKindRegistry.standard
     registry.environment = environment
     let configured: ConfiguredNode
@@ -26,10 +28,14 @@ enum KindHarness {
 
   /// The first output of `run`, which must be a table; the node runs on `workers` threads
   /// (`EvaluationEnvironment.workers`; default the environment's).
-  static func table(_ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = [], workers: Int? = nil) throws -> Table {
+  static func table(_ kind: String, _ params: JSONObject = [:], _ inputs: [Value] = [], workers: Int? = nil) throws
+    -> Table
+  {
     var environment = EvaluationEnvironment()
     if let workers { environment.workers = workers }
-    guard case .table(let table) = try run(kind, params, inputs, environment: environment)[0] else { throw NodeError("\(kind) gave no table") }
+    guard case .table(let table) = try run(kind, params, inputs, environment: environment)[0] else {
+      throw NodeError("\(kind) gave no table")
+    }
     return table
   }
 

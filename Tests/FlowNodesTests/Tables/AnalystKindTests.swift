@@ -35,10 +35,12 @@ import Testing
 
   @Test func flightsByCarrierMatchDuckDB() throws {
     let aggregate: JSONObject = [
-      "n": "count(dep_delay)", "median": "median(dep_delay)", "p90": "quantile(dep_delay, 0.9)", "std": "std(dep_delay)",
-      "var": "var(arr_delay)", "lateFlights": "sum(late)", "lateShare": "mean(late)",
+      "n": "count(dep_delay)", "median": "median(dep_delay)", "p90": "quantile(dep_delay, 0.9)",
+      "std": "std(dep_delay)",
+      "var": "var(arr_delay)", "lateFlights": "sum(late)", "lateShare": "mean(late)"
     ]
-    let result = try KindHarness.table("groupBy", ["by": ["carrier"], "aggregate": .object(aggregate)], [.table(try Self.flights())])
+    let result = try KindHarness.table(
+      "groupBy", ["by": ["carrier"], "aggregate": .object(aggregate)], [.table(try Self.flights())])
     #expect(result.column(named: "carrier")?.values == ["UA", "AA", "B6"].map { .string($0) })
     #expect(result.column(named: "n")?.values == [4, 3, 4].map { .integer($0) })
     #expect(result.column(named: "lateFlights")?.values == [2, 2, 1].map { .integer($0) })
@@ -47,7 +49,7 @@ import Testing
       ("p90", [32.10000000000001, 28.8, 73.10000000000002]),
       ("std", [22.925604317734646, 18.556220879622373, 50.2858495669176]),
       ("var", [403.3333333333333, 652.3333333333334, 5876.333333333333]),
-      ("lateShare", [0.5, 0.6666666666666666, 0.25]),
+      ("lateShare", [0.5, 0.6666666666666666, 0.25])
     ]
     for (name, values) in expected {
       let column = try #require(result.column(named: name))
@@ -58,17 +60,29 @@ import Testing
   }
 
   @Test func flightsSortedByAFormulaWithLocalWeekdaysMatchDuckDB() throws {
-    let derived = try KindHarness.table("derive", ["columns": [
-      "local": "inTimeZone(time_hour, \"America/New_York\")", "weekday": "weekdayName(local)", "month": "monthName(local)",
-    ]], [.table(try Self.flights())])
+    let derived = try KindHarness.table(
+      "derive",
+      [
+        "columns": [
+          "local": "inTimeZone(time_hour, \"America/New_York\")", "weekday": "weekdayName(local)",
+          "month": "monthName(local)"
+        ]
+      ], [.table(try Self.flights())])
     let sorted = try KindHarness.table("sort", ["by": ["-abs(arr_delay)"]], [.table(derived)])
-    #expect(sorted.column(named: "arr_delay")?.values == [137, 44, 31, -25, 19, -18, -14, 11, -8, 7, -2].map { .integer($0) } + [.null])
-    #expect(sorted.column(named: "weekday")?.values == [
-      "Sunday", "Monday", "Sunday", "Tuesday", "Sunday", "Tuesday", "Sunday", "Tuesday", "Wednesday", "Sunday", "Sunday", "Tuesday",
-    ].map { .string($0) })
-    #expect(sorted.column(named: "local").map { Array($0.values.prefix(3)) } == [
-      "2013-03-10T01:00:00-05:00", "2013-12-30T23:59:00-05:00", "2013-01-06T21:00:00-05:00",
-    ].map { .string($0) })
+    #expect(
+      sorted.column(named: "arr_delay")?.values == [137, 44, 31, -25, 19, -18, -14, 11, -8, 7, -2].map { .integer($0) }
+        + [.null])
+    #expect(
+      sorted.column(named: "weekday")?.values
+        == [
+          "Sunday", "Monday", "Sunday", "Tuesday", "Sunday", "Tuesday", "Sunday", "Tuesday", "Wednesday", "Sunday",
+          "Sunday", "Tuesday"
+        ].map { .string($0) })
+    #expect(
+      sorted.column(named: "local").map { Array($0.values.prefix(3)) }
+        == [
+          "2013-03-10T01:00:00-05:00", "2013-12-30T23:59:00-05:00", "2013-01-06T21:00:00-05:00"
+        ].map { .string($0) })
     #expect(sorted.column(named: "month")?.values[8] == .string("July"))
     let jfk = try KindHarness.table("filter", ["where": "like(origin, \"%J_K\")"], [.table(try Self.flights())])
     #expect(jfk.rowCount == 5)
@@ -84,10 +98,12 @@ import Testing
     // A column whose name reads as a formula is the column.
     let byColumn = try KindHarness.table("sort", ["by": ["-a+b"]], [.table(table)])
     #expect(byColumn.column(named: "a+b")?.values == [5, 4, 3, 2, 1].map { .integer($0) })
-    #expect(KindHarness.failure { try KindHarness.table("sort", ["by": ["nope"]], [.table(table)]) }?
-      .hasPrefix("no column 'nope'") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("sort", ["by": ["nope"]], [.table(table)]) }?
+        .hasPrefix("no column 'nope'") == true)
     let message = KindHarness.failure { try KindHarness.table("sort", ["by": ["abs(nope)"]], [.table(table)]) }
-    #expect(message?.contains("param 'by'") == true && message?.contains("no column 'nope'") == true, "\(message ?? "")")
+    #expect(
+      message?.contains("param 'by'") == true && message?.contains("no column 'nope'") == true, "\(message ?? "")")
   }
 
   @Test func anEmptyOnIsACrossJoinInLeftThenRightOrder() throws {
@@ -99,8 +115,9 @@ import Testing
     #expect(joined.column(named: "v_right")?.values == ["x", "y", "z", "x", "y", "z"].map { .string($0) })
     let empty = try Table([("w", .integers([]))])
     #expect(try KindHarness.table("join", ["on": []], [.table(left), .table(empty)]).rowCount == 0)
-    #expect(KindHarness.failure { try KindHarness.table("join", ["on": [], "how": "left"], [.table(left), .table(right)]) }?
-      .contains("cross join") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("join", ["on": [], "how": "left"], [.table(left), .table(right)]) }?
+        .contains("cross join") == true)
   }
 
   @Test func aCrossJoinPastTheRowLimitFailsNamingTheLimitBeforeBuilding() throws {
@@ -110,7 +127,9 @@ import Testing
     #expect(throws: NodeError.self) {
       try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits, morsels: morsels)
     }
-    do { _ = try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits, morsels: morsels) } catch let error as NodeError {
+    do {
+      _ = try JoinNode.Evaluator.joined(left, right, keys: [], kind: .inner, limits: limits, morsels: morsels)
+    } catch let error as NodeError {
       #expect(error.message.contains("1000000 rows") && error.message.contains("row limit 100000"), "\(error.message)")
     }
   }

@@ -16,7 +16,8 @@ import Testing
     func maybe<T>(_ value: T) -> T? { Int.random(in: 0..<8, using: &random) == 0 ? nil : value }
     let specials: [Double] = [0.0, -0.0, .nan, 1e16, -1e16, 0.1, 2.3]
     let magnitudes: [Double] = [1e-3, 1, 1e6, 1e15]
-    var ints: [Int64?] = [], reals: [Double?] = [], words: [String?] = [], values: [Double?] = [], integers: [Int64?] = []
+    var ints: [Int64?] = [], reals: [Double?] = [], words: [String?] = [], values: [Double?] = [],
+      integers: [Int64?] = []
     for _ in 0..<rows {
       let group = Int.random(in: 0..<groups, using: &random)
       ints.append(maybe(Int64(group)))
@@ -29,11 +30,16 @@ import Testing
       default: value = Double.random(in: -1...1, using: &random) * magnitudes[Int.random(in: 0..<4, using: &random)]
       }
       values.append(maybe(value))
-      integers.append(maybe(bigs ? Int64.random(in: (Int64.max / 4)...Int64.max, using: &random) * (Bool.random(using: &random) ? 1 : -1)
-                                 : Int64.random(in: -1_000...1_000, using: &random)))
+      integers.append(
+        maybe(
+          bigs
+            ? Int64.random(in: (Int64.max / 4)...Int64.max, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+            : Int64.random(in: -1_000...1_000, using: &random)))
     }
-    return try Table([("i", .integers(ints)), ("r", .numbers(reals)), ("w", .strings(words)), ("v", .numbers(values)),
-                      ("n", .integers(integers))])
+    return try Table([
+      ("i", .integers(ints)), ("r", .numbers(reals)), ("w", .strings(words)), ("v", .numbers(values)),
+      ("n", .integers(integers))
+    ])
   }
 
   /// A key cell as the kernel compares it (strings by their bytes, -0 as 0, one NaN).
@@ -82,7 +88,7 @@ import Testing
 
   static let aggregateTexts: [(String, String)] = [
     ("c", "count()"), ("s", "sum(v)"), ("m", "mean(v)"), ("sn", "sum(n)"), ("mn", "mean(n)"), ("lo", "min(v)"),
-    ("hi", "max(w)"), ("f", "first(v)"), ("l", "last(n)"),
+    ("hi", "max(w)"), ("f", "first(v)"), ("l", "last(n)")
   ]
 
   static func aggregates() throws -> [Aggregate] {
@@ -91,7 +97,8 @@ import Testing
 
   /// The kernel's table, or its error message.
   static func kernel(_ table: Table, by: [String], blockRows: Int, workers: Int) throws -> Result<Table, NodeError> {
-    let evaluator = GroupByNode.Evaluator(keys: by, aggregates: try aggregates(), workers: workers, blockRows: blockRows)
+    let evaluator = GroupByNode.Evaluator(
+      keys: by, aggregates: try aggregates(), workers: workers, blockRows: blockRows)
     do {
       guard case .table(let result) = try evaluator.evaluate([.table(table)], outputCount: 1)[0] else {
         return .failure(NodeError("not a table"))
@@ -105,7 +112,9 @@ import Testing
   }
 
   /// The streamed table in random morsels, or `nil` if the stream gives up (an integer sum out of range).
-  static func streamed(_ table: Table, by: [String], blockRows: Int, workers: Int, _ random: inout SeededRandom) throws -> Table? {
+  static func streamed(_ table: Table, by: [String], blockRows: Int, workers: Int, _ random: inout SeededRandom) throws
+    -> Table?
+  {
     var stream = GroupByStream(keys: by, aggregates: try aggregates(), blockRows: blockRows)
     var start = 0
     while start < table.rowCount {
@@ -133,14 +142,16 @@ import Testing
       var random = SeededRandom(seed: UInt64(round) &* 7_919 &+ 5)
       let blockRows = [7, 16, 64, 100][round % 4]
       let groups = [1, 3, 40, 400][Int.random(in: 0..<4, using: &random)]
-      let table = try Self.table(&random, rows: Int.random(in: 0...(blockRows * 12), using: &random), groups: groups,
-                                 bigs: round % 3 == 2)
+      let table = try Self.table(
+        &random, rows: Int.random(in: 0...(blockRows * 12), using: &random), groups: groups,
+        bigs: round % 3 == 2)
       let by = byChoices[round % byChoices.count]
       let serial = try Self.kernel(table, by: by, blockRows: blockRows, workers: 1)
       for workers in [2, 7] {
         let parallel = try Self.kernel(table, by: by, blockRows: blockRows, workers: workers)
         switch (serial, parallel) {
-        case (.success(let a), .success(let b)): #expect(Self.bits(a) == Self.bits(b), "round \(round), \(workers) workers")
+        case (.success(let a), .success(let b)):
+          #expect(Self.bits(a) == Self.bits(b), "round \(round), \(workers) workers")
         case (.failure(let a), .failure(let b)): #expect(a.message == b.message, "round \(round), \(workers) workers")
         default: Issue.record("round \(round), \(workers) workers: \(serial) vs \(parallel)")
         }
@@ -172,8 +183,10 @@ import Testing
     // Two groups overflow, in blocks summed on different workers: the first group is named.
     let keys: [String?] = (0..<400).map { $0 < 200 ? "a" : ($0 % 2 == 0 ? "b" : "c") }
     let values: [Int64?] = (0..<400).map { $0 < 200 ? -1 : ($0 % 2 == 0 ? Int64.max / 50 : Int64.max / 40) }
-    let table = try Table([("w", .strings(keys)), ("n", .integers(values)), ("v", .numbers(values.map { $0.map(Double.init) })),
-                           ("i", .integers(values))])
+    let table = try Table([
+      ("w", .strings(keys)), ("n", .integers(values)), ("v", .numbers(values.map { $0.map(Double.init) })),
+      ("i", .integers(values))
+    ])
     var messages: Set<String> = []
     for workers in [1, 2, 7] {
       guard case .failure(let error) = try Self.kernel(table, by: ["w"], blockRows: 16, workers: workers) else {
@@ -193,7 +206,9 @@ import Testing
     let serial = try Self.kernel(table, by: ["i"], blockRows: blockRows, workers: 1).get()
     #expect(serial.rowCount > BlockSums.foldAllGroups)
     #expect(Self.bits(try Self.kernel(table, by: ["i"], blockRows: blockRows, workers: 7).get()) == Self.bits(serial))
-    #expect(try Self.streamed(table, by: ["i"], blockRows: blockRows, workers: 2, &random).map(Self.bits) == Self.bits(serial))
+    #expect(
+      try Self.streamed(table, by: ["i"], blockRows: blockRows, workers: 2, &random).map(Self.bits) == Self.bits(serial)
+    )
     let expected = Self.reference(table, by: ["i"], column: "v", blockRows: blockRows, mean: false)
     let got = serial.column(named: "s")!
     #expect((0..<got.count).map { got.number(at: $0)?.bitPattern } == expected)
@@ -202,8 +217,11 @@ import Testing
   @Test func oneBlockIsOnePlainNeumaierSum() throws {
     // The 828 of Reference.md, "Values and types": within one block the sum is one running compensated sum in row order.
     let year = CompensatedSumTests.year
-    let table = try Table([("g", .strings(Array(repeating: "a", count: year.count))), ("v", .numbers(year)),
-                           ("n", .integers(Array(repeating: 1, count: year.count))), ("w", .strings(Array(repeating: "x", count: year.count)))])
+    let table = try Table([
+      ("g", .strings(Array(repeating: "a", count: year.count))), ("v", .numbers(year)),
+      ("n", .integers(Array(repeating: 1, count: year.count))),
+      ("w", .strings(Array(repeating: "x", count: year.count)))
+    ])
     for blockRows in [BlockSums.standardBlockRows, 7] {
       let result = try Self.kernel(table, by: ["g"], blockRows: blockRows, workers: 2).get()
       #expect(result.column(named: "s")![0] == .number(828), "blocks of \(blockRows)")

@@ -21,22 +21,29 @@ import Testing
 
   @Test func eachReaderGetsWhatItsConsumersRead() {
     let document = FlowDocument(
-      nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
-              .node("heavy", "filter", params: ["where": "mass > 4"]),
-              .node("more", "derive", params: ["columns": ["double": "mass * 2", "tripled": "double + year"]]),
-              .node("groups", "groupBy", params: ["by": ["name"], "aggregate": ["n": "count()", "t": "sum(tripled)"]]),
-              .node("sorted", "sort", params: ["by": ["-n"]]),
-              .node("save", "writeCSV", params: ["path": "out.csv"])],
-      edges: [.edge("e1", "read", "heavy"), .edge("e2", "heavy", "more"), .edge("e3", "more", "groups"),
-              .edge("e4", "groups", "sorted"), .edge("e5", "sorted", "save")])
+      nodes: [
+        .node("read", "readCSV", params: ["path": "data.csv"]),
+        .node("heavy", "filter", params: ["where": "mass > 4"]),
+        .node("more", "derive", params: ["columns": ["double": "mass * 2", "tripled": "double + year"]]),
+        .node("groups", "groupBy", params: ["by": ["name"], "aggregate": ["n": "count()", "t": "sum(tripled)"]]),
+        .node("sorted", "sort", params: ["by": ["-n"]]),
+        .node("save", "writeCSV", params: ["path": "out.csv"])
+      ],
+      edges: [
+        .edge("e1", "read", "heavy"), .edge("e2", "heavy", "more"), .edge("e3", "more", "groups"),
+        .edge("e4", "groups", "sorted"), .edge("e5", "sorted", "save")
+      ])
     #expect(Self.columns(Self.applied(document), "read") == ["mass", "name", "year"])
     // Observed tables are whole; observing everything projects nothing.
     #expect(Self.columns(Self.applied(document, observed: .nodes(["heavy"])), "read") == nil)
     #expect(Self.columns(Self.applied(document, observed: .everything), "read") == nil)
     // A reader feeding a writer directly is whole.
-    let plain = FlowDocument(nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
-                                     .node("save", "writeCSV", params: ["path": "out.csv"])],
-                             edges: [.edge("e1", "read", "save")])
+    let plain = FlowDocument(
+      nodes: [
+        .node("read", "readCSV", params: ["path": "data.csv"]),
+        .node("save", "writeCSV", params: ["path": "out.csv"])
+      ],
+      edges: [.edge("e1", "read", "save")])
     #expect(Self.columns(Self.applied(plain), "read") == nil)
     // A user's own projection stands.
     var own = document
@@ -46,13 +53,17 @@ import Testing
 
   @Test func joinsAskBothSidesAndRowCountNeedsNoColumn() {
     let document = FlowDocument(
-      nodes: [.node("left", "readCSV", params: ["path": "l.csv"]), .node("right", "readCSV", params: ["path": "r.csv"]),
-              .node("both", "join", params: ["on": ["id"]]),
-              .node("pick", "select", params: ["columns": ["name", "mass_right as m"]]),
-              .node("save", "writeCSV", params: ["path": "out.csv"]),
-              .node("counted", "readCSV", params: ["path": "c.csv"]), .node("count", "rowCount")],
-      edges: [.edge("e1", "left", "both.left"), .edge("e2", "right", "both.right"),
-              .edge("e3", "both", "pick"), .edge("e4", "pick", "save"), .edge("e5", "counted", "count")])
+      nodes: [
+        .node("left", "readCSV", params: ["path": "l.csv"]), .node("right", "readCSV", params: ["path": "r.csv"]),
+        .node("both", "join", params: ["on": ["id"]]),
+        .node("pick", "select", params: ["columns": ["name", "mass_right as m"]]),
+        .node("save", "writeCSV", params: ["path": "out.csv"]),
+        .node("counted", "readCSV", params: ["path": "c.csv"]), .node("count", "rowCount")
+      ],
+      edges: [
+        .edge("e1", "left", "both.left"), .edge("e2", "right", "both.right"),
+        .edge("e3", "both", "pick"), .edge("e4", "pick", "save"), .edge("e5", "counted", "count")
+      ])
     let applied = Self.applied(document)
     #expect(Self.columns(applied, "left") == ["id", "mass", "mass_right", "name"])
     #expect(Self.columns(applied, "right") == ["id", "mass", "mass_right", "name"])
@@ -66,10 +77,12 @@ import Testing
     var registry = NodeKindRegistry.standard
     registry.environment = EvaluationEnvironment(documentFolder: folder)
     let original = FlowDocument(
-      nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
-              .node("pick", "select", params: ["columns": ["name"]]),
-              .node("sorted", "sort", params: ["by": ["name"]]),
-              .node("save", "writeCSV", params: ["path": "out.csv"])],
+      nodes: [
+        .node("read", "readCSV", params: ["path": "data.csv"]),
+        .node("pick", "select", params: ["columns": ["name"]]),
+        .node("sorted", "sort", params: ["by": ["name"]]),
+        .node("save", "writeCSV", params: ["path": "out.csv"])
+      ],
       edges: [.edge("e1", "read", "pick"), .edge("e2", "pick", "sorted"), .edge("e3", "sorted", "save")])
     var current = Self.applied(original)
     #expect(Self.columns(current, "read") == ["name"])
@@ -110,7 +123,9 @@ extension FlowDocument {
   /// The document with every reader's `columns` param removed.
   fileprivate func removingProjection() -> FlowDocument {
     var copy = self
-    for index in copy.nodes.indices where copy.nodes[index].data.kind == "readCSV" { copy.nodes[index].data.params["columns"] = nil }
+    for index in copy.nodes.indices where copy.nodes[index].data.kind == "readCSV" {
+      copy.nodes[index].data.params["columns"] = nil
+    }
     return copy
   }
 }

@@ -19,7 +19,8 @@ import Testing
 
   private func groupBy(_ values: [Double], groups: [String]) throws -> Table {
     let table = try Table([("g", .strings(groups)), ("x", .numbers(values))])
-    return try KindHarness.table("groupBy", ["by": ["g"], "aggregate": ["s": "sum(x)", "m": "mean(x)"]], [.table(table)])
+    return try KindHarness.table(
+      "groupBy", ["by": ["g"], "aggregate": ["s": "sum(x)", "m": "mean(x)"]], [.table(table)])
   }
 
   @Test func aYearOfDailyValuesSumsTo828AsPandasPrintsIt() throws {
@@ -28,10 +29,14 @@ import Testing
     #expect(try reduce("sum", Self.year) == .number(828))
     #expect(try reduce("mean", Self.year) == .number(828.0 / 365))
     // In any order: the same 828 in two groups (the second reversed).
-    let table = try groupBy(Self.year + Self.year.reversed(),
-                            groups: Array(repeating: "a", count: 365) + Array(repeating: "b", count: 365))
-    #expect(KindHarness.rows(table) == [[.string("a"), .number(828), .number(828.0 / 365)],
-                                        [.string("b"), .number(828), .number(828.0 / 365)]])
+    let table = try groupBy(
+      Self.year + Self.year.reversed(),
+      groups: Array(repeating: "a", count: 365) + Array(repeating: "b", count: 365))
+    #expect(
+      KindHarness.rows(table) == [
+        [.string("a"), .number(828), .number(828.0 / 365)],
+        [.string("b"), .number(828), .number(828.0 / 365)]
+      ])
     #expect(try KindHarness.run("format", ["template": "{t}"], [try reduce("sum", Self.year)]) == [.string("828")])
   }
 
@@ -55,7 +60,9 @@ import Testing
     let undone = try Table([("g", .strings(["a", "a", "b", "a"])), ("n", .integers([Int64.max - 1, 1, -3, -5]))])
     let sums = try KindHarness.table("groupBy", ["by": ["g"], "aggregate": ["s": "sum(n)"]], [.table(undone)])
     #expect(KindHarness.rows(sums) == [[.string("a"), .integer(Int64.max - 5)], [.string("b"), .integer(-3)]])
-    let whole = KindHarness.failure { try KindHarness.table("groupBy", ["aggregate": ["s": "sum(n)"]], [.table(table)]) }
+    let whole = KindHarness.failure {
+      try KindHarness.table("groupBy", ["aggregate": ["s": "sum(n)"]], [.table(table)])
+    }
     #expect(whole == "s: sum(n) does not fit in a 64-bit integer over all rows (integer sums are exact)")
   }
 
@@ -77,7 +84,8 @@ import Testing
     var random = SeededRandom(seed: UInt64(seed) &* 2_654_435_761 &+ 7)
     let count = Int.random(in: 1...400, using: &random)
     let values = (0..<count).map { _ in
-      Double.random(in: -1...1, using: &random) * Double(sign: .plus, exponent: Int.random(in: -20...30, using: &random), significand: 1)
+      Double.random(in: -1...1, using: &random)
+        * Double(sign: .plus, exponent: Int.random(in: -20...30, using: &random), significand: 1)
     }
     let exact = Self.exactSum(values)
     let magnitude = values.reduce(0) { $0 + abs($1) }

@@ -9,7 +9,7 @@ import Testing
   private let input: [CellColumn] = [
     CellColumn("a", .integer, [.integer(1), .integer(2), .null]),
     CellColumn("b", .number, [.number(0.5), .number(4), .number(2)]),
-    CellColumn("name", .string, [.string("x"), .null, .string("z")]),
+    CellColumn("name", .string, [.string("x"), .null, .string("z")])
   ]
 
   /// A `columns` param with members in this order.
@@ -38,8 +38,12 @@ import Testing
   }
 
   @Test func aFormulaMayUseAColumnAnEarlierEntryAdded() throws {
-    var pipeline = try TablePipeline("derive", columns([("double", "b * 2"), ("quad", "double * 2"),
-                                                        ("b", "quad - double"), ("check", "b == double")]))
+    var pipeline = try TablePipeline(
+      "derive",
+      columns([
+        ("double", "b * 2"), ("quad", "double * 2"),
+        ("b", "quad - double"), ("check", "b == double")
+      ]))
     let table = try #require(try pipeline.run(try Table(input)).table)
     #expect(table.columnNames == ["a", "b", "name", "double", "quad", "check"])
     #expect(table.cells("quad") == [.number(2), .number(16), .number(8)])
@@ -79,10 +83,12 @@ import Testing
     // Rows 1 and 2 fit; row 3 overflows (the null row 4 cannot); negation has a row of its own.
     let counts = CellColumn("n", .integer, [.integer(1), .integer(-5), .integer(Int64.max), .null, .integer(Int64.max)])
     let minimum = CellColumn("m", .integer, [.integer(0), .null, .integer(3), .integer(Int64.min), .integer(1)])
-    for (formula, expected) in [("n + 1", "at character 3: integer overflow in '+' at row 3"),
-                                ("1 + n * 2", "at character 7: integer overflow in '*' at row 3"),
-                                ("0 - m", "at character 3: integer overflow in '-' at row 4"),
-                                ("-m", "at character 1: integer overflow in '-' at row 4")] {
+    for (formula, expected) in [
+      ("n + 1", "at character 3: integer overflow in '+' at row 3"),
+      ("1 + n * 2", "at character 7: integer overflow in '*' at row 3"),
+      ("0 - m", "at character 3: integer overflow in '-' at row 4"),
+      ("-m", "at character 1: integer overflow in '-' at row 4")
+    ] {
       var pipeline = try TablePipeline("derive", columns([("ok", "n * 0"), ("big", formula)]))
       let outcome = try pipeline.run(try Table([counts, minimum]))
       #expect(outcome.failure == "formula for column 'big', \(expected)", "\(formula)")
@@ -92,9 +98,12 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"ok": "a + 1", "bmi": "mass / (h"}"#, "formula for column 'bmi', at character 10: expected ')' to close '(' opened at column 8"),
+    (
+      #"{"ok": "a + 1", "bmi": "mass / (h"}"#,
+      "formula for column 'bmi', at character 10: expected ')' to close '(' opened at column 8"
+    ),
     (#"{"bmi": 3}"#, "column 'bmi': expected a formula string, got number"),
-    (#"{"t": "\"a\" + 1"}"#, "formula for column 't', at character 5: '+' needs numbers, got string and integer"),
+    (#"{"t": "\"a\" + 1"}"#, "formula for column 't', at character 5: '+' needs numbers, got string and integer")
   ])
   func aBadEntryIsAValidationErrorNamingTheParamAndTheColumn(json: String, message: String) throws {
     let members = try #require(try JSONValue.parse(Array(json.utf8)).objectValue)
@@ -140,8 +149,9 @@ import Testing
     #expect(table.columnNames == (target == "i" ? names : names + ["new"]))
     #expect(table.column(named: target)?.type == ColumnType(rowType: type), "\(text)")
     let actual = table.cells(target)
-    #expect(actual.count == expected.count && zip(actual, expected).allSatisfy { $0.matches($1) },
-            "\(text): \(actual) expected \(expected)")
+    #expect(
+      actual.count == expected.count && zip(actual, expected).allSatisfy { $0.matches($1) },
+      "\(text): \(actual) expected \(expected)")
   }
 }
 

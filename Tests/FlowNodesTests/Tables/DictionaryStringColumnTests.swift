@@ -23,7 +23,9 @@ import Testing
       n.append(pick(0..<10) == 0 ? nil : Int64(pick(-40..<40)))
       x.append(pick(0..<10) == 0 ? nil : Double(pick(-10_000..<10_000)) / 8)
     }
-    return try! Table([("low", .strings(low)), ("high", .strings(high)), ("key", .strings(key)), ("n", .integers(n)), ("x", .numbers(x))])
+    return try! Table([
+      ("low", .strings(low)), ("high", .strings(high)), ("key", .strings(key)), ("n", .integers(n)), ("x", .numbers(x))
+    ])
   }
 
   /// `table` with every string column in the dictionary layout (the same strings).
@@ -35,9 +37,10 @@ import Testing
     return try! Table(names: table.columnNames, columns: columns, rowCount: table.rowCount)
   }
 
-
   /// The written forms of `table`: CSV bytes and JSON rows.
-  static func written(_ table: Table) throws -> ([UInt8], JSONValue) { (try CSVWriter().bytes(of: table), table.jsonRows) }
+  static func written(_ table: Table) throws -> ([UInt8], JSONValue) {
+    (try CSVWriter().bytes(of: table), table.jsonRows)
+  }
 
   struct Case {
     let kind: String
@@ -47,7 +50,9 @@ import Testing
 
   static func cases() -> [Case] {
     var list: [Case] = []
-    let groupAggregates: JSONObject = ["c": "count()", "s": "sum(x)", "lo": "min(high)", "hi": "max(low)", "f": "first(high)", "k": "countDistinct(key)"]
+    let groupAggregates: JSONObject = [
+      "c": "count()", "s": "sum(x)", "lo": "min(high)", "hi": "max(low)", "f": "first(high)", "k": "countDistinct(key)"
+    ]
     list.append(Case(kind: "groupBy", params: ["by": ["low"], "aggregate": .object(groupAggregates)]))
     list.append(Case(kind: "groupBy", params: ["by": ["low", "key"], "aggregate": ["c": "count()", "t": "sum(n)"]]))
     list.append(Case(kind: "groupBy", params: ["by": ["high"], "aggregate": ["c": "count()"]]))
@@ -56,14 +61,16 @@ import Testing
     list.append(Case(kind: "distinct", params: [:]))
     let filters: [String] = [
       "low == \"a\"", "low != \"x,y\"", "low < \"m\"", "low >= \"e\"", "low in (\"a\", \"Zed\", \"\", \"e\u{301}\")",
-      "isNull(low) or key == \"k3\"", "high > \"s5\" and low <= key",
+      "isNull(low) or key == \"k3\"", "high > \"s5\" and low <= key"
     ]
     for formula in filters { list.append(Case(kind: "filter", params: ["where": .string(formula)])) }
     list.append(Case(kind: "sort", params: ["by": ["low", "-key", "n"]]))
     list.append(Case(kind: "sort", params: ["by": ["-low", "high"]]))
     list.append(Case(kind: "limit", params: ["count": 7]))
     list.append(Case(kind: "select", params: ["columns": ["key as k2", "low"]]))
-    let derived: JSONObject = ["u": "upper(low)", "r": "replace(key, \"k\", \"K\")", "both": "if(isNull(low), key, low)", "l": "len(low)"]
+    let derived: JSONObject = [
+      "u": "upper(low)", "r": "replace(key, \"k\", \"K\")", "both": "if(isNull(low), key, low)", "l": "len(low)"
+    ]
     list.append(Case(kind: "derive", params: ["columns": .object(derived)]))
     list.append(Case(kind: "union", params: [:], pair: true))
     for how in ["inner", "left", "right", "full", "semi", "anti"] {
@@ -87,9 +94,13 @@ import Testing
         let inputs: [Value] = pair ? [.table(left), .table(kind == "union" ? left : right)] : [.table(left)]
         let reference = try KindHarness.table(kind, params, inputs, workers: 1)
         // Either side encoded, or both (a join probes a dictionary against a flat build side).
-        let variants: [[Value]] = pair
-          ? [[.table(encodedLeft), .table(kind == "union" ? encodedLeft : encodedRight)], [.table(encodedLeft), .table(kind == "union" ? left : right)],
-             [.table(left), .table(kind == "union" ? encodedLeft : encodedRight)]]
+        let variants: [[Value]] =
+          pair
+          ? [
+            [.table(encodedLeft), .table(kind == "union" ? encodedLeft : encodedRight)],
+            [.table(encodedLeft), .table(kind == "union" ? left : right)],
+            [.table(left), .table(kind == "union" ? encodedLeft : encodedRight)]
+          ]
           : [[.table(encodedLeft)]]
         for variant in variants {
           for workers in [1, 2, 7] {
@@ -105,8 +116,10 @@ import Testing
   @Test func gatheringKindsKeepTheDictionary() throws {
     var random = SeededRandom(seed: 3)
     let table = Self.encoded(Self.randomTable(&random, rows: 800))
-    for (kind, params) in [("filter", ["where": "low < \"m\""]), ("sort", ["by": ["low"]]), ("limit", ["count": 10]),
-                           ("select", ["columns": ["low"]])] as [(String, JSONObject)] {
+    for (kind, params) in [
+      ("filter", ["where": "low < \"m\""]), ("sort", ["by": ["low"]]), ("limit", ["count": 10]),
+      ("select", ["columns": ["low"]])
+    ] as [(String, JSONObject)] {
       let output = try KindHarness.table(kind, params, [.table(table)])
       #expect(output.column(named: "low")!.isDictionaryEncoded, "\(kind)")
     }
@@ -142,8 +155,10 @@ import Testing
       let table = try Self.read(bytes, workers: workers, encoding: true)
       #expect(table == flat, "\(workers) workers")
       #expect(try CSVWriter().bytes(of: table) == CSVWriter().bytes(of: flat))
-      guard case .string(let flags) = table.column(named: "flag")!.storage, case .string(let cities) = table.column(named: "city")!.storage,
-            case .string(let ids) = table.column(named: "id")!.storage else { Issue.record("not strings"); continue }
+      guard case .string(let flags) = table.column(named: "flag")!.storage,
+        case .string(let cities) = table.column(named: "city")!.storage,
+        case .string(let ids) = table.column(named: "id")!.storage
+      else { Issue.record("not strings"); continue }
       #expect(flags.dictionary?.count == 3, "\(workers) workers: three flags, one entry each")
       #expect(cities.isDictionaryEncoded, "\(workers) workers: quoted, escaped and null cells encode too")
       #expect(!ids.isDictionaryEncoded, "\(workers) workers: a distinct id per row stays flat")
@@ -200,7 +215,9 @@ import Testing
     #expect(builder.code(of: Array("bb".utf8)[...]) == 1)
     var large = StringDictionaryBuilder(limit: 100_000)
     for value in 0..<5_000 { #expect(large.code(of: Array("v\(value)".utf8)[...]) == UInt32(value)) }
-    for value in stride(from: 4_999, through: 0, by: -7) { #expect(large.code(of: Array("v\(value)".utf8)[...]) == UInt32(value)) }
+    for value in stride(from: 4_999, through: 0, by: -7) {
+      #expect(large.code(of: Array("v\(value)".utf8)[...]) == UInt32(value))
+    }
     #expect(large.count == 5_000)
   }
 

@@ -12,11 +12,14 @@ import Testing
     let groupCount = 1 + Int(random.next() % 40)
     let cardinality = 1 + Int(random.next() % 30)
     let bigGroup = random.next() % 2 == 0
-    let groups = (0..<rows).map { _ in Int32(bigGroup && random.next() % 2 == 0 ? 0 : random.next() % UInt64(groupCount)) }
+    let groups = (0..<rows).map { _ in
+      Int32(bigGroup && random.next() % 2 == 0 ? 0 : random.next() % UInt64(groupCount))
+    }
     let codes = (0..<rows).map { _ in Int32(random.next() % UInt64(cardinality)) }
     let valid = (0..<rows).map { _ in random.next() % 5 != 0 }
-    let column = Aggregate.distinctCounts(groups: groups, groupCount: groupCount, codes: codes, cardinality: cardinality,
-                                          validity: Validity(valid))
+    let column = Aggregate.distinctCounts(
+      groups: groups, groupCount: groupCount, codes: codes, cardinality: cardinality,
+      validity: Validity(valid))
     var pairs = Set<[Int32]>()
     for row in 0..<rows where valid[row] { pairs.insert([groups[row], codes[row]]) }
     for group in 0..<groupCount {

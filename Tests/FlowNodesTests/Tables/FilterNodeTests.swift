@@ -8,9 +8,10 @@ import Testing
 /// `filter` through the registry: rows kept, nulls, empty tables, errors, schema changes.
 @Suite struct FilterNodeTests {
   private let penguins: [CellColumn] = [
-    CellColumn("species", .string, [.string("Adelie"), .string("Gentoo"), .null, .string("Adelie"), .string("Chinstrap")]),
+    CellColumn(
+      "species", .string, [.string("Adelie"), .string("Gentoo"), .null, .string("Adelie"), .string("Chinstrap")]),
     CellColumn("body mass", .integer, [.integer(3750), .integer(5000), .integer(4000), .null, .integer(3500)]),
-    CellColumn("bill", .number, [.number(39.1), .number(47.5), .null, .number(36.7), .number(46.5)]),
+    CellColumn("bill", .number, [.number(39.1), .number(47.5), .null, .number(36.7), .number(46.5)])
   ]
 
   @Test func keepsTheRowsWhereTheFormulaIsTrueInOrder() throws {
@@ -58,7 +59,9 @@ import Testing
 
   @Test func aTypeErrorAgainstTheTableFailsTheNodeWithTheColumn() throws {
     var pipeline = try TablePipeline("filter", ["where": "species > 3"])
-    #expect(try pipeline.run(try Table(penguins)).failure == "formula 'where', at character 9: cannot compare string with integer using '>'")
+    #expect(
+      try pipeline.run(try Table(penguins)).failure
+        == "formula 'where', at character 9: cannot compare string with integer using '>'")
     var notBool = try TablePipeline("filter", ["where": "`body mass` + 1"])
     #expect(try notBool.run(try Table(penguins)).failure == "'where' gives integer values, not true/false")
   }
@@ -69,7 +72,9 @@ import Testing
     let strings = try Table([CellColumn("x", .string, [.string("a"), .string("b")])])
     let numbers = try Table([CellColumn("y", .number, [.number(0)]), CellColumn("x", .number, [.number(1.5)])])
     #expect(try pipeline.run(integers).table?.cells("x") == [.integer(2)])
-    #expect(try pipeline.run(strings).failure == "formula 'where', at character 3: cannot compare string with integer using '>'")
+    #expect(
+      try pipeline.run(strings).failure
+        == "formula 'where', at character 3: cannot compare string with integer using '>'")
     #expect(try pipeline.run(numbers).table?.cells("x") == [.number(1.5)])
     #expect(try pipeline.run(integers).table?.cells("x") == [.integer(2)])
   }
@@ -78,7 +83,7 @@ import Testing
     ("species ==", "param 'where' at character 11: expected an operand after '=='"),
     ("a = 1", "param 'where' at character 3: unexpected '=' (write '==' to compare)"),
     ("1 + 2", "gives integer values, not true/false"),
-    ("\"a\" < 1", "param 'where' at character 5: cannot compare string with integer using '<'"),
+    ("\"a\" < 1", "param 'where' at character 5: cannot compare string with integer using '<'")
   ])
   func aBadFormulaIsAValidationErrorNamingTheParam(formula: String, message: String) {
     var registry = NodeKindRegistry.standard
@@ -118,8 +123,9 @@ import Testing
     for column in columns {
       let kept = expected.map { column.cells[$0] }
       let actual = table.cells(column.name)
-      #expect(actual.count == kept.count && zip(actual, kept).allSatisfy { $0.matches($1) },
-              "\(text): \(column.name) \(actual) expected \(kept)")
+      #expect(
+        actual.count == kept.count && zip(actual, kept).allSatisfy { $0.matches($1) },
+        "\(text): \(column.name) \(actual) expected \(kept)")
     }
   }
 }
@@ -127,9 +133,11 @@ import Testing
 /// `filter` in a document with a file source: incrementality and compiling once per schema.
 @Suite struct FilterNodeIncrementalTests {
   static let pipeline = FlowDocument(
-    nodes: [.node("read", "readCSV", params: ["path": "data.csv"]),
-            .node("filter", "filter", params: ["where": "mass > 4000"]),
-            .node("count", "rowCount")],
+    nodes: [
+      .node("read", "readCSV", params: ["path": "data.csv"]),
+      .node("filter", "filter", params: ["where": "mass > 4000"]),
+      .node("count", "rowCount")
+    ],
     edges: [.edge("e1", "read", "filter"), .edge("e2", "filter", "count")])
 
   @Test func editingWhereReRunsTheFilterAndItsDescendantsButNotTheRead() throws {
@@ -152,8 +160,9 @@ import Testing
   }
 
   @Test func compilesOncePerSchema() throws {
-    guard case .success(let node) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "filter", params: ["where": "x > 1"])),
+    guard
+      case .success(let node) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "filter", params: ["where": "x > 1"])),
       let evaluator = node.instance.evaluator as? FilterNode.Evaluator
     else {
       Issue.record("filter did not configure")

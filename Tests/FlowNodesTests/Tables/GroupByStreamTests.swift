@@ -14,29 +14,35 @@ import Testing
     let words = ["a", "b", "ü", "u\u{308}", "日本", ""]
     let numbers: [Double] = [0.0, -0.0, .nan, 0.1, 2.3, -7.25, 1e300, .infinity]
     let signedBigs = Bool.random(using: &random)
-    var keys: [String?] = [], codes: [Int64?] = [], flags: [Bool?] = [], reals: [Double?] = [], bigs: [Int64?] = [], small: [Int64?] = []
+    var keys: [String?] = [], codes: [Int64?] = [], flags: [Bool?] = [], reals: [Double?] = [], bigs: [Int64?] = [],
+      small: [Int64?] = []
     for _ in 0..<rows {
       keys.append(maybe(words[Int.random(in: 0..<words.count, using: &random)]))
       codes.append(maybe(Int64.random(in: 0...3, using: &random)))
       flags.append(maybe(Bool.random(using: &random)))
-      let real = Bool.random(using: &random) ? numbers[Int.random(in: 0..<numbers.count, using: &random)] : Double.random(in: -1e3...1e3, using: &random)
+      let real =
+        Bool.random(using: &random)
+        ? numbers[Int.random(in: 0..<numbers.count, using: &random)] : Double.random(in: -1e3...1e3, using: &random)
       reals.append(maybe(real))
       // Near overflow: all positive (sums past Int64, an error) or of both signs (wraps
       // that may cancel, an exact sum).
       bigs.append(maybe(Int64.random(in: (signedBigs ? -(1 << 62) : 1 << 60)...(1 << 62), using: &random)))
       small.append(maybe(Int64.random(in: -9...9, using: &random)))
     }
-    return try Table([("key", .strings(keys)), ("code", .integers(codes)), ("flag", .bools(flags)), ("real", .numbers(reals)),
-                      ("big", .integers(bigs)), ("small", .integers(small))])
+    return try Table([
+      ("key", .strings(keys)), ("code", .integers(codes)), ("flag", .bools(flags)), ("real", .numbers(reals)),
+      ("big", .integers(bigs)), ("small", .integers(small))
+    ])
   }
 
   @Test func streamedAggregatesAreTheKernels() throws {
     let byChoices: [[String]] = [[], ["key"], ["code"], ["flag"], ["real"], ["key", "code"], ["real", "flag", "key"]]
     let aggregates: JSONObject = [
-      "n": .string("count()"), "sumSmall": .string("sum(small)"), "sumBig": .string("sum(big)"), "sumReal": .string("sum(real)"),
+      "n": .string("count()"), "sumSmall": .string("sum(small)"), "sumBig": .string("sum(big)"),
+      "sumReal": .string("sum(real)"),
       "meanReal": .string("mean(real)"), "meanSmall": .string("mean(small)"), "minKey": .string("min(key)"),
       "maxReal": .string("max(real)"), "minReal": .string("min(real)"), "maxFlag": .string("max(flag)"),
-      "firstKey": .string("first(key)"), "lastReal": .string("last(real)"), "maxBig": .string("max(big)"),
+      "firstKey": .string("first(key)"), "lastReal": .string("last(real)"), "maxBig": .string("max(big)")
     ]
     var overflows = 0
     for seed in 0..<UInt64(60) {

@@ -14,10 +14,13 @@ import Testing
     let distinct = Int64([1, 3, 40, 200, 5_000][Int(seed) % 5])
     let withNulls = seed % 4 == 3
     let integers: [Int64?] = (0..<rows).map { _ in
-      withNulls && Int.random(in: 0..<9, using: &random) == 0 ? nil : Int64.random(in: -distinct..<distinct, using: &random) &* 1_000_003
+      withNulls && Int.random(in: 0..<9, using: &random) == 0
+        ? nil : Int64.random(in: -distinct..<distinct, using: &random) &* 1_000_003
     }
     var keyColumns = [Column.integers(integers)]
-    if seed % 6 == 5 { keyColumns.append(.strings((0..<rows).map { _ in ["a", "b", "é"][Int.random(in: 0..<3, using: &random)] })) }
+    if seed % 6 == 5 {
+      keyColumns.append(.strings((0..<rows).map { _ in ["a", "b", "é"][Int.random(in: 0..<3, using: &random)] }))
+    }
     let expected = ColumnCodes.codes(of: keyColumns, rowCount: rows)
     for workers in [2, 3, 8] {
       let blockRows = [7, 64, 300][Int.random(in: 0..<3, using: &random)]

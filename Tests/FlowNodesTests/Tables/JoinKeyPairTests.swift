@@ -13,9 +13,11 @@ import Testing
   func aPairJoinIsTheJoinOfTheRenamedKey(seed: UInt64) throws {
     var random = SeededRandom(seed: seed &+ 4_000)
     let keyType: ColumnType = seed % 2 == 0 ? .integer : .string
-    let left = MorselKernelPropertyTests.table(&random, rows: 40 + Int.random(in: 0..<60, using: &random), keyType: keyType)
-    let right = MorselKernelPropertyTests.table(&random, rows: 40 + Int.random(in: 0..<60, using: &random), keyType: keyType,
-                                                prefix: "r")
+    let left = MorselKernelPropertyTests.table(
+      &random, rows: 40 + Int.random(in: 0..<60, using: &random), keyType: keyType)
+    let right = MorselKernelPropertyTests.table(
+      &random, rows: 40 + Int.random(in: 0..<60, using: &random), keyType: keyType,
+      prefix: "r")
     var renamed = right.columnNames
     renamed[0] = "rk"
     let pairRight = try right.selecting(Array(right.columnNames.indices), as: renamed)
@@ -23,8 +25,10 @@ import Testing
     let referenceKeys = seed % 3 == 0 ? ["k", "s"] : ["k"]
     let morsels = TableMorsels(workers: TableParallelism.defaultWorkers)
     for kind in JoinKind.allCases {
-      let pair = try JoinNode.Evaluator.joined(left, pairRight, keys: entries, kind: kind, limits: RunLimits(), morsels: morsels)
-      let reference = try JoinNode.Evaluator.joined(left, right, keys: referenceKeys, kind: kind, limits: RunLimits(), morsels: morsels)
+      let pair = try JoinNode.Evaluator.joined(
+        left, pairRight, keys: entries, kind: kind, limits: RunLimits(), morsels: morsels)
+      let reference = try JoinNode.Evaluator.joined(
+        left, right, keys: referenceKeys, kind: kind, limits: RunLimits(), morsels: morsels)
       if kind.keepsLeftColumnsOnly {
         #expect(pair == reference, "\(kind), seed \(seed)")
         continue
@@ -37,7 +41,8 @@ import Testing
       let withoutRK = try pair.selecting(kept)
       #expect(withoutRK.columnNames == reference.columnNames, "\(kind)")
       for (position, name) in reference.columnNames.enumerated() {
-        let expected = reference.column(at: position), got = withoutRK.column(at: position), rightKey = pair.column(at: rk)
+        let expected = reference.column(at: position), got = withoutRK.column(at: position),
+          rightKey = pair.column(at: rk)
         for row in 0..<reference.rowCount {
           // `right`/`full`: the reference merges the keys; the pair join has the left key (null
           // for a right-only row) and the right key apart.
@@ -65,11 +70,12 @@ import Testing
     let orders = try Table([("o_orderkey", .integers([1, 2, 3])), ("o_custkey", .integers([7, 8, 7]))])
     let lines = try Table([("l_orderkey", .integers([3, 1, 1, 9])), ("l_qty", .integers([5, 6, 7, 8]))])
     let output = try KindHarness.table("join", ["on": ["l_orderkey = o_orderkey"]], [.table(lines), .table(orders)])
-    #expect(output.jsonRows == [
-      ["l_orderkey": 3, "l_qty": 5, "o_orderkey": 3, "o_custkey": 7],
-      ["l_orderkey": 1, "l_qty": 6, "o_orderkey": 1, "o_custkey": 7],
-      ["l_orderkey": 1, "l_qty": 7, "o_orderkey": 1, "o_custkey": 7],
-    ] as JSONValue)
+    #expect(
+      output.jsonRows == [
+        ["l_orderkey": 3, "l_qty": 5, "o_orderkey": 3, "o_custkey": 7],
+        ["l_orderkey": 1, "l_qty": 6, "o_orderkey": 1, "o_custkey": 7],
+        ["l_orderkey": 1, "l_qty": 7, "o_orderkey": 1, "o_custkey": 7]
+      ] as JSONValue)
   }
 
   @Test func aMissingPairColumnIsNamedWithItsSide() throws {

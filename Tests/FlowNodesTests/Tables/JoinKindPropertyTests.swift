@@ -60,20 +60,29 @@ import Testing
   @Test(arguments: 0..<300)
   func everyJoinKindMatchesANestedLoopReference(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
-    let left = try CombineTables.table([("k", CombineTables.type(of: "k", clashes: false, &random)), ("s", .string),
-                                        ("x", .number), ("b", .bool)], &random)
+    let left = try CombineTables.table(
+      [
+        ("k", CombineTables.type(of: "k", clashes: false, &random)), ("s", .string),
+        ("x", .number), ("b", .bool)
+      ], &random)
     let prefix = Bool.random(using: &random) ? "r" : ""
-    let right = try CombineTables.table([("s", .string), ("k", CombineTables.type(of: "k", clashes: false, &random)),
-                                         (prefix + "x", .number), (prefix + "b", .bool)], &random)
+    let right = try CombineTables.table(
+      [
+        ("s", .string), ("k", CombineTables.type(of: "k", clashes: false, &random)),
+        (prefix + "x", .number), (prefix + "b", .bool)
+      ], &random)
     let keys = Array(["k", "s"].shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)))
     let rightRest = right.columnNames.filter { !keys.contains($0) }
     for how in ["inner", "left", "right", "full", "semi", "anti"] {
-      let joined = try KindHarness.table("join", ["on": .array(keys.map { .string($0) }), "how": .string(how)],
-                                         [.table(left), .table(right)])
-      let names = how == "semi" || how == "anti"
+      let joined = try KindHarness.table(
+        "join", ["on": .array(keys.map { .string($0) }), "how": .string(how)],
+        [.table(left), .table(right)])
+      let names =
+        how == "semi" || how == "anti"
         ? left.columnNames : left.columnNames + rightRest.map { left.columnNames.contains($0) ? $0 + "_right" : $0 }
       #expect(joined.columnNames == names, "\(how), seed \(seed)")
-      #expect(KindHarness.rows(joined) == Self.reference(how, left: left, right: right, keys: keys), "\(how), seed \(seed)")
+      #expect(
+        KindHarness.rows(joined) == Self.reference(how, left: left, right: right, keys: keys), "\(how), seed \(seed)")
     }
   }
 }

@@ -15,7 +15,7 @@ import Testing
     ("high", ["\"s5\"", "\"s17\""]),
     ("n", ["1", "-3", "2.5"]),
     ("x", ["0.5", "2", "-1.25"]),
-    ("low", ["\"m\""]),
+    ("low", ["\"m\""])
   ]
 
   @Test(arguments: [3, 19, 41]) func inOfLiteralsIsTheOrOfEqualities(seed: UInt64) throws {
@@ -27,8 +27,10 @@ import Testing
         let list = formula.items.joined(separator: ", ")
         let equalities = formula.items.map { "\(formula.column) == \($0)" }.joined(separator: " or ")
         // `+ ""` / `+ 0` keep the first item from being a literal: the general path.
-        let general = formula.items[0].hasPrefix("\"")
-          ? "\(formula.column) in (concat(\(formula.items[0]), \"\")" + formula.items.dropFirst().map { ", \($0)" }.joined() + ")"
+        let general =
+          formula.items[0].hasPrefix("\"")
+          ? "\(formula.column) in (concat(\(formula.items[0]), \"\")"
+            + formula.items.dropFirst().map { ", \($0)" }.joined() + ")"
           : "\(formula.column) in (\(formula.items[0]) + 0" + formula.items.dropFirst().map { ", \($0)" }.joined() + ")"
         columns.append(JSONMember(key: "in\(index)", value: .string("\(formula.column) in (\(list))")))
         columns.append(JSONMember(key: "or\(index)", value: .string(equalities)))

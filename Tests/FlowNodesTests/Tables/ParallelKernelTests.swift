@@ -13,7 +13,8 @@ import Testing
 @Suite(.serialized) struct ParallelKernelTests {
   static func randomTable(_ random: inout SeededRandom, rows: Int) -> Table {
     func pick(_ range: Range<Int>) -> Int { Int.random(in: range, using: &random) }
-    var flags: [String?] = [], names: [String?] = [], amounts: [Double?] = [], counts: [Int64?] = [], marks: [Bool?] = []
+    var flags: [String?] = [], names: [String?] = [], amounts: [Double?] = [], counts: [Int64?] = [],
+      marks: [Bool?] = []
     for _ in 0..<rows {
       flags.append(pick(0..<30) == 0 ? nil : ["A", "N", "R", ""][pick(0..<4)])
       names.append(pick(0..<30) == 0 ? nil : "name\(pick(0..<50))")
@@ -21,20 +22,29 @@ import Testing
       counts.append(pick(0..<20) == 0 ? nil : Int64(pick(-50..<50)))
       marks.append(pick(0..<10) == 0 ? nil : pick(0..<2) == 0)
     }
-    return try! Table([("flag", .strings(flags)), ("name", .strings(names)), ("amount", .numbers(amounts)),
-                       ("count", .integers(counts)), ("mark", .bools(marks))])
+    return try! Table([
+      ("flag", .strings(flags)), ("name", .strings(names)), ("amount", .numbers(amounts)),
+      ("count", .integers(counts)), ("mark", .bools(marks))
+    ])
   }
-
 
   @Test func gatheringAndGroupByEqualTheirSerialFormAtOneTwoAndSevenWorkers() throws {
     var random = SeededRandom(seed: 7)
     for round in 0..<6 {
       let table = Self.randomTable(&random, rows: 20_000 + round * 3_001)
       var rows: [Int32] = []
-      for _ in 0..<30_000 { rows.append(Int.random(in: 0..<10, using: &random) == 0 ? -1 : Int32.random(in: 0..<Int32(table.rowCount), using: &random)) }
-      let params: JSONObject = ["by": round % 2 == 0 ? ["flag", "mark"] : ["name", "flag"], "aggregate": [
-        "n": "count()", "total": "sum(amount)", "mean": "mean(amount)", "ints": "sum(count)", "low": "min(name)",
-        "high": "max(amount)", "first": "first(flag)", "kinds": "countDistinct(name)"]]
+      for _ in 0..<30_000 {
+        rows.append(
+          Int.random(in: 0..<10, using: &random) == 0 ? -1 : Int32.random(in: 0..<Int32(table.rowCount), using: &random)
+        )
+      }
+      let params: JSONObject = [
+        "by": round % 2 == 0 ? ["flag", "mark"] : ["name", "flag"],
+        "aggregate": [
+          "n": "count()", "total": "sum(amount)", "mean": "mean(amount)", "ints": "sum(count)", "low": "min(name)",
+          "high": "max(amount)", "first": "first(flag)", "kinds": "countDistinct(name)"
+        ]
+      ]
       let serialGather = table.gathering(rows, workers: 1)
       let serialGroups = try KindHarness.table("groupBy", params, [.table(table)], workers: 1)
       #expect(serialGroups.rowCount > 1)

@@ -14,10 +14,16 @@ import Testing
       (name: "p", column: .integers((0..<rows).map { _ in maybe { Int64.random(in: 0..<3, using: &random) } })),
       (name: "q", column: .strings((0..<rows).map { _ in maybe { ["a", "é", "B"].randomElement(using: &random)! } })),
       (name: "c", column: .integers((0..<rows).map { _ in maybe { [1, 2, 10, -3].randomElement(using: &random)! } })),
-      (name: "t", column: .strings((0..<rows).map { _ in maybe { ["x", "Y", "ab", "é"].randomElement(using: &random)! } })),
+      (
+        name: "t",
+        column: .strings((0..<rows).map { _ in maybe { ["x", "Y", "ab", "é"].randomElement(using: &random)! } })
+      ),
       (name: "i", column: .integers((0..<rows).map { _ in maybe { Int64.random(in: -9...9, using: &random) } })),
-      (name: "x", column: .numbers((0..<rows).map { _ in maybe { Double(Int.random(in: -32...32, using: &random)) / 4 } })),
-      (name: "s", column: .strings((0..<rows).map { _ in maybe { ["", "a", "b"].randomElement(using: &random)! } })),
+      (
+        name: "x",
+        column: .numbers((0..<rows).map { _ in maybe { Double(Int.random(in: -32...32, using: &random)) / 4 } })
+      ),
+      (name: "s", column: .strings((0..<rows).map { _ in maybe { ["", "a", "b"].randomElement(using: &random)! } }))
     ])
   }
 
@@ -30,10 +36,12 @@ import Testing
     let aggregate = PivotNode.aggregates.randomElement(using: &random)!
     let numeric = ["sum", "mean"].contains(aggregate)
     let values = (numeric ? ["i", "x"] : ["i", "x", "s"]).randomElement(using: &random)!
-    let output = try KindHarness.table("pivot", [
-      "index": .array(index.map { .string($0) }), "columns": .string(pivoted), "values": .string(values),
-      "aggregate": .string(aggregate),
-    ], [.table(table)])
+    let output = try KindHarness.table(
+      "pivot",
+      [
+        "index": .array(index.map { .string($0) }), "columns": .string(pivoted), "values": .string(values),
+        "aggregate": .string(aggregate)
+      ], [.table(table)])
     // Reference.
     let rows = KindHarness.rows(table)
     let keyAt = index.map { table.columnIndex(named: $0)! }
@@ -46,20 +54,28 @@ import Testing
     for key in keys {
       var line = key
       for name in names {
-        let cells = rows.filter { line in keyAt.map { line[$0] } == key && !line[pivotAt].isNull && line[pivotAt].text == name }
-          .map { $0[valueAt] }.filter { !$0.isNull }
+        let cells = rows.filter { line in
+          keyAt.map { line[$0] } == key && !line[pivotAt].isNull && line[pivotAt].text == name
+        }
+        .map { $0[valueAt] }.filter { !$0.isNull }
         switch aggregate {
         case "count": line.append(.integer(Int64(cells.count)))
         case "first": line.append(cells.first ?? .null)
         case "last": line.append(cells.last ?? .null)
         case "min", "max":
           var best: Value = .null
-          for cell in cells where best.isNull || (aggregate == "min" ? WindowReference.compare(cell, best) < 0
-                                                                     : WindowReference.compare(cell, best) > 0) { best = cell }
+          for cell in cells
+          where best.isNull
+            || (aggregate == "min"
+              ? WindowReference.compare(cell, best) < 0
+              : WindowReference.compare(cell, best) > 0)
+          { best = cell }
           line.append(best)
         default:
           if cells.isEmpty { line.append(.null); break }
-          if aggregate == "sum", case .integer = cells[0] { line.append(.integer(cells.reduce(0) { $0 + $1.integerValue! })); break }
+          if aggregate == "sum", case .integer = cells[0] {
+            line.append(.integer(cells.reduce(0) { $0 + $1.integerValue! })); break
+          }
           let total = cells.reduce(0.0) { $0 + $1.numberValue! }
           line.append(.number(aggregate == "mean" ? total / Double(cells.count) : total))
         }
@@ -75,7 +91,8 @@ import Testing
     var random = SeededRandom(seed: seed)
     let table = try Self.table(&random)
     let keep = Array(["p", "q"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
-    let listed: [String]? = Bool.random(using: &random)
+    let listed: [String]? =
+      Bool.random(using: &random)
       ? nil : Array(["c", "i", "x"].shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random)))
     var params: JSONObject = ["keep": .array(keep.map { .string($0) }), "names": "variable"]
     if let listed { params["columns"] = .array(listed.map { .string($0) }) }
@@ -101,15 +118,28 @@ import Testing
 
   @Test func pivotNamesTheColumnLimitAndBadParams() throws {
     let rows = PivotNode.maxNewColumns + 1
-    let wide = try Table([(name: "k", column: .integers((0..<rows).map { Int64($0) })), (name: "v", column: .integers([Int64?](repeating: 1, count: rows)))])
-    let failure = KindHarness.failure { try KindHarness.table("pivot", ["columns": "k", "values": "v"], [.table(wide)]) }
-    #expect(failure == "columns: column 'k' has 10001 distinct values, more than the limit of 10000 new columns a pivot may add")
-    let aggregate = KindHarness.failure { try KindHarness.table("pivot", ["columns": "k", "values": "v", "aggregate": "summ"], []) }
+    let wide = try Table([
+      (name: "k", column: .integers((0..<rows).map { Int64($0) })),
+      (name: "v", column: .integers([Int64?](repeating: 1, count: rows)))
+    ])
+    let failure = KindHarness.failure {
+      try KindHarness.table("pivot", ["columns": "k", "values": "v"], [.table(wide)])
+    }
+    #expect(
+      failure
+        == "columns: column 'k' has 10001 distinct values, more than the limit of 10000 new columns a pivot may add")
+    let aggregate = KindHarness.failure {
+      try KindHarness.table("pivot", ["columns": "k", "values": "v", "aggregate": "summ"], [])
+    }
     #expect(aggregate?.contains("unknown aggregate \\'summ\\' (did you mean \\'sum\\'?)") == true, "\(aggregate ?? "")")
-    let missing = KindHarness.failure { try KindHarness.table("pivot", ["columns": "kk", "values": "v"], [.table(wide)]) }
+    let missing = KindHarness.failure {
+      try KindHarness.table("pivot", ["columns": "kk", "values": "v"], [.table(wide)])
+    }
     #expect(missing?.hasPrefix("columns: no column 'kk'") == true, "\(missing ?? "")")
     let text = try Table([(name: "k", column: .strings(["a"])), (name: "v", column: .strings(["x"]))])
-    let sum = KindHarness.failure { try KindHarness.table("pivot", ["columns": "k", "values": "v", "aggregate": "sum"], [.table(text)]) }
+    let sum = KindHarness.failure {
+      try KindHarness.table("pivot", ["columns": "k", "values": "v", "aggregate": "sum"], [.table(text)])
+    }
     #expect(sum == "values: sum(v) needs numbers, but the column is string")
   }
 }

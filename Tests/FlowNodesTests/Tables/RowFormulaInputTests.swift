@@ -27,7 +27,8 @@ import Testing
   }
 
   @Test func deriveWritesTheInputIntoEveryFormulaThatNamesIt() throws {
-    var fed = try FedPipeline("derive", ["columns": ["late": "delay > @limit", "margin": "delay - @limit"]], param: "limit")
+    var fed = try FedPipeline(
+      "derive", ["columns": ["late": "delay > @limit", "margin": "delay - @limit"]], param: "limit")
     let table = try #require(try fed.run(.integer(15)).table)
     #expect(table.cells("late") == [.bool(false), .bool(true), .bool(true), .bool(false)])
     #expect(table.cells("margin") == [.integer(-10), .integer(25), .integer(5), .integer(-18)])
@@ -41,7 +42,8 @@ import Testing
   }
 
   @Test func windowTakesTheInputAsLagsDefault() throws {
-    var fed = try FedPipeline("window", ["orderBy": ["delay"], "columns": ["previous": "lag(delay, 1, @fill)"]], param: "fill")
+    var fed = try FedPipeline(
+      "window", ["orderBy": ["delay"], "columns": ["previous": "lag(delay, 1, @fill)"]], param: "fill")
     let zero = try fed.run(.integer(0))
     #expect(zero.failure == nil, "\(zero.failure ?? "")")
     let seven = try fed.run(.integer(7))
@@ -63,12 +65,16 @@ import Testing
 
   @Test func aListOnAScalarInputFailsTheNodeNamingIt() throws {
     var fed = try FedPipeline("filter", ["where": "delay > @threshold"], param: "threshold")
-    #expect(try fed.run(.list([.integer(1)])).failure == "input 'threshold' is list; '@threshold' takes a number, integer, string or bool")
+    #expect(
+      try fed.run(.list([.integer(1)])).failure
+        == "input 'threshold' is list; '@threshold' takes a number, integer, string or bool")
   }
 
   @Test func aSyntaxErrorIsStillAValidationError() throws {
     let document = FlowDocument(nodes: [.node("f", "filter", params: ["where": "delay > @threshold and"])], edges: [])
-    #expect(throws: GraphValidationError.self) { try GraphEvaluator(validating: document, registry: FedPipeline.registry) }
+    #expect(throws: GraphValidationError.self) {
+      try GraphEvaluator(validating: document, registry: FedPipeline.registry)
+    }
   }
 
   @Test func theNamesAreScannedOutsideStringsAndQuotedNames() {

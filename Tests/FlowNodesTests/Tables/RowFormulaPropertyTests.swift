@@ -46,8 +46,10 @@ import Testing
         case 0, 1:
           let op = ["+", "-", "*", "/", "%", "^"][int(6)]
           let a = make(.numeric, depth: depth - 1), b = make(.numeric, depth: depth - 1)
-          return ("(\(a.text) \(op) \(b.text))", .arithmetic(op, a.expr, b.expr),
-                  RowFormulaChecker.arithmeticType(Self.arithmetic(op), a.type, b.type))
+          return (
+            "(\(a.text) \(op) \(b.text))", .arithmetic(op, a.expr, b.expr),
+            RowFormulaChecker.arithmeticType(Self.arithmetic(op), a.type, b.type)
+          )
         case 2:
           let a = make(.numeric, depth: depth - 1)
           return ("(-(\(a.text)))", .negate(a.expr), a.type)  // `-a ^ b` would be `-(a ^ b)`
@@ -56,7 +58,9 @@ import Testing
           let count = name == "clamp" ? 3 : (name == "pow" ? 2 : (name == "min" || name == "max") ? 1 + int(3) : 1)
           let arguments = (0..<count).map { _ in make(.numeric, depth: depth - 1) }
           let type: RowType = arguments.contains { $0.type == .null } ? .null : .number
-          return ("\(name)(\(arguments.map(\.text).joined(separator: ", ")))", .function(name, arguments.map(\.expr)), type)
+          return (
+            "\(name)(\(arguments.map(\.text).joined(separator: ", ")))", .function(name, arguments.map(\.expr)), type
+          )
         default:
           return choose(.numeric, depth: depth)
         }
@@ -73,8 +77,10 @@ import Testing
           let op = ["<", "<=", "==", "!=", ">=", ">"][int(6)]
           let operandKind: Kind = [.numeric, .numeric, .string, .bool][int(4)]
           let a = make(operandKind, depth: depth - 1), b = make(operandKind, depth: depth - 1)
-          return ("(\(a.text) \(op) \(b.text))", .comparison(op, a.expr, b.expr),
-                  a.type == .null || b.type == .null ? .null : .bool)
+          return (
+            "(\(a.text) \(op) \(b.text))", .comparison(op, a.expr, b.expr),
+            a.type == .null || b.type == .null ? .null : .bool
+          )
         case 2:
           let a = make(.bool, depth: depth - 1), b = make(.bool, depth: depth - 1)
           return ("(\(a.text) and \(b.text))", .and(a.expr, b.expr), .bool)
@@ -141,7 +147,9 @@ import Testing
       let x = try reference(a, row: row, columns: columns), y = try reference(b, row: row, columns: columns)
       if x == .null || y == .null { return .null }
       if case .integer(let m) = x, case .integer(let n) = y, ["+", "-", "*"].contains(op) {
-        let (value, overflow) = op == "+" ? m.addingReportingOverflow(n)
+        let (value, overflow) =
+          op == "+"
+          ? m.addingReportingOverflow(n)
           : op == "-" ? m.subtractingReportingOverflow(n) : m.multipliedReportingOverflow(by: n)
         if overflow { throw Overflow() }
         return .integer(value)
@@ -186,7 +194,9 @@ import Testing
       switch (x, y) {
       case (.integer(let m), .integer(let n)): order = m < n ? -1 : (m == n ? 0 : 1)
       case (.string(let s), .string(let t)):
-        order = s.unicodeScalars.lexicographicallyPrecedes(t.unicodeScalars, by: { $0.value < $1.value }) ? -1
+        order =
+          s.unicodeScalars.lexicographicallyPrecedes(t.unicodeScalars, by: { $0.value < $1.value })
+          ? -1
           : (Array(s.unicodeScalars) == Array(t.unicodeScalars) ? 0 : 1)
       case (.bool(let p), .bool(let q)): order = p == q ? 0 : (p ? 1 : -1)
       default:
@@ -243,11 +253,12 @@ import Testing
     }
     return [
       CellColumn("i", .integer, cells { .integer(Int64($0.next() % 21) - 10) }),
-      CellColumn("big", .integer, cells { $0.next() % 3 == 0 ? .integer(Int64.max - 1) : .integer(Int64($0.next() % 1000)) }),
+      CellColumn(
+        "big", .integer, cells { $0.next() % 3 == 0 ? .integer(Int64.max - 1) : .integer(Int64($0.next() % 1000)) }),
       CellColumn("x", .number, cells { .number([0, -0.5, 1.5, 2, .nan, .infinity, 3.25][Int($0.next() % 7)]) }),
       CellColumn("flag", .bool, cells { .bool($0.next() % 2 == 0) }),
       CellColumn("s", .string, cells { .string(["", "a", "B", "é", "😀", "ab"][Int($0.next() % 6)]) }),
-      CellColumn("body mass", .number, cells { .number(Double($0.next() % 50) * 100) }),
+      CellColumn("body mass", .number, cells { .number(Double($0.next() % 50) * 100) })
     ]
   }
 

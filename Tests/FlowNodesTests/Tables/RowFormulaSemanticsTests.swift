@@ -21,7 +21,7 @@ import Testing
     let expected: [Cell] = [
       .bool(true), .bool(false), .null,  // true and …
       .bool(false), .bool(false), .bool(false),  // false and …
-      .null, .bool(false), .null,  // null and …
+      .null, .bool(false), .null  // null and …
     ]
     #expect(try evaluateRows("a and b", truthTable) == expected)
   }
@@ -30,7 +30,7 @@ import Testing
     let expected: [Cell] = [
       .bool(true), .bool(true), .bool(true),  // true or …
       .bool(true), .bool(false), .null,  // false or …
-      .bool(true), .null, .null,  // null or …
+      .bool(true), .null, .null  // null or …
     ]
     #expect(try evaluateRows("a or b", truthTable) == expected)
   }
@@ -52,8 +52,10 @@ import Testing
   @Test func arithmeticFunctionsAndComparisonsPropagateNull() throws {
     let x = CellColumn("x", .number, [.number(4), .null])
     let n = CellColumn("n", .integer, [.integer(2), .null])
-    for source in ["x + 1", "1 - x", "x * n", "x / 2", "x % 3", "x ^ 2", "-x", "sqrt(x)", "min(x, 1, 2)",
-                   "clamp(x, 0, 1)", "x < 1", "x == n", "n != 1"] {
+    for source in [
+      "x + 1", "1 - x", "x * n", "x / 2", "x % 3", "x ^ 2", "-x", "sqrt(x)", "min(x, 1, 2)",
+      "clamp(x, 0, 1)", "x < 1", "x == n", "n != 1"
+    ] {
       let result = try evaluateRows(source, [x, n])
       #expect(result[1] == .null, "\(source)")
       #expect(result[0] != .null, "\(source)")

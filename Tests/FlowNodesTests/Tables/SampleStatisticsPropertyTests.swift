@@ -40,7 +40,8 @@ import Testing
     #expect(Self.close(SampleStatistics.quantile(values, q), Self.referenceQuantile(values, q)), "\(values) q=\(q)")
     #expect(Self.close(SampleStatistics.median(values), Self.referenceQuantile(values, 0.5)))
     #expect(Self.close(SampleStatistics.variance(values), Self.referenceVariance(values)), "\(values)")
-    #expect(Self.close(SampleStatistics.standardDeviation(values), Self.referenceVariance(values).map { $0.squareRoot() }))
+    #expect(
+      Self.close(SampleStatistics.standardDeviation(values), Self.referenceVariance(values).map { $0.squareRoot() }))
   }
 
   @Test(arguments: 0..<30)
@@ -48,12 +49,16 @@ import Testing
     var random = SeededRandom(seed: seed)
     let rows = Int.random(in: 0...60, using: &random)
     let keys: [Int64?] = (0..<rows).map { _ in Int64.random(in: 0...4, using: &random) }
-    let values: [Int64?] = (0..<rows).map { _ in Int.random(in: 0..<5, using: &random) == 0 ? nil : Int64.random(in: -9...9, using: &random) }
-    let flags: [Bool?] = (0..<rows).map { _ in Int.random(in: 0..<6, using: &random) == 0 ? nil : Bool.random(using: &random) }
+    let values: [Int64?] = (0..<rows).map { _ in
+      Int.random(in: 0..<5, using: &random) == 0 ? nil : Int64.random(in: -9...9, using: &random)
+    }
+    let flags: [Bool?] = (0..<rows).map { _ in
+      Int.random(in: 0..<6, using: &random) == 0 ? nil : Bool.random(using: &random)
+    }
     let table = try Table([("k", .integers(keys)), ("v", .integers(values)), ("late", .bools(flags))])
     let aggregate: JSONObject = [
       "median": "median(v)", "std": "std(v)", "var": "var(v)", "q9": "quantile(v, 0.9)", "n": "count(v)",
-      "lateSum": "sum(late)", "lateMean": "mean(late)",
+      "lateSum": "sum(late)", "lateMean": "mean(late)"
     ]
     let result = try KindHarness.table("groupBy", ["by": ["k"], "aggregate": .object(aggregate)], [.table(table)])
     let groupKeys = result.column(named: "k")!.values

@@ -10,7 +10,8 @@ import Testing
   static let pieces = ["", "a", "b", "Z", "0", " ", "é", "ü", "ß", "日", "本", "🙂", "aé", "zz", "\u{A0}", "ÿ", "\u{FFFD}"]
 
   static func randomText(_ random: inout SeededRandom) -> String {
-    (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+    (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+      .joined()
   }
 
   static func holds(_ op: String, _ a: String, _ b: String) -> Bool {
@@ -34,8 +35,12 @@ import Testing
     var random = SeededRandom(seed: 5)
     for round in 0..<40 {
       let count = 200
-      let left: [Cell] = (0..<count).map { _ in Int.random(in: 0..<8, using: &random) == 0 ? .null : .string(Self.randomText(&random)) }
-      let right: [Cell] = (0..<count).map { _ in Int.random(in: 0..<8, using: &random) == 0 ? .null : .string(Self.randomText(&random)) }
+      let left: [Cell] = (0..<count).map { _ in
+        Int.random(in: 0..<8, using: &random) == 0 ? .null : .string(Self.randomText(&random))
+      }
+      let right: [Cell] = (0..<count).map { _ in
+        Int.random(in: 0..<8, using: &random) == 0 ? .null : .string(Self.randomText(&random))
+      }
       let columns = [CellColumn("s", .string, left), CellColumn("t", .string, right)]
       let literal = Self.randomText(&random)
       for op in ["<", "<=", "==", "!=", ">=", ">"] {
@@ -48,8 +53,12 @@ import Testing
           let b: String? = if case .string(let s) = right[row] { s } else { nil }
           let expected: Cell = a.flatMap { a in b.map { .bool(Self.holds(op, a, $0)) } } ?? .null
           #expect(pairs[row] == expected, "round \(round): \(left[row]) \(op) \(right[row])")
-          #expect(withLiteral[row] == (a.map { .bool(Self.holds(op, $0, literal)) } ?? .null), "round \(round): \(left[row]) \(op) \(quoted)")
-          #expect(literalFirst[row] == (b.map { .bool(Self.holds(op, literal, $0)) } ?? .null), "round \(round): \(quoted) \(op) \(right[row])")
+          #expect(
+            withLiteral[row] == (a.map { .bool(Self.holds(op, $0, literal)) } ?? .null),
+            "round \(round): \(left[row]) \(op) \(quoted)")
+          #expect(
+            literalFirst[row] == (b.map { .bool(Self.holds(op, literal, $0)) } ?? .null),
+            "round \(round): \(quoted) \(op) \(right[row])")
         }
       }
     }

@@ -8,12 +8,12 @@ import Testing
 @Suite struct TableCombineKindTests {
   static let flights = try! Table([
     ("tail", .strings(["N1", "N2", nil, "N1", "N9"])),
-    ("year", .integers([2013, 2013, 2013, 2014, 2014])),
+    ("year", .integers([2013, 2013, 2013, 2014, 2014]))
   ])
   static let planes = try! Table([
     ("tail", .strings(["N1", "N3", "N2", nil])),
     ("year", .integers([1990, 2001, 2005, 1999])),
-    ("seats", .integers([100, 50, 200, 10])),
+    ("seats", .integers([100, 50, 200, 10]))
   ])
 
   static func join(_ how: String) throws -> Table {
@@ -30,8 +30,13 @@ import Testing
 
   @Test func aFullJoinIsTheLeftJoinThenTheUnmatchedRightRows() throws {
     let table = try Self.join("full")
-    #expect(table.column(named: "tail")?.values == ["N1", "N2", nil, "N1", "N9", "N3", nil].map { $0.map(Value.string) ?? .null })
-    #expect(table.column(named: "seats")?.values == [.integer(100), .integer(200), .null, .integer(100), .null, .integer(50), .integer(10)])
+    #expect(
+      table.column(named: "tail")?.values
+        == ["N1", "N2", nil, "N1", "N9", "N3", nil].map { $0.map(Value.string) ?? .null })
+    #expect(
+      table.column(named: "seats")?.values == [
+        .integer(100), .integer(200), .null, .integer(100), .null, .integer(50), .integer(10)
+      ])
     #expect(table.column(named: "year")?.values.suffix(2) == [.null, .null])
   }
 
@@ -53,13 +58,16 @@ import Testing
   }
 
   @Test func anUnknownHowListsEveryKind() {
-    guard case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "join", params: ["on": ["tail"], "how": "outer"])) else {
+    guard
+      case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "join", params: ["on": ["tail"], "how": "outer"]))
+    else {
       Issue.record("expected a configuration error")
       return
     }
     #expect(problems.map(\.parameter) == ["how"])
-    #expect(problems.map(\.reason) == [#"must be one of "inner", "left", "right", "full", "semi", "anti", found "outer""#])
+    #expect(
+      problems.map(\.reason) == [#"must be one of "inner", "left", "right", "full", "semi", "anti", found "outer""#])
   }
 
   @Test func unionMatchesColumnsByNameAndWidensIntegersToNumbers() throws {
@@ -88,33 +96,43 @@ import Testing
     // Every column, and nothing repeats: the table itself.
     let all = try KindHarness.table("distinct", [:], [.table(table)])
     #expect(all.sharesStorage(with: table))
-    #expect(KindHarness.failure { try KindHarness.table("distinct", ["columns": []], [.table(table)]) }?
-      .contains("must name at least one column") == true)
-    #expect(KindHarness.failure { try KindHarness.table("distinct", ["columns": ["nope"]], [.table(table)]) }?
-      .hasPrefix("no column 'nope'") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("distinct", ["columns": []], [.table(table)]) }?
+        .contains("must name at least one column") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("distinct", ["columns": ["nope"]], [.table(table)]) }?
+        .hasPrefix("no column 'nope'") == true)
   }
 
   /// The message and the probe of a run of `kind` under a row limit of `maxRows`.
   static func limited(_ kind: String, _ params: JSONObject, _ inputs: [Value], maxRows: Int)
-    -> (message: String?, probe: LimitProbe) {
+    -> (message: String?, probe: LimitProbe)
+  {
     let probe = LimitProbe()
     let message = LimitProbe.$current.withValue(probe) {
       KindHarness.failure {
-        try KindHarness.run(kind, params, inputs, environment: EvaluationEnvironment(limits: RunLimits(maxRows: maxRows)))
+        try KindHarness.run(
+          kind, params, inputs, environment: EvaluationEnvironment(limits: RunLimits(maxRows: maxRows)))
       }
     }
     return (message, probe)
   }
 
-  @Test(arguments: [("right", 300 * 200 + 1), ("full", 200 * 300 + 2), ("left", 200 * 300 + 1), ("semi", 200), ("anti", 1)])
+  @Test(arguments: [
+    ("right", 300 * 200 + 1), ("full", 200 * 300 + 2), ("left", 200 * 300 + 1), ("semi", 200), ("anti", 1)
+  ])
   func everyJoinKindChecksItsRowCountBeforeBuilding(how: String, rows: Int) throws {
     // 200 left rows of key 1 and one of key 2; 300 right rows of key 1 and one of key 3.
     let left = try Table([("k", Column(.integer([Int64](repeating: 1, count: 200) + [2])))])
-    let right = try Table([("k", Column(.integer([Int64](repeating: 1, count: 300) + [3]))),
-                           ("v", Column(.integer(Array(0..<301))))])
+    let right = try Table([
+      ("k", Column(.integer([Int64](repeating: 1, count: 300) + [3]))),
+      ("v", Column(.integer(Array(0..<301))))
+    ])
     let params: JSONObject = ["on": ["k"], "how": .string(how)]
     let refused = Self.limited("join", params, [.table(left), .table(right)], maxRows: rows - 1)
-    #expect(refused.message == "join output would have \(rows) rows, more than the row limit \(rows - 1) (raise it with --max-rows)")
+    #expect(
+      refused.message
+        == "join output would have \(rows) rows, more than the row limit \(rows - 1) (raise it with --max-rows)")
     #expect(refused.probe.largestRowsGranted == 0)
     #expect(refused.probe.refusedCount == 1)
     let granted = Self.limited("join", params, [.table(left), .table(right)], maxRows: rows)
@@ -129,7 +147,8 @@ import Testing
     #expect(union.probe.largestRowsGranted == 0)
     #expect(union.probe.refusedCount == 1)
     let distinct = Self.limited("distinct", [:], [.table(a)], maxRows: 1)
-    #expect(distinct.message == "distinct output would have 2 rows, more than the row limit 1 (raise it with --max-rows)")
+    #expect(
+      distinct.message == "distinct output would have 2 rows, more than the row limit 1 (raise it with --max-rows)")
     #expect(distinct.probe.largestRowsGranted == 0)
     #expect(Self.limited("distinct", [:], [.table(a)], maxRows: 2).message == nil)
   }

@@ -10,9 +10,11 @@ enum CombineTables {
     func maybe<T>(_ make: () -> T) -> T? { Int.random(in: 0..<5, using: &random) == 0 ? nil : make() }
     switch type {
     case .integer: return .integers((0..<count).map { _ in maybe { Int64.random(in: 0..<4, using: &random) } })
-    case .number: return .numbers((0..<count).map { _ in maybe { [0, -0.0, 0.5, 1, 2, 2.5].randomElement(using: &random)! } })
+    case .number:
+      return .numbers((0..<count).map { _ in maybe { [0, -0.0, 0.5, 1, 2, 2.5].randomElement(using: &random)! } })
     case .bool: return .bools((0..<count).map { _ in maybe { Bool.random(using: &random) } })
-    case .string: return .strings((0..<count).map { _ in maybe { ["a", "B", "é", "ab", ""].randomElement(using: &random)! } })
+    case .string:
+      return .strings((0..<count).map { _ in maybe { ["a", "B", "é", "ab", ""].randomElement(using: &random)! } })
     }
   }
 

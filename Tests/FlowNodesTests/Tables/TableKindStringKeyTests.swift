@@ -12,8 +12,11 @@ import Testing
   @Test func groupByKeepsCanonicallyEquivalentStringsApart() throws {
     let table = try Table([("s", .strings([Self.composed, Self.decomposed, Self.composed, nil]))])
     let grouped = try KindHarness.table("groupBy", ["by": ["s"], "aggregate": ["n": "count()"]], [.table(table)])
-    #expect(KindHarness.rows(grouped) == [[.string(Self.composed), .integer(2)], [.string(Self.decomposed), .integer(1)],
-                                          [.null, .integer(1)]])
+    #expect(
+      KindHarness.rows(grouped) == [
+        [.string(Self.composed), .integer(2)], [.string(Self.decomposed), .integer(1)],
+        [.null, .integer(1)]
+      ])
     let distinct = try KindHarness.table("groupBy", ["aggregate": ["d": "countDistinct(s)"]], [.table(table)])
     #expect(KindHarness.rows(distinct) == [[.integer(2)]])
   }
@@ -22,13 +25,18 @@ import Testing
     let left = try Table([("k", .strings([Self.composed, Self.decomposed, "x"]))])
     let right = try Table([("k", .strings([Self.decomposed, "x"])), ("v", .integers([1, 2]))])
     let joined = try KindHarness.table("join", ["on": ["k"], "how": "left"], [.table(left), .table(right)])
-    #expect(KindHarness.rows(joined) == [[.string(Self.composed), .null], [.string(Self.decomposed), .integer(1)],
-                                         [.string("x"), .integer(2)]])
+    #expect(
+      KindHarness.rows(joined) == [
+        [.string(Self.composed), .null], [.string(Self.decomposed), .integer(1)],
+        [.string("x"), .integer(2)]
+      ])
   }
 
   @Test func reduceNamesAFailingItemByItsPositionCountingNulls() {
     let list: Value = .list([.null, .integer(1), .null, .string("x")])
-    #expect(KindHarness.failure { try KindHarness.run("reduce", ["op": "sum"], [list]) } == "sum: item #4 is string, not a number")
+    #expect(
+      KindHarness.failure { try KindHarness.run("reduce", ["op": "sum"], [list]) }
+        == "sum: item #4 is string, not a number")
     #expect(KindHarness.failure { try KindHarness.run("reduce", ["op": "max"], [list]) }?.hasPrefix("item #4 ") == true)
   }
 
@@ -48,9 +56,11 @@ import Testing
 
   @Test func joinNamesTheTableThatLacksAKey() throws {
     let left = try Table([("k", .strings(["a"]))]), right = try Table([("id", .strings(["a"]))])
-    #expect(KindHarness.failure { try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)]) }
-      == "no column 'k' in the right table (columns: 'id')")
-    #expect(KindHarness.failure { try KindHarness.table("join", ["on": ["id"]], [.table(left), .table(right)]) }
-      == "no column 'id' in the left table (columns: 'k')")
+    #expect(
+      KindHarness.failure { try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)]) }
+        == "no column 'k' in the right table (columns: 'id')")
+    #expect(
+      KindHarness.failure { try KindHarness.table("join", ["on": ["id"]], [.table(left), .table(right)]) }
+        == "no column 'id' in the left table (columns: 'k')")
   }
 }

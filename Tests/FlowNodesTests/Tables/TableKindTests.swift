@@ -9,7 +9,7 @@ import Testing
     ("name", .strings(["ann", "bob", "cy", "dee", nil])),
     ("team", .strings(["red", "blue", "red", nil, "blue"])),
     ("score", .integers([3, nil, 5, 1, 2])),
-    ("weight", .numbers([1.5, 2.5, nil, 4, 0.5])),
+    ("weight", .numbers([1.5, 2.5, nil, 4, 0.5]))
   ])
   static let empty = try! Table([("team", .strings([])), ("score", .integers([]))])
 
@@ -17,13 +17,15 @@ import Testing
     let table = try KindHarness.table("select", ["columns": ["score", "name as who"]], [.table(Self.people)])
     #expect(table.columnNames == ["score", "who"])
     #expect(table.column(named: "who") == Self.people.column(named: "name"))
-    #expect(KindHarness.failure { try KindHarness.table("select", ["columns": ["nope"]], [.table(Self.people)]) }?
-      .hasPrefix("no column 'nope'") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("select", ["columns": ["nope"]], [.table(Self.people)]) }?
+        .hasPrefix("no column 'nope'") == true)
   }
 
   @Test func sortIsStableWithNullsLastInBothDirections() throws {
     let ascending = try KindHarness.table("sort", ["by": ["team"]], [.table(Self.people)])
-    #expect(ascending.column(named: "name")?.values == [.string("bob"), .null, .string("ann"), .string("cy"), .string("dee")])
+    #expect(
+      ascending.column(named: "name")?.values == [.string("bob"), .null, .string("ann"), .string("cy"), .string("dee")])
     let descending = try KindHarness.table("sort", ["by": ["-score", "name"]], [.table(Self.people)])
     #expect(descending.column(named: "score")?.values == [.integer(5), .integer(3), .integer(2), .integer(1), .null])
     #expect(try KindHarness.table("sort", ["by": ["score"]], [.table(Self.empty)]).rowCount == 0)
@@ -36,51 +38,73 @@ import Testing
   }
 
   @Test func groupByKeepsFirstAppearanceAndNullKeys() throws {
-    let aggregate: JSONValue = .object(JSONObject([
-      JSONMember(key: "n", value: "count()"), JSONMember(key: "total", value: "sum(score)"),
-      JSONMember(key: "avg", value: "mean(weight)"), JSONMember(key: "lo", value: "min(name)"),
-      JSONMember(key: "hi", value: "max(score)"), JSONMember(key: "first", value: "first(score)"),
-      JSONMember(key: "last", value: "last(name)"), JSONMember(key: "kinds", value: "countDistinct(name)"),
-    ]))
+    let aggregate: JSONValue = .object(
+      JSONObject([
+        JSONMember(key: "n", value: "count()"), JSONMember(key: "total", value: "sum(score)"),
+        JSONMember(key: "avg", value: "mean(weight)"), JSONMember(key: "lo", value: "min(name)"),
+        JSONMember(key: "hi", value: "max(score)"), JSONMember(key: "first", value: "first(score)"),
+        JSONMember(key: "last", value: "last(name)"), JSONMember(key: "kinds", value: "countDistinct(name)")
+      ]))
     let table = try KindHarness.table("groupBy", ["by": ["team"], "aggregate": aggregate], [.table(Self.people)])
     #expect(table.columnNames == ["team", "n", "total", "avg", "lo", "hi", "first", "last", "kinds"])
-    #expect(KindHarness.rows(table) == [
-      [.string("red"), .integer(2), .integer(8), .number(1.5), .string("ann"), .integer(5), .integer(3), .string("cy"), .integer(2)],
-      [.string("blue"), .integer(2), .integer(2), .number(1.5), .string("bob"), .integer(2), .integer(2), .string("bob"), .integer(1)],
-      [.null, .integer(1), .integer(1), .number(4), .string("dee"), .integer(1), .integer(1), .string("dee"), .integer(1)],
-    ])
+    #expect(
+      KindHarness.rows(table) == [
+        [
+          .string("red"), .integer(2), .integer(8), .number(1.5), .string("ann"), .integer(5), .integer(3),
+          .string("cy"), .integer(2)
+        ],
+        [
+          .string("blue"), .integer(2), .integer(2), .number(1.5), .string("bob"), .integer(2), .integer(2),
+          .string("bob"), .integer(1)
+        ],
+        [
+          .null, .integer(1), .integer(1), .number(4), .string("dee"), .integer(1), .integer(1), .string("dee"),
+          .integer(1)
+        ]
+      ])
   }
 
   @Test func groupByWithoutKeysGivesOneRowEvenForAnEmptyTable() throws {
     let params: JSONObject = ["by": [], "aggregate": ["n": "count()", "s": "sum(score)"]]
     #expect(KindHarness.rows(try KindHarness.table("groupBy", params, [.table(Self.empty)])) == [[.integer(0), .null]])
-    #expect(KindHarness.rows(try KindHarness.table("groupBy", params, [.table(Self.people)])) == [[.integer(5), .integer(11)]])
-    let grouped = try KindHarness.table("groupBy", ["by": ["team"], "aggregate": ["n": "count()"]], [.table(Self.empty)])
+    #expect(
+      KindHarness.rows(try KindHarness.table("groupBy", params, [.table(Self.people)])) == [[.integer(5), .integer(11)]]
+    )
+    let grouped = try KindHarness.table(
+      "groupBy", ["by": ["team"], "aggregate": ["n": "count()"]], [.table(Self.empty)])
     #expect(grouped.rowCount == 0)
     #expect(grouped.columnNames == ["team", "n"])
   }
 
   @Test func groupByRejectsBadAggregatesAtConfiguration() {
-    guard case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "groupBy", params: ["aggregate": ["x": "mode(a)"]])) else {
+    guard
+      case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "groupBy", params: ["aggregate": ["x": "mode(a)"]]))
+    else {
       Issue.record("expected a configuration error")
       return
     }
     #expect(problems.map(\.parameter) == ["aggregate"])
-    #expect(KindHarness.failure { try KindHarness.table("groupBy", ["aggregate": ["s": "sum(name)"]], [.table(Self.people)]) }?
+    #expect(
+      KindHarness.failure {
+        try KindHarness.table("groupBy", ["aggregate": ["s": "sum(name)"]], [.table(Self.people)])
+      }?
       .contains("needs numbers") == true)
   }
 
   @Test func joinKeepsLeftOrderAndMatchesInRightOrder() throws {
     let left = try Table([("k", .integers([1, 2, nil, 3])), ("v", .strings(["a", "b", "c", "d"]))])
-    let right = try Table([("k", .numbers([2, 1, 2, nil])), ("v", .strings(["x", "y", "z", "w"])), ("w", .bools([true, false, nil, true]))])
+    let right = try Table([
+      ("k", .numbers([2, 1, 2, nil])), ("v", .strings(["x", "y", "z", "w"])), ("w", .bools([true, false, nil, true]))
+    ])
     let inner = try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)])
     #expect(inner.columnNames == ["k", "v", "v_right", "w"])
-    #expect(KindHarness.rows(inner) == [
-      [.integer(1), .string("a"), .string("y"), .bool(false)],
-      [.integer(2), .string("b"), .string("x"), .bool(true)],
-      [.integer(2), .string("b"), .string("z"), .null],
-    ])
+    #expect(
+      KindHarness.rows(inner) == [
+        [.integer(1), .string("a"), .string("y"), .bool(false)],
+        [.integer(2), .string("b"), .string("x"), .bool(true)],
+        [.integer(2), .string("b"), .string("z"), .null]
+      ])
     let outer = try KindHarness.table("join", ["on": ["k"], "how": "left"], [.table(left), .table(right)])
     #expect(outer.column(named: "v")?.values == ["a", "b", "b", "c", "d"].map { .string($0) })
     #expect(outer.column(named: "v_right")?.values == [.string("y"), .string("x"), .string("z"), .null, .null])
@@ -88,8 +112,9 @@ import Testing
 
   @Test func joinOfDifferentKeyTypesFails() throws {
     let left = try Table([("k", .integers([1]))]), right = try Table([("k", .strings(["1"]))])
-    #expect(KindHarness.failure { try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)]) }?
-      .contains("integer on the left but string on the right") == true)
+    #expect(
+      KindHarness.failure { try KindHarness.table("join", ["on": ["k"]], [.table(left), .table(right)]) }?
+        .contains("integer on the left but string on the right") == true)
   }
 
   @Test func limitTakesCountRowsAfterOffset() throws {
@@ -103,14 +128,17 @@ import Testing
   @Test func rowCountAndColumn() throws {
     #expect(try KindHarness.run("rowCount", [:], [.table(Self.people)]) == [.integer(5)])
     #expect(try KindHarness.run("rowCount", [:], [.table(Self.empty)]) == [.integer(0)])
-    #expect(try KindHarness.run("column", ["name": "score"], [.table(Self.people)])
-            == [.list([.integer(3), .null, .integer(5), .integer(1), .integer(2)])])
-    #expect(KindHarness.failure { try KindHarness.run("rowCount", [:], [.integer(1)]) } == "input #1 is integer, expected table")
+    #expect(
+      try KindHarness.run("column", ["name": "score"], [.table(Self.people)])
+        == [.list([.integer(3), .null, .integer(5), .integer(1), .integer(2)])])
+    #expect(
+      KindHarness.failure { try KindHarness.run("rowCount", [:], [.integer(1)]) }
+        == "input #1 is integer, expected table")
   }
 
   @Test(arguments: [
     ("sum", Value.integer(11)), ("mean", .number(2.75)), ("min", .integer(1)), ("max", .integer(5)),
-    ("count", .integer(4)), ("first", .integer(3)), ("last", .integer(2)),
+    ("count", .integer(4)), ("first", .integer(3)), ("last", .integer(2))
   ])
   func reduceSkipsNulls(op: String, result: Value) throws {
     let list = Value.list([.integer(3), .null, .integer(5), .integer(1), .integer(2)])

@@ -23,7 +23,8 @@ import Testing
   /// Orders two non-null cells of one column.
   static func less(_ a: Value, _ b: Value) -> Bool {
     switch (a, b) {
-    case (.string(let p), .string(let q)): return Array(p.unicodeScalars.map(\.value)).lexicographicallyPrecedes(q.unicodeScalars.map(\.value))
+    case (.string(let p), .string(let q)):
+      return Array(p.unicodeScalars.map(\.value)).lexicographicallyPrecedes(q.unicodeScalars.map(\.value))
     case (.bool(let p), .bool(let q)): return !p && q
     default: return a.numberValue! < b.numberValue!
     }
@@ -36,7 +37,8 @@ import Testing
     let keys = (0..<Int.random(in: 1...3, using: &random)).map { _ in
       (["k", "s", "x", "b"].randomElement(using: &random)!, Bool.random(using: &random))
     }
-    let sorted = try KindHarness.table("sort", ["by": .array(keys.map { .string(($0.1 ? "-" : "") + $0.0) })], [.table(table)])
+    let sorted = try KindHarness.table(
+      "sort", ["by": .array(keys.map { .string(($0.1 ? "-" : "") + $0.0) })], [.table(table)])
     // Reference: insertion sort (stable) over rows.
     var rows = KindHarness.rows(table)
     let positions = keys.map { (table.columnIndex(named: $0.0)!, $0.1) }
@@ -62,10 +64,13 @@ import Testing
     var random = SeededRandom(seed: seed)
     let table = try Self.randomTable(&random)
     let keys = Array(["k", "s", "b"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)))
-    let aggregates: [(String, String, String?)] = [("n", "count", nil), ("sk", "sum", "k"), ("mx", "mean", "x"),
-      ("lo", "min", "s"), ("hi", "max", "x"), ("f", "first", "b"), ("l", "last", "s"), ("d", "countDistinct", "s")]
+    let aggregates: [(String, String, String?)] = [
+      ("n", "count", nil), ("sk", "sum", "k"), ("mx", "mean", "x"),
+      ("lo", "min", "s"), ("hi", "max", "x"), ("f", "first", "b"), ("l", "last", "s"), ("d", "countDistinct", "s")
+    ]
     let spec = JSONObject(aggregates.map { JSONMember(key: $0.0, value: .string("\($0.1)(\($0.2 ?? ""))")) })
-    let grouped = try KindHarness.table("groupBy", ["by": .array(keys.map { .string($0) }), "aggregate": .object(spec)], [.table(table)])
+    let grouped = try KindHarness.table(
+      "groupBy", ["by": .array(keys.map { .string($0) }), "aggregate": .object(spec)], [.table(table)])
     // Reference: groups by linear search, in order of first appearance.
     let rows = KindHarness.rows(table)
     let keyColumns = keys.map { table.columnIndex(named: $0)! }
@@ -74,7 +79,9 @@ import Testing
     if !keys.isEmpty {
       for row in rows {
         let key = keyColumns.map { row[$0] }
-        if let index = groupKeys.firstIndex(of: key) { members[index].append(row) } else {
+        if let index = groupKeys.firstIndex(of: key) {
+          members[index].append(row)
+        } else {
           groupKeys.append(key)
           members.append([row])
         }
@@ -110,8 +117,9 @@ import Testing
     let right = try Self.randomTable(&random, prefix: Bool.random(using: &random) ? "r" : "")
     let keys = Array(["k", "s"].shuffled(using: &random).prefix(Int.random(in: 1...2, using: &random)))
     let outer = Bool.random(using: &random)
-    let joined = try KindHarness.table("join", ["on": .array(keys.map { .string($0) }), "how": outer ? "left" : "inner"],
-                                       [.table(left), .table(right)])
+    let joined = try KindHarness.table(
+      "join", ["on": .array(keys.map { .string($0) }), "how": outer ? "left" : "inner"],
+      [.table(left), .table(right)])
     let leftKeys = keys.map { left.columnIndex(named: $0)! }, rightKeys = keys.map { right.columnIndex(named: $0)! }
     let rightRest = right.columnNames.indices.filter { !keys.contains(right.columnNames[$0]) }
     var expected: [[Value]] = []
@@ -126,7 +134,11 @@ import Testing
       }
       if !matched && outer { expected.append(row + rightRest.map { _ in .null }) }
     }
-    let names = left.columnNames + rightRest.map { left.columnNames.contains(right.columnNames[$0]) ? right.columnNames[$0] + "_right" : right.columnNames[$0] }
+    let names =
+      left.columnNames
+      + rightRest.map {
+        left.columnNames.contains(right.columnNames[$0]) ? right.columnNames[$0] + "_right" : right.columnNames[$0]
+      }
     #expect(joined.columnNames == names)
     #expect(KindHarness.rows(joined) == expected, "seed \(seed)")
   }

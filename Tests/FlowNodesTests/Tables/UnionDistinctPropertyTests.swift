@@ -29,15 +29,17 @@ import Testing
       types.append(p ?? q!)
     }
     if let clash {
-      #expect(KindHarness.failure { try KindHarness.table("union", [:], [.table(a), .table(b)]) } == clash, "seed \(seed)")
+      #expect(
+        KindHarness.failure { try KindHarness.table("union", [:], [.table(a), .table(b)]) } == clash, "seed \(seed)")
       return
     }
     var expected: [[Value]] = []
     for table in [a, b] {
       for row in 0..<table.rowCount {
-        expected.append(zip(names, types).map { name, type in
-          CombineTables.converted(table.column(named: name)?[row] ?? .null, to: type)
-        })
+        expected.append(
+          zip(names, types).map { name, type in
+            CombineTables.converted(table.column(named: name)?[row] ?? .null, to: type)
+          })
       }
     }
     let union = try KindHarness.table("union", [:], [.table(a), .table(b)])
@@ -51,10 +53,12 @@ import Testing
   func distinctMatchesALinearSearchReference(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
     let table = try CombineTables.table([("k", .integer), ("s", .string), ("x", .number), ("b", .bool)], &random)
-    let keys: [String]? = Bool.random(using: &random)
+    let keys: [String]? =
+      Bool.random(using: &random)
       ? nil : Array(["k", "s", "x", "b"].shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)))
-    let distinct = try KindHarness.table("distinct", keys.map { ["columns": .array($0.map { .string($0) })] } ?? [:],
-                                         [.table(table)])
+    let distinct = try KindHarness.table(
+      "distinct", keys.map { ["columns": .array($0.map { .string($0) })] } ?? [:],
+      [.table(table)])
     // Reference: a row is kept when no earlier kept row has an equal key (null equals null).
     let positions = (keys ?? table.columnNames).map { table.columnIndex(named: $0)! }
     var seen: [[Value]] = []

@@ -29,7 +29,9 @@ enum WindowReference {
     var groupKeys: [[Value]] = []
     for row in rows.indices {
       let key = keys.map { rows[row][$0] }
-      if let index = groupKeys.firstIndex(of: key) { groups[index].append(row) } else {
+      if let index = groupKeys.firstIndex(of: key) {
+        groups[index].append(row)
+      } else {
         groupKeys.append(key)
         groups.append([row])
       }
@@ -51,8 +53,10 @@ enum WindowReference {
   }
 
   /// The function `name` (with `column`, `n`, `fallback`) at position `k` of `part`.
-  static func value(_ name: String, column: String?, n: Int, fallback: Value, at k: Int, of part: [Int],
-                    table: Table, orderBy: [(String, Bool)]) -> Value {
+  static func value(
+    _ name: String, column: String?, n: Int, fallback: Value, at k: Int, of part: [Int],
+    table: Table, orderBy: [(String, Bool)]
+  ) -> Value {
     let cells = column.map { name in part.map { table.column(named: name)![$0] } } ?? []
     let peerKey = { (position: Int) in orderBy.map { table.column(named: $0.0)![part[position]] } }
     func nonNull(_ range: ClosedRange<Int>) -> [Value] { range.map { cells[$0] }.filter { !$0.isNull } }
@@ -69,7 +73,9 @@ enum WindowReference {
     }
     func extreme(_ values: [Value], max: Bool) -> Value {
       var best: Value = .null
-      for value in values where best.isNull || (max ? compare(value, best) > 0 : compare(value, best) < 0) { best = value }
+      for value in values where best.isNull || (max ? compare(value, best) > 0 : compare(value, best) < 0) {
+        best = value
+      }
       return best
     }
     var all: [Value] { nonNull(0...(part.count - 1)) }

@@ -13,42 +13,50 @@ import Testing
     return text
   }
 
-  @Test(arguments: [
-    // Halves away from zero on the exact binary value: 0.125 and -0.375 are exact halves…
-    (0.125, "{x:.2f}", "0.13"), (-0.375, "{x:.2f}", "-0.38"), (2.5, "{x:.0f}", "3"), (-2.5, "{x:.0f}", "-3"),
-    (0.5, "{x:.0f}", "1"), (99.5, "{x:.0f}", "100"), (-9.5, "{x:.0f}", "-10"), (0.0625, "{x:.3f}", "0.063"),
-    // …2.675, 1.005 and 9.995 are not (their doubles lie just below), so they round down, as
-    // Python's Decimal(x) with ROUND_HALF_UP does.
-    (2.675, "{x:.2f}", "2.67"), (1.005, "{x:.2f}", "1.00"), (9.995, "{x:.2f}", "9.99"),
-    (4201.754385964912, "{x:.2f}", "4201.75"), (0.0, "{x:.2f}", "0.00"), (-0.001, "{x:.2f}", "-0.00"),
-    (1.5, "{x:f}", "1.500000"), (1234567.891, "{x:,.1f}", "1,234,567.9"), (-1234567.5, "{x:,.1f}", "-1,234,567.5"),
-    (999.95, "{x:,.1f}", "1,000.0"), (999999.5, "{x:,.0f}", "1,000,000"), (1e20, "{x:,.0f}", "100,000,000,000,000,000,000"),
-    (1234.5, "{x:,}", "1,234.5"), (-1234567.0, "{x:,}", "-1,234,567"), (12.0, "{x:,}", "12"),
-    (0.48830409356725146, "{x:.1%}", "48.8%"), (0.125, "{x:.1%}", "12.5%"), (0.00125, "{x:.2%}", "0.13%"),
-    (-0.5, "{x:%}", "-50.000000%"), (123.456, "{x:,.0%}", "12,346%"),
-    (4201.754385964912, "{x:.3e}", "4.202e+03"), (-0.000123456, "{x:.2e}", "-1.23e-04"), (1e300, "{x:.3e}", "1.000e+300"),
-    (9.9999, "{x:.2e}", "1.00e+01"), (0.0, "{x:.2e}", "0.00e+00"), (12500.0, "{x:.1e}", "1.3e+04"), (-0.25, "{x:.0e}", "-3e-01"),
-    (1.5, "{x:e}", "1.500000e+00"), (42.0, "{x:d}", "42"), (-0.0, "{x:d}", "0"), (1e20, "{x:,d}", "100,000,000,000,000,000,000"),
-  ] as [(Double, String, String)])
+  @Test(
+    arguments: [
+      // Halves away from zero on the exact binary value: 0.125 and -0.375 are exact halves…
+      (0.125, "{x:.2f}", "0.13"), (-0.375, "{x:.2f}", "-0.38"), (2.5, "{x:.0f}", "3"), (-2.5, "{x:.0f}", "-3"),
+      (0.5, "{x:.0f}", "1"), (99.5, "{x:.0f}", "100"), (-9.5, "{x:.0f}", "-10"), (0.0625, "{x:.3f}", "0.063"),
+      // …2.675, 1.005 and 9.995 are not (their doubles lie just below), so they round down, as
+      // Python's Decimal(x) with ROUND_HALF_UP does.
+      (2.675, "{x:.2f}", "2.67"), (1.005, "{x:.2f}", "1.00"), (9.995, "{x:.2f}", "9.99"),
+      (4201.754385964912, "{x:.2f}", "4201.75"), (0.0, "{x:.2f}", "0.00"), (-0.001, "{x:.2f}", "-0.00"),
+      (1.5, "{x:f}", "1.500000"), (1234567.891, "{x:,.1f}", "1,234,567.9"), (-1234567.5, "{x:,.1f}", "-1,234,567.5"),
+      (999.95, "{x:,.1f}", "1,000.0"), (999999.5, "{x:,.0f}", "1,000,000"),
+      (1e20, "{x:,.0f}", "100,000,000,000,000,000,000"),
+      (1234.5, "{x:,}", "1,234.5"), (-1234567.0, "{x:,}", "-1,234,567"), (12.0, "{x:,}", "12"),
+      (0.48830409356725146, "{x:.1%}", "48.8%"), (0.125, "{x:.1%}", "12.5%"), (0.00125, "{x:.2%}", "0.13%"),
+      (-0.5, "{x:%}", "-50.000000%"), (123.456, "{x:,.0%}", "12,346%"),
+      (4201.754385964912, "{x:.3e}", "4.202e+03"), (-0.000123456, "{x:.2e}", "-1.23e-04"),
+      (1e300, "{x:.3e}", "1.000e+300"),
+      (9.9999, "{x:.2e}", "1.00e+01"), (0.0, "{x:.2e}", "0.00e+00"), (12500.0, "{x:.1e}", "1.3e+04"),
+      (-0.25, "{x:.0e}", "-3e-01"),
+      (1.5, "{x:e}", "1.500000e+00"), (42.0, "{x:d}", "42"), (-0.0, "{x:d}", "0"),
+      (1e20, "{x:,d}", "100,000,000,000,000,000,000")
+    ] as [(Double, String, String)])
   func numbersFollowTheirFormat(value: Double, template: String, expected: String) throws {
     #expect(try format(template, .number(value)) == expected)
   }
 
-  @Test(arguments: [
-    (Int64.max, "{x:,}", "9,223,372,036,854,775,807"), (Int64.min, "{x:,}", "-9,223,372,036,854,775,808"),
-    (Int64.max, "{x:d}", "9223372036854775807"), (Int64.max, "{x:.2f}", "9223372036854775807.00"),
-    (Int64.max, "{x:.3e}", "9.223e+18"), (9_999_500, "{x:.3e}", "1.000e+07"), (12_500, "{x:.1e}", "1.3e+04"),
-    (0, "{x:.2e}", "0.00e+00"), (-5, "{x:.1%}", "-500.0%"), (0, "{x:%}", "0.000000%"), (1_437_000, "{x:,}", "1,437,000"),
-    (-42, "{x:,.2f}", "-42.00"), (7, "{x:.0e}", "7e+00"), (-95, "{x:.0e}", "-1e+02"), (123, "{x:,}", "123"),
-  ] as [(Int64, String, String)])
+  @Test(
+    arguments: [
+      (Int64.max, "{x:,}", "9,223,372,036,854,775,807"), (Int64.min, "{x:,}", "-9,223,372,036,854,775,808"),
+      (Int64.max, "{x:d}", "9223372036854775807"), (Int64.max, "{x:.2f}", "9223372036854775807.00"),
+      (Int64.max, "{x:.3e}", "9.223e+18"), (9_999_500, "{x:.3e}", "1.000e+07"), (12_500, "{x:.1e}", "1.3e+04"),
+      (0, "{x:.2e}", "0.00e+00"), (-5, "{x:.1%}", "-500.0%"), (0, "{x:%}", "0.000000%"),
+      (1_437_000, "{x:,}", "1,437,000"),
+      (-42, "{x:,.2f}", "-42.00"), (7, "{x:.0e}", "7e+00"), (-95, "{x:.0e}", "-1e+02"), (123, "{x:,}", "123")
+    ] as [(Int64, String, String)])
   func integersAreFormattedExactly(value: Int64, template: String, expected: String) throws {
     #expect(try format(template, .integer(value)) == expected)
   }
 
-  @Test(arguments: [
-    (Double.nan, "{x:.2f}", "nan"), (Double.infinity, "{x:,.1f}", "inf"), (-Double.infinity, "{x:.3e}", "-inf"),
-    (Double.infinity, "{x:.1%}", "inf%"), (Double.nan, "{x:,}", "nan"),
-  ] as [(Double, String, String)])
+  @Test(
+    arguments: [
+      (Double.nan, "{x:.2f}", "nan"), (Double.infinity, "{x:,.1f}", "inf"), (-Double.infinity, "{x:.3e}", "-inf"),
+      (Double.infinity, "{x:.1%}", "inf%"), (Double.nan, "{x:,}", "nan")
+    ] as [(Double, String, String)])
   func nonFiniteNumbersAreWrittenAsInPlainPlaceholders(value: Double, template: String, expected: String) throws {
     #expect(try format(template, .number(value)) == expected)
   }
@@ -59,7 +67,7 @@ import Testing
     (Value.number(.infinity), "{x:,d}", "placeholder '{x:,d}' needs a whole number, got inf"),
     (Value.string("12"), "{x:.2f}", "placeholder '{x:.2f}' formats numbers, but its input is string"),
     (Value.null, "{x:,}", "placeholder '{x:,}' formats numbers, but its input is null"),
-    (Value.bool(true), "{x:.1%}", "placeholder '{x:.1%}' formats numbers, but its input is bool"),
+    (Value.bool(true), "{x:.1%}", "placeholder '{x:.1%}' formats numbers, but its input is bool")
   ])
   func aFormatThatDoesNotFitItsValueFailsTheNodeNamingThePlaceholder(value: Value, template: String, message: String) {
     #expect(KindHarness.failure { try format("total: " + template, value) } == message)
@@ -67,22 +75,29 @@ import Testing
 
   @Test func placeholdersOfOneNameShareOneInputWhateverTheirFormats() throws {
     let template = "{m:.2f} ({m:,.1f}; {m:.3e}; {m}) {n:d} {m:.1%}"
-    guard case .success(let node) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "format", params: ["template": .string(template)])) else {
+    guard
+      case .success(let node) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "format", params: ["template": .string(template)]))
+    else {
       Issue.record("format did not configure")
       return
     }
     #expect(node.instance.inputs.map(\.name) == ["m", "n"])
-    let text = try KindHarness.run("format", ["template": .string(template)], [.number(4201.754385964912), .integer(342)])
+    let text = try KindHarness.run(
+      "format", ["template": .string(template)], [.number(4201.754385964912), .integer(342)])
     #expect(text == [.string("4201.75 (4,201.8; 4.202e+03; 4201.754385964912) 342 420175.4%")])
     // A plain placeholder is unchanged, and an empty format is no format.
     #expect(try format("{x} {x:}", .string("a:b")) == "a:b a:b")
   }
 
-  @Test(arguments: ["{x:.2g}", "{x:.2}", "{x:.f}", "{x:.101f}", "{x:.2d}", "{x:2f}", "{x:,,}", "{x:.2fx}", "{x:s}", "{:d}"])
+  @Test(arguments: [
+    "{x:.2g}", "{x:.2}", "{x:.f}", "{x:.101f}", "{x:.2d}", "{x:2f}", "{x:,,}", "{x:.2fx}", "{x:s}", "{:d}"
+  ])
   func anUnknownFormatIsAConfigurationErrorNamingThePlaceholder(template: String) {
-    guard case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "format", params: ["template": .string(template)])) else {
+    guard
+      case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "format", params: ["template": .string(template)]))
+    else {
       Issue.record("expected a configuration error for \(template)")
       return
     }
@@ -100,7 +115,9 @@ import Testing
       let k = Int64.random(in: -(1 << 24)...(1 << 24), using: &random)  // |k|·10^decimals fits UInt64
       let decimals = Int.random(in: 0...10, using: &random)
       let x = Double(k) / Double(1 << m)
-      #expect(try format("{x:.\(decimals)f}", .number(x)) == Self.reference(k, m, decimals), "\(k) / 2^\(m), \(decimals) decimals")
+      #expect(
+        try format("{x:.\(decimals)f}", .number(x)) == Self.reference(k, m, decimals),
+        "\(k) / 2^\(m), \(decimals) decimals")
     }
   }
 

@@ -10,22 +10,28 @@ import Testing
   }
 
   @Test func formatFillsPlaceholdersInOrderOfFirstAppearance() throws {
-    guard case .success(let node) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "format", params: ["template": "{b} and {a}, {b}! {{literal}}"])) else {
+    guard
+      case .success(let node) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "format", params: ["template": "{b} and {a}, {b}! {{literal}}"]))
+    else {
       Issue.record("format did not configure")
       return
     }
     #expect(node.instance.inputs.map(\.name) == ["b", "a"])
-    let text = try KindHarness.run("format", ["template": "{b} and {a}, {b}! {{literal}}"], [.number(2), .string("x y")])
+    let text = try KindHarness.run(
+      "format", ["template": "{b} and {a}, {b}! {{literal}}"], [.number(2), .string("x y")])
     #expect(text == [.string("2 and x y, 2! {literal}")])
-    #expect(try KindHarness.run("format", ["template": "{n}"], [.number(0.1 + 0.2)]) == [.string("0.30000000000000004")])
+    #expect(
+      try KindHarness.run("format", ["template": "{n}"], [.number(0.1 + 0.2)]) == [.string("0.30000000000000004")])
     #expect(try KindHarness.run("format", ["template": "{n}", "n": 3]) == [.string("3")])
   }
 
   @Test(arguments: ["{", "}", "{}", "a {b"])
   func badTemplatesAreConfigurationErrors(template: String) {
-    guard case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
-      NodeSpec(kind: "format", params: ["template": .string(template)])) else {
+    guard
+      case .failure(.invalidParameters(let problems)) = NodeKindRegistry.standard.configure(
+        NodeSpec(kind: "format", params: ["template": .string(template)]))
+    else {
       Issue.record("expected a configuration error for \(template)")
       return
     }
@@ -39,7 +45,8 @@ import Testing
 
   @Test(arguments: ["", "abc", "0x1F", "inf", "nan", "1 000", "1e"])
   func toNumberRejectsEverythingElseQuotingTheText(text: String) {
-    #expect(KindHarness.failure { try KindHarness.run("toNumber", [:], [.string(text)]) } == "not a number: \"\(text)\"")
+    #expect(
+      KindHarness.failure { try KindHarness.run("toNumber", [:], [.string(text)]) } == "not a number: \"\(text)\"")
   }
 
   @Test(arguments: ["1e400", "-1e400", " 2e308 "])

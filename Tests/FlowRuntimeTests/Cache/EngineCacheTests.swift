@@ -37,8 +37,10 @@ import Testing
     return (url.path, try FlowDocument(contentsOf: path))
   }
 
-  static func engine(_ document: FlowDocument, cache: FlowCache?, demandDriven: Bool = false,
-                     observing: [String] = []) throws -> FlowEngine {
+  static func engine(
+    _ document: FlowDocument, cache: FlowCache?, demandDriven: Bool = false,
+    observing: [String] = []
+  ) throws -> FlowEngine {
     var options = EngineOptions(demandDriven: demandDriven)
     options.cache = cache
     return try FlowEngine(document: document, registry: .standard, options: options, observing: observing)
@@ -153,7 +155,8 @@ import Testing
     #expect(throws: FileAccessError.self) { _ = try FlowCache(beside: FlowDocument()) }
     #expect(!FileManager.default.fileExists(atPath: folder + "/.flow-cache"))
     let cache = try FlowCache(beside: document, maximumBytes: 1 << 20)
-    #expect(cache.directory.hasSuffix("/.flow-cache") && cache.maximumBytes == 1 << 20 && cache.statistics().entries == 0)
+    #expect(
+      cache.directory.hasSuffix("/.flow-cache") && cache.maximumBytes == 1 << 20 && cache.statistics().entries == 0)
     #expect(cache == (try FlowCache(beside: document, maximumBytes: 1 << 20)))
   }
 }

@@ -15,10 +15,13 @@ import Testing
     return url.path
   }
 
-  static func cache(_ root: String, maximumBytes: Int = RunCache.defaultMaximumBytes,
-                    warnings: Locked<[String]> = Locked([])) throws -> RunCache {
-    try RunCache(directory: root + "/.flow-cache", writableRoots: [root], maximumBytes: maximumBytes, productVersion: "test",
-                 warn: { line in warnings.withLock { $0.append(line) } })
+  static func cache(
+    _ root: String, maximumBytes: Int = RunCache.defaultMaximumBytes,
+    warnings: Locked<[String]> = Locked([])
+  ) throws -> RunCache {
+    try RunCache(
+      directory: root + "/.flow-cache", writableRoots: [root], maximumBytes: maximumBytes, productVersion: "test",
+      warn: { line in warnings.withLock { $0.append(line) } })
   }
 
   static func key(_ text: String) -> CacheKey { SHA256.digest(Array(text.utf8)) }
@@ -26,8 +29,9 @@ import Testing
   @Test func sha256MatchesTheStandardVectors() {
     #expect(SHA256.digest([UInt8]()).hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(SHA256.digest(Array("abc".utf8)).hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    #expect(SHA256.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    #expect(
+      SHA256.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).hex
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     // Fed in pieces, the same digest.
     var pieces = SHA256()
     for byte in Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8) { pieces.update([byte]) }
@@ -42,12 +46,16 @@ import Testing
     case 1: return .number(Double.random(in: -1e6...1e6, using: &random))
     case 2: return .integer(Int64.random(in: .min ... .max, using: &random))
     case 3: return .bool(Bool.random(using: &random))
-    case 4: return .string(String((0..<Int.random(in: 0..<6, using: &random)).map { _ in "aé😀\n,".randomElement(using: &random)! }))
+    case 4:
+      return .string(
+        String((0..<Int.random(in: 0..<6, using: &random)).map { _ in "aé😀\n,".randomElement(using: &random)! }))
     case 5: return .list((0..<Int.random(in: 0..<4, using: &random)).map { _ in value(&random, depth: depth + 1) })
     case 6:
       var fields = Record()
       // Names in no sorted order: a record's order is kept (equality compares it).
-      for _ in 0..<Int.random(in: 0..<4, using: &random) { fields["f\(Int.random(in: 0..<50, using: &random))"] = value(&random, depth: depth + 1) }
+      for _ in 0..<Int.random(in: 0..<4, using: &random) {
+        fields["f\(Int.random(in: 0..<50, using: &random))"] = value(&random, depth: depth + 1)
+      }
       return .record(fields)
     default: return .table(table(&random))
     }
@@ -57,16 +65,21 @@ import Testing
     let rows = Int.random(in: 0..<150, using: &random)
     var columns: [(name: String, column: Column)] = []
     for index in 0..<Int.random(in: 0..<5, using: &random) {
-      let validity = Bool.random(using: &random) ? nil : Validity((0..<rows).map { _ in Int.random(in: 0..<4, using: &random) != 0 })
+      let validity =
+        Bool.random(using: &random) ? nil : Validity((0..<rows).map { _ in Int.random(in: 0..<4, using: &random) != 0 })
       let storage: Column.Storage
       switch Int.random(in: 0..<5, using: &random) {
       case 0: storage = .integer((0..<rows).map { _ in Int64.random(in: -1_000...1_000, using: &random) })
       case 1: storage = .number((0..<rows).map { _ in Double.random(in: -1...1, using: &random) })
       case 2: storage = .bool((0..<rows).map { _ in Bool.random(using: &random) })
-      case 3: storage = .string(StringColumn((0..<rows).map { _ in String(repeating: "x", count: Int.random(in: 0..<4, using: &random)) + "é" }))
+      case 3:
+        storage = .string(
+          StringColumn(
+            (0..<rows).map { _ in String(repeating: "x", count: Int.random(in: 0..<4, using: &random)) + "é" }))
       default:
         let dictionary = StringColumn(["red", "green", "blue", ""])
-        storage = .string(StringColumn(dictionary: dictionary, codes: (0..<rows).map { _ in UInt32.random(in: 0..<4, using: &random) }))
+        storage = .string(
+          StringColumn(dictionary: dictionary, codes: (0..<rows).map { _ in UInt32.random(in: 0..<4, using: &random) }))
       }
       columns.append(("c\(index)", Column(storage, validity: validity)))
     }
@@ -75,8 +88,9 @@ import Testing
 
   @Test(arguments: 0..<200) func entriesRoundTripEveryValue(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
-    let entry = CacheEntry(outputs: (0..<Int.random(in: 1..<4, using: &random)).map { ("p\($0)", Self.value(&random)) },
-                           target: Bool.random(using: &random) ? FileIdentity(device: 1, inode: 2, size: 3, modified: -4) : nil)
+    let entry = CacheEntry(
+      outputs: (0..<Int.random(in: 1..<4, using: &random)).map { ("p\($0)", Self.value(&random)) },
+      target: Bool.random(using: &random) ? FileIdentity(device: 1, inode: 2, size: 3, modified: -4) : nil)
     let key = Self.key("seed \(seed)")
     let bytes = try #require(CacheEntryCodec.encode(entry, key: key))
     #expect(CacheEntryCodec.encodedSize(entry) == bytes.count)
@@ -86,7 +100,9 @@ import Testing
     for (original, back) in zip(entry.outputs, decoded.outputs) {
       if case .table(let a) = original.value, case .table(let b) = back.value {
         for (x, y) in zip(a.columns, b.columns) {
-          if case .string(let s) = x.storage, case .string(let t) = y.storage { #expect(s.isDictionaryEncoded == t.isDictionaryEncoded) }
+          if case .string(let s) = x.storage, case .string(let t) = y.storage {
+            #expect(s.isDictionaryEncoded == t.isDictionaryEncoded)
+          }
         }
       }
     }
@@ -105,10 +121,12 @@ import Testing
     let root = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let rows = 700_001
-    let table = try Table(names: ["n", "x", "s"], columns: [
-      Column(.integer((0..<rows).map { Int64($0 &* 7919) })), Column(.number((0..<rows).map { Double($0) / 3 })),
-      Column(.string(StringColumn((0..<rows).map { $0 % 3 == 0 ? "ab" : "c" }))),
-    ], rowCount: rows)
+    let table = try Table(
+      names: ["n", "x", "s"],
+      columns: [
+        Column(.integer((0..<rows).map { Int64($0 &* 7919) })), Column(.number((0..<rows).map { Double($0) / 3 })),
+        Column(.string(StringColumn((0..<rows).map { $0 % 3 == 0 ? "ab" : "c" })))
+      ], rowCount: rows)
     let entry = CacheEntry(outputs: [("table", .table(table))])
     let size = try #require(CacheEntryCodec.encodedSize(entry))
     #expect(size > 4 * UnsafeCacheEntrySink.chunkSize)
@@ -131,8 +149,18 @@ import Testing
     let entry = CacheEntry(outputs: [("value", .integer(42))])
     let damages: [(String, ([UInt8]) -> [UInt8])] = [
       ("truncated (88 bytes)", { Array($0.dropLast(3)) }),
-      ("checksum mismatch", { bytes in var copy = bytes; copy[copy.count - 1] ^= 4; return copy }),
-      ("format version 99, expected \(CacheEntryCodec.formatVersion)", { bytes in var copy = bytes; copy[8] = 99; return copy }),
+      (
+        "checksum mismatch",
+        { bytes in
+          var copy = bytes; copy[copy.count - 1] ^= 4; return copy
+        }
+      ),
+      (
+        "format version 99, expected \(CacheEntryCodec.formatVersion)",
+        { bytes in
+          var copy = bytes; copy[8] = 99; return copy
+        }
+      )
     ]
     for (index, (reason, damage)) in damages.enumerated() {
       let key = Self.key("entry \(index)")

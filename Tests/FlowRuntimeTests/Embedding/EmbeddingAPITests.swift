@@ -44,12 +44,14 @@ import Testing
   }
 
   @Test func nodeStatesHaveAccessorsAndOutputsComeInPortOrder() async throws {
-    let engine = try FlowEngine(store: FlowStore(catalog: NodeKindRegistry.standard, document: FlowEngineTests.calculator()))
+    let engine = try FlowEngine(
+      store: FlowStore(catalog: NodeKindRegistry.standard, document: FlowEngineTests.calculator()))
     await engine.evaluate()
     let state = try #require(await engine.state(of: "twice"))
     #expect(state.value(of: "result") == .number(10) && state.failure == nil && state.table(of: "result") == nil)
     let failed = NodeState.failed(message: "upstream error from a", root: "a")
-    #expect(failed.failure == NodeState.Failure(message: "upstream error from a", root: "a") && failed.value(of: "x") == nil)
+    #expect(
+      failed.failure == NodeState.Failure(message: "upstream error from a", root: "a") && failed.value(of: "x") == nil)
     let ordered = try #require(await engine.orderedOutputs(of: "twice"))
     #expect(ordered.map(\.port) == ["result"] && ordered.first?.value == .number(10))
     let snapshot = await engine.snapshot()

@@ -22,8 +22,9 @@ extension ConcurrentPassTests {
     graphs.edge("r", to: "g", "a")
     graphs.edge("g", to: "sum", "value")
     let capacity = 4
-    let engine = try FlowEngine(document: graphs.document, registry: LiveTestKinds.registry(gate: gate),
-                                options: EngineOptions(emissionBufferCapacity: capacity))
+    let engine = try FlowEngine(
+      document: graphs.document, registry: LiveTestKinds.registry(gate: gate),
+      options: EngineOptions(emissionBufferCapacity: capacity))
     var reached = gate.reached.makeAsyncIterator()
     await reached.next()
     while engine.suspendedSourceCount == 0 { await Task.yield() }

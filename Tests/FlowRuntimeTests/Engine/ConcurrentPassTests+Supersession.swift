@@ -48,8 +48,9 @@ extension ConcurrentPassTests {
     var graphs = Graphs()
     graphs.number("x", 1)
     // The runner's supersession is the point: a synchronous pass would block this thread at g.
-    let engine = try FlowEngine(document: graphs.document, registry: TestKinds.registry(gate: gate),
-                                options: EngineOptions(runsCheapPassesSynchronously: false))
+    let engine = try FlowEngine(
+      document: graphs.document, registry: TestKinds.registry(gate: gate),
+      options: EngineOptions(runsCheapPassesSynchronously: false))
     #expect(await engine.evaluate()?.revision == 0)
     var reports = engine.reports.makeAsyncIterator()
     #expect(await reports.next()?.wasCancelled == false, "the latest report first")

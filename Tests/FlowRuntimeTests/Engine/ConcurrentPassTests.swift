@@ -55,8 +55,9 @@ import Testing
   // test:            └ reached ── set x (r1) ── open ┘
   @Test func theQueuePolicyLetsTheRunningPassFinishFirst() async throws {
     let gate = Gate()
-    let engine = try FlowEngine(document: Self.gatedChain(), registry: TestKinds.registry(gate: gate),
-                                policy: .queueAfterRunningPass)
+    let engine = try FlowEngine(
+      document: Self.gatedChain(), registry: TestKinds.registry(gate: gate),
+      policy: .queueAfterRunningPass)
     var reports = engine.reports.makeAsyncIterator()
     var reached = gate.reached.makeAsyncIterator()
     await reached.next()
@@ -108,11 +109,13 @@ import Testing
       graphs.edge("m\(index)", to: "total", port)
     }
     let registry = TestKinds.registry(gate: gate)
-    var serial = try GraphEvaluator(validating: graphs.document, registry: registry,
-                                    options: EngineOptions(runsExpensiveNodesConcurrently: false))
+    var serial = try GraphEvaluator(
+      validating: graphs.document, registry: registry,
+      options: EngineOptions(runsExpensiveNodesConcurrently: false))
     serial.evaluate()
-    var concurrent = try GraphEvaluator(validating: graphs.document, registry: registry,
-                                        options: EngineOptions(maximumConcurrentNodes: limit))
+    var concurrent = try GraphEvaluator(
+      validating: graphs.document, registry: registry,
+      options: EngineOptions(maximumConcurrentNodes: limit))
     let report = await concurrent.evaluateConcurrently()
     #expect(report.evaluationCount == 10)
     #expect(Set(report.ran).count == 10)

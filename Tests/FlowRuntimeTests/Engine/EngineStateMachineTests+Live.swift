@@ -55,7 +55,8 @@ extension EngineStateMachineTests {
       return
     }
     let resumed = Locked<[Bool]>([])
-    guard case .suspended = machine.emitted(Self.emission(1, 4), resume: { ok in resumed.withLock { $0.append(ok) } }) else {
+    guard case .suspended = machine.emitted(Self.emission(1, 4), resume: { ok in resumed.withLock { $0.append(ok) } })
+    else {
       Issue.record("with a resume closure the emission is held")
       return
     }
@@ -90,7 +91,8 @@ extension EngineStateMachineTests {
     _ = machine.emitted(Self.emission(1, 2))
     guard let first = Self.work(&machine) else { return }
     _ = machine.received(Self.change(1))
-    _ = machine.passFinished(Self.report(first.revision, cancelled: true), evaluator: StubEvaluator(hasPendingWork: true))
+    _ = machine.passFinished(
+      Self.report(first.revision, cancelled: true), evaluator: StubEvaluator(hasPendingWork: true))
     #expect(machine.processedEmissions == 0, "a stopped pass did not process its emission")
     guard let retry = Self.work(&machine) else { return }
     #expect(retry.emission?.outputs == [.number(1)], "the next pass sees the same emission, once")

@@ -59,8 +59,9 @@ extension EngineStateMachineTests {
       }
       if machine.received(Self.change(millisecond)) == .signalSupersession { stopped = true }
       if let work = running, machine.time - startedAt >= .milliseconds(3) || stopped {
-        let publication = machine.passFinished(Self.report(work.revision, cancelled: stopped),
-                                               evaluator: StubEvaluator(hasPendingWork: true))
+        let publication = machine.passFinished(
+          Self.report(work.revision, cancelled: stopped),
+          evaluator: StubEvaluator(hasPendingWork: true))
         if publication.publishesValues { published.append(publication.report.revision) }
         running = nil
       }

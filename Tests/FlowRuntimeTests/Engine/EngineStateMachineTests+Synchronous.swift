@@ -11,7 +11,8 @@ extension EngineStateMachineTests {
     var machine = Machine(revision: 0, replacesRunningPass: replaces, synchronousPassLimit: limit)
     _ = machine.started(with: StubEvaluator(hasPendingWork: true, admitsSynchronousPasses: admits), revision: 0)
     guard case .run(let work) = machine.takeWork() else { preconditionFailure("no first pass") }
-    _ = machine.passFinished(report(work.revision), evaluator: StubEvaluator(hasPendingWork: false, admitsSynchronousPasses: admits))
+    _ = machine.passFinished(
+      report(work.revision), evaluator: StubEvaluator(hasPendingWork: false, admitsSynchronousPasses: admits))
     _ = machine.takeWork()
     return machine
   }
@@ -171,7 +172,8 @@ extension EngineStateMachineTests {
       return
     }
     #expect(machine.shutDown().waiters == [3])
-    let finish = machine.synchronousPassFinished(Self.report(1, cancelled: true), evaluator: StubEvaluator(hasPendingWork: true))
+    let finish = machine.synchronousPassFinished(
+      Self.report(1, cancelled: true), evaluator: StubEvaluator(hasPendingWork: true))
     #expect(finish.publication == nil && finish.action == .none && machine.phase == .shutDown)
     machine._checkInvariants()
   }
@@ -195,8 +197,11 @@ extension EngineStateMachineTests {
       if let work = inPass {
         inPass = nil
         let cancelled = random.next() % 5 == 0
-        resume(machine.passFinished(Self.report(work.revision, cancelled: cancelled),
-                                    evaluator: StubEvaluator(hasPendingWork: cancelled)).resumed)
+        resume(
+          machine.passFinished(
+            Self.report(work.revision, cancelled: cancelled),
+            evaluator: StubEvaluator(hasPendingWork: cancelled)
+          ).resumed)
       } else {
         switch machine.takeWork() {
         case .run(let work): inPass = work
@@ -213,7 +218,8 @@ extension EngineStateMachineTests {
       case 1: report = Self.report(work.revision, cancelled: true)  // stopped at its budget
       default: report = Self.report(work.revision)
       }
-      let finish = machine.synchronousPassFinished(report, evaluator: StubEvaluator(hasPendingWork: report?.wasCancelled != false))
+      let finish = machine.synchronousPassFinished(
+        report, evaluator: StubEvaluator(hasPendingWork: report?.wasCancelled != false))
       resume(finish.publication?.resumed ?? [])
       if finish.action == .startRunner { runnerActive = true }
     }
@@ -249,7 +255,9 @@ extension EngineStateMachineTests {
     #expect(machine.phase == .idle)
     #expect(machine.completedRevision == storeRevision)
     for waiter in 1...max(1, nextWaiter) where waiterRevision[waiter] != nil {
-      #expect(resumed[waiter] == 1, "waiter \(waiter) for revision \(waiterRevision[waiter]!) resumed \(resumed[waiter] ?? 0) times")
+      #expect(
+        resumed[waiter] == 1,
+        "waiter \(waiter) for revision \(waiterRevision[waiter]!) resumed \(resumed[waiter] ?? 0) times")
     }
   }
 }

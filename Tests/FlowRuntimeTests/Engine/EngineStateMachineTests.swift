@@ -14,8 +14,9 @@ import Testing
   typealias Machine = EngineStateMachine<StubEvaluator, Int>
 
   static func report(_ revision: Int, cancelled: Bool = false) -> EvaluationReport {
-    EvaluationReport(revision: revision, wasCancelled: cancelled, duration: .zero, nodeIDs: [], ran: [], cutOff: [],
-                     failed: [], failureMessages: [], durations: [:])
+    EvaluationReport(
+      revision: revision, wasCancelled: cancelled, duration: .zero, nodeIDs: [], ran: [], cutOff: [],
+      failed: [], failureMessages: [], durations: [:])
   }
 
   static func change(_ revision: Int) -> FlowStoreChange { FlowStoreChange(revision: revision, items: []) }
@@ -131,7 +132,8 @@ import Testing
       return
     }
     #expect(machine.received(Self.change(1)) == .none)
-    let publication = machine.passFinished(Self.report(work.revision, cancelled: true), evaluator: StubEvaluator(hasPendingWork: false))
+    let publication = machine.passFinished(
+      Self.report(work.revision, cancelled: true), evaluator: StubEvaluator(hasPendingWork: false))
     #expect(publication.resumed.isEmpty)
     #expect(Self.resumed(machine.takeWork()) == [])
   }
@@ -183,8 +185,11 @@ import Testing
       if let work = inPass {
         inPass = nil
         let cancelled = random.next() % 5 == 0
-        resume(machine.passFinished(Self.report(work.revision, cancelled: cancelled),
-                                    evaluator: StubEvaluator(hasPendingWork: cancelled)).resumed)
+        resume(
+          machine.passFinished(
+            Self.report(work.revision, cancelled: cancelled),
+            evaluator: StubEvaluator(hasPendingWork: cancelled)
+          ).resumed)
       } else {
         switch machine.takeWork() {
         case .run(let work): inPass = work
@@ -215,7 +220,9 @@ import Testing
     #expect(machine.phase == .idle)
     #expect(machine.completedRevision == storeRevision)
     for waiter in 1...max(1, nextWaiter) where waiterRevision[waiter] != nil {
-      #expect(resumed[waiter] == 1, "waiter \(waiter) for revision \(waiterRevision[waiter]!) resumed \(resumed[waiter] ?? 0) times")
+      #expect(
+        resumed[waiter] == 1,
+        "waiter \(waiter) for revision \(waiterRevision[waiter]!) resumed \(resumed[waiter] ?? 0) times")
     }
   }
 }

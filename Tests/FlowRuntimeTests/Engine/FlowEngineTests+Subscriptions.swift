@@ -14,8 +14,10 @@ extension FlowEngineTests {
     registry.register(SynchronousPassTests.Probe(name: "tap") { _ in hook.withLock { $0.take() }?() })
     var document = calculator()
     document.nodes.append(FlowNode(id: "tap", data: NodeSpec(kind: "tap")))
-    document.edges.append(FlowEdge(id: "twice-tap", sourceNodeID: "twice", sourceHandleID: "result", targetNodeID: "tap",
-                                   targetHandleID: "a"))
+    document.edges.append(
+      FlowEdge(
+        id: "twice-tap", sourceNodeID: "twice", sourceHandleID: "result", targetNodeID: "tap",
+        targetHandleID: "a"))
     return (document, registry)
   }
 
@@ -148,7 +150,9 @@ extension FlowEngineTests {
       if let idleAt = follower.idleAt, let firstValue = seen.first {
         #expect(firstValue >= idleAt, "seed \(seed): nothing older than the current state")
       }
-      if follower.reports != nil { #expect(follower.seenValues.last?.state == current, "seed \(seed): the current state last") }
+      if follower.reports != nil {
+        #expect(follower.seenValues.last?.state == current, "seed \(seed): the current state last")
+      }
     }
   }
 
@@ -169,7 +173,8 @@ extension FlowEngineTests {
   // test:  set x (cheap: published before updateNode returns) ─ Task { for await engine.reports }
   // task:                                                       first element: that edit's report
   @Test func aTaskStartedAfterAnEditGetsThatEditsReport() async throws {
-    let engine = try FlowEngine(document: Self.calculator(), registry: .standard, options: SynchronousPassTests.synchronous)
+    let engine = try FlowEngine(
+      document: Self.calculator(), registry: .standard, options: SynchronousPassTests.synchronous)
     await engine.evaluate()
     for step in 1...50 {
       try Self.setNumber(engine.store, "x", Double(step))
@@ -212,7 +217,8 @@ extension FlowEngineTests {
 
   // reader task: for await engine.reports … ─ cancelled ─ ends, unsubscribed
   @Test func cancellingAReaderTaskEndsItsSubscription() async throws {
-    let engine = try FlowEngine(document: Self.calculator(), registry: .standard, options: SynchronousPassTests.synchronous)
+    let engine = try FlowEngine(
+      document: Self.calculator(), registry: .standard, options: SynchronousPassTests.synchronous)
     await engine.evaluate()
     let started = AsyncStream<Void>.makeStream()
     let reader = Task { () -> [Int] in

@@ -32,8 +32,10 @@ import Testing
     document.nodes.append(Self.number("seed", 1))
     for index in 0..<length {
       document.nodes.append(FlowNode(id: "c\(index)", data: NodeSpec(kind: "add")))
-      document.edges.append(FlowEdge(id: "e\(index)", sourceNodeID: index == 0 ? "seed" : "c\(index - 1)",
-                                     targetNodeID: "c\(index)", targetHandleID: "a"))
+      document.edges.append(
+        FlowEdge(
+          id: "e\(index)", sourceNodeID: index == 0 ? "seed" : "c\(index - 1)",
+          targetNodeID: "c\(index)", targetHandleID: "a"))
     }
     let store = try FlowStore(catalog: NodeKindRegistry.standard, document: document)
     let log = ChangeLog()
@@ -49,7 +51,8 @@ import Testing
     try store.batch { batch throws(GraphValidationError) in
       try batch.addNode(Self.number("head", 2))
       for index in 0..<length {
-        try batch.addEdge(FlowEdge(id: "h\(index)", sourceNodeID: "head", targetNodeID: "c\(index)", targetHandleID: "b"))
+        try batch.addEdge(
+          FlowEdge(id: "h\(index)", sourceNodeID: "head", targetNodeID: "c\(index)", targetHandleID: "b"))
       }
     }
     for change in log.drain() { for item in change.items { evaluator.apply(item) } }

@@ -18,7 +18,8 @@ import Testing
     #expect(Set(report.ran) == ["sum", "x", "y", "twice"])
     #expect(report.ran.count == 4)
     let position = Dictionary(uniqueKeysWithValues: report.ran.enumerated().map { ($1, $0) })
-    #expect(position["x"]! < position["sum"]! && position["y"]! < position["sum"]! && position["sum"]! < position["twice"]!)
+    #expect(
+      position["x"]! < position["sum"]! && position["y"]! < position["sum"]! && position["sum"]! < position["twice"]!)
     #expect(evaluator.value(of: "twice", port: "result") == .number(10))
     #expect(evaluator.sinks == ["twice"])
     #expect(report.failed.isEmpty)
@@ -76,7 +77,8 @@ import Testing
     #expect(evaluator.failure(of: "last") == "upstream error from q")
     #expect(evaluator.failure(of: "other") == nil)
     #expect(evaluator.value(of: "other", port: "result") == .number(6))
-    #expect(report.failed == ["q": "division by zero", "next": "upstream error from q", "last": "upstream error from q"])
+    #expect(
+      report.failed == ["q": "division by zero", "next": "upstream error from q", "last": "upstream error from q"])
     #expect(!report.ran.contains("next") && !report.ran.contains("last"))
     #expect(evaluator.failures.count == 3)
   }
@@ -90,7 +92,8 @@ import Testing
     let increment = NodeSpec(kind: "add", params: ["b": 1])
     for index in 1..<count {
       document.nodes.append(FlowNode(id: "n\(index)", data: increment))
-      document.edges.append(FlowEdge(id: "e\(index)", sourceNodeID: "n\(index - 1)", targetNodeID: "n\(index)", targetHandleID: "a"))
+      document.edges.append(
+        FlowEdge(id: "e\(index)", sourceNodeID: "n\(index - 1)", targetNodeID: "n\(index)", targetHandleID: "a"))
     }
     let registry = NodeKindRegistry.standard
     var evaluator = GraphEvaluator(try DocumentValidator.validate(document, catalog: registry), registry: registry)
@@ -108,7 +111,9 @@ import Testing
     }
     var evaluator = try graphs.evaluator()
     var checks = 0
-    let stopped = evaluator.evaluate(shouldStop: { checks += 1; return checks == 2 })
+    let stopped = evaluator.evaluate(shouldStop: {
+      checks += 1; return checks == 2
+    })
     #expect(stopped.wasCancelled)
     #expect(stopped.ran.count < 301)
     let resumed = evaluator.evaluate()

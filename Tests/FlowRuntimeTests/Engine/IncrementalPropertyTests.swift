@@ -33,7 +33,8 @@ import Testing
   static func randomSpec(_ random: inout SeededRandom) -> NodeSpec {
     switch random.next() % 6 {
     case 0, 1: NodeSpec(kind: "number", params: ["value": .number(Double(random.next() % 5))])
-    case 2: NodeSpec(kind: "expression", params: ["formula": .string(formulas[Int(random.next() % UInt64(formulas.count))])])
+    case 2:
+      NodeSpec(kind: "expression", params: ["formula": .string(formulas[Int(random.next() % UInt64(formulas.count))])])
     default: NodeSpec(kind: operators[Int(random.next() % UInt64(operators.count))])
     }
   }
@@ -53,8 +54,10 @@ import Testing
       for port in inputs(of: spec) where random.next() % 10 < 7 {
         let source = Int(random.next() % UInt64(index))
         guard document.nodes[source].data.kind != "group" else { continue }
-        document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: "n\(source)",
-                                       targetNodeID: "n\(index)", targetHandleID: port))
+        document.edges.append(
+          FlowEdge(
+            id: "e\(document.edges.count)", sourceNodeID: "n\(source)",
+            targetNodeID: "n\(index)", targetHandleID: port))
       }
     }
     return document
@@ -78,7 +81,8 @@ import Testing
         try store.updateNode(node)
       case 2, 3:
         guard let source = nodes.randomElement(using: &random), let target = nodes.randomElement(using: &random),
-              let port = inputs(of: target.data).randomElement(using: &random) else { return }
+          let port = inputs(of: target.data).randomElement(using: &random)
+        else { return }
         fresh += 1
         let edge = FlowEdge(id: "x\(fresh)", sourceNodeID: source.id, targetNodeID: target.id, targetHandleID: port)
         try store.batch { batch throws(GraphValidationError) in
@@ -105,8 +109,10 @@ import Testing
             try batch.addEdge(FlowEdge(id: "b\(id)", sourceNodeID: source.id, targetNodeID: id, targetHandleID: port))
           }
           if let target = nodes.randomElement(using: &random), let targetPort = inputs(of: target.data).first,
-             batch.incomingEdges(of: target.id).isEmpty || random.next() % 2 == 0 {
-            try batch.addEdge(FlowEdge(id: "c\(id)", sourceNodeID: id, targetNodeID: target.id, targetHandleID: targetPort))
+            batch.incomingEdges(of: target.id).isEmpty || random.next() % 2 == 0
+          {
+            try batch.addEdge(
+              FlowEdge(id: "c\(id)", sourceNodeID: id, targetNodeID: target.id, targetHandleID: targetPort))
           }
         }
       }
@@ -126,14 +132,17 @@ import Testing
 
   /// The values as a fresh evaluator computes them for the store's graph.
   static func fromScratch(_ store: FlowStore) throws -> GraphEvaluator {
-    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: store.nodes, edges: store.edges), registry: .standard)
+    var evaluator = try GraphEvaluator(
+      validating: FlowDocument(nodes: store.nodes, edges: store.edges), registry: .standard)
     evaluator.evaluate()
     return evaluator
   }
 
   /// The nodes an exact incremental pass runs: visited if dirty or some input changed; run
   /// unless an input failed; changed if its outputs or failure differ from before the pass.
-  static func expectedRun(store: FlowStore, order: [String], dirty: Set<String>, before: State, after: State) -> Set<String> {
+  static func expectedRun(store: FlowStore, order: [String], dirty: Set<String>, before: State, after: State) -> Set<
+    String
+  > {
     var changed = Set<String>()
     var ran = Set<String>()
     for id in order {
@@ -141,7 +150,8 @@ import Testing
       guard dirty.contains(id) || predecessors.contains(where: changed.contains) else { continue }
       let failedInput = predecessors.contains { after.failures[$0] != nil }
       if !failedInput { ran.insert(id) }
-      let outputsChanged = !failedInput && after.failures[id] == nil && !identical(before.outputs[id], after.outputs[id])
+      let outputsChanged =
+        !failedInput && after.failures[id] == nil && !identical(before.outputs[id], after.outputs[id])
       if outputsChanged || before.failures[id] != after.failures[id] { changed.insert(id) }
     }
     return ran
@@ -190,7 +200,9 @@ import Testing
     #expect(report.ran.count == Set(report.ran).count, "\(label): a node ran twice in one pass")
     let order = scratch.graph.order.orderedNodes.map { scratch.graph.ids[Int($0)] }
     let expected = expectedRun(store: store, order: order, dirty: dirty, before: before, after: after)
-    #expect(Set(report.ran) == expected, "\(label): ran \(report.ran.count) nodes \(report.ran.sorted().prefix(20)), expected \(expected.count)")
+    #expect(
+      Set(report.ran) == expected,
+      "\(label): ran \(report.ran.count) nodes \(report.ran.sorted().prefix(20)), expected \(expected.count)")
   }
 
   @Test(arguments: 0..<40)

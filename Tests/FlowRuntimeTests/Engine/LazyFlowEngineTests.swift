@@ -31,8 +31,9 @@ import Testing
     let untaken = try #require(await engine.evaluate())
     // The branch not taken never runs. (The `if` itself may run again when a pass reaches it
     // by the runner instead of synchronously, as under TSan: its output is then cut off.)
-    #expect(!untaken.ran.contains("b") && !untaken.ran.contains("quarter"),
-            "a division by zero in the branch not taken fails nothing")
+    #expect(
+      !untaken.ran.contains("b") && !untaken.ran.contains("quarter"),
+      "a division by zero in the branch not taken fails nothing")
     #expect(Set(untaken.ran).isSubset(of: ["pick"]))
     #expect(await engine.failure(of: "quarter") == nil)
     try FlowEngineTests.setNumber(engine.store, "b", 5)

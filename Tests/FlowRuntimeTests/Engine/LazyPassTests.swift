@@ -101,8 +101,9 @@ import Testing
     #expect(evaluator.value(of: "choice", port: "value") == .number(20))
     try evaluator.setUnconnectedInput(#require(evaluator.input("key", "a")), to: .number(5))
     evaluator.evaluate()
-    #expect(evaluator.state(of: "choice")
-      == .failed(message: "no case matches the key 5 and default is not connected", root: "choice"))
+    #expect(
+      evaluator.state(of: "choice")
+        == .failed(message: "no case matches the key 5 and default is not connected", root: "choice"))
   }
 
   @Test func observingABranchMakesItNeeded() throws {

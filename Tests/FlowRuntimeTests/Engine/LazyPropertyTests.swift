@@ -14,8 +14,9 @@ import Testing
     var random = SeededRandom(seed: seed &+ 42_000)
     var reference = LazyReference(random: &random, count: 8 + Int(random.next() % 30))
     let demandDriven = seed % 2 == 1
-    var evaluator = try GraphEvaluator(validating: reference.document, registry: .standard,
-                                       options: EngineOptions(demandDriven: demandDriven))
+    var evaluator = try GraphEvaluator(
+      validating: reference.document, registry: .standard,
+      options: EngineOptions(demandDriven: demandDriven))
     if demandDriven {
       let count = reference.nodes.count
       reference.roots = [count - 1] + (0..<count).filter { _ in random.next() % 5 == 0 }
@@ -34,7 +35,9 @@ import Testing
       let expected = Set(reference.pass().map { reference.nodes[$0].id })
       let report = evaluator.evaluate()
       evaluator._checkInvariants()
-      #expect(Set(report.ran) == expected, "seed \(seed) step \(step): ran \(report.ran.sorted()), expected \(expected.sorted())")
+      #expect(
+        Set(report.ran) == expected,
+        "seed \(seed) step \(step): ran \(report.ran.sorted()), expected \(expected.sorted())")
       Self.expectStates(evaluator, reference, demandDriven: demandDriven, "seed \(seed) step \(step)")
       try Self.edit(&reference, &evaluator, random: &random)
     }
@@ -65,7 +68,9 @@ import Testing
   }
 
   /// Every node's state is the reference's (in a demand-driven pass, every necessary node's).
-  static func expectStates(_ evaluator: GraphEvaluator, _ reference: LazyReference, demandDriven: Bool, _ context: String) {
+  static func expectStates(
+    _ evaluator: GraphEvaluator, _ reference: LazyReference, demandDriven: Bool, _ context: String
+  ) {
     for index in reference.nodes.indices {
       let id = reference.nodes[index].id
       if demandDriven && !evaluator.isNecessary(id) { continue }
@@ -74,12 +79,15 @@ import Testing
   }
 
   /// Edits between passes: a few unconnected inputs get new values in both.
-  static func edit(_ reference: inout LazyReference, _ evaluator: inout GraphEvaluator, random: inout SeededRandom) throws {
+  static func edit(_ reference: inout LazyReference, _ evaluator: inout GraphEvaluator, random: inout SeededRandom)
+    throws
+  {
     for _ in 0..<(1 + Int(random.next() % 3)) {
       let index = Int(random.next() % UInt64(reference.nodes.count))
       let node = reference.nodes[index]
       guard let port = node.sources.indices.first(where: { node.sources[$0] == nil && !node.lazy[$0] }),
-            case .number = node.constants[port] else { continue }
+        case .number = node.constants[port]
+      else { continue }
       let value = Value.number(Double(Int(random.next() % 5) - 1))
       reference.set(index, port, value)
       try evaluator.setUnconnectedInput(#require(evaluator.input(node.id, reference.portName(index, port))), to: value)

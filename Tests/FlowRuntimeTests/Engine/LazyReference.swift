@@ -40,16 +40,17 @@ struct LazyReference {
   init(random: inout SeededRandom, count: Int) {
     for index in 0..<count {
       let roll = index < 3 ? 0 : Int(random.next() % 12)
-      let kind: Kind = switch roll {
-      case 0, 1, 2: .knob
-      case 3: .add
-      case 4: .multiply
-      case 5, 6: .divide
-      case 7, 8: .choose
-      case 9: .select
-      case 10, 11: .fallback
-      default: .add
-      }
+      let kind: Kind =
+        switch roll {
+        case 0, 1, 2: .knob
+        case 3: .add
+        case 4: .multiply
+        case 5, 6: .divide
+        case 7, 8: .choose
+        case 9: .select
+        case 10, 11: .fallback
+        default: .add
+        }
       var node = Node(id: "n\(index)", kind: kind, sources: [], constants: [], lazy: [])
       func pick() -> Int { Int(random.next() % UInt64(index)) }
       func knobValue() -> Value { .number(Double(Int(random.next() % 5) - 1)) }
@@ -98,7 +99,7 @@ struct LazyReference {
       .multiply: ("multiply", ["a", "b"], "result"), .divide: ("divide", ["a", "b"], "result"),
       .choose: ("if", ["condition", "then", "else"], "value"),
       .select: ("switch", ["key", "case1", "case2", "case3", "default"], "value"),
-      .fallback: ("fallback", ["primary", "secondary"], "value"),
+      .fallback: ("fallback", ["primary", "secondary"], "value")
     ]
     for node in nodes {
       let spec = names[node.kind]!
@@ -112,9 +113,11 @@ struct LazyReference {
     for (target, node) in nodes.enumerated() {
       for (port, source) in node.sources.enumerated() {
         guard let source else { continue }
-        document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: nodes[source].id,
-                                       sourceHandleID: names[nodes[source].kind]!.output, targetNodeID: nodes[target].id,
-                                       targetHandleID: names[node.kind]!.ports[port]))
+        document.edges.append(
+          FlowEdge(
+            id: "e\(document.edges.count)", sourceNodeID: nodes[source].id,
+            sourceHandleID: names[nodes[source].kind]!.output, targetNodeID: nodes[target].id,
+            targetHandleID: names[node.kind]!.ports[port]))
       }
     }
     return document
@@ -204,12 +207,13 @@ struct LazyReference {
       }
       ran.insert(index)
       everRan[index] = true
-      let value: Value = switch node.kind {
-      case .choose: answer[1] ? entryValue(entries[1]) : entryValue(entries[2])
-      case .select: entryValue(entries[answer.firstIndex(of: true)!])
-      case .fallback: answer[0] ? entryValue(entries[0]) : entryValue(entries[1])
-      default: .null
-      }
+      let value: Value =
+        switch node.kind {
+        case .choose: answer[1] ? entryValue(entries[1]) : entryValue(entries[2])
+        case .select: entryValue(entries[answer.firstIndex(of: true)!])
+        case .fallback: answer[0] ? entryValue(entries[0]) : entryValue(entries[1])
+        default: .null
+        }
       settle(index, value: value)
       return
     }

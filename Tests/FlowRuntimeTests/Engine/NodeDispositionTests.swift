@@ -51,7 +51,7 @@ import Testing
     // The first failed input in port order gives the root.
     Row(failed: true, expected: { .fail(root: $0.inputRoots.first { $0 >= 0 }!) }),
     Row(pending: true, expected: { _ in .pending }),
-    Row(roles: [.cheap, .expensive], needed: true, lazy: false, failed: false, pending: false, expected: { _ in .run }),
+    Row(roles: [.cheap, .expensive], needed: true, lazy: false, failed: false, pending: false, expected: { _ in .run })
   ]
 
   @Test func everyCombinationGetsTheFirstMatchingRowOfTheTable() {
@@ -74,8 +74,9 @@ import Testing
               }
               #expect(row != nil, "no row for \(subject), needed \(needed)")
               guard let row else { continue }
-              #expect(NodeDisposition(of: 0, in: subject, needed: needed) == row.expected(subject),
-                      "\(subject), needed \(needed)")
+              #expect(
+                NodeDisposition(of: 0, in: subject, needed: needed) == row.expected(subject),
+                "\(subject), needed \(needed)")
               count += 1
             }
           }
@@ -88,12 +89,17 @@ import Testing
   /// Rules 6–8 alone (what a stateful live node applies): the role and demand do not count.
   @Test func theInputRulesIgnoreTheRole() {
     for role in [PassRole.inert, .unnecessary, .live, .cheap] {
-      #expect(NodeDisposition(inputsOf: 0, in: Case(role: role, lazy: true, inputRoots: [-1, 5], inputPending: [true, false]))
-                == .fail(root: 5))
-      #expect(NodeDisposition(inputsOf: 0, in: Case(role: role, lazy: false, inputRoots: [-1, -1], inputPending: [false, true]))
-                == .pending)
-      #expect(NodeDisposition(inputsOf: 0, in: Case(role: role, lazy: false, inputRoots: [-1, -1], inputPending: [false, false]))
-                == .run)
+      #expect(
+        NodeDisposition(inputsOf: 0, in: Case(role: role, lazy: true, inputRoots: [-1, 5], inputPending: [true, false]))
+          == .fail(root: 5))
+      #expect(
+        NodeDisposition(
+          inputsOf: 0, in: Case(role: role, lazy: false, inputRoots: [-1, -1], inputPending: [false, true]))
+          == .pending)
+      #expect(
+        NodeDisposition(
+          inputsOf: 0, in: Case(role: role, lazy: false, inputRoots: [-1, -1], inputPending: [false, false]))
+          == .run)
     }
   }
 

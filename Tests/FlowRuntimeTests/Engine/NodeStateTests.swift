@@ -70,7 +70,8 @@ import Testing
   }
 
   @Test func aStreamMadeAfterASynchronousPassStartsWithItsResult() async throws {
-    let engine = try FlowEngine(document: Self.division(), registry: .standard, options: SynchronousPassTests.synchronous)
+    let engine = try FlowEngine(
+      document: Self.division(), registry: .standard, options: SynchronousPassTests.synchronous)
     await engine.evaluate()
     try FlowEngineTests.setNumber(engine.store, "b", 0)  // evaluated before `updateNode` returns
     #expect(engine.lastReport?.revision == engine.store.revision, "the pass ran synchronously")
@@ -110,7 +111,8 @@ import Testing
   }
 
   @Test func aStreamFollowsANodeFromUnnecessaryToNecessaryAndBack() async throws {
-    let engine = try FlowEngine(document: Self.division(), registry: .standard, options: EngineOptions(demandDriven: true))
+    let engine = try FlowEngine(
+      document: Self.division(), registry: .standard, options: EngineOptions(demandDriven: true))
     await engine.evaluate()
     var states = engine.values(of: "plus").makeAsyncIterator()
     #expect(await states.next()?.state == .notComputed, "nobody observes it: not computed")

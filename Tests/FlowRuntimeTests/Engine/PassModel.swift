@@ -21,8 +21,10 @@ struct PassModel: PassGraph, Equatable {
 
   /// `count` nodes with `edges` (`from` → `to`, port order by listing order), positions in
   /// index order with gaps, all cheap unless listed.
-  init(count: Int, edges: [(Int32, Int32)], expensive: Set<Int32> = [], inert: Set<Int32> = [],
-       throwing: Set<Int32> = [], positions: [Int32]? = nil) {
+  init(
+    count: Int, edges: [(Int32, Int32)], expensive: Set<Int32> = [], inert: Set<Int32> = [],
+    throwing: Set<Int32> = [], positions: [Int32]? = nil
+  ) {
     inputs = Array(repeating: [], count: count)
     successors = Array(repeating: [], count: count)
     for (from, to) in edges {
@@ -92,7 +94,8 @@ struct PassModel: PassGraph, Equatable {
     var ran = Set<Int32>(), failedUpstream = Set<Int32>()
     for node in nodeAt where node >= 0 {
       guard dirty.contains(node) || inputs[Int(node)].contains(where: changed.contains),
-            roles[Int(node)] != .inert else { continue }
+        roles[Int(node)] != .inert
+      else { continue }
       let outcome: PassStateMachine.Outcome
       if let root = failedInputRoot(of: node) {
         failedUpstream.insert(node)
@@ -133,8 +136,9 @@ struct PassModel: PassGraph, Equatable {
     }
     let expensive = Set((0..<Int32(count)).filter { !inert.contains($0) && Bool.random(using: &random) })
     let throwing = Set((0..<Int32(count)).filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
-    var model = PassModel(count: count, edges: edges, expensive: expensive, inert: inert, throwing: throwing,
-                          positions: positions)
+    var model = PassModel(
+      count: count, edges: edges, expensive: expensive, inert: inert, throwing: throwing,
+      positions: positions)
     // Unconnected ports, in the order listed (ports past the connected ones).
     for (node, _) in unconnected { model.inputs[Int(node)].append(-1) }
     model.seeds = (0..<count).map { _ in Int.random(in: 0..<12, using: &random) }

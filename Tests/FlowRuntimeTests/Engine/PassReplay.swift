@@ -85,8 +85,9 @@ struct PassReplay {
   private mutating func handOut(_ node: Int32) {
     #expect(!handedOut.contains(node), "node \(node) runs at most once")
     handedOut.insert(node)
-    #expect(dirty.contains(node) || model.inputs[Int(node)].contains(where: changed.contains),
-            "node \(node) runs only if dirty or an input changed")
+    #expect(
+      dirty.contains(node) || model.inputs[Int(node)].contains(where: changed.contains),
+      "node \(node) runs only if dirty or an input changed")
     expectInputsFinal(node, "handed out")
   }
 

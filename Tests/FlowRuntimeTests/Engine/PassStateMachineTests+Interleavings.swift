@@ -46,7 +46,8 @@ extension PassStateMachineTests {
       let handedOut = reference.ran.count + reference.failedUpstream.count
       var replay = PassReplay(model)
       let limit = Int.random(in: 1...3, using: &random)
-      replay.run(dirty: dirty, limit: limit, random: &random, stopAt: Int.random(in: 0...max(0, handedOut), using: &random))
+      replay.run(
+        dirty: dirty, limit: limit, random: &random, stopAt: Int.random(in: 0...max(0, handedOut), using: &random))
       if let rerun = replay.rerun {
         var resumed = PassReplay(replay.model)
         resumed.run(dirty: rerun, limit: limit, random: &random)

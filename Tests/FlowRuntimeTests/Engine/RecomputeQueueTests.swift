@@ -39,7 +39,9 @@ import Testing
       var last: Int32 = -1
       for _ in 0..<Int(random.next() % 200) {
         guard let position = queue.popMin() else { break }
-        #expect(position == reference.min(), "seed \(seed): popped \(position), expected \(String(describing: reference.min()))")
+        #expect(
+          position == reference.min(),
+          "seed \(seed): popped \(position), expected \(String(describing: reference.min()))")
         reference.remove(position)
         last = position
         let room = capacity - Int(last) - 1

@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (Documentation/CustomKinds.md quotes this file's code as written, see Scripts/check-snippets.py,
+// so it keeps its own line breaks.)
 import FlowGraph
 import FlowNodes
 @testable import FlowRuntime

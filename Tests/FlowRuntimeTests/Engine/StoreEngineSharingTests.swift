@@ -24,8 +24,9 @@ import Testing
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
       counter.count.add(1, ordering: .relaxed)
       let factor = parameters.number("factor") ?? 1
-      return NodeInstance(inputs: [InputPort("a", .number, default: .number(0))], outputs: [PortDeclaration("result", .number)],
-                          evaluator: Evaluator(factor: factor))
+      return NodeInstance(
+        inputs: [InputPort("a", .number, default: .number(0))], outputs: [PortDeclaration("result", .number)],
+        evaluator: Evaluator(factor: factor))
     }
 
     struct Evaluator: NodeEvaluator {
@@ -124,7 +125,8 @@ import Testing
     let removed = try #require(await engine.evaluate())
     #expect(Set(removed.ran) == ["s1", "s2"])
     #expect(await engine.outputs(of: "s2") == ["result": .number(0)])
-    try engine.store.updateEdge(FlowEdge(id: "e0", sourceNodeID: "x", targetNodeID: "s1", targetHandleID: "a"))  // was x → s0
+    // was x → s0
+    try engine.store.updateEdge(FlowEdge(id: "e0", sourceNodeID: "x", targetNodeID: "s1", targetHandleID: "a"))
     let rewired = try #require(await engine.evaluate())
     #expect(Set(rewired.ran) == ["s0", "s1", "s2"])
     #expect(await engine.outputs(of: "s0") == ["result": .number(0)])

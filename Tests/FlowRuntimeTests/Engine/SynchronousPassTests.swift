@@ -72,8 +72,9 @@ import Testing
   }
 
   @Test func turnedOffEveryPassRunsOnTheRunner() async throws {
-    let engine = try FlowEngine(document: FlowEngineTests.calculator(), registry: .standard,
-                                options: EngineOptions(runsCheapPassesSynchronously: false))
+    let engine = try FlowEngine(
+      document: FlowEngineTests.calculator(), registry: .standard,
+      options: EngineOptions(runsCheapPassesSynchronously: false))
     await engine.evaluate()
     try FlowEngineTests.setNumber(engine.store, "x", 5)
     let report = try #require(await engine.evaluate())
@@ -96,7 +97,11 @@ import Testing
       phases.withLock { $0.append(phase) }
     }
 
-    func take() -> [Phase] { phases.withLock { phases in defer { phases.removeAll() }; return phases } }
+    func take() -> [Phase] {
+      phases.withLock { phases in
+        defer { phases.removeAll() }; return phases
+      }
+    }
   }
 
   /// More dirty nodes than `synchronousPassLimit` (a batch of 3 updates, limit 2): the runner.
@@ -141,10 +146,11 @@ import Testing
     let log = PhaseLog()
     let armed = Locked(false)
     var registry = NodeKindRegistry.standard
-    registry.register(Probe(name: "trip") { _ in
-      log.record()
-      if armed.withLock({ $0 }) { log.engine.withLock { $0 }?.core.signalSupersession() }
-    })
+    registry.register(
+      Probe(name: "trip") { _ in
+        log.record()
+        if armed.withLock({ $0 }) { log.engine.withLock { $0 }?.core.signalSupersession() }
+      })
     registry.register(Probe(name: "probe") { _ in log.record() })
     var graphs = Graphs()
     graphs.number("x", 0)
@@ -197,7 +203,9 @@ import Testing
     expensive.edge("x", to: "s", "a")
     let gate = Gate()
     gate.open()
-    #expect(try !GraphEvaluator(validating: expensive.document, registry: TestKinds.registry(gate: gate)).admitsSynchronousPasses)
+    #expect(
+      try !GraphEvaluator(validating: expensive.document, registry: TestKinds.registry(gate: gate))
+        .admitsSynchronousPasses)
     var live = cheap
     live.node("r", "range", ["count": 3])
     #expect(try !GraphEvaluator(validating: live.document, registry: LiveTestKinds.registry()).admitsSynchronousPasses)

@@ -9,7 +9,9 @@ import Testing
 /// mapping of its own (`ColumnMemory`): growing by appends, growing by reserving, copying and
 /// freeing keep every element, on both sides of the threshold.
 @Suite struct UnsafeColumnTests {
-  @Test(arguments: [1_000, ColumnMemory.hugeThreshold / 8 - 1, ColumnMemory.hugeThreshold / 8, 3 * ColumnMemory.hugeThreshold / 8 + 5])
+  @Test(arguments: [
+    1_000, ColumnMemory.hugeThreshold / 8 - 1, ColumnMemory.hugeThreshold / 8, 3 * ColumnMemory.hugeThreshold / 8 + 5
+  ])
   func elementsSurviveGrowthCopiesAndFrees(count: Int) {
     var random = SeededRandom(seed: UInt64(count))
     var expected: [UInt64] = []

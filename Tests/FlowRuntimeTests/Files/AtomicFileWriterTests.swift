@@ -35,10 +35,13 @@ import Testing
       // The new bytes are complete in the temporary file, in the same folder.
       seen.set(temporary)
       #expect((temporary as NSString).deletingLastPathComponent == folder)
-      #expect(FileManager.default.contents(atPath: temporary) == Data(Array(repeating: UInt8(ascii: "x"), count: 3_000_000)))
+      #expect(
+        FileManager.default.contents(atPath: temporary) == Data(Array(repeating: UInt8(ascii: "x"), count: 3_000_000)))
       throw InjectedFailure()
     }
-    #expect(throws: InjectedFailure.self) { try writer.write(Array(repeating: UInt8(ascii: "x"), count: 3_000_000), to: path) }
+    #expect(throws: InjectedFailure.self) {
+      try writer.write(Array(repeating: UInt8(ascii: "x"), count: 3_000_000), to: path)
+    }
     #expect(FileManager.default.contents(atPath: path) == Data(old))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.csv"])
     #expect(seen.get() != nil)
@@ -107,7 +110,9 @@ import Testing
     finished.waitUntilExit()
     let dead = ".out.csv.flowtmp-\(finished.processIdentifier)-1f"
     let live = ".out.csv.flowtmp-\(getppid())-2e"
-    for name in [dead, live, ".keep"] { _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8)) }
+    for name in [dead, live, ".keep"] {
+      _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
+    }
     try AtomicFileWriter().write(Array("new".utf8), to: folder + "/out.csv")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".keep", live, "out.csv"].sorted())
   }
@@ -146,7 +151,6 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
   }
 }
-
 
 import Synchronization
 

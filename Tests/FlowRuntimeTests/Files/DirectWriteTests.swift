@@ -21,7 +21,8 @@ import Testing
         // Aligned whole pages, as the cache's sink hands them over.
         return Piece(offset: 0, length: 4_096 * Int.random(in: 1...300, using: &random), fill: fill)
       }
-      return Piece(offset: Int.random(in: 0..<64, using: &random), length: Int.random(in: 0...20_000, using: &random), fill: fill)
+      return Piece(
+        offset: Int.random(in: 0..<64, using: &random), length: Int.random(in: 0...20_000, using: &random), fill: fill)
     }
   }
 
@@ -33,7 +34,9 @@ import Testing
     try AtomicFileWriter().write(to: target, durable: false, bypassesPageCache: true) { emit in
       for (index, piece) in pieces.enumerated() {
         if index == failingAfter { throw AtomicFileWriterTests.InjectedFailure() }
-        for position in 0..<piece.length { buffer[piece.offset + position] = piece.fill &+ UInt8(truncatingIfNeeded: position / 7) }
+        for position in 0..<piece.length {
+          buffer[piece.offset + position] = piece.fill &+ UInt8(truncatingIfNeeded: position / 7)
+        }
         let bytes = UnsafeRawBufferPointer(rebasing: buffer[piece.offset..<piece.offset + piece.length])
         expected.append(contentsOf: bytes)
         try emit(bytes)
@@ -57,8 +60,13 @@ import Testing
     let folder = try AtomicFileWriterTests.folder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let target = try FileAccessPolicy(readableRoots: [], writableRoots: [folder]).target("out.bin", relativeTo: folder)
-    let pieces = [Piece(offset: 0, length: 256 * 4_096, fill: 1), Piece(offset: 0, length: 4_096, fill: 2), Piece(offset: 3, length: 10, fill: 3)]
-    #expect(throws: AtomicFileWriterTests.InjectedFailure.self) { _ = try Self.write(pieces, to: target, failingAfter: 2) }
+    let pieces = [
+      Piece(offset: 0, length: 256 * 4_096, fill: 1), Piece(offset: 0, length: 4_096, fill: 2),
+      Piece(offset: 3, length: 10, fill: 3)
+    ]
+    #expect(throws: AtomicFileWriterTests.InjectedFailure.self) {
+      _ = try Self.write(pieces, to: target, failingAfter: 2)
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
 }

@@ -30,7 +30,9 @@ import Testing
     return (root, doc, outside)
   }
 
-  static func documentPolicy(_ doc: String) -> FileAccessPolicy { FileAccessPolicy(readableRoots: [doc], writableRoots: [doc]) }
+  static func documentPolicy(_ doc: String) -> FileAccessPolicy {
+    FileAccessPolicy(readableRoots: [doc], writableRoots: [doc])
+  }
 
   @Test func pathsInsideTheDocumentsFolderResolve() throws {
     let (root, doc, _) = try Self.layout()
@@ -51,7 +53,7 @@ import Testing
     "../outside/secret.txt", "sub/../../outside/x.txt", "/etc/passwd", "..", "nope/../../outside/secret.txt",
     "link/secret.txt", "nx/../link/secret.txt", "nx/../link2/x", "nested/secret.txt", "rel/secret.txt",
     "nx/ny/../../rel/secret.txt", "file-link", "sub/../file-link", "dev/null", "dev/zero", "link/../doc/data.csv",
-    ".git/config", ".env", "sub/../.git/config", "./.env", ".hidden/new.txt", "inside-link/../.env",
+    ".git/config", ".env", "sub/../.git/config", "./.env", ".hidden/new.txt", "inside-link/../.env"
   ]
 
   @Test(arguments: escapes)
@@ -62,7 +64,9 @@ import Testing
     let policy = Self.documentPolicy(doc)
     #expect(throws: FileAccessError.outside(path, access: .read)) { try policy.open(path, relativeTo: doc) }
     #expect(throws: FileAccessError.outside(path, access: .write)) { try policy.target(path, relativeTo: doc) }
-    #expect(throws: FileAccessError.outside(path, access: .read)) { try policy.resolve(path, relativeTo: doc, for: .read) }
+    #expect(throws: FileAccessError.outside(path, access: .read)) {
+      try policy.resolve(path, relativeTo: doc, for: .read)
+    }
   }
 
   @Test(arguments: ["new/.git/config", "new/deeper/.env", "a/b/.hidden/x.csv"])
@@ -70,7 +74,9 @@ import Testing
     let (root, doc, _) = try Self.layout()
     defer { try? FileManager.default.removeItem(atPath: root) }
     let policy = Self.documentPolicy(doc)
-    #expect(throws: FileAccessError.outside(path, access: .write)) { try policy.target(path, relativeTo: doc, createFolders: true) }
+    #expect(throws: FileAccessError.outside(path, access: .write)) {
+      try policy.target(path, relativeTo: doc, createFolders: true)
+    }
     let first = String(path.prefix { $0 != "/" })
     #expect(!FileManager.default.fileExists(atPath: doc + "/" + first), "\(first)/ was made for a refused write")
     #expect(try policy.target("new/ok/x.csv", relativeTo: doc, createFolders: true).path == doc + "/new/ok/x.csv")
@@ -96,7 +102,9 @@ import Testing
   @Test func aMissingFolderIsNamed() throws {
     let (root, doc, _) = try Self.layout()
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let error = #expect(throws: FileAccessError.self) { try Self.documentPolicy(doc).target("new/out.csv", relativeTo: doc) }
+    let error = #expect(throws: FileAccessError.self) {
+      try Self.documentPolicy(doc).target("new/out.csv", relativeTo: doc)
+    }
     #expect(error?.message == "cannot write \(doc)/new/out.csv: the folder \(doc)/new does not exist")
     #expect(throws: FileAccessError.self) { try Self.documentPolicy(doc).open("missing.csv", relativeTo: doc) }
   }
@@ -108,7 +116,9 @@ import Testing
     let fifo = #expect(throws: FileAccessError.self) { try Self.documentPolicy(doc).open("pipe", relativeTo: doc) }
     #expect(fifo?.message.contains("not a regular file (a FIFO)") == true)
     #expect(throws: FileAccessError.self) { try Self.documentPolicy(doc).target("pipe", relativeTo: doc) }
-    let device = #expect(throws: FileAccessError.self) { try FileAccessPolicy.unrestricted.open("/dev/zero", relativeTo: doc) }
+    let device = #expect(throws: FileAccessError.self) {
+      try FileAccessPolicy.unrestricted.open("/dev/zero", relativeTo: doc)
+    }
     #expect(device?.message.contains("character device") == true)
   }
 
@@ -129,7 +139,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: root) }
     let policy = FileAccessPolicy(readableRoots: [doc, doc + "/.git"], writableRoots: [doc])
     #expect(try policy.resolve(".git/config", relativeTo: doc, for: .read) == doc + "/.git/config")
-    #expect(throws: FileAccessError.outside(".git/config", access: .write)) { try policy.target(".git/config", relativeTo: doc) }
+    #expect(throws: FileAccessError.outside(".git/config", access: .write)) {
+      try policy.target(".git/config", relativeTo: doc)
+    }
     #expect(throws: FileAccessError.outside(".env", access: .read)) { try policy.open(".env", relativeTo: doc) }
   }
 
@@ -147,7 +159,9 @@ import Testing
     let name = "flow-no-such-folder-\(UUID().uuidString)"
     let policy = FileAccessPolicy(readableRoots: [name], writableRoots: [])
     // The root "name" is <cwd>/name (which does not exist), so /name is outside it.
-    #expect(throws: FileAccessError.outside("/\(name)/a.txt", access: .read)) { try policy.resolve("/\(name)/a.txt", relativeTo: "/", for: .read) }
+    #expect(throws: FileAccessError.outside("/\(name)/a.txt", access: .read)) {
+      try policy.resolve("/\(name)/a.txt", relativeTo: "/", for: .read)
+    }
     #expect(FileAccessPolicy.absolute("x/y") == FileAccessPolicy.currentDirectory + "/x/y")
     #expect(FileAccessPolicy.absolute("/x") == "/x")
   }

@@ -9,8 +9,10 @@ private struct Lerp: StaticNodeKind {
   var summary: String { "result = from + (to - from) * t" }
   var readsInputsByName: Bool { true }
   var inputs: [InputPort] {
-    [InputPort("from", .number, default: .number(0)), InputPort("to", .number, default: .number(1)),
-     InputPort("t", .number, default: .number(0.5)), InputPort("label", .string, default: .string(""))]
+    [
+      InputPort("from", .number, default: .number(0)), InputPort("to", .number, default: .number(1)),
+      InputPort("t", .number, default: .number(0.5)), InputPort("label", .string, default: .string(""))
+    ]
   }
   var outputs: [PortDeclaration] { [PortDeclaration("result", .number)] }
 
@@ -44,8 +46,10 @@ private struct Pick: NodeKind {
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
     let which = parameters.string("which") ?? "a"
-    return NodeInstance(inputs: [InputPort("a", .integer, default: .integer(1)), InputPort("b", .bool, default: .bool(true))],
-                        outputs: [PortDeclaration("out", .any)], evaluator: Evaluator(which: which)).namingInputs().namingInputs()
+    return NodeInstance(
+      inputs: [InputPort("a", .integer, default: .integer(1)), InputPort("b", .bool, default: .bool(true))],
+      outputs: [PortDeclaration("out", .any)], evaluator: Evaluator(which: which)
+    ).namingInputs().namingInputs()
   }
 
   struct Evaluator: NodeEvaluator {
@@ -62,8 +66,10 @@ private struct Sizes: StaticNodeKind {
   var summary: String { "counts items and rows" }
   var readsInputsByName: Bool { true }
   var inputs: [InputPort] {
-    [InputPort("items", .list, default: .list([.integer(1), .integer(2)])),
-     InputPort("rows", .table, default: .table(Table(rowCount: 3)))]
+    [
+      InputPort("items", .list, default: .list([.integer(1), .integer(2)])),
+      InputPort("rows", .table, default: .table(Table(rowCount: 3)))
+    ]
   }
   var outputs: [PortDeclaration] { [PortDeclaration("count", .integer)] }
 
@@ -78,8 +84,9 @@ private struct Sizes: StaticNodeKind {
   @Test func listsAndTablesReadByNameToo() throws {
     var registry = NodeKindRegistry()
     registry.register(Sizes())
-    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: [FlowNode(id: "s", data: NodeSpec(kind: "sizes"))]),
-                                       registry: registry)
+    var evaluator = try GraphEvaluator(
+      validating: FlowDocument(nodes: [FlowNode(id: "s", data: NodeSpec(kind: "sizes"))]),
+      registry: registry)
     evaluator.evaluate()
     #expect(evaluator.value(of: "s", port: "count") == .integer(5))
   }
@@ -95,9 +102,11 @@ private struct Sizes: StaticNodeKind {
     let document = FlowDocument(
       nodes: [
         FlowNode(id: "ten", data: NodeSpec(kind: "number", params: ["value": 10])),
-        FlowNode(id: "mix", data: NodeSpec(kind: "lerp", params: ["t": 0.25])),
+        FlowNode(id: "mix", data: NodeSpec(kind: "lerp", params: ["t": 0.25]))
       ],
-      edges: [FlowEdge(id: "e1", sourceNodeID: "ten", sourceHandleID: "value", targetNodeID: "mix", targetHandleID: "to")])
+      edges: [
+        FlowEdge(id: "e1", sourceNodeID: "ten", sourceHandleID: "value", targetNodeID: "mix", targetHandleID: "to")
+      ])
     let engine = try FlowEngine(document: document, registry: Self.registry)
     let first = try #require(await engine.evaluate())
     #expect(first.failed.isEmpty)
@@ -112,10 +121,11 @@ private struct Sizes: StaticNodeKind {
   }
 
   @Test func aParametricInstanceNamesItsInputsOnce() throws {
-    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: [
-      FlowNode(id: "pa", data: NodeSpec(kind: "pick")),
-      FlowNode(id: "pb", data: NodeSpec(kind: "pick", params: ["which": "b"])),
-    ]), registry: Self.registry)
+    var evaluator = try GraphEvaluator(
+      validating: FlowDocument(nodes: [
+        FlowNode(id: "pa", data: NodeSpec(kind: "pick")),
+        FlowNode(id: "pb", data: NodeSpec(kind: "pick", params: ["which": "b"]))
+      ]), registry: Self.registry)
     evaluator.evaluate()
     #expect(evaluator.value(of: "pa", port: "out") == .integer(1))
     #expect(evaluator.value(of: "pb", port: "out") == .bool(true))
@@ -125,8 +135,9 @@ private struct Sizes: StaticNodeKind {
   func readingAMissingNameIsANodeErrorNamingIt(byName: Bool) throws {
     var registry = NodeKindRegistry()
     registry.register(Confused(byName: byName))
-    var evaluator = try GraphEvaluator(validating: FlowDocument(nodes: [FlowNode(id: "c", data: NodeSpec(kind: "confused"))]),
-                                       registry: registry)
+    var evaluator = try GraphEvaluator(
+      validating: FlowDocument(nodes: [FlowNode(id: "c", data: NodeSpec(kind: "confused"))]),
+      registry: registry)
     evaluator.evaluate()
     let message = try #require(evaluator.failure(of: "c"))
     if byName {

@@ -30,7 +30,8 @@ import Testing
     let (snapshot, _, observation) = store.observe { log.append($0) }
     defer { observation.cancel() }
     var full = try GraphEvaluator(validating: snapshot, registry: .standard)
-    var demand = try GraphEvaluator(validating: snapshot, registry: .standard, options: EngineOptions(demandDriven: true))
+    var demand = try GraphEvaluator(
+      validating: snapshot, registry: .standard, options: EngineOptions(demandDriven: true))
     var observed: [String: Int] = [:]
     for node in snapshot.nodes where random.next() % 4 == 0 {
       observed[node.id, default: 0] += 1
@@ -61,8 +62,9 @@ import Testing
       demand._checkInvariants()
       let necessary = Self.necessary(store, observed: observed)
       for node in store.nodes {
-        #expect(demand.isNecessary(node.id) == necessary.contains(node.id),
-                "seed \(seed) step \(step): necessity of \(node.id)")
+        #expect(
+          demand.isNecessary(node.id) == necessary.contains(node.id),
+          "seed \(seed) step \(step): necessity of \(node.id)")
       }
       let fullReport = full.evaluate()
       let demandReport = demand.evaluate()
@@ -75,7 +77,9 @@ import Testing
         }
       }
       let ran = Set(demandReport.ran)
-      #expect(ran.isSubset(of: necessary), "seed \(seed) step \(step): ran unnecessary \(ran.subtracting(necessary).sorted())")
+      #expect(
+        ran.isSubset(of: necessary), "seed \(seed) step \(step): ran unnecessary \(ran.subtracting(necessary).sorted())"
+      )
       if !observersChanged && necessary == previousNecessary {
         let expected = Set(fullReport.ran).intersection(necessary)
         #expect(ran == expected, "seed \(seed) step \(step): ran \(ran.sorted()), expected \(expected.sorted())")

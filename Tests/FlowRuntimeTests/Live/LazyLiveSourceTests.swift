@@ -62,8 +62,9 @@ import Testing
   }
 
   @Test func aSourceNeededEagerlyStartsAtOnce() async throws {
-    let engine = try FlowEngine(document: Self.document(condition: 0, counted: true), registry: .standard,
-                                clock: ManualClock())
+    let engine = try FlowEngine(
+      document: Self.document(condition: 0, counted: true), registry: .standard,
+      clock: ManualClock())
     await engine.evaluate()
     #expect(engine.runningSourceCount == 1, "the counter reads the clock through an eager input")
     engine.shutDown()
@@ -74,8 +75,9 @@ import Testing
   @Test func aPersistentSourceOutsideLazyBranchesRunsUnobserved() async throws {
     var options = EngineOptions()
     options.demandDriven = true
-    let engine = try FlowEngine(document: Self.document(condition: 0, counted: true), registry: .standard,
-                                options: options, clock: ManualClock())
+    let engine = try FlowEngine(
+      document: Self.document(condition: 0, counted: true), registry: .standard,
+      options: options, clock: ManualClock())
     await engine.evaluate()
     #expect(engine.runningSourceCount == 1)
     engine.shutDown()

@@ -21,8 +21,10 @@ import Testing
   }
 
   /// Advances the clock by one interval once the source sleeps, and waits for `k` to count `count`.
-  static func tick(_ clock: ManualClock, _ values: inout NodeValues.Iterator, expect count: Int64,
-                   sourceLocation: SourceLocation = #_sourceLocation) async {
+  static func tick(
+    _ clock: ManualClock, _ values: inout NodeValues.Iterator, expect count: Int64,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     await clock.waitForSleepers()
     clock.advance(by: .seconds(1))
     #expect(await values.nextOutputs() == ["count": .integer(count)], sourceLocation: sourceLocation)
@@ -143,7 +145,8 @@ import Testing
     var previous = engine.values(of: "p").makeAsyncIterator()
     script.send(.number(2))
     #expect(await sums.nextOutputs() == ["total": .number(2)])
-    #expect(await previous.nextOutputs() == ["value": .number(-1)], "previous gives initial in the pass of the first value")
+    #expect(
+      await previous.nextOutputs() == ["value": .number(-1)], "previous gives initial in the pass of the first value")
     script.send(.number(2))
     #expect(await sums.nextOutputs() == ["total": .number(4)], "two equal lines are summed twice")
     #expect(await previous.nextOutputs() == ["value": .number(2)])
@@ -168,8 +171,9 @@ import Testing
     graphs.edge("b", to: "passesB", "trigger")
     graphs.node("sumA", "accumulate")
     graphs.edge("a", to: "sumA", "value")
-    let engine = try FlowEngine(document: graphs.document, registry: LiveTestKinds.registry(),
-                                options: EngineOptions(emissionBufferCapacity: 8))
+    let engine = try FlowEngine(
+      document: graphs.document, registry: LiveTestKinds.registry(),
+      options: EngineOptions(emissionBufferCapacity: 8))
     await engine.waitForLiveSources()
     #expect(await engine.outputs(of: "both") == ["result": .number(5_000)])
     #expect(await engine.outputs(of: "sumA") == ["total": .number(2_001_000)])
@@ -217,8 +221,9 @@ import Testing
     graphs.node("s", "s")
     graphs.node("sum", "accumulate")
     graphs.edge("s", to: "sum", "value")
-    let engine = try FlowEngine(document: graphs.document, registry: LiveTestKinds.registry([script]),
-                                options: EngineOptions(demandDriven: true))
+    let engine = try FlowEngine(
+      document: graphs.document, registry: LiveTestKinds.registry([script]),
+      options: EngineOptions(demandDriven: true))
     await engine.evaluate()
     #expect(engine.runningSourceCount == 0, "nothing observes it")
     #expect(await engine.liveNodes().first { $0.id == "s" }?.isRunning == false)

@@ -16,12 +16,15 @@ struct Graphs {
 
   /// `source.port → target.port`; ports default to the node's only output / the given input.
   mutating func edge(_ source: String, _ sourcePort: String? = nil, to target: String, _ targetPort: String) {
-    document.edges.append(FlowEdge(id: "e\(document.edges.count)", sourceNodeID: source, sourceHandleID: sourcePort,
-                                   targetNodeID: target, targetHandleID: targetPort))
+    document.edges.append(
+      FlowEdge(
+        id: "e\(document.edges.count)", sourceNodeID: source, sourceHandleID: sourcePort,
+        targetNodeID: target, targetHandleID: targetPort))
   }
 
   func evaluator(options: EngineOptions = EngineOptions()) throws -> GraphEvaluator {
     let registry = NodeKindRegistry.standard
-    return GraphEvaluator(try DocumentValidator.validate(document, catalog: registry), registry: registry, options: options)
+    return GraphEvaluator(
+      try DocumentValidator.validate(document, catalog: registry), registry: registry, options: options)
   }
 }

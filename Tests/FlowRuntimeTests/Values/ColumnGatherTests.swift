@@ -7,9 +7,10 @@ import Testing
 @Suite struct ColumnGatherTests {
   static func randomStrings(_ count: Int, _ random: inout SeededRandom) -> Column {
     let words = ["", "a", "Zürich", "NA", "x,y", "long text cell", "é"]
-    return .strings((0..<count).map { _ in
-      Int.random(in: 0..<5, using: &random) == 0 ? nil : words[Int.random(in: 0..<words.count, using: &random)]
-    })
+    return .strings(
+      (0..<count).map { _ in
+        Int.random(in: 0..<5, using: &random) == 0 ? nil : words[Int.random(in: 0..<words.count, using: &random)]
+      })
   }
 
   @Test func gatherMatchesTheCellByCellReference() {
@@ -17,14 +18,18 @@ import Testing
     for round in 0..<200 {
       let count = Int.random(in: 0..<300, using: &random)
       let nullEvery = [0, 2, 7, 64][round % 4]
-      let integers = Column.integers((0..<count).map { row in
-        nullEvery > 0 && Int.random(in: 0..<nullEvery, using: &random) == 0 ? nil : Int64(row) * 3 - 50
-      })
+      let integers = Column.integers(
+        (0..<count).map { row in
+          nullEvery > 0 && Int.random(in: 0..<nullEvery, using: &random) == 0 ? nil : Int64(row) * 3 - 50
+        })
       let strings = Self.randomStrings(count, &random)
       var rows: [Int32]
       switch round % 3 {
       case 0: rows = (0..<count).filter { _ in Bool.random(using: &random) }.map { Int32($0) }
-      case 1: rows = (0..<Int.random(in: 0..<200, using: &random)).map { _ in count == 0 ? -1 : Int32(Int.random(in: -1..<count, using: &random)) }
+      case 1:
+        rows = (0..<Int.random(in: 0..<200, using: &random)).map { _ in
+          count == 0 ? -1 : Int32(Int.random(in: -1..<count, using: &random))
+        }
       default: rows = (0..<count).map { Int32($0) }.shuffled(using: &random)
       }
       for column in [integers, strings] {

@@ -16,8 +16,9 @@ import Testing
     #expect(record.keys == ["z", "m"] && record["m"] == .integer(3), "positions after a removal are right")
     #expect(Record(["b": .null, "a": .null]).keys == ["a", "b"], "a dictionary has no order: sorted by name")
     #expect(Record([("x", .integer(1)), ("y", .integer(2)), ("x", .integer(3))]).map(\.key) == ["x", "y"])
-    #expect(Record([("x", .integer(1)), ("y", .integer(2)), ("x", .integer(3))])["x"] == .integer(3),
-            "a repeated name keeps its first place and last value")
+    #expect(
+      Record([("x", .integer(1)), ("y", .integer(2)), ("x", .integer(3))])["x"] == .integer(3),
+      "a repeated name keeps its first place and last value")
   }
 
   @Test func aRecordPrintsInItsOrder() {
@@ -29,7 +30,9 @@ import Testing
     let one: Record = ["a": .integer(1), "b": .integer(2)], other: Record = ["b": .integer(2), "a": .integer(1)]
     #expect(one != other)
     #expect(!Value.record(one).isIdentical(to: .record(other)), "a reordered record is a change for cutoff")
-    #expect(one == ["a": .integer(1), "b": .integer(2)] && one.hashValue == Record(["a": .integer(1), "b": .integer(2)]).hashValue)
+    #expect(
+      one == ["a": .integer(1), "b": .integer(2)]
+        && one.hashValue == Record(["a": .integer(1), "b": .integer(2)]).hashValue)
   }
 
   /// Random edits against an array of pairs; then JSON out and back in keeps the order.

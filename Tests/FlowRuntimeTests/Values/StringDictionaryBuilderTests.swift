@@ -34,7 +34,8 @@ import Testing
           order.append(bytes)
         }
         // Half through the raw-pointer entry, half through the array slice one.
-        let code = Bool.random(using: &random)
+        let code =
+          Bool.random(using: &random)
           ? bytes.withUnsafeBytes { builder.code(of: $0) }
           : builder.code(of: bytes[...])
         #expect(code == expected, "round \(round): \(bytes)")
@@ -46,12 +47,14 @@ import Testing
 
   @Test func stringsThatShareAPackedWordStayApart() {
     var builder = StringDictionaryBuilder(limit: 1_000)
-    let strings: [[UInt8]] = [[], [0], [0, 0], [0, 0, 0], [65, 66], [65, 66, 0], [65, 66, 66], [65, 66, 65, 66],
-                              [65, 66, 65, 66, 65], [1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 9],
-                              [1, 2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 5, 6, 7, 8],
-                              Array("1996-03-13".utf8), Array("1996-03-31".utf8), Array("1996-03-1".utf8),
-                              Array("0123456789abcdef".utf8), Array("0123456789abcdeg".utf8), Array("1123456789abcdef".utf8),
-                              Array("0123456789abcdefg".utf8), [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
+    let strings: [[UInt8]] = [
+      [], [0], [0, 0], [0, 0, 0], [65, 66], [65, 66, 0], [65, 66, 66], [65, 66, 65, 66],
+      [65, 66, 65, 66, 65], [1, 2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 9],
+      [1, 2, 3, 4, 5, 6, 7], [2, 3, 4, 5, 6, 7, 8], [1, 2, 3, 5, 6, 7, 8],
+      Array("1996-03-13".utf8), Array("1996-03-31".utf8), Array("1996-03-1".utf8),
+      Array("0123456789abcdef".utf8), Array("0123456789abcdeg".utf8), Array("1123456789abcdef".utf8),
+      Array("0123456789abcdefg".utf8), [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    ]
     for (index, bytes) in strings.enumerated() {
       #expect(bytes.withUnsafeBytes { builder.code(of: $0) } == UInt32(index), "\(bytes)")
     }

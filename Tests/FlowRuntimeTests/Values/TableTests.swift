@@ -5,8 +5,10 @@ import Testing
 
 @Suite struct TableTests {
   static func sample() throws -> Table {
-    try Table([("id", .integers([1, 2, nil])), ("name", .strings(["a", nil, "Zürich"])),
-               ("x", .numbers([1.5, nil, -2])), ("ok", .bools([true, false, nil]))])
+    try Table([
+      ("id", .integers([1, 2, nil])), ("name", .strings(["a", nil, "Zürich"])),
+      ("x", .numbers([1.5, nil, -2])), ("ok", .bools([true, false, nil]))
+    ])
   }
 
   @Test func cellsAndNulls() throws {
@@ -81,7 +83,10 @@ import Testing
 
   @Test func jsonIsRowObjectsInColumnOrder() throws {
     let json = Value.table(try Self.sample()).jsonValue.serialized(options: [])
-    #expect(json == #"[{"id":1,"name":"a","x":1.5,"ok":true},{"id":2,"name":null,"x":null,"ok":false},{"id":null,"name":"Zürich","x":-2,"ok":null}]"#)
+    #expect(
+      json
+        == #"[{"id":1,"name":"a","x":1.5,"ok":true},{"id":2,"name":null,"x":null,"ok":false},{"id":null,"name":"Zürich","x":-2,"ok":null}]"#
+    )
   }
 
   @Test func jsonRowsBecomeATable() throws {
@@ -96,12 +101,13 @@ import Testing
 
   @Test func textIsAnAlignedGridOfAtMostTwentyRows() throws {
     let table = try Self.sample()
-    #expect(table.text() == """
-      id  name       x  ok
-       1  a        1.5  true
-       2  null    null  false
-    null  Zürich    -2  null
-    """)
+    #expect(
+      table.text() == """
+          id  name       x  ok
+           1  a        1.5  true
+           2  null    null  false
+        null  Zürich    -2  null
+        """)
     let long = try Table([("n", .integers((0..<25).map { Int64($0) }))])
     let lines = long.text().split(separator: "\n")
     #expect(lines.count == 22)

@@ -32,12 +32,16 @@ import Testing
   }
 
   @Test func jsonRowsMakeExactIntegerColumns() throws {
-    let rows = try JSONValue.parse(#"[{"a": 9223372036854775807, "b": 1}, {"a": -9223372036854775808, "b": 2.5}, {"a": 9007199254740993, "b": null}]"#)
+    let rows = try JSONValue.parse(
+      #"[{"a": 9223372036854775807, "b": 1}, {"a": -9223372036854775808, "b": 2.5}, {"a": 9007199254740993, "b": null}]"#
+    )
     let items = try #require(rows.arrayValue)
     let table = try #require(Table(jsonRows: items))
     #expect(table.column(named: "a")?.values == [.integer(.max), .integer(.min), .integer(9_007_199_254_740_993)])
     #expect(table.column(named: "b")?.values == [.number(1), .number(2.5), .null])
-    #expect(table.jsonRows.serialized(options: []) == #"[{"a":9223372036854775807,"b":1},{"a":-9223372036854775808,"b":2.5},{"a":9007199254740993,"b":null}]"#)
+    #expect(
+      table.jsonRows.serialized(options: [])
+        == #"[{"a":9223372036854775807,"b":1},{"a":-9223372036854775808,"b":2.5},{"a":9007199254740993,"b":null}]"#)
   }
 
   /// A kind with an integer param `count`, a number param `scale` and an `any` input `x`; it
@@ -46,13 +50,20 @@ import Testing
     var name: String { "echo" }
     var summary: String { "test kind with integer and number params" }
     var parameters: [ParameterDeclaration] {
-      [ParameterDeclaration("count", .integer, default: .integer(0)), ParameterDeclaration("scale", .number, default: .number(1))]
+      [
+        ParameterDeclaration("count", .integer, default: .integer(0)),
+        ParameterDeclaration("scale", .number, default: .number(1))
+      ]
     }
     var inputs: [InputPort] { [InputPort("x", .any, default: .null)] }
-    var outputs: [PortDeclaration] { [PortDeclaration("count", .integer), PortDeclaration("scale", .number), PortDeclaration("x", .any)] }
+    var outputs: [PortDeclaration] {
+      [PortDeclaration("count", .integer), PortDeclaration("scale", .number), PortDeclaration("x", .any)]
+    }
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {}
     func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-      NodeInstance(inputs: inputs, outputs: outputs, evaluator: Evaluator(count: parameters.integer("count"), scale: parameters.number("scale")))
+      NodeInstance(
+        inputs: inputs, outputs: outputs,
+        evaluator: Evaluator(count: parameters.integer("count"), scale: parameters.number("scale")))
     }
     struct Evaluator: NodeEvaluator {
       let count: Int64?
@@ -82,7 +93,9 @@ import Testing
     #expect(try Self.run(#"{"count": -9223372036854775808}"#)[0] == .integer(.min))
     #expect(try Self.run(#"{"count": 9007199254740993}"#)[0] == .integer(9_007_199_254_740_993))
     #expect(throws: NodeError.self) { try Self.run(#"{"count": 9223372036854775808}"#) }
-    #expect(try Self.run(#"{"scale": 9007199254740993}"#)[1] == .number(9_007_199_254_740_992), "a number param asks for a Double")
+    #expect(
+      try Self.run(#"{"scale": 9007199254740993}"#)[1] == .number(9_007_199_254_740_992),
+      "a number param asks for a Double")
     #expect(try Self.run(#"{"x": 9223372036854775807}"#)[2] == .integer(.max), "an any input keeps the integer")
     #expect(try Self.run(#"{"x": [9223372036854775807, 1.5]}"#)[2] == .list([.integer(.max), .number(1.5)]))
   }

@@ -79,13 +79,18 @@ enum SQLScriptReader {
       let inComment = simpleComment || bracketed > 0
       if escape { escape = false; current.append(scalar); continue }
       if (single || double) && scalar == "\\" { escape = true; current.append(scalar); continue }
-      if scalar == "'" && !inComment && !double { single.toggle() }
-      else if scalar == "\"" && !inComment && !single { double.toggle() }
-      else if !single && !double {
-        if scalar == "-" && next == "-" && bracketed == 0 { simpleComment = true }
-        else if scalar == "/" && next == "*" && !simpleComment { bracketed += 1 }
-        else if scalar == "*" && next == "/" && bracketed > 0 { bracketed -= 1 }
-        else if scalar == ";" && !inComment {
+      if scalar == "'" && !inComment && !double {
+        single.toggle()
+      } else if scalar == "\"" && !inComment && !single {
+        double.toggle()
+      } else if !single && !double {
+        if scalar == "-" && next == "-" && bracketed == 0 {
+          simpleComment = true
+        } else if scalar == "/" && next == "*" && !simpleComment {
+          bracketed += 1
+        } else if scalar == "*" && next == "/" && bracketed > 0 {
+          bracketed -= 1
+        } else if scalar == ";" && !inComment {
           statements.append(String(current))
           current = String.UnicodeScalarView()
           continue
@@ -115,18 +120,23 @@ enum SQLScriptReader {
         while true {
           guard index < scalars.count else { return nil }
           let scalar = scalars[index]
-          if dialect == .spark && scalar == "\\" && index + 1 < scalars.count { result.append(scalars[index + 1]); index += 2; continue }
+          if dialect == .spark && scalar == "\\" && index + 1 < scalars.count {
+            result.append(scalars[index + 1]); index += 2; continue
+          }
           index += 1
           if scalar == "'" {
-            if dialect != .spark && index < scalars.count && scalars[index] == "'" { result.append("'"); index += 1; continue }
+            if dialect != .spark && index < scalars.count && scalars[index] == "'" {
+              result.append("'"); index += 1; continue
+            }
             break
           }
           result.append(scalar)
         }
       } else if String(String.UnicodeScalarView(scalars[index...])).hasPrefix("chr(") {
         guard let close = scalars[index...].firstIndex(of: ")"),
-              let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 4)..<close]))),
-              let scalar = Unicode.Scalar(value) else { return nil }
+          let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 4)..<close]))),
+          let scalar = Unicode.Scalar(value)
+        else { return nil }
         result.append(scalar)
         index = close + 1
       } else {
@@ -172,6 +182,7 @@ extension String {
 
   /// The text without its `--` comment lines, trimmed.
   fileprivate var withoutLineComments: String {
-    split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("--") }.joined(separator: "\n").trimmingSpaces
+    split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("--") }.joined(separator: "\n")
+      .trimmingSpaces
   }
 }

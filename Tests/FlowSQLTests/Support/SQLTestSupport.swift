@@ -25,13 +25,16 @@ enum SQLTestSupport {
     var registry = NodeKindRegistry.standard
     for kind in extra { registry.register(kind) }
     registry.environment = EvaluationEnvironment(
-      documentFolder: documentFolder, fileAccess: FileAccessPolicy(readableRoots: [documentFolder], writableRoots: [documentFolder]))
+      documentFolder: documentFolder,
+      fileAccess: FileAccessPolicy(readableRoots: [documentFolder], writableRoots: [documentFolder]))
     return SQLExporter(registry: registry, dialect: dialect)
   }
 
   /// Exports a document given as JSON text, its files in `folder` (default: a fresh temporary one).
-  static func export(_ json: String, _ dialect: SQLDialect = .duckdb, nodes: [String] = [], files: [String: String] = [:],
-                     extra: [any NodeKind] = []) throws -> String {
+  static func export(
+    _ json: String, _ dialect: SQLDialect = .duckdb, nodes: [String] = [], files: [String: String] = [:],
+    extra: [any NodeKind] = []
+  ) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-sql-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -50,7 +53,8 @@ enum SQLTestSupport {
       return
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      Issue.record("golden file \(name) is missing; run with RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+      Issue.record(
+        "golden file \(name) is missing; run with RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
       return
     }
     let expected = String(decoding: data, as: UTF8.self)
@@ -59,7 +63,8 @@ enum SQLTestSupport {
     let common = min(actualLines.count, expectedLines.count)
     let differing = (0..<common).first { actualLines[$0] != expectedLines[$0] }
     if let line = differing ?? (actualLines.count == expectedLines.count ? nil : common) {
-      Issue.record("""
+      Issue.record(
+        """
         \(name) differs at line \(line + 1) (re-record with RECORD_SNAPSHOTS=1)
         expected: \(line < expectedLines.count ? String(expectedLines[line]) : "<end>")
         actual:   \(line < actualLines.count ? String(actualLines[line]) : "<end>")
@@ -68,8 +73,12 @@ enum SQLTestSupport {
   }
 
   /// A document of `nodes` (JSON objects without positions) and `edges` (source, target, port).
-  static func graph(_ nodes: [(id: String, kind: String, params: String)], _ edges: [(String, String, String)]) -> String {
-    let nodeText = nodes.map { #"{"id": \#(quoted($0.id)), "data": {"kind": "\#($0.kind)", "params": \#($0.params)}, "position": [0, 0]}"# }
+  static func graph(_ nodes: [(id: String, kind: String, params: String)], _ edges: [(String, String, String)])
+    -> String
+  {
+    let nodeText = nodes.map {
+      #"{"id": \#(quoted($0.id)), "data": {"kind": "\#($0.kind)", "params": \#($0.params)}, "position": [0, 0]}"#
+    }
     let edgeText = edges.enumerated().map { index, edge in
       #"{"id": "e\#(index)", "sourceNodeID": \#(quoted(edge.0)), "targetNodeID": \#(quoted(edge.1)), "targetHandleID": "\#(edge.2)"}"#
     }

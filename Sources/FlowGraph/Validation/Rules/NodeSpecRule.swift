@@ -14,16 +14,21 @@ enum NodeSpecRule {
     }
   }
 
-  static func check(_ node: FlowNode, _ resolution: NodeSpecResolution, in context: inout ValidationContext) -> NodeSignature? {
+  static func check(_ node: FlowNode, _ resolution: NodeSpecResolution, in context: inout ValidationContext)
+    -> NodeSignature?
+  {
     switch resolution {
     case .unknownKind:
-      context.report(GraphIssue(.unknownKind, "node '\(node.id)' has unknown kind '\(node.data.kind)'", nodeIDs: [node.id]))
+      context.report(
+        GraphIssue(.unknownKind, "node '\(node.id)' has unknown kind '\(node.data.kind)'", nodeIDs: [node.id]))
       return nil
     case .invalidParameters(let problems):
       for problem in problems {
-        context.report(GraphIssue(.invalidParameter,
-          "node '\(node.id)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)",
-          nodeIDs: [node.id], parameter: problem.parameter))
+        context.report(
+          GraphIssue(
+            .invalidParameter,
+            "node '\(node.id)' (\(node.data.kind)): param '\(problem.parameter)' \(problem.reason)",
+            nodeIDs: [node.id], parameter: problem.parameter))
       }
       return nil
     case .resolved(let signature):
@@ -35,12 +40,16 @@ enum NodeSpecRule {
   }
 
   /// Issues for declared handles that do not match the kind's ports one to one.
-  static func disagreements(of handles: [HandleDeclaration], with signature: NodeSignature,
-                            node: FlowNode) -> [GraphIssue] {
+  static func disagreements(
+    of handles: [HandleDeclaration], with signature: NodeSignature,
+    node: FlowNode
+  ) -> [GraphIssue] {
     var issues: [GraphIssue] = []
     func issue(_ handle: String, _ text: String) {
-      issues.append(GraphIssue(.handlesDisagreeWithKind, "node '\(node.id)' (\(node.data.kind)): handle '\(handle)' \(text)",
-                               nodeIDs: [node.id], handleID: handle))
+      issues.append(
+        GraphIssue(
+          .handlesDisagreeWithKind, "node '\(node.id)' (\(node.data.kind)): handle '\(handle)' \(text)",
+          nodeIDs: [node.id], handleID: handle))
     }
     // Sets, not searches: a node may declare thousands of handles (one per formula variable).
     let inputNames = Set(signature.inputs.map(\.name))
@@ -50,9 +59,14 @@ enum NodeSpecRule {
       let isOutput = outputNames.contains(handle.id)
       switch handle.type {
       case .target where !isInput && signature.parameterInput(named: handle.id) == nil:
-        issue(handle.id, isOutput ? "is declared as a target but '\(handle.id)' is an output port" : "is not an input port of the kind")
+        issue(
+          handle.id,
+          isOutput ? "is declared as a target but '\(handle.id)' is an output port" : "is not an input port of the kind"
+        )
       case .source where !isOutput:
-        issue(handle.id, isInput ? "is declared as a source but '\(handle.id)' is an input port" : "is not an output port of the kind")
+        issue(
+          handle.id,
+          isInput ? "is declared as a source but '\(handle.id)' is an input port" : "is not an output port of the kind")
       default: break
       }
     }

@@ -20,9 +20,10 @@ enum ParameterInputRule {
     var fed: [Int32: [String]] = [:]
     for edge in context.document.edges {
       guard let handle = edge.targetHandleID, feedable.contains(handle),
-            let target = nodeTable.position(of: edge.targetNodeID, idAt: { nodeIDs[Int($0)] }),
-            let signature = context.signatures[Int(target)],
-            signature.parameterInput(named: handle) != nil else { continue }  // never named like an input
+        let target = nodeTable.position(of: edge.targetNodeID, idAt: { nodeIDs[Int($0)] }),
+        let signature = context.signatures[Int(target)],
+        signature.parameterInput(named: handle) != nil
+      else { continue }  // never named like an input
       fed[target, default: []].append(handle)
     }
     for (target, handles) in fed {

@@ -40,9 +40,11 @@ enum SingleInputRule {
       let node = context.document.nodes[target]
       let port = context.signatures[target]!.inputs[slot - base[target]].name
       let ids = positions.map { context.document.edges[Int($0)].id }
-      context.report(GraphIssue(.inputAlreadyConnected,
-        "input '\(port)' of node '\(node.id)' has \(ids.count) edges (\(ids.joined(separator: ", "))); an input takes one",
-        nodeIDs: [node.id], edgeID: ids[1], handleID: port))
+      context.report(
+        GraphIssue(
+          .inputAlreadyConnected,
+          "input '\(port)' of node '\(node.id)' has \(ids.count) edges (\(ids.joined(separator: ", "))); an input takes one",
+          nodeIDs: [node.id], edgeID: ids[1], handleID: port))
     }
   }
 }

@@ -9,10 +9,12 @@ struct SubgraphInputKind: NodeKind {
   var name: String { SubgraphExpander.inputKind }
   var summary: String { "an instance's input, inlined (made by the subgraph expansion)" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("name", .string, required: true, summary: "the port's name"),
-     ParameterDeclaration("type", .string, default: .string("number"), summary: "the port's type"),
-     ParameterDeclaration("default", .any, summary: "the value while neither connected nor set"),
-     ParameterDeclaration("lazy", .bool, default: .bool(false), summary: "the instance's port is listed as lazy")]
+    [
+      ParameterDeclaration("name", .string, required: true, summary: "the port's name"),
+      ParameterDeclaration("type", .string, default: .string("number"), summary: "the port's type"),
+      ParameterDeclaration("default", .any, summary: "the value while neither connected nor set"),
+      ParameterDeclaration("lazy", .bool, default: .bool(false), summary: "the instance's port is listed as lazy")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -21,9 +23,10 @@ struct SubgraphInputKind: NodeKind {
     }
     let fallback = parameters.json("default").flatMap { Value(json: $0, as: type) } ?? .null
     let required = parameters.json("default") == nil
-    return NodeInstance(inputs: [InputPort("value", type, default: fallback)], outputs: [PortDeclaration("value", type)],
-                        evaluator: required ? RequiredForward(port: parameters.string("name") ?? "") as any NodeEvaluator : Forward(),
-                        scalarEvaluation: .forward)
+    return NodeInstance(
+      inputs: [InputPort("value", type, default: fallback)], outputs: [PortDeclaration("value", type)],
+      evaluator: required ? RequiredForward(port: parameters.string("name") ?? "") as any NodeEvaluator : Forward(),
+      scalarEvaluation: .forward)
   }
 }
 

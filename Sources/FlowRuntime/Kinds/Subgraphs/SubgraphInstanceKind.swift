@@ -7,8 +7,10 @@ struct SubgraphInstanceKind: NodeKind {
   var name: String { SubgraphExpander.instanceKind }
   var summary: String { "an instance of a subgraph, inlined (made by the subgraph expansion)" }
   var parameters: [ParameterDeclaration] {
-    [ParameterDeclaration("definition", .string, required: true, summary: "the subgraph's name"),
-     ParameterDeclaration("outputs", .list, default: .list([]), summary: "the ports: [{name, type}]")]
+    [
+      ParameterDeclaration("definition", .string, required: true, summary: "the subgraph's name"),
+      ParameterDeclaration("outputs", .list, default: .list([]), summary: "the ports: [{name, type}]")
+    ]
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
@@ -16,7 +18,8 @@ struct SubgraphInstanceKind: NodeKind {
     var outputs: [PortDeclaration] = []
     for entry in parameters.json("outputs")?.arrayValue ?? [] {
       guard let object = entry.objectValue, let name = object["name"]?.stringValue,
-            let type = object["type"]?.stringValue.flatMap(PortType.init(rawValue:)) else {
+        let type = object["type"]?.stringValue.flatMap(PortType.init(rawValue:))
+      else {
         throw NodeConfigurationError(parameter: "outputs", reason: "must list {\"name\": …, \"type\": …} objects")
       }
       inputs.append(InputPort(name, .any, default: .null))

@@ -12,7 +12,8 @@ struct SubgraphOutputKind: NodeKind {
   }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {
-    NodeInstance(inputs: [InputPort("value", .any, default: .null)], outputs: [], evaluator: Forward(),
-                 scalarEvaluation: .forward)
+    NodeInstance(
+      inputs: [InputPort("value", .any, default: .null)], outputs: [], evaluator: Forward(),
+      scalarEvaluation: .forward)
   }
 }

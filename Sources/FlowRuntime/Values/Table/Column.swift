@@ -30,7 +30,8 @@ public struct Column: Sendable, Hashable {
     case .string(let strings): count = strings.count
     }
     let validity = validity ?? Validity(allValid: count)
-    precondition(validity.count == count, "Internal inconsistency: validity of \(validity.count) rows for \(count) cells")
+    precondition(
+      validity.count == count, "Internal inconsistency: validity of \(validity.count) rows for \(count) cells")
     self.validity = validity
   }
 

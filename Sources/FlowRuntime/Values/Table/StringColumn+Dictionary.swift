@@ -37,7 +37,8 @@ extension StringColumn {
   /// The bytes the column's arrays hold (strings or dictionary, offsets, codes): what a memory
   /// estimate counts.
   package var storageBytes: Int {
-    storedBytes.count + storedOffsets.count * MemoryLayout<Int>.stride + (storedCodes?.count ?? 0) * MemoryLayout<UInt32>.stride
+    storedBytes.count + storedOffsets.count * MemoryLayout<Int>.stride + (storedCodes?.count ?? 0)
+      * MemoryLayout<UInt32>.stride
   }
 
   /// The bytes of all the strings in the flat layout (without materializing it).
@@ -103,7 +104,8 @@ extension StringColumn {
     if columns.allSatisfy(\.isDictionaryEncoded), let merged = mergingDictionaries(columns) { return merged }
     var result = StringColumn()
     let flat = columns.map { $0.flattened() }
-    result.reserveCapacity(strings: flat.reduce(0) { $0 + $1.count }, bytes: flat.reduce(0) { $0 + $1.storedBytes.count })
+    result.reserveCapacity(
+      strings: flat.reduce(0) { $0 + $1.count }, bytes: flat.reduce(0) { $0 + $1.storedBytes.count })
     for column in flat { result.append(contentsOf: column) }
     return result
   }
@@ -122,7 +124,9 @@ extension StringColumn {
       let entries = column.storedOffsets.count - 1
       var map = [UInt32](repeating: 0, count: entries)
       for entry in 0..<entries {
-        guard let code = builder.code(of: column.storedBytes[column.storedOffsets[entry]..<column.storedOffsets[entry + 1]]) else { return nil }
+        guard
+          let code = builder.code(of: column.storedBytes[column.storedOffsets[entry]..<column.storedOffsets[entry + 1]])
+        else { return nil }
         map[entry] = code
       }
       for code in column.storedCodes! { codes.append(map[Int(code)]) }
@@ -135,7 +139,9 @@ extension StringColumn {
     var dictionary = self.dictionary!
     var emptyCode: UInt32 = 0
     if rows.contains(-1) {
-      if let entry = (0..<dictionary.count).first(where: { dictionary.storedOffsets[$0] == dictionary.storedOffsets[$0 + 1] }) {
+      if let entry = (0..<dictionary.count).first(where: {
+        dictionary.storedOffsets[$0] == dictionary.storedOffsets[$0 + 1]
+      }) {
         emptyCode = UInt32(entry)
       } else {
         emptyCode = UInt32(dictionary.count)
@@ -150,11 +156,16 @@ extension StringColumn {
   func _checkInvariants() {
     guard let codes = storedCodes else { return }
     let entries = storedOffsets.count - 1
-    precondition(storedOffsets.first == 0 && storedOffsets.last == storedBytes.count, "dictionary offsets must span its bytes")
+    precondition(
+      storedOffsets.first == 0 && storedOffsets.last == storedBytes.count, "dictionary offsets must span its bytes")
     precondition(codes.allSatisfy { Int($0) < entries }, "a code past the dictionary")
     if entries <= 4096 {
       var seen = Set<ArraySlice<UInt8>>()
-      for entry in 0..<entries { precondition(seen.insert(storedBytes[storedOffsets[entry]..<storedOffsets[entry + 1]]).inserted, "a repeated dictionary entry") }
+      for entry in 0..<entries {
+        precondition(
+          seen.insert(storedBytes[storedOffsets[entry]..<storedOffsets[entry + 1]]).inserted,
+          "a repeated dictionary entry")
+      }
     }
   }
   #endif

@@ -82,8 +82,10 @@ extension Table {
     var builder = ColumnBuilder(type ?? .string, capacity: cells.count)
     for cell in cells {
       switch cell {
-      case .integer(let n): if builder.type == .integer { builder.append(integer: n) } else { builder.append(number: Double(n)) }
-      case .number(let x): if builder.type == .integer { builder.append(integer: Int64(x)) } else { builder.append(number: x) }
+      case .integer(let n):
+        if builder.type == .integer { builder.append(integer: n) } else { builder.append(number: Double(n)) }
+      case .number(let x):
+        if builder.type == .integer { builder.append(integer: Int64(x)) } else { builder.append(number: x) }
       case .bool(let flag): builder.append(bool: flag)
       case .string(let text): builder.append(string: text)
       default: builder.appendNull()

@@ -28,8 +28,9 @@ extension Table {
   ///
   /// - Throws: `TableError` if a new name repeats.
   public func selecting(_ indices: [Int], as names: [String]? = nil) throws(TableError) -> Table {
-    try Table(names: names ?? indices.map { storage.names[$0] }, columns: indices.map { storage.columns[$0] },
-              rowCount: rowCount)
+    try Table(
+      names: names ?? indices.map { storage.names[$0] }, columns: indices.map { storage.columns[$0] },
+      rowCount: rowCount)
   }
 
   /// The table with column `name` set to `column`: replaced in place if it exists, else added

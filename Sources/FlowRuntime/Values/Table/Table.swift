@@ -97,7 +97,8 @@ public struct Table: Sendable, Hashable {
 
   public static func == (a: Table, b: Table) -> Bool {
     if a.storage === b.storage { return true }
-    return a.storage.rowCount == b.storage.rowCount && a.storage.names == b.storage.names && a.storage.columns == b.storage.columns
+    return a.storage.rowCount == b.storage.rowCount && a.storage.names == b.storage.names
+      && a.storage.columns == b.storage.columns
   }
 
   public func hash(into hasher: inout Hasher) {

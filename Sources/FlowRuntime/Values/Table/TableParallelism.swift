@@ -16,8 +16,10 @@ public enum TableParallelism {
 
   /// `body(i)` for each `i` in `0..<count`, on up to `workers` threads when `cells` is large;
   /// results in order.
-  public static func map<Result: Sendable>(_ count: Int, cells: Int, workers: Int,
-                                           _ body: @Sendable (Int) -> Result) -> [Result] {
+  public static func map<Result: Sendable>(
+    _ count: Int, cells: Int, workers: Int,
+    _ body: @Sendable (Int) -> Result
+  ) -> [Result] {
     map(count, threads: cells >= minimumCells ? workers : 1, body)
   }
 
@@ -37,7 +39,9 @@ public enum TableParallelism {
         results[index] = body(index)
       }
     }
-    guard let all = results.all() else { preconditionFailure("Internal inconsistency: an item of the parallel map was not run") }
+    guard let all = results.all() else {
+      preconditionFailure("Internal inconsistency: an item of the parallel map was not run")
+    }
     return all
   }
 }

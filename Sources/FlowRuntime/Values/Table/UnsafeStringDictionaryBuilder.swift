@@ -90,8 +90,10 @@ package struct StringDictionaryBuilder: Sendable {
   /// and together cover every byte.
   @inline(__always)
   static func packedPair(_ field: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-    (field.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
-     field.loadUnaligned(fromByteOffset: field.count &- 8, as: UInt64.self))
+    (
+      field.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+      field.loadUnaligned(fromByteOffset: field.count &- 8, as: UInt64.self)
+    )
   }
 
   /// `code(of:)` for a field of at most 16 bytes whose packed keys are `key` and `key2` (0 up
