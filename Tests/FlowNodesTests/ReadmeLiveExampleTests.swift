@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Documentation/Reference.md shows `sumLines(in:)` line for line: see `theReadmeShowsThisFunction`.)
 import FlowGraph
 import FlowNodes
 import FlowRuntime
@@ -9,26 +11,25 @@ import Testing
   /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live.
   func sumLines(in folder: String) async throws -> (total: Value?, saved: FlowDocument) {
     var registry = NodeKindRegistry.standard
-    registry.environment = EvaluationEnvironment(documentFolder: folder)  // paths are relative to it
+    registry.environment = EvaluationEnvironment(documentFolder: folder)   // paths are relative to it
     var document = FlowDocument()
     document.nodes = [
       FlowNode(id: "lines", data: NodeSpec(kind: "lines", params: ["path": "numbers.txt"])),
       FlowNode(id: "number", data: NodeSpec(kind: "toNumber")),
-      FlowNode(id: "total", data: NodeSpec(kind: "accumulate"))
+      FlowNode(id: "total", data: NodeSpec(kind: "accumulate")),
     ]
     document.edges = [
       FlowEdge(id: "e1", sourceNodeID: "lines", sourceHandleID: "line", targetNodeID: "number", targetHandleID: "text"),
-      FlowEdge(id: "e2", sourceNodeID: "number", targetNodeID: "total", targetHandleID: "value")
+      FlowEdge(id: "e2", sourceNodeID: "number", targetNodeID: "total", targetHandleID: "value"),
     ]
     // Demand-driven, observing "total" from the first pass: only what it depends on is computed.
-    let engine = try FlowEngine(
-      document: document, registry: registry,
-      options: EngineOptions(demandDriven: true), observing: ["total"])
-    await engine.waitForLiveSources()  // every line emitted and processed
+    let engine = try FlowEngine(document: document, registry: registry,
+                                options: EngineOptions(demandDriven: true), observing: ["total"])
+    await engine.waitForLiveSources()                  // every line emitted and processed
     let total = await engine.outputs(of: "total")?["total"]
     print(await engine.liveNodes().map { "\($0.id) \($0.policy) running: \($0.isRunning) state: \($0.state)" })
-    let saved = await engine.documentWithLiveState()  // flowRuntime.liveState: a later engine resumes
-    engine.shutDown()  // stops every source task
+    let saved = await engine.documentWithLiveState()   // flowRuntime.liveState: a later engine resumes
+    engine.shutDown()                                  // stops every source task
     return (total, saved)
   }
 
@@ -48,12 +49,9 @@ import Testing
     let root = thisFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("Documentation/Reference.md"), encoding: .utf8)
     let source = try String(contentsOf: thisFile, encoding: .utf8).components(separatedBy: "\n")
-    let start = try #require(
-      source.firstIndex(of: "  /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live."))
+    let start = try #require(source.firstIndex(of: "  /// Sums the numbers of `numbers.txt` (one per line) in `folder`, live."))
     let end = try #require(source[start...].firstIndex(of: "  }"))
     let function = source[start...end].map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
-    #expect(
-      readme.contains(function.joined(separator: "\n") + "\n"), "Reference.md's live example differs from sumLines(in:)"
-    )
+    #expect(readme.contains(function.joined(separator: "\n") + "\n"), "Reference.md's live example differs from sumLines(in:)")
   }
 }
