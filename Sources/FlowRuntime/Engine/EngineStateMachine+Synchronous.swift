@@ -17,9 +17,11 @@
 //
 // AFTER. `synchronousPassFinished` parks the evaluator and, for a completed pass, publishes as
 // `passFinished` does. A pass that stopped at its time budget (or was declined) publishes
-// nothing: its report is *handed over* and the runner, started at once since dirty nodes
-// remain, continues the same revision; its next pass carries the report in `Work.continuing`
-// and publishes one report for both parts. Whatever queued meanwhile starts the runner too.
+// nothing: its report is *handed over* and the runner, started at once since the revision is
+// unpublished (even when the pass left no node dirty: a lazy pass may stop with nothing left
+// that must run), continues the same revision; its next pass carries the report in
+// `Work.continuing` and publishes one report for both parts. Whatever queued meanwhile starts
+// the runner too.
 
 extension EngineStateMachine {
   /// What to do with a store change delivered on a thread that may run a cheap pass itself.
@@ -85,17 +87,14 @@ extension EngineStateMachine {
       finish = SynchronousFinish(publication: nil, readers: serveReaders(), action: .none)
     }
     phase = .idle
+    // A stopped or declined pass left its revision unpublished, which is work (`hasWork`):
+    // the runner starts even when the pass left no node dirty.
     finish.action = startRunnerIfNeeded()
     if finish.action == .startRunner {
       handedOver = report.flatMap { $0.wasCancelled ? $0 : nil }
-    } else {
-      if let report, report.wasCancelled {
-        // Stopped with nothing left to do (cannot happen with a real evaluator): report it as
-        // a superseded pass.
-        finish.publication = Publication(report: report, publishesValues: false, resumed: [], readers: finish.readers)
-        finish.readers = []
-      }
-      if isLiveQuiescent { settledQuiescence += quiescenceWaiters; quiescenceWaiters.removeAll() }
+    } else if isLiveQuiescent {
+      settledQuiescence += quiescenceWaiters
+      quiescenceWaiters.removeAll()
     }
     return finish
   }

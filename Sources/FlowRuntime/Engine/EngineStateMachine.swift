@@ -163,10 +163,17 @@ struct EngineStateMachine<Evaluator: ParkedEvaluator, Waiter: Sendable>: Sendabl
     self.emissionCapacity = max(1, emissionCapacity)
   }
 
-  /// Whether the runner has anything to do.
+  /// Whether the runner has anything to do: inputs to apply, nodes to recompute, or a
+  /// revision received and not yet published.
+  ///
+  /// The last one matters when a pass stops (a synchronous pass at its budget) or is declined
+  /// and leaves no node dirty — a lazy pass stopped at an eagerly needed `if` whose inputs did
+  /// not change has nothing left to run. No pass would publish that revision, and every
+  /// `evaluate()` waiting for it would wait forever; the runner runs one more pass instead,
+  /// which finds nothing to run and publishes the revision.
   var hasWork: Bool {
     !pendingChanges.isEmpty || !pendingTriggers.isEmpty || !pendingObservations.isEmpty || canTakeEmission
-      || parked?.hasPendingWork == true
+      || parked?.hasPendingWork == true || completedRevision < latestRevision
   }
 
   // MARK: Inputs

@@ -11,10 +11,18 @@ extension EngineStateMachineTests {
     LiveEmission(token: token, node: Int32(token), outputs: [.number(value)], state: .number(value))
   }
 
+  /// A started machine whose first pass was published and whose runner went idle.
+  static func afterFirstPass(_ machine: inout Machine) {
+    _ = machine.started(with: StubEvaluator(hasPendingWork: true), revision: 0)
+    guard case .run(let work) = machine.takeWork() else { preconditionFailure("no first pass") }
+    _ = machine.passFinished(report(work.revision), evaluator: StubEvaluator(hasPendingWork: false))
+    guard case .becomeIdle = machine.takeWork() else { preconditionFailure("not idle after the first pass") }
+  }
+
   /// A started, idle machine with sources 1 and 2 registered.
   static func idleWithSources(capacity: Int = 4) -> Machine {
     var machine = Machine(revision: 0, replacesRunningPass: true, emissionCapacity: capacity)
-    _ = machine.started(with: StubEvaluator(hasPendingWork: false), revision: 0)
+    afterFirstPass(&machine)
     machine.sourceStarted(1)
     machine.sourceStarted(2)
     return machine
@@ -146,7 +154,7 @@ extension EngineStateMachineTests {
 
   @Test func anObservationIsWorkForTheNextPass() {
     var machine = Machine(revision: 0, replacesRunningPass: true)
-    _ = machine.started(with: StubEvaluator(hasPendingWork: false), revision: 0)
+    Self.afterFirstPass(&machine)
     #expect(machine.observationChanged("x", delta: 1) == .startRunner)
     let work = Self.work(&machine)
     #expect(work?.observations.map(\.id) == ["x"])

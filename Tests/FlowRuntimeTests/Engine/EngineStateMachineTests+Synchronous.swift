@@ -142,6 +142,61 @@ extension EngineStateMachineTests {
     machine._checkInvariants()
   }
 
+  /// A lazy pass stopped at its budget can leave no node dirty (it stopped at an eagerly
+  /// needed `if` whose inputs did not change). The revision is still unpublished, so the
+  /// runner runs once more and publishes it; before, the engine went idle and `evaluate()`
+  /// for that revision waited forever (seen under ThreadSanitizer, where passes are slow).
+  /// ```
+  /// store thread: change r1 ─ pass r1 stops, nothing dirty ─ runner: empty pass r1 → publish
+  /// waiter:                └ evaluate(r1): queued ────────────────────────────────┘ resumed
+  /// ```
+  @Test func aPassStoppedWithNothingDirtyStillHasItsRevisionPublished() throws {
+    var machine = Self.idle()
+    _ = try #require(Self.receive(&machine, Self.change(1, items: 1)))
+    guard case .queued = machine.waiterArrived(9, revision: 1) else {
+      Issue.record("queued")
+      return
+    }
+    let finish = machine.synchronousPassFinished(
+      Self.report(1, cancelled: true), evaluator: StubEvaluator(hasPendingWork: false))
+    #expect(finish.publication == nil, "nothing is published before the revision is complete")
+    #expect(finish.action == .startRunner && machine.phase == .running, "the unpublished revision is work")
+    machine._checkInvariants()
+    guard case .run(let work) = machine.takeWork() else {
+      Issue.record("the runner completes the revision")
+      return
+    }
+    #expect(work.revision == 1 && work.continuing?.wasCancelled == true)
+    let publication = machine.passFinished(Self.report(1), evaluator: StubEvaluator(hasPendingWork: false))
+    #expect(publication.publishesValues && publication.resumed == [9])
+    #expect(Self.resumed(machine.takeWork()) == [])
+    #expect(machine.phase == .idle)
+    guard case .resume(let report)? = machine.settledWaiter(revision: 1) else {
+      Issue.record("revision 1 is complete")
+      return
+    }
+    #expect(report?.revision == 1)
+    machine._checkInvariants()
+  }
+
+  /// The same for a pass the core declined (`nil` report) after applying a change that left
+  /// no node dirty.
+  @Test func aDeclinedPassWithNothingDirtyStillHasItsRevisionPublished() throws {
+    var machine = Self.idle()
+    _ = try #require(Self.receive(&machine, Self.change(1, items: 1)))
+    let finish = machine.synchronousPassFinished(nil, evaluator: StubEvaluator(hasPendingWork: false))
+    #expect(finish.action == .startRunner)
+    guard case .run(let work) = machine.takeWork() else {
+      Issue.record("the runner completes the revision")
+      return
+    }
+    #expect(work.continuing == nil)
+    let publication = machine.passFinished(Self.report(1), evaluator: StubEvaluator(hasPendingWork: false))
+    #expect(publication.publishesValues && machine.completedRevision == 1)
+    #expect(Self.resumed(machine.takeWork()) == [])
+    machine._checkInvariants()
+  }
+
   @Test func aDeclinedPassGoesToTheRunnerWithNothingToContinue() throws {
     var machine = Self.idle()
     _ = try #require(Self.receive(&machine, Self.change(1, items: 1)))
@@ -200,7 +255,7 @@ extension EngineStateMachineTests {
         resume(
           machine.passFinished(
             Self.report(work.revision, cancelled: cancelled),
-            evaluator: StubEvaluator(hasPendingWork: cancelled)
+            evaluator: StubEvaluator(hasPendingWork: cancelled && random.next() % 2 == 0)
           ).resumed)
       } else {
         switch machine.takeWork() {
@@ -218,8 +273,9 @@ extension EngineStateMachineTests {
       case 1: report = Self.report(work.revision, cancelled: true)  // stopped at its budget
       default: report = Self.report(work.revision)
       }
-      let finish = machine.synchronousPassFinished(
-        report, evaluator: StubEvaluator(hasPendingWork: report?.wasCancelled != false))
+      // A stopped or declined pass may leave no node dirty (a lazy pass stopped at an `if`).
+      let leavesWork = report?.wasCancelled != false && random.next() % 2 == 0
+      let finish = machine.synchronousPassFinished(report, evaluator: StubEvaluator(hasPendingWork: leavesWork))
       resume(finish.publication?.resumed ?? [])
       if finish.action == .startRunner { runnerActive = true }
     }

@@ -188,7 +188,7 @@ import Testing
         resume(
           machine.passFinished(
             Self.report(work.revision, cancelled: cancelled),
-            evaluator: StubEvaluator(hasPendingWork: cancelled)
+            evaluator: StubEvaluator(hasPendingWork: cancelled && random.next() % 2 == 0)
           ).resumed)
       } else {
         switch machine.takeWork() {

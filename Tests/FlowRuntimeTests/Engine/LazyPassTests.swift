@@ -116,3 +116,45 @@ import Testing
     #expect(report.notNeeded.isEmpty)
   }
 }
+
+extension LazyPassTests {
+  /// A lazy pass stopped between nodes leaves dirty only what must still run — which can be
+  /// nothing: an edit only the untaken branch sees, stopped at the eagerly needed `if` (queued
+  /// every pass, with no input changed). The engine's state machine must still publish that
+  /// revision (`EngineStateMachine.hasWork`); this shows the case is real, and that the pass
+  /// after any stop leaves the values a pass without stops leaves.
+  ///
+  /// Seven `if`s read the same branches, so whichever nodes the pass polls at (every node
+  /// when nodes are slow, then every 2nd, 4th… when they are fast: `StopPolling`), every poll
+  /// after the first is at an `if` with nothing left to run.
+  @Test func aPassStoppedAtAnyNodeIsCompletedByTheNext() throws {
+    var graphs = Self.branches(condition: 1)
+    for index in 2...7 {
+      graphs.node("pick\(index)", "if")
+      graphs.edge("condition", to: "pick\(index)", "condition")
+      graphs.edge("left", to: "pick\(index)", "then")
+      graphs.edge("right", to: "pick\(index)", "else")
+    }
+    var stoppedWithNothingDirty = 0
+    for stopAt in 1...3 {
+      var evaluator = try graphs.evaluator()
+      evaluator.evaluate()
+      try evaluator.setUnconnectedInput(#require(evaluator.input("rightKnob", "a")), to: .number(5))
+      var polls = 0
+      let stopped = evaluator.evaluate {
+        polls += 1
+        return polls == stopAt
+      }
+      if stopped.wasCancelled && !evaluator.hasPendingWork { stoppedWithNothingDirty += 1 }
+      let next = evaluator.evaluate()
+      #expect(!next.wasCancelled && !evaluator.hasPendingWork, "stop at poll \(stopAt)")
+      #expect(!next.ran.contains("rightKnob") && !next.ran.contains("right"), "stop at poll \(stopAt)")
+      #expect(evaluator.value(of: "pick", port: "value") == .number(10), "stop at poll \(stopAt)")
+      // The branch still catches up with the edit when it is taken.
+      try evaluator.setUnconnectedInput(#require(evaluator.input("condition", "a")), to: .number(0))
+      evaluator.evaluate()
+      #expect(evaluator.value(of: "pick", port: "value") == .number(20), "100 / 5, stop at poll \(stopAt)")
+    }
+    #expect(stoppedWithNothingDirty > 0, "a stopped lazy pass can leave no node dirty")
+  }
+}
