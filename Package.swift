@@ -32,7 +32,9 @@ let package = Package(
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
             resources: [.copy("Serve/Page")], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
-    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL", "FlowCodecs"]),
+    // Benchmarks and fuzz campaigns; the CSV differential oracle and `SeededRandom` come from test support.
+    .executableTarget(name: "flow-bench", dependencies: ["FlowNodes", "FlowLayout", "FlowCommandLine", "FlowSQL", "FlowCodecs",
+                                                         "FlowTestSupport", "FlowNodesTestSupport"]),
     // The example programs (README "Examples"); CLITests runs each and checks its output.
     .executableTarget(name: "example-embedding", dependencies: ["FlowNodes"], path: "Examples/Embedding"),
     .executableTarget(name: "example-custom-kind", dependencies: ["FlowNodes"], path: "Examples/CustomKind"),
@@ -41,16 +43,18 @@ let package = Package(
     // and the kinds and engine helpers that need the node library.
     .target(name: "FlowTestSupport", dependencies: ["FlowGraph"], path: "Tests/FlowTestSupport"),
     .target(name: "FlowNodesTestSupport", dependencies: ["FlowNodes", "FlowTestSupport"], path: "Tests/FlowNodesTestSupport"),
+    // A blocking HTTP client for the server's and `flow serve`'s tests.
+    .target(name: "FlowHTTPTestSupport", dependencies: ["FlowHTTP"], path: "Tests/FlowHTTPTestSupport"),
     .testTarget(name: "FlowGraphTests", dependencies: ["FlowGraph", "FlowTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "FlowSQLTests", dependencies: ["FlowSQL", "FlowTestSupport", "FlowNodesTestSupport"],
                 exclude: ["Golden", "Fixtures"]),
     .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowNodesTests", dependencies: ["FlowNodes", "FlowTestSupport", "FlowNodesTestSupport"]),
     .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "FlowTestSupport", "FlowNodesTestSupport"]),
-    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowTestSupport"]),
+    .testTarget(name: "FlowHTTPTests", dependencies: ["FlowHTTP", "FlowTestSupport", "FlowHTTPTestSupport"]),
     .testTarget(name: "FlowCodecsTests", dependencies: ["FlowCodecs", "FlowTestSupport"]),
     .testTarget(name: "CLITests",
-                dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "FlowNodesTestSupport", "example-embedding", "example-custom-kind",
+                dependencies: ["FlowCommandLine", "flow", "FlowTestSupport", "FlowNodesTestSupport", "FlowHTTPTestSupport", "example-embedding", "example-custom-kind",
                                "example-observe-values"],
                 exclude: ["Fixtures", "Golden"]),
   ],

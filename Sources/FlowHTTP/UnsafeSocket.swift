@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// Thin wrappers of the socket system calls the server needs.
-enum UnsafeSocket {
+package enum UnsafeSocket {
   /// A listening, non-blocking TCP socket on `host` (an IPv4 or IPv6 literal, or `localhost`)
   /// and `port` (0: the system picks); returns it and the port it got.
   static func listen(host: String, port: UInt16, backlog: Int32 = 128) throws(HTTPServerError) -> (
@@ -128,7 +128,7 @@ enum UnsafeSocket {
   }
 
   /// Sends what it can of `bytes`: the count sent, 0 if the socket is full, nil if it failed.
-  static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
+  package static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
     #if canImport(Glibc)
     let flags = Int32(MSG_NOSIGNAL)
     #else
@@ -197,7 +197,7 @@ enum UnsafeSocket {
     }) > 0 {}
   }
 
-  static func close(_ fd: Int32) {
+  package static func close(_ fd: Int32) {
     #if canImport(Glibc)
     _ = Glibc.close(fd)
     #else
@@ -212,5 +212,5 @@ enum UnsafeSocket {
     return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
   }
 
-  static func errorText() -> String { String(cString: strerror(errno)) }
+  package static func errorText() -> String { String(cString: strerror(errno)) }
 }

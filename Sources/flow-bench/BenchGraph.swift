@@ -1,9 +1,8 @@
 import FlowNodes
 import FlowRuntime
-
-/// splitmix64, as WORKLOADS.md defines it (FlowNodes' generator, which the differential CSV read
-/// also draws from), for every file of flow-bench.
-typealias SplitMix64 = FlowNodes.SplitMix64
+// `SeededRandom` (splitmix64, as WORKLOADS.md defines it; the tests' generator, which the
+// differential CSV read also draws from) makes every generated graph and data file.
+import FlowTestSupport
 
 /// Builds workload graphs as documents, the way a host would hand them to FlowRuntime.
 struct BenchGraph {
@@ -59,7 +58,7 @@ struct BenchGraph {
 
   /// The W3 random DAG of WORKLOADS.md, and the W3a source it draws after the graph.
   static func randomDAG() -> (graph: BenchGraph, w3aSource: Int) {
-    var random = SplitMix64(seed: 42)
+    var random = SeededRandom(seed: 42)
     var graph = BenchGraph()
     graph.document.nodes.reserveCapacity(100_000)
     graph.document.edges.reserveCapacity(200_000)

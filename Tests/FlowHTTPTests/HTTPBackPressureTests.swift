@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import FlowHTTP
+import FlowHTTPTestSupport
 
 #if canImport(Glibc)
 import Glibc

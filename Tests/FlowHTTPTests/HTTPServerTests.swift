@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import FlowHTTP
+import FlowHTTPTestSupport
 
 /// A clock a test moves by hand (nanoseconds).
 final class ManualNanoClock: Sendable {

@@ -13,10 +13,12 @@ import Foundation
 /// - Complexity: one scan of the bytes (two for a column that turns out to be text after
 ///   numeric cells); memory: one block per worker plus the columns (a file), or the bytes
 ///   plus the columns (bytes given).
-struct CSVReader {
-  var delimiter: UInt8 = UInt8(ascii: ",")
-  var header = true
-  var nullTokens: [[UInt8]] = CSVReader.defaultNullValues.map { Array($0.utf8) }
+package struct CSVReader {
+  package init() {}
+
+  package var delimiter: UInt8 = UInt8(ascii: ",")
+  package var header = true
+  package var nullTokens: [[UInt8]] = CSVReader.defaultNullValues.map { Array($0.utf8) }
   var progress: PassProgress?
   /// The run's limits: the memory limit is checked while the columns are built
   /// (`CSVReader+Limits.swift`); `nil` checks nothing.
@@ -28,31 +30,31 @@ struct CSVReader {
   /// The columns to convert, or `nil` for all. The table keeps the file's order; names the
   /// header lacks are ignored (`ColumnDemand` asks both sides of a join for the names either
   /// may hold); a header that repeats a name is read whole (and fails as it would).
-  var columns: Set<String>?
+  package var columns: Set<String>?
   /// Threads parsing at once (1: this thread only); `readCSV` takes its environment's
   /// (`EvaluationEnvironment.workers`).
-  var workers = TableParallelism.defaultWorkers
+  package var workers = TableParallelism.defaultWorkers
   /// Bytes read per block and per worker. Small enough that a block's column pieces come from
   /// (and go back to) the allocator's heap instead of fresh pages (2 MB per worker read 31 MB of
   /// flights about twice as fast as 16 MB did, when every column went through pieces), large
   /// enough that the per-block steps (the cut, the record count, the commit of the in-place
   /// columns, the dictionary merges, each a round of the workers) stay rare: with the numeric
   /// and flat text columns converted in place, 4 MB read flights ~10 % faster than 2 MB.
-  var blockBytesPerWorker = 4 << 20
+  package var blockBytesPerWorker = 4 << 20
   /// Bytes per worker of a pass's first block where later blocks convert in place: the first
   /// block types the columns through pieces, which cost more per byte than the in-place
   /// conversion, so it is short (the following blocks are `blockBytesPerWorker`).
-  var firstBlockBytesPerWorker = 256 << 10
+  package var firstBlockBytesPerWorker = 256 << 10
   /// Which faster paths the reader takes (`CSVReadStrategy`: numbers and flat strings
   /// converted in place from the second block on, `UnsafeCSVDirectColumn` and
   /// `UnsafeCSVStringColumn`; plain records from a structural index, `UnsafeCSVPlainIndex`;
   /// text columns dictionary-encoded, `CSVDictionaryEncoding`). The table is the same whichever
   /// are on; `readCSV` takes it from its environment (`EvaluationEnvironment.csvRead`).
-  var strategy = CSVReadStrategy()
+  package var strategy = CSVReadStrategy()
   /// Inputs smaller than this are parsed serially (no threads, no blocks).
-  var parallelThreshold = 1 << 20
+  package var parallelThreshold = 1 << 20
   /// The least bytes a worker's chunk of a block holds (smaller blocks use fewer workers).
-  var minimumChunkBytes = 64 << 10
+  package var minimumChunkBytes = 64 << 10
 
   static let defaultNullValues = ["", "NA", "N/A", "NaN", "null"]
 

@@ -21,9 +21,9 @@ import Foundation
 /// Invariants: the file's bytes come through `UnsafeCSVFileBuffer` (its own invariants); the
 /// buffer handed to `parse` lies inside it and is not used after the call (the morsel's
 /// columns are copies).
-enum CSVMorsels {
+package enum CSVMorsels {
   /// The read cannot go on morsel by morsel; the caller reads the file whole.
-  struct Fallback: Error {}
+  package struct Fallback: Error {}
 
   /// Parsed morsels that may wait for `body` (besides the one it works on).
   static let readAhead = 1
@@ -34,7 +34,8 @@ enum CSVMorsels {
   ///
   /// - Throws: `TableError` for a header that repeats a name (before any morsel), `Fallback`
   ///   (see the type), a read error, `CancellationError`, or what `body` throws.
-  static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void) throws
+  package static func read(_ file: CheckedFile, reader: CSVReader, morselBytes: Int, _ body: (Table) throws -> Void)
+    throws
     -> Int
   {
     var info = stat()

@@ -24,11 +24,13 @@ import Foundation
 /// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`);
 /// the file's bytes come through `UnsafeCSVFileBuffer` (its own invariants). Checked in debug
 /// builds by `_checkInvariants` after each block.
-struct UnsafeCSVBlockReader {
+package struct UnsafeCSVBlockReader {
   let reader: CSVReader
 
+  package init(reader: CSVReader) { self.reader = reader }
+
   /// The header (names and where the data starts), or `nil` if it does not end inside `buffer`.
-  func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
+  package func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
     var scanner = UnsafeCSVScanner(buffer, delimiter: reader.delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
     defer { fields.deallocate() }
@@ -40,7 +42,7 @@ struct UnsafeCSVBlockReader {
   }
 
   /// The table in `buffer` (in memory), or `nil` to read it serially.
-  func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table? {
+  package func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table? {
     guard buffer.count >= reader.parallelThreshold, let (names, dataStart) = header(buffer, complete: true) else {
       return nil
     }
@@ -52,7 +54,7 @@ struct UnsafeCSVBlockReader {
 
   /// The table in `file`, or `nil` to read it serially (a small or special file, or records
   /// the parallel path leaves to the serial reader).
-  func read(_ file: CheckedFile) throws -> Table? {
+  package func read(_ file: CheckedFile) throws -> Table? {
     var info = stat()
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
       Int(info.st_size) >= reader.parallelThreshold

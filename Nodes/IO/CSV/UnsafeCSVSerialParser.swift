@@ -21,7 +21,7 @@ extension CSVReader {
   /// Scans `buffer` once on this thread, converting every column kept (`columns`), and again
   /// for columns that turned out to be text after numeric cells: the serial reader, which the
   /// parallel one (`UnsafeCSVBlockReader`) falls back to for anything but plain records.
-  func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
+  package func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
     defer { fields.deallocate() }

@@ -1,4 +1,6 @@
 import FlowNodes
+import FlowTestSupport
+import FlowNodesTestSupport
 
 /// Mutations that keep a CSV's shape (the `csv` fuzz target's other half, beside the byte-level
 /// `Mutator`): a cell replaced by another, a column's cells from some row on, rows repeated,
@@ -35,7 +37,7 @@ struct CSVMutator {
     return [quote] + cell.flatMap { $0 == quote ? [quote, quote] : [$0] } + [quote]
   }
 
-  var random: SplitMix64
+  var random: SeededRandom
 
   /// `input` after one to three shape-keeping mutations of its rows after the first (an input of
   /// one line comes back as it is), cut to at most `limit` bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import FlowTestSupport
 
 /// `flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]`: a
 /// seeded mutation campaign over a committed corpus (`Tests/FuzzCorpus/<target>/`).
@@ -40,10 +41,10 @@ enum Fuzz {
       case "parquet": FuzzTargets.parquet
       default: FuzzTargets.csv
       }
-    var mutator = Mutator(random: SplitMix64(seed: seed))
+    var mutator = Mutator(random: SeededRandom(seed: seed))
     // The csv target takes half its mutations from `CSVMutator` (shape-keeping), which draws
     // from a generator of its own: the other targets' campaigns are what they were.
-    var csvMutator = target == "csv" ? CSVMutator(random: SplitMix64(seed: seed ^ 0x00C5_F000)) : nil
+    var csvMutator = target == "csv" ? CSVMutator(random: SeededRandom(seed: seed ^ 0x00C5_F000)) : nil
     var accepted = 0
     let start = Harness.now()
     for run in 0..<(corpus.count + runs) {

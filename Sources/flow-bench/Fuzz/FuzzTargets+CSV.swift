@@ -1,6 +1,7 @@
 import FlowNodes
 import Foundation
 import Synchronization
+import FlowNodesTestSupport
 
 /// The `csv` target: the CSV reader's serial, parallel (memory and file, 1, 2 and 7 workers,
 /// tiny blocks) and morsel reads of one input must agree (`CSVDifferentialRead`).

@@ -1,7 +1,8 @@
+import FlowTestSupport
 /// Mutates inputs the way a coverage-blind fuzzer does: bit flips, byte inserts and deletes,
 /// duplicated and spliced ranges, truncation, and "interesting" tokens (numbers that fit no
 /// integer, non-finite and denormal spellings, deep nesting, lone surrogates, formula syntax).
-/// `SplitMix64` drives it: the same seed gives the same campaign.
+/// `SeededRandom` drives it: the same seed gives the same campaign.
 struct Mutator {
   /// Tokens that broke parsers before, or sit on a boundary.
   static let tokens: [String] = [
@@ -40,7 +41,7 @@ struct Mutator {
   /// Bytes worth planting at random positions.
   static let bytes: [UInt8] = Array("{}[]\",:0123456789eE.-+ \\nult".utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xED, 0xFF]
 
-  var random: SplitMix64
+  var random: SeededRandom
   /// The largest input produced.
   var maximumSize = 256 << 10
 

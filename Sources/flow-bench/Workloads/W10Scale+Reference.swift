@@ -1,4 +1,5 @@
 import FlowRuntime
+import FlowTestSupport
 
 extension W10Scale {
   /// The generated graph, kept as flat arrays for the reference computations.
@@ -13,7 +14,7 @@ extension W10Scale {
     init(nodeCount: Int) {
       self.nodeCount = nodeCount
       sourceCount = nodeCount / 100
-      var random = SplitMix64(seed: 42)
+      var random = SeededRandom(seed: 42)
       inputs = []
       inputs.reserveCapacity(2 * (nodeCount - sourceCount))
       values = [Int64](repeating: 0, count: nodeCount)

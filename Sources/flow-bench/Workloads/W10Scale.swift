@@ -5,6 +5,7 @@ import FlowRuntime
 
 #if canImport(Glibc)
 import Glibc
+import FlowTestSupport
 #endif
 
 /// W10: fast load at scale. The W3 generator's shape (1% `source` nodes, then `addmod` nodes
@@ -212,7 +213,7 @@ enum W10Scale {
       let document = try FlowDocument(jsonBytes: graph.documentBytes())
       var evaluator = try GraphEvaluator(validating: document, registry: BenchKinds.registry)
       evaluator.evaluate()
-      var random = SplitMix64(seed: 7)
+      var random = SeededRandom(seed: 7)
       let sources = (0..<1_000).map { _ in Int(random.next() % UInt64(graph.sourceCount)) }
       let inputs = try sources.map { source in
         guard let input = evaluator.input("n\(source)", "value") else { throw W10Failure.noInput(source) }

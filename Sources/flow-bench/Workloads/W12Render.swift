@@ -1,6 +1,7 @@
 import FlowGraph
 import FlowLayout
 import FlowRuntime
+import FlowTestSupport
 
 /// W12: `flow render --format svg` without the file I/O — measure the boxes, layered layout
 /// (layers, dummies, crossing reduction, placement) and write the SVG — on a 10,000-node random
@@ -9,7 +10,7 @@ import FlowRuntime
 enum W12Render {
   /// A W3-shaped DAG of `count` nodes: 1% sources, each other node reading two earlier ones.
   static func randomDAG(_ count: Int) -> BenchGraph {
-    var random = SplitMix64(seed: 12)
+    var random = SeededRandom(seed: 12)
     var graph = BenchGraph()
     let sources = max(1, count / 100)
     for index in 0..<sources { graph.node("source", ["value": .number(Double(index + 1))]) }

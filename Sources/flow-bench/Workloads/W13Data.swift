@@ -1,4 +1,5 @@
 import Foundation
+import FlowTestSupport
 
 /// The TPC-H-shaped tables of W13, generated here (seeded, so every run and every tool reads
 /// the same bytes): `customer`, `orders` and `lineitem` with TPC-H's columns, value ranges and
@@ -49,7 +50,7 @@ enum W13Data {
     var sizes = Sizes()
     let customers = max(1, Int(150_000 * sf))
     let orderCount = max(1, Int(1_500_000 * sf))
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     func uniform(_ low: Int, _ high: Int) -> Int { low + Int(random.next() % UInt64(high - low + 1)) }
 
     var out = CSVOut(path: folder + "/customer.csv")
@@ -176,7 +177,7 @@ enum W13Data {
     mutating func newline() { buffer.append(UInt8(ascii: "\n")); flushIfFull() }
     mutating func word(_ index: Int) { buffer.append(contentsOf: W13Data.words[index % W13Data.words.count].utf8) }
 
-    mutating func sentence(_ count: Int, _ random: inout SplitMix64) {
+    mutating func sentence(_ count: Int, _ random: inout SeededRandom) {
       for index in 0..<count {
         if index > 0 { buffer.append(UInt8(ascii: " ")) }
         word(Int(random.next() % UInt64(W13Data.words.count)))

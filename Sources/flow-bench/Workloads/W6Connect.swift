@@ -1,4 +1,5 @@
 import FlowRuntime
+import FlowTestSupport
 
 /// W6: connecting and disconnecting edges on the W3 graph through `FlowStore`, with the
 /// incremental cycle check (`TopologicalOrder`: two-way search over gapped labels), against a full topological re-sort of the graph.
@@ -10,7 +11,7 @@ enum W6Connect {
     // Probes: `add1` nodes with a free input, added after the DAG.
     let probeIDs = (0..<probes).map { _ in graph.node("add1") }
     let store = try FlowStore(catalog: BenchKinds.registry, document: graph.document)
-    var random = SplitMix64(seed: 7)
+    var random = SeededRandom(seed: 7)
 
     let ends = graph.document.edges.map { edge in
       (Int32(edge.sourceNodeID.dropFirst())!, Int32(edge.targetNodeID.dropFirst())!)

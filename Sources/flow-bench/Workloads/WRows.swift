@@ -1,5 +1,6 @@
 import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 
 /// WRows: row formulas over a flights-sized table (336,776 rows): `filter` with a numeric and a
 /// string comparison, and `derive` with arithmetic and a comparison, each against a hand-written
@@ -19,7 +20,7 @@ enum WRows {
   }
 
   static func run() async throws {
-    var random = SplitMix64(seed: 9)
+    var random = SeededRandom(seed: 9)
     let carriers = ["UA", "AA", "B6", "DL", "EV", "MQ", "US", "WN", "VX", "FL", "AS", "9E", "F9", "HA", "YV", "OO"]
     var delays: [Int64?] = [], distances: [Double?] = [], airTimes: [Double?] = [], carrierCells: [String?] = []
     var tailnums: [String?] = []

@@ -3,6 +3,7 @@ import FlowGraph
 import FlowHTTP
 import Foundation
 import Testing
+import FlowHTTPTestSupport
 
 /// `flow serve` as users run it: the URL on stdout, the page served, and SIGINT or SIGTERM
 /// ending it cleanly (exit status 0) after the running pass.

@@ -4,6 +4,7 @@ import FlowHTTP
 import Foundation
 import Testing
 @testable import FlowCommandLine
+import FlowHTTPTestSupport
 
 /// `flow serve` in process: the page's protocol (edit → event → state), its refusals, undo,
 /// redo, Save and reloading the file as a diff — over real loopback sockets.

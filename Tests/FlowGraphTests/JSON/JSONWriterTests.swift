@@ -2,31 +2,15 @@ import Foundation
 import Testing
 
 @testable import FlowGraph
-
-/// A small deterministic generator (SplitMix64) for the property tests.
-private struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import FlowTestSupport
 
 /// Builds random JSON values: every type, awkward numbers and strings,
 /// duplicate keys, nesting up to a few levels.
 private struct RandomJSON {
-  var rng: SplitMix64
+  var rng: SeededRandom
 
   init(seed: UInt64) {
-    rng = SplitMix64(seed: seed)
+    rng = SeededRandom(seed: seed)
   }
 
   mutating func value(depth: Int = 0) -> JSONValue {

@@ -3,6 +3,7 @@ import Testing
 @testable import FlowNodes
 @testable import FlowRuntime
 import FlowTestSupport
+import FlowNodesTestSupport
 
 /// The differential read (`CSVDifferentialRead`, the `csv` fuzz target's property): the serial,
 /// parallel (memory and file, 1, 2 and 7 workers, tiny blocks) and morsel reads agree on seed

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Testing
 @testable import FlowNodes
+import FlowNodesTestSupport
 
 /// Quoted fields on the structural index (`UnsafeCSVPlainIndex`) and the runs it gives: over
 /// random chunks in which most cells are quoted (with delimiters, `""` escapes, LF, CR and CRLF

@@ -4,6 +4,7 @@ import FlowGraph
 @testable import FlowNodes
 @testable import FlowRuntime
 import FlowTestSupport
+import FlowNodesTestSupport
 
 /// The CSV reader's strategy switches (`CSVReadStrategy`): each one, turned off, reads the same
 /// table as turned on — names, column types, row count and cells (a text column may be stored

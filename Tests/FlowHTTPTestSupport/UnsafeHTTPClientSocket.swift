@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowHTTP
 
 /// A blocking TCP connection to a loopback port, for tests of `HTTPServer` and of the hosts
 /// built on it: raw bytes out, bytes or one parsed response in.

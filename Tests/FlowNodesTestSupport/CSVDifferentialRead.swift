@@ -1,4 +1,6 @@
+import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 import Foundation
 
 /// The CSV reader's paths read one input and must agree (the `csv` target of `flow-bench fuzz`,
@@ -60,7 +62,7 @@ package enum CSVDifferentialRead {
   ///   - folder: where the file reads put the input, or `nil` to read from memory only.
   /// - Returns: whether the reference read a table, the first difference, the reads compared.
   package static func check(_ bytes: [UInt8], seed: UInt64, folder: ScratchFolder?) -> Verdict {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     let options = Options(bytes, random: &random)
     var reference = options.reader()
     reference.strategy.encodesDictionaries = Bool.random(using: &random)

@@ -1,4 +1,6 @@
+import FlowNodes
 import FlowRuntime
+import FlowTestSupport
 import Foundation
 
 /// The scratch folder, the options and the read configurations of `CSVDifferentialRead`.
@@ -21,7 +23,7 @@ extension CSVDifferentialRead {
     }
 
     /// `bytes` as a file opened for reading, its name already removed.
-    func file(holding bytes: [UInt8]) throws -> CheckedFile {
+    package func file(holding bytes: [UInt8]) throws -> CheckedFile {
       let name = "input.csv"
       try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + name))
       defer { unlink(path + "/" + name) }
@@ -48,7 +50,7 @@ extension CSVDifferentialRead {
 
     /// Options drawn from `random`: the delimiter most frequent in the first line (or any),
     /// the header mostly on, the null tokens mostly the default, a projection half the time.
-    init(_ bytes: [UInt8], random: inout SplitMix64) {
+    init(_ bytes: [UInt8], random: inout SeededRandom) {
       let common = CSVDifferentialRead.commonDelimiter(of: bytes)
       delimiter =
         Int.random(in: 0..<5, using: &random) < 3
@@ -99,7 +101,7 @@ extension CSVDifferentialRead {
 
     /// A configuration drawn from `random`: tiny blocks, yet no more than a few dozen per read of
     /// `size` bytes; each switch on or off.
-    init(_ source: Source, _ options: Options, workers: Int, size: Int, _ random: inout SplitMix64) {
+    init(_ source: Source, _ options: Options, workers: Int, size: Int, _ random: inout SeededRandom) {
       self.source = source
       reader = options.reader()
       reader.workers = workers
