@@ -3,7 +3,7 @@ import FlowRuntime
 /// `group`: a container (SwiftFlow's `acceptsChildren: true`, `handles: []`). It has no ports
 /// and is never evaluated; its children keep their `parentID`.
 struct GroupNode: NodeKind {
-  var name: String { "group" }
+  var name: String { NodeSpec.groupKind }
   var summary: String { "a container for other nodes; never evaluated" }
 
   func instantiate(_ parameters: NodeParameters) throws(NodeConfigurationError) -> NodeInstance {

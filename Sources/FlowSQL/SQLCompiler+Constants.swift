@@ -33,7 +33,7 @@ extension SQLCompiler {
   func boundParameters(_ index: Int) throws(SQLExportError) -> JSONObject {
     let node = plan.nodes[index]
     let kind = node.data.kind
-    guard !kind.hasPrefix(SubgraphExpander.reservedPrefix), kind != "group",
+    guard !kind.hasPrefix(SubgraphExpander.reservedPrefix), kind != NodeSpec.groupKind,
       let found = registry.kind(named: kind)
     else { return node.data.params }
     let declared = found.parameters

@@ -52,7 +52,7 @@ struct SQLCompiler {
     case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
     case "writeCSV", "writeJSON", "writeParquet":
       relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
-    case "group": return
+    case NodeSpec.groupKind: return
     case _ where isConstant(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
       // An inlined instance's boundary forwards its value: a table passes through unchanged
@@ -163,7 +163,7 @@ struct SQLCompiler {
     switch kind {
     case "readCSV", "readJSON", "readParquet", "filter", "derive", "select", "sort", "groupBy", "join", "union",
       "distinct", "limit",
-      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", "group", SubgraphExpander.inputKind,
+      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", NodeSpec.groupKind, SubgraphExpander.inputKind,
       SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
       return nil
     case "clock", "counter", "lines", "accumulate", "previous":

@@ -34,7 +34,7 @@ struct SQLGraphPlan {
     isOutput = Array(repeating: false, count: nodes.count)
     var stack: [Int] = []
     if chosen.isEmpty {
-      for index in nodes.indices where nodes[index].data.kind != "group" {
+      for index in nodes.indices where nodes[index].data.kind != NodeSpec.groupKind {
         needed[index] = true
         isOutput[index] = consumers[index] == 0
       }

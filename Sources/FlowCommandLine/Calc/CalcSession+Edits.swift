@@ -19,8 +19,8 @@ extension CalcSession {
       params[name] = value
     }
     let node = FlowNode(
-      id: id, data: NodeSpec(kind: kind, params: params), acceptsChildren: kind == "group",
-      handles: kind == "group" ? [] : nil)
+      id: id, data: NodeSpec(kind: kind, params: params), acceptsChildren: kind == NodeSpec.groupKind,
+      handles: kind == NodeSpec.groupKind ? [] : nil)
     try await change { () throws(GraphValidationError) in try store.addNode(node) }
     createdNodeIDs.insert(id)
   }

@@ -32,3 +32,10 @@ public struct NodeSpec: Sendable, Hashable {
     details = .boxing(fields)
   }
 }
+
+extension NodeSpec {
+  /// The kind of a container node (SwiftFlow's `acceptsChildren: true`): it frames its children,
+  /// has no ports and is never evaluated. Every layer that treats containers apart (the
+  /// drawing, SQL export, subgraph names, `flow calc`) names it through this constant.
+  public static let groupKind = "group"
+}

@@ -73,7 +73,7 @@ public struct SubgraphLibrary: Sendable, Hashable {
               "subgraph '\(name)' in \(place): a subgraph's name must be non-empty and must not contain '/'"))
           continue
         }
-        if name == SubgraphBoundary.inputKind || name == SubgraphBoundary.outputKind || name == "group"
+        if name == SubgraphBoundary.inputKind || name == SubgraphBoundary.outputKind || name == NodeSpec.groupKind
           || name.hasPrefix(SubgraphExpander.reservedPrefix) || catalog.resolve(NodeSpec(kind: name)) != .unknownKind
         {
           collector.report(

@@ -160,7 +160,7 @@ package struct GraphPicture {
         if feedable.contains(member.key) { handles.append(ParamHandle(name: member.key, line: params.count)) }
         params += Self.wrap("\(member.key): \(member.value.serialized(options: []))")
       }
-      let isGroup = signature.isContainer || spec.kind == "group"
+      let isGroup = signature.isContainer || spec.kind == NodeSpec.groupKind
       var box = Box(
         id: idPrefix + node.id, title: Self.clip(spec.label ?? node.id),
         kind: Self.clip(spec.label == nil ? spec.kind : "\(node.id) · \(spec.kind)"), isGroup: isGroup,

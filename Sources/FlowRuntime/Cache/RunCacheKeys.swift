@@ -54,18 +54,19 @@ package struct RunCacheKeys: Sendable {
     position.reserveCapacity(document.nodes.count)
     for (index, node) in document.nodes.enumerated() { position[node.id] = index }
     var incoming = [[FlowEdge]](repeating: [], count: document.nodes.count)
-    var outgoing = [[Int]](repeating: [], count: document.nodes.count)
+    var endpoints: [(source: Int32, target: Int32)] = []
     for edge in document.edges {
       guard let source = position[edge.sourceNodeID], let target = position[edge.targetNodeID] else { continue }
       incoming[target].append(edge)
-      outgoing[source].append(target)
+      endpoints.append((Int32(source), Int32(target)))
     }
-    // Kahn's order: a node's sources get their keys first; nodes on a cycle get none.
-    var waiting = incoming.map(\.count)
-    var ready = waiting.indices.filter { waiting[$0] == 0 }
+    // The batch topological order: a node's sources get their keys first; nodes on a cycle
+    // (or downstream of one) are left out and get none.
+    let order = TopologicalOrder.sorting(SuccessorLists(nodeCount: document.nodes.count, edges: endpoints) { $0 }).order
     var keys = [CacheKey?](repeating: nil, count: document.nodes.count)
     let environment = registry.environment
-    while let index = ready.popLast() {
+    for placed in order {
+      let index = Int(placed)
       let node = document.nodes[index]
       let edges = incoming[index].sorted {
         ($0.targetHandleID ?? "", $0.sourceHandleID ?? "", $0.sourceNodeID) < (
@@ -137,10 +138,6 @@ package struct RunCacheKeys: Sendable {
       }
       keys[index] = facts.key
       nodes[node.id] = facts
-      for target in outgoing[index] {
-        waiting[target] -= 1
-        if waiting[target] == 0 { ready.append(target) }
-      }
     }
   }
 

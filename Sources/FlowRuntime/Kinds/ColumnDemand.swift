@@ -38,29 +38,21 @@ public enum ColumnDemand {
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil {
       return document
     }
-    // Edges by source, and the in-degree for a topological order (Kahn).
+    // Edges by source; the order is the one batch topological order (`TopologicalOrder.sorting`).
     // An edge without a handle goes to the node's first input: port "" here.
     var outgoing = [[(target: Int, port: String)]](repeating: [], count: count)
-    var inDegree = [Int](repeating: 0, count: count)
     var inputPorts = [Set<String>](repeating: [], count: count)
+    var endpoints: [(source: Int32, target: Int32)] = []
+    endpoints.reserveCapacity(document.edges.count)
     for edge in document.edges {
       guard let source = index[edge.sourceNodeID], let target = index[edge.targetNodeID] else { return document }
       outgoing[source].append((target, edge.targetHandleID ?? ""))
-      inDegree[target] += 1
       inputPorts[target].insert(edge.targetHandleID ?? "")
+      endpoints.append((Int32(source), Int32(target)))
     }
-    var order: [Int] = []
-    order.reserveCapacity(count)
-    order.append(contentsOf: (0..<count).filter { inDegree[$0] == 0 })
-    var head = 0
-    while head < order.count {
-      for edge in outgoing[order[head]] {
-        inDegree[edge.target] -= 1
-        if inDegree[edge.target] == 0 { order.append(edge.target) }
-      }
-      head += 1
-    }
-    guard order.count == count else { return document }
+    let sorted = TopologicalOrder.sorting(SuccessorLists(nodeCount: count, edges: endpoints) { $0 })
+    guard sorted.isComplete else { return document }
+    let order = sorted.order.lazy.map { Int($0) }
     // Sinks first: a node's output needs are the union of what its consumers' inputs need.
     var inputNeeds = [[String: ColumnNeeds]](repeating: [:], count: count)
     var result = document
