@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import FlowSupport
 import Synchronization
 
 /// A small HTTP/1.1 server on POSIX sockets: one event-loop thread multiplexing every
@@ -116,7 +117,7 @@ final class HTTPServerCore: Sendable {
 
   let configuration: HTTPServer.Configuration
   let port: UInt16
-  let shared = Mutex(Shared())
+  let shared = Locked(Shared())
   let wakePipe: (read: Int32, write: Int32)
   let finished = DispatchSemaphore(value: 0)
   let stopped = Atomic<Bool>(false)
