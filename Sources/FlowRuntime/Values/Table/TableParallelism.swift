@@ -26,22 +26,34 @@ public enum TableParallelism {
   /// `body(i)` for each `i` in `0..<count`, on up to `threads` threads (items claimed in turn);
   /// results in order. On the calling thread when `threads` or `count` is at most 1.
   package static func map<Result: Sendable>(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-    let threads = min(threads, count)
-    guard threads > 1 else { return (0..<count).map(body) }
+    guard min(threads, count) > 1 else { return (0..<count).map(body) }
     // Each item is claimed by one thread, which alone writes its slot; they are read after the
     // join (`UnsafeSlots`' invariants).
     let results = UnsafeSlots<Result>(count)
+    forEach(count, threads: threads) { index in results[index] = body(index) }
+    guard let all = results.all() else {
+      preconditionFailure("Internal inconsistency: an item of the parallel map was not run")
+    }
+    return all
+  }
+
+  /// `body(i)` for each `i` in `0..<count`, on up to `threads` threads that claim the next `i`
+  /// in turn (each `i` runs once, on one thread); returns when every `i` ran. On the calling
+  /// thread when `threads` or `count` is at most 1. The one parallel loop: `map` and the CSV
+  /// reader's block phases run on it.
+  package static func forEach(_ count: Int, threads: Int, _ body: @Sendable (Int) -> Void) {
+    let threads = min(threads, count)
+    guard threads > 1 else {
+      for index in 0..<count { body(index) }
+      return
+    }
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         if index >= count { return }
-        results[index] = body(index)
+        body(index)
       }
     }
-    guard let all = results.all() else {
-      preconditionFailure("Internal inconsistency: an item of the parallel map was not run")
-    }
-    return all
   }
 }

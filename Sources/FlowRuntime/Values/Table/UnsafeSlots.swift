@@ -1,8 +1,8 @@
 // The result slots of a parallel loop: `TableParallelism.map`'s, and the parallel CSV reader's
 // (`UnsafeCSVBlockReader`: chunks, counts, the file buffer's workers).
 //
-// Invariants: a slots object is shared by the threads of one `DispatchQueue.concurrentPerform`
-// call; slot `i` is written only by the one thread that claimed item `i` (each item is claimed
+// Invariants: a slots object is shared by the threads of one parallel loop
+// (`TableParallelism.forEach`); slot `i` is written only by the one thread that claimed item `i` (each item is claimed
 // once), and the owner reads the slots only after that call returned, which orders every
 // write before the reads. No slot is read while it may be written, so no lock is needed.
 

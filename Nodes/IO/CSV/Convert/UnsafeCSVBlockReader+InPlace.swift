@@ -26,14 +26,14 @@ extension UnsafeCSVBlockReader {
     _ block: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], width: Int, kept: [Int], textOnly: Bool,
     bytesPerRow: Double, inPlace: [InPlaceTarget], strings: [Int] = []
   ) -> [Chunk]? {
-    let shared = UnsafeSendableBuffer(block)
+    let shared = UnsafeTransfer(block)
     let parts = starts.count
     let counts = UnsafeSlots<Int>(parts)
     let newline = UnsafeCSVScanner.newline
-    Self.forEach(parts, threads: reader.workers) { part in
+    TableParallelism.forEach(parts, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
-      var records = UnsafeCSVScanner.count(newline, in: shared.buffer, from: range.lowerBound, to: range.upperBound)
-      if !range.isEmpty && shared.buffer[range.upperBound - 1] != newline { records += 1 }
+      var records = UnsafeCSVScanner.count(newline, in: shared.value, from: range.lowerBound, to: range.upperBound)
+      if !range.isEmpty && shared.value[range.upperBound - 1] != newline { records += 1 }
       counts[part] = records
     }
     let counted = counts.values(default: 0)
@@ -49,18 +49,18 @@ extension UnsafeCSVBlockReader {
     let results = UnsafeSlots<Chunk>(parts)
     let reader = self.reader
     return UnsafeCSVDirectColumn.withSlots(inPlace.map(\.column)[...]) { addresses in
-      let columns = UnsafeSendableSlots(addresses.map { $0! })
-      Self.forEach(parts, threads: reader.workers) { part in
+      let columns = UnsafeTransfer(addresses.map { $0! })
+      TableParallelism.forEach(parts, threads: reader.workers) { part in
         let range = starts[part]..<ends[part]
         let targets = fields.indices.map {
-          (field: fields[$0], slots: columns.slots[$0] + firsts[part] * 8, number: numbers[$0])
+          (field: fields[$0], slots: columns.value[$0] + firsts[part] * 8, number: numbers[$0])
         }
         guard
           let parsed = reader.parseChunk(
-            UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+            UnsafeBufferPointer(rebasing: shared.value[range]), width: width, kept: kept,
             textOnly: textOnly, expectedRows: Self.expectedRows(range.count, bytesPerRow: bytesPerRow),
             direct: targets, limit: counted[part], strings: strings,
-            readable: shared.buffer.count - range.lowerBound)
+            readable: shared.value.count - range.lowerBound)
         else { return }
         results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, parsed.direct, counted[part], parsed.spans)
       }

@@ -94,13 +94,13 @@ struct UnsafeCSVFileBuffer {
   private mutating func fillInParallel(_ wanted: Int, threads: Int) throws {
     let spans = (0...threads).map { $0 * wanted / threads }
     let done = UnsafeSlots<Int>(threads)
-    let target = UnsafeSendablePointer(storage.base + head + filled)
+    let target = UnsafeTransfer(storage.base + head + filled)
     let (descriptor, start) = (file.descriptor, offset)
-    DispatchQueue.concurrentPerform(iterations: threads) { part in
+    TableParallelism.forEach(threads, threads: threads) { part in
       var at = spans[part]
       let end = spans[part + 1]
       while at < end {
-        let got = pread(descriptor, target.pointer + at, end - at, off_t(start + at))
+        let got = pread(descriptor, target.value + at, end - at, off_t(start + at))
         if got < 0 && errno == EINTR { continue }
         if got <= 0 { break }
         at += got
@@ -170,11 +170,4 @@ struct UnsafeCSVFileBuffer {
       "filled \(filled) from \(head) of \(capacity), offset \(offset) of \(size)")
     #endif
   }
-}
-
-/// A pointer handed to the threads of one parallel fill, each of which writes only its own
-/// span (see `UnsafeCSVFileBuffer`).
-struct UnsafeSendablePointer: @unchecked Sendable {
-  let pointer: UnsafeMutableRawPointer
-  init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// (`CSVReader.parse`), which gives the exact message, or the exact table.
 ///
 /// Invariants: every buffer pointer handed to a worker points into `block` (or the caller's
-/// buffer), which outlives the `concurrentPerform` call that uses it, and is only read there;
+/// buffer), which outlives the parallel loop (`TableParallelism.forEach`) that uses it, and is only read there;
 /// each chunk's slot of `UnsafeSlots` is written only by the one thread that claimed the chunk
 /// (`forEach`), and a merging
 /// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`);
@@ -209,17 +209,13 @@ package struct UnsafeCSVBlockReader {
       chunks = []
       let threads = Swift.min(reader.workers, pieceSlots.count)
       accumulators.withUnsafeMutableBufferPointer { buffer in
-        let targets = UnsafeAccumulators(buffer)
+        let targets = UnsafeTransfer(buffer)
         let merge: @Sendable (Int) -> Void = { position in
           for (index, piece) in byColumn.take(position).enumerated() {
-            targets.buffer[slots[pieceSlots[position]]].append(piece, rows: chunkRows[index])
+            targets.value[slots[pieceSlots[position]]].append(piece, rows: chunkRows[index])
           }
         }
-        if threads > 1 {
-          DispatchQueue.concurrentPerform(iterations: pieceSlots.count, execute: merge)
-        } else {
-          for position in 0..<pieceSlots.count { merge(position) }
-        }
+        TableParallelism.forEach(pieceSlots.count, threads: threads, merge)
       }
       if expected > 0 && movesInPlace(isLast: isLast, textOnly: textOnly) {
         // Typed numeric columns continue in place from the next block on; the others reserve

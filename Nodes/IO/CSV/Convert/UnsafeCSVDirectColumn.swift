@@ -167,11 +167,3 @@ final class UnsafeCSVDirectColumn {
     }
   }
 }
-
-/// The slot addresses of a block's in-place columns, shared by the workers parsing its chunks:
-/// each chunk writes only its own rows' slots (`UnsafeCSVDirectParser`), and the addresses are
-/// used only inside the `UnsafeCSVDirectColumn.withSlots` call that made them.
-struct UnsafeSendableSlots: @unchecked Sendable {
-  let slots: [UnsafeMutableRawPointer]
-  init(_ slots: [UnsafeMutableRawPointer]) { self.slots = slots }
-}

@@ -76,7 +76,7 @@ final class UnsafeCSVStringColumn {
     bytes.withUnsafeMutableBufferPointer { target in
       offsets.withUnsafeMutableBufferPointer { ends in
         let storage = Storage(target: target.baseAddress!, ends: ends.baseAddress!)
-        UnsafeCSVBlockReader.forEach(spans.count, threads: threads) { k in
+        TableParallelism.forEach(spans.count, threads: threads) { k in
           spans[k].write(
             to: storage.target + byteStarts[k], ends: storage.ends + rowStarts[k] + 1, first: byteStarts[k])
         }

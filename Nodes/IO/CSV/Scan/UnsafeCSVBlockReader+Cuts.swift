@@ -99,9 +99,9 @@ extension UnsafeCSVBlockReader {
     // where the parity is even. `bounds[part]` is where part `part`'s search starts.
     let bounds = cuts.map { Swift.max($0, counted) }
     let counts = UnsafeSlots<Int>(parts)
-    let shared = UnsafeSendableBuffer(block)
-    Self.forEach(parts, threads: reader.workers) { part in
-      counts[part] = UnsafeCSVScanner.count(quote, in: shared.buffer, from: bounds[part], to: bounds[part + 1])
+    let shared = UnsafeTransfer(block)
+    TableParallelism.forEach(parts, threads: reader.workers) { part in
+      counts[part] = UnsafeCSVScanner.count(quote, in: shared.value, from: bounds[part], to: bounds[part + 1])
     }
     statistics?.searched(count - counted)
     let quoteCounts = counts.values(default: 0)
@@ -170,14 +170,14 @@ extension UnsafeCSVBlockReader {
       return chunks
     }
     let results = UnsafeSlots<Chunk>(starts.count)
-    let shared = UnsafeSendableBuffer(block)
+    let shared = UnsafeTransfer(block)
     let reader = self.reader
-    Self.forEach(starts.count, threads: reader.workers) { part in
+    TableParallelism.forEach(starts.count, threads: reader.workers) { part in
       let range = starts[part]..<ends[part]
       let expected = Self.expectedRows(range.count, bytesPerRow: bytesPerRow)
       guard
         let parsed = reader.parseChunk(
-          UnsafeBufferPointer(rebasing: shared.buffer[range]), width: width, kept: kept,
+          UnsafeBufferPointer(rebasing: shared.value[range]), width: width, kept: kept,
           textOnly: textOnly, expectedRows: expected)
       else { return }
       results[part] = (parsed.pieces, parsed.rows, parsed.quotingBytes, [], parsed.rows, [])
