@@ -65,18 +65,16 @@ struct ReadCSVNode: MorselSourceKind {
         // A large regular file in blocks on every core; otherwise (or for records the
         // parallel path leaves to it) the serial reader over the whole bytes. A `.gz` file is
         // decompressed first, then read the same way from memory.
-        if !file.isGzip, let table = try UnsafeCSVBlockReader(reader: reader).read(checked) {
+        if !file.isGzip, let table = try reader.readInBlocks(.file(checked)) {
           outputs[0] = .table(table)
           return
         }
         let bytes = try file.read(checked)
-        if file.isGzip,
-          let table = try bytes.withUnsafeBufferPointer({ try UnsafeCSVBlockReader(reader: reader).read($0) })
-        {
+        if file.isGzip, let table = try reader.readInBlocks(.bytes(bytes)) {
           outputs[0] = .table(table)
           return
         }
-        outputs[0] = .table(try bytes.withUnsafeBufferPointer { try reader.parse($0) })
+        outputs[0] = .table(try reader.readSerially(bytes))
       } catch let error as CSVError {
         throw NodeError("\(file.path): \(error)")
       } catch let error as TableError {

@@ -58,7 +58,7 @@ extension CSVDifferentialRead {
       header = Int.random(in: 0..<8, using: &random) != 0
       if Int.random(in: 0..<4, using: &random) == 0 { nullTokens = Self.nullTokenSets.randomElement(using: &random)! }
       if Bool.random(using: &random) {
-        let header = bytes.withUnsafeBufferPointer { UnsafeCSVBlockReader(reader: reader()).header($0, complete: true) }
+        let header = reader().header(in: bytes, complete: true)
         let names = header?.names ?? []
         var chosen = Set(names.filter { _ in Bool.random(using: &random) })
         if Int.random(in: 0..<4, using: &random) == 0 { chosen.insert("not in the file") }
@@ -121,9 +121,9 @@ extension CSVDifferentialRead {
       let read: Outcome?
       switch (source, file) {
       case (.memory, _):
-        read = outcome { try bytes.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: reader).read($0) } }
+        read = outcome { try reader.readInBlocks(.bytes(bytes)) }
       case (.file, let file?):
-        read = outcome { try UnsafeCSVBlockReader(reader: reader).read(file) }
+        read = outcome { try reader.readInBlocks(.file(file)) }
       case (.morsels, let file?):
         var morsels: [Table] = []
         let morselBytes = reader.blockBytesPerWorker

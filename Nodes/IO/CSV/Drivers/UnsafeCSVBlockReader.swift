@@ -24,13 +24,11 @@ import Foundation
 /// thread only its column's accumulator and pieces (`UnsafeAccumulators`, `UnsafeColumnPieces`);
 /// the file's bytes come through `UnsafeCSVFileBuffer` (its own invariants). Checked in debug
 /// builds by `_checkInvariants` after each block.
-package struct UnsafeCSVBlockReader {
+struct UnsafeCSVBlockReader {
   let reader: CSVReader
 
-  package init(reader: CSVReader) { self.reader = reader }
-
   /// The header (names and where the data starts), or `nil` if it does not end inside `buffer`.
-  package func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
+  func header(_ buffer: UnsafeBufferPointer<UInt8>, complete: Bool) -> (names: [String], dataStart: Int)? {
     var scanner = UnsafeCSVScanner(buffer, delimiter: reader.delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
     defer { fields.deallocate() }
@@ -42,7 +40,7 @@ package struct UnsafeCSVBlockReader {
   }
 
   /// The table in `buffer` (in memory), or `nil` to read it serially.
-  package func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table? {
+  func read(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table? {
     guard buffer.count >= reader.parallelThreshold, let (names, dataStart) = header(buffer, complete: true) else {
       return nil
     }
@@ -54,7 +52,7 @@ package struct UnsafeCSVBlockReader {
 
   /// The table in `file`, or `nil` to read it serially (a small or special file, or records
   /// the parallel path leaves to the serial reader).
-  package func read(_ file: CheckedFile) throws -> Table? {
+  func read(_ file: CheckedFile) throws -> Table? {
     var info = stat()
     guard fstat(file.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
       Int(info.st_size) >= reader.parallelThreshold

@@ -6,6 +6,26 @@ import FlowRuntime
 // `kept[slot] < width == fields.width` (checked per record before any cell is converted).
 
 extension CSVReader {
+  /// The table in `input` read in parallel blocks, or `nil` when the block reader leaves it to
+  /// the serial read (a small input, records it does not split).
+  package func readInBlocks(_ input: CSVInput) throws -> Table? {
+    switch input {
+    case .file(let file): try UnsafeCSVBlockReader(reader: self).read(file)
+    case .bytes(let bytes): try bytes.withUnsafeBufferPointer { try UnsafeCSVBlockReader(reader: self).read($0) }
+    }
+  }
+
+  /// The table in `bytes` read serially: the reference every other path agrees with.
+  package func readSerially(_ bytes: [UInt8]) throws -> Table {
+    try bytes.withUnsafeBufferPointer { try parse($0) }
+  }
+
+  /// The header's names and where the data starts, or `nil` if the header does not end in
+  /// `bytes` (with `complete`, `bytes` is the whole input).
+  package func header(in bytes: [UInt8], complete: Bool) -> (names: [String], dataStart: Int)? {
+    bytes.withUnsafeBufferPointer { UnsafeCSVBlockReader(reader: self).header($0, complete: complete) }
+  }
+
   /// The table in `bytes`.
   ///
   /// - Throws: `TableError` for duplicate header names (before any record is read), `CSVError`
@@ -21,7 +41,7 @@ extension CSVReader {
   /// Scans `buffer` once on this thread, converting every column kept (`columns`), and again
   /// for columns that turned out to be text after numeric cells: the serial reader, which the
   /// parallel one (`UnsafeCSVBlockReader`) falls back to for anything but plain records.
-  package func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
+  func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> Table {
     var scanner = UnsafeCSVScanner(buffer, delimiter: delimiter)
     var fields = UnsafeCSVFieldBuffer(capacity: 64)
     defer { fields.deallocate() }
