@@ -20,15 +20,17 @@ let package = Package(
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],
   targets: [
-    .target(name: "FlowGraph", swiftSettings: internalChecks),
+    // The one lock type (`Locked`), shared by FlowGraph and FlowHTTP; depends on no other target.
+    .target(name: "FlowSupport", swiftSettings: internalChecks),
+    .target(name: "FlowGraph", dependencies: ["FlowSupport"], swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
     // Compression formats (gzip/DEFLATE), ours; depends on no other target.
     .target(name: "FlowCodecs", swiftSettings: internalChecks),
     .target(name: "FlowNodes", dependencies: ["FlowRuntime", "FlowCodecs"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .target(name: "FlowLayout", dependencies: ["FlowGraph", "FlowRuntime"], swiftSettings: internalChecks),
-    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
-    .target(name: "FlowHTTP", swiftSettings: internalChecks),
+    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends only on FlowSupport.
+    .target(name: "FlowHTTP", dependencies: ["FlowSupport"], swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
             resources: [.copy("Serve/Page")], swiftSettings: internalChecks),
     .executableTarget(name: "flow", dependencies: ["FlowCommandLine"]),
