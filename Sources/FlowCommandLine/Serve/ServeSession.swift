@@ -41,13 +41,18 @@ final class ServeSession: Sendable {
   let engine: FlowEngine
   let registry: NodeKindRegistry
   let token: String
+  /// The clock the file watcher polls on (a test may pass a manual one).
+  let clock: any Clock<Duration>
   let state = Locked(State())
 
   /// The port the server listens on.
   var port: UInt16 { state.withLock { $0.life.server?.port } ?? 0 }
 
-  init(file: String, engine: FlowEngine, registry: NodeKindRegistry) {
+  init(
+    file: String, engine: FlowEngine, registry: NodeKindRegistry, clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.file = file
+    self.clock = clock
     self.engine = engine
     self.registry = registry
     token = Self.randomToken()
@@ -84,7 +89,7 @@ final class ServeSession: Sendable {
       self?.handle(request) ?? .error(503, "the server is stopping")
     }
     let watcher = watchInterval.map { interval in
-      ServeFileWatcher(path: file, interval: interval) { [weak self] in self?.reload() }
+      ServeFileWatcher(path: file, interval: interval, clock: clock) { [weak self] in self?.reload() }
     }
     perform(state.withLock { $0.life.served(by: server, watcher: watcher) })
   }
