@@ -20,7 +20,7 @@ let package = Package(
     .executable(name: "flow-bench", targets: ["flow-bench"]),
   ],
   targets: [
-    // The one lock type (`Locked`), below every other target: FlowGraph re-exports it, FlowHTTP uses it.
+    // The one lock type (`Locked`), shared by FlowGraph and FlowHTTP; depends on no other target.
     .target(name: "FlowSupport", swiftSettings: internalChecks),
     .target(name: "FlowGraph", dependencies: ["FlowSupport"], swiftSettings: internalChecks),
     .target(name: "FlowRuntime", dependencies: ["FlowGraph"], swiftSettings: internalChecks),
@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "FlowNodes", dependencies: ["FlowRuntime", "FlowCodecs"], path: "Nodes", swiftSettings: internalChecks),
     .target(name: "FlowSQL", dependencies: ["FlowNodes"], swiftSettings: internalChecks),
     .target(name: "FlowLayout", dependencies: ["FlowGraph", "FlowRuntime"], swiftSettings: internalChecks),
-    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends on no other target.
+    // A small HTTP/1.1 server on POSIX sockets (`flow serve`); depends only on FlowSupport.
     .target(name: "FlowHTTP", dependencies: ["FlowSupport"], swiftSettings: internalChecks),
     .target(name: "FlowCommandLine", dependencies: ["FlowNodes", "FlowSQL", "FlowLayout", "FlowHTTP"],
             resources: [.copy("Serve/Page")], swiftSettings: internalChecks),

@@ -6,7 +6,9 @@
 /// last response was queued), `handling` (one request is with the handler; later pipelined
 /// bytes wait in the parser, and no deadline runs), `streaming` (an event stream: nothing more
 /// is read as requests), `closing` (the last bytes are queued; close once they are sent).
-/// Every refusal queues its 4xx response and closes; nothing here blocks or traps.
+/// Every refusal queues its 4xx response and closes; nothing here blocks or traps. With a
+/// ``hostPolicy``, a request whose `Host` it refuses is answered 403 and closes here, never
+/// dispatched (the DNS-rebinding defence).
 ///
 /// Back-pressure: the machine counts the response bytes it queued and the executor has not yet
 /// sent (``queuedBytes``; `sent(_:now:serverFull:)` reports each send). While reading, it
@@ -36,6 +38,8 @@ struct HTTPConnectionMachine: Sendable {
   private(set) var state = State.reading
   private var parser: HTTPRequestParser
   let limits: HTTPLimits
+  /// Which `Host` headers are answered; `nil` answers every request.
+  let hostPolicy: HTTPHostPolicy?
   /// When the request being read must be complete (nanoseconds on the server's clock).
   private(set) var deadline: UInt64?
   /// Response bytes queued by `.send` actions and not yet reported sent.
@@ -43,8 +47,9 @@ struct HTTPConnectionMachine: Sendable {
   /// Whether a request may be waiting in the parser, held back until the queue drains.
   private(set) var isHeld = false
 
-  init(limits: HTTPLimits, now: UInt64) {
+  init(limits: HTTPLimits, now: UInt64, hostPolicy: HTTPHostPolicy? = nil) {
     self.limits = limits
+    self.hostPolicy = hostPolicy
     parser = HTTPRequestParser(limits: limits)
     deadline = now &+ Self.nanoseconds(limits.requestTimeout)
   }
@@ -141,6 +146,11 @@ struct HTTPConnectionMachine: Sendable {
     case .incomplete:
       return []
     case .request(let request):
+      if let hostPolicy, !hostPolicy.allows(host: request.header("Host")) {
+        state = .closing
+        deadline = nil
+        return [queue(HTTPHostPolicy.refusal.serialized(keepAlive: false)), .closeAfterSending]
+      }
       state = .handling(keepAlive: request.keepsAlive)
       deadline = nil
       return [.dispatch(request)]

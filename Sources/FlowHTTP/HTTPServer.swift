@@ -62,10 +62,7 @@ public final class HTTPServer: Sendable {
     self.port = port
     core = HTTPServerCore(configuration: configuration, port: port, wakePipe: wake)
     let loop = HTTPServerLoop(core: core, listener: listener, handler: handler)
-    let thread = Thread { [loop] in
-      var running = loop
-      running.run()
-    }
+    let thread = Thread { [loop] in loop.run() }
     thread.name = "FlowHTTP event loop"
     thread.start()
   }
@@ -137,15 +134,6 @@ final class HTTPServerCore: Sendable {
     UnsafeSocket.close(wakePipe.write)
   }
 
-  /// Whether `host` (a `Host` header) names an allowed host with this server's port.
-  func allows(host: String?) -> Bool {
-    guard let host else { return false }
-    let lowered = host.lowercased()
-    guard let colon = lowered.lastIndex(of: ":"), !lowered.hasSuffix("]") else { return false }
-    let name = String(lowered[..<colon]), portText = lowered[lowered.index(after: colon)...]
-    // RFC 9110 §7.2 and RFC 3986 §3.2.3: a port is ASCII digits. Only the port's own spelling
-    // passes: no sign, no leading zero, no padding (`UInt16("+8080")` would accept a sign).
-    guard portText == String(port) else { return false }
-    return configuration.allowedHosts.contains(name)
-  }
+  /// The `Host` policy every connection's machine applies.
+  var hostPolicy: HTTPHostPolicy { HTTPHostPolicy(allowedHosts: configuration.allowedHosts, port: port) }
 }

@@ -1,8 +1,10 @@
 import FlowGraph
+import FlowRuntime
 import Foundation
 
-/// Polls a file's modification time, size and inode every `interval` and calls `changed` when
-/// any differs from what it last saw (including after a Save, which notes its own write).
+/// Polls a file's modification time, size and inode every `interval` on `clock` and calls
+/// `changed` when any differs from what it last saw (including after a Save, which notes its
+/// own write): a `FileWatcher` over the `Stamp`.
 final class ServeFileWatcher: Sendable {
   struct Stamp: Sendable, Equatable {
     var modified: Date?
@@ -12,15 +14,20 @@ final class ServeFileWatcher: Sendable {
 
   let path: String
   let interval: Duration
+  let clock: any Clock<Duration>
   let changed: @Sendable () -> Void
-  let last: Locked<Stamp?>
+  let last: Locked<FileWatcher<Stamp>>
   let task = Locked<Task<Void, Never>?>(nil)
 
-  init(path: String, interval: Duration, changed: @escaping @Sendable () -> Void) {
+  init(
+    path: String, interval: Duration, clock: any Clock<Duration> = ContinuousClock(),
+    changed: @escaping @Sendable () -> Void
+  ) {
     self.path = path
     self.interval = interval
+    self.clock = clock
     self.changed = changed
-    last = Locked(Self.stamp(path))
+    last = Locked(FileWatcher(last: Self.stamp(path)))
   }
 
   static func stamp(_ path: String) -> Stamp? {
@@ -31,11 +38,10 @@ final class ServeFileWatcher: Sendable {
   }
 
   func start() {
-    let interval = interval
-    let polling = Task { [weak self] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: interval)
-        guard let self, !Task.isCancelled else { return }
+    let interval = interval, clock = clock
+    let polling = Task<Void, Never> { [weak self] in
+      try? await FileWatcher<Stamp>.poll(every: interval, on: clock) {
+        guard let self, !Task.isCancelled else { throw CancellationError() }
         self.check()
       }
     }
@@ -45,15 +51,12 @@ final class ServeFileWatcher: Sendable {
   /// Compares the file with what was last seen; calls `changed` if it differs.
   func check() {
     let now = Self.stamp(path)
-    let differs = last.withLock { last -> Bool in
-      defer { last = now }
-      return now != nil && last != now
-    }
+    let differs = last.withLock { $0.see(now) }
     if differs { changed() }
   }
 
   /// Takes the file as it is now as seen (after writing it ourselves).
-  func noteCurrentStamp() { last.withLock { $0 = Self.stamp(path) } }
+  func noteCurrentStamp() { last.withLock { $0 = FileWatcher(last: Self.stamp(path)) } }
 
   func stop() {
     task.withLock {

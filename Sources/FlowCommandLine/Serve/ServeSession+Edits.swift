@@ -102,7 +102,7 @@ extension ServeSession {
     } catch {
       return Self.json(500, ["error": .string("cannot write '\(file)': \(error.reason)")])
     }
-    watcher.withLock { $0?.noteCurrentStamp() }
+    state.withLock { $0.life.watcher }?.noteCurrentStamp()
     return Self.json(200, ["ok": true, "path": .string(file)])
   }
 

@@ -14,7 +14,8 @@ import Foundation
 /// again (`structure`). Edits go through the store, so they are validated as any store update
 /// and undo/redo are the store's.
 ///
-/// Invariants: `state` is only touched under its lock; the picture cache is tagged with the
+/// Invariants: `state` is the session's one lock, and only touched under it; what a transition
+/// of its `life` returns is done outside it; the picture cache is tagged with the
 /// `structure` it was drawn for; nothing a request carries reaches the file system except
 /// through Save, which writes only the served file, atomically.
 final class ServeSession: Sendable {
@@ -31,24 +32,27 @@ final class ServeSession: Sendable {
     var specs: [String: NodeSpec] = [:]
     /// Each node the page moved, with its position before its first move (`ServeSession.move`).
     var movedFrom: [String: CGPoint] = [:]
-    var isStopping = false
+    /// Starting, serving or stopping, with what the session must stop.
+    var life = ServeSessionLife()
+    var isStopping: Bool { life.phase == .stopping }
   }
 
   let file: String
   let engine: FlowEngine
   let registry: NodeKindRegistry
   let token: String
+  /// The clock the file watcher polls on (a test may pass a manual one).
+  let clock: any Clock<Duration>
   let state = Locked(State())
-  let server = Locked<HTTPServer?>(nil)
-  let tasks = Locked<[Task<Void, Never>]>([])
-  let observation = Locked<FlowStore.Observation?>(nil)
-  let watcher = Locked<ServeFileWatcher?>(nil)
 
   /// The port the server listens on.
-  var port: UInt16 { server.withLock { $0?.port } ?? 0 }
+  var port: UInt16 { state.withLock { $0.life.server?.port } ?? 0 }
 
-  init(file: String, engine: FlowEngine, registry: NodeKindRegistry) {
+  init(
+    file: String, engine: FlowEngine, registry: NodeKindRegistry, clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.file = file
+    self.clock = clock
     self.engine = engine
     self.registry = registry
     token = Self.randomToken()
@@ -68,7 +72,6 @@ final class ServeSession: Sendable {
   {
     let reports = engine.reports
     let observed = engine.store.observe { [weak self] change in self?.storeChanged(change) }
-    observation.withLock { $0 = observed.observation }
     let follow = Task { [weak self, engine] in
       for await report in reports {
         guard !report.wasCancelled else { continue }
@@ -77,7 +80,7 @@ final class ServeSession: Sendable {
         self.passCompleted(report, snapshot: snapshot)
       }
     }
-    tasks.withLock { $0.append(follow) }
+    perform(state.withLock { $0.life.following(observed.observation, task: follow) })
     var configuration = HTTPServer.Configuration(host: host, port: port, limits: limits)
     if !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
       configuration.allowedHosts.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
@@ -85,11 +88,23 @@ final class ServeSession: Sendable {
     let server = try HTTPServer(configuration: configuration) { [weak self] request in
       self?.handle(request) ?? .error(503, "the server is stopping")
     }
-    self.server.withLock { $0 = server }
-    if let watchInterval {
-      let watcher = ServeFileWatcher(path: file, interval: watchInterval) { [weak self] in self?.reload() }
-      self.watcher.withLock { $0 = watcher }
-      watcher.start()
+    let watcher = watchInterval.map { interval in
+      ServeFileWatcher(path: file, interval: interval, clock: clock) { [weak self] in self?.reload() }
+    }
+    perform(state.withLock { $0.life.served(by: server, watcher: watcher) })
+  }
+
+  /// Does what a start transition of `life` returned.
+  func perform(_ actions: [ServeSessionLife.Action]) {
+    for action in actions {
+      switch action {
+      case .startWatcher(let watcher): watcher.start()
+      case .stop(let running):
+        running.watcher?.stop()
+        running.server?.stop()
+        running.observation?.cancel()
+        for task in running.tasks { task.cancel() }
+      }
     }
   }
 
@@ -109,12 +124,12 @@ final class ServeSession: Sendable {
 
   /// Stops after the running pass: no more reloads, the streams end, the server closes.
   func stop() async {
-    state.withLock { $0.isStopping = true }
-    watcher.withLock { $0?.stop() }
+    let running = state.withLock { $0.life.stop() }
+    running.watcher?.stop()
     await settle()
-    server.withLock { $0 }?.stop()
-    observation.withLock { $0?.cancel() }
-    for task in tasks.withLock({ $0 }) { task.cancel() }
+    running.server?.stop()
+    running.observation?.cancel()
+    for task in running.tasks { task.cancel() }
     engine.shutDown()
   }
 
@@ -128,7 +143,7 @@ final class ServeSession: Sendable {
   /// Publishes one event to every page.
   func publish(_ event: JSONValue) {
     let bytes = Array(("data: " + event.serialized(options: []) + "\n\n").utf8)
-    server.withLock { $0 }?.publish(bytes)
+    state.withLock { $0.life.server }?.publish(bytes)
   }
 
   /// A completed pass: keep its snapshot and tell the pages.

@@ -1,6 +1,6 @@
 /// The source behind `watch: true` on file readers: reads the file on the engine's clock every
 /// `interval` and emits the reader's outputs whenever the file's bytes changed (the first read
-/// is the first emission).
+/// is the first emission). Changes are told by `FileWatcher`.
 public struct FileWatchSource: LiveSource {
   let evaluator: any NodeEvaluator
   let outputCount: Int
@@ -31,11 +31,9 @@ public struct FileWatchSource: LiveSource {
 
   public func run(from state: Value, _ emitter: LiveEmitter) async throws {
     var reads = state.integerValue ?? 0
-    var last: [UInt8]?
+    var watcher = FileWatcher<[UInt8]>()
     while true {
-      let current = try bytes()
-      if current != last {
-        last = current
+      if watcher.see(try bytes()) {
         var outputs = NodeOutputs(Array(repeating: Value.integer(0), count: outputCount))
         try evaluator.evaluate(NodeInputs([]), &outputs)
         reads += 1
