@@ -10,8 +10,10 @@ import Foundation
 ///
 /// Why `@unchecked Sendable` is sound here: `value` is only read or written inside
 /// `withLock`, which holds `lock` for the whole access, and `Value` is `Sendable`, so handing
-/// it (or results computed from it) to other threads is safe. The only other such conformance
-/// in the package is `Parker`'s.
+/// it (or results computed from it) to other threads is safe.
+///
+/// Why its own target (`FlowSupport`, below every other): `FlowHTTP` depends on nothing else
+/// of ours, and every module locks with this one type; `FlowGraph` re-exports it.
 package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
