@@ -69,12 +69,10 @@ struct ReadCSVNode: MorselSourceKind {
           outputs[0] = .table(table)
           return
         }
+        // A decompressed `.gz` may still go in blocks; a plain file the block reader declined
+        // goes serially.
         let bytes = try file.read(checked)
-        if file.isGzip, let table = try reader.readInBlocks(.bytes(bytes)) {
-          outputs[0] = .table(table)
-          return
-        }
-        outputs[0] = .table(try reader.readSerially(bytes))
+        outputs[0] = .table(try file.isGzip ? reader.read(bytes) : reader.readSerially(bytes))
       } catch let error as CSVError {
         throw NodeError("\(file.path): \(error)")
       } catch let error as TableError {

@@ -99,13 +99,17 @@ final class ServeSession: Sendable {
     for action in actions {
       switch action {
       case .startWatcher(let watcher): watcher.start()
-      case .stop(let running):
-        running.watcher?.stop()
-        running.server?.stop()
-        running.observation?.cancel()
-        for task in running.tasks { task.cancel() }
+      case .stop(let running): stopAll(running)
       }
     }
+  }
+
+  /// Stops what `running` holds, in its order (stopping a stopped watcher does nothing).
+  func stopAll(_ running: ServeSessionLife.Running) {
+    running.watcher?.stop()
+    running.server?.stop()
+    running.observation?.cancel()
+    for task in running.tasks { task.cancel() }
   }
 
   /// Waits for the first pass (which may have run before the reports were followed) and keeps
@@ -125,11 +129,9 @@ final class ServeSession: Sendable {
   /// Stops after the running pass: no more reloads, the streams end, the server closes.
   func stop() async {
     let running = state.withLock { $0.life.stop() }
-    running.watcher?.stop()
+    running.watcher?.stop()  // no reload once stopping, even during the running pass
     await settle()
-    running.server?.stop()
-    running.observation?.cancel()
-    for task in running.tasks { task.cancel() }
+    stopAll(running)
     engine.shutDown()
   }
 

@@ -26,16 +26,13 @@ extension CSVReader {
     bytes.withUnsafeBufferPointer { UnsafeCSVBlockReader(reader: self).header($0, complete: complete) }
   }
 
-  /// The table in `bytes`.
+  /// The table in `bytes`: in blocks where the block reader takes them, else serially.
   ///
   /// - Throws: `TableError` for duplicate header names (before any record is read), `CSVError`
   ///   naming the line of a ragged row or bad quoting, `CancellationError` if the task is
   ///   cancelled.
-  func read(_ bytes: [UInt8]) throws -> Table {
-    try bytes.withUnsafeBufferPointer { buffer in
-      if let table = try UnsafeCSVBlockReader(reader: self).read(buffer) { return table }
-      return try parse(buffer)
-    }
+  package func read(_ bytes: [UInt8]) throws -> Table {
+    try readInBlocks(.bytes(bytes)) ?? readSerially(bytes)
   }
 
   /// Scans `buffer` once on this thread, converting every column kept (`columns`), and again
