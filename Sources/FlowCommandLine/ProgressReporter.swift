@@ -33,15 +33,16 @@ final class ProgressReporter: Sendable {
     self.write = write
   }
 
-  /// Starts watching (a line redrawn every 100 ms on a background queue); does nothing when
-  /// stderr is not a terminal.
+  /// Starts watching (a line redrawn every 100 ms on a thread of its own, never one of
+  /// Dispatch's global workers, which the run's parallel loops need); does nothing when stderr
+  /// is not a terminal.
   func start() {
     guard isTerminal else { return }
     state.withLock {
       $0.started = ContinuousClock().now
       $0.running = true
     }
-    DispatchQueue.global(qos: .utility).async { [self] in
+    Thread.detachNewThread { [self] in
       while stopSignal.wait(timeout: .now() + .milliseconds(100)) == .timedOut { tick(now: ContinuousClock().now) }
       finished.signal()
     }

@@ -62,7 +62,7 @@ struct HTTPConnectionTable {
         connections[fd]!.closesAfterSending = true
       case .dispatch(let request):
         let id = connections[fd]!.id, handler = self.handler, core = self.core
-        DispatchQueue.global().async {
+        core.handlerQueues[Int(id % UInt64(core.handlerQueues.count))].async {
           let response = handler(request)
           core.shared.withLock { $0.completions.append((id, response)) }
           UnsafeSocket.poke(core.wakePipe.write)

@@ -4,8 +4,8 @@ import FlowSupport
 import Synchronization
 
 /// A small HTTP/1.1 server on POSIX sockets: one event-loop thread multiplexing every
-/// connection with `poll(2)`, handlers run on Dispatch's global queue, keep-alive, and
-/// server-sent event streams as chunked responses.
+/// connection with `poll(2)`, handlers run on the server's own handler queues, keep-alive,
+/// and server-sent event streams as chunked responses.
 ///
 /// Requests are parsed by `HTTPRequestParser` within `HTTPLimits`; each connection follows
 /// `HTTPConnectionMachine`. Anything malformed, too large or too slow is answered with its 4xx
@@ -22,7 +22,7 @@ import Synchronization
 /// server.stop()
 /// ```
 public final class HTTPServer: Sendable {
-  /// Answers one request (called on a global queue, possibly concurrently).
+  /// Answers one request (called on one of the server's handler queues, possibly concurrently).
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
   /// Where and how the server listens.
@@ -122,6 +122,16 @@ final class HTTPServerCore: Sendable {
   let streamCount = Atomic<Int>(0)
   /// Response and event bytes queued on every connection and not yet sent.
   let queuedBytes = Atomic<Int>(0)
+  /// Where handlers run: the server's own serial queues, a connection's requests always on the
+  /// same one. Never Dispatch's global queue: its pool is as wide as the machine has cores and
+  /// grows only slowly past threads that block, so a process that filled it with blocked work
+  /// (an app's blocking I/O, a test's clients) would leave every response waiting, however
+  /// long. A serial queue gets a thread of its own whenever it has work.
+  let handlerQueues: [DispatchQueue] = (0..<HTTPServerCore.handlerQueueCount).map {
+    DispatchQueue(label: "FlowHTTP handler \($0)")
+  }
+  /// As many handler queues as cores, at least 2 and at most 8.
+  static let handlerQueueCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 8)
 
   init(configuration: HTTPServer.Configuration, port: UInt16, wakePipe: (read: Int32, write: Int32)) {
     self.configuration = configuration

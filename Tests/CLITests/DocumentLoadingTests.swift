@@ -29,7 +29,7 @@ import Testing
     #expect(mkfifo(fifo, 0o600) == 0)
     let document = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent(Self.calculator))
     // The writer blocks in `open` until flow opens the FIFO for reading.
-    DispatchQueue.global().async {
+    Thread.detachNewThread {
       guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
       handle.write(document)
       try? handle.close()

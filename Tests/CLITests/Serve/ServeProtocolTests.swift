@@ -101,11 +101,12 @@ import FlowHTTPTestSupport
     }
   }
 
-  /// Runs blocking socket work on a Dispatch thread: a test that blocked a thread of the
-  /// cooperative pool could starve the task that turns the engine's reports into events.
+  /// Runs blocking socket work on a thread of its own: a test that blocked a thread of the
+  /// cooperative pool could starve the task that turns the engine's reports into events, and
+  /// one that blocked Dispatch's global queue could starve everything else queued there.
   static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(HTTPServerError) -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         do throws(HTTPServerError) { continuation.resume(returning: try body()) } catch {
           continuation.resume(throwing: error)
         }
