@@ -81,3 +81,7 @@ struct ReadCSVNode: MorselSourceKind {
     }
   }
 }
+
+extension ReadCSVNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .read(.csv) }
+}

@@ -59,3 +59,7 @@ struct ReadJSONNode: NodeKind {
     }
   }
 }
+
+extension ReadJSONNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .read(.json) }
+}

@@ -60,3 +60,7 @@ extension ReadParquetNode: ColumnProjectingKind {
     return projected
   }
 }
+
+extension ReadParquetNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .read(.parquet) }
+}

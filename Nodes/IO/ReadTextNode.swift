@@ -28,3 +28,7 @@ struct ReadTextNode: NodeKind {
     }
   }
 }
+
+extension ReadTextNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

@@ -38,3 +38,12 @@ struct WriteCSVNode: NodeKind {
     }
   }
 }
+
+extension WriteCSVNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .write(.csv) }
+}
+
+extension WriteCSVNode: MorselSinkKind {
+  var streamedEnd: StreamedChain.End { .writeCSV }
+  func streams(_ spec: NodeSpec) -> Bool { true }
+}

@@ -61,3 +61,7 @@ struct WriteJSONNode: NodeKind {
     }
   }
 }
+
+extension WriteJSONNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .write(.json) }
+}

@@ -66,3 +66,7 @@ struct WriteParquetNode: NodeKind {
     }
   }
 }
+
+extension WriteParquetNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .write(.parquet) }
+}

@@ -21,3 +21,7 @@ struct WriteTextNode: NodeKind {
     }
   }
 }
+
+extension WriteTextNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

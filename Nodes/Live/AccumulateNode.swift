@@ -34,3 +34,7 @@ struct AccumulateNode: NodeKind {
     }
   }
 }
+
+extension AccumulateNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.live) }
+}

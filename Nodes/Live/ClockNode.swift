@@ -59,3 +59,7 @@ struct ClockNode: NodeKind {
     }
   }
 }
+
+extension ClockNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.live) }
+}

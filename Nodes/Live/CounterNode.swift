@@ -39,3 +39,7 @@ struct LiveNodeEvaluator: NodeEvaluator {
     throw NodeError("a live node runs only in an engine that knows live nodes")
   }
 }
+
+extension CounterNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.live) }
+}

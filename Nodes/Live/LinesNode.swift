@@ -60,3 +60,7 @@ struct LinesNode: NodeKind {
     }
   }
 }
+
+extension LinesNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.live) }
+}

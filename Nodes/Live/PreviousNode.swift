@@ -35,3 +35,7 @@ struct PreviousNode: NodeKind {
     }
   }
 }
+
+extension PreviousNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.live) }
+}

@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// `add`: `result = a + b` (inputs default to 0).
 struct AddNode: BinaryArithmetic {
   var name: String { "add" }
@@ -5,4 +7,8 @@ struct AddNode: BinaryArithmetic {
   static var identity: Double { 0.0 }
 
   func combine(_ a: Double, _ b: Double) -> Double { a + b }
+}
+
+extension AddNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
 }

@@ -11,3 +11,7 @@ struct DivideNode: BinaryArithmetic {
     return a / b
   }
 }
+
+extension DivideNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

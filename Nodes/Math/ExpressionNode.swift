@@ -35,3 +35,7 @@ struct ExpressionNode: NodeKind {
     }
   }
 }
+
+extension ExpressionNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// `multiply`: `result = a * b` (inputs default to 1).
 struct MultiplyNode: BinaryArithmetic {
   var name: String { "multiply" }
@@ -5,4 +7,8 @@ struct MultiplyNode: BinaryArithmetic {
   static var identity: Double { 1.0 }
 
   func combine(_ a: Double, _ b: Double) -> Double { a * b }
+}
+
+extension MultiplyNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
 }

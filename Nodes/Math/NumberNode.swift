@@ -29,3 +29,7 @@ struct NumberNode: NodeKind {
 
 /// A constant for `flow export --sql`: a param or `@name` it feeds is written as a literal.
 extension NumberNode: SQLConstantKind {}
+
+extension NumberNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

@@ -1,3 +1,5 @@
+import FlowRuntime
+
 /// `subtract`: `result = a - b` (inputs default to 0).
 struct SubtractNode: BinaryArithmetic {
   var name: String { "subtract" }
@@ -5,4 +7,8 @@ struct SubtractNode: BinaryArithmetic {
   static var identity: Double { 0.0 }
 
   func combine(_ a: Double, _ b: Double) -> Double { a - b }
+}
+
+extension SubtractNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
 }

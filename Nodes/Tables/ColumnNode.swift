@@ -23,3 +23,7 @@ struct ColumnNode: NodeKind {
     }
   }
 }
+
+extension ColumnNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.scalarOrList) }
+}

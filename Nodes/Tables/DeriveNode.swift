@@ -169,3 +169,7 @@ extension JSONValue {
     }
   }
 }
+
+extension DeriveNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .derive }
+}

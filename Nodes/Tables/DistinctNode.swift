@@ -52,3 +52,7 @@ struct DistinctNode: NodeKind {
     }
   }
 }
+
+extension DistinctNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .distinct }
+}

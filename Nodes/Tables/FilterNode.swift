@@ -72,3 +72,7 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
     }
   }
 }
+
+extension FilterNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .filter }
+}

@@ -107,3 +107,12 @@ struct GroupByNode: NodeKind {
     }
   }
 }
+
+extension GroupByNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .groupBy }
+}
+
+extension GroupByNode: MorselSinkKind {
+  var streamedEnd: StreamedChain.End { .groupBy }
+  func streams(_ spec: NodeSpec) -> Bool { StreamingPlan.streamsAggregates(spec) }
+}

@@ -168,3 +168,7 @@ struct JoinNode: NodeKind {
     }
   }
 }
+
+extension JoinNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .join }
+}

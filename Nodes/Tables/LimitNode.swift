@@ -40,3 +40,7 @@ struct LimitNode: NodeKind {
     }
   }
 }
+
+extension LimitNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .limit }
+}

@@ -111,3 +111,7 @@ struct PivotNode: NodeKind {
     }
   }
 }
+
+extension PivotNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.pivot) }
+}

@@ -139,3 +139,7 @@ extension Value {
     return self
   }
 }
+
+extension ReduceNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.scalarOrList) }
+}

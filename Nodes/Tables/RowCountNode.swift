@@ -11,3 +11,7 @@ struct RowCountNode: StaticNodeKind {
     outputs[0] = .integer(Int64(try inputs.table(0).rowCount))
   }
 }
+
+extension RowCountNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.scalarOrList) }
+}

@@ -36,3 +36,7 @@ struct SelectNode: RowLocalKind {
     }
   }
 }
+
+extension SelectNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .select }
+}

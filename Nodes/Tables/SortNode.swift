@@ -76,3 +76,7 @@ struct SortEntry: Sendable {
   let key: UInt64
   let row: Int32
 }
+
+extension SortNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .sort }
+}

@@ -56,3 +56,7 @@ struct UnionNode: NodeKind {
     }
   }
 }
+
+extension UnionNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .union }
+}

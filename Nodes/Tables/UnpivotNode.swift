@@ -101,3 +101,7 @@ struct UnpivotNode: NodeKind {
     }
   }
 }
+
+extension UnpivotNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .unpivot }
+}

@@ -133,3 +133,7 @@ struct WindowNode: RowFormulaKind {
     }
   }
 }
+
+extension WindowNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .window }
+}

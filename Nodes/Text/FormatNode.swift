@@ -158,3 +158,7 @@ struct FormatNode: NodeKind {
     }
   }
 }
+
+extension FormatNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

@@ -19,3 +19,7 @@ struct TextNode: NodeKind {
 
 /// A constant for `flow export --sql`: a param or `@name` it feeds is written as a literal.
 extension TextNode: SQLConstantKind {}
+
+extension TextNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

@@ -27,3 +27,7 @@ struct ToNumberNode: StaticNodeKind {
   /// `text` cut to 80 characters for a message.
   static func shown(_ text: String) -> String { text.count > 80 ? String(text.prefix(80)) + "…" : text }
 }
+
+extension ToNumberNode: SQLRelationalKind {
+  var sqlForm: SQLForm { .none(.textOrScalar) }
+}

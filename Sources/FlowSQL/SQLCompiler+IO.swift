@@ -5,12 +5,12 @@ import FlowRuntime
 /// (the node is evaluated through the registry's file-access policy, so what is allowed to
 /// `flow run` is what is read here), written out explicitly in the script.
 extension SQLCompiler {
-  mutating func source(_ node: FlowNode) throws(SQLExportError) -> SQLRelation {
-    let table = try readTable(node)
+  mutating func source(_ node: FlowNode, _ format: SQLForm.FileFormat) throws(SQLExportError) -> SQLRelation {
+    let table = try readTable(node, format)
     let columns = table.columnNames
     let types = table.columns.map { SQLType($0.type) }
     let path = try plainPath(node, node.data.params["path"]?.stringValue ?? "")
-    let isCSV = node.data.kind == "readCSV"
+    let isCSV = format == .csv
     let parsed = isCSV ? SQLSourceCSV(node.data.params) : nil
     // The cast of each text column to its type (CSV files are read as text, then typed). DuckDB
     // reads every null token itself; the other engines read one (the empty cell), so the view
@@ -92,7 +92,7 @@ extension SQLCompiler {
   }
 
   /// The table the reader gives, read now through the registry's file-access policy.
-  func readTable(_ node: FlowNode) throws(SQLExportError) -> Table {
+  func readTable(_ node: FlowNode, _ format: SQLForm.FileFormat) throws(SQLExportError) -> Table {
     var reader = node
     reader.data.params["watch"] = nil
     let document = FlowDocument(nodes: [reader])
@@ -104,25 +104,25 @@ extension SQLCompiler {
     if let failure = evaluator.failure(of: node.id) {
       throw SQLExportError(node: node.id, "cannot read the file to infer its column types: \(failure)")
     }
-    let port = node.data.kind == "readJSON" ? "value" : "table"
+    let port = format == .json ? "value" : "table"
     guard case .table(let table)? = evaluator.value(of: node.id, port: port) else {
       throw SQLExportError(node: node.id, "the file is not a JSON array of objects (only tables export)")
     }
     return table
   }
 
-  mutating func writer(_ node: FlowNode, _ input: SQLRelation) throws(SQLExportError) -> SQLRelation? {
-    guard let written = node.data.params["path"]?.stringValue else {
+  mutating func writer(_ node: FlowNode, _ written: SQLForm.FileFormat, _ input: SQLRelation) throws(SQLExportError)
+    -> SQLRelation?
+  {
+    guard let pathText = node.data.params["path"]?.stringValue else {
       throw SQLExportError(node: node.id, "param 'path' is missing")
     }
-    let path = try plainPath(node, written)
+    let path = try plainPath(node, pathText)
     let format: SQLOutput.Format
-    if node.data.kind == "writeCSV" {
-      format = .csv(delimiter: node.data.params["delimiter"]?.stringValue ?? ",")
-    } else if node.data.kind == "writeParquet" {
-      format = try parquetFormat(node)
-    } else {
-      format = .json
+    switch written {
+    case .csv: format = .csv(delimiter: node.data.params["delimiter"]?.stringValue ?? ",")
+    case .parquet: format = try parquetFormat(node)
+    case .json: format = .json
     }
     addOutput(SQLOutput(node: node.id, format: format, path: path, relation: input))
     return nil

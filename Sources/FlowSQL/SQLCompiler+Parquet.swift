@@ -15,7 +15,7 @@ extension SQLCompiler {
   ]
 
   mutating func parquetSource(_ node: FlowNode) throws(SQLExportError) -> SQLRelation {
-    let table = try readTable(node)
+    let table = try readTable(node, .parquet)
     let columns = table.columnNames
     let types = table.columns.map { SQLType($0.type) }
     let path = try plainPath(node, node.data.params["path"]?.stringValue ?? "")

@@ -32,26 +32,10 @@ struct SQLCompiler {
     var node = plan.nodes[index]
     if let bound = parameters[index] { node.data.params = bound }
     let id = node.id
-    let params = node.data.params
     func fail(_ reason: String) -> SQLExportError { SQLExportError(node: id, reason) }
     if let problem = dialect.identifierProblem(id) { throw fail("its id \(problem)") }
     let relation: SQLRelation?
     switch node.data.kind {
-    case "readCSV", "readJSON": relation = try source(node)
-    case "readParquet": relation = try parquetSource(node)
-    case "filter": relation = try filter(id, try input(index, "table"), params)
-    case "derive": relation = try derive(id, try input(index, "table"), params)
-    case "select": relation = try select(id, try input(index, "table"), params)
-    case "sort": relation = try sort(id, try input(index, "table"), params)
-    case "groupBy": relation = try groupBy(id, try input(index, "table"), params)
-    case "join": relation = try join(id, try input(index, "left"), try input(index, "right"), params)
-    case "union": relation = try union(id, try input(index, "a"), try input(index, "b"))
-    case "distinct": relation = try distinct(id, try input(index, "table"), params)
-    case "limit": relation = try limit(id, try input(index, "table"), params)
-    case "window": relation = try window(id, try input(index, "table"), params)
-    case "unpivot": relation = try unpivot(id, try input(index, "table"), params)
-    case "writeCSV", "writeJSON", "writeParquet":
-      relation = try writer(node, try input(index, node.data.kind == "writeJSON" ? "value" : "table"))
     case NodeSpec.groupKind: return
     case _ where isConstant(node.data.kind) && !plan.isOutput[index]: return  // a constant input's value
     case SubgraphExpander.inputKind, SubgraphExpander.outputKind:
@@ -71,8 +55,12 @@ struct SQLCompiler {
       }
       relation = relations[only.source]
     default:
-      if let reason = noSQLForm(node) { throw fail(reason) }
-      relation = try custom(index, node)
+      if let form = sqlForm(of: node.data.kind) {
+        relation = try compile(form, index, node)
+      } else {
+        if let reason = noSQLForm(node) { throw fail(reason) }
+        relation = try custom(index, node)
+      }
     }
     guard let relation else { return }
     if let reserved = relation.columns.first(where: { $0.hasPrefix("__flow_") }) {
@@ -84,7 +72,7 @@ struct SQLCompiler {
     }
     relations[index] = relation
     let isBoundary = node.data.kind == SubgraphExpander.inputKind || node.data.kind == SubgraphExpander.outputKind
-    if plan.isOutput[index], !node.data.kind.hasPrefix("write"), !isBoundary {
+    if plan.isOutput[index], !isBoundary {
       statements.append(.output(SQLOutput(node: id, format: .rows, path: "", relation: relation)))
     }
   }
@@ -156,28 +144,22 @@ struct SQLCompiler {
       node: id, "no column '\(column)' in the table (columns: \(listing)\(relation.columns.count > 20 ? ", …" : ""))")
   }
 
+  /// The form the registry's kind of that name declares (``SQLRelationalKind``), if any.
+  func sqlForm(of kind: String) -> SQLForm? { (registry.kind(named: kind) as? any SQLRelationalKind)?.sqlForm }
+
   /// Why `node`'s kind has no SQL form (a live, scalar or text kind, or a kind without a
   /// translation), or nil when it may have one.
   func noSQLForm(_ node: FlowNode) -> String? {
     let kind = node.data.kind
     switch kind {
-    case "readCSV", "readJSON", "readParquet", "filter", "derive", "select", "sort", "groupBy", "join", "union",
-      "distinct", "limit",
-      "window", "unpivot", "writeCSV", "writeJSON", "writeParquet", NodeSpec.groupKind, SubgraphExpander.inputKind,
-      SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
+    case NodeSpec.groupKind, SubgraphExpander.inputKind, SubgraphExpander.outputKind, SubgraphExpander.instanceKind:
       return nil
-    case "clock", "counter", "lines", "accumulate", "previous":
-      return "\(kind) is a live node; live nodes have no SQL form"
-    case "pivot":
-      return "pivot has no SQL form: its columns are the distinct values of a column, known only when the data is read "
-        + "(export the pipeline up to its input with --node)"
-    case "rowCount", "column", "reduce":
-      return "\(kind) gives a scalar or a list, not a table; only table kinds export (choose table sinks with --node)"
-    case "text", "format", "toNumber", "readText", "writeText", "number", "add", "subtract", "multiply", "divide",
-      "expression":
-      return "\(kind) is a text or scalar kind; only table kinds export (choose table sinks with --node)"
     default:
       guard let found = registry.kind(named: kind) else { return "unknown kind '\(kind)'" }
+      if let form = (found as? any SQLRelationalKind)?.sqlForm {
+        guard case .none(let refusal) = form else { return nil }
+        return refusal.reason(kind)
+      }
       guard found is any SQLTranslatable else {
         return "kind '\(kind)' has no SQL translation (a custom kind can provide one: SQLTranslatable)"
       }

@@ -8,3 +8,13 @@ protocol RowLocalKind: NodeKind {}
 /// A kind a streamed chain starts at: a reader whose evaluator is a `MorselSource`
 /// (`readCSV`, `readParquet`).
 protocol MorselSourceKind: NodeKind {}
+
+/// A kind that may end a streamed chain, taking its morsels itself (`groupBy` folds them into
+/// running aggregates, `writeCSV` appends each one's rows to its file), instead of their
+/// concatenated table.
+protocol MorselSinkKind: NodeKind {
+  /// How the chain ends at this kind.
+  var streamedEnd: StreamedChain.End { get }
+  /// Whether a node with `spec` may end a chain (a `groupBy` whose aggregates all stream).
+  func streams(_ spec: NodeSpec) -> Bool
+}

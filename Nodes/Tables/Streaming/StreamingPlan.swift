@@ -7,8 +7,8 @@ import FlowRuntime
 /// A chain is a reader (a `MorselSourceKind`: `readCSV`, `readParquet`) that no edge feeds and that does not
 /// watch its file, then the row-local nodes (`RowLocalKind`: `filter`, `derive`, `select`) that follow it one by one — each fed by one edge, from
 /// the node before, which has no other consumer — and then, if that last node's one consumer
-/// is a `groupBy` fed by it alone (without `countDistinct`) or a `writeCSV` fed by it alone,
-/// that node. A chain has at least two nodes. Its intermediate tables are never held whole;
+/// is a `MorselSinkKind` fed by it alone that streams (a `groupBy` without `countDistinct`, a
+/// `writeCSV`), that node. A chain has at least two nodes. Its intermediate tables are never held whole;
 /// its last node's table is (a `groupBy`'s is small; a `writeCSV` has none: each morsel's rows
 /// go to the atomic temporary file). Only the host knows what it prints: the sinks (a chain's
 /// intermediate nodes have a consumer, so none is a sink) and the `observed` nodes, which may
@@ -37,6 +37,10 @@ package struct StreamingPlan {
     let headKinds = Set(kinds.filter { $0 is any MorselSourceKind }.map(\.name))
     guard document.nodes.contains(where: { headKinds.contains($0.data.kind) }) else { return nil }
     let rowLocalKinds = Set(kinds.filter { $0 is any RowLocalKind }.map(\.name))
+    let sinkKinds = Dictionary(kinds.compactMap { kind in (kind as? any MorselSinkKind).map { (kind.name, $0) } }) {
+      $1
+    }
+    let sinkNames = Set(sinkKinds.keys)
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil {
@@ -69,14 +73,11 @@ package struct StreamingPlan {
       var end = StreamedChain.End.collect
       if !open() {
         // The last node is printed: its table is built whole.
-      } else if let groupBy = next(chain[chain.count - 1], ["groupBy"]),
-        Self.streamsAggregates(document.nodes[groupBy].data)
+      } else if let sink = next(chain[chain.count - 1], sinkNames),
+        let kind = sinkKinds[document.nodes[sink].data.kind], kind.streams(document.nodes[sink].data)
       {
-        chain.append(groupBy)
-        end = .groupBy
-      } else if let writer = next(chain[chain.count - 1], ["writeCSV"]) {
-        chain.append(writer)
-        end = .writeCSV
+        chain.append(sink)
+        end = kind.streamedEnd
       }
       guard chain.count >= 2 else { continue }
       chains.append(chain)
@@ -95,7 +96,7 @@ package struct StreamingPlan {
           morselBytes: morselBytes, limits: registry.environment.limits))
     }
     var wrapped = registry
-    for name in rowLocalKinds.union(headKinds).union(["groupBy", "writeCSV"]) {
+    for name in rowLocalKinds.union(headKinds).union(sinkNames) {
       guard let kind = registry.kind(named: name) else { return nil }
       wrapped.register(StreamingStageKind(base: kind, chains: streamed))
     }
