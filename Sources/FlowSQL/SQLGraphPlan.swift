@@ -2,7 +2,7 @@ import FlowGraph
 
 /// The nodes a script needs, in topological order, with each node's inputs by port: what the
 /// compiler walks. Built in O(nodes + edges): the chosen nodes' ancestors by a backward walk,
-/// then Kahn's algorithm over them.
+/// then `TopologicalOrder.sorting(_:ready:)`, depth-first, over their edges.
 struct SQLGraphPlan {
   let nodes: [FlowNode]
   /// The needed nodes' indexes, each after its inputs.
@@ -51,23 +51,15 @@ struct SQLGraphPlan {
         }
       }
     }
-    // Kahn's algorithm over the needed nodes, in document order among the ready ones.
-    var waiting = Array(repeating: 0, count: nodes.count)
-    var outgoing: [[Int]] = Array(repeating: [], count: nodes.count)
+    // The one batch sort, depth-first among the ready nodes (each chain's CTEs together), over
+    // the needed nodes' edges in document order.
+    var edges: [(source: Int32, target: Int32)] = []
     for target in nodes.indices where needed[target] {
-      for input in inputs[target] where needed[input.source] {
-        waiting[target] += 1
-        outgoing[input.source].append(target)
-      }
+      for input in inputs[target] where needed[input.source] { edges.append((Int32(input.source), Int32(target))) }
     }
-    var ready = nodes.indices.filter { needed[$0] && waiting[$0] == 0 }.reversed() as [Int]
-    while let index = ready.popLast() {
-      order.append(index)
-      for target in outgoing[index] {
-        waiting[target] -= 1
-        if waiting[target] == 0 { ready.append(target) }
-      }
-    }
+    let sorted = TopologicalOrder.sorting(
+      SuccessorLists(nodeCount: nodes.count, edges: edges) { $0 }, ready: .depthFirst)
+    order = sorted.order.lazy.map(Int.init).filter { needed[$0] }
     let neededCount = needed.lazy.filter { $0 }.count
     guard order.count == neededCount else { throw SQLExportError(node: nil, "the graph has a cycle") }
   }

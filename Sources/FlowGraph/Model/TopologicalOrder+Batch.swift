@@ -2,7 +2,8 @@
 /// incremental `insertEdge` keeps such an order up to date afterwards).
 ///
 /// Kahn's algorithm: the nodes without predecessors in index order, then each node as soon as
-/// its last predecessor is placed (a first-in first-out queue). In a graph with a cycle the
+/// its last predecessor is placed (a first-in first-out queue, or a stack for a depth-first
+/// order). In a graph with a cycle the
 /// nodes on a cycle, and those downstream of one, are left out; `cycles(in:among:)` then finds
 /// one cycle per strongly connected component (Tarjan's algorithm with an explicit stack, then
 /// a walk along successors inside the component until a node repeats). Nothing recurses.
@@ -18,15 +19,37 @@ extension TopologicalOrder {
     package var isComplete: Bool { unplaced == nil }
   }
 
-  /// Orders the graph of `successors` (Kahn's algorithm).
+  /// Which ready node Kahn's algorithm places next.
+  package enum ReadyOrder: Sendable {
+    /// The one that became ready first (a queue): the nodes without predecessors in index
+    /// order, then by waves.
+    case firstInFirstOut
+    /// The one that became ready last (a stack; the nodes without predecessors are taken in
+    /// index order): each node's successors follow it as soon as they are ready, so a chain
+    /// stays together — the order of the CTEs `flow export --sql` writes.
+    case depthFirst
+  }
+
+  /// Orders the graph of `successors` (Kahn's algorithm), placing ready nodes in `ready` order.
   ///
   /// - Complexity: O(*n* + *m*).
-  package static func sorting(_ successors: SuccessorLists) -> BatchOrder {
+  package static func sorting(_ successors: SuccessorLists, ready: ReadyOrder = .firstInFirstOut) -> BatchOrder {
     let nodeCount = successors.nodeCount
     var inDegree = [Int32](repeating: 0, count: nodeCount)
     for node in 0..<nodeCount { for successor in successors[node] { inDegree[Int(successor)] += 1 } }
     var order: [Int32] = []
     order.reserveCapacity(nodeCount)
+    if ready == .depthFirst {
+      var stack: [Int32] = (0..<nodeCount).reversed().filter { inDegree[$0] == 0 }.map(Int32.init)
+      while let node = stack.popLast() {
+        order.append(node)
+        for successor in successors[Int(node)] {
+          inDegree[Int(successor)] -= 1
+          if inDegree[Int(successor)] == 0 { stack.append(successor) }
+        }
+      }
+      return BatchOrder(order: order, unplaced: order.count < nodeCount ? inDegree.map { $0 > 0 } : nil)
+    }
     for node in 0..<nodeCount where inDegree[node] == 0 { order.append(Int32(node)) }
     var head = 0
     while head < order.count {
