@@ -38,6 +38,9 @@ package struct ChangeResolutions: Sendable, Hashable {
 
   package init() {}
 
+  /// Nothing resolved (a change made by hand).
+  package static let none = ChangeResolutions()
+
   package static func == (_: ChangeResolutions, _: ChangeResolutions) -> Bool { true }
 
   package func hash(into hasher: inout Hasher) {}

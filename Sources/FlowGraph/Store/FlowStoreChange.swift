@@ -26,8 +26,30 @@ public struct FlowStoreChange: Sendable, Hashable {
   private var reloaded: Boxed<FlowDocument>?
   public var items: [Item]
   /// What the store resolved while accepting the change, for engines (see `ChangeResolutions`);
-  /// not part of the change's value (two changes differing only here are equal).
-  package var resolutions = ChangeResolutions()
+  /// not part of the change's value (two changes differing only here are equal). Read in
+  /// place (`_read`): the box is never copied out for a lookup.
+  package var resolutions: ChangeResolutions {
+    _read {
+      if let resolved { yield resolved.value } else { yield ChangeResolutions.none }
+    }
+    set { resolved = Boxed(newValue) }
+  }
+  /// `resolutions`, boxed: a change moves by value through the delivery queue, the engine's
+  /// observer and its state machine, and unboxed the resolutions (an inline payload, edge and
+  /// signature each) were most of every copy.
+  private var resolved: Boxed<ChangeResolutions>?
+
+  /// Equal when the revision, the reloaded document and the items are: the resolutions are a
+  /// cache beside the value.
+  public static func == (lhs: FlowStoreChange, rhs: FlowStoreChange) -> Bool {
+    lhs.revision == rhs.revision && lhs.reloaded == rhs.reloaded && lhs.items == rhs.items
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(revision)
+    hasher.combine(reloaded)
+    hasher.combine(items)
+  }
 
   public init(revision: Int, reloadedDocument: FlowDocument? = nil, items: [Item]) {
     self.revision = revision

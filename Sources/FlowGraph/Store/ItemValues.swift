@@ -5,8 +5,8 @@
 /// Invariants: `entries` is sorted by index, without repeats; `single` is set only while
 /// `entries` is empty.
 package struct ItemValues<Value: Sendable>: Sendable {
-  // Inlinable (with its storage) so the engine's reads specialize: an unspecialized read looks
-  // up the tuple's metadata at run time, a measurable part of a small pass.
+  // Another module's read of this generic subscript runs unspecialized, looking up the tuple's
+  // metadata at run time: engines read through `ChangeResolutions.item(_:)`, compiled here.
   @usableFromInline var single: (index: Int, value: Value)?
   @usableFromInline var entries: [(index: Int, value: Value)] = []
 

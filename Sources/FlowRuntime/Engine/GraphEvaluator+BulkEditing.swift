@@ -17,7 +17,7 @@ extension GraphEvaluator {
     for (index, item) in change.items.enumerated() {
       while next < payloads.count && payloads[next].index < index { next += 1 }
       let payload = next < payloads.count && payloads[next].index == index ? payloads[next].value : nil
-      let fed = change.resolutions.signatures[index]
+      let fed = change.resolutions.signature(ofItem: index)
       switch item {
       case .subgraphReplaced(let replacement):
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
@@ -36,7 +36,7 @@ extension GraphEvaluator {
             registry.configured(fromSharedPayload: payload)
               ?? registry.configureValidated(node), node, to: fed))
       default:
-        apply(item, payload: payload, previousEdge: change.resolutions.previousEdges[index], signature: fed)
+        apply(item, payload: payload, previousEdge: change.resolutions.previousEdge(ofItem: index), signature: fed)
       }
     }
   }

@@ -21,9 +21,8 @@ extension GraphEvaluator {
         apply(replacement, payloads: change.resolutions.inlinedPayloads)
         continue
       }
-      apply(
-        item, payload: change.resolutions.payloads[index], previousEdge: change.resolutions.previousEdges[index],
-        signature: change.resolutions.signatures[index])
+      let resolved = change.resolutions.item(index)
+      apply(item, payload: resolved.payload, previousEdge: resolved.previousEdge, signature: resolved.signature)
     }
   }
 

@@ -16,6 +16,9 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
     let sharedInputNames: [String]?
     let sharedOutputNames: [String]?
     let sharedInputTypes: [PortType]?
+    /// For `StaticNodeKind`s: each input's port by name (the first of a repeated name), for the
+    /// params that set inputs — built once per kind, not once per configured node.
+    let sharedInputIndex: [String: Int]?
     /// For `StaticNodeKind`s: the configuration every node of the kind without params shares,
     /// and the same as a payload of this registry (`resolveWithPayload`).
     let sharedConfigured: ConfiguredNode?
@@ -36,6 +39,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         sharedInputNames = inputNames
         sharedOutputNames = outputNames
         sharedInputTypes = inputTypes
+        sharedInputIndex = Self.inputIndex(of: instance)
         sharedConfigured = ConfiguredNode(
           instance: instance, unconnectedInputs: instance.inputs.map(\.defaultValue),
           signature: instance.signature, inputNames: inputNames,
@@ -47,9 +51,15 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         sharedInputNames = nil
         sharedOutputNames = nil
         sharedInputTypes = nil
+        sharedInputIndex = nil
         sharedConfigured = nil
       }
       sharedPayload = nil
+    }
+
+    /// Each input's port by name, the first of a repeated name.
+    static func inputIndex(of instance: NodeInstance) -> [String: Int] {
+      Dictionary(instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `entry` with its shared configuration as a payload of the registry `identity`.
@@ -62,6 +72,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       sharedInputNames = entry.sharedInputNames
       sharedOutputNames = entry.sharedOutputNames
       sharedInputTypes = entry.sharedInputTypes
+      sharedInputIndex = entry.sharedInputIndex
       sharedConfigured = entry.sharedConfigured
       sharedPayload = entry.sharedConfigured.map { ConfiguredPayload(registry: identity, node: $0, shareable: true) }
     }
@@ -183,10 +194,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
         }
         continue
       }
-      if inputIndex == nil {
-        inputIndex = Dictionary(
-          instance.inputs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-      }
+      if inputIndex == nil { inputIndex = entry.sharedInputIndex ?? Entry.inputIndex(of: instance) }
       guard let port = inputIndex?[member.key] else {
         problems.append(
           ParameterProblem(
