@@ -114,5 +114,19 @@ extension GroupByNode: SQLRelationalKind {
 
 extension GroupByNode: MorselSinkKind {
   var streamedEnd: StreamedChain.End { .groupBy }
-  func streams(_ spec: NodeSpec) -> Bool { StreamingPlan.streamsAggregates(spec) }
+
+  /// Whether the node's aggregates stream (all parse, none is `countDistinct`).
+  func streams(_ spec: NodeSpec) -> Bool {
+    guard let members = spec.params["aggregate"]?.objectValue?.members else { return true }
+    var aggregates: [Aggregate] = []
+    for member in members {
+      guard case .string(let text) = member.value,
+        case .success(let aggregate) = Aggregate.parse(output: member.key, text)
+      else {
+        return false
+      }
+      aggregates.append(aggregate)
+    }
+    return GroupByStream.supports(aggregates)
+  }
 }

@@ -105,21 +105,6 @@ package struct StreamingPlan {
     self.registry = wrapped
   }
 
-  /// Whether a `groupBy`'s aggregates stream (all parse, none is `countDistinct`).
-  static func streamsAggregates(_ spec: NodeSpec) -> Bool {
-    guard let members = spec.params["aggregate"]?.objectValue?.members else { return true }
-    var aggregates: [Aggregate] = []
-    for member in members {
-      guard case .string(let text) = member.value,
-        case .success(let aggregate) = Aggregate.parse(output: member.key, text)
-      else {
-        return false
-      }
-      aggregates.append(aggregate)
-    }
-    return GroupByStream.supports(aggregates)
-  }
-
   /// The times of the nodes of the chains that streamed (the engine's are the heads' whole
   /// chains and the others' hand-overs).
   package var streamedDurations: [String: Duration] {
