@@ -108,19 +108,27 @@ struct ZstdSequences {
   /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),
   /// updating the repeat offsets; the compressor mirrors the decoder's repeats through it.
   mutating func resolve(_ value: Int, literalLength: Int) throws(CodecError) -> Int {
+    // In place: a new array per sequence was an allocation per sequence.
     if value > 3 {
-      let offset = value - 3
-      repeats = [offset, repeats[0], repeats[1]]
-      return offset
+      repeats[2] = repeats[1]
+      repeats[1] = repeats[0]
+      repeats[0] = value - 3
+      return repeats[0]
     }
     let index = value + (literalLength == 0 ? 1 : 0)
     switch index {
     case 1: return repeats[0]
-    case 2: repeats = [repeats[1], repeats[0], repeats[2]]
-    case 3: repeats = [repeats[2], repeats[0], repeats[1]]
+    case 2: repeats.swapAt(0, 1)
+    case 3:
+      let third = repeats[2]
+      repeats[2] = repeats[1]
+      repeats[1] = repeats[0]
+      repeats[0] = third
     default:
       guard repeats[0] > 1 else { throw CodecError("a Zstandard repeat offset of 0") }
-      repeats = [repeats[0] - 1, repeats[0], repeats[1]]
+      repeats[2] = repeats[1]
+      repeats[1] = repeats[0]
+      repeats[0] -= 1
     }
     return repeats[0]
   }

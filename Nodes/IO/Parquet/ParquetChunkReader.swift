@@ -199,13 +199,25 @@ struct ParquetChunkReader {
       guard start < end else { throw ParquetError("the dictionary indices run past the page") }
       var decoder = try ParquetRLEDecoder(
         page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
-      var indices: [UInt32] = []
-      try decoder.decode(count, into: &indices)
       let size = dictionary.count
-      if let index = indices.first(where: { Int($0) >= size }) {
+      func check(_ indices: ArraySlice<UInt32>) throws(ParquetError) {
+        guard Int(UnsafeParquetBytes.largest(indices)) >= size else { return }
+        let index = indices.first { Int($0) >= size } ?? 0
         throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
       }
-      if chunk.codes != nil { chunk.codes? += indices } else { chunk.values.append(gathering: indices, of: dictionary) }
+      if var codes = chunk.codes {
+        // Straight into the chunk's codes.
+        chunk.codes = nil
+        defer { chunk.codes = codes }
+        let first = codes.count
+        try decoder.decode(count, into: &codes)
+        try check(codes[first...])
+        return
+      }
+      var indices: [UInt32] = []
+      try decoder.decode(count, into: &indices)
+      try check(indices[...])
+      chunk.values.append(gathering: indices, of: dictionary)
       return
     }
     var values = chunk.values

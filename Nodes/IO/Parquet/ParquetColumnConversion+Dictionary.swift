@@ -55,8 +55,7 @@ extension ParquetColumnConversion {
           }
         }
       } else {
-        let mapped = map
-        for code in codes { rowCodes.append(mapped[Int(code)]) }
+        guard UnsafeParquetBytes.appendLookingUp(codes, in: map, to: &rowCodes) else { return nil }
       }
     }
     let count = rowCodes.count

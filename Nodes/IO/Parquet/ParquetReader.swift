@@ -47,27 +47,41 @@ package struct ParquetReader: Sendable {
     return try plan.table(columns, rows: plan.rows)
   }
 
-  /// The table of `source` one row group at a time, in file order, each handed to `body` as a
-  /// table of its own (its columns decoded in parallel, then dropped once `body` returns): what
-  /// a streamed chain reads. The checks are `read`'s but for the memory limit on the whole
-  /// file's columns (the chain checks memory after each morsel); the tables' rows together are
-  /// `read`'s table's.
+  /// The row groups of `source`, each to be read as a table of its own (`RowGroups.table`):
+  /// what a streamed chain reads, one row group per morsel. The checks are `read`'s but for
+  /// the memory limit on the whole file's columns (the chain checks memory after each
+  /// morsel); the row groups' tables, in order, hold `read`'s table's rows.
   ///
-  /// - Throws: what `read` throws, and what `body` throws.
-  package func readRowGroups(_ source: ParquetSource, _ body: (Table) throws -> Void) throws {
-    let plan = try planned(source, checksMemory: false)
-    for group in plan.metadata.rowGroups {
+  /// - Throws: what `read` throws before decoding a column.
+  package func rowGroups(_ source: ParquetSource) throws -> RowGroups {
+    RowGroups(plan: try planned(source, checksMemory: false), source: source, byteLimit: limits.maxMemoryBytes)
+  }
+
+  /// A file's row groups, read one at a time (`ParquetReader.rowGroups`).
+  package struct RowGroups: Sendable {
+    fileprivate let plan: Plan
+    fileprivate let source: ParquetSource
+    fileprivate let byteLimit: Int
+
+    /// How many row groups the file has.
+    package var count: Int { plan.metadata.rowGroups.count }
+
+    /// Row group `index`'s table, its columns decoded on up to `workers` threads.
+    ///
+    /// - Throws: what `read` throws for that row group's chunks.
+    package func table(_ index: Int, workers: Int) throws -> Table {
+      let group = plan.metadata.rowGroups[index]
       let rows = Int(group.rowCount)
-      let columns = try Self.columns(
-        plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows,
-        byteLimit: limits.maxMemoryBytes, workers: workers)
-      try body(try plan.table(columns, rows: rows))
+      let columns = try ParquetReader.columns(
+        plan.wanted, [group], source: source, dataEnd: plan.footerStart, rows: rows, byteLimit: byteLimit,
+        workers: workers)
+      return try plan.table(columns, rows: rows)
     }
   }
 
   /// What a read decodes: the footer, the wanted columns, the rows in all (checked against
   /// the row limit; the columns' sizes against the memory limit).
-  private struct Plan {
+  fileprivate struct Plan: Sendable {
     var metadata: ParquetFileMetaData
     var footerStart: Int
     var wanted: [(element: ParquetSchemaElement, leaf: Int)]

@@ -33,19 +33,18 @@ struct ParquetValues: Sendable {
   /// Appends value `index` of `dictionary` (of the same type) for each of `indices`, with one
   /// switch on the type for all of them.
   ///
-  /// - Precondition: every index is below `dictionary.count` (the caller checks with
-  ///   `largestIndex` before).
+  /// - Precondition: every index is below `dictionary.count` (the caller checks first).
   mutating func append(gathering indices: [UInt32], of dictionary: ParquetValues) {
+    // Checked by the lookup itself as well (`UnsafeParquetBytes.appendLookingUp`).
     switch type {
     case 0:
-      bools.reserveCapacity(bools.count + indices.count)
-      for index in indices { bools.append(dictionary.bools[Int(index)]) }
+      precondition(UnsafeParquetBytes.appendLookingUp(indices, in: dictionary.bools, to: &bools), Self.pastDictionary)
     case 1, 2, 3:
-      integers.reserveCapacity(integers.count + indices.count)
-      for index in indices { integers.append(dictionary.integers[Int(index)]) }
+      precondition(
+        UnsafeParquetBytes.appendLookingUp(indices, in: dictionary.integers, to: &integers), Self.pastDictionary)
     case 4, 5:
-      doubles.reserveCapacity(doubles.count + indices.count)
-      for index in indices { doubles.append(dictionary.doubles[Int(index)]) }
+      precondition(
+        UnsafeParquetBytes.appendLookingUp(indices, in: dictionary.doubles, to: &doubles), Self.pastDictionary)
     default:
       offsets.reserveCapacity(offsets.count + indices.count)
       for index in indices {
@@ -54,6 +53,8 @@ struct ParquetValues: Sendable {
       }
     }
   }
+
+  private static let pastDictionary = "Internal inconsistency: a dictionary index past the dictionary"
 
   /// Room for `count` more values (of the type's storage) and `byteCount` more bytes.
   mutating func reserveCapacity(_ count: Int, bytes byteCount: Int) {

@@ -1,12 +1,14 @@
-/// The two hot loops of Parquet decoding over a page's bytes: unpacking bit-packed values
+/// The hot loops of Parquet decoding over a page's bytes: unpacking bit-packed values
 /// (dictionary indices, levels) and loading `PLAIN` fixed-width numbers, with word loads
-/// instead of one byte at a time.
+/// instead of one byte at a time; and looking dictionary indices up, without a bounds check
+/// per index.
 ///
 /// Invariants: every read lies inside `bytes` — the range a call decodes is checked by a
 /// precondition against `bytes.count` (callers check it first and throw), and a word load is
 /// used only where all 8 of its bytes lie inside `bytes`, the last values being read byte by
 /// byte; every write goes to the elements appended to `output` (initialized before they are
-/// overwritten). Values are little-endian in the file and converted with `littleEndian`.
+/// overwritten). Values are little-endian in the file and converted with `littleEndian`. A
+/// lookup reads the dictionary only after one pass found every index below its count.
 enum UnsafeParquetBytes {
   /// Appends `count` values of `bitWidth` bits (1…32) packed from `bytes[start...]`, least
   /// significant bit first.
@@ -23,18 +25,21 @@ enum UnsafeParquetBytes {
     bytes.withUnsafeBytes { raw in
       output.withUnsafeMutableBufferPointer { out in
         let size = raw.count
-        for index in 0..<count {
-          let bit = index * bitWidth
-          let at = start + bit >> 3
-          let word: UInt64
-          if size - at >= 8 {
-            word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-          } else {
-            var gathered: UInt64 = 0
-            for byte in 0..<(size - at) { gathered |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
-            word = gathered
-          }
+        // The values whose 8-byte word lies inside the bytes, without a test each (a value's
+        // word starts at its first byte, `start + index × bitWidth / 8`); then the rest.
+        let wordValues = size - start >= 8 ? min(count, ((size - start - 8) * 8) / bitWidth + 1) : 0
+        var bit = 0
+        for index in 0..<wordValues {
+          let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + bit >> 3, as: UInt64.self))
           out[first + index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
+          bit += bitWidth
+        }
+        for index in wordValues..<count {
+          let at = start + bit >> 3
+          var word: UInt64 = 0
+          for byte in 0..<min(8, size - at) { word |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
+          out[first + index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
+          bit += bitWidth
         }
       }
     }
@@ -94,5 +99,36 @@ enum UnsafeParquetBytes {
         }
       }
     }
+  }
+
+  /// The largest of `indices` (0 for none): a loop the compiler vectorizes.
+  static func largest(_ indices: ArraySlice<UInt32>) -> UInt32 {
+    indices.withUnsafeBufferPointer { indices in
+      var largest: UInt32 = 0
+      for index in indices { largest = max(largest, index) }
+      return largest
+    }
+  }
+
+  /// Appends `dictionary[index]` for each of `indices`; `false`, appending nothing, when an
+  /// index lies past the dictionary.
+  static func appendLookingUp<T>(_ indices: [UInt32], in dictionary: [T], to output: inout [T]) -> Bool {
+    guard indices.isEmpty || Int(largest(indices[...])) < dictionary.count else { return false }
+    guard !indices.isEmpty else { return true }
+    let first = output.count
+    output.reserveCapacity(first + indices.count)
+    dictionary.withUnsafeBufferPointer { dictionary in
+      indices.withUnsafeBufferPointer { indices in
+        // Appended through a buffer of exactly the new elements, each initialized once.
+        let appended = [T](unsafeUninitializedCapacity: indices.count) { target, initialized in
+          for (position, index) in indices.enumerated() {
+            (target.baseAddress! + position).initialize(to: dictionary[Int(index)])
+          }
+          initialized = indices.count
+        }
+        output.append(contentsOf: appended)
+      }
+    }
+    return true
   }
 }

@@ -132,6 +132,38 @@ struct AggregateState {
     }
   }
 
+  /// Whether the aggregate's compensated sums of `column` may be added together with other
+  /// aggregates' in one pass (`GroupByStream`, `BlockSums.add` of several): a `sum` or `mean`
+  /// of numbers or integers without nulls.
+  func fuses(_ column: Column?) -> Bool {
+    guard sumsBlocks, let column, column.nullCount == 0 else { return false }
+    switch column.storage {
+    case .number, .integer: return true
+    case .bool, .string: return false
+    }
+  }
+
+  /// `add` of an aggregate that `fuses` `column`, but for its compensated sums, which the
+  /// caller adds to the sums `takeSums` lends it.
+  mutating func addFused(_ column: Column, local: [Int32], global: [Int32], segments: [(rows: Range<Int>, block: Int)])
+  {
+    guard case .integer(let values) = column.storage, function == .sum else {
+      sawNumbers = true
+      return
+    }
+    for segment in segments {
+      Self.addIntegers(values, column, rows: segment.rows, local: local, global: global, &integerSums, &carries)
+    }
+  }
+
+  /// The compensated sums, lent (`putSums` gives them back; meanwhile the state holds none).
+  mutating func takeSums() -> BlockSums {
+    defer { sums = BlockSums(blockRows: sums.blockRows) }
+    return sums
+  }
+
+  mutating func putSums(_ lent: BlockSums) { sums = lent }
+
   /// Adds a block's exact integer sums (wrapping sums add as the values do: an overflow is a carry).
   private mutating func foldIntegers(_ part: Part) {
     for group in 0..<min(part.integerSums.count, integerSums.count) {

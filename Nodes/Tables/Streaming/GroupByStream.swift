@@ -70,6 +70,28 @@ struct GroupByStream {
   ///   streamed chain's file is parsed on a thread of its own, one morsel ahead (`CSVMorsels`),
   ///   so on 2 cores the sums stay serial.
   mutating func add(_ table: Table, workers: Int) throws {
+    try add(
+      table, codes: try Self.codes(of: table, keys: keys, workers: workers, blockRows: blockRows), workers: workers)
+  }
+
+  /// A morsel's groups: each row's group in the morsel, numbered by first appearance
+  /// (`ColumnCodes`' codes), and how many there are. Depends on the morsel alone, so a streamed
+  /// chain computes it where the morsel is made, on several threads at once.
+  ///
+  /// - Throws: `NodeError` for a key the morsel lacks.
+  static func codes(of table: Table, keys: [String], workers: Int, blockRows: Int = BlockSums.standardBlockRows)
+    throws -> (local: [Int32], count: Int)
+  {
+    guard !keys.isEmpty else { return ([Int32](repeating: 0, count: table.rowCount), 1) }
+    var keyColumns: [Column] = []
+    for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
+    // By blocks on the workers for a large morsel.
+    let found = GroupCodes.codes(of: keyColumns, rowCount: table.rowCount, workers: workers, blockRows: blockRows)
+    return (found.codes, found.cardinality)
+  }
+
+  /// Adds a morsel's rows, whose groups in the morsel are `codes` (`codes(of:keys:workers:)`).
+  mutating func add(_ table: Table, codes: (local: [Int32], count: Int), workers: Int) throws {
     var keyColumns: [Column] = []
     for key in keys { keyColumns.append(table.column(at: try TableParameters.column(key, in: table))) }
     var sources: [Column?] = []
@@ -77,14 +99,8 @@ struct GroupByStream {
       sources.append(try aggregate.column.map { table.column(at: try TableParameters.column($0, in: table)) })
     }
     let rowCount = table.rowCount
-    let local: [Int32], localCount: Int
-    if keys.isEmpty {
-      local = [Int32](repeating: 0, count: rowCount)
-      localCount = 1
-    } else {
-      // The morsel's codes (`ColumnCodes`' codes), by blocks on the workers for a large morsel.
-      (local, localCount) = GroupCodes.codes(of: keyColumns, rowCount: rowCount, workers: workers, blockRows: blockRows)
-    }
+    let (local, localCount) = codes
+    precondition(local.count == rowCount, "Internal inconsistency: a morsel's codes for other rows")
     var firstRow = [Int32](repeating: -1, count: localCount)
     for row in 0..<rowCount where firstRow[Int(local[row])] < 0 { firstRow[Int(local[row])] = Int32(row) }
     // Each of the morsel's groups as a group of the whole, new ones numbered on.
@@ -115,7 +131,37 @@ struct GroupByStream {
     if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
     let segments = Self.segments(firstRow: startRow, rows: rowCount, blockRows: blockRows)
     let parts = wholeBlockParts(segments, sources: sources, local: local, global: global, workers: workers)
-    for index in states.indices {
+    // The compensated sums of the morsel's segments in one pass for all the aggregates that
+    // allow it (their additions overlap), when no whole block went to the workers.
+    var fused: [Int] = []
+    if parts.allSatisfy(\.isEmpty), groupCount <= BlockSums.foldAllGroups {
+      fused = states.indices.filter { states[$0].fuses(sources[$0]) }
+    }
+    if fused.count < 2 { fused = [] }  // one column alone: its own loop
+    if !fused.isEmpty {
+      // One pass per column: aggregates of the same column (`sum(x)` and `mean(x)`) hold the
+      // same compensated sums, having added the same values since the first morsel.
+      var sums: [BlockSums] = [], columns: [Column] = [], summing: [String: Int] = [:], lender: [Int] = []
+      for index in fused {
+        states[index].grow(to: groupCount)
+        states[index].addFused(sources[index]!, local: local, global: global, segments: segments)
+        let name = aggregates[index].column ?? ""
+        if let known = summing[name] {
+          lender.append(known)
+          _ = states[index].takeSums()
+        } else {
+          summing[name] = sums.count
+          lender.append(sums.count)
+          sums.append(states[index].takeSums())
+          columns.append(sources[index]!)
+        }
+      }
+      for segment in segments {
+        BlockSums.add(&sums, columns, rows: segment.rows, groups: local, map: global, block: segment.block)
+      }
+      for (index, position) in zip(fused, lender) { states[index].putSums(sums[position]) }
+    }
+    for index in states.indices where !fused.contains(index) {
       states[index].grow(to: groupCount)
       try states[index].add(
         aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,

@@ -9,6 +9,27 @@ protocol MorselSource: NodeEvaluator {
   ///
   /// - Parameter morselBytes: the bytes of a morsel, where the format lets the reader choose.
   func readMorsels(morselBytes: Int, _ body: (Table) throws -> Void) throws
+
+  /// Hands each morsel, passed through `transform`, to `body` in order on the calling thread;
+  /// `transform` may run on other threads, on several morsels at once (a Parquet file's row
+  /// groups), where the format allows. By default `body(transform(morsel))`, one at a time.
+  ///
+  /// - Returns: the time spent reading the morsels, summed over the threads, when they were
+  ///   read on several at once; `nil` when the reading is the time `body` and `transform` leave.
+  func readMorsels<Transformed: Sendable>(
+    morselBytes: Int, transform: @escaping @Sendable (Table) throws -> Transformed,
+    _ body: (Transformed) throws -> Void
+  ) throws -> Duration?
+}
+
+extension MorselSource {
+  func readMorsels<Transformed: Sendable>(
+    morselBytes: Int, transform: @escaping @Sendable (Table) throws -> Transformed,
+    _ body: (Transformed) throws -> Void
+  ) throws -> Duration? {
+    try readMorsels(morselBytes: morselBytes) { try body(try transform($0)) }
+    return nil
+  }
 }
 
 extension ReadCSVNode.Evaluator: MorselSource {
@@ -22,7 +43,32 @@ extension ReadCSVNode.Evaluator: MorselSource {
 extension ReadParquetNode.Evaluator: MorselSource {
   /// One morsel per row group, the file's own unit (`morselBytes` does not apply).
   func readMorsels(morselBytes: Int, _ body: (Table) throws -> Void) throws {
+    _ = try readMorsels(morselBytes: morselBytes, transform: { $0 }, body)
+  }
+
+  /// Row groups decoded and transformed on the run's threads, several at once (`MorselPipeline`);
+  /// a row group's columns on the threads left over when there are fewer row groups.
+  func readMorsels<Transformed: Sendable>(
+    morselBytes: Int, transform: @escaping @Sendable (Table) throws -> Transformed,
+    _ body: (Transformed) throws -> Void
+  ) throws -> Duration? {
     guard !file.isGzip else { throw CSVMorsels.Fallback() }
-    try reader.readRowGroups(try ParquetSource.opened(try file.open(), progress: file.environment.progress), body)
+    let groups = try reader.rowGroups(try ParquetSource.opened(try file.open(), progress: file.environment.progress))
+    let producers = Swift.max(1, Swift.min(reader.workers, groups.count))
+    let columnWorkers = Swift.max(1, reader.workers / producers)
+    let clock = ContinuousClock()
+    var reading = Duration.zero
+    try MorselPipeline.run(
+      count: groups.count, workers: producers,
+      produce: { index in
+        let start = clock.now
+        let table = try groups.table(index, workers: columnWorkers)
+        return (read: start.duration(to: clock.now), transformed: try transform(table))
+      },
+      consume: { morsel in
+        reading += morsel.read
+        try body(morsel.transformed)
+      })
+    return reading
   }
 }

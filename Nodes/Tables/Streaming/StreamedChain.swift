@@ -116,37 +116,53 @@ package final class StreamedChain: Sendable {
     var durations = [Duration](repeating: .zero, count: nodeIDs.count)
     let rowLocal = end == .collect ? 1..<nodeIDs.count : 1..<last
     var rows = [Int](repeating: 0, count: nodeIDs.count)
-    func count(_ table: Table, at stage: Int) throws {
-      rows[stage] += table.rowCount
-      if rows[stage] > limits.maxRows || limits.longCellError(in: table) != nil { throw CSVMorsels.Fallback() }
-      // Past the memory limit, the chain runs materialized, where the node that crosses it
-      // fails by its own name (streaming, the engine would blame the chain's reader).
-      do { try limits.checkMemory(adding: 0, for: "the chain") } catch { throw CSVMorsels.Fallback() }
+    let limits = limits
+    // A streamed `groupBy`'s keys: each morsel's groups are found with the morsel.
+    let groupKeys = end == .groupBy ? (evaluators[last] as? GroupByNode.Evaluator)?.keys : nil
+    /// A morsel through the row-local nodes (on the reader's threads, several morsels at once
+    /// where it reads them so): the last one's table, and each node's rows and time.
+    @Sendable func transform(_ morsel: Table) throws -> Stages {
+      var stages = Stages(table: morsel, rows: [morsel.rowCount], durations: [], codes: nil)
+      if limits.longCellError(in: morsel) != nil { throw CSVMorsels.Fallback() }
+      for stage in rowLocal {
+        let start = clock.now
+        guard case .table(let next) = try evaluators[stage].evaluate([.table(stages.table)], outputCount: 1)[0] else {
+          throw CSVMorsels.Fallback()
+        }
+        if limits.longCellError(in: next) != nil { throw CSVMorsels.Fallback() }
+        stages.table = next
+        stages.rows.append(next.rowCount)
+        stages.durations.append(start.duration(to: clock.now))
+      }
+      if let groupKeys {
+        let start = clock.now
+        stages.codes = try GroupByStream.codes(of: stages.table, keys: groupKeys, workers: 1)
+        stages.groupTime = start.duration(to: clock.now)
+      }
+      return stages
     }
     /// Reads the file and hands each morsel, through the row-local nodes, to `sink`.
-    func morsels(_ sink: (Table) throws -> Void) throws {
-      try head.readMorsels(morselBytes: morselBytes) { morsel in
-        var table = morsel
-        try count(table, at: 0)
-        for stage in rowLocal {
-          let start = clock.now
-          guard case .table(let next) = try evaluators[stage].evaluate([.table(table)], outputCount: 1)[0] else {
-            throw CSVMorsels.Fallback()
-          }
-          table = next
-          try count(table, at: stage)
-          durations[stage] += start.duration(to: clock.now)
+    var reading: Duration?
+    func morsels(_ sink: (Stages) throws -> Void) throws {
+      reading = try head.readMorsels(morselBytes: morselBytes, transform: transform) { stages in
+        for (offset, count) in stages.rows.enumerated() {
+          rows[offset] += count
+          if rows[offset] > limits.maxRows { throw CSVMorsels.Fallback() }
         }
+        for (offset, duration) in stages.durations.enumerated() { durations[rowLocal.lowerBound + offset] += duration }
+        // Past the memory limit, the chain runs materialized, where the node that crosses it
+        // fails by its own name (streaming, the engine would blame the chain's reader).
+        do { try limits.checkMemory(adding: 0, for: "the chain") } catch { throw CSVMorsels.Fallback() }
         let start = clock.now
-        try sink(table)
-        durations[last] += start.duration(to: clock.now)
+        try sink(stages)
+        durations[last] += start.duration(to: clock.now) + stages.groupTime
       }
     }
     var values: [Value]
     switch end {
     case .collect:
       var collected: [Table] = []
-      try morsels { collected.append($0) }
+      try morsels { collected.append($0.table) }
       let start = clock.now
       values = [.table(try TableConcatenation.rows(of: collected))]
       collected = []
@@ -156,10 +172,17 @@ package final class StreamedChain: Sendable {
       else { throw CSVMorsels.Fallback() }
       var grouping = GroupByStream(keys: groupBy.keys, aggregates: groupBy.aggregates)
       let workers = Swift.max(1, groupBy.workers - 1)
-      try morsels { try grouping.add($0, workers: workers) }
+      try morsels { stages in
+        if let codes = stages.codes {
+          try grouping.add(stages.table, codes: codes, workers: workers)
+        } else {
+          try grouping.add(stages.table, workers: workers)
+        }
+      }
       let start = clock.now
       let result = try grouping.result()
-      try count(result, at: last)
+      rows[last] = result.rowCount
+      if rows[last] > limits.maxRows || limits.longCellError(in: result) != nil { throw CSVMorsels.Fallback() }
       values = [.table(result)]
       durations[last] += start.duration(to: clock.now)
     case .writeCSV:
@@ -168,7 +191,8 @@ package final class StreamedChain: Sendable {
       var written = 0
       let path = try write.file.write { emit in
         var headerBytes: Int?
-        try morsels { table in
+        try morsels { stages in
+          let table = stages.table
           let bytes = try write.writer.bytes(of: table)
           if let headerBytes {
             try emit(bytes[headerBytes...])
@@ -181,10 +205,24 @@ package final class StreamedChain: Sendable {
       }
       values = [.string(path), .integer(Int64(written))]
     }
+    // The reader's own time where it measured it (several morsels at once: the nodes' times
+    // are summed over the threads too), else the time the other nodes left.
     let staged = durations.dropFirst().reduce(Duration.zero, +)
-    durations[0] = started.duration(to: clock.now) - staged
+    durations[0] = reading ?? started.duration(to: clock.now) - staged
     return (values, durations)
   }
+}
+
+/// A morsel after a `StreamedChain`'s row-local nodes: the last one's table, the rows of the
+/// reader's morsel and of each node's, and each node's time.
+struct Stages: Sendable {
+  var table: Table
+  var rows: [Int]
+  var durations: [Duration]
+  /// Before a `groupBy`: the table's groups in the morsel (`GroupByStream.codes`), and the
+  /// time they took (the `groupBy`'s).
+  var codes: (local: [Int32], count: Int)?
+  var groupTime = Duration.zero
 }
 
 /// The evaluator of a node of a `StreamedChain`.

@@ -52,6 +52,16 @@ extension Column {
   ///
   /// - Complexity: O(`rows.count`).
   public func gathering(_ rows: [Int32]) -> Column {
+    if validity.nullCount == 0 {
+      switch storage {
+      case .integer(let values):
+        if let gathered = UnsafeRowGather.gathering(values, rows) { return Column(.integer(gathered)) }
+      case .number(let values):
+        if let gathered = UnsafeRowGather.gathering(values, rows) { return Column(.number(gathered)) }
+      case .bool, .string:
+        break
+      }
+    }
     let noNulls = validity.nullCount == 0 && !rows.contains(-1)
     func gather<T>(_ values: [T], _ placeholder: T) -> [T] {
       rows.map { $0 >= 0 ? values[Int($0)] : placeholder }

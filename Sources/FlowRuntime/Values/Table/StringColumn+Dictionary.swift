@@ -136,6 +136,9 @@ extension StringColumn {
 
   /// `gathering` for the dictionary layout: codes gathered, -1 mapped to an empty entry.
   func gatheringCodes(_ codes: [UInt32], _ rows: [Int32]) -> StringColumn {
+    if let gathered = UnsafeRowGather.gathering(codes, rows) {
+      return StringColumn(dictionary: dictionary!, codes: gathered)
+    }
     var dictionary = self.dictionary!
     var emptyCode: UInt32 = 0
     if rows.contains(-1) {

@@ -1,0 +1,117 @@
+/// The element loop of `Snappy.decompress` over the input's and the output's buffers: the
+/// tags, literals and copies of a raw block, with short literals and short copies moved as
+/// two 8-byte words instead of a `memcpy` call each (the bulk of a Parquet page's elements).
+///
+/// Invariants: `input` and `output` are borrowed for the call and never escaped. Every read
+/// of the input is inside `input` (each tag's extra bytes and each literal are checked
+/// against the bytes left before they are read; a 16-byte literal load only where 16 bytes
+/// are left); every write is inside `output` (each literal and copy is checked against the
+/// room left; a 16-byte store only where 16 bytes are left); every copy's source starts at
+/// least 1 byte back and no earlier than the output's start (`1 ≤ offset ≤ written`), and a
+/// word copy only for `offset ≥ 8`, so each 8-byte load reads bytes already written (the
+/// second word may read the first word's store, which is what a byte-by-byte copy reads).
+/// The loop throws on the first element that breaks a check, before touching memory for it.
+enum UnsafeSnappyElements {
+  /// Decodes the elements of `input` into `output`, from the start; returns the bytes written.
+  ///
+  /// - Throws: `CodecError` naming the element's byte (counted from `input`'s start, plus
+  ///   `base`) for a truncated element, a literal or copy past the output, or a copy before
+  ///   the start.
+  static func decode(_ input: UnsafeBufferPointer<UInt8>, base: Int, into output: UnsafeMutableBufferPointer<UInt8>)
+    throws(CodecError) -> Int
+  {
+    guard let source = input.baseAddress else { return 0 }
+    guard let target = output.baseAddress else {
+      // An empty output: the same checks, over an empty buffer that has an address.
+      var byte: UInt8 = 0
+      return try withUnsafeMutablePointer(to: &byte) { (pointer) throws(CodecError) -> Int in
+        try decode(input, base: base, into: UnsafeMutableBufferPointer(start: pointer, count: 0))
+      }
+    }
+    let end = input.count, length = output.count
+    var position = 0, written = 0
+    while position < end {
+      let tag = source[position]
+      let at = base + position
+      position += 1
+      var count: Int
+      var offset: Int
+      switch tag & 3 {
+      case 0:
+        count = Int(tag >> 2) + 1
+        if count > 60 {
+          let extra = count - 60
+          guard end - position >= extra else {
+            throw CodecError("a Snappy literal's length ends early (at byte \(at))")
+          }
+          count = 0
+          for index in 0..<extra { count |= Int(source[position + index]) << (8 * index) }
+          position += extra
+          count += 1
+        }
+        guard end - position >= count else { throw CodecError("a Snappy literal runs past the input (at byte \(at))") }
+        guard length - written >= count else { throw tooLong(length, at) }
+        if count <= 16, end - position >= 16, length - written >= 16 {
+          copyWords(from: UnsafeRawPointer(source + position), to: UnsafeMutableRawPointer(target + written))
+        } else {
+          (target + written).update(from: source + position, count: count)
+        }
+        written += count
+        position += count
+        continue
+      case 1:
+        guard end - position >= 1 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
+        count = 4 + Int((tag >> 2) & 7)
+        offset = Int(tag >> 5) << 8 | Int(source[position])
+        position += 1
+      case 2:
+        guard end - position >= 2 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
+        count = 1 + Int(tag >> 2)
+        offset = Int(source[position]) | Int(source[position + 1]) << 8
+        position += 2
+      default:
+        guard end - position >= 4 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
+        count = 1 + Int(tag >> 2)
+        offset = 0
+        for index in 0..<4 { offset |= Int(source[position + index]) << (8 * index) }
+        position += 4
+      }
+      guard offset > 0, offset <= written else {
+        throw CodecError("a Snappy copy reaches before the start of the data (offset \(offset), at byte \(at))")
+      }
+      guard length - written >= count else { throw tooLong(length, at) }
+      if offset >= 8, count <= 16, length - written >= 16 {
+        copyWords(
+          from: UnsafeRawPointer(target + written - offset), to: UnsafeMutableRawPointer(target + written))
+      } else {
+        repeatCopy(target, from: written - offset, to: written, length: count)
+      }
+      written += count
+    }
+    return written
+  }
+
+  /// Copies 16 bytes as two 8-byte words, the second loaded after the first is stored.
+  @inline(__always) private static func copyWords(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
+    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+    target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+  }
+
+  /// Copies `length` bytes from `base + source` to `base + destination` (`source <
+  /// destination`) as one byte at a time would: an overlapping copy in pieces of at most the
+  /// bytes already between them, doubling.
+  private static func repeatCopy(
+    _ base: UnsafeMutablePointer<UInt8>, from source: Int, to destination: Int, length: Int
+  ) {
+    var copied = 0
+    while copied < length {
+      let piece = min(length - copied, destination - source + copied)
+      (base + destination + copied).update(from: base + source, count: piece)
+      copied += piece
+    }
+  }
+
+  private static func tooLong(_ length: Int, _ at: Int) -> CodecError {
+    CodecError("the Snappy block holds more than the \(length) bytes its header says (at byte \(at))")
+  }
+}
