@@ -65,6 +65,11 @@ struct ZstdSequences {
     var offsetState = Int(bits.read(offsetTable.log))
     var matchState = Int(bits.read(matchTable.log))
     var used = 0
+    // The block's bytes so far (the frame's output and this block's sequences): the sequences
+    // are decoded and checked first, then their bytes copied in one step (`UnsafeZstdBlockCopy`).
+    var produced = output.count
+    var decoded: [UnsafeZstdBlockCopy.Sequence] = []
+    decoded.reserveCapacity(count)
     // The tables in locals: a static read in the loop is a lazy global's check every time.
     let (literalBase, matchBase) = (Self.literalBase, Self.matchBase)
     let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
@@ -88,21 +93,22 @@ struct ZstdSequences {
       guard literalLength <= literals.count - used else {
         throw CodecError("a Zstandard sequence takes more literals than the block has")
       }
-      guard output.count + literalLength + match <= limit else {
+      guard produced + literalLength + match <= limit else {
         throw CodecError("the data decompresses to more than \(limit) bytes")
       }
-      output += literals[used..<used + literalLength]
+      produced += literalLength
       used += literalLength
-      guard offset > 0, offset <= output.count - frameStart else {
+      guard offset > 0, offset <= produced - frameStart else {
         throw CodecError("a Zstandard match reaches before the start of the data")
       }
-      UnsafeMatchCopy.append(&output, distance: offset, length: match)
+      produced += match
+      decoded.append(UnsafeZstdBlockCopy.Sequence(literalLength: literalLength, matchLength: match, offset: offset))
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
-    guard output.count + literals.count - used <= limit else {
+    guard produced + literals.count - used <= limit else {
       throw CodecError("the data decompresses to more than \(limit) bytes")
     }
-    output += literals[used...]
+    UnsafeZstdBlockCopy.append(decoded, literals: literals, to: &output, frameStart: frameStart)
   }
 
   /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),

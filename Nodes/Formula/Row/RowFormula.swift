@@ -129,6 +129,14 @@ enum RowFormulaStep: Sendable, Hashable {
     default: false
     }
   }
+
+  /// Whether the step is an integer or number literal.
+  var isNumericLiteral: Bool {
+    switch self {
+    case .integer, .number: true
+    default: false
+    }
+  }
 }
 
 extension RowFormula {

@@ -15,6 +15,9 @@ extension RowProgram {
     // The column each value on the stack reads directly (nil for any other expression): the
     // date functions name it in the message for a text that is not a date.
     var sources: [String?] = []
+    // The first instruction of each value on the stack (a left operand that is one literal
+    // instruction is applied by the arithmetic itself).
+    var starts: [Int] = []
     var maxDepth = 0
     for (position, node) in typed.nodes.enumerated() {
       let operation = node.operation
@@ -39,6 +42,12 @@ extension RowProgram {
           instructions.removeLast()
           offsets.removeLast()
           instruction = .arithmeticWithLiteral(op, literal)
+        } else if op == .add || op == .subtract || op == .multiply, typed.nodes[position - 1].type.isNumeric,
+          starts.count >= 2, starts[starts.count - 1] == starts[starts.count - 2] + 1,
+          case .step(let literal) = instructions[starts[starts.count - 2]], literal.isNumericLiteral
+        {
+          instructions[starts[starts.count - 2]] = .literalTaken
+          instruction = .literalArithmetic(op, literal)
         }
       case .comparison(let op):
         instruction = .step(.comparison(op))
@@ -83,6 +92,11 @@ extension RowProgram {
       }
       sources.removeLast(operands)
       if case .column(let name, _) = operation { sources.append(name) } else { sources.append(nil) }
+      // The value starts at its first operand's first instruction, or here; removed
+      // instructions (a literal folded into this one) were the last ones, after every start.
+      let start = operands > 0 ? starts[starts.count - operands] : instructions.count
+      starts.removeLast(operands)
+      starts.append(Swift.min(start, instructions.count))
       maxDepth = max(maxDepth, sources.count)
       instructions.append(instruction)
       offsets.append(node.offset)

@@ -8,6 +8,11 @@ enum RowInstruction: Sendable, Hashable {
   case compareWithLiteral(RowComparison, RowFormulaStep)
   /// Arithmetic whose right operand is this numeric literal, not broadcast to a column.
   case arithmeticWithLiteral(RowArithmetic, RowFormulaStep)
+  /// `+`, `-` or `*` whose left operand is this numeric literal (`1 - x`), not broadcast to a
+  /// column; the literal's own instruction became `.literalTaken`.
+  case literalArithmetic(RowArithmetic, RowFormulaStep)
+  /// A literal that the arithmetic after its right operand applies itself: nothing to do.
+  case literalTaken
   /// `x in (…)` whose items are these (non-null) literals: `x` is compared with each literal,
   /// none broadcast to a column (a dictionary column compares once per entry).
   case memberOfLiterals([RowFormulaStep])
@@ -63,6 +68,16 @@ struct RowProgram: Sendable {
         continue
       case .likeLiteral(let pattern):
         stack.append(RowVector.like(stack.removeLast(), pattern: pattern, count: rowCount))
+        continue
+      case .literalTaken:
+        continue
+      case .literalArithmetic(let op, let literal):
+        let operand = stack.removeLast()
+        guard let result = RowVector.arithmetic(op, literal: literal, operand, count: rowCount) else {
+          let row = RowVector.firstOverflowRow(op, .broadcast(literal, count: rowCount), operand, count: rowCount)
+          throw overflow(op.symbol, at: position, row: row)
+        }
+        stack.append(result)
         continue
       case .arithmeticWithLiteral(let op, let literal):
         let operand = stack.removeLast()

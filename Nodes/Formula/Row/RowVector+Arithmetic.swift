@@ -44,6 +44,36 @@ extension RowVector {
     return .number(result, valid: valid)
   }
 
+  /// `literal op right` for a numeric literal and `+`, `-` or `*`: the same as broadcasting it,
+  /// without the column (`+` and `*` commute exactly, for integers and doubles alike).
+  static func arithmetic(_ op: RowArithmetic, literal: RowFormulaStep, _ right: RowVector, count: Int) -> RowVector? {
+    switch op {
+    case .add, .multiply:
+      return arithmetic(op, right, literal: literal, count: count)
+    case .subtract:
+      if right.isAllNull { return .null }
+      let valid = right.valid
+      if case .integer(let b, _) = right, case .integer(let n) = literal {
+        var result = [Int64](repeating: 0, count: count)
+        for row in 0..<count {
+          let (value, overflow) = n.subtractingReportingOverflow(b[row])
+          if overflow, valid?[row] ?? true { return nil }
+          result[row] = value
+        }
+        return .integer(result, valid: valid)
+      }
+      let a: Double
+      switch literal {
+      case .integer(let n): a = Double(n)
+      case .number(let x): a = x
+      default: return arithmetic(op, .broadcast(literal, count: count), right, count: count)
+      }
+      return .number(right.numbers.map { a - $0 }, valid: valid)
+    case .divide, .remainder, .power:
+      return arithmetic(op, .broadcast(literal, count: count), right, count: count)
+    }
+  }
+
   /// `left op literal` for a numeric literal: the same as broadcasting it, without the column.
   static func arithmetic(_ op: RowArithmetic, _ left: RowVector, literal: RowFormulaStep, count: Int) -> RowVector? {
     if left.isAllNull { return .null }

@@ -23,6 +23,9 @@ enum UnsafeRowGather {
   /// `values[rows[i]]` for each `i`, or `nil` when a row lies outside `values`.
   static func gathering<T>(_ values: [T], _ rows: [Int32]) -> [T]? {
     guard allInRange(rows, count: values.count) else { return nil }
+    // No rows: the empty array itself (an uninitialized one of capacity 0 would write its count
+    // into the shared empty storage, a race ThreadSanitizer reports).
+    guard !rows.isEmpty else { return [] }
     return values.withUnsafeBufferPointer { source in
       rows.withUnsafeBufferPointer { rows in
         [T](unsafeUninitializedCapacity: rows.count) { target, initialized in
