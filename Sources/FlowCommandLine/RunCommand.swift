@@ -114,14 +114,13 @@ enum RunCommand {
       // Only the printed nodes are read after the pass (unless a trace counts rows), so every
       // other table goes once its readers have run (the cache keeps it as it settles).
       options.releasesConsumedTables = !live && tracePath == nil
-      evaluator = try GraphEvaluator(
-        validating: streaming?.document ?? document, registry: streaming?.registry ?? configured,
-        options: options)
+      evaluator = try GraphEvaluator(validating: document, registry: configured, options: options)
     } catch {
       throw CommandFailure.load(
         .invalid(DocumentLoading.withSuggestions(error, document: document, registry: context.registry)), file: file)
     }
     evaluator.progress = progress
+    streaming?.install(in: &evaluator)
     let requested = arguments.all("--node")
     for id in requested where !evaluator.presentNodeIDs.contains(id) {
       let hint = Suggestion.hint(for: id, among: document.nodes.map(\.id))

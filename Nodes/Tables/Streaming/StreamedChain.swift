@@ -1,8 +1,8 @@
 import FlowRuntime
 
 /// One chain `(readCSV | readParquet) → (filter | derive | select)* → [groupBy | writeCSV]` of a one-shot run, executed
-/// morsel by morsel (`StreamingPlan` finds the chains; `StreamingStageKind` puts a
-/// `StageEvaluator` in each of its nodes).
+/// morsel by morsel (`StreamingPlan` finds the chains and wraps each of their nodes' evaluators
+/// in a `StageEvaluator`, by node id).
 ///
 /// When the engine evaluates the head (the reader), the head runs the whole chain: it reads
 /// the file in morsels (`MorselSource`: blocks of a CSV file, row groups of a Parquet file), passes each through the row-local nodes' own evaluators

@@ -2,7 +2,7 @@ import FlowGraph
 import FlowRuntime
 
 /// Bounded memory for a one-shot run: the chains of a document that `flow run` executes morsel
-/// by morsel (`StreamedChain`), and the document and registry that do so.
+/// by morsel (`StreamedChain`), installed in the run's evaluator by node id (`install(in:)`).
 ///
 /// A chain is a reader (a `MorselSourceKind`: `readCSV`, `readParquet`) that no edge feeds and that does not
 /// watch its file, then the row-local nodes (`RowLocalKind`: `filter`, `derive`, `select`) that follow it one by one — each fed by one edge, from
@@ -14,14 +14,7 @@ import FlowRuntime
 /// intermediate nodes have a consumer, so none is a sink) and the `observed` nodes, which may
 /// end a chain but are never inside one.
 package struct StreamingPlan {
-  /// The param that marks a node of a chain: `"chain/stage"`.
-  package static let stageParameter = "flow.streamStage"
-
   package let chains: [StreamedChain]
-  /// The document with each chain node's `stageParameter` set.
-  package let document: FlowDocument
-  /// The registry whose table kinds evaluate the marked nodes as their chain's stages.
-  package let registry: NodeKindRegistry
 
   /// The plan for `document`, or `nil` if it has no chain (or its ids are not unique).
   ///
@@ -84,25 +77,26 @@ package struct StreamingPlan {
       ends.append(end)
     }
     guard !chains.isEmpty else { return nil }
-    var marked = document
-    var streamed: [StreamedChain] = []
-    for (number, chain) in chains.enumerated() {
-      for (stage, position) in chain.enumerated() {
-        marked.nodes[position].data.params[Self.stageParameter] = .string("\(number)/\(stage)")
+    self.chains = chains.enumerated().map { number, chain in
+      StreamedChain(
+        nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number], morselBytes: morselBytes,
+        limits: registry.environment.limits)
+    }
+  }
+
+  /// Makes the chains' nodes of `evaluator` (made from the plan's document) evaluate as their
+  /// chain's stages: each node's own evaluator, recorded in its chain, is wrapped by a
+  /// `StageEvaluator` (`GraphEvaluator.wrapEvaluator(of:_:)`, by node id). A chain one of whose
+  /// nodes is missing runs materialized.
+  package func install(in evaluator: inout GraphEvaluator) {
+    for chain in chains {
+      for (stage, id) in chain.nodeIDs.enumerated() {
+        evaluator.wrapEvaluator(of: id) { base in
+          chain.setEvaluator(base, at: stage)
+          return StageEvaluator(chain: chain, stage: stage, base: base)
+        }
       }
-      streamed.append(
-        StreamedChain(
-          nodeIDs: chain.map { document.nodes[$0].id }, end: ends[number],
-          morselBytes: morselBytes, limits: registry.environment.limits))
     }
-    var wrapped = registry
-    for name in rowLocalKinds.union(headKinds).union(sinkNames) {
-      guard let kind = registry.kind(named: name) else { return nil }
-      wrapped.register(StreamingStageKind(base: kind, chains: streamed))
-    }
-    self.chains = streamed
-    self.document = marked
-    self.registry = wrapped
   }
 
   /// The times of the nodes of the chains that streamed (the engine's are the heads' whole

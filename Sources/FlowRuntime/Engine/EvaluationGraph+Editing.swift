@@ -170,18 +170,34 @@ extension EvaluationGraph {
   /// is unconnected and its value changed (the node must then run again).
   mutating func setUnconnected(_ node: Int32, input port: Int32, to value: Value) -> Bool {
     makeUnique()
-    let index = Int(storage.records[Int(node)].configuration)
-    if configurations[index].sharedKey != nil {
-      var own = configurations[index]
-      own.sharedKey = nil
-      let fresh = allocateConfiguration(own)
-      releaseConfiguration(UInt32(index))  // one user less where it is a group's
-      storage.records[Int(node)].configuration = fresh
-    }
-    configurations[Int(storage.records[Int(node)].configuration)].unconnected[Int(port)] = value
+    configurations[ownConfiguration(of: node)].unconnected[Int(port)] = value
     let slot = inputSlot(of: node, input: port)
     guard storage.slots[Int(slot)].owner < 0 else { return false }
     return store(value, inSlot: Int(slot))
+  }
+
+  /// Makes `node`'s evaluator `wrap(evaluator)`, in a configuration of its own, with no scalar
+  /// fast path (every run goes through the wrapper); its ports, values and edges stay.
+  mutating func wrapEvaluator(of node: Int32, _ wrap: (any NodeEvaluator) -> any NodeEvaluator) {
+    makeUnique()
+    let index = ownConfiguration(of: node)
+    configurations[index].evaluator = wrap(configurations[index].evaluator)
+    configurations[index].scalar = nil
+    scalarFunctions[index] = ScalarEvaluation.unretained(nil)
+    storage.records[Int(node)].shape = ScalarShape.none
+  }
+
+  /// The index of `node`'s configuration, first copied into one of its own if it shared one
+  /// (its kind's, or a definition edit's group's).
+  private mutating func ownConfiguration(of node: Int32) -> Int {
+    let index = Int(storage.records[Int(node)].configuration)
+    guard configurations[index].sharedKey != nil else { return index }
+    var own = configurations[index]
+    own.sharedKey = nil
+    let fresh = allocateConfiguration(own)
+    releaseConfiguration(UInt32(index))  // one user less where it is a group's
+    storage.records[Int(node)].configuration = fresh
+    return Int(fresh)
   }
 
   // MARK: Slots, successors, configurations
