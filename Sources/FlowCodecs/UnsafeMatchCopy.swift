@@ -1,8 +1,9 @@
 import Foundation
 
-/// The matches of the LZ4 and Zstandard decoders: a match copies bytes from earlier in the
-/// output, appended in bulk instead of one byte at a time. (Snappy, whose output is made at its
-/// full length first, writes in place: `UnsafeSnappyElements`.)
+/// The matches of the LZ4 decoder: a match copies bytes from earlier in the output, appended in
+/// bulk instead of one byte at a time. (Snappy, whose output is made at its full length first,
+/// writes in place, `UnsafeSnappyElements`; Zstandard copies a block's sequences in one step,
+/// `UnsafeZstdBlockCopy`.)
 ///
 /// Invariants: every copy stays inside the array's initialized elements — a match's source
 /// `[end − distance, end − distance + length)` starts inside what is written (`1 ≤ distance ≤
