@@ -40,6 +40,8 @@ struct GroupByStream {
   /// gives up (`add` throws `CSVMorsels.Fallback`).
   static let manyGroups = 1 << 16
   static let fewRowsPerGroup = 8
+  /// The fewest rows per group for which a morsel's sums go in one pass (`add`).
+  static let fusedRowsPerGroup = 4
 
   /// Whether every aggregate can be streamed.
   /// (`countDistinct`, `count(c)` and the analysis aggregates run materialized.)
@@ -132,9 +134,13 @@ struct GroupByStream {
     let segments = Self.segments(firstRow: startRow, rows: rowCount, blockRows: blockRows)
     let parts = wholeBlockParts(segments, sources: sources, local: local, global: global, workers: workers)
     // The compensated sums of the morsel's segments in one pass for all the aggregates that
-    // allow it (their additions overlap), when no whole block went to the workers.
+    // allow it (their additions overlap), when no whole block went to the workers and the
+    // morsel has at least `fusedRowsPerGroup` rows per group (the pass moves every group's
+    // open sums in and out: never more work than the rows).
     var fused: [Int] = []
-    if parts.allSatisfy(\.isEmpty), groupCount <= BlockSums.foldAllGroups {
+    if parts.allSatisfy(\.isEmpty), groupCount <= BlockSums.foldAllGroups,
+      rowCount >= groupCount * Self.fusedRowsPerGroup
+    {
       fused = states.indices.filter { states[$0].fuses(sources[$0]) }
     }
     if fused.count < 2 { fused = [] }  // one column alone: its own loop

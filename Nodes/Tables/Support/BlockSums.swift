@@ -111,6 +111,8 @@ struct BlockSums: Sendable {
   ///
   /// - Precondition: the sums have the same groups, at most `foldAllGroups`; the columns are
   ///   numeric, without nulls.
+  /// - Complexity: O((rows + groups) × columns): every group's open sums move in and out, so a
+  ///   caller fuses only morsels with several rows per group (`GroupByStream`).
   static func add(
     _ sums: inout [BlockSums], _ columns: [Column], rows: Range<Int>, groups: [Int32], map: [Int32]?, block: Int
   ) {

@@ -21,6 +21,7 @@ enum UnsafeCacheBytes {
   static func integers<T: FixedWidthInteger>(_ type: T.Type, count: Int, from bytes: [UInt8], at start: Int) -> [T]? {
     let size = MemoryLayout<T>.stride
     guard count >= 0, start >= 0, count <= (bytes.count - start) / size else { return nil }
+    guard count > 0 else { return [] }  // never an uninitialized empty array (see `doubles`)
     return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
       bytes.withUnsafeBytes { source in
         UnsafeMutableRawBufferPointer(buffer).copyMemory(
@@ -34,6 +35,9 @@ enum UnsafeCacheBytes {
   static func doubles(count: Int, from bytes: [UInt8], at start: Int) -> [Double]? {
     let size = MemoryLayout<Double>.stride
     guard count >= 0, start >= 0, count <= (bytes.count - start) / size else { return nil }
+    // An uninitialized array of capacity 0 writes its count into the shared empty storage, a
+    // race ThreadSanitizer reports when two threads do it.
+    guard count > 0 else { return [] }
     return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
       bytes.withUnsafeBytes { source in
         UnsafeMutableRawBufferPointer(buffer).copyMemory(

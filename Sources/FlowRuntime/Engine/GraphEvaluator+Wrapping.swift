@@ -7,7 +7,9 @@ extension GraphEvaluator {
   /// The node gets a configuration of its own (nodes with the same params keep theirs) and no
   /// scalar fast path, so every run of it goes through the wrapper; its ports, edges and values
   /// stay, and it runs with the wrapper from its next run on. An edit that configures the node
-  /// again (a changed param, a replaced node) gives it its kind's evaluator back.
+  /// again (a changed param, a replaced node) gives it its kind's evaluator back. The wrapper
+  /// replaces the evaluator whole: for a node with lazy inputs it must itself be a
+  /// `LazyNodeEvaluator`, or the node is asked for none of them.
   ///
   /// - Returns: `false`, changing nothing, when no present node has that id.
   @discardableResult
