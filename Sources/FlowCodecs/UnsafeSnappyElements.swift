@@ -52,7 +52,8 @@ enum UnsafeSnappyElements {
         guard end - position >= count else { throw CodecError("a Snappy literal runs past the input (at byte \(at))") }
         guard length - written >= count else { throw tooLong(length, at) }
         if count <= 16, end - position >= 16, length - written >= 16 {
-          copyWords(from: UnsafeRawPointer(source + position), to: UnsafeMutableRawPointer(target + written))
+          UnsafeMatchCopy.copyWord(
+            from: UnsafeRawPointer(source + position), to: UnsafeMutableRawPointer(target + written))
         } else {
           (target + written).update(from: source + position, count: count)
         }
@@ -81,34 +82,14 @@ enum UnsafeSnappyElements {
       }
       guard length - written >= count else { throw tooLong(length, at) }
       if offset >= 8, count <= 16, length - written >= 16 {
-        copyWords(
+        UnsafeMatchCopy.copyWord(
           from: UnsafeRawPointer(target + written - offset), to: UnsafeMutableRawPointer(target + written))
       } else {
-        repeatCopy(target, from: written - offset, to: written, length: count)
+        UnsafeMatchCopy.repeatMatch(target, from: written - offset, to: written, length: count)
       }
       written += count
     }
     return written
-  }
-
-  /// Copies 16 bytes as two 8-byte words, the second loaded after the first is stored.
-  @inline(__always) private static func copyWords(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
-    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-    target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-  }
-
-  /// Copies `length` bytes from `base + source` to `base + destination` (`source <
-  /// destination`) as one byte at a time would: an overlapping copy in pieces of at most the
-  /// bytes already between them, doubling.
-  private static func repeatCopy(
-    _ base: UnsafeMutablePointer<UInt8>, from source: Int, to destination: Int, length: Int
-  ) {
-    var copied = 0
-    while copied < length {
-      let piece = min(length - copied, destination - source + copied)
-      (base + destination + copied).update(from: base + source, count: piece)
-      copied += piece
-    }
   }
 
   private static func tooLong(_ length: Int, _ at: Int) -> CodecError {

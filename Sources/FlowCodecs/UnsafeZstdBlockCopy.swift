@@ -46,7 +46,8 @@ enum UnsafeZstdBlockCopy {
           let length = sequence.literalLength
           if length > 0 {
             if length <= 16, source.count - used >= 16, end - position >= 16 {
-              copyWord(from: UnsafeRawPointer(source.baseAddress! + used), to: UnsafeMutableRawPointer(base + position))
+              UnsafeMatchCopy.copyWord(
+                from: UnsafeRawPointer(source.baseAddress! + used), to: UnsafeMutableRawPointer(base + position))
             } else {
               (base + position).update(from: source.baseAddress! + used, count: length)
             }
@@ -62,17 +63,12 @@ enum UnsafeZstdBlockCopy {
           if offset >= 16, end - position >= match + 15 {
             var copied = 0
             while copied < match {
-              copyWord(
+              UnsafeMatchCopy.copyWord(
                 from: UnsafeRawPointer(base + from + copied), to: UnsafeMutableRawPointer(base + position + copied))
               copied += 16
             }
           } else {
-            var copied = 0
-            while copied < match {
-              let piece = min(match - copied, offset + copied)
-              (base + position + copied).update(from: base + from, count: piece)
-              copied += piece
-            }
+            UnsafeMatchCopy.repeatMatch(base, from: from, to: position, length: match)
           }
           position += match
         }
@@ -80,11 +76,5 @@ enum UnsafeZstdBlockCopy {
         if rest > 0 { (base + position).update(from: source.baseAddress! + used, count: rest) }
       }
     }
-  }
-
-  /// Copies 16 bytes as two 8-byte words.
-  @inline(__always) private static func copyWord(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
-    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-    target.storeBytes(of: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
   }
 }

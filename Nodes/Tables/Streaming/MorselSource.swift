@@ -3,17 +3,13 @@ import FlowRuntime
 /// A reader's evaluator whose table a streamed chain can take in morsels (`StreamedChain`):
 /// `readCSV` by blocks of the file, `readParquet` by row groups.
 protocol MorselSource: NodeEvaluator {
-  /// Hands the reader's table to `body` in morsels, in order: their rows together are the
-  /// table `evaluate` gives, typed alike. Anything thrown makes the chain run materialized,
+  /// Hands the reader's table in morsels, each passed through `transform`, to `body` in order
+  /// on the calling thread: the morsels' rows together are the table `evaluate` gives, typed
+  /// alike. `transform` may run on other threads, on several morsels at once, where the format
+  /// allows (a Parquet file's row groups). Anything thrown makes the chain run materialized,
   /// where the reader fails with its own message.
   ///
   /// - Parameter morselBytes: the bytes of a morsel, where the format lets the reader choose.
-  func readMorsels(morselBytes: Int, _ body: (Table) throws -> Void) throws
-
-  /// Hands each morsel, passed through `transform`, to `body` in order on the calling thread;
-  /// `transform` may run on other threads, on several morsels at once (a Parquet file's row
-  /// groups), where the format allows. By default `body(transform(morsel))`, one at a time.
-  ///
   /// - Returns: the time spent reading the morsels, summed over the threads, when they were
   ///   read on several at once; `nil` when the reading is the time `body` and `transform` leave.
   func readMorsels<Transformed: Sendable>(
@@ -22,31 +18,23 @@ protocol MorselSource: NodeEvaluator {
   ) throws -> Duration?
 }
 
-extension MorselSource {
+extension ReadCSVNode.Evaluator: MorselSource {
+  /// Blocks parsed one morsel ahead on a thread of their own (`CSVMorsels`), each transformed
+  /// on the calling thread.
   func readMorsels<Transformed: Sendable>(
     morselBytes: Int, transform: @escaping @Sendable (Table) throws -> Transformed,
     _ body: (Transformed) throws -> Void
   ) throws -> Duration? {
-    try readMorsels(morselBytes: morselBytes) { try body(try transform($0)) }
+    // A `.gz` file is decompressed whole: the chain runs materialized.
+    guard !file.isGzip else { throw CSVMorsels.Fallback() }
+    _ = try CSVMorsels.read(try file.open(), reader: reader, morselBytes: morselBytes) { try body(try transform($0)) }
     return nil
   }
 }
 
-extension ReadCSVNode.Evaluator: MorselSource {
-  func readMorsels(morselBytes: Int, _ body: (Table) throws -> Void) throws {
-    // A `.gz` file is decompressed whole: the chain runs materialized.
-    guard !file.isGzip else { throw CSVMorsels.Fallback() }
-    _ = try CSVMorsels.read(try file.open(), reader: reader, morselBytes: morselBytes, body)
-  }
-}
-
 extension ReadParquetNode.Evaluator: MorselSource {
-  /// One morsel per row group, the file's own unit (`morselBytes` does not apply).
-  func readMorsels(morselBytes: Int, _ body: (Table) throws -> Void) throws {
-    _ = try readMorsels(morselBytes: morselBytes, transform: { $0 }, body)
-  }
-
-  /// Row groups decoded and transformed on the run's threads, several at once (`MorselPipeline`);
+  /// One morsel per row group, the file's own unit (`morselBytes` does not apply): row groups
+  /// decoded and transformed on the run's threads, several at once (`MorselPipeline`);
   /// a row group's columns on the threads left over when there are fewer row groups.
   func readMorsels<Transformed: Sendable>(
     morselBytes: Int, transform: @escaping @Sendable (Table) throws -> Transformed,
