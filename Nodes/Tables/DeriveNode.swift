@@ -56,7 +56,7 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
       cost: .expensive)
   }
 
-  struct Evaluator: NodeEvaluator {
+  struct Evaluator: RowLocalEvaluator {
     let entries: [(name: String, formula: RowFormula)]
     let cache: RowProgramCache
     /// The run's limits: a string a formula makes (`concat`, `replace`) stays within
@@ -64,7 +64,13 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
     /// build (`RunLimits.checkMemory(adding:for:)`), so the failure names this node.
     let limits: RunLimits
     /// The run's threads (`EvaluationEnvironment.workers`).
-    let workers: Int
+    var workers: Int
+
+    func limited(toWorkers workers: Int) -> Self {
+      var limited = self
+      limited.workers = Swift.min(self.workers, Swift.max(1, workers))
+      return limited
+    }
 
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
     /// table once at the end: linear in the number of entries, not quadratic (a table per

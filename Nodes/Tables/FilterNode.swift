@@ -45,11 +45,17 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
       cost: .expensive)
   }
 
-  struct Evaluator: NodeEvaluator {
+  struct Evaluator: RowLocalEvaluator {
     let formula: RowFormula
     let cache: RowProgramCache
     /// The run's threads (`EvaluationEnvironment.workers`).
-    let workers: Int
+    var workers: Int
+
+    func limited(toWorkers workers: Int) -> Self {
+      var limited = self
+      limited.workers = Swift.min(self.workers, Swift.max(1, workers))
+      return limited
+    }
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)

@@ -20,9 +20,11 @@ extension RowProgram {
     return read
   }
 
-  /// The morsel ranges of `rowCount` rows, or `nil` when the table is one morsel.
-  static func morsels(_ rowCount: Int) -> [Range<Int>]? {
-    guard rowCount > morselRows else { return nil }
+  /// The morsel ranges of `rowCount` rows, or `nil` when the table is one morsel, or at most
+  /// two on one worker (a streamed row group: copying its columns' slices costs more than the
+  /// cache they save).
+  static func morsels(_ rowCount: Int, workers: Int) -> [Range<Int>]? {
+    guard rowCount > (workers > 1 ? morselRows : 2 * morselRows) else { return nil }
     return stride(from: 0, to: rowCount, by: morselRows).map { $0..<Swift.min(rowCount, $0 + morselRows) }
   }
 
@@ -60,7 +62,7 @@ extension RowProgram {
   func column(over columns: [Column], rowCount: Int, memory: RunLimits? = nil, workers: Int) throws(FormulaError)
     -> Column
   {
-    if let morsels = Self.morsels(rowCount),
+    if let morsels = Self.morsels(rowCount, workers: workers),
       let parts = evaluateMorsels(morsels, over: columns, memory: memory, workers: workers),
       let joined = RowVector.joined(parts, counts: morsels.map(\.count), as: resultType)
     {
@@ -74,7 +76,9 @@ extension RowProgram {
   ///
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
   func trueRows(over columns: [Column], rowCount: Int, workers: Int) throws(FormulaError) -> [Int32] {
-    if let morsels = Self.morsels(rowCount), let parts = evaluateMorsels(morsels, over: columns, workers: workers) {
+    if let morsels = Self.morsels(rowCount, workers: workers),
+      let parts = evaluateMorsels(morsels, over: columns, workers: workers)
+    {
       var rows: [Int32] = []
       rows.reserveCapacity(rowCount)
       for (part, range) in zip(parts, morsels) {
@@ -104,11 +108,8 @@ extension RowVector {
   /// Appends `offset + row` for each row of this `bool` vector that is true (and valid).
   func appendTrueRows(to rows: inout [Int32], offset: Int, count: Int) {
     guard case .bool(let keep, let valid) = self else { return }
-    if let valid {
-      for row in 0..<count where keep[row] && valid[row] { rows.append(Int32(truncatingIfNeeded: offset &+ row)) }
-    } else {
-      for row in 0..<count where keep[row] { rows.append(Int32(truncatingIfNeeded: offset &+ row)) }
-    }
+    let kept = UnsafeSelection.trueRows(keep, valid: valid, offset: offset, count: count)
+    if rows.capacity == 0 { rows = kept } else { rows += kept }
   }
 
   /// The morsel results `parts` (of `counts` rows) joined into one column of `type`, as

@@ -68,13 +68,10 @@ struct ParquetChunkReader {
     var chunk = Chunk(values: empty, valid: nil, codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
     // At most a value a row (the row count the footer was checked for), so no regrowth per page;
     // no more than the chunk's bytes could plausibly hold, so a file claiming rows it lacks
-    // reserves little.
+    // reserves little. Values are reserved only before a first page of fewer values than rows
+    // (a chunk of one page takes its page's values as they are).
     let expected = min(rows, 64 * data.count + 4_096)
-    if chunk.codes != nil {
-      chunk.codes?.reserveCapacity(expected)
-    } else {
-      chunk.values.reserveCapacity(expected, bytes: 0)
-    }
+    chunk.codes?.reserveCapacity(expected)
     var read = 0
     var position = 0
     while read < rows {
@@ -103,6 +100,9 @@ struct ParquetChunkReader {
         guard header.valueCount <= rows - read else {
           throw ParquetError(
             "a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
+        }
+        if chunk.codes == nil, chunk.values.count == 0, header.valueCount < rows {
+          chunk.values.reserveCapacity(expected, bytes: 0)
         }
         try readDataPage(header, body, into: &chunk)
         read += header.valueCount
@@ -199,25 +199,16 @@ struct ParquetChunkReader {
       guard start < end else { throw ParquetError("the dictionary indices run past the page") }
       var decoder = try ParquetRLEDecoder(
         page, from: start + 1, to: end, bitWidth: Int(page[start]), what: "the dictionary indices")
-      let size = dictionary.count
-      func check(_ indices: ArraySlice<UInt32>) throws(ParquetError) {
-        guard Int(UnsafeParquetBytes.largest(indices)) >= size else { return }
-        let index = indices.first { Int($0) >= size } ?? 0
-        throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
-      }
       if var codes = chunk.codes {
         // Straight into the chunk's codes.
         chunk.codes = nil
         defer { chunk.codes = codes }
         let first = codes.count
         try decoder.decode(count, into: &codes)
-        try check(codes[first...])
+        try ParquetValues.check(codes[first...], below: dictionary.count)
         return
       }
-      var indices: [UInt32] = []
-      try decoder.decode(count, into: &indices)
-      try check(indices[...])
-      chunk.values.append(gathering: indices, of: dictionary)
+      try chunk.values.append(count, lookingUp: &decoder, in: dictionary)
       return
     }
     var values = chunk.values

@@ -54,6 +54,10 @@ extension ParquetColumnConversion {
             rowCodes.append(empty)
           }
         }
+      } else if rowCodes.isEmpty, chunks.count == 1, map.indices.allSatisfy({ map[$0] == UInt32($0) }) {
+        // One chunk whose entries are the dictionary's, in order (a row group read alone): its
+        // codes as they are (checked below the dictionary's count when decoded).
+        rowCodes = codes
       } else {
         guard UnsafeParquetBytes.appendLookingUp(codes, in: map, to: &rowCodes) else { return nil }
       }

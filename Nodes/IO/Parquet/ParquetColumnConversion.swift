@@ -9,13 +9,15 @@ enum ParquetColumnConversion {
   ///
   /// - Throws: `ParquetError` naming the column for a type it cannot convert, a `UINT64` above
   ///   `Int64.max`, or a byte array that is not UTF-8.
-  static func column(_ element: ParquetSchemaElement, _ values: ParquetValues, valid: [Bool]?) throws(ParquetError)
+  static func column(_ element: ParquetSchemaElement, _ values: ParquetValues, valid flags: [Bool]?)
+    throws(ParquetError)
     -> Column
   {
     let name = element.name
     let annotation = element.annotation
-    let valid = valid ?? [Bool](repeating: true, count: values.count)
-    let hasNulls = valid.contains(false)
+    let hasNulls = flags?.contains(false) ?? false
+    // Flags for every row only where a path needs them (no array for a column without nulls).
+    var valid: [Bool] { flags ?? [Bool](repeating: true, count: values.count) }
     switch (values.type, annotation) {
     case (0, nil):
       return expand(.bool, valid) { builder, index in builder.append(bool: values.bools[index]) }

@@ -25,6 +25,43 @@ struct ParquetRLEDecoder {
     self.what = what
   }
 
+  /// The next values in one run: `count` copies of `value`, or `count` values bit-packed
+  /// from byte `start` (whose `count × bitWidth` bits lie before `end`).
+  enum Run {
+    case repeated(UInt32, count: Int)
+    case packed(start: Int, count: Int)
+  }
+
+  /// The next run, cut to at most `limit` values (none for an empty run; each run read moves
+  /// past at least its header, so a loop over runs ends).
+  ///
+  /// - Throws: `ParquetError` if the runs end before a value, or a run is malformed.
+  mutating func nextRun(limit: Int) throws(ParquetError) -> Run {
+    guard position < end else { throw ParquetError("\(what): the runs end \(limit) values early") }
+    let header = try varint()
+    let runLength = header >> 1
+    if header & 1 == 0 {
+      let width = (bitWidth + 7) / 8
+      guard end - position >= width else { throw ParquetError("\(what): a run ends early") }
+      var value: UInt32 = 0
+      for index in 0..<width { value |= UInt32(bytes[position + index]) << (8 * index) }
+      position += width
+      guard bitWidth == 32 || value >> bitWidth == 0 else {
+        throw ParquetError("\(what): a value wider than \(bitWidth) bits")
+      }
+      return .repeated(value, count: Int(min(UInt64(limit), runLength)))
+    }
+    guard runLength <= UInt64(Int32.max) else { throw ParquetError("\(what): a run of \(runLength) groups") }
+    let values = Int(runLength) * 8
+    let byteCount = Int(runLength) * bitWidth
+    let available = min(byteCount, end - position)
+    let taken = min(limit, values)
+    guard taken * bitWidth <= available * 8 else { throw ParquetError("\(what): a bit-packed run ends early") }
+    let start = position
+    position += available
+    return .packed(start: start, count: taken)
+  }
+
   /// Appends `count` values to `output`.
   ///
   /// - Throws: `ParquetError` if the runs end before `count` values.
@@ -32,30 +69,16 @@ struct ParquetRLEDecoder {
     var left = count
     output.reserveCapacity(output.count + count)
     while left > 0 {
-      guard position < end else { throw ParquetError("\(what): the runs end \(left) values early") }
-      let header = try varint()
-      let runLength = header >> 1
-      if header & 1 == 0 {
-        let width = (bitWidth + 7) / 8
-        guard end - position >= width else { throw ParquetError("\(what): a run ends early") }
-        var value: UInt32 = 0
-        for index in 0..<width { value |= UInt32(bytes[position + index]) << (8 * index) }
-        position += width
-        guard bitWidth == 32 || value >> bitWidth == 0 else {
-          throw ParquetError("\(what): a value wider than \(bitWidth) bits")
-        }
-        let taken = Int(min(UInt64(left), runLength))
+      switch try nextRun(limit: left) {
+      case .repeated(let value, let taken):
         output.append(contentsOf: repeatElement(value, count: taken))
         left -= taken
-      } else {
-        guard runLength <= UInt64(Int32.max) else { throw ParquetError("\(what): a run of \(runLength) groups") }
-        let values = Int(runLength) * 8
-        let byteCount = Int(runLength) * bitWidth
-        let available = min(byteCount, end - position)
-        let taken = min(left, values)
-        guard taken * bitWidth <= available * 8 else { throw ParquetError("\(what): a bit-packed run ends early") }
-        unpack(taken, from: position, into: &output)
-        position += available
+      case .packed(let start, let taken):
+        if bitWidth == 0 {
+          output.append(contentsOf: repeatElement(0, count: taken))
+        } else {
+          UnsafeParquetBytes.appendUnpacked(taken, bitWidth: bitWidth, from: bytes, at: start, to: &output)
+        }
         left -= taken
       }
     }
@@ -79,13 +102,6 @@ struct ParquetRLEDecoder {
     }
     position += width
     return true
-  }
-
-  /// Appends `count` values bit-packed at `start` (LSB first; `UnsafeParquetBytes` loads a
-  /// word per value); the caller checked that `count × bitWidth` bits lie before `end`.
-  private func unpack(_ count: Int, from start: Int, into output: inout [UInt32]) {
-    guard bitWidth > 0 else { return output.append(contentsOf: repeatElement(0, count: count)) }
-    UnsafeParquetBytes.appendUnpacked(count, bitWidth: bitWidth, from: bytes, at: start, to: &output)
   }
 
   private mutating func varint() throws(ParquetError) -> UInt64 {

@@ -28,6 +28,13 @@ extension ParquetReader {
     mutating func append(_ chunk: ParquetChunkReader.Chunk, total: Int) {
       var chunk = chunk
       chunk.materialize()
+      if values.count == 0, rows == 0, chunk.rows == total {
+        // The whole column in one chunk (a row group read alone): its values as they are.
+        values = chunk.values
+        valid = chunk.valid
+        rows = chunk.rows
+        return
+      }
       if values.count == 0 { values.reserveCapacity(total, bytes: chunk.values.bytes.count) }
       values.append(contentsOf: chunk.values)
       if chunk.valid != nil, valid == nil { valid = [Bool](repeating: true, count: rows) }

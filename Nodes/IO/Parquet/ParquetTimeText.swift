@@ -73,13 +73,17 @@ enum ParquetTimeText {
 
   /// Appends the non-negative `value` in at least `width` digits.
   private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-    var digits: [UInt8] = []
-    var rest = value
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
-    bytes.append(contentsOf: digits.reversed())
+    // The largest power of ten not above `value` (no overflow: each step stays at most `value`),
+    // then the digits from the most significant, with no array of its own.
+    var divisor = 1, digits = 1
+    while value / divisor >= 10 {
+      divisor *= 10
+      digits += 1
+    }
+    for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      divisor /= 10
+    }
   }
 }

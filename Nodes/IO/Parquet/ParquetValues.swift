@@ -54,6 +54,34 @@ struct ParquetValues: Sendable {
     }
   }
 
+  /// Appends the values of `dictionary` (of the same type) at the next `count` indices of
+  /// `runs`, decoded straight into the values for fixed-width types.
+  ///
+  /// - Throws: `ParquetError` if the runs end early or an index lies past the dictionary.
+  mutating func append(_ count: Int, lookingUp runs: inout ParquetRLEDecoder, in dictionary: ParquetValues)
+    throws(ParquetError)
+  {
+    switch type {
+    case 0: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.bools, to: &bools)
+    case 1, 2, 3: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.integers, to: &integers)
+    case 4, 5: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.doubles, to: &doubles)
+    default:
+      var indices: [UInt32] = []
+      try runs.decode(count, into: &indices)
+      try Self.check(indices[...], below: dictionary.count)
+      append(gathering: indices, of: dictionary)
+    }
+  }
+
+  /// Checks that every index lies below a dictionary's `size` values.
+  ///
+  /// - Throws: `ParquetError` naming the first that does not.
+  static func check(_ indices: ArraySlice<UInt32>, below size: Int) throws(ParquetError) {
+    guard Int(UnsafeParquetBytes.largest(indices)) >= size else { return }
+    let index = indices.first { Int($0) >= size } ?? 0
+    throw ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
+  }
+
   private static let pastDictionary = "Internal inconsistency: a dictionary index past the dictionary"
 
   /// Room for `count` more values (of the type's storage) and `byteCount` more bytes.

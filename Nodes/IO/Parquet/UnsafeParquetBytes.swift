@@ -7,8 +7,10 @@
 /// precondition against `bytes.count` (callers check it first and throw), and a word load is
 /// used only where all 8 of its bytes lie inside `bytes`, the last values being read byte by
 /// byte; every write goes to the elements appended to `output` (initialized before they are
-/// overwritten). Values are little-endian in the file and converted with `littleEndian`. A
-/// lookup reads the dictionary only after one pass found every index below its count.
+/// overwritten, or to a new array's uninitialized elements, each initialized once, its count
+/// set to those initialized). Values are little-endian in the file and converted with
+/// `littleEndian`. A lookup reads the dictionary only after one pass found every index below
+/// its count, or at an index clamped to its last entry (the largest index checked after).
 enum UnsafeParquetBytes {
   /// Appends `count` values of `bitWidth` bits (1…32) packed from `bytes[start...]`, least
   /// significant bit first.
@@ -21,28 +23,107 @@ enum UnsafeParquetBytes {
     guard count > 0 else { return }
     let first = output.count
     output.append(contentsOf: repeatElement(0, count: count))
-    let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
     bytes.withUnsafeBytes { raw in
       output.withUnsafeMutableBufferPointer { out in
-        let size = raw.count
-        // The values whose 8-byte word lies inside the bytes, without a test each (a value's
-        // word starts at its first byte, `start + index × bitWidth / 8`); then the rest.
-        let wordValues = size - start >= 8 ? min(count, ((size - start - 8) * 8) / bitWidth + 1) : 0
-        var bit = 0
-        for index in 0..<wordValues {
-          let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + bit >> 3, as: UInt64.self))
-          out[first + index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
-          bit += bitWidth
-        }
-        for index in wordValues..<count {
-          let at = start + bit >> 3
-          var word: UInt64 = 0
-          for byte in 0..<min(8, size - at) { word |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
-          out[first + index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
-          bit += bitWidth
+        unpack(count, bitWidth: bitWidth, raw, at: start) { index, value in out[first + index] = value }
+      }
+    }
+  }
+
+  /// Calls `write(i, value)` for the `count` values of `bitWidth` bits packed from
+  /// `raw[start...]`, in order: a word load per value while all 8 of its bytes lie inside
+  /// `raw` (a value's word starts at its first byte, `start + index × bitWidth / 8`), then
+  /// byte by byte.
+  ///
+  /// - Precondition (checked by the callers): the `⌈count × bitWidth / 8⌉` bytes from `start`
+  ///   lie inside `raw`; `bitWidth` is 1…32.
+  @inline(__always)
+  private static func unpack(
+    _ count: Int, bitWidth: Int, _ raw: UnsafeRawBufferPointer, at start: Int, _ write: (Int, UInt32) -> Void
+  ) {
+    let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
+    let size = raw.count
+    let wordValues = size - start >= 8 ? min(count, ((size - start - 8) * 8) / bitWidth + 1) : 0
+    var bit = 0
+    for index in 0..<wordValues {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + bit >> 3, as: UInt64.self))
+      write(index, UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
+      bit += bitWidth
+    }
+    for index in wordValues..<count {
+      let at = start + bit >> 3
+      var word: UInt64 = 0
+      for byte in 0..<min(8, size - at) { word |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
+      write(index, UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
+      bit += bitWidth
+    }
+  }
+
+  /// Appends `dictionary[index]` for each of the next `count` dictionary indices of `runs`,
+  /// decoded straight into the values (no array of indices): a bit-packed run's lookups are
+  /// clamped to the dictionary and the largest index checked after the run.
+  ///
+  /// - Throws: `ParquetError` if the runs end early or hold an index past the dictionary;
+  ///   `output` is then unchanged.
+  static func appendLookingUp<T>(
+    _ count: Int, of runs: inout ParquetRLEDecoder, in dictionary: [T], to output: inout [T]
+  ) throws(ParquetError) {
+    guard count > 0 else { return }
+    let size = dictionary.count, bitWidth = runs.bitWidth, bytes = runs.bytes
+    var failure: ParquetError?
+    func past(_ index: UInt32) -> ParquetError {
+      ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
+    }
+    let piece = [T](unsafeUninitializedCapacity: count) { target, initialized in
+      initialized = 0
+      guard let base = target.baseAddress else { return }
+      dictionary.withUnsafeBufferPointer { dictionary in
+        bytes.withUnsafeBytes { raw in
+          while initialized < count {
+            let run: ParquetRLEDecoder.Run
+            do throws(ParquetError) { run = try runs.nextRun(limit: count - initialized) } catch {
+              failure = error
+              return
+            }
+            switch run {
+            case .repeated(let index, let taken):
+              guard taken > 0 else { continue }
+              guard Int(index) < size else {
+                failure = past(index)
+                return
+              }
+              (base + initialized).initialize(repeating: dictionary[Int(index)], count: taken)
+              initialized += taken
+            case .packed(let start, let taken):
+              guard taken > 0 else { continue }
+              guard size > 0 else {
+                failure = past(0)
+                return
+              }
+              precondition(
+                start >= 0 && raw.count - start >= (taken * bitWidth + 7) / 8, "a bit-packed run past its bytes")
+              let first = base + initialized, last = UInt32(truncatingIfNeeded: size - 1)
+              var largest: UInt32 = 0
+              if bitWidth == 0 {
+                first.initialize(repeating: dictionary[0], count: taken)
+              } else {
+                unpack(taken, bitWidth: bitWidth, raw, at: start) { index, value in
+                  largest = max(largest, value)
+                  (first + index).initialize(to: dictionary[Int(min(value, last))])
+                }
+              }
+              initialized += taken
+              guard largest <= last else {
+                failure = past(largest)
+                return
+              }
+            }
+          }
         }
       }
     }
+    if let failure { throw failure }
+    if output.isEmpty { output = piece } else { output += piece }
   }
 
   /// Appends `count` `PLAIN` values of `width` bytes (4: `INT32` sign-extended, 8: `INT64`)

@@ -104,7 +104,12 @@ struct GroupByStream {
     let (local, localCount) = codes
     precondition(local.count == rowCount, "Internal inconsistency: a morsel's codes for other rows")
     var firstRow = [Int32](repeating: -1, count: localCount)
-    for row in 0..<rowCount where firstRow[Int(local[row])] < 0 { firstRow[Int(local[row])] = Int32(row) }
+    var found = 0
+    for row in 0..<rowCount where firstRow[Int(local[row])] < 0 {
+      firstRow[Int(local[row])] = Int32(row)
+      found += 1
+      if found == localCount { break }
+    }
     // Each of the morsel's groups as a group of the whole, new ones numbered on.
     var global = [Int32](repeating: 0, count: localCount)
     if !keys.isEmpty {

@@ -121,12 +121,13 @@ package final class StreamedChain: Sendable {
     let groupKeys = end == .groupBy ? (evaluators[last] as? GroupByNode.Evaluator)?.keys : nil
     /// A morsel through the row-local nodes (on the reader's threads, several morsels at once
     /// where it reads them so): the last one's table, and each node's rows and time.
-    @Sendable func transform(_ morsel: Table) throws -> Stages {
+    @Sendable func transform(_ morsel: Table, threads: Int) throws -> Stages {
       var stages = Stages(table: morsel, rows: [morsel.rowCount], durations: [], codes: nil)
       if limits.longCellError(in: morsel) != nil { throw CSVMorsels.Fallback() }
       for stage in rowLocal {
         let start = clock.now
-        guard case .table(let next) = try evaluators[stage].evaluate([.table(stages.table)], outputCount: 1)[0] else {
+        let evaluator = (evaluators[stage] as? any RowLocalEvaluator)?.limited(toWorkers: threads) ?? evaluators[stage]
+        guard case .table(let next) = try evaluator.evaluate([.table(stages.table)], outputCount: 1)[0] else {
           throw CSVMorsels.Fallback()
         }
         if limits.longCellError(in: next) != nil { throw CSVMorsels.Fallback() }

@@ -5,6 +5,14 @@ import FlowRuntime
 /// concatenated, are its output on the whole table (`filter`, `derive`, `select`).
 protocol RowLocalKind: NodeKind {}
 
+/// A row-local kind's evaluator that can run its kernels on fewer threads: a streamed chain
+/// whose reader transforms several morsels at once runs each morsel's stages on that
+/// morsel's thread (more threads would only contend with the other morsels').
+protocol RowLocalEvaluator: NodeEvaluator {
+  /// This evaluator with its kernels on at most `workers` threads.
+  func limited(toWorkers workers: Int) -> Self
+}
+
 /// A kind a streamed chain starts at: a reader whose evaluator is a `MorselSource`
 /// (`readCSV`, `readParquet`).
 protocol MorselSourceKind: NodeKind {}

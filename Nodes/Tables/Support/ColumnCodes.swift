@@ -49,6 +49,7 @@ enum ColumnCodes {
   /// appearance of each combination.
   static func codes(of columns: [Column], rowCount: Int) -> (codes: [Int32], cardinality: Int) {
     guard let first = columns.first else { return ([Int32](repeating: 0, count: rowCount), rowCount > 0 ? 1 : 0) }
+    if columns.count > 1, let coded = dictionaryCodes(of: columns, rowCount: rowCount) { return coded }
     var (combined, cardinality) = codes(of: first)
     for column in columns.dropFirst() {
       let (next, nextCardinality) = codes(of: column)
@@ -85,6 +86,49 @@ enum ColumnCodes {
       cardinality = Int(count)
     }
     return (combined, cardinality)
+  }
+
+  /// Codes for several dictionary-encoded string columns without nulls whose dictionaries
+  /// multiply to at most 2^20 entries (TPC-H Q1's `l_returnflag`, `l_linestatus` as Parquet
+  /// stores them): each row's combination of entries is a slot of one table, numbered in order
+  /// of first appearance in a single pass — the same codes as coding column by column (entries
+  /// are equal exactly when their strings are). `nil` for other columns.
+  private static func dictionaryCodes(of columns: [Column], rowCount: Int) -> (codes: [Int32], cardinality: Int)? {
+    var entries: [[UInt32]] = [], sizes: [Int] = []
+    var slots = 1
+    for column in columns {
+      guard column.nullCount == 0, column.count >= rowCount, case .string(let strings) = column.storage,
+        let codes = strings.codes, let dictionary = strings.dictionary
+      else { return nil }
+      slots *= max(1, dictionary.count)
+      guard slots <= 1 << 20 else { return nil }
+      entries.append(codes)
+      sizes.append(dictionary.count)
+    }
+    var table = [Int32](repeating: -1, count: slots)
+    var codes = [Int32](repeating: 0, count: rowCount)
+    var next: Int32 = 0
+    func number(_ row: Int, _ slot: Int) {
+      let code = table[slot]
+      if code >= 0 {
+        codes[row] = code
+      } else {
+        table[slot] = next
+        codes[row] = next
+        next += 1
+      }
+    }
+    if entries.count == 2 {
+      let (left, right, width) = (entries[0], entries[1], sizes[1])
+      for row in 0..<rowCount { number(row, Int(left[row]) * width + Int(right[row])) }
+    } else {
+      for row in 0..<rowCount {
+        var slot = 0
+        for column in entries.indices { slot = slot * sizes[column] + Int(entries[column][row]) }
+        number(row, slot)
+      }
+    }
+    return (codes, Int(next))
   }
 
   /// A number's bit pattern with -0 as 0 and every NaN as one NaN, so equal numbers hash alike.

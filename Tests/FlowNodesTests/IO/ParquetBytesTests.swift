@@ -1,10 +1,12 @@
+import Foundation
 import FlowTestSupport
 import Testing
 @testable import FlowNodes
 
 /// `UnsafeParquetBytes` against simple references: bit-unpacking every width 1…32 at every
 /// starting byte and count (the last values near the end of the bytes read byte by byte), and
-/// `PLAIN` integers and floats of 4 and 8 bytes, appended after values already there.
+/// `PLAIN` integers and floats of 4 and 8 bytes, appended after values already there; dates'
+/// digits against `String(format:)`.
 @Suite struct ParquetBytesTests {
   /// Value `index` of `bitWidth` bits packed from `start`, one bit at a time.
   static func unpacked(_ bytes: [UInt8], _ start: Int, _ index: Int, _ bitWidth: Int) -> UInt32 {
@@ -51,6 +53,23 @@ import Testing
       let double = width == 4 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw)
       #expect(integers[index + 1] == integer)
       #expect(doubles[index + 1].bitPattern == double.bitPattern || (doubles[index + 1].isNaN && double.isNaN))
+    }
+  }
+
+  @Test func datesHaveTheirDigitsPaddedToWidth() {
+    var random = SeededRandom(seed: 12)
+    let days =
+      [0, -1, 10_956, -719_162, -719_528, 2_932_896, 2_932_897]
+      + (0..<300).map { _ in
+        Int.random(in: -1_000_000...4_000_000, using: &random)
+      }
+    for day in days {
+      let date = ISODate.civil(fromDay: day)
+      let expected =
+        (date.year < 0 ? "-" : "") + String(format: "%04d-%02d-%02d", abs(date.year), date.month, date.day)
+      var bytes: [UInt8] = [65]
+      ParquetTimeText.appendDate(day, to: &bytes)
+      #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == expected, "day \(day)")
     }
   }
 }

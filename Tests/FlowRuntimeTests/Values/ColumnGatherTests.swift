@@ -50,4 +50,39 @@ import Testing
     #expect(strings.bytes == Array("abcdefgc".utf8))
     #expect(strings.offsets == [0, 2, 3, 6, 7, 8])
   }
+
+  /// A table's gather checks the rows once for all its columns: every kind of column, with
+  /// and without nulls, flat and dictionary strings, by rows in range and by rows with -1.
+  @Test func tableGatherMatchesTheCellByCellReference() throws {
+    var random = SeededRandom(seed: 21)
+    for round in 0..<120 {
+      let count = Int.random(in: 0..<200, using: &random)
+      let nulls = round % 2 == 1
+      func cell<T>(_ value: T) -> T? { nulls && Int.random(in: 0..<4, using: &random) == 0 ? nil : value }
+      let strings = Self.randomStrings(count, &random)
+      guard case .string(let flat) = strings.storage else { return }
+      let columns: [Column] = [
+        .integers((0..<count).map { cell(Int64($0) - 7) }),
+        .numbers((0..<count).map { cell(Double($0) / 3) }),
+        .bools((0..<count).map { cell($0 % 3 == 0) }),
+        strings,
+        Column(.string(flat.dictionaryEncoded()!), validity: strings.validity)
+      ]
+      let table = try Table(names: ["i", "n", "b", "s", "d"], columns: columns, rowCount: count)
+      let rows: [Int32] =
+        round % 3 == 2 && count > 0
+        ? (0..<Int.random(in: 0..<80, using: &random)).map { _ in Int32(Int.random(in: -1..<count, using: &random)) }
+        : (0..<count).filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.map { Int32($0) }
+      for workers in [1, 3] {
+        let gathered = table.gathering(rows, workers: workers)
+        #expect(gathered.rowCount == rows.count)
+        for (index, column) in columns.enumerated() {
+          let expected = rows.map { $0 < 0 ? Value.null : column[Int($0)] }
+          #expect(gathered.columns[index].values == expected, "round \(round), column \(index)")
+          #expect(gathered.columns[index].nullCount == expected.filter(\.isNull).count)
+        }
+        #expect(gathered.columns[4].isDictionaryEncoded)
+      }
+    }
+  }
 }

@@ -52,16 +52,7 @@ extension Column {
   ///
   /// - Complexity: O(`rows.count`).
   public func gathering(_ rows: [Int32]) -> Column {
-    if validity.nullCount == 0 {
-      switch storage {
-      case .integer(let values):
-        if let gathered = UnsafeRowGather.gathering(values, rows) { return Column(.integer(gathered)) }
-      case .number(let values):
-        if let gathered = UnsafeRowGather.gathering(values, rows) { return Column(.number(gathered)) }
-      case .bool, .string:
-        break
-      }
-    }
+    if let checked = UnsafeRowGather.Rows(rows, below: count) { return gathering(checked) }
     let noNulls = validity.nullCount == 0 && !rows.contains(-1)
     func gather<T>(_ values: [T], _ placeholder: T) -> [T] {
       rows.map { $0 >= 0 ? values[Int($0)] : placeholder }
@@ -72,6 +63,18 @@ extension Column {
     case .number(let values): return Column(.number(gather(values, 0)), validity: newValidity)
     case .bool(let values): return Column(.bool(gather(values, false)), validity: newValidity)
     case .string(let strings): return Column(.string(strings.gathering(rows)), validity: newValidity)
+    }
+  }
+
+  /// The cells at `rows` (each checked to be a row of this column: no -1).
+  func gathering(_ rows: UnsafeRowGather.Rows) -> Column {
+    precondition(rows.bound == count, "Internal inconsistency: rows checked for another column")
+    let gathered = validity.nullCount == 0 ? Validity(allValid: rows.rows.count) : validity.gathering(rows.rows)
+    switch storage {
+    case .integer(let values): return Column(.integer(UnsafeRowGather.gathering(values, rows)), validity: gathered)
+    case .number(let values): return Column(.number(UnsafeRowGather.gathering(values, rows)), validity: gathered)
+    case .bool(let values): return Column(.bool(UnsafeRowGather.gathering(values, rows)), validity: gathered)
+    case .string(let strings): return Column(.string(strings.gathering(rows)), validity: gathered)
     }
   }
 

@@ -134,6 +134,13 @@ extension StringColumn {
     return StringColumn(dictionary: builder.entries, codes: codes)
   }
 
+  /// The strings at `rows` (each checked to be a row of this column): codes gathered without
+  /// a check per row in the dictionary layout.
+  func gathering(_ rows: UnsafeRowGather.Rows) -> StringColumn {
+    guard let codes = storedCodes else { return gathering(rows.rows) }
+    return StringColumn(dictionary: dictionary!, codes: UnsafeRowGather.gathering(codes, rows))
+  }
+
   /// `gathering` for the dictionary layout: codes gathered, -1 mapped to an empty entry.
   func gatheringCodes(_ codes: [UInt32], _ rows: [Int32]) -> StringColumn {
     if let gathered = UnsafeRowGather.gathering(codes, rows) {

@@ -9,8 +9,10 @@ extension Table {
   public func gathering(_ rows: [Int32], workers: Int) -> Table {
     // Lengths and names are unchanged, so the storage invariants hold.
     let source = storage.columns
+    // The rows checked once for every column (each has `rowCount` cells).
+    let checked = UnsafeRowGather.Rows(rows, below: rowCount)
     let columns = TableParallelism.map(source.count, cells: rows.count * source.count, workers: workers) {
-      source[$0].gathering(rows)
+      if let checked { source[$0].gathering(checked) } else { source[$0].gathering(rows) }
     }
     return Table(unchecked: storage.names, columns: columns, rowCount: rows.count, index: storage.indexByName)
   }

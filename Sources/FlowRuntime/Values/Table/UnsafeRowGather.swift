@@ -2,9 +2,9 @@
 /// range: `values[rows[i]]` for each `i`, over buffer pointers (the checked `map` it replaces
 /// tested each row twice, for -1 and for the bounds).
 ///
-/// Invariants: every row is checked to lie in `0..<values.count` in one pass before any is
-/// read (an unsigned compare: a negative row is out of range), so every read is inside
-/// `values`; the result is allocated at `rows.count` and each of its elements is written
+/// Invariants: every row is checked to lie in `0..<bound` in one pass before any is read (an
+/// unsigned compare: a negative row is out of range; `Rows` is made only so), and `values`
+/// has at least `bound` elements (a precondition), so every read is inside `values`; the result is allocated at `rows.count` and each of its elements is written
 /// exactly once before the array is returned.
 enum UnsafeRowGather {
   /// Whether every row lies in `0..<count`.
@@ -20,14 +20,35 @@ enum UnsafeRowGather {
     return rows.isEmpty || Int(largest) < count
   }
 
+  /// Rows checked, every one in one pass, to lie in `0..<bound`: a table's selection checked
+  /// once for all its columns (each of `bound` cells).
+  struct Rows {
+    let rows: [Int32]
+    let bound: Int
+
+    /// `rows` if every one lies in `0..<bound`, else `nil`.
+    init?(_ rows: [Int32], below bound: Int) {
+      guard UnsafeRowGather.allInRange(rows, count: bound) else { return nil }
+      self.rows = rows
+      self.bound = bound
+    }
+  }
+
   /// `values[rows[i]]` for each `i`, or `nil` when a row lies outside `values`.
   static func gathering<T>(_ values: [T], _ rows: [Int32]) -> [T]? {
-    guard allInRange(rows, count: values.count) else { return nil }
+    Rows(rows, below: values.count).map { gathering(values, $0) }
+  }
+
+  /// `values[rows[i]]` for each `i`.
+  ///
+  /// - Precondition: `values` has at least `rows.bound` elements (checked).
+  static func gathering<T>(_ values: [T], _ rows: Rows) -> [T] {
+    precondition(values.count >= rows.bound, "Internal inconsistency: rows checked for another column")
     // No rows: the empty array itself (an uninitialized one of capacity 0 would write its count
     // into the shared empty storage, a race ThreadSanitizer reports).
-    guard !rows.isEmpty else { return [] }
+    guard !rows.rows.isEmpty else { return [] }
     return values.withUnsafeBufferPointer { source in
-      rows.withUnsafeBufferPointer { rows in
+      rows.rows.withUnsafeBufferPointer { rows in
         [T](unsafeUninitializedCapacity: rows.count) { target, initialized in
           for (index, row) in rows.enumerated() {
             (target.baseAddress! + index).initialize(to: source[Int(row)])
