@@ -34,11 +34,9 @@ enum UnsafeSnappyElements {
       let tag = source[position]
       let at = base + position
       position += 1
-      var count: Int
-      var offset: Int
-      switch tag & 3 {
-      case 0:
-        count = Int(tag >> 2) + 1
+      let kind = tag & 3
+      if kind == 0 {
+        var count = Int(tag >> 2) + 1
         if count > 60 {
           let extra = count - 60
           guard end - position >= extra else {
@@ -60,23 +58,21 @@ enum UnsafeSnappyElements {
         written += count
         position += count
         continue
-      case 1:
-        guard end - position >= 1 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
-        count = 4 + Int((tag >> 2) & 7)
-        offset = Int(tag >> 5) << 8 | Int(source[position])
-        position += 1
-      case 2:
-        guard end - position >= 2 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
-        count = 1 + Int(tag >> 2)
-        offset = Int(source[position]) | Int(source[position + 1]) << 8
-        position += 2
-      default:
-        guard end - position >= 4 else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
-        count = 1 + Int(tag >> 2)
-        offset = 0
-        for index in 0..<4 { offset |= Int(source[position + index]) << (8 * index) }
-        position += 4
       }
+      // A copy, its offset in the 1, 2 or 4 bytes after the tag: the kinds told apart by
+      // selects, not a branch each (the element kinds of a page's data follow no pattern).
+      let extra = kind == 3 ? 4 : Int(kind)
+      guard end - position >= extra else { throw CodecError("a Snappy copy ends early (at byte \(at))") }
+      var word: UInt32 = 0
+      if end - position >= 4 {
+        word = UInt32(littleEndian: UnsafeRawPointer(source + position).loadUnaligned(as: UInt32.self))
+      } else {
+        for index in 0..<extra { word |= UInt32(source[position + index]) << (8 * index) }
+      }
+      position += extra
+      let low = Int(word & (UInt32.max >> UInt32(32 - 8 * extra)))
+      let count = kind == 1 ? 4 + Int((tag >> 2) & 7) : 1 + Int(tag >> 2)
+      let offset = kind == 1 ? Int(tag >> 5) << 8 | low : low
       guard offset > 0, offset <= written else {
         throw CodecError("a Snappy copy reaches before the start of the data (offset \(offset), at byte \(at))")
       }

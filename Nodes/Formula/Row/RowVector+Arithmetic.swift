@@ -22,13 +22,13 @@ extension RowVector {
       return .integer(result, valid: valid)
     }
     let a = left.numbers, b = right.numbers
-    var result = [Double](repeating: 0, count: count)
     switch op {
-    case .add: for row in 0..<count { result[row] = a[row] + b[row] }
-    case .subtract: for row in 0..<count { result[row] = a[row] - b[row] }
-    case .multiply: for row in 0..<count { result[row] = a[row] * b[row] }
-    case .power: for row in 0..<count { result[row] = formulaPower(a[row], b[row]) }
+    case .add: return .number(UnsafeNumberKernels.combine(a, b, count: count, +), valid: valid)
+    case .subtract: return .number(UnsafeNumberKernels.combine(a, b, count: count, -), valid: valid)
+    case .multiply: return .number(UnsafeNumberKernels.combine(a, b, count: count, *), valid: valid)
+    case .power: return .number(UnsafeNumberKernels.combine(a, b, count: count, formulaPower), valid: valid)
     case .divide, .remainder:
+      var result = [Double](repeating: 0, count: count)
       var validity = valid
       for row in 0..<count {
         let divisor = b[row]
@@ -41,7 +41,6 @@ extension RowVector {
       }
       return .number(result, valid: validity)
     }
-    return .number(result, valid: valid)
   }
 
   /// `literal op right` for a numeric literal and `+`, `-` or `*`: the same as broadcasting it,
@@ -68,7 +67,7 @@ extension RowVector {
       case .number(let x): a = x
       default: return arithmetic(op, .broadcast(literal, count: count), right, count: count)
       }
-      return .number(right.numbers.map { a - $0 }, valid: valid)
+      return .number(UnsafeNumberKernels.transform(right.numbers, count: count) { a - $0 }, valid: valid)
     case .divide, .remainder, .power:
       return arithmetic(op, .broadcast(literal, count: count), right, count: count)
     }
@@ -102,10 +101,10 @@ extension RowVector {
     }
     let a = left.numbers
     switch op {
-    case .add: return .number(a.map { $0 + b }, valid: valid)
-    case .subtract: return .number(a.map { $0 - b }, valid: valid)
-    case .multiply: return .number(a.map { $0 * b }, valid: valid)
-    case .power: return .number(a.map { formulaPower($0, b) }, valid: valid)
+    case .add: return .number(UnsafeNumberKernels.transform(a, count: count) { $0 + b }, valid: valid)
+    case .subtract: return .number(UnsafeNumberKernels.transform(a, count: count) { $0 - b }, valid: valid)
+    case .multiply: return .number(UnsafeNumberKernels.transform(a, count: count) { $0 * b }, valid: valid)
+    case .power: return .number(UnsafeNumberKernels.transform(a, count: count) { formulaPower($0, b) }, valid: valid)
     case .divide, .remainder:
       if b == 0 { return .number([Double](repeating: 0, count: count), valid: [Bool](repeating: false, count: count)) }
       return .number(op == .divide ? a.map { $0 / b } : a.map { $0.truncatingRemainder(dividingBy: b) }, valid: valid)

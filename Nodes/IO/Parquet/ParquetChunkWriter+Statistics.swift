@@ -36,16 +36,27 @@ extension ParquetChunkWriter {
       guard seen.0 || seen.1 else { return nil }
       return ([seen.0 ? 0 : 1], [seen.1 ? 1 : 0])
     case .string(let strings):
-      var low: ArraySlice<UInt8>?, high: ArraySlice<UInt8>?
-      for row in rows where !column.isNull(row) {
-        let value = strings.utf8(row)
-        if low.map({ value.lexicographicallyPrecedes($0) }) ?? true { low = value }
-        if high.map({ $0.lexicographicallyPrecedes(value) }) ?? true { high = value }
+      let checksNulls = column.nullCount > 0
+      let found: (low: Range<Int>, high: Range<Int>)?
+      let bytes: [UInt8]
+      if let codes = strings.codes, let dictionary = strings.dictionary {
+        // A dictionary column: the bounds of the entries its rows use (each compared once).
+        var used = [Bool](repeating: false, count: dictionary.count)
+        for row in rows where !checksNulls || !column.isNull(row) { used[Int(codes[row])] = true }
+        bytes = dictionary.bytes
+        found = UnsafeParquetBytes.bounds(of: bytes, offsets: dictionary.offsets, entries: 0..<dictionary.count) {
+          used[$0]
+        }
+      } else {
+        bytes = strings.bytes
+        found = UnsafeParquetBytes.bounds(of: bytes, offsets: strings.offsets, entries: rows) {
+          !checksNulls || !column.isNull($0)
+        }
       }
-      guard let low, let high, low.count <= Self.maximumBoundBytes, high.count <= Self.maximumBoundBytes else {
+      guard let found, found.low.count <= Self.maximumBoundBytes, found.high.count <= Self.maximumBoundBytes else {
         return nil
       }
-      return (Array(low), Array(high))
+      return (Array(bytes[found.low]), Array(bytes[found.high]))
     }
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The hot loops of Parquet decoding over a page's bytes: unpacking bit-packed values
 /// (dictionary indices, levels) and loading `PLAIN` fixed-width numbers, with word loads
 /// instead of one byte at a time; and looking dictionary indices up, without a bounds check
@@ -10,7 +12,9 @@
 /// overwritten, or to a new array's uninitialized elements, each initialized once, its count
 /// set to those initialized). Values are little-endian in the file and converted with
 /// `littleEndian`. A lookup reads the dictionary only after one pass found every index below
-/// its count, or at an index clamped to its last entry (the largest index checked after).
+/// its count, or at an index clamped to its last entry (the largest index checked after). A
+/// string compared for the bounds is read only after its range was checked to lie inside
+/// `bytes`.
 enum UnsafeParquetBytes {
   /// Appends `count` values of `bitWidth` bits (1…32) packed from `bytes[start...]`, least
   /// significant bit first.
@@ -211,5 +215,40 @@ enum UnsafeParquetBytes {
       }
     }
     return true
+  }
+
+  /// The byte ranges of the least and the greatest of the strings `bytes[offsets[i]..<offsets[i + 1]]`
+  /// for the `entries` that `includes`, by their bytes compared unsigned (`memcmp`, then the
+  /// shorter first); `nil` when none is included. Ties keep the first.
+  ///
+  /// - Precondition: each included entry's range lies inside `bytes` (checked as it is read).
+  static func bounds(
+    of bytes: [UInt8], offsets: [Int], entries: Range<Int>, includes: (Int) -> Bool
+  ) -> (low: Range<Int>, high: Range<Int>)? {
+    precondition(
+      entries.isEmpty || (entries.lowerBound >= 0 && entries.upperBound < offsets.count), "entries past the offsets")
+    return bytes.withUnsafeBufferPointer { buffer -> (low: Range<Int>, high: Range<Int>)? in
+      let size = buffer.count
+      func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+        // Bytes to compare only where both ranges hold some, so inside a non-empty buffer.
+        let shared = Swift.min(left.count, right.count)
+        let base = buffer.baseAddress
+        let order = shared == 0 ? 0 : memcmp(base! + left.lowerBound, base! + right.lowerBound, shared)
+        return order < 0 || (order == 0 && left.count < right.count)
+      }
+      var found: (low: Range<Int>, high: Range<Int>)?
+      for entry in entries where includes(entry) {
+        let start = offsets[entry], end = offsets[entry + 1]
+        precondition(start >= 0 && start <= end && end <= size, "a string past its bytes")
+        let value = start..<end
+        guard let (low, high) = found else {
+          found = (value, value)
+          continue
+        }
+        if precedes(value, low) { found?.low = value }
+        if precedes(high, value) { found?.high = value }
+      }
+      return found
+    }
   }
 }

@@ -9,11 +9,12 @@ import FlowRuntime
 // Invariants: the three mutable buffers are `sums`', `errors`' and `seen`'s own, borrowed
 // for the duration of the loop and never escaped; every group index is checked against the
 // buffers' common count (`precondition`, one compare per row) before it is used, so no access
-// is out of bounds; `row(i)` reads its own (safe) arrays. The fused loop's value buffers are
-// the columns' own arrays, borrowed in nested scopes for the loop's duration; every row is
-// checked once against their counts and the groups' before the loop, every group against the
-// counts' (one compare per row), and each column's (sum, error) pair lies inside `open`, whose
-// count is checked to be `groups × columns × 2`.
+// is out of bounds; `row(i)` reads its own (safe) arrays. The fused loop reads each column
+// through the address of its slice over the rows (integers converted to an array of their
+// own), borrowed in nested scopes for the loop's duration; the rows are checked once against
+// the columns' counts and the groups' before the loop, whose index stays below the rows'
+// count; every group is checked against the counts' (one compare per row), and each column's
+// (sum, error) pair lies inside `open`, whose count is checked to be `groups × columns × 2`.
 
 extension BlockSums {
   /// Adds, for each `i` in `rows` with a value (`row(i)` not `nil`), the value to its group's
@@ -46,15 +47,11 @@ extension BlockSums {
 }
 
 extension BlockSums {
-  /// A column's values as the fused loop reads them.
-  private enum Values {
-    case numbers(UnsafeBufferPointer<Double>)
-    case integers(UnsafeBufferPointer<Int64>)
-  }
-
   /// The fused loop of `add(_:_:rows:groups:map:block:)`: for each row of `rows`, in order,
   /// each column's value added to its Neumaier sum of the row's group in `open` (the pair of
   /// column `c` of group `g` at `(g × columns + c) × 2`), and the group counted in `counts`.
+  /// Integer columns are converted to doubles for `rows` first (the conversion each add would
+  /// make), so the loop reads doubles only, through one pointer per column.
   ///
   /// - Precondition: the columns are numbers or integers without nulls, at least as long as
   ///   `rows`; `open` holds `counts.count × columns × 2` doubles; every group is below `counts.count`.
@@ -69,26 +66,33 @@ extension BlockSums {
         || (rows.lowerBound >= 0 && rows.upperBound <= groups.count
           && columns.allSatisfy { $0.count >= rows.upperBound && $0.nullCount == 0 }),
       "Internal inconsistency: fused sums past their columns")
-    withValues(columns[...], []) { values in
-      open.withUnsafeMutableBufferPointer { open in
-        counts.withUnsafeMutableBufferPointer { counts in
-          groups.withUnsafeBufferPointer { groups in
-            for row in rows {
-              var group = Int(groups[row])
-              if let map { group = Int(map[group]) }
-              precondition(UInt(bitPattern: group) < UInt(groupCount), "Internal inconsistency: a group out of range")
-              counts[group] += 1
-              var slot = group * width * 2
-              for column in values {
-                let value: Double
-                switch column {
-                case .numbers(let numbers): value = numbers[row]
-                case .integers(let integers): value = Double(integers[row])
+    guard !rows.isEmpty else { return }
+    // Each column's values over `rows` (index 0 is `rows.lowerBound`) as one array of doubles.
+    let values: [ArraySlice<Double>] = columns.map { column in
+      switch column.storage {
+      case .number(let numbers): numbers[rows]
+      case .integer(let integers): ArraySlice(integers[rows].map { Double($0) })
+      case .bool, .string: preconditionFailure("Internal inconsistency: fused sums of a column that is not numbers")
+      }
+    }
+    withPointers(values[...], []) { pointers in
+      pointers.withUnsafeBufferPointer { pointers in
+        open.withUnsafeMutableBufferPointer { open in
+          counts.withUnsafeMutableBufferPointer { counts in
+            groups[rows].withUnsafeBufferPointer { groups in
+              for index in 0..<groups.count {
+                var group = Int(groups[index])
+                if let map { group = Int(map[group]) }
+                precondition(UInt(bitPattern: group) < UInt(groupCount), "Internal inconsistency: a group out of range")
+                counts[group] += 1
+                var slot = group * width * 2
+                for column in pointers {
+                  let value = column[index]
+                  let sum = open[slot], next = sum + value
+                  open[slot + 1] += NeumaierSum.error(of: sum, plus: value, giving: next)
+                  open[slot] = next
+                  slot += 2
                 }
-                let sum = open[slot], next = sum + value
-                open[slot + 1] += NeumaierSum.error(of: sum, plus: value, giving: next)
-                open[slot] = next
-                slot += 2
               }
             }
           }
@@ -97,16 +101,12 @@ extension BlockSums {
     }
   }
 
-  /// `body` with the columns' value buffers (borrowed one inside the other).
-  private static func withValues(_ columns: ArraySlice<Column>, _ borrowed: [Values], _ body: ([Values]) -> Void) {
-    guard let column = columns.first else { return body(borrowed) }
-    switch column.storage {
-    case .number(let numbers):
-      numbers.withUnsafeBufferPointer { withValues(columns.dropFirst(), borrowed + [.numbers($0)], body) }
-    case .integer(let integers):
-      integers.withUnsafeBufferPointer { withValues(columns.dropFirst(), borrowed + [.integers($0)], body) }
-    case .bool, .string:
-      preconditionFailure("Internal inconsistency: fused sums of a column that is not numbers")
-    }
+  /// `body` with each slice's first element's address (the slices borrowed one inside the other).
+  private static func withPointers(
+    _ slices: ArraySlice<ArraySlice<Double>>, _ borrowed: [UnsafePointer<Double>],
+    _ body: ([UnsafePointer<Double>]) -> Void
+  ) {
+    guard let slice = slices.first else { return body(borrowed) }
+    slice.withUnsafeBufferPointer { withPointers(slices.dropFirst(), borrowed + [$0.baseAddress!], body) }
   }
 }
