@@ -55,20 +55,10 @@ enum ColumnCodes {
       let (next, nextCardinality) = codes(of: column)
       // Few combinations: a table of them instead of a hash (same codes, same order).
       if cardinality * nextCardinality <= 1 << 20 {
-        var table = [Int32](repeating: -1, count: cardinality * nextCardinality)
-        var count: Int32 = 0
-        for row in 0..<rowCount {
-          let key = Int(combined[row]) * nextCardinality + Int(next[row])
-          let id = table[key]
-          if id >= 0 {
-            combined[row] = id
-          } else {
-            table[key] = count
-            combined[row] = count
-            count += 1
-          }
+        let pairs = combined
+        (combined, cardinality) = numbered(slots: cardinality * nextCardinality, rowCount: rowCount) {
+          Int(pairs[$0]) * nextCardinality + Int(next[$0])
         }
-        cardinality = Int(count)
         continue
       }
       var ids: [Int64: Int32] = [:]
@@ -105,27 +95,33 @@ enum ColumnCodes {
       entries.append(codes)
       sizes.append(dictionary.count)
     }
+    if entries.count == 2 {
+      let (left, right, width) = (entries[0], entries[1], sizes[1])
+      return numbered(slots: slots, rowCount: rowCount) { Int(left[$0]) * width + Int(right[$0]) }
+    }
+    return numbered(slots: slots, rowCount: rowCount) { row in
+      var slot = 0
+      for column in entries.indices { slot = slot * sizes[column] + Int(entries[column][row]) }
+      return slot
+    }
+  }
+
+  /// Each row's `slot` (below `slots`; equal slots, equal keys) numbered in order of first
+  /// appearance, through a table of one code per slot: the codes and how many there are.
+  @inline(__always)
+  private static func numbered(slots: Int, rowCount: Int, _ slot: (Int) -> Int) -> (codes: [Int32], cardinality: Int) {
     var table = [Int32](repeating: -1, count: slots)
     var codes = [Int32](repeating: 0, count: rowCount)
     var next: Int32 = 0
-    func number(_ row: Int, _ slot: Int) {
-      let code = table[slot]
+    for row in 0..<rowCount {
+      let index = slot(row)
+      let code = table[index]
       if code >= 0 {
         codes[row] = code
       } else {
-        table[slot] = next
+        table[index] = next
         codes[row] = next
         next += 1
-      }
-    }
-    if entries.count == 2 {
-      let (left, right, width) = (entries[0], entries[1], sizes[1])
-      for row in 0..<rowCount { number(row, Int(left[row]) * width + Int(right[row])) }
-    } else {
-      for row in 0..<rowCount {
-        var slot = 0
-        for column in entries.indices { slot = slot * sizes[column] + Int(entries[column][row]) }
-        number(row, slot)
       }
     }
     return (codes, Int(next))
