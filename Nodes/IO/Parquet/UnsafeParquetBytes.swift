@@ -127,7 +127,8 @@ enum UnsafeParquetBytes {
       }
     }
     if let failure { throw failure }
-    if output.isEmpty { output = piece } else { output += piece }
+    // A first page taken as it is, unless room was reserved for the pages after it.
+    if output.isEmpty, output.capacity <= piece.count { output = piece } else { output += piece }
   }
 
   /// Appends `count` `PLAIN` values of `width` bytes (4: `INT32` sign-extended, 8: `INT64`)
