@@ -4,8 +4,9 @@
 ///
 /// Invariants: `input` and `output` are borrowed for the call and never escaped. Every read
 /// of the input is inside `input` (each tag's extra bytes and each literal are checked
-/// against the bytes left before they are read; a 16-byte literal load only where 16 bytes
-/// are left); every write is inside `output` (each literal and copy is checked against the
+/// against the bytes left before they are read; a copy's offset read as one 4-byte load only
+/// where 4 bytes are left, masked to its 1, 2 or 4 bytes; a 16-byte literal load only where
+/// 16 bytes are left); every write is inside `output` (each literal and copy is checked against the
 /// room left; a 16-byte store only where 16 bytes are left); every copy's source starts at
 /// least 1 byte back and no earlier than the output's start (`1 ≤ offset ≤ written`), and a
 /// word copy only for `offset ≥ 8`, so each 8-byte load reads bytes already written (the

@@ -21,8 +21,9 @@ extension RowProgram {
   }
 
   /// The morsel ranges of `rowCount` rows, or `nil` when the table is one morsel, or at most
-  /// two on one worker (a streamed row group: copying its columns' slices costs more than the
-  /// cache they save).
+  /// two on one worker (a streamed row group's stages, or a run on one thread: copying the
+  /// columns' slices costs more than the cache they save; the values are the same either
+  /// way).
   static func morsels(_ rowCount: Int, workers: Int) -> [Range<Int>]? {
     guard rowCount > (workers > 1 ? morselRows : 2 * morselRows) else { return nil }
     return stride(from: 0, to: rowCount, by: morselRows).map { $0..<Swift.min(rowCount, $0 + morselRows) }

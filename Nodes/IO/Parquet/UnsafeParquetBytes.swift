@@ -67,8 +67,8 @@ enum UnsafeParquetBytes {
   /// decoded straight into the values (no array of indices): a bit-packed run's lookups are
   /// clamped to the dictionary and the largest index checked after the run.
   ///
-  /// - Throws: `ParquetError` if the runs end early or hold an index past the dictionary;
-  ///   `output` is then unchanged.
+  /// - Throws: `ParquetError` at the first run that ends early or holds an index past the
+  ///   dictionary (naming the run's first such index); `output` is then unchanged.
   static func appendLookingUp<T>(
     _ count: Int, of runs: inout ParquetRLEDecoder, in dictionary: [T], to output: inout [T]
   ) throws(ParquetError) {
@@ -100,12 +100,21 @@ enum UnsafeParquetBytes {
               initialized += taken
             case .packed(let start, let taken):
               guard taken > 0 else { continue }
-              guard size > 0 else {
-                failure = past(0)
-                return
-              }
               precondition(
                 start >= 0 && raw.count - start >= (taken * bitWidth + 7) / 8, "a bit-packed run past its bytes")
+              // The first index of the run past the dictionary, for the message (a failure only).
+              func firstPast() -> UInt32 {
+                var found: UInt32?
+                if bitWidth == 0 { return 0 }
+                unpack(taken, bitWidth: bitWidth, raw, at: start) { _, value in
+                  if found == nil, Int(value) >= size { found = value }
+                }
+                return found ?? 0
+              }
+              guard size > 0 else {
+                failure = past(firstPast())
+                return
+              }
               let first = base + initialized, last = UInt32(truncatingIfNeeded: size - 1)
               var largest: UInt32 = 0
               if bitWidth == 0 {
@@ -118,7 +127,7 @@ enum UnsafeParquetBytes {
               }
               initialized += taken
               guard largest <= last else {
-                failure = past(largest)
+                failure = past(firstPast())
                 return
               }
             }

@@ -5,8 +5,8 @@ import Testing
 /// Dictionary indices decoded straight into values (`UnsafeParquetBytes.appendLookingUp` over
 /// a `ParquetRLEDecoder`'s runs) against decoding the indices and looking each one up: random
 /// mixes of repeated and bit-packed runs at every width, dictionaries of every size, values
-/// appended after others; an index past the dictionary (in either kind of run) and runs that
-/// end early throw, leaving the output as it was.
+/// appended after others; an index past the dictionary (in either kind of run, named in the
+/// message) and runs that end early throw, leaving the output as it was.
 @Suite struct ParquetDictionaryRunsTests {
   /// Hybrid runs of `indices` (values below `1 << bitWidth`): a repeated run where a value
   /// repeats, else bit-packed groups of 8 (the last padded with garbage past `indices`).
@@ -92,10 +92,12 @@ import Testing
     var indices = (0..<count).map { _ in UInt32.random(in: 0..<UInt32(size), using: &random) }
     let dictionary = (0..<size).map { Double($0) + 0.5 }
     var bytes: [UInt8]
+    var named: UInt32?
     if seed % 2 == 0 {
       // One index past the dictionary, in a run of either kind.
       let bad = Int.random(in: 0..<count, using: &random)
       let past = UInt32.random(in: UInt32(size)..<16, using: &random)
+      named = past
       if Bool.random(using: &random) {
         for row in bad..<min(count, bad + 3) { indices[row] = past }
       } else {
@@ -109,10 +111,12 @@ import Testing
     }
     var output: [Double] = [1, 2, 3]
     var runs = try Self.decoder(bytes, bitWidth: bitWidth)
-    #expect(throws: ParquetError.self, "seed \(seed)") {
+    let error = #expect(throws: ParquetError.self, "seed \(seed)") {
       try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary, to: &output)
     }
     #expect(output == [1, 2, 3])
+    // The index named is the stream's first past the dictionary.
+    if let named { #expect(error?.message.contains("index \(named) past") == true, "\(error?.message ?? "")") }
   }
 
   @Test func anEmptyDictionaryThrowsForAnyIndex() throws {

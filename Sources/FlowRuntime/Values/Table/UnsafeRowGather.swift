@@ -4,8 +4,9 @@
 ///
 /// Invariants: every row is checked to lie in `0..<bound` in one pass before any is read (an
 /// unsigned compare: a negative row is out of range; `Rows` is made only so), and `values`
-/// has at least `bound` elements (a precondition), so every read is inside `values`; the result is allocated at `rows.count` and each of its elements is written
-/// exactly once before the array is returned.
+/// has at least `bound` elements (a precondition), so every read is inside `values`; the
+/// result is allocated at `rows.count` and each of its elements is written exactly once
+/// before the array is returned.
 enum UnsafeRowGather {
   /// Whether every row lies in `0..<count`.
   static func allInRange(_ rows: [Int32], count: Int) -> Bool {
