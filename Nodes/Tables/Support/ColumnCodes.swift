@@ -110,20 +110,9 @@ enum ColumnCodes {
   /// appearance, through a table of one code per slot: the codes and how many there are.
   @inline(__always)
   private static func numbered(slots: Int, rowCount: Int, _ slot: (Int) -> Int) -> (codes: [Int32], cardinality: Int) {
-    var table = [Int32](repeating: -1, count: slots)
     var codes = [Int32](repeating: 0, count: rowCount)
-    var next: Int32 = 0
-    for row in 0..<rowCount {
-      let index = slot(row)
-      let code = table[index]
-      if code >= 0 {
-        codes[row] = code
-      } else {
-        table[index] = next
-        codes[row] = next
-        next += 1
-      }
-    }
+    var next: Int32 = 0, nullCode: Int32 = -1
+    renumbering(slots: slots, rows: rowCount, nulls: nil, into: &codes, next: &next, nullCode: &nullCode, slot: slot)
     return (codes, Int(next))
   }
 
@@ -167,10 +156,20 @@ enum ColumnCodes {
     slots: Int, _ column: Column, into codes: inout [Int32], next: inout Int32,
     nullCode: inout Int32, slot: (Int) -> Int
   ) {
+    renumbering(
+      slots: slots, rows: column.count, nulls: column.nullCount > 0 ? column : nil, into: &codes, next: &next,
+      nullCode: &nullCode, slot: slot)
+  }
+
+  /// `renumbering` over `rows` rows, null where `nulls` (if any) is.
+  @inline(__always)
+  private static func renumbering(
+    slots: Int, rows: Int, nulls: Column?, into codes: inout [Int32], next: inout Int32,
+    nullCode: inout Int32, slot: (Int) -> Int
+  ) {
     var table = [Int32](repeating: -1, count: slots)
-    let checksNulls = column.nullCount > 0
-    for row in 0..<column.count {
-      if checksNulls && column.isNull(row) {
+    for row in 0..<rows {
+      if let nulls, nulls.isNull(row) {
         if nullCode < 0 { nullCode = next; next += 1 }
         codes[row] = nullCode
         continue
@@ -186,4 +185,5 @@ enum ColumnCodes {
       }
     }
   }
+
 }
