@@ -66,12 +66,6 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
     /// The run's threads (`EvaluationEnvironment.workers`).
     var workers: Int
 
-    func limited(toWorkers workers: Int) -> Self {
-      var limited = self
-      limited.workers = Swift.min(self.workers, Swift.max(1, workers))
-      return limited
-    }
-
     /// Adds the columns to one working list (positions by name in a dictionary) and makes the
     /// table once at the end: linear in the number of entries, not quadratic (a table per
     /// entry would copy every column so far).

@@ -51,12 +51,6 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
     /// The run's threads (`EvaluationEnvironment.workers`).
     var workers: Int
 
-    func limited(toWorkers workers: Int) -> Self {
-      var limited = self
-      limited.workers = Swift.min(self.workers, Swift.max(1, workers))
-      return limited
-    }
-
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
       try TableParameters.checkRowIndices(table, for: "filter")

@@ -9,8 +9,17 @@ protocol RowLocalKind: NodeKind {}
 /// whose reader transforms several morsels at once runs each morsel's stages on that
 /// morsel's thread (more threads would only contend with the other morsels').
 protocol RowLocalEvaluator: NodeEvaluator {
+  /// The most threads its kernels run on (the run's `EvaluationEnvironment.workers`).
+  var workers: Int { get set }
+}
+
+extension RowLocalEvaluator {
   /// This evaluator with its kernels on at most `workers` threads.
-  func limited(toWorkers workers: Int) -> Self
+  func limited(toWorkers workers: Int) -> Self {
+    var limited = self
+    limited.workers = Swift.min(self.workers, Swift.max(1, workers))
+    return limited
+  }
 }
 
 /// A kind a streamed chain starts at: a reader whose evaluator is a `MorselSource`
