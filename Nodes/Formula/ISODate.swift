@@ -148,17 +148,17 @@ extension ISODate {
   /// Appends `YYYY-MM-DD` (a four-digit year, 0–9999) to `bytes`.
   @inline(__always)
   static func appendDate(_ year: Int, _ month: Int, _ day: Int, to bytes: inout [UInt8]) {
-    func append(_ value: Int, width: Int) {
-      var divisor = width == 4 ? 1000 : 10
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8((value / divisor) % 10))
-        divisor /= 10
-      }
-    }
-    append(year, width: 4)
-    bytes.append(UInt8(ascii: "-"))
-    append(month, width: 2)
-    bytes.append(UInt8(ascii: "-"))
-    append(day, width: 2)
+    // Digits by constant divisors (multiplications), not a running divisor (divisions).
+    let zero = UInt8(ascii: "0"), dash = UInt8(ascii: "-")
+    bytes.append(zero + UInt8(truncatingIfNeeded: year / 1_000 % 10))
+    bytes.append(zero + UInt8(truncatingIfNeeded: year / 100 % 10))
+    bytes.append(zero + UInt8(truncatingIfNeeded: year / 10 % 10))
+    bytes.append(zero + UInt8(truncatingIfNeeded: year % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(truncatingIfNeeded: month / 10 % 10))
+    bytes.append(zero + UInt8(truncatingIfNeeded: month % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(truncatingIfNeeded: day / 10 % 10))
+    bytes.append(zero + UInt8(truncatingIfNeeded: day % 10))
   }
 }

@@ -9,7 +9,8 @@
 /// every literal is checked against the input left and the output bound, every copy's offset
 /// against the output written so far (never 0, never before the start) and its length
 /// against the output bound; the output is exactly the declared length, or the block throws
-/// (the output is allocated at that length, zeroed, and written in place).
+/// (the output is allocated at that length and written in place from its start: its count is
+/// the bytes the elements wrote, and a copy reads only bytes already written).
 public enum Snappy {
   /// The bytes of the Snappy block `input`, at most `limit` of them.
   ///
@@ -29,16 +30,9 @@ public enum Snappy {
       if byte & 0x80 == 0 { break }
     }
     guard length <= limit else { throw CodecError("the data decompresses to more than \(limit) bytes") }
-    // Made at its full length (zeros the system gives cheaply) and written in place.
-    var output = [UInt8](repeating: 0, count: length)
-    let base = position - input.startIndex
-    let written = try input[position...].withUnsafeBufferPointer { (elements) throws(CodecError) -> Int in
-      try output.withUnsafeMutableBufferPointer { (buffer) throws(CodecError) -> Int in
-        try UnsafeSnappyElements.decode(elements, base: base, into: buffer)
-      }
-    }
-    guard written == length else {
-      throw CodecError("the Snappy block holds \(written) bytes, its header says \(length)")
+    let output = try UnsafeSnappyElements.decoded(input[position...], base: position - input.startIndex, length: length)
+    guard output.count == length else {
+      throw CodecError("the Snappy block holds \(output.count) bytes, its header says \(length)")
     }
     return output
   }

@@ -5,7 +5,11 @@
 /// Invariants: a read never uses a bit outside `start..<end` (a word load may fetch bytes of the
 /// array past `end`, which are masked off) nor touches a byte outside the array; reading backward past the
 /// stream's start yields zero bits and leaves `remaining` negative (what zstd calls overflow,
-/// which the callers check); reading forward past the end throws.
+/// which the callers check); reading forward past the end throws. Backward reads go through a
+/// 64-bit window, the stream's bits from `windowBit` (bytes past the array are zeros), loaded
+/// so that its top lies at or above the highest bit any later backward read asks for (reads
+/// only go down): a read whose bits lie at or above `windowBit` is a shift and a mask, and
+/// any other refills the window first.
 struct ZstdBits {
   let bytes: [UInt8]
   let start: Int
@@ -15,6 +19,10 @@ struct ZstdBits {
   var remaining: Int
   /// Forward: the bits read so far.
   var consumed = 0
+  /// Backward reads' window: 64 bits of the stream from bit `windowBit` (above every stream's
+  /// bits, and far enough from `Int.max` that `remaining - windowBit` cannot wrap: none yet).
+  private var window: UInt64 = 0
+  private var windowBit = Int.max / 2
 
   /// A backward stream over `bytes[start..<end]`.
   init(backward bytes: [UInt8], _ start: Int, _ end: Int) throws(CodecError) {
@@ -33,15 +41,42 @@ struct ZstdBits {
     remaining = total
   }
 
-  /// Backward: the next `count` bits (at most 56), zeros past the start.
+  /// Backward: the next `count` bits (0…56), zeros past the start.
+  @inline(__always)
   mutating func read(_ count: Int) -> UInt64 {
-    guard count > 0 else { return 0 }
     remaining -= count
-    return bits(at: remaining, count)
+    let offset = remaining &- windowBit
+    guard offset >= 0 else { return refilled(count) }
+    return window &>> UInt64(truncatingIfNeeded: offset) & ((1 &<< UInt64(truncatingIfNeeded: count)) &- 1)
   }
 
-  /// Backward: the next `count` bits without consuming them.
-  func peek(_ count: Int) -> UInt64 { bits(at: remaining - count, count) }
+  /// Backward: the next `count` bits (0…56) without consuming them.
+  @inline(__always)
+  mutating func peek(_ count: Int) -> UInt64 {
+    let value = read(count)
+    remaining += count
+    return value
+  }
+
+  /// The `count` bits at `remaining` (just moved down past them), the window first moved down
+  /// to its lowest start whose top still covers them (bits at or below `remaining + count`
+  /// are all any later backward read asks for); past the start, the bits as `bits(at:)` gives.
+  @inline(never)
+  private mutating func refilled(_ count: Int) -> UInt64 {
+    let position = remaining
+    guard position >= 0 else { return count > 0 ? bits(at: position, count) : 0 }
+    let byte = max(0, (position + count - 57) >> 3)
+    if let word = UnsafeWordLoad.word(bytes, at: start + byte) {
+      window = word
+    } else {
+      window = 0
+      for index in 0..<min(8, bytes.count - (start + byte)) {
+        window |= UInt64(bytes[start + byte + index]) << UInt64(8 * index)
+      }
+    }
+    windowBit = byte * 8
+    return window &>> UInt64(position - windowBit) & ((1 &<< UInt64(count)) &- 1)
+  }
 
   /// Forward: the next `count` bits (at most 56).
   mutating func readForward(_ count: Int) throws(CodecError) -> UInt64 {

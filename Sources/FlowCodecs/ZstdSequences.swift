@@ -73,6 +73,8 @@ struct ZstdSequences {
     // The tables in locals: a static read in the loop is a lazy global's check every time.
     let (literalBase, matchBase) = (Self.literalBase, Self.matchBase)
     let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
+    var (first, second, third) = (repeats[0], repeats[1], repeats[2])
+    defer { repeats = [first, second, third] }
     for index in 0..<count {
       let offsetCode = Int(offsetStates[offsetState].symbol)
       let matchCode = Int(matchStates[matchState].symbol)
@@ -83,7 +85,7 @@ struct ZstdSequences {
       let offsetValue = (1 << offsetCode) + Int(bits.read(offsetCode))
       let match = matchBase[matchCode].0 + Int(bits.read(matchBase[matchCode].1))
       let literalLength = literalBase[literalCode].0 + Int(bits.read(literalBase[literalCode].1))
-      let offset = try resolve(offsetValue, literalLength: literalLength)
+      let offset = try Self.resolve(offsetValue, literalLength: literalLength, &first, &second, &third)
       if index < count - 1 {
         literalState = Int(literalStates[literalState].baseline) + Int(bits.read(Int(literalStates[literalState].bits)))
         matchState = Int(matchStates[matchState].baseline) + Int(bits.read(Int(matchStates[matchState].bits)))
@@ -114,29 +116,35 @@ struct ZstdSequences {
   /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),
   /// updating the repeat offsets; the compressor mirrors the decoder's repeats through it.
   mutating func resolve(_ value: Int, literalLength: Int) throws(CodecError) -> Int {
-    // In place: a new array per sequence was an allocation per sequence.
+    var (first, second, third) = (repeats[0], repeats[1], repeats[2])
+    let offset = try Self.resolve(value, literalLength: literalLength, &first, &second, &third)
+    repeats[0] = first
+    repeats[1] = second
+    repeats[2] = third
+    return offset
+  }
+
+  /// `resolve` over the three repeat offsets as variables (the decoding loop keeps them in
+  /// registers; they are unchanged when it throws).
+  @inline(__always)
+  static func resolve(
+    _ value: Int, literalLength: Int, _ first: inout Int, _ second: inout Int, _ third: inout Int
+  ) throws(CodecError) -> Int {
     if value > 3 {
-      repeats[2] = repeats[1]
-      repeats[1] = repeats[0]
-      repeats[0] = value - 3
-      return repeats[0]
+      third = second
+      second = first
+      first = value - 3
+      return first
     }
-    let index = value + (literalLength == 0 ? 1 : 0)
-    switch index {
-    case 1: return repeats[0]
-    case 2: repeats.swapAt(0, 1)
-    case 3:
-      let third = repeats[2]
-      repeats[2] = repeats[1]
-      repeats[1] = repeats[0]
-      repeats[0] = third
+    switch value + (literalLength == 0 ? 1 : 0) {
+    case 1: return first
+    case 2: swap(&first, &second)
+    case 3: (first, second, third) = (third, first, second)
     default:
-      guard repeats[0] > 1 else { throw CodecError("a Zstandard repeat offset of 0") }
-      repeats[2] = repeats[1]
-      repeats[1] = repeats[0]
-      repeats[0] -= 1
+      guard first > 1 else { throw CodecError("a Zstandard repeat offset of 0") }
+      (first, second, third) = (first - 1, first, second)
     }
-    return repeats[0]
+    return first
   }
 
   /// The table a mode byte's field selects: predefined, RLE, described here, or repeated.

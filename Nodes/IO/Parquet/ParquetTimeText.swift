@@ -5,6 +5,7 @@ enum ParquetTimeText {
   /// Appends the date `days` after 1970-01-01.
   static func appendDate(_ days: Int, to bytes: inout [UInt8]) {
     let date = ISODate.civil(fromDay: days)
+    if (0...9_999).contains(date.year) { return ISODate.appendDate(date.year, date.month, date.day, to: &bytes) }
     if date.year < 0 { bytes.append(UInt8(ascii: "-")) }
     appendDigits(abs(date.year), width: 4, to: &bytes)
     bytes.append(UInt8(ascii: "-"))

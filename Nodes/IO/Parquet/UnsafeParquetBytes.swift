@@ -48,8 +48,28 @@ enum UnsafeParquetBytes {
     let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
     let size = raw.count
     let wordValues = size - start >= 8 ? min(count, ((size - start - 8) * 8) / bitWidth + 1) : 0
-    var bit = 0
-    for index in 0..<wordValues {
+    // Eight values at a time: they fill `bitWidth` whole bytes, so each group starts on a byte
+    // and its values' words are independent loads (no running bit position between them).
+    // The common widths of dictionary indices each get a loop of their own, with the shifts
+    // and offsets folded to constants.
+    let groups = wordValues / 8
+    switch bitWidth {
+    case 1: unpackGroups(groups, bitWidth: 1, raw, at: start, write)
+    case 2: unpackGroups(groups, bitWidth: 2, raw, at: start, write)
+    case 3: unpackGroups(groups, bitWidth: 3, raw, at: start, write)
+    case 4: unpackGroups(groups, bitWidth: 4, raw, at: start, write)
+    case 5: unpackGroups(groups, bitWidth: 5, raw, at: start, write)
+    case 6: unpackGroups(groups, bitWidth: 6, raw, at: start, write)
+    case 7: unpackGroups(groups, bitWidth: 7, raw, at: start, write)
+    case 8: unpackGroups(groups, bitWidth: 8, raw, at: start, write)
+    case 9: unpackGroups(groups, bitWidth: 9, raw, at: start, write)
+    case 10: unpackGroups(groups, bitWidth: 10, raw, at: start, write)
+    case 11: unpackGroups(groups, bitWidth: 11, raw, at: start, write)
+    case 12: unpackGroups(groups, bitWidth: 12, raw, at: start, write)
+    default: unpackGroups(groups, bitWidth: bitWidth, raw, at: start, write)
+    }
+    var bit = groups * 8 * bitWidth
+    for index in groups * 8..<wordValues {
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + bit >> 3, as: UInt64.self))
       write(index, UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
       bit += bitWidth
@@ -60,6 +80,26 @@ enum UnsafeParquetBytes {
       for byte in 0..<min(8, size - at) { word |= UInt64(raw[at + byte]) << UInt64(8 * byte) }
       write(index, UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
       bit += bitWidth
+    }
+  }
+
+  /// Calls `write(i, value)` for the first `groups × 8` values of `unpack` (each group's eight
+  /// words loaded in place).
+  ///
+  /// - Precondition (the caller's): every value's 8-byte word lies inside `raw`.
+  @inline(__always)
+  private static func unpackGroups(
+    _ groups: Int, bitWidth: Int, _ raw: UnsafeRawBufferPointer, at start: Int, _ write: (Int, UInt32) -> Void
+  ) {
+    let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
+    var groupStart = start
+    for group in 0..<groups {
+      for value in 0..<8 {
+        let bit = value &* bitWidth
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: groupStart &+ bit >> 3, as: UInt64.self))
+        write(group &* 8 &+ value, UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask))
+      }
+      groupStart &+= bitWidth
     }
   }
 

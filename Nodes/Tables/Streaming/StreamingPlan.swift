@@ -23,12 +23,14 @@ package struct StreamingPlan {
   /// - Parameter observed: nodes the host prints or watches besides the sinks (`--node`): such
   ///   a node may end a chain (its table is built whole) but is never inside one.
   package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
+    // Which kinds start a chain and which it passes morsels through, by their protocols: only
+    // the kinds the document uses are cast (a protocol cast's first answer for a type scans the
+    // process's conformance records; casting every registered kind took ~5 ms of each run).
     // Chains start at a reader: a document without one (a calculator, a million-node graph of
-    // numbers) has none, and pays one pass over the kinds instead of the index and adjacency.
-    // Which kinds start a chain and which it passes morsels through, by their protocols.
-    let kinds = registry.allKinds
+    // numbers) has none, and pays one pass over its nodes instead of the index and adjacency.
+    let kinds = Set(document.nodes.map(\.data.kind)).compactMap { registry.kind(named: $0) }
     let headKinds = Set(kinds.filter { $0 is any MorselSourceKind }.map(\.name))
-    guard document.nodes.contains(where: { headKinds.contains($0.data.kind) }) else { return nil }
+    guard !headKinds.isEmpty else { return nil }
     let rowLocalKinds = Set(kinds.filter { $0 is any RowLocalKind }.map(\.name))
     let sinkKinds = Dictionary(kinds.compactMap { kind in (kind as? any MorselSinkKind).map { (kind.name, $0) } }) {
       $1

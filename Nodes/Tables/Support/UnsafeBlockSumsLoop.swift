@@ -15,6 +15,9 @@ import FlowRuntime
 // the columns' counts and the groups' before the loop, whose index stays below the rows'
 // count; every group is checked against the counts' (one compare per row), and each column's
 // (sum, error) pair lies inside `open`, whose count is checked to be `groups × columns × 2`.
+// The paired loop reads two columns per step (an odd last column twice) through the same
+// borrowed pointers, its state arrays hold `groups × pairs` vectors and each slot is
+// `group × pairs + pair` with the group checked as above.
 
 extension BlockSums {
   /// Adds, for each `i` in `rows` with a value (`row(i)` not `nil`), the value to its group's
@@ -75,6 +78,7 @@ extension BlockSums {
       case .bool, .string: preconditionFailure("Internal inconsistency: fused sums of a column that is not numbers")
       }
     }
+    if accumulatePairs(values, groups: groups[rows], map: map, &open, &counts) { return }
     withPointers(values[...], []) { pointers in
       pointers.withUnsafeBufferPointer { pointers in
         open.withUnsafeMutableBufferPointer { open in
@@ -99,6 +103,74 @@ extension BlockSums {
         }
       }
     }
+  }
+
+  /// The fused loop two columns at a time: each pair's sums of a group as one vector, each
+  /// addition's error by the branch-free two-sum (six operations, no compare), which is the
+  /// exact error — the one `NeumaierSum.error` gives — unless one of its steps overflows. Such an
+  /// overflow leaves a non-finite error beside a sum that may still be finite, so the sums are
+  /// written to `open` and `counts` only when every finite sum has a finite error; otherwise
+  /// nothing changes and the result is `false` (the caller then runs the one-column loop).
+  /// A finite sum was finite after every addition (a non-finite sum stays so), and its errors
+  /// were then exact and finite in both forms, so the bits are those of the one-column loop.
+  private static func accumulatePairs(
+    _ values: [ArraySlice<Double>], groups: ArraySlice<Int32>, map: [Int32]?, _ open: inout [Double],
+    _ counts: inout [Int64]
+  ) -> Bool {
+    let width = values.count, pairs = (width + 1) / 2, groupCount = counts.count
+    var sums = [SIMD2<Double>](repeating: .zero, count: groupCount * pairs)
+    var errors = sums
+    for group in 0..<groupCount {
+      for column in 0..<width {
+        sums[group * pairs + column / 2][column % 2] = open[(group * width + column) * 2]
+        errors[group * pairs + column / 2][column % 2] = open[(group * width + column) * 2 + 1]
+      }
+    }
+    var added = [Int64](repeating: 0, count: groupCount)
+    // An odd last column fills both lanes of its pair; the second lane is never read back.
+    let lanes = width % 2 == 0 ? values : values + [values[width - 1]]
+    withPointers(lanes[...], []) { pointers in
+      pointers.withUnsafeBufferPointer { pointers in
+        sums.withUnsafeMutableBufferPointer { sums in
+          errors.withUnsafeMutableBufferPointer { errors in
+            added.withUnsafeMutableBufferPointer { added in
+              groups.withUnsafeBufferPointer { groups in
+                for index in 0..<groups.count {
+                  var group = Int(groups[index])
+                  if let map { group = Int(map[group]) }
+                  precondition(
+                    UInt(bitPattern: group) < UInt(groupCount), "Internal inconsistency: a group out of range")
+                  added[group] += 1
+                  var slot = group * pairs, lane = 0
+                  while lane < pointers.count {
+                    let value = SIMD2(pointers[lane][index], pointers[lane + 1][index])
+                    let sum = sums[slot], next = sum + value, back = next - sum
+                    errors[slot] += (sum - (next - back)) + (value - back)
+                    sums[slot] = next
+                    slot += 1
+                    lane += 2
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    for group in 0..<groupCount {
+      for column in 0..<width {
+        let sum = sums[group * pairs + column / 2][column % 2]
+        if sum.isFinite && !errors[group * pairs + column / 2][column % 2].isFinite { return false }
+      }
+    }
+    for group in 0..<groupCount {
+      counts[group] += added[group]
+      for column in 0..<width {
+        open[(group * width + column) * 2] = sums[group * pairs + column / 2][column % 2]
+        open[(group * width + column) * 2 + 1] = errors[group * pairs + column / 2][column % 2]
+      }
+    }
+    return true
   }
 
   /// `body` with each slice's first element's address (the slices borrowed one inside the other).

@@ -111,20 +111,25 @@ enum UnsafeFileSystem {
   /// Returns the bytes or the system's reason.
   static func read(_ descriptor: Int32, at offset: Int, count: Int) -> Result<[UInt8], FileAccessError> {
     guard offset >= 0, count >= 0 else { return .failure(FileAccessError("a negative offset or length")) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        pread(descriptor, buffer.baseAddress! + done, min(count - done, 1 << 30), off_t(offset + done))
+    // No bytes: the empty array itself (an uninitialized one of capacity 0 would write its
+    // count into the shared empty storage, a race ThreadSanitizer reports).
+    guard count > 0 else { return .success([]) }
+    var failure: FileAccessError?
+    // Read into uninitialized room (no zeroing pass): only the bytes `pread` wrote count.
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, done in
+      done = 0
+      while done < count {
+        let got = pread(descriptor, buffer.baseAddress! + done, min(count - done, 1 << 30), off_t(offset + done))
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = FileAccessError(String(cString: strerror(errno)))
+          return
+        }
+        if got == 0 { break }
+        done += got
       }
-      if got < 0 {
-        if errno == EINTR { continue }
-        return .failure(FileAccessError(String(cString: strerror(errno))))
-      }
-      if got == 0 { break }
-      done += got
     }
-    bytes.removeLast(count - done)
+    if let failure { return .failure(failure) }
     return .success(bytes)
   }
 

@@ -6,14 +6,18 @@ import Testing
 /// `BlockSums.add` of several columns in one pass (the streamed `groupBy`'s fused sums)
 /// against `add` of each column alone: random number and integer columns without nulls
 /// (specials, sums that cancel), random groups with and without a map, random segments over
-/// random small blocks, give the same sums, errors and counts bit for bit.
+/// random small blocks, give the same sums, errors and counts bit for bit — also where the
+/// paired loop's two-sum overflows and the one-column loop takes over.
 @Suite struct FusedBlockSumsTests {
   static func column(_ random: inout SeededRandom, rows: Int) -> Column {
     if Bool.random(using: &random) {
       let integers = (0..<rows).map { _ in Int64.random(in: -(1 << 60)...(1 << 60), using: &random) }
       return Column(.integer(integers))
     }
-    let specials: [Double] = [0.0, -0.0, .nan, .infinity, 1e16, -1e16, 0.1, 2.3]
+    let specials: [Double] = [
+      0.0, -0.0, .nan, .infinity, 1e16, -1e16, 0.1, 2.3, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 6e307,
+      -6e307
+    ]
     let numbers = (0..<rows).map { _ -> Double in
       switch Int.random(in: 0..<4, using: &random) {
       case 0: specials[Int.random(in: 0..<specials.count, using: &random)]
@@ -67,6 +71,29 @@ import Testing
         }
         #expect(fused[index].seen == alone[index].seen)
       }
+    }
+  }
+
+  /// `5.806782469259191e307 + -greatestFiniteMagnitude` is finite, but the two-sum's `next - sum` overflows:
+  /// the paired loop must give way to the one-column loop, whose sum stays finite and exact.
+  @Test func anOverflowingTwoSumGivesTheOneColumnLoopsBits() {
+    let columns = [
+      Column(.number([5.806782469259191e307, -.greatestFiniteMagnitude, 1])), Column(.number([0.1, 0.2, 0.3])),
+      Column(.number([2.3, 2.3, 2.3]))
+    ]
+    let groups: [Int32] = [0, 0, 0]
+    var fused = [BlockSums](repeating: BlockSums(blockRows: 8), count: 3)
+    var alone = fused
+    for index in 0..<3 {
+      fused[index].grow(to: 1)
+      alone[index].grow(to: 1)
+    }
+    BlockSums.add(&fused, columns, rows: 0..<3, groups: groups, map: nil, block: 0)
+    for index in 0..<3 { alone[index].add(columns[index], rows: 0..<3, groups: groups, map: nil, block: 0) }
+    let first = fused[0].column(mean: false).number(at: 0)!
+    #expect(first.isFinite)
+    for index in 0..<3 {
+      #expect(Self.bits(fused[index].column(mean: false)) == Self.bits(alone[index].column(mean: false)))
     }
   }
 }

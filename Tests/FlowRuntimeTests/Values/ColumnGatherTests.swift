@@ -52,7 +52,8 @@ import Testing
   }
 
   /// A table's gather checks the rows once for all its columns: every kind of column, with
-  /// and without nulls, flat and dictionary strings, by rows in range and by rows with -1.
+  /// and without nulls, flat and dictionary strings, by rows in range and by rows with -1,
+  /// selections that keep most rows and runs of consecutive rows in any order.
   @Test func tableGatherMatchesTheCellByCellReference() throws {
     var random = SeededRandom(seed: 21)
     for round in 0..<120 {
@@ -69,10 +70,21 @@ import Testing
         Column(.string(flat.dictionaryEncoded()!), validity: strings.validity)
       ]
       let table = try Table(names: ["i", "n", "b", "s", "d"], columns: columns, rowCount: count)
-      let rows: [Int32] =
-        round % 3 == 2 && count > 0
-        ? (0..<Int.random(in: 0..<80, using: &random)).map { _ in Int32(Int.random(in: -1..<count, using: &random)) }
-        : (0..<count).filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.map { Int32($0) }
+      var rows: [Int32]
+      switch round % 4 {
+      case 2 where count > 0:
+        rows = (0..<Int.random(in: 0..<80, using: &random)).map { _ in Int32(Int.random(in: -1..<count, using: &random))
+        }
+      case 1:  // a filter that keeps most rows: long runs of consecutive rows
+        rows = (0..<count).filter { _ in Int.random(in: 0..<64, using: &random) > 0 }.map { Int32($0) }
+      case 3 where count > 0:  // runs of consecutive rows anywhere, in any order, overlapping
+        rows = []
+        for _ in 0..<Int.random(in: 0..<12, using: &random) {
+          let start = Int.random(in: 0..<count, using: &random)
+          rows += (start..<min(count, start + Int.random(in: 1...20, using: &random))).map { Int32($0) }
+        }
+      default: rows = (0..<count).filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.map { Int32($0) }
+      }
       for workers in [1, 3] {
         let gathered = table.gathering(rows, workers: workers)
         #expect(gathered.rowCount == rows.count)
