@@ -124,7 +124,7 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
     private func compile(_ input: RowSchema) throws(FormulaError) -> [RowProgram] {
       var schema = input
       var index = Self.positions(of: schema.names)
-      var programs: [RowProgram] = []
+      var programs: [RowProgram] = [], compiled: [RowProgram] = [], written: [Int] = []
       programs.reserveCapacity(entries.count)
       for (name, formula) in entries {
         let program: RowProgram
@@ -133,7 +133,8 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
         } catch {
           throw FormulaError(message: error.described(as: "formula for column '\(name)'"))
         }
-        programs.append(program)
+        compiled.append(program)
+        programs.append(Self.sharing(program, compiled, written))
         let type = RowType(program.resultType.columnType)
         if let position = index[name] {
           schema.types[position] = type
@@ -142,8 +143,24 @@ struct DeriveNode: RowFormulaKind, RowLocalKind {
           schema.names.append(name)
           schema.types.append(type)
         }
+        written.append(index[name]!)
       }
       return programs
+    }
+
+    /// `program` (the last of `compiled`) reading the columns of up to 16 earlier entries
+    /// instead of computing their formulas again where it contains them whole (TPC-H Q1's
+    /// `charge` holds `disc_price`'s formula): an earlier entry qualifies while its column
+    /// (`written`) still holds its result and no entry since it replaced a column it reads.
+    private static func sharing(_ program: RowProgram, _ compiled: [RowProgram], _ written: [Int]) -> RowProgram {
+      var program = program
+      for earlier in stride(from: written.count - 1, through: max(0, written.count - 16), by: -1) {
+        let column = written[earlier], reads = compiled[earlier].columnsRead
+        guard !written[(earlier + 1)...].contains(column), !written[earlier...].contains(where: reads.contains)
+        else { continue }
+        program = program.reading(compiled[earlier], from: column)
+      }
+      return program
     }
 
     /// The first position of each name.

@@ -68,13 +68,49 @@ enum ZstdLiterals {
       guard sizes[3] >= 0 else { throw CodecError("a Zstandard jump table points past the literals") }
       let share = (regenerated + 3) / 4
       guard share * 3 <= regenerated else { throw CodecError("Zstandard literals too short for four streams") }
-      for (index, size) in sizes.enumerated() {
-        let count = index < 3 ? share : regenerated - 3 * share
-        try decode(input, position, position + size, table, count: count, into: &output)
-        position += size
-      }
+      var bounds = [position]
+      for size in sizes { bounds.append(bounds[bounds.count - 1] + size) }
+      output = try decodeFour(input, bounds, table, share: share, count: regenerated)
     }
     return (output, streamEnd)
+  }
+
+  /// Decodes four backward streams (`input[bounds[k]..<bounds[k + 1]]`) of `share` symbols each
+  /// (the last: what is left of `count`), side by side: their symbols are independent, so the
+  /// four bit positions advance together instead of one stream's waiting on each of its reads.
+  /// Each stream must be used up, checked in stream order as one at a time would.
+  private static func decodeFour(_ input: [UInt8], _ bounds: [Int], _ table: Huffman, share: Int, count: Int)
+    throws(CodecError) -> [UInt8]
+  {
+    var streams = [ZstdBits]()
+    for index in 0..<4 { streams.append(try ZstdBits(backward: input, bounds[index], bounds[index + 1])) }
+    var (first, second, third, fourth) = (streams[0], streams[1], streams[2], streams[3])
+    var output = [UInt8](repeating: 0, count: count)
+    let last = count - 3 * share
+    let (log, symbols, lengths) = (table.log, table.symbols, table.lengths)
+    // One symbol of `bits` (its bits below the start read as zeros: a stream that runs short
+    // is found after, as `remaining` only goes down).
+    func symbol(_ bits: inout ZstdBits) -> UInt8 {
+      let index = Int(bits.peek(log))
+      bits.remaining -= Int(lengths[index])
+      return symbols[index]
+    }
+    for row in 0..<last {
+      output[row] = symbol(&first)
+      output[share + row] = symbol(&second)
+      output[2 * share + row] = symbol(&third)
+      output[3 * share + row] = symbol(&fourth)
+    }
+    for row in last..<share {
+      output[row] = symbol(&first)
+      output[share + row] = symbol(&second)
+      output[2 * share + row] = symbol(&third)
+    }
+    for bits in [first, second, third, fourth] {
+      guard bits.remaining >= 0 else { throw CodecError("a Zstandard Huffman stream ends early") }
+      guard bits.remaining == 0 else { throw CodecError("a Zstandard Huffman stream holds more than its literals") }
+    }
+    return output
   }
 
   /// Decodes `count` symbols of the backward stream `input[start..<end]`, which must be used up.

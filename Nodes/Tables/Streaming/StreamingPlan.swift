@@ -23,19 +23,21 @@ package struct StreamingPlan {
   /// - Parameter observed: nodes the host prints or watches besides the sinks (`--node`): such
   ///   a node may end a chain (its table is built whole) but is never inside one.
   package init?(document: FlowDocument, registry: NodeKindRegistry, morselBytes: Int, observed: Set<String> = []) {
-    // Which kinds start a chain and which it passes morsels through, by their protocols: only
-    // the kinds the document uses are cast (a protocol cast's first answer for a type scans the
-    // process's conformance records; casting every registered kind took ~5 ms of each run).
+    // Which kinds start a chain and which it passes morsels through, by their protocols, asked
+    // once per kind the document uses (a protocol cast's first answer for a type scans the
+    // process's conformance records; casting every registered kind cost ~5 ms of each run).
     // Chains start at a reader: a document without one (a calculator, a million-node graph of
-    // numbers) has none, and pays one pass over its nodes instead of the index and adjacency.
-    let kinds = Set(document.nodes.map(\.data.kind)).compactMap { registry.kind(named: $0) }
-    let headKinds = Set(kinds.filter { $0 is any MorselSourceKind }.map(\.name))
-    guard !headKinds.isEmpty else { return nil }
-    let rowLocalKinds = Set(kinds.filter { $0 is any RowLocalKind }.map(\.name))
-    let sinkKinds = Dictionary(kinds.compactMap { kind in (kind as? any MorselSinkKind).map { (kind.name, $0) } }) {
-      $1
+    // numbers) pays one lookup per node instead of the index and adjacency.
+    var roles: [String: Role] = [:]
+    func role(_ name: String) -> Role {
+      if let known = roles[name] { return known }
+      let kind = registry.kind(named: name)
+      let found = Role(
+        head: kind is any MorselSourceKind, rowLocal: kind is any RowLocalKind, sink: kind as? any MorselSinkKind)
+      roles[name] = found
+      return found
     }
-    let sinkNames = Set(sinkKinds.keys)
+    guard document.nodes.contains(where: { role($0.data.kind).head }) else { return nil }
     var index: [String: Int] = [:]
     index.reserveCapacity(document.nodes.count)
     for (position, node) in document.nodes.enumerated() where index.updateValue(position, forKey: node.id) != nil {
@@ -48,11 +50,11 @@ package struct StreamingPlan {
       incoming[target] += 1
       outgoing[source].append((target, edge))
     }
-    /// The one consumer of `node`'s table, fed by that edge alone, if it is of one of `kinds`.
-    func next(_ node: Int, _ kinds: Set<String>) -> Int? {
+    /// The one consumer of `node`'s table, fed by that edge alone, if its kind has `wanted`.
+    func next(_ node: Int, _ wanted: (Role) -> Bool) -> Int? {
       guard outgoing[node].count == 1 else { return nil }
       let (target, edge) = outgoing[node][0]
-      guard incoming[target] == 1, kinds.contains(document.nodes[target].data.kind),
+      guard incoming[target] == 1, wanted(role(document.nodes[target].data.kind)),
         edge.sourceHandleID ?? "table" == "table",
         edge.targetHandleID ?? "table" == "table"
       else { return nil }
@@ -61,15 +63,15 @@ package struct StreamingPlan {
     var chains: [[Int]] = []
     var ends: [StreamedChain.End] = []
     for (position, node) in document.nodes.enumerated()
-    where headKinds.contains(node.data.kind) && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
+    where role(node.data.kind).head && incoming[position] == 0 && node.data.params["watch"] != .bool(true) {
       var chain = [position]
       func open() -> Bool { !observed.contains(document.nodes[chain[chain.count - 1]].id) }
-      while open(), let following = next(chain[chain.count - 1], rowLocalKinds) { chain.append(following) }
+      while open(), let following = next(chain[chain.count - 1], \.rowLocal) { chain.append(following) }
       var end = StreamedChain.End.collect
       if !open() {
         // The last node is printed: its table is built whole.
-      } else if let sink = next(chain[chain.count - 1], sinkNames),
-        let kind = sinkKinds[document.nodes[sink].data.kind], kind.streams(document.nodes[sink].data)
+      } else if let sink = next(chain[chain.count - 1], { $0.sink != nil }),
+        let kind = role(document.nodes[sink].data.kind).sink, kind.streams(document.nodes[sink].data)
       {
         chain.append(sink)
         end = kind.streamedEnd
@@ -111,4 +113,13 @@ package struct StreamingPlan {
 
   /// The nodes of the chains that streamed, chain by chain.
   package var streamedNodeIDs: [String] { chains.flatMap { $0.streamedDurations == nil ? [] : $0.nodeIDs } }
+}
+
+extension StreamingPlan {
+  /// What a kind can be in a chain, by the streaming protocols it adopts.
+  struct Role {
+    var head: Bool
+    var rowLocal: Bool
+    var sink: (any MorselSinkKind)?
+  }
 }

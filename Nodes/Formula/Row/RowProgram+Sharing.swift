@@ -1,0 +1,49 @@
+/// A `derive`'s later formulas reusing the columns its earlier ones computed.
+extension RowProgram {
+  /// Programs of at most this many instructions share values (the search compares every
+  /// start with the earlier program, so it is bounded: linear in a derive's entries).
+  static let sharingInstructions = 64
+
+  /// This program with each run of instructions equal to `earlier`'s whole program replaced by
+  /// a read of `column`, which holds the value `earlier` computed; `self` when none is found.
+  ///
+  /// A run equal to a whole program takes nothing from the stack below it and leaves one value,
+  /// which depends on the run alone, so a read of that value is the same program. The caller
+  /// makes sure `column` still holds `earlier`'s result and that the columns `earlier` reads
+  /// were not replaced in between (its `.column` instructions name the same columns here).
+  ///
+  /// - Complexity: O(instructions × `earlier`'s instructions), both at most `sharingInstructions`.
+  func reading(_ earlier: RowProgram, from column: Int) -> RowProgram {
+    let pattern = earlier.instructions
+    guard pattern.count >= 2, pattern.count <= Self.sharingInstructions,
+      instructions.count <= Self.sharingInstructions, pattern.count < instructions.count,
+      earlier.resultType != .null, earlier.resultType != .unknown
+    else { return self }
+    var shared: [RowInstruction] = [], sharedOffsets: [Int] = []
+    var index = 0
+    while index < instructions.count {
+      if instructions.count - index >= pattern.count, instructions[index..<index + pattern.count].elementsEqual(pattern)
+      {
+        shared.append(.column(column))
+        sharedOffsets.append(offsets[index])
+        index += pattern.count
+      } else {
+        shared.append(instructions[index])
+        sharedOffsets.append(offsets[index])
+        index += 1
+      }
+    }
+    guard shared.count < instructions.count else { return self }
+    return RowProgram(
+      instructions: shared, offsets: sharedOffsets, source: source, resultType: resultType, maxDepth: maxDepth)
+  }
+
+  /// The columns the program reads.
+  var columnsRead: Set<Int> {
+    Set(
+      instructions.compactMap { instruction in
+        if case .column(let index) = instruction { return index }
+        return nil
+      })
+  }
+}

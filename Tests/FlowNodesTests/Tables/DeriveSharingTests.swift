@@ -1,0 +1,72 @@
+import FlowTestSupport
+import FlowRuntime
+import Testing
+@testable import FlowNodes
+
+/// A `derive`'s later formulas read the columns of earlier ones that they contain whole
+/// (`RowProgram.reading`): one `derive` of several entries against a chain of one-entry
+/// `derive`s (which share nothing), over random formulas that reuse, replace and shadow
+/// columns, and the sharing itself on TPC-H Q1's two formulas.
+@Suite struct DeriveSharingTests {
+  private func derive(_ entries: [(String, String)]) throws -> TablePipeline {
+    try TablePipeline(
+      "derive", ["columns": .object(JSONObject(entries.map { JSONMember(key: $0.0, value: .string($0.1)) }))])
+  }
+
+  @Test(arguments: 0..<150)
+  func oneDeriveEqualsAChainOfOneEntryDerives(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
+    let columns = RowFormulaPropertyTests.randomTable(&random)
+    var generator = RowFormulaPropertyTests.Generator(random: random, columns: columns)
+    let kinds: [RowFormulaPropertyTests.Kind] = [.numeric, .numeric, .bool, .string]
+    let (shared, _, _) = generator.make(kinds[seed % 4], depth: 2)
+    let (other, _, _) = generator.make(.numeric, depth: 1)
+    // The shared formula, then entries that contain it whole, around entries that replace
+    // its output or a column it may read (`i`, `x`) or leave everything alone.
+    let names = ["d", "i", "x", "e"]
+    var entries: [(String, String)] = [(names[seed % names.count], shared)]
+    for step in 0..<3 {
+      let name = names[Int(generator.random.next() % UInt64(names.count))]
+      switch (seed + step) % 3 {
+      case 0: entries.append((name, "isNull(\(shared))"))
+      case 1: entries.append((name, other))
+      default: entries.append((name, "coalesce(\(shared), \(shared))"))
+      }
+    }
+    let table = try Table(columns)
+    var whole = try derive(entries)
+    let together = try whole.run(table)
+    var chained: Table? = table
+    var failure: String?
+    for entry in entries {
+      guard let input = chained else { break }
+      var one = try derive([entry])
+      let outcome = try one.run(input)
+      chained = outcome.table
+      failure = outcome.failure
+    }
+    #expect((together.failure == nil) == (failure == nil), "\(entries): \(together.failure ?? "") / \(failure ?? "")")
+    guard let expected = chained, let actual = together.table else { return }
+    #expect(actual.columnNames == expected.columnNames, "\(entries)")
+    for name in expected.columnNames {
+      let (left, right) = (actual.cells(name), expected.cells(name))
+      #expect(
+        left.count == right.count && zip(left, right).allSatisfy { $0.matches($1) }, "\(entries), column \(name)")
+    }
+  }
+
+  @Test func theChargeFormulaReadsTheDiscountedPrice() throws {
+    let schema = RowSchema(names: ["price", "discount", "tax"], types: [.number, .number, .number])
+    let discounted = try RowFormula(parsing: "price * (1 - discount)").compile(for: schema)
+    var wider = schema
+    wider.names.append("disc_price")
+    wider.types.append(.number)
+    let charge = try RowFormula(parsing: "price * (1 - discount) * (1 + tax)").compile(for: wider)
+    let shared = charge.reading(discounted, from: 3)
+    #expect(shared.instructions.count == charge.instructions.count - discounted.instructions.count + 1)
+    #expect(shared.instructions.first == .column(3))
+    // A formula without the earlier one whole is left as it is.
+    let other = try RowFormula(parsing: "price * (1 + tax)").compile(for: wider)
+    #expect(other.reading(discounted, from: 3).instructions == other.instructions)
+  }
+}
