@@ -22,7 +22,9 @@ extension RowProgram {
     var shared: [RowInstruction] = [], sharedOffsets: [Int] = []
     var index = 0
     while index < instructions.count {
-      if instructions.count - index >= pattern.count, instructions[index..<index + pattern.count].elementsEqual(pattern)
+      if instructions.count - index >= pattern.count,
+        instructions[index..<index + pattern.count].elementsEqual(pattern),
+        instructions[index..<index + pattern.count].elementsEqual(pattern, by: Self.identical)
       {
         shared.append(.column(column))
         sharedOffsets.append(offsets[index])
@@ -36,6 +38,13 @@ extension RowProgram {
     guard shared.count < instructions.count else { return self }
     return RowProgram(
       instructions: shared, offsets: sharedOffsets, source: source, resultType: resultType, maxDepth: maxDepth)
+  }
+
+  /// Whether two equal instructions are also the same bytes: `==` holds for canonically
+  /// equivalent strings of different bytes (`"é"` and `"e\u{301}"`), which the evaluator
+  /// compares and writes byte for byte, and for `0.0` and `-0.0`; their printed forms differ.
+  static func identical(_ left: RowInstruction, _ right: RowInstruction) -> Bool {
+    left == right && String(reflecting: left).utf8.elementsEqual(String(reflecting: right).utf8)
   }
 
   /// The columns the program reads.

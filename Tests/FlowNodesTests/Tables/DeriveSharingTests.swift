@@ -55,6 +55,20 @@ import Testing
     }
   }
 
+  /// `==` on strings holds for canonically equivalent ones of other bytes; the evaluator
+  /// compares bytes, so a formula with the other spelling is not the earlier one.
+  @Test func aLiteralSpelledWithOtherBytesIsNotShared() throws {
+    let table = try Table([CellColumn("s", .string, [.string("\u{E9}"), .string("e\u{301}")])])
+    var pipeline = try derive([("d", "s == \"\u{E9}\""), ("e", "(s == \"e\u{301}\") or false")])
+    let result = try #require(try pipeline.run(table).table)
+    #expect(result.cells("d") == [.bool(true), .bool(false)])
+    #expect(result.cells("e") == [.bool(false), .bool(true)])
+    let schema = RowSchema(names: ["s", "d"], types: [.string, .bool])
+    let composed = try RowFormula(parsing: "s == \"\u{E9}\"").compile(for: schema)
+    let decomposed = try RowFormula(parsing: "(s == \"e\u{301}\") or false").compile(for: schema)
+    #expect(decomposed.reading(composed, from: 1).instructions == decomposed.instructions)
+  }
+
   @Test func theChargeFormulaReadsTheDiscountedPrice() throws {
     let schema = RowSchema(names: ["price", "discount", "tax"], types: [.number, .number, .number])
     let discounted = try RowFormula(parsing: "price * (1 - discount)").compile(for: schema)
