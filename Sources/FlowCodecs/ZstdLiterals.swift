@@ -10,6 +10,14 @@ enum ZstdLiterals {
     let log: Int
     let symbols: [UInt8]
     let lengths: [UInt8]
+
+    /// The next symbol of `bits` (bits below the stream's start read as zeros).
+    @inline(__always)
+    func symbol(_ bits: inout ZstdBits) -> UInt8 {
+      let index = Int(bits.peek(log))
+      bits.remaining -= Int(lengths[index])
+      return symbols[index]
+    }
   }
 
   /// Decodes the literals at `input[start..<end]`; returns them and the offset after them.
@@ -87,29 +95,18 @@ enum ZstdLiterals {
     var (first, second, third, fourth) = (streams[0], streams[1], streams[2], streams[3])
     var output = [UInt8](repeating: 0, count: count)
     let last = count - 3 * share
-    let (log, symbols, lengths) = (table.log, table.symbols, table.lengths)
-    // One symbol of `bits` (its bits below the start read as zeros: a stream that runs short
-    // is found after, as `remaining` only goes down).
-    func symbol(_ bits: inout ZstdBits) -> UInt8 {
-      let index = Int(bits.peek(log))
-      bits.remaining -= Int(lengths[index])
-      return symbols[index]
-    }
     for row in 0..<last {
-      output[row] = symbol(&first)
-      output[share + row] = symbol(&second)
-      output[2 * share + row] = symbol(&third)
-      output[3 * share + row] = symbol(&fourth)
+      output[row] = table.symbol(&first)
+      output[share + row] = table.symbol(&second)
+      output[2 * share + row] = table.symbol(&third)
+      output[3 * share + row] = table.symbol(&fourth)
     }
     for row in last..<share {
-      output[row] = symbol(&first)
-      output[share + row] = symbol(&second)
-      output[2 * share + row] = symbol(&third)
+      output[row] = table.symbol(&first)
+      output[share + row] = table.symbol(&second)
+      output[2 * share + row] = table.symbol(&third)
     }
-    for bits in [first, second, third, fourth] {
-      guard bits.remaining >= 0 else { throw CodecError("a Zstandard Huffman stream ends early") }
-      guard bits.remaining == 0 else { throw CodecError("a Zstandard Huffman stream holds more than its literals") }
-    }
+    for bits in [first, second, third, fourth] { try usedUp(bits) }
     return output
   }
 
@@ -119,12 +116,14 @@ enum ZstdLiterals {
     into output: inout [UInt8]
   ) throws(CodecError) {
     var bits = try ZstdBits(backward: input, start, end)
-    for _ in 0..<count {
-      let index = Int(bits.peek(table.log))
-      output.append(table.symbols[index])
-      bits.remaining -= Int(table.lengths[index])
-      guard bits.remaining >= 0 else { throw CodecError("a Zstandard Huffman stream ends early") }
-    }
+    for _ in 0..<count { output.append(table.symbol(&bits)) }
+    try usedUp(bits)
+  }
+
+  /// Checks that a Huffman stream was read to its start exactly (`remaining` only goes down,
+  /// so a stream that ran short is found here).
+  private static func usedUp(_ bits: ZstdBits) throws(CodecError) {
+    guard bits.remaining >= 0 else { throw CodecError("a Zstandard Huffman stream ends early") }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard Huffman stream holds more than its literals") }
   }
 
