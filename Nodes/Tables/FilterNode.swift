@@ -53,6 +53,15 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
 
     func evaluate(_ inputs: NodeInputs, _ outputs: inout NodeOutputs) throws {
       let table = try inputs.table(0)
+      let rows = try selection(of: table)
+      // Every row kept: pass the same table on (O(1) cutoff downstream).
+      outputs[0] = .table(rows.map { table.gathering($0, workers: workers) } ?? table)
+    }
+
+    /// The rows of `table` the formula keeps, increasing; `nil` when it keeps every row.
+    ///
+    /// - Throws: `NodeError` as `evaluate` does.
+    func selection(of table: Table) throws -> [Int32]? {
       try TableParameters.checkRowIndices(table, for: "filter")
       let rows: [Int32]
       do throws(FormulaError) {
@@ -67,8 +76,7 @@ struct FilterNode: RowFormulaKind, RowLocalKind {
       } catch {
         throw NodeError(error.column == nil ? error.message : error.described(as: "formula 'where'"))
       }
-      // Every row kept: pass the same table on (O(1) cutoff downstream).
-      outputs[0] = .table(rows.count == table.rowCount ? table : table.gathering(rows, workers: workers))
+      return rows.count == table.rowCount ? nil : rows
     }
   }
 }

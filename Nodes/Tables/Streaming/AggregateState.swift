@@ -156,6 +156,36 @@ struct AggregateState {
     }
   }
 
+  /// `add` for the rows `grouped` lists, of a `count()` or of a `sum` or `mean` that `fuses`
+  /// its column, but for the compensated sums (`BlockSums.addGrouped`, on the sums `takeSums`
+  /// lends): a count takes each group's number of rows, an integer `sum` its exact sums group
+  /// by group (order does not change a wrapping sum or its net carries).
+  mutating func addGrouped(_ column: Column?, grouped: GroupRows, global: [Int32]) {
+    let starts = grouped.starts, rows = grouped.rows
+    guard let column else {
+      for group in 0..<grouped.groupCount where starts[group + 1] > starts[group] {
+        counts[Int(global[group])] += Int64(starts[group + 1] - starts[group])
+      }
+      return
+    }
+    guard case .integer(let values) = column.storage, function == .sum else {
+      sawNumbers = true
+      return
+    }
+    for group in 0..<grouped.groupCount where starts[group + 1] > starts[group] {
+      let target = Int(global[group])
+      var sum = integerSums[target], carry = carries[target]
+      for position in starts[group]..<starts[group + 1] {
+        let value = values[Int(rows[position])]
+        let (next, didOverflow) = sum.addingReportingOverflow(value)
+        sum = next
+        if didOverflow { carry += value < 0 ? -1 : 1 }
+      }
+      integerSums[target] = sum
+      carries[target] = carry
+    }
+  }
+
   /// The compensated sums, lent (`putSums` gives them back; meanwhile the state holds none).
   mutating func takeSums() -> BlockSums {
     defer { sums = BlockSums(blockRows: sums.blockRows) }

@@ -28,11 +28,11 @@ struct GroupByStream {
   private var groupIndex: [[GroupCell]: Int32] = [:]
   /// The same for one key column (no array per group).
   private var singleIndex: [GroupCell: Int32] = [:]
-  private var groupCount: Int
-  private var rowsSeen = 0
+  private(set) var groupCount: Int
+  var rowsSeen = 0
   /// The key cells of the groups, in pieces (one per morsel that found new groups).
   private var keyPieces: [[Column]] = []
-  private var states: [AggregateState]
+  var states: [AggregateState]
   /// Rows per block of the sums (`BlockSums`).
   let blockRows: Int
 
@@ -110,27 +110,7 @@ struct GroupByStream {
       found += 1
       if found == localCount { break }
     }
-    // Each of the morsel's groups as a group of the whole, new ones numbered on.
-    var global = [Int32](repeating: 0, count: localCount)
-    if !keys.isEmpty {
-      var newRows: [Int32] = []
-      for group in 0..<localCount {
-        let row = Int(firstRow[group])
-        if keyColumns.count == 1 {
-          let cell = GroupCell(keyColumns[0], row)
-          if let known = singleIndex[cell] { global[group] = known; continue }
-          singleIndex[cell] = Int32(groupCount)
-        } else {
-          let cells = keyColumns.map { GroupCell($0, row) }
-          if let known = groupIndex[cells] { global[group] = known; continue }
-          groupIndex[cells] = Int32(groupCount)
-        }
-        global[group] = Int32(groupCount)
-        groupCount += 1
-        newRows.append(Int32(row))
-      }
-      if !newRows.isEmpty { keyPieces.append(keyColumns.map { $0.gathering(newRows) }) }
-    }
+    let global = number(firstRow, keyColumns: keyColumns)
     // Groups of a few rows each: the result is about as large as the input, so streaming saves
     // nothing and the kernel (one pass over codes) is faster; the chain runs materialized.
     let startRow = rowsSeen
@@ -150,27 +130,15 @@ struct GroupByStream {
     }
     if fused.count < 2 { fused = [] }  // one column alone: its own loop
     if !fused.isEmpty {
-      // One pass per column: aggregates of the same column (`sum(x)` and `mean(x)`) hold the
-      // same compensated sums, having added the same values since the first morsel.
-      var sums: [BlockSums] = [], columns: [Column] = [], summing: [String: Int] = [:], lender: [Int] = []
       for index in fused {
         states[index].grow(to: groupCount)
         states[index].addFused(sources[index]!, local: local, global: global, segments: segments)
-        let name = aggregates[index].column ?? ""
-        if let known = summing[name] {
-          lender.append(known)
-          _ = states[index].takeSums()
-        } else {
-          summing[name] = sums.count
-          lender.append(sums.count)
-          sums.append(states[index].takeSums())
-          columns.append(sources[index]!)
+      }
+      withFusedSums(fused, sources) { sums, columns in
+        for segment in segments {
+          BlockSums.add(&sums, columns, rows: segment.rows, groups: local, map: global, block: segment.block)
         }
       }
-      for segment in segments {
-        BlockSums.add(&sums, columns, rows: segment.rows, groups: local, map: global, block: segment.block)
-      }
-      for (index, position) in zip(fused, lender) { states[index].putSums(sums[position]) }
     }
     for index in states.indices where !fused.contains(index) {
       states[index].grow(to: groupCount)
@@ -178,6 +146,60 @@ struct GroupByStream {
         aggregates[index], column: sources[index], local: local, localCount: localCount, global: global,
         segments: segments, parts: parts[index])
     }
+  }
+
+  /// The morsel's groups (`firstRow[g]`: the row where group `g` first appears, -1 for a group
+  /// with no row) as groups of the whole: known ones by their key cells, new ones numbered on
+  /// in order (their key cells kept); -1 for a group with no row.
+  mutating func number(_ firstRow: [Int32], keyColumns: [Column]) -> [Int32] {
+    var global = [Int32](repeating: keys.isEmpty ? 0 : -1, count: firstRow.count)
+    if !keys.isEmpty {
+      var newRows: [Int32] = []
+      // In order of first appearance (the codes of a morsel's kept rows need not be).
+      var order = firstRow.indices.filter { firstRow[$0] >= 0 }
+      if zip(order, order.dropFirst()).contains(where: { firstRow[$0.0] > firstRow[$0.1] }) {
+        order.sort { firstRow[$0] < firstRow[$1] }
+      }
+      for group in order {
+        let row = Int(firstRow[group])
+        if keyColumns.count == 1 {
+          let cell = GroupCell(keyColumns[0], row)
+          if let known = singleIndex[cell] { global[group] = known; continue }
+          singleIndex[cell] = Int32(groupCount)
+        } else {
+          let cells = keyColumns.map { GroupCell($0, row) }
+          if let known = groupIndex[cells] { global[group] = known; continue }
+          groupIndex[cells] = Int32(groupCount)
+        }
+        global[group] = Int32(groupCount)
+        groupCount += 1
+        newRows.append(Int32(row))
+      }
+      if !newRows.isEmpty { keyPieces.append(keyColumns.map { $0.gathering(newRows) }) }
+    }
+    return global
+  }
+
+  /// `body` over the compensated sums of the aggregates `fused` (each `sum` or `mean` of a
+  /// column without nulls), one per column (`sum(x)` and `mean(x)` share them, having added
+  /// the same values since the first morsel), lent by the states and given back after it.
+  mutating func withFusedSums(_ fused: [Int], _ sources: [Column?], _ body: (inout [BlockSums], [Column]) -> Void) {
+    var sums: [BlockSums] = [], columns: [Column] = [], summing: [String: Int] = [:], lender: [Int] = []
+    for index in fused {
+      states[index].grow(to: groupCount)
+      let name = aggregates[index].column ?? ""
+      if let known = summing[name] {
+        lender.append(known)
+        _ = states[index].takeSums()
+      } else {
+        summing[name] = sums.count
+        lender.append(sums.count)
+        sums.append(states[index].takeSums())
+        columns.append(sources[index]!)
+      }
+    }
+    body(&sums, columns)
+    for (index, position) in zip(fused, lender) { states[index].putSums(sums[position]) }
   }
 
   /// The rows `0..<rows` of a morsel whose first row is row `firstRow` of the whole, cut at

@@ -118,26 +118,40 @@ package final class StreamedChain: Sendable {
     var rows = [Int](repeating: 0, count: nodeIDs.count)
     let limits = limits
     // A streamed `groupBy`'s keys: each morsel's groups are found with the morsel.
-    let groupKeys = end == .groupBy ? (evaluators[last] as? GroupByNode.Evaluator)?.keys : nil
+    let groupBy = end == .groupBy ? evaluators[last] as? GroupByNode.Evaluator : nil
+    let groupKeys = groupBy?.keys
+    let (listsGroups, deferred) = Self.grouping(groupBy, evaluators, rowLocal)
     /// A morsel through the row-local nodes (on the reader's threads, several morsels at once
     /// where it reads them so): the last one's table, and each node's rows and time.
     @Sendable func transform(_ morsel: Table, threads: Int) throws -> Stages {
       var stages = Stages(table: morsel, rows: [morsel.rowCount], durations: [], codes: nil)
       if limits.longCellError(in: morsel) != nil { throw CSVMorsels.Fallback() }
+      // The rows a deferred `filter` kept (`nil`: every row).
+      var kept: [Int32]?
       for stage in rowLocal {
         let start = clock.now
         let evaluator = (evaluators[stage] as? any RowLocalEvaluator)?.limited(toWorkers: threads) ?? evaluators[stage]
-        guard case .table(let next) = try evaluator.evaluate([.table(stages.table)], outputCount: 1)[0] else {
-          throw CSVMorsels.Fallback()
+        if stage == deferred, let filter = evaluator as? FilterNode.Evaluator {
+          kept = try filter.selection(of: stages.table)
+        } else {
+          do {
+            stages.table = try Self.run(evaluator, on: stages.table, limits: limits)
+          } catch let error where kept != nil && !(error is CancellationError) {
+            // A row the filter dropped may fail where the kept ones do not: the kept rows,
+            // gathered, as without the deferral (an error of theirs is the node's own).
+            stages.table = stages.table.gathering(kept!, workers: threads)
+            kept = nil
+            stages.table = try Self.run(evaluator, on: stages.table, limits: limits)
+          }
         }
-        if limits.longCellError(in: next) != nil { throw CSVMorsels.Fallback() }
-        stages.table = next
-        stages.rows.append(next.rowCount)
+        stages.rows.append(kept?.count ?? stages.table.rowCount)
         stages.durations.append(start.duration(to: clock.now))
       }
       if let groupKeys {
         let start = clock.now
-        stages.codes = try GroupByStream.codes(of: stages.table, keys: groupKeys, workers: 1)
+        let codes = try GroupByStream.codes(of: stages.table, keys: groupKeys, workers: 1)
+        stages.codes = codes
+        if listsGroups { stages.grouped = GroupRows(codes: codes.local, groupCount: codes.count, selection: kept) }
         stages.groupTime = start.duration(to: clock.now)
       }
       return stages
@@ -174,7 +188,9 @@ package final class StreamedChain: Sendable {
       var grouping = GroupByStream(keys: groupBy.keys, aggregates: groupBy.aggregates)
       let workers = Swift.max(1, groupBy.workers - 1)
       try morsels { stages in
-        if let codes = stages.codes {
+        if let codes = stages.codes, let grouped = stages.grouped {
+          try grouping.add(stages.table, codes: codes, grouped: grouped, workers: workers)
+        } else if let codes = stages.codes {
           try grouping.add(stages.table, codes: codes, workers: workers)
         } else {
           try grouping.add(stages.table, workers: workers)
@@ -214,6 +230,37 @@ package final class StreamedChain: Sendable {
   }
 }
 
+extension StreamedChain {
+  /// Whether the chain's `groupBy` takes each morsel's rows listed by group (`GroupRows`): its
+  /// sums stay on the chain's thread and its aggregates are `count()`, `sum` and `mean`. Then
+  /// the last `filter`, when only `derive`s and `select`s follow it, is deferred: it hands on
+  /// the rows it keeps and every row goes on through the stages after it (each row's result is
+  /// its own, and a morsel where they fail runs them again on the kept rows alone), so its
+  /// rows are never gathered; the `groupBy` reads only the kept ones.
+  static func grouping(_ groupBy: GroupByNode.Evaluator?, _ evaluators: [any NodeEvaluator], _ rowLocal: Range<Int>)
+    -> (listsGroups: Bool, deferred: Int?)
+  {
+    guard let groupBy, groupBy.workers - 1 <= 1, GroupByStream.takesGroupedRows(groupBy.aggregates) else {
+      return (false, nil)
+    }
+    guard let filter = rowLocal.last(where: { evaluators[$0] is FilterNode.Evaluator }),
+      ((filter + 1)..<rowLocal.upperBound).allSatisfy({
+        evaluators[$0] is DeriveNode.Evaluator || evaluators[$0] is SelectNode.Evaluator
+      })
+    else { return (true, nil) }
+    return (true, filter)
+  }
+
+  /// A row-local node's table on `table`.
+  static func run(_ evaluator: any NodeEvaluator, on table: Table, limits: RunLimits) throws -> Table {
+    guard case .table(let next) = try evaluator.evaluate([.table(table)], outputCount: 1)[0] else {
+      throw CSVMorsels.Fallback()
+    }
+    if limits.longCellError(in: next) != nil { throw CSVMorsels.Fallback() }
+    return next
+  }
+}
+
 /// A morsel after a `StreamedChain`'s row-local nodes: the last one's table, the rows of the
 /// reader's morsel and of each node's, and each node's time.
 struct Stages: Sendable {
@@ -223,6 +270,9 @@ struct Stages: Sendable {
   /// Before a `groupBy`: the table's groups in the morsel (`GroupByStream.codes`), and the
   /// time they took (the `groupBy`'s).
   var codes: (local: [Int32], count: Int)?
+  /// Before a `groupBy` whose sums stay on the chain's thread: the rows by group
+  /// (`GroupRows`), only those a deferred `filter` kept (then `table` holds every row).
+  var grouped: GroupRows?
   var groupTime = Duration.zero
 }
 

@@ -116,11 +116,41 @@ struct BlockSums: Sendable {
   static func add(
     _ sums: inout [BlockSums], _ columns: [Column], rows: Range<Int>, groups: [Int32], map: [Int32]?, block: Int
   ) {
+    precondition(sums.count == columns.count, "Internal inconsistency: fused block sums of other columns")
+    withOpenSums(&sums, block: block) { open, counts in
+      accumulate(columns, rows: rows, groups: groups, map: map, &open, &counts)
+    }
+  }
+
+  /// `add` of several columns for the rows of a morsel that `grouped` lists within
+  /// `tableRows` (all in block `block`), group by group (`accumulateGrouped`): each sum's
+  /// additions in row order, the same bits as `add` on the listed rows alone.
+  ///
+  /// - Precondition: as `add` of several; `columns` are the morsel's (every row, `rowCount`),
+  ///   and `map` numbers the morsel's groups among the sums' (distinct ones).
+  static func addGrouped(
+    _ sums: inout [BlockSums], _ columns: [Column], rowCount: Int, grouped: GroupRows, tableRows: Range<Int>,
+    map: [Int32], block: Int, tileRows: Int = groupedTileRows
+  ) {
+    precondition(sums.count == columns.count, "Internal inconsistency: grouped block sums of other columns")
+    withOpenSums(&sums, block: block) { open, counts in
+      accumulateGrouped(
+        columns, rowCount: rowCount, grouped: grouped, tableRows: tableRows, map: map, tileRows: tileRows, &open,
+        &counts)
+    }
+  }
+
+  /// `body` over the open sums of `sums` in block `block` side by side, (sum, error) per column
+  /// per group, and a count of values per group, written back after it.
+  ///
+  /// - Precondition: the sums have the same groups, at most `foldAllGroups`.
+  private static func withOpenSums(
+    _ sums: inout [BlockSums], block: Int, _ body: (inout [Double], inout [Int64]) -> Void
+  ) {
     let groupCount = sums.first?.groupCount ?? 0
     precondition(
-      sums.count == columns.count && groupCount <= foldAllGroups && sums.allSatisfy { $0.groupCount == groupCount },
+      groupCount <= foldAllGroups && sums.allSatisfy { $0.groupCount == groupCount },
       "Internal inconsistency: fused block sums of different groups")
-    // The open blocks' sums side by side, (sum, error) per column per group.
     var open = [Double](repeating: 0, count: groupCount * sums.count * 2)
     for index in sums.indices {
       if block != sums[index].openBlock {
@@ -133,7 +163,7 @@ struct BlockSums: Sendable {
       }
     }
     var counts = [Int64](repeating: 0, count: groupCount)
-    accumulate(columns, rows: rows, groups: groups, map: map, &open, &counts)
+    body(&open, &counts)
     for index in sums.indices {
       for group in 0..<groupCount {
         sums[index].partSums[group] = open[(group * sums.count + index) * 2]

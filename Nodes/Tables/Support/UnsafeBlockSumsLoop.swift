@@ -174,7 +174,7 @@ extension BlockSums {
   }
 
   /// `body` with each slice's first element's address (the slices borrowed one inside the other).
-  private static func withPointers(
+  static func withPointers(
     _ slices: ArraySlice<ArraySlice<Double>>, _ borrowed: [UnsafePointer<Double>],
     _ body: ([UnsafePointer<Double>]) -> Void
   ) {
