@@ -10,6 +10,13 @@ struct ZstdSequences {
   var offsetTable = ZstdFSE.offsets
   var matchTable = ZstdFSE.matchLengths
   var repeats = [1, 4, 8]
+  /// The tables' merged cells (`ZstdSequenceCell`), made when a table changes.
+  var literalCells = ZstdSequences.predefinedLiteralCells
+  var offsetCells = ZstdSequences.predefinedOffsetCells
+  var matchCells = ZstdSequences.predefinedMatchCells
+  static let predefinedLiteralCells = ZstdSequenceCell.cells(.literalLengths, values: literalBase)
+  static let predefinedOffsetCells = ZstdSequenceCell.offsetCells(.offsets)
+  static let predefinedMatchCells = ZstdSequenceCell.cells(.matchLengths, values: matchBase)
 
   static let literalBase: [(Int, Int)] =
     (0..<16).map { ($0, 0) } + [
@@ -60,6 +67,22 @@ struct ZstdSequences {
       (modes >> 4) & 3, input, &position, end, current: offsetTable, predefined: .offsets, maxSymbol: 31, maxLog: 8)
     matchTable = try Self.table(
       (modes >> 2) & 3, input, &position, end, current: matchTable, predefined: .matchLengths, maxSymbol: 52, maxLog: 9)
+    // A repeated table (mode 3) keeps its cells; the predefined ones have theirs made once.
+    switch modes >> 6 {
+    case 0: literalCells = Self.predefinedLiteralCells
+    case 3: break
+    default: literalCells = ZstdSequenceCell.cells(literalTable, values: Self.literalBase)
+    }
+    switch (modes >> 4) & 3 {
+    case 0: offsetCells = Self.predefinedOffsetCells
+    case 3: break
+    default: offsetCells = ZstdSequenceCell.offsetCells(offsetTable)
+    }
+    switch (modes >> 2) & 3 {
+    case 0: matchCells = Self.predefinedMatchCells
+    case 3: break
+    default: matchCells = ZstdSequenceCell.cells(matchTable, values: Self.matchBase)
+    }
     var bits = try ZstdBits(backward: input, position, end)
     var literalState = Int(bits.read(literalTable.log))
     var offsetState = Int(bits.read(offsetTable.log))
@@ -75,7 +98,19 @@ struct ZstdSequences {
     let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
     var (first, second, third) = (repeats[0], repeats[1], repeats[2])
     defer { repeats = [first, second, third] }
-    for index in 0..<count {
+    // The bulk over buffers (`UnsafeZstdSequenceLoop`), the rest (the last sequence, the
+    // stream's last bits) below.
+    var progress = UnsafeZstdSequenceLoop.Progress(
+      index: 0, remaining: bits.remaining, literalState: literalState, offsetState: offsetState,
+      matchState: matchState, first: first, second: second, third: third, used: used, produced: produced)
+    try UnsafeZstdSequenceLoop.decode(
+      input, streamStart: position, literalCells: literalCells, offsetCells: offsetCells, matchCells: matchCells,
+      count: count, literals: literals.count, frameStart: frameStart, limit: limit, &progress, into: &decoded)
+    (literalState, offsetState, matchState) = (progress.literalState, progress.offsetState, progress.matchState)
+    (first, second, third) = (progress.first, progress.second, progress.third)
+    (used, produced) = (progress.used, progress.produced)
+    bits.remaining = progress.remaining
+    for index in progress.index..<count {
       let offsetCode = Int(offsetStates[offsetState].symbol)
       let matchCode = Int(matchStates[matchState].symbol)
       let literalCode = Int(literalStates[literalState].symbol)
