@@ -13,10 +13,14 @@
 /// state indexes its table masked by the table's count less one (a power of two, checked), so
 /// every cell read lies inside its table (a state is always below the count, `ZstdFSE`'s
 /// invariant, so the mask changes nothing). An offset cell's extra bits are at most 31 and a
-/// length cell's at most 16 (`ZstdSequenceCell`), a state's bits at most 9.
+/// length cell's at most 16 (`ZstdSequenceCell`), a state's bits at most 9. Decoded sequences
+/// are held in a temporary buffer of `chunk`, each initialized once at an index below `chunk`
+/// (the buffer is appended to the block's sequences and emptied when full, and at the end).
 enum UnsafeZstdSequenceLoop {
   /// Bits a sequence may read, at most, plus room: the loop runs while this many are left.
   static let margin = 128
+  /// Sequences gathered in a buffer of this many before they are appended to the block's.
+  static let chunk = 256
 
   /// Where the decoding stands: the next sequence, the stream's bits left, the three states,
   /// the repeat offsets, the literals used and the bytes produced (the frame's so far).
@@ -56,10 +60,12 @@ enum UnsafeZstdSequenceLoop {
       literalCells.withUnsafeBufferPointer { literalCells in
         offsetCells.withUnsafeBufferPointer { offsetCells in
           matchCells.withUnsafeBufferPointer { matchCells in
-            failure = loop(
-              Window(stream: bytes.baseAddress! + streamStart, remaining: state.remaining), literalCells, offsetCells,
-              matchCells, count: count, literals: literals, frameStart: frameStart, limit: limit, &state,
-              into: &decoded)
+            withUnsafeTemporaryAllocation(of: UnsafeZstdBlockCopy.Sequence.self, capacity: chunk) { pending in
+              failure = loop(
+                Window(stream: bytes.baseAddress! + streamStart, remaining: state.remaining), literalCells, offsetCells,
+                matchCells, count: count, literals: literals, frameStart: frameStart, limit: limit, &state,
+                pending: pending.baseAddress!, into: &decoded)
+            }
           }
         }
       }
@@ -102,8 +108,10 @@ enum UnsafeZstdSequenceLoop {
     _ window: Window, _ literalCells: UnsafeBufferPointer<ZstdSequenceCell>,
     _ offsetCells: UnsafeBufferPointer<ZstdSequenceCell>, _ matchCells: UnsafeBufferPointer<ZstdSequenceCell>,
     count: Int, literals: Int, frameStart: Int, limit: Int, _ state: inout Progress,
-    into decoded: inout [UnsafeZstdBlockCopy.Sequence]
+    pending: UnsafeMutablePointer<UnsafeZstdBlockCopy.Sequence>, into decoded: inout [UnsafeZstdBlockCopy.Sequence]
   ) -> CodecError? {
+    var held = 0
+    defer { decoded.append(contentsOf: UnsafeBufferPointer(start: pending, count: held)) }
     var window = window
     var (index, used, produced) = (state.index, state.used, state.produced)
     var (literalState, offsetState, matchState) = (state.literalState, state.offsetState, state.matchState)
@@ -145,7 +153,13 @@ enum UnsafeZstdSequenceLoop {
         return CodecError("a Zstandard match reaches before the start of the data")
       }
       produced &+= match
-      decoded.append(UnsafeZstdBlockCopy.Sequence(literalLength: literalLength, matchLength: match, offset: offset))
+      (pending + held).initialize(
+        to: UnsafeZstdBlockCopy.Sequence(literalLength: literalLength, matchLength: match, offset: offset))
+      held &+= 1
+      if held == chunk {
+        decoded.append(contentsOf: UnsafeBufferPointer(start: pending, count: held))
+        held = 0
+      }
       index &+= 1
     }
     return nil

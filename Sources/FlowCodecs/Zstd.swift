@@ -52,6 +52,12 @@ public enum Zstd {
     if dictionaryLength > 0, littleEndian(bytes, position, dictionaryLength) != 0 {
       throw CodecError("a Zstandard frame that needs a dictionary")
     }
+    if contentLength > 0 {
+      // Room for the content the header declares, at most the bound (the blocks still check
+      // every byte against it): the blocks then append without moving the output.
+      let declared = littleEndian(bytes, position + dictionaryLength, contentLength) + (contentLength == 2 ? 256 : 0)
+      if declared > 0 { output.reserveCapacity(output.count + min(declared, max(0, limit - output.count))) }
+    }
     position += dictionaryLength + contentLength
     let frameStart = output.count
     var literals = ZstdLiterals.Huffman?.none
