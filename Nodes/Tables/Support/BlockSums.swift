@@ -104,47 +104,48 @@ struct BlockSums: Sendable {
     }
   }
 
-  /// Adds the values of `rows` of several columns without nulls, each to its own sums
-  /// (`sums[i]` takes `columns[i]`; all over the same groups), in one pass over the rows: the
-  /// same bits as `add` on each alone (each column's sum of a group sees its values in row
-  /// order), at the cost of one pass, as each sum's additions overlap the others'.
-  ///
-  /// - Precondition: the sums have the same groups, at most `foldAllGroups`; the columns are
-  ///   numeric, without nulls.
-  /// - Complexity: O((rows + groups) × columns): every group's open sums move in and out, so a
-  ///   caller fuses only morsels with several rows per group (`GroupByStream`).
-  static func add(
-    _ sums: inout [BlockSums], _ columns: [Column], rows: Range<Int>, groups: [Int32], map: [Int32]?, block: Int
-  ) {
-    precondition(sums.count == columns.count, "Internal inconsistency: fused block sums of other columns")
-    withOpenSums(&sums, block: block) { open, counts in
-      accumulate(columns, rows: rows, groups: groups, map: map, &open, &counts)
+  /// Adds the integers of the rows `grouped` lists in `tableRows` (block `block`) as each
+  /// group's exact integer sum, when that gives the Neumaier steps' own bits: every value and
+  /// every open sum within 2^52 in magnitude, every open error +0.0, and the rows few enough that
+  /// no partial sum passes 2^53. Each addition is then exact, its error `+0.0` (`(s − (s + v)) +
+  /// v` is `−v + v`), so a group's open sum ends at the exact total and its error stays `+0.0`,
+  /// whatever the order; `false`, changing nothing, otherwise.
+  mutating func addExactly(
+    _ values: [Int64], grouped: GroupRows, tableRows: Range<Int>, map: [Int32], block: Int
+  ) -> Bool {
+    let limit: UInt64 = 1 << 52
+    guard !tracking, tableRows.upperBound <= values.count else { return false }
+    var largest: UInt64 = 0
+    for value in values[tableRows] { largest = Swift.max(largest, value.magnitude) }
+    let (most, overflow) = largest.multipliedReportingOverflow(by: UInt64(tableRows.count))
+    guard !overflow, most <= limit else { return false }
+    if block == openBlock {
+      for group in 0..<seen.count
+      where partErrors[group].bitPattern != 0 || !(partSums[group].magnitude <= Double(limit)) {
+        return false
+      }
     }
-  }
-
-  /// `add` of several columns for the rows of a morsel that `grouped` lists within
-  /// `tableRows` (all in block `block`), group by group (`accumulateGrouped`): each sum's
-  /// additions in row order, the same bits as `add` on the listed rows alone.
-  ///
-  /// - Precondition: as `add` of several; `columns` are the morsel's (every row, `rowCount`),
-  ///   and `map` numbers the morsel's groups among the sums' (distinct ones).
-  static func addGrouped(
-    _ sums: inout [BlockSums], _ columns: [Column], rowCount: Int, grouped: GroupRows, tableRows: Range<Int>,
-    map: [Int32], block: Int, tileRows: Int = groupedTileRows
-  ) {
-    precondition(sums.count == columns.count, "Internal inconsistency: grouped block sums of other columns")
-    withOpenSums(&sums, block: block) { open, counts in
-      accumulateGrouped(
-        columns, rowCount: rowCount, grouped: grouped, tableRows: tableRows, map: map, tileRows: tileRows, &open,
-        &counts)
+    if block != openBlock {
+      closeBlock()
+      openBlock = block
     }
+    for local in 0..<grouped.groupCount {
+      let positions = grouped.positions(of: local, in: tableRows)
+      guard !positions.isEmpty else { continue }
+      var total: Int64 = 0
+      for position in positions { total &+= values[Int(grouped.rows[position])] }
+      let group = Int(map[local])
+      partSums[group] += Double(total)
+      seen[group] += Int64(positions.count)
+    }
+    return true
   }
 
   /// `body` over the open sums of `sums` in block `block` side by side, (sum, error) per column
   /// per group, and a count of values per group, written back after it.
   ///
   /// - Precondition: the sums have the same groups, at most `foldAllGroups`.
-  private static func withOpenSums(
+  static func withOpenSums(
     _ sums: inout [BlockSums], block: Int, _ body: (inout [Double], inout [Int64]) -> Void
   ) {
     let groupCount = sums.first?.groupCount ?? 0
@@ -248,30 +249,5 @@ struct BlockSums: Sendable {
       if mean, closed.seen[group] > 0 { totals[group] /= Double(closed.seen[group]) }
     }
     return Column(.number(totals), validity: Validity(closed.seen.lazy.map { $0 > 0 }))
-  }
-
-  /// The sums (means if `mean`) of `column` per group over a whole table: its blocks on up to
-  /// `workers` threads when there are several and the groups are at most `foldAllGroups`
-  /// (each block summed whole on one thread, folded in block order), else serially.
-  static func column(
-    of column: Column, groups: [Int32], groupCount: Int, mean: Bool, workers: Int,
-    blockRows: Int = standardBlockRows
-  ) -> Column {
-    var sums = BlockSums(blockRows: blockRows)
-    sums.grow(to: groupCount)
-    let rows = min(groups.count, column.count), size = sums.blockRows
-    let blocks = (rows + size - 1) / size
-    if workers > 1, blocks > 1, groupCount <= foldAllGroups {
-      let parts = TableParallelism.map(blocks, threads: workers) { block in
-        part(
-          column, rows: block * size..<min(rows, (block + 1) * size), groups: groups, map: nil, groupCount: groupCount)
-      }
-      for part in parts { sums.fold(part) }
-    } else {
-      for block in 0..<blocks {
-        sums.add(column, rows: block * size..<min(rows, (block + 1) * size), groups: groups, map: nil, block: block)
-      }
-    }
-    return sums.column(mean: mean)
   }
 }

@@ -56,7 +56,19 @@ import Testing
       let groupCount = Int.random(in: localCount...12, using: &random)
       let blockRows = Int.random(in: 1...64, using: &random)
       let width = Int.random(in: 1...7, using: &random)
-      let columns = (0..<width).map { _ in FusedBlockSumsTests.column(&random, rows: rows) }
+      // Also small integers, whose sums may be taken exactly (`addExactly`), now and then one
+      // near 2^52 (then they may not).
+      let columns = (0..<width).map { _ in
+        guard Bool.random(using: &random) else { return FusedBlockSumsTests.column(&random, rows: rows) }
+        let big = Int.random(in: 0..<4, using: &random) == 0
+        return Column(
+          .integer(
+            (0..<rows).map { _ in
+              big && Int.random(in: 0..<50, using: &random) == 0
+                ? Int64.random(in: -(1 << 52)...(1 << 52), using: &random)
+                : Int64.random(in: -1_000...1_000, using: &random)
+            }))
+      }
       let codes = (0..<rows).map { _ in Int32.random(in: 0..<Int32(localCount), using: &random) }
       // Distinct groups of the whole (a morsel's groups have distinct keys).
       let map = Array((0..<Int32(groupCount)).shuffled(using: &random).prefix(localCount))
