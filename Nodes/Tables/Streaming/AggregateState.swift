@@ -161,7 +161,7 @@ struct AggregateState {
   /// lends): a count takes each group's number of rows, an integer `sum` its exact sums group
   /// by group (order does not change a wrapping sum or its net carries).
   mutating func addGrouped(_ column: Column?, grouped: GroupRows, global: [Int32]) {
-    let starts = grouped.starts, rows = grouped.rows
+    let starts = grouped.starts
     guard let column else {
       for group in 0..<grouped.groupCount where starts[group + 1] > starts[group] {
         counts[Int(global[group])] += Int64(starts[group + 1] - starts[group])
@@ -174,15 +174,10 @@ struct AggregateState {
     }
     for group in 0..<grouped.groupCount where starts[group + 1] > starts[group] {
       let target = Int(global[group])
-      var sum = integerSums[target], carry = carries[target]
-      for position in starts[group]..<starts[group + 1] {
-        let value = values[Int(rows[position])]
-        let (next, didOverflow) = sum.addingReportingOverflow(value)
-        sum = next
-        if didOverflow { carry += value < 0 ? -1 : 1 }
-      }
+      let part = grouped.sum(of: values, at: starts[group]..<starts[group + 1])
+      let (sum, didOverflow) = integerSums[target].addingReportingOverflow(part.sum)
       integerSums[target] = sum
-      carries[target] = carry
+      carries[target] += part.carries + (didOverflow ? (part.sum < 0 ? -1 : 1) : 0)
     }
   }
 

@@ -132,10 +132,8 @@ struct BlockSums: Sendable {
     for local in 0..<grouped.groupCount {
       let positions = grouped.positions(of: local, in: tableRows)
       guard !positions.isEmpty else { continue }
-      var total: Int64 = 0
-      for position in positions { total &+= values[Int(grouped.rows[position])] }
       let group = Int(map[local])
-      partSums[group] += Double(total)
+      partSums[group] += Double(grouped.sum(of: values, at: positions).sum)
       seen[group] += Int64(positions.count)
     }
     return true

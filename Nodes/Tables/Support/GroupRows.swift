@@ -16,6 +16,8 @@ struct GroupRows: Sendable {
   let rows: [Int32]
   /// The rows listed, increasing (`nil`: every row of the morsel).
   let selection: [Int32]?
+  /// The morsel's rows (every listed row is below it).
+  let rowCount: Int
 
   /// The rows of `codes` (`codes[row]` is the row's group, below `groupCount`) listed by group,
   /// only those of `selection` when given.
@@ -27,6 +29,19 @@ struct GroupRows: Sendable {
     starts = sorted.starts
     rows = sorted.rows
     self.selection = selection
+    rowCount = codes.count
+  }
+
+  /// The wrapping sum of `values` at the rows at `positions` of `rows`, and its net carries
+  /// past `Int64` (each addition that overflows counted by its value's sign).
+  ///
+  /// - Precondition: `values` holds the morsel's rows (at least `rowCount`); `positions` lies
+  ///   in `rows` (both checked).
+  func sum(of values: [Int64], at positions: Range<Int>) -> (sum: Int64, carries: Int64) {
+    precondition(
+      values.count >= rowCount && positions.lowerBound >= 0 && positions.upperBound <= rows.count,
+      "Internal inconsistency: a sum past a morsel's listed rows")
+    return UnsafeGroupRows.sum(values, rows[positions])
   }
 
   /// How many rows are listed (the selection's count, or the morsel's).

@@ -12,7 +12,9 @@
 /// position for a group starts at the group's start plus the rows of the group in earlier
 /// runs, and moves on once per row of the group in run `r`, so it stays below the next run's
 /// (or group's) start: every store to the result is inside its allocation of one element per
-/// row, and each element is stored exactly once before the array is returned.
+/// row, and each element is stored exactly once before the array is returned. `sum` reads
+/// `values` at listed rows only, each below the morsel's count, which its caller checks
+/// `values` to hold.
 enum UnsafeGroupRows {
   static func sort(codes: [Int32], groupCount: Int, selection: [Int32]?) -> (starts: [Int], rows: [Int32]) {
     let count = selection?.count ?? codes.count
@@ -72,6 +74,23 @@ enum UnsafeGroupRows {
       }
     }
     return (starts, rows)
+  }
+
+  /// `GroupRows.sum(of:at:)` over buffers: the caller checked that `values` holds every row
+  /// `GroupRows` lists (each below its morsel's count, `sort`'s result).
+  static func sum(_ values: [Int64], _ rows: ArraySlice<Int32>) -> (sum: Int64, carries: Int64) {
+    values.withUnsafeBufferPointer { values in
+      rows.withUnsafeBufferPointer { rows in
+        var sum: Int64 = 0, carries: Int64 = 0
+        for row in rows {
+          let value = values[Int(row)]
+          let (next, overflow) = sum.addingReportingOverflow(value)
+          sum = next
+          if overflow { carries &+= value < 0 ? -1 : 1 }
+        }
+        return (sum, carries)
+      }
+    }
   }
 
   /// The largest value as unsigned (a negative one is above every count): a loop the compiler
