@@ -7,17 +7,10 @@ import Testing
 /// The output, the report's sets and the failures are those of `--no-streaming`, also where
 /// a formula fails only on rows the filter dropped.
 @Suite struct StreamingDeferredFilterTests {
-  static func groupBy(_ random: inout SeededRandom) -> (String, String) {
-    let keys = [["k"], ["g"], ["k", "g"], []][Int.random(in: 0..<4, using: &random)]
-    let aggregates = ["count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "sum(m)", "sum(b)", "mean(b)", "sum(c0_0)"]
-    let chosen = (0..<Int.random(in: 1...5, using: &random)).map { index in
-      #""a\#(index)": "\#(aggregates[Int.random(in: 0..<aggregates.count, using: &random)])""#
-    }
-    return (
-      "groupBy",
-      #"{"by": [\#(keys.map { #""\#($0)""# }.joined(separator: ", "))], "aggregate": {\#(chosen.joined(separator: ", "))}}"#
-    )
-  }
+  /// The aggregates a `groupBy` takes its rows by group for.
+  static let aggregates = [
+    "count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "sum(m)", "sum(b)", "mean(b)", "sum(c0_0)"
+  ]
 
   @Test func sumChainsAfterAFilterStreamAsTheyRunMaterialized() async throws {
     var streamedCases = 0
@@ -32,7 +25,9 @@ import Testing
           Int.random(in: 0..<3, using: &random) == 0
             ? StreamingRunTests.filter(&random) : StreamingRunTests.derive(&random, number))
       }
-      stages.append(Self.groupBy(&random))
+      stages.append(
+        StreamingRunTests.groupBy(
+          &random, keyChoices: [["k"], ["g"], ["k", "g"], []], aggregates: Self.aggregates))
       try StreamingRunTests.write(
         StreamingRunTests.document(stages), csv: StreamingRunTests.csv(&random), to: folder)
       let morsel = String(Int.random(in: 64...1024, using: &random))

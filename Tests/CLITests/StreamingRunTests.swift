@@ -169,12 +169,17 @@ import Testing
     return ("select", #"{"columns": [\#(columns.map { #""\#($0)""# }.joined(separator: ", "))]}"#)
   }
 
-  static func groupBy(_ random: inout SeededRandom) -> (String, String) {
-    let keys = [["k"], ["g"], ["k", "g"], [], ["s", "k"]][Int.random(in: 0..<5, using: &random)]
-    let aggregates = [
-      "count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "min(g)", "max(y)", "min(x)", "first(s)", "last(y)",
-      "max(d)", "sum(m)", "sum(b)", "mean(b)", "max(b)"
-    ]
+  static let aggregates = [
+    "count()", "sum(x)", "sum(y)", "mean(y)", "mean(x)", "min(g)", "max(y)", "min(x)", "first(s)", "last(y)",
+    "max(d)", "sum(m)", "sum(b)", "mean(b)", "max(b)"
+  ]
+
+  /// A random `groupBy` of 1 to 5 of `aggregates` by random keys.
+  static func groupBy(
+    _ random: inout SeededRandom, keyChoices: [[String]] = [["k"], ["g"], ["k", "g"], [], ["s", "k"]],
+    aggregates: [String] = aggregates
+  ) -> (String, String) {
+    let keys = keyChoices[Int.random(in: 0..<keyChoices.count, using: &random)]
     let chosen = (0..<Int.random(in: 1...5, using: &random)).map { index in
       #""a\#(index)": "\#(aggregates[Int.random(in: 0..<aggregates.count, using: &random)])""#
     }
