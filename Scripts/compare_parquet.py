@@ -63,7 +63,7 @@ def stats(values):
 
 def cell(times, peaks):
     low, middle, high = stats(times)
-    return f"{low:.2f} / **{middle:.2f}** / {high:.2f} s, {max(peaks):.0f} MB"
+    return f"{low:.3f} / **{middle:.3f}** / {high:.3f} s, {max(peaks):.0f} MB"
 
 
 def parquet_files(csv):
