@@ -39,6 +39,34 @@ import Testing
     #expect(streamedCases >= cases / 4, "\(streamedCases) of \(cases) streamed")
   }
 
+  /// Past two blocks of 65,536 kept rows, in morsels that cut them anywhere: the sums' blocks
+  /// are blocks of the rows the filter kept, as materialized.
+  @Test func keptRowsPastSeveralBlocksSumAsMaterialized() async throws {
+    let folder = try StreamingRunTests.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var random = SeededRandom(seed: 65_537)
+    var csv = "k,x,n,b\n"
+    for row in 0..<150_000 {
+      let x = Double.random(in: -1e6...1e6, using: &random) * (row % 97 == 0 ? 1e10 : 1)
+      csv += "\(["A", "N", "R", "F"][Int.random(in: 0..<4, using: &random)]),\(x),\(row % 50),"
+      csv += "\(row)\n"
+    }
+    try StreamingRunTests.write(
+      StreamingRunTests.document([
+        ("filter", #"{"where": "n < 47"}"#), ("derive", #"{"columns": {"y": "x * 0.1", "m": "n * 3"}}"#),
+        (
+          "groupBy",
+          #"{"by": ["k"], "aggregate": {"c": "count()", "sy": "sum(y)", "mx": "mean(x)", "sm": "sum(m)", "mm": "mean(m)", "sb": "sum(b)"}}"#
+        )
+      ]), csv: csv, to: folder)
+    // Two threads: the sums stay on the chain's thread, where the rows come by group.
+    let streamed = await StreamingRunTests.run(folder, ["--morsel-bytes", "300000", "--threads", "2"])
+    #expect(streamed.status == 0, "\(streamed.diagnostics)")
+    #expect(streamed.streamed == ["read", "n0", "n1", "n2"])
+    let whole = await StreamingRunTests.run(folder, ["--no-streaming"])
+    #expect(streamed.with(streamed: []) == whole)
+  }
+
   /// `b * 4` overflows on every row with a `b`, which the filter drops: the morsels run the
   /// `derive` again on the kept rows, and the chain still streams.
   @Test func aFormulaThatFailsOnlyOnDroppedRowsStillStreams() async throws {

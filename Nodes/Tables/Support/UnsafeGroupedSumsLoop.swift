@@ -3,7 +3,8 @@ import FlowRuntime
 // The grouped loop of `BlockSums.addGrouped` over buffer pointers: each group's sums in
 // registers across its rows (`GroupRows`), instead of a trip through memory per row.
 //
-// Invariants: each column is read through the address of its array (borrowed by
+// Invariants: the columns are checked to be numbers or integers without nulls; each number
+// column is read through the address of its array (borrowed by
 // `withPointers` for the loop's duration), and every row `GroupRows` lists is checked, in one
 // pass before the loop, to lie below `rowCount`, which every column's count is checked to
 // reach; `open` is borrowed for the loop and holds `groups × columns × 2` doubles (checked);
@@ -40,7 +41,8 @@ extension BlockSums {
     let width = columns.count, groupCount = counts.count
     precondition(open.count == groupCount * width * 2, "Internal inconsistency: grouped sums of another size")
     precondition(
-      columns.allSatisfy { $0.count >= rowCount && $0.nullCount == 0 } && grouped.rows.allSatisfy { Int($0) < rowCount }
+      columns.allSatisfy { $0.count >= rowCount && $0.nullCount == 0 && $0.isNumeric }
+        && grouped.rows.allSatisfy { Int($0) < rowCount }
         && map.count >= grouped.groupCount && tableRows.lowerBound >= 0 && tableRows.upperBound <= rowCount,
       "Internal inconsistency: grouped sums past their columns")
     var mapped = [Bool](repeating: false, count: groupCount)
