@@ -67,22 +67,14 @@ struct ZstdSequences {
       (modes >> 4) & 3, input, &position, end, current: offsetTable, predefined: .offsets, maxSymbol: 31, maxLog: 8)
     matchTable = try Self.table(
       (modes >> 2) & 3, input, &position, end, current: matchTable, predefined: .matchLengths, maxSymbol: 52, maxLog: 9)
-    // A repeated table (mode 3) keeps its cells; the predefined ones have theirs made once.
-    switch modes >> 6 {
-    case 0: literalCells = Self.predefinedLiteralCells
-    case 3: break
-    default: literalCells = ZstdSequenceCell.cells(literalTable, values: Self.literalBase)
-    }
-    switch (modes >> 4) & 3 {
-    case 0: offsetCells = Self.predefinedOffsetCells
-    case 3: break
-    default: offsetCells = ZstdSequenceCell.offsetCells(offsetTable)
-    }
-    switch (modes >> 2) & 3 {
-    case 0: matchCells = Self.predefinedMatchCells
-    case 3: break
-    default: matchCells = ZstdSequenceCell.cells(matchTable, values: Self.matchBase)
-    }
+    literalCells = Self.cells(
+      modes >> 6, literalCells, predefined: Self.predefinedLiteralCells,
+      ZstdSequenceCell.cells(literalTable, values: Self.literalBase))
+    offsetCells = Self.cells(
+      (modes >> 4) & 3, offsetCells, predefined: Self.predefinedOffsetCells, ZstdSequenceCell.offsetCells(offsetTable))
+    matchCells = Self.cells(
+      (modes >> 2) & 3, matchCells, predefined: Self.predefinedMatchCells,
+      ZstdSequenceCell.cells(matchTable, values: Self.matchBase))
     var bits = try ZstdBits(backward: input, position, end)
     var literalState = Int(bits.read(literalTable.log))
     var offsetState = Int(bits.read(offsetTable.log))
@@ -180,6 +172,19 @@ struct ZstdSequences {
       (first, second, third) = (first - 1, first, second)
     }
     return first
+  }
+
+  /// The cells of the table a mode byte's field selected: the predefined ones (made once), the
+  /// current ones for a repeated table, else `made` of the table just read.
+  private static func cells(
+    _ mode: Int, _ current: [ZstdSequenceCell], predefined: [ZstdSequenceCell],
+    _ made: @autoclosure () -> [ZstdSequenceCell]
+  ) -> [ZstdSequenceCell] {
+    switch mode {
+    case 0: predefined
+    case 3: current
+    default: made()
+    }
   }
 
   /// The table a mode byte's field selects: predefined, RLE, described here, or repeated.

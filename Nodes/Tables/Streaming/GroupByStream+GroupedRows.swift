@@ -31,15 +31,16 @@ extension GroupByStream {
     for aggregate in aggregates {
       sources.append(try aggregate.column.map { table.column(at: try TableParameters.column($0, in: table)) })
     }
+    /// The listed rows gathered and added in row order.
+    func addGathered(_ stream: inout GroupByStream) throws {
+      let listed = grouped.gathered(table, codes: codes.local, workers: workers)
+      try stream.add(listed.table, codes: (listed.codes, codes.count), workers: workers)
+    }
     let most = groupCount + codes.count
     let byGroup =
       workers <= 1 && most <= BlockSums.foldAllGroups && grouped.count >= most * Self.fusedRowsPerGroup
       && states.indices.allSatisfy { aggregates[$0].function == .count || states[$0].fuses(sources[$0]) }
-    guard byGroup else {
-      let listed = grouped.gathered(table, codes: codes.local, workers: workers)
-      try add(listed.table, codes: (listed.codes, codes.count), workers: workers)
-      return
-    }
+    guard byGroup else { return try addGathered(&self) }
     var firstRow = [Int32](repeating: -1, count: codes.count)
     for group in 0..<codes.count where grouped.starts[group + 1] > grouped.starts[group] {
       firstRow[group] = grouped.rows[grouped.starts[group]]
@@ -48,11 +49,7 @@ extension GroupByStream {
     // Each group's rows in one loop only while no two of the morsel's groups are one group of
     // the whole (their keys differ as `ColumnCodes` tells them apart); else in row order.
     let present = global.indices.filter { grouped.starts[$0 + 1] > grouped.starts[$0] }.map { global[$0] }
-    guard Set(present).count == present.count else {
-      let listed = grouped.gathered(table, codes: codes.local, workers: workers)
-      try add(listed.table, codes: (listed.codes, codes.count), workers: workers)
-      return
-    }
+    guard Set(present).count == present.count else { return try addGathered(&self) }
     let startRow = rowsSeen
     rowsSeen += grouped.count
     if groupCount > Self.manyGroups && groupCount * Self.fewRowsPerGroup > rowsSeen { throw CSVMorsels.Fallback() }
@@ -63,12 +60,11 @@ extension GroupByStream {
     let summed = states.indices.filter { aggregates[$0].function != .count }
     guard !summed.isEmpty else { return }
     let segments = Self.segments(firstRow: startRow, rows: grouped.count, blockRows: blockRows)
-    let rowCount = table.rowCount
     withFusedSums(summed, sources) { sums, columns in
       for segment in segments {
         BlockSums.addGrouped(
-          &sums, columns, rowCount: rowCount, grouped: grouped,
-          tableRows: grouped.tableRows(of: segment.rows, rowCount: rowCount), map: global, block: segment.block)
+          &sums, columns, grouped: grouped, tableRows: grouped.tableRows(of: segment.rows), map: global,
+          block: segment.block)
       }
     }
   }

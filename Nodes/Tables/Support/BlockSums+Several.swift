@@ -25,11 +25,11 @@ extension BlockSums {
   /// `tableRows` (all in block `block`), group by group (`accumulateGrouped`): each sum's
   /// additions in row order, the same bits as `add` on the listed rows alone.
   ///
-  /// - Precondition: as `add` of several; `columns` are the morsel's (every row, `rowCount`),
+  /// - Precondition: as `add` of several; `columns` are the morsel's (every row of `grouped`'s),
   ///   and `map` numbers the morsel's groups among the sums' (distinct ones).
   static func addGrouped(
-    _ sums: inout [BlockSums], _ columns: [Column], rowCount: Int, grouped: GroupRows, tableRows: Range<Int>,
-    map: [Int32], block: Int, tileRows: Int = groupedTileRows
+    _ sums: inout [BlockSums], _ columns: [Column], grouped: GroupRows, tableRows: Range<Int>, map: [Int32],
+    block: Int, tileRows: Int = groupedTileRows
   ) {
     precondition(sums.count == columns.count, "Internal inconsistency: grouped block sums of other columns")
     // Integer columns whose sums stay exact take their groups' integer sums (`addExactly`);
@@ -48,7 +48,7 @@ extension BlockSums {
     guard !rest.isEmpty else { return }
     withOpenSums(&lent, block: block) { open, counts in
       accumulateGrouped(
-        rest.map { columns[$0] }, rowCount: rowCount, grouped: grouped, tableRows: tableRows, map: map,
+        rest.map { columns[$0] }, grouped: grouped, tableRows: tableRows, map: map,
         tileRows: tileRows, &open, &counts)
     }
     for (position, index) in rest.enumerated() { sums[index] = lent[position] }

@@ -9,6 +9,9 @@ import FlowRuntime
 /// the running sums stay in registers instead of making a trip through memory per row, and a
 /// `filter` just before the chain's `derive`s and `select`s needs no gather of its rows
 /// (`StreamedChain`): the rows it dropped are simply in no group's list.
+///
+/// Invariant: every listed row lies below `rowCount` (the sort checks the codes and the
+/// selection before it lists a row), and the lists are fixed once made.
 struct GroupRows: Sendable {
   /// Group `g`'s rows are `rows[starts[g]..<starts[g + 1]]`, increasing.
   let starts: [Int]
@@ -63,7 +66,7 @@ struct GroupRows: Sendable {
 
   /// The table rows of the listed rows at positions `range` in row order (`0..<count`): the
   /// rows from the first one's up to the next listed one's (or the morsel's end, `rowCount`).
-  func tableRows(of range: Range<Int>, rowCount: Int) -> Range<Int> {
+  func tableRows(of range: Range<Int>) -> Range<Int> {
     let lower = range.lowerBound < count ? tableRow(range.lowerBound) : rowCount
     let upper = range.upperBound < count ? tableRow(range.upperBound) : rowCount
     return lower..<upper

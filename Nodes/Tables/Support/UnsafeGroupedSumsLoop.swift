@@ -5,9 +5,9 @@ import FlowRuntime
 //
 // Invariants: the columns are checked to be numbers or integers without nulls; each number
 // column is read through the address of its array (borrowed by
-// `withPointers` for the loop's duration), and every row `GroupRows` lists is checked, in one
-// pass before the loop, to lie below `rowCount`, which every column's count is checked to
-// reach; `open` is borrowed for the loop and holds `groups × columns × 2` doubles (checked);
+// `withPointers` for the loop's duration), and every row `GroupRows` lists lies below its
+// `rowCount` (`GroupRows`' invariant: its sort checks the rows it lists), which every column's
+// count is checked to reach; `open` is borrowed for the loop and holds `groups × columns × 2` doubles (checked);
 // each group is checked against the groups' count before its slots
 // `(group × columns + c) × 2 ..< + 2` (inside `open`, as `c < columns`) are read or written;
 // the rows of a group are a slice of the listed rows by positions `GroupRows.positions` gives
@@ -30,19 +30,18 @@ extension BlockSums {
   /// left with a non-finite error, that group's columns are added again one at a time by
   /// Neumaier's step from their state before, so the bits are the one-column loop's either way.
   ///
-  /// - Precondition: the columns are numbers or integers without nulls, at least `rowCount`
-  ///   of them; `grouped` lists rows of a morsel of `rowCount` rows; `open` holds
+  /// - Precondition: the columns are numbers or integers without nulls, with at least the
+  ///   morsel's rows (`grouped.rowCount`); `open` holds
   ///   `counts.count × columns × 2` doubles; the groups of `map` that have rows are distinct
   ///   (each group's rows are then added in row order) and below `counts.count` (checked).
   static func accumulateGrouped(
-    _ columns: [Column], rowCount: Int, grouped: GroupRows, tableRows: Range<Int>, map: [Int32],
+    _ columns: [Column], grouped: GroupRows, tableRows: Range<Int>, map: [Int32],
     tileRows: Int = groupedTileRows, _ open: inout [Double], _ counts: inout [Int64]
   ) {
-    let width = columns.count, groupCount = counts.count
+    let width = columns.count, groupCount = counts.count, rowCount = grouped.rowCount
     precondition(open.count == groupCount * width * 2, "Internal inconsistency: grouped sums of another size")
     precondition(
       columns.allSatisfy { $0.count >= rowCount && $0.nullCount == 0 && $0.isNumeric }
-        && grouped.rows.allSatisfy { Int($0) < rowCount }
         && map.count >= grouped.groupCount && tableRows.lowerBound >= 0 && tableRows.upperBound <= rowCount,
       "Internal inconsistency: grouped sums past their columns")
     var mapped = [Bool](repeating: false, count: groupCount)

@@ -41,7 +41,7 @@ import Testing
       // A span of listed rows in row order covers the table rows from its first to the next listed one.
       let first = Int.random(in: 0...listed.count, using: &random)
       let last = Int.random(in: first...listed.count, using: &random)
-      let span = grouped.tableRows(of: first..<last, rowCount: rows)
+      let span = grouped.tableRows(of: first..<last)
       let covered = (0..<groupCount).flatMap { Array(grouped.rows[grouped.positions(of: $0, in: span)]) }.sorted()
       #expect(covered == Array(listed[first..<last]))
     }
@@ -86,8 +86,8 @@ import Testing
         let block = start / blockRows
         let end = min(listed.count, start + Int.random(in: 1...blockRows, using: &random), (block + 1) * blockRows)
         BlockSums.addGrouped(
-          &byGroup, columns, rowCount: rows, grouped: grouped,
-          tableRows: grouped.tableRows(of: start..<end, rowCount: rows), map: map, block: block,
+          &byGroup, columns, grouped: grouped,
+          tableRows: grouped.tableRows(of: start..<end), map: map, block: block,
           tileRows: Int.random(in: 1...100, using: &random))
         for index in 0..<width {
           alone[index].add(gatheredColumns[index], rows: start..<end, groups: gatheredCodes, map: map, block: block)
@@ -117,7 +117,7 @@ import Testing
         var byGroup = [BlockSums](repeating: BlockSums(blockRows: 8), count: width)
         for index in 0..<width { byGroup[index].grow(to: 1) }
         var alone = byGroup
-        BlockSums.addGrouped(&byGroup, columns, rowCount: 3, grouped: grouped, tableRows: 0..<3, map: [0], block: 0)
+        BlockSums.addGrouped(&byGroup, columns, grouped: grouped, tableRows: 0..<3, map: [0], block: 0)
         for index in 0..<width { alone[index].add(columns[index], rows: 0..<3, groups: [0, 0, 0], map: nil, block: 0) }
         #expect(byGroup[lane].column(mean: false).number(at: 0)!.isFinite)
         for index in 0..<width {
