@@ -1,26 +1,26 @@
-/// The bulk of a Zstandard block's sequence decoding (`ZstdSequences.execute`), over buffer
-/// pointers: while the bitstream holds at least `margin` bits, each sequence is read from a
-/// 64-bit window of the stream kept in a register (reloaded where fewer bits are left in it
-/// than the next reads take) and merged cells (`ZstdSequenceCell`), with no bounds check per
-/// read. The last sequence and the stream's last bits go through the checked loop.
+/// The bulk of a Zstandard block's sequences (`ZstdSequences.execute`), decoded and written
+/// over buffer pointers: while the bitstream holds at least `margin` bits, each sequence is read
+/// from a 64-bit window of the stream kept in a register (reloaded where fewer bits are left in
+/// it than the next reads take) and merged cells (`ZstdSequenceCell`), with no bounds check per
+/// read, checked, and its bytes written at once (`UnsafeZstdBlockCopy.copy`). The last sequence
+/// and the stream's last bits go through the checked loop.
 ///
-/// Invariants: `input` and the three cell tables are borrowed for the call and never escaped.
-/// A sequence reads at most 31 + 16 + 16 offset and length bits and 9 + 9 + 8 state bits
-/// (89 < `margin`), so while `remaining ≥ margin` at a sequence's start no read goes below
-/// the stream's first bit. A reload puts the window at byte `(remaining − 57) / 8` of the stream
-/// (so at least 57 bits lie below `remaining` in it) and loads the 8 bytes there, which lie
-/// inside the stream: `(remaining − 57) / 8 + 8 ≤ (remaining + 7) / 8 ≤` the stream's bytes. A
-/// state indexes its table masked by the table's count less one (a power of two, checked), so
-/// every cell read lies inside its table (a state is always below the count, `ZstdFSE`'s
-/// invariant, so the mask changes nothing). An offset cell's extra bits are at most 31 and a
-/// length cell's at most 16 (`ZstdSequenceCell`), a state's bits at most 9. Decoded sequences
-/// are held in a temporary buffer of `chunk`, each initialized once at an index below `chunk`
-/// (the buffer is appended to the block's sequences and emptied when full, and at the end).
+/// Invariants: `input`, the three cell tables, the literals and the output are borrowed for the
+/// call and never escaped. A sequence reads at most 31 + 16 + 16 offset and length bits and
+/// 9 + 9 + 8 state bits (89 < `margin`), so while `remaining ≥ margin` at a sequence's start no
+/// read goes below the stream's first bit. A reload puts the window at byte `(remaining − 57) / 8`
+/// of the stream (so at least 57 bits lie below `remaining` in it) and loads the 8 bytes there,
+/// which lie inside the stream: `(remaining − 57) / 8 + 8 ≤ (remaining + 7) / 8 ≤` the stream's
+/// bytes. A state indexes its table masked by the table's count less one (a power of two,
+/// checked), so every cell read lies inside its table (a state is always below the count,
+/// `ZstdFSE`'s invariant, so the mask changes nothing). An offset cell's extra bits are at most
+/// 31 and a length cell's at most 16 (`ZstdSequenceCell`), a state's bits at most 9. A
+/// sequence's bytes are written only after it is checked to lie below the block's end, inside
+/// the literals left, and its match after the frame's start (`UnsafeZstdBlockCopy`'s terms; the
+/// output holds the end and the slack past it, checked).
 enum UnsafeZstdSequenceLoop {
   /// Bits a sequence may read, at most, plus room: the loop runs while this many are left.
   static let margin = 128
-  /// Sequences gathered in a buffer of this many before they are appended to the block's.
-  static let chunk = 256
 
   /// Where the decoding stands: the next sequence, the stream's bits left, the three states,
   /// the repeat offsets, the literals used and the bytes produced (the frame's so far).
@@ -37,14 +37,22 @@ enum UnsafeZstdSequenceLoop {
     var produced: Int
   }
 
+  /// The block's room: where its bytes must end (`UnsafeZstdBlockCopy.open`'s), the output's
+  /// bound (for the message of a block past it) and the frame's first byte.
+  struct Room {
+    var end: Int
+    var limit: Int
+    var frameStart: Int
+  }
+
   /// Decodes sequences from `progress.index` while it is below `count − 1` and the stream
-  /// holds at least `margin` bits, appending them to `decoded`.
+  /// holds at least `margin` bits, writing each into `output` at `progress.produced`.
   ///
   /// - Throws: the errors of `ZstdSequences.execute`'s checked loop, in its order.
   static func decode(
     _ input: [UInt8], streamStart: Int, literalCells: [ZstdSequenceCell], offsetCells: [ZstdSequenceCell],
-    matchCells: [ZstdSequenceCell], count: Int, literals: Int, frameStart: Int, limit: Int,
-    _ progress: inout Progress, into decoded: inout [UnsafeZstdBlockCopy.Sequence]
+    matchCells: [ZstdSequenceCell], count: Int, literals: [UInt8], room: Room, _ progress: inout Progress,
+    into output: inout [UInt8]
   ) throws(CodecError) {
     guard progress.index < count - 1, progress.remaining >= margin else { return }
     precondition(
@@ -53,6 +61,11 @@ enum UnsafeZstdSequenceLoop {
     precondition(
       streamStart >= 0 && streamStart + (progress.remaining + 7) / 8 <= input.count,
       "Internal inconsistency: a Zstandard bitstream past its input")
+    precondition(
+      room.frameStart >= 0 && room.frameStart <= progress.produced && progress.produced <= room.end
+        && room.end + UnsafeZstdBlockCopy.slack <= output.count && progress.used >= 0
+        && progress.used <= literals.count,
+      "Internal inconsistency: a Zstandard block past its output")
     var state = progress
     var failure: CodecError?
     defer { progress = state }
@@ -60,11 +73,13 @@ enum UnsafeZstdSequenceLoop {
       literalCells.withUnsafeBufferPointer { literalCells in
         offsetCells.withUnsafeBufferPointer { offsetCells in
           matchCells.withUnsafeBufferPointer { matchCells in
-            withUnsafeTemporaryAllocation(of: UnsafeZstdBlockCopy.Sequence.self, capacity: chunk) { pending in
-              failure = loop(
-                Window(stream: bytes.baseAddress! + streamStart, remaining: state.remaining), literalCells, offsetCells,
-                matchCells, count: count, literals: literals, frameStart: frameStart, limit: limit, &state,
-                pending: pending.baseAddress!, into: &decoded)
+            literals.withUnsafeBufferPointer { literals in
+              output.withUnsafeMutableBufferPointer { output in
+                failure = loop(
+                  Window(stream: bytes.baseAddress! + streamStart, remaining: state.remaining), literalCells,
+                  offsetCells, matchCells, count: count, literals: literals, room: room, &state,
+                  into: output.baseAddress!)
+              }
             }
           }
         }
@@ -107,11 +122,9 @@ enum UnsafeZstdSequenceLoop {
   private static func loop(
     _ window: Window, _ literalCells: UnsafeBufferPointer<ZstdSequenceCell>,
     _ offsetCells: UnsafeBufferPointer<ZstdSequenceCell>, _ matchCells: UnsafeBufferPointer<ZstdSequenceCell>,
-    count: Int, literals: Int, frameStart: Int, limit: Int, _ state: inout Progress,
-    pending: UnsafeMutablePointer<UnsafeZstdBlockCopy.Sequence>, into decoded: inout [UnsafeZstdBlockCopy.Sequence]
+    count: Int, literals: UnsafeBufferPointer<UInt8>, room: Room, _ state: inout Progress,
+    into output: UnsafeMutablePointer<UInt8>
   ) -> CodecError? {
-    var held = 0
-    defer { decoded.append(contentsOf: UnsafeBufferPointer(start: pending, count: held)) }
     var window = window
     var (index, used, produced) = (state.index, state.used, state.produced)
     var (literalState, offsetState, matchState) = (state.literalState, state.offsetState, state.matchState)
@@ -122,6 +135,7 @@ enum UnsafeZstdSequenceLoop {
         matchState: matchState, first: first, second: second, third: third, used: used, produced: produced)
     }
     let (literalMask, offsetMask, matchMask) = (literalCells.count - 1, offsetCells.count - 1, matchCells.count - 1)
+    let (source, available, end, frameStart) = (literals.baseAddress!, literals.count, room.end, room.frameStart)
     while index < count - 1, window.remaining >= margin {
       window.reload()
       let offsetCell = offsetCells[offsetState & offsetMask]
@@ -141,25 +155,20 @@ enum UnsafeZstdSequenceLoop {
       literalState = Int(literalCell.next) &+ window.read(literalCell.bits)
       matchState = Int(matchCell.next) &+ window.read(matchCell.bits)
       offsetState = Int(offsetCell.next) &+ window.read(offsetCell.bits)
-      guard literalLength <= literals &- used else {
+      guard literalLength <= available &- used else {
         return CodecError("a Zstandard sequence takes more literals than the block has")
       }
-      guard produced &+ literalLength &+ match <= limit else {
-        return CodecError("the data decompresses to more than \(limit) bytes")
+      guard produced &+ literalLength &+ match <= end else {
+        return ZstdSequences.pastRoom(produced &+ literalLength &+ match, limit: room.limit)
       }
-      produced &+= literalLength
-      used &+= literalLength
-      guard offset > 0, offset <= produced &- frameStart else {
+      guard offset > 0, offset <= produced &+ literalLength &- frameStart else {
         return CodecError("a Zstandard match reaches before the start of the data")
       }
-      produced &+= match
-      (pending + held).initialize(
-        to: UnsafeZstdBlockCopy.Sequence(literalLength: literalLength, matchLength: match, offset: offset))
-      held &+= 1
-      if held == chunk {
-        decoded.append(contentsOf: UnsafeBufferPointer(start: pending, count: held))
-        held = 0
-      }
+      UnsafeZstdBlockCopy.copy(
+        literalLength, match: match, offset: offset, from: source, used: used, of: available, to: output,
+        at: produced)
+      produced &+= literalLength &+ match
+      used &+= literalLength
       index &+= 1
     }
     return nil

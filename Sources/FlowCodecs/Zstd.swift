@@ -11,42 +11,53 @@ public enum Zstd {
   ///
   /// - Throws: `CodecError` for a truncated or corrupt stream, or data beyond `limit`.
   public static func decompress(_ input: ArraySlice<UInt8>, limit: Int) throws(CodecError) -> [UInt8] {
-    let bytes = Array(input)
+    try decompress(Array(input), in: 0..<input.count, limit: limit)
+  }
+
+  /// The data of every frame of `bytes[range]`, read in place (a page of a file's buffer is not
+  /// copied first), at most `limit` bytes in all. Messages count bytes from the range's start.
+  ///
+  /// - Precondition: `range` lies inside `bytes`.
+  /// - Throws: `CodecError` for a truncated or corrupt stream, or data beyond `limit`.
+  public static func decompress(_ bytes: [UInt8], in range: Range<Int>, limit: Int) throws(CodecError) -> [UInt8] {
+    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a Zstandard stream outside its buffer")
+    let (base, end) = (range.lowerBound, range.upperBound)
     var output: [UInt8] = []
-    var position = 0
-    guard !bytes.isEmpty else { throw CodecError("an empty Zstandard stream") }
-    while position < bytes.count {
-      guard bytes.count - position >= 4 else {
-        throw CodecError("a Zstandard frame header ends early (at byte \(position))")
+    var position = base
+    guard !range.isEmpty else { throw CodecError("an empty Zstandard stream") }
+    while position < end {
+      guard end - position >= 4 else {
+        throw CodecError("a Zstandard frame header ends early (at byte \(position - base))")
       }
       let magic = littleEndian(bytes, position, 4)
       if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
-        guard bytes.count - position >= 8 else { throw CodecError("a skippable Zstandard frame ends early") }
+        guard end - position >= 8 else { throw CodecError("a skippable Zstandard frame ends early") }
         let size = littleEndian(bytes, position + 4, 4)
-        guard size <= bytes.count - position - 8 else {
+        guard size <= end - position - 8 else {
           throw CodecError("a skippable Zstandard frame runs past the input")
         }
         position += 8 + size
         continue
       }
-      guard magic == 0xFD2F_B528 else { throw CodecError("no Zstandard frame at byte \(position)") }
-      position = try frame(bytes, at: position + 4, into: &output, limit: limit)
+      guard magic == 0xFD2F_B528 else { throw CodecError("no Zstandard frame at byte \(position - base)") }
+      position = try frame(bytes, at: position + 4, end: end, base: base, into: &output, limit: limit)
     }
     return output
   }
 
-  /// Decodes the frame whose header starts at `start`; returns the offset after it.
-  private static func frame(_ bytes: [UInt8], at start: Int, into output: inout [UInt8], limit: Int) throws(CodecError)
-    -> Int
-  {
-    guard start < bytes.count else { throw CodecError("a Zstandard frame header ends early") }
+  /// Decodes the frame whose header starts at `start` (its stream ends at `end`, and starts at
+  /// `base` for messages); returns the offset after it.
+  private static func frame(
+    _ bytes: [UInt8], at start: Int, end: Int, base: Int, into output: inout [UInt8], limit: Int
+  ) throws(CodecError) -> Int {
+    guard start < end else { throw CodecError("a Zstandard frame header ends early") }
     let descriptor = Int(bytes[start])
     guard descriptor & 8 == 0 else { throw CodecError("a reserved Zstandard frame header bit is set") }
     let single = descriptor & 32 != 0
     let dictionaryLength = [0, 1, 2, 4][descriptor & 3]
     let contentLength = [single ? 1 : 0, 2, 4, 8][descriptor >> 6]
     var position = start + 1 + (single ? 0 : 1)
-    guard bytes.count - position >= dictionaryLength + contentLength else {
+    guard end - position >= dictionaryLength + contentLength else {
       throw CodecError("a Zstandard frame header ends early")
     }
     if dictionaryLength > 0, littleEndian(bytes, position, dictionaryLength) != 0 {
@@ -54,9 +65,11 @@ public enum Zstd {
     }
     if contentLength > 0 {
       // Room for the content the header declares, at most the bound (the blocks still check
-      // every byte against it): the blocks then append without moving the output.
+      // every byte against it), and a block's slack: the blocks then write without moving it.
       let declared = littleEndian(bytes, position + dictionaryLength, contentLength) + (contentLength == 2 ? 256 : 0)
-      if declared > 0 { output.reserveCapacity(output.count + min(declared, max(0, limit - output.count))) }
+      if declared > 0 {
+        output.reserveCapacity(output.count + min(declared, max(0, limit - output.count)) + UnsafeZstdBlockCopy.slack)
+      }
     }
     position += dictionaryLength + contentLength
     let frameStart = output.count
@@ -64,8 +77,8 @@ public enum Zstd {
     var sequences = ZstdSequences()
     var last = false
     while !last {
-      guard bytes.count - position >= 3 else {
-        throw CodecError("a Zstandard block header ends early (at byte \(position))")
+      guard end - position >= 3 else {
+        throw CodecError("a Zstandard block header ends early (at byte \(position - base))")
       }
       let header = littleEndian(bytes, position, 3)
       position += 3
@@ -73,37 +86,37 @@ public enum Zstd {
       let size = header >> 3
       switch (header >> 1) & 3 {
       case 0:
-        guard bytes.count - position >= size else { throw CodecError("a raw Zstandard block runs past the input") }
+        guard end - position >= size else { throw CodecError("a raw Zstandard block runs past the input") }
         guard output.count + size <= limit else {
           throw CodecError("the data decompresses to more than \(limit) bytes")
         }
         output += bytes[position..<position + size]
         position += size
       case 1:
-        guard position < bytes.count else { throw CodecError("an RLE Zstandard block ends early") }
+        guard position < end else { throw CodecError("an RLE Zstandard block ends early") }
         guard output.count + size <= limit else {
           throw CodecError("the data decompresses to more than \(limit) bytes")
         }
         output += repeatElement(bytes[position], count: size)
         position += 1
       case 2:
-        guard size <= 128 << 10, bytes.count - position >= size else {
+        guard size <= 128 << 10, end - position >= size else {
           throw CodecError("a compressed Zstandard block runs past the input")
         }
-        let end = position + size
-        let (blockLiterals, after) = try ZstdLiterals.read(bytes, at: position, end: end, huffman: &literals)
+        let blockEnd = position + size
+        let (blockLiterals, after) = try ZstdLiterals.read(bytes, at: position, end: blockEnd, huffman: &literals)
         try sequences.execute(
-          bytes, at: after, end: end, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
-        position = end
+          bytes, at: after, end: blockEnd, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
+        position = blockEnd
       default:
-        throw CodecError("a Zstandard block of the reserved type 3 (at byte \(position - 3))")
+        throw CodecError("a Zstandard block of the reserved type 3 (at byte \(position - 3 - base))")
       }
     }
     if descriptor & 4 != 0 {
-      guard bytes.count - position >= 4 else { throw CodecError("a Zstandard checksum ends early") }
+      guard end - position >= 4 else { throw CodecError("a Zstandard checksum ends early") }
       let expected = littleEndian(bytes, position, 4)
       guard expected == Int(XXHash64.hash(output[frameStart...]) & 0xFFFF_FFFF) else {
-        throw CodecError("a Zstandard frame's content does not match its checksum (at byte \(position))")
+        throw CodecError("a Zstandard frame's content does not match its checksum (at byte \(position - base))")
       }
       position += 4
     }

@@ -5,18 +5,18 @@
 /// checked to decode to exactly its share and to consume exactly its bits; Huffman weights
 /// must make a complete code of at most 11 bits.
 enum ZstdLiterals {
-  /// A Huffman decoding table: the next `log` bits index an entry of a symbol and its length.
+  /// A Huffman decoding table: the next `log` bits index a cell, a symbol and its length in
+  /// bits (`symbol | length << 8`).
   struct Huffman: Sendable {
     let log: Int
-    let symbols: [UInt8]
-    let lengths: [UInt8]
+    let cells: [UInt16]
 
     /// The next symbol of `bits` (bits below the stream's start read as zeros).
     @inline(__always)
     func symbol(_ bits: inout ZstdBits) -> UInt8 {
-      let index = Int(bits.peek(log))
-      bits.remaining -= Int(lengths[index])
-      return symbols[index]
+      let cell = cells[Int(bits.peek(log))]
+      bits.remaining -= Int(cell >> 8)
+      return UInt8(truncatingIfNeeded: cell)
     }
   }
 
@@ -95,7 +95,17 @@ enum ZstdLiterals {
     var (first, second, third, fourth) = (streams[0], streams[1], streams[2], streams[3])
     var output = [UInt8](repeating: 0, count: count)
     let last = count - 3 * share
-    for row in 0..<last {
+    // The bulk over buffers (`UnsafeZstdHuffmanLoop`), the rest below.
+    var progress = UnsafeZstdHuffmanLoop.Progress(
+      row: 0, remaining: (first.remaining, second.remaining, third.remaining, fourth.remaining))
+    if table.log >= 1 {
+      UnsafeZstdHuffmanLoop.decode(
+        input, starts: (bounds[0], bounds[1], bounds[2], bounds[3]), cells: table.cells, log: table.log, share: share,
+        rows: last, &progress, into: &output)
+      (first.remaining, second.remaining) = (progress.remaining.0, progress.remaining.1)
+      (third.remaining, fourth.remaining) = (progress.remaining.2, progress.remaining.3)
+    }
+    for row in progress.row..<last {
       output[row] = table.symbol(&first)
       output[share + row] = table.symbol(&second)
       output[2 * share + row] = table.symbol(&third)
@@ -177,16 +187,14 @@ enum ZstdLiterals {
       start[weight] = next
       next += weights.filter { $0 == weight }.count << (weight - 1)
     }
-    var symbols = [UInt8](repeating: 0, count: 1 << log)
-    var lengths = [UInt8](repeating: 0, count: 1 << log)
+    var cells = [UInt16](repeating: 0, count: 1 << log)
     for (symbol, weight) in weights.enumerated() where weight > 0 {
       let span = 1 << (weight - 1)
       for index in start[weight]..<start[weight] + span {
-        symbols[index] = UInt8(symbol)
-        lengths[index] = UInt8(log + 1 - weight)
+        cells[index] = UInt16(symbol) | UInt16(log + 1 - weight) << 8
       }
       start[weight] += span
     }
-    return (Huffman(log: log, symbols: symbols, lengths: lengths), after)
+    return (Huffman(log: log, cells: cells), after)
   }
 }

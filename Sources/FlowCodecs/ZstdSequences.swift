@@ -79,29 +79,30 @@ struct ZstdSequences {
     var literalState = Int(bits.read(literalTable.log))
     var offsetState = Int(bits.read(offsetTable.log))
     var matchState = Int(bits.read(matchTable.log))
-    var used = 0
-    // The block's bytes so far (the frame's output and this block's sequences): the sequences
-    // are decoded and checked first, then their bytes copied in one step (`UnsafeZstdBlockCopy`).
-    var produced = output.count
-    var decoded: [UnsafeZstdBlockCopy.Sequence] = []
-    decoded.reserveCapacity(count)
     // The tables in locals: a static read in the loop is a lazy global's check every time.
     let (literalBase, matchBase) = (Self.literalBase, Self.matchBase)
     let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
     var (first, second, third) = (repeats[0], repeats[1], repeats[2])
     defer { repeats = [first, second, third] }
-    // The bulk over buffers (`UnsafeZstdSequenceLoop`), the rest (the last sequence, the
-    // stream's last bits) below.
+    // The block's bytes are written in place as its sequences are decoded, below its room: a
+    // block holds at most 128 KiB (and the output its bound), cut back to what was written.
+    let room = UnsafeZstdSequenceLoop.Room(
+      end: output.count + min(Zstd.blockLimit, max(0, limit - output.count)), limit: limit, frameStart: frameStart)
     var progress = UnsafeZstdSequenceLoop.Progress(
       index: 0, remaining: bits.remaining, literalState: literalState, offsetState: offsetState,
-      matchState: matchState, first: first, second: second, third: third, used: used, produced: produced)
+      matchState: matchState, first: first, second: second, third: third, used: 0, produced: output.count)
+    UnsafeZstdBlockCopy.open(&output, room: room.end - output.count)
+    defer { UnsafeZstdBlockCopy.close(&output, at: progress.produced) }
+    // The bulk over buffers (`UnsafeZstdSequenceLoop`), the rest (the last sequence, the
+    // stream's last bits) below, written after the stream is checked.
     try UnsafeZstdSequenceLoop.decode(
       input, streamStart: position, literalCells: literalCells, offsetCells: offsetCells, matchCells: matchCells,
-      count: count, literals: literals.count, frameStart: frameStart, limit: limit, &progress, into: &decoded)
+      count: count, literals: literals, room: room, &progress, into: &output)
     (literalState, offsetState, matchState) = (progress.literalState, progress.offsetState, progress.matchState)
     (first, second, third) = (progress.first, progress.second, progress.third)
-    (used, produced) = (progress.used, progress.produced)
     bits.remaining = progress.remaining
+    var decoded: [UnsafeZstdBlockCopy.Sequence] = []
+    var (taken, produced) = (progress.used, progress.produced)
     for index in progress.index..<count {
       let offsetCode = Int(offsetStates[offsetState].symbol)
       let matchCode = Int(matchStates[matchState].symbol)
@@ -119,14 +120,14 @@ struct ZstdSequences {
         offsetState = Int(offsetStates[offsetState].baseline) + Int(bits.read(Int(offsetStates[offsetState].bits)))
       }
       guard bits.remaining >= 0 else { throw CodecError("a Zstandard sequences bitstream ends early") }
-      guard literalLength <= literals.count - used else {
+      guard literalLength <= literals.count - taken else {
         throw CodecError("a Zstandard sequence takes more literals than the block has")
       }
-      guard produced + literalLength + match <= limit else {
-        throw CodecError("the data decompresses to more than \(limit) bytes")
+      guard produced + literalLength + match <= room.end else {
+        throw Self.pastRoom(produced + literalLength + match, limit: limit)
       }
       produced += literalLength
-      used += literalLength
+      taken += literalLength
       guard offset > 0, offset <= produced - frameStart else {
         throw CodecError("a Zstandard match reaches before the start of the data")
       }
@@ -134,10 +135,20 @@ struct ZstdSequences {
       decoded.append(UnsafeZstdBlockCopy.Sequence(literalLength: literalLength, matchLength: match, offset: offset))
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
-    guard produced + literals.count - used <= limit else {
-      throw CodecError("the data decompresses to more than \(limit) bytes")
-    }
-    UnsafeZstdBlockCopy.append(decoded, literals: literals, to: &output, frameStart: frameStart)
+    let rest = literals.count - taken
+    guard produced + rest <= room.end else { throw Self.pastRoom(produced + rest, limit: limit) }
+    decoded.append(UnsafeZstdBlockCopy.Sequence(literalLength: rest, matchLength: 0, offset: 0))
+    UnsafeZstdBlockCopy.write(
+      decoded, literals: literals, used: &progress.used, into: &output, at: &progress.produced, end: room.end,
+      frameStart: frameStart)
+  }
+
+  /// The error of a block whose bytes would reach `size` (the frame's output so far and the
+  /// block's): past the output's bound, or past a block's 128 KiB.
+  static func pastRoom(_ size: Int, limit: Int) -> CodecError {
+    size > limit
+      ? CodecError("the data decompresses to more than \(limit) bytes")
+      : CodecError("a Zstandard block decompresses to more than 128 KiB")
   }
 
   /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),

@@ -45,6 +45,25 @@ import Testing
         + CodecVectorTests.text)
   }
 
+  /// A stream read in place inside a larger buffer decodes as its copy does, whatever lies
+  /// around it, and its messages count bytes from its start.
+  @Test func aStreamInsideABufferIsReadInPlace() throws {
+    let frame = CodecVectorTests.bytes(Self.zstdLevel19)
+    let buffer = Array(repeating: 0xFF, count: 37) + frame + Array(repeating: 0x28, count: 19)
+    let range = 37..<37 + frame.count
+    #expect(try Zstd.decompress(buffer, in: range, limit: 1 << 20) == CodecVectorTests.text)
+    #expect(try Zstd.decompress(buffer[range], limit: 1 << 20) == CodecVectorTests.text)
+    #expect(throws: CodecError("no Zstandard frame at byte 0")) {
+      try Zstd.decompress(buffer, in: 36..<37 + frame.count, limit: 1 << 20)
+    }
+    #expect(throws: CodecError("a Zstandard frame header ends early (at byte \(frame.count))")) {
+      try Zstd.decompress(buffer, in: 37..<40 + frame.count, limit: 1 << 20)
+    }
+    for cut in [5, frame.count / 2, frame.count - 1] {
+      #expect(throws: CodecError.self) { try Zstd.decompress(buffer, in: 37..<37 + cut, limit: 1 << 20) }
+    }
+  }
+
   @Test func whatIsWrongIsNamed() throws {
     #expect(throws: CodecError("the data decompresses to more than 1000 bytes")) {
       try Zstd.decompress(CodecVectorTests.bytes(Self.zstdLevel1)[...], limit: 1_000)
@@ -78,6 +97,54 @@ import Testing
       }
       let limit = 300_000
       if let output = try? Zstd.decompress(stream[...], limit: limit) { #expect(output.count <= limit) }
+    }
+  }
+
+  /// A frame of one compressed block: `literals` raw, then `count` sequences of `literalLength`
+  /// literals and a match of 65,539 + `extra` bytes one byte back (RLE tables: literal length
+  /// code `literalLength`, offset code 2, match length code 52), the last `rest` literals after.
+  static func longMatches(count: Int, literalLength: Int, extra: Int, literals: Int) -> [UInt8] {
+    var content: [UInt8] = [UInt8(literals << 3)] + Array(repeating: 97, count: literals)
+    content += [UInt8(count), 0x54, UInt8(literalLength), 2, 52]
+    // Each sequence reads its offset's 2 extra bits (0: offset value 4, one byte back), then
+    // its match length's 16; RLE states read none. The first read is the highest.
+    let total = 18 * count
+    var stream = [UInt8](repeating: 0, count: total / 8 + 1)
+    var at = total
+    for _ in 0..<count {
+      at -= 18
+      for bit in 0..<16 where extra >> bit & 1 == 1 { stream[(at + bit) / 8] |= 1 << UInt8((at + bit) % 8) }
+    }
+    stream[total / 8] |= 1 << UInt8(total % 8)
+    content += stream
+    let header = content.count << 3 | 2 << 1 | 1
+    return [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x68] + (0..<3).map { UInt8(truncatingIfNeeded: header >> (8 * $0)) }
+      + content
+  }
+
+  /// A block's bytes are at most 128 KiB, and the bound holds inside a block: the long
+  /// matches' block decodes where it fits, and throws where its second match passes either,
+  /// both in the decoding loop over buffers (ten sequences: more than 128 bits) and in the
+  /// checked one (one or two sequences).
+  @Test func aBlockStaysWithin128KiBAndTheBound() throws {
+    let full = Self.longMatches(count: 1, literalLength: 1, extra: 65_532, literals: 1)
+    #expect(try Zstd.decompress(full[...], limit: 1 << 20) == Array(repeating: 97, count: 128 << 10))
+    #expect(throws: CodecError("a Zstandard block decompresses to more than 128 KiB")) {
+      try Zstd.decompress(Self.longMatches(count: 1, literalLength: 1, extra: 65_533, literals: 1)[...], limit: 1 << 20)
+    }
+    for count in [2, 10] {
+      let frame = Self.longMatches(count: count, literalLength: 1, extra: 0, literals: count)
+      #expect(throws: CodecError("a Zstandard block decompresses to more than 128 KiB")) {
+        try Zstd.decompress(frame[...], limit: 1 << 20)
+      }
+      #expect(throws: CodecError("the data decompresses to more than 100000 bytes")) {
+        try Zstd.decompress(frame[...], limit: 100_000)
+      }
+    }
+    let fits = Self.longMatches(count: 1, literalLength: 1, extra: 0, literals: 3)
+    #expect(try Zstd.decompress(fits[...], limit: 65_542) == Array(repeating: 97, count: 65_542))
+    #expect(throws: CodecError("the data decompresses to more than 65541 bytes")) {
+      try Zstd.decompress(fits[...], limit: 65_541)
     }
   }
 }

@@ -44,7 +44,17 @@ extension RowProgram {
   /// equivalent strings of different bytes (`"é"` and `"e\u{301}"`), which the evaluator
   /// compares and writes byte for byte, and for `0.0` and `-0.0`; their printed forms differ.
   static func identical(_ left: RowInstruction, _ right: RowInstruction) -> Bool {
-    left == right && String(reflecting: left).utf8.elementsEqual(String(reflecting: right).utf8)
+    guard left == right else { return false }
+    switch (left, right) {
+    case (.step(let one), .step(let other)), (.compareWithLiteral(_, let one), .compareWithLiteral(_, let other)),
+      (.arithmeticWithLiteral(_, let one), .arithmeticWithLiteral(_, let other)),
+      (.literalArithmetic(_, let one), .literalArithmetic(_, let other)):
+      return one.isIdentical(to: other)
+    case (.memberOfLiterals(let one), .memberOfLiterals(let other)):
+      return one.elementsEqual(other) { $0.isIdentical(to: $1) }
+    default:
+      return true  // no text or number inside (a like pattern is its bytes already)
+    }
   }
 
   /// The columns the program reads.
@@ -54,5 +64,18 @@ extension RowProgram {
         if case .column(let index) = instruction { return index }
         return nil
       })
+  }
+}
+
+extension RowFormulaStep {
+  /// Whether this step, equal to `other`, is also the same bytes (see `RowProgram.identical`).
+  func isIdentical(to other: RowFormulaStep) -> Bool {
+    switch (self, other) {
+    case (.number(let one), .number(let two)): one.bitPattern == two.bitPattern
+    case (.string(let one), .string(let two)), (.column(let one), .column(let two)): one.utf8.elementsEqual(two.utf8)
+    case (.date(_, let one), .date(_, let two)):
+      one.elementsEqual(two) { ($0.map { Array($0.utf8) }) == ($1.map { Array($0.utf8) }) }
+    default: self == other
+    }
   }
 }

@@ -37,7 +37,7 @@ enum ParquetCodec {
         do { output = try LZ4.decompressHadoop(input, limit: size) } catch {
           output = try LZ4.decompressBlock(input, limit: size)
         }
-      case 6: output = try Zstd.decompress(input, limit: size)
+      case 6: output = try Zstd.decompress(data, in: range, limit: size)
       case 7: output = try LZ4.decompressBlock(input, limit: size)
       default: throw CodecError("codec \(name(codec)) is not supported yet")
       }

@@ -30,7 +30,7 @@ public enum ColumnDemand {
   {
     if case .everything = observed { return document }
     // Most documents read no table: one string comparison per node, no allocation.
-    let readers = registry.allKinds.compactMap { $0 is any ColumnProjectingKind ? $0.name : nil }
+    let readers = registry.allKinds.compactMap { $0.asColumnProjectingKind != nil ? $0.name : nil }
     guard document.nodes.contains(where: { node in readers.contains(node.data.kind) }) else { return document }
     let count = document.nodes.count
     var index: [String: Int] = [:]
@@ -77,7 +77,7 @@ public enum ColumnDemand {
           inputNeeds[node][port] = demanding.columnNeeds(of: port, params: spec.params, outputNeeds: needs)
         }
       }
-      if let projecting = kind as? any ColumnProjectingKind, case .only(let names) = needs,
+      if let projecting = kind.asColumnProjectingKind, case .only(let names) = needs,
         let params = projecting.projecting(spec.params, to: names)
       {
         result.nodes[node].data.params = params

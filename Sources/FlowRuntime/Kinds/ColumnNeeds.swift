@@ -36,3 +36,7 @@ public protocol ColumnProjectingKind: NodeKind {
   /// `nil` if the user set the projection already (the user's choice stands).
   func projecting(_ params: JSONObject, to columns: Set<String>) -> JSONObject?
 }
+
+extension ColumnProjectingKind {
+  public var asColumnProjectingKind: (any ColumnProjectingKind)? { self }
+}

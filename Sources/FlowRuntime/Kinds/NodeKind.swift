@@ -33,6 +33,14 @@ public protocol NodeKind: Sendable {
   /// The version of what the kind computes, part of every cache key of its nodes: raise it
   /// when the outputs for the same params and inputs change (1 by default).
   var kindVersion: Int { get }
+
+  /// This kind as a `StaticNodeKind`, if it is one. Answered by the protocols' extensions (a
+  /// kind never implements it): the engine asks it of every registered kind at start, where a
+  /// cast's first answer for a type would scan the process's conformance records.
+  var asStaticKind: (any StaticNodeKind)? { get }
+
+  /// This kind as a `ColumnProjectingKind`, if it is one (answered as `asStaticKind` is).
+  var asColumnProjectingKind: (any ColumnProjectingKind)? { get }
 }
 
 extension NodeKind {
@@ -40,6 +48,8 @@ extension NodeKind {
   public var sharesConfiguration: Bool { false }
   public var isDeterministic: Bool { true }
   public var kindVersion: Int { 1 }
+  public var asStaticKind: (any StaticNodeKind)? { nil }
+  public var asColumnProjectingKind: (any ColumnProjectingKind)? { nil }
 }
 
 /// A kind with fixed ports that evaluates itself.
@@ -56,6 +66,7 @@ public protocol StaticNodeKind: NodeKind, NodeEvaluator {
 }
 
 extension StaticNodeKind {
+  public var asStaticKind: (any StaticNodeKind)? { self }
   public var cost: NodeCost { .cheap }
   public var readsInputsByName: Bool { false }
   public var scalarEvaluation: ScalarEvaluation? { nil }

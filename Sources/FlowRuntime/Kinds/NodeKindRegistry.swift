@@ -28,7 +28,7 @@ public struct NodeKindRegistry: NodeCatalog, Sendable {
       self.kind = kind
       parameters = kind.parameters
       parameterNames = Set(parameters.map(\.name))
-      if let fixed = kind as? any StaticNodeKind, parameters.isEmpty,
+      if let fixed = kind.asStaticKind, parameters.isEmpty,
         let instance = try? fixed.instantiate(NodeParameters([:]))
       {
         sharedInstance = instance

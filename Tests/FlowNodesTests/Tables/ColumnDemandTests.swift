@@ -19,6 +19,18 @@ import Testing
     ColumnDemand.applied(to: document, registry: .standard, observed: observed)
   }
 
+  /// The kinds' roles the engine asks without a cast (`asStaticKind`, `asColumnProjectingKind`)
+  /// are the casts' answers, for every standard kind.
+  @Test func rolesAnsweredWithoutACastAreTheCasts() {
+    let kinds = NodeKindRegistry.standard.allKinds
+    #expect(kinds.count > 30)
+    for kind in kinds {
+      #expect((kind.asStaticKind != nil) == (kind is any StaticNodeKind), "\(kind.name)")
+      #expect((kind.asColumnProjectingKind != nil) == (kind is any ColumnProjectingKind), "\(kind.name)")
+    }
+    #expect(kinds.contains { $0.asColumnProjectingKind != nil } && kinds.contains { $0.asStaticKind != nil })
+  }
+
   @Test func eachReaderGetsWhatItsConsumersRead() {
     let document = FlowDocument(
       nodes: [

@@ -69,6 +69,30 @@ import Testing
     #expect(decomposed.reading(composed, from: 1).instructions == decomposed.instructions)
   }
 
+  /// Equal instructions of other bytes: zeros of both signs, canonically equivalent texts
+  /// and column names (in a date function's sources too), inside every instruction that
+  /// holds a literal; equal ones of the same bytes are identical.
+  @Test func equalInstructionsOfOtherBytesAreNotIdentical() {
+    let pairs: [(RowFormulaStep, RowFormulaStep)] = [
+      (.number(0.0), .number(-0.0)), (.string("\u{E9}"), .string("e\u{301}")),
+      (.column("\u{E9}"), .column("e\u{301}")), (.date(.year, sources: ["\u{E9}"]), .date(.year, sources: ["e\u{301}"]))
+    ]
+    for (one, other) in pairs {
+      let wrapped: [(RowFormulaStep) -> RowInstruction] = [
+        { .step($0) }, { .compareWithLiteral(.equal, $0) }, { .arithmeticWithLiteral(.add, $0) },
+        { .literalArithmetic(.add, $0) }, { .memberOfLiterals([.integer(1), $0]) }
+      ]
+      for wrap in wrapped {
+        #expect(wrap(one) == wrap(other), "equal, as Swift compares them")
+        #expect(!RowProgram.identical(wrap(one), wrap(other)))
+        #expect(RowProgram.identical(wrap(one), wrap(one)))
+      }
+    }
+    #expect(RowProgram.identical(.column(3), .column(3)))
+    #expect(!RowProgram.identical(.column(3), .column(4)))
+    #expect(!RowProgram.identical(.step(.number(1)), .step(.integer(1))))
+  }
+
   @Test func theChargeFormulaReadsTheDiscountedPrice() throws {
     let schema = RowSchema(names: ["price", "discount", "tax"], types: [.number, .number, .number])
     let discounted = try RowFormula(parsing: "price * (1 - discount)").compile(for: schema)
