@@ -37,11 +37,11 @@ enum UnsafeZstdSequenceLoop {
     var produced: Int
   }
 
-  /// The block's room: where its bytes must end (`UnsafeZstdBlockCopy.open`'s), the output's
+  /// The block's room: where its bytes must end (`UnsafeZstdBlockCopy.open`'s), the frame's
   /// bound (for the message of a block past it) and the frame's first byte.
   struct Room {
     var end: Int
-    var limit: Int
+    var bound: ZstdBound
     var frameStart: Int
   }
 
@@ -159,7 +159,7 @@ enum UnsafeZstdSequenceLoop {
         return CodecError("a Zstandard sequence takes more literals than the block has")
       }
       guard produced &+ literalLength &+ match <= end else {
-        return ZstdSequences.pastRoom(produced &+ literalLength &+ match, limit: room.limit)
+        return room.bound.error(reaching: produced &+ literalLength &+ match)
       }
       guard offset > 0, offset <= produced &+ literalLength &- frameStart else {
         return CodecError("a Zstandard match reaches before the start of the data")

@@ -4,7 +4,7 @@
 ///
 /// Invariants: a frame of up to 8 MiB is a single segment (its window is its content, so any
 /// earlier byte may be matched); a larger one declares an 8 MiB window and no match reaches
-/// further. Every block's size is below 128 KiB and the last block carries the last-block bit;
+/// further. Every block's size is at most 128 KiB and the last block carries the last-block bit;
 /// a compressed block is kept only when it is smaller than the raw block, and its repeat
 /// offsets are put back otherwise, so `decompress` gives back exactly the input (the property
 /// tests check this, and the `zstandard` package reads it). The optional checksum is the low

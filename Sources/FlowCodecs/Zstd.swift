@@ -3,9 +3,11 @@
 /// concatenated frames.
 ///
 /// Invariants: every header field, block size, literal run, match offset and length is checked
-/// against the input left and the output bound (`limit`), never trusted; a frame's matches
-/// reach only that frame's output. Dictionaries are not supported (a frame that needs one
-/// throws); the optional content checksum (XXH64) is verified.
+/// against the input left and the output bound (`limit`), never trusted; a block holds at most
+/// its maximum (128 KiB, or the window when smaller) and a frame exactly the content size its
+/// header declares, if it does (`ZstdBound`); a frame's matches reach only that frame's
+/// output. Dictionaries are not supported (a frame that needs one throws); the optional
+/// content checksum (XXH64) is verified.
 public enum Zstd {
   /// The data of every frame of `input`, at most `limit` bytes in all.
   ///
@@ -63,16 +65,26 @@ public enum Zstd {
     if dictionaryLength > 0, littleEndian(bytes, position, dictionaryLength) != 0 {
       throw CodecError("a Zstandard frame that needs a dictionary")
     }
-    if contentLength > 0 {
-      // Room for the content the header declares, at most the bound (the blocks still check
-      // every byte against it), and a block's slack: the blocks then write without moving it.
-      let declared = littleEndian(bytes, position + dictionaryLength, contentLength) + (contentLength == 2 ? 256 : 0)
-      if declared > 0 {
-        output.reserveCapacity(output.count + min(declared, max(0, limit - output.count)) + UnsafeZstdBlockCopy.slack)
-      }
+    let frameStart = output.count
+    let declared =
+      contentLength > 0
+      ? littleEndian(bytes, position + dictionaryLength, contentLength) + (contentLength == 2 ? 256 : 0) : nil
+    // A single segment's window is its content; else the window descriptor's (RFC 8878
+    // §3.1.1.1.2). Blocks hold at most 128 KiB, and at most the window.
+    var window = declared ?? 0
+    if !single {
+      let exponent = Int(bytes[start + 1]) >> 3, base = 1 << (10 + exponent)
+      window = base + (base >> 3) * (Int(bytes[start + 1]) & 7)
+    }
+    let bound = ZstdBound(
+      limit: limit, declaredEnd: declared.map { frameStart + min($0, Int.max / 2) },
+      blockMaximum: min(blockLimit, window))
+    if let declared, declared > 0 {
+      // Room for the declared content, at most the bound (the blocks still check every byte
+      // against both), and a block's slack: the blocks then write without moving it.
+      output.reserveCapacity(output.count + min(declared, max(0, limit - output.count)) + UnsafeZstdBlockCopy.slack)
     }
     position += dictionaryLength + contentLength
-    let frameStart = output.count
     var literals = ZstdLiterals.Huffman?.none
     var sequences = ZstdSequences()
     var last = false
@@ -87,30 +99,33 @@ public enum Zstd {
       switch (header >> 1) & 3 {
       case 0:
         guard end - position >= size else { throw CodecError("a raw Zstandard block runs past the input") }
-        guard output.count + size <= limit else {
-          throw CodecError("the data decompresses to more than \(limit) bytes")
+        guard output.count + size <= bound.blockEnd(from: output.count) else {
+          throw bound.error(reaching: output.count + size)
         }
         output += bytes[position..<position + size]
         position += size
       case 1:
         guard position < end else { throw CodecError("an RLE Zstandard block ends early") }
-        guard output.count + size <= limit else {
-          throw CodecError("the data decompresses to more than \(limit) bytes")
+        guard output.count + size <= bound.blockEnd(from: output.count) else {
+          throw bound.error(reaching: output.count + size)
         }
         output += repeatElement(bytes[position], count: size)
         position += 1
       case 2:
-        guard size <= 128 << 10, end - position >= size else {
+        guard size <= blockLimit, end - position >= size else {
           throw CodecError("a compressed Zstandard block runs past the input")
         }
         let blockEnd = position + size
         let (blockLiterals, after) = try ZstdLiterals.read(bytes, at: position, end: blockEnd, huffman: &literals)
         try sequences.execute(
-          bytes, at: after, end: blockEnd, literals: blockLiterals, into: &output, frameStart: frameStart, limit: limit)
+          bytes, at: after, end: blockEnd, literals: blockLiterals, into: &output, frameStart: frameStart, bound: bound)
         position = blockEnd
       default:
         throw CodecError("a Zstandard block of the reserved type 3 (at byte \(position - 3 - base))")
       }
+    }
+    if let declared, output.count - frameStart != declared {
+      throw CodecError("a Zstandard frame holds \(output.count - frameStart) bytes, its header declares \(declared)")
     }
     if descriptor & 4 != 0 {
       guard end - position >= 4 else { throw CodecError("a Zstandard checksum ends early") }

@@ -3,7 +3,8 @@
 ///
 /// Invariants: FSE states always index their tables; every match's offset is checked against
 /// the frame's output so far, every literal run against the literals left, every length
-/// against the output bound; the bitstream must be used up exactly.
+/// against the block's end (`ZstdBound`: a block's maximum of at most 128 KiB, the declared
+/// content, the output bound); the bitstream must be used up exactly.
 struct ZstdSequences {
   /// The tables of the previous block (repeat mode) and the three repeat offsets.
   var literalTable = ZstdFSE.literalLengths
@@ -34,7 +35,7 @@ struct ZstdSequences {
   /// matches) to `output`, which holds the frame so far from `frameStart`.
   mutating func execute(
     _ input: [UInt8], at start: Int, end: Int, literals: [UInt8], into output: inout [UInt8],
-    frameStart: Int, limit: Int
+    frameStart: Int, bound: ZstdBound
   ) throws(CodecError) {
     guard start < end else { throw CodecError("a Zstandard sequences section ends early") }
     var position = start
@@ -51,8 +52,8 @@ struct ZstdSequences {
       }
     }
     if count == 0 {
-      guard output.count + literals.count <= limit else {
-        throw CodecError("the data decompresses to more than \(limit) bytes")
+      guard output.count + literals.count <= bound.blockEnd(from: output.count) else {
+        throw bound.error(reaching: output.count + literals.count)
       }
       output += literals
       return
@@ -84,10 +85,10 @@ struct ZstdSequences {
     let (literalStates, offsetStates, matchStates) = (literalTable.table, offsetTable.table, matchTable.table)
     var (first, second, third) = (repeats[0], repeats[1], repeats[2])
     defer { repeats = [first, second, third] }
-    // The block's bytes are written in place as its sequences are decoded, below its room: a
-    // block holds at most 128 KiB (and the output its bound), cut back to what was written.
+    // The block's bytes are written in place as its sequences are decoded, below its room (a
+    // block's maximum, the declared content and the bound), cut back to what was written.
     let room = UnsafeZstdSequenceLoop.Room(
-      end: output.count + min(Zstd.blockLimit, max(0, limit - output.count)), limit: limit, frameStart: frameStart)
+      end: bound.blockEnd(from: output.count), bound: bound, frameStart: frameStart)
     var progress = UnsafeZstdSequenceLoop.Progress(
       index: 0, remaining: bits.remaining, literalState: literalState, offsetState: offsetState,
       matchState: matchState, first: first, second: second, third: third, used: 0, produced: output.count)
@@ -124,7 +125,7 @@ struct ZstdSequences {
         throw CodecError("a Zstandard sequence takes more literals than the block has")
       }
       guard produced + literalLength + match <= room.end else {
-        throw Self.pastRoom(produced + literalLength + match, limit: limit)
+        throw bound.error(reaching: produced + literalLength + match)
       }
       produced += literalLength
       taken += literalLength
@@ -136,19 +137,11 @@ struct ZstdSequences {
     }
     guard bits.remaining == 0 else { throw CodecError("a Zstandard sequences bitstream holds more than its sequences") }
     let rest = literals.count - taken
-    guard produced + rest <= room.end else { throw Self.pastRoom(produced + rest, limit: limit) }
+    guard produced + rest <= room.end else { throw bound.error(reaching: produced + rest) }
     decoded.append(UnsafeZstdBlockCopy.Sequence(literalLength: rest, matchLength: 0, offset: 0))
     UnsafeZstdBlockCopy.write(
       decoded, literals: literals, used: &progress.used, into: &output, at: &progress.produced, end: room.end,
       frameStart: frameStart)
-  }
-
-  /// The error of a block whose bytes would reach `size` (the frame's output so far and the
-  /// block's): past the output's bound, or past a block's 128 KiB.
-  static func pastRoom(_ size: Int, limit: Int) -> CodecError {
-    size > limit
-      ? CodecError("the data decompresses to more than \(limit) bytes")
-      : CodecError("a Zstandard block decompresses to more than 128 KiB")
   }
 
   /// The offset of a sequence's offset value (1…3: a repeat offset, else the offset + 3),

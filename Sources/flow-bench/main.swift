@@ -14,7 +14,7 @@
 //   swift run -c release flow-bench W13 --sf 1 [--dir DIR [--generate]]   (see W13TPCH.swift)
 //   swift run -c release flow-bench W9 W13 --threads 4              (as flow run --threads 4)
 //   swift run -c release flow-bench --compare floor.jsonl flowruntime.jsonl
-//   swift run -c release flow-bench fuzz decoder|formula|csv --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
+//   swift run -c release flow-bench fuzz decoder|formula|csv|parquet|zstd --runs 20000 --seed 1   (see Fuzz/Fuzz.swift)
 //   swift run -c release flow-bench codec zstd compress IN OUT   (see CodecCommand.swift)
 
 if CommandLine.arguments.dropFirst().first == "fuzz" { Fuzz.main(Array(CommandLine.arguments.dropFirst(2))) }

@@ -122,6 +122,39 @@ import Testing
       + content
   }
 
+  /// A block holds at most its window (when below 128 KiB), a frame exactly the content size
+  /// its header declares, and a frame that declares a small content takes room for it alone
+  /// whatever the bound.
+  @Test func aFrameHoldsWhatItsHeaderDeclaresAndABlockItsWindow() throws {
+    let data = Array(CodecVectorTests.text.prefix(200))
+    let frame = Zstd.compress(data, checksum: false)
+    #expect(frame[4] == 0x20 && frame[5] == 200, "a single segment with a 1-byte content size")
+    let output = try Zstd.decompress(frame[...], limit: 1 << 30)
+    #expect(output == data)
+    #expect(output.capacity < 1_024, "room for the declared content, not for the bound")
+    var long = frame
+    long[5] = 201
+    #expect(throws: CodecError("a Zstandard frame holds 200 bytes, its header declares 201")) {
+      try Zstd.decompress(long[...], limit: 1 << 20)
+    }
+    for declared: UInt8 in [199, 0] {
+      var short = frame
+      short[5] = declared
+      // A single segment's window is its content: the block passes it, or the content does.
+      #expect(throws: CodecError.self, "declared \(declared)") { try Zstd.decompress(short[...], limit: 1 << 20) }
+    }
+    // A window of 1 KiB (descriptor 0x00), no content size, one raw block of 2,000 bytes.
+    let raw: [UInt8] =
+      [0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x00] + [UInt8(truncatingIfNeeded: 2_000 << 3 | 1), 0x3E, 0x00]
+      + Array(repeating: 120, count: 2_000)
+    #expect(throws: CodecError("a Zstandard block decompresses to more than its maximum of 1024 bytes")) {
+      try Zstd.decompress(raw[...], limit: 1 << 20)
+    }
+    var wider = raw
+    wider[5] = 0x08  // a window of 2 KiB
+    #expect(try Zstd.decompress(wider[...], limit: 1 << 20) == Array(repeating: 120, count: 2_000))
+  }
+
   /// A block's bytes are at most 128 KiB, and the bound holds inside a block: the long
   /// matches' block decodes where it fits, and throws where its second match passes either,
   /// both in the decoding loop over buffers (ten sequences: more than 128 bits) and in the
@@ -129,12 +162,12 @@ import Testing
   @Test func aBlockStaysWithin128KiBAndTheBound() throws {
     let full = Self.longMatches(count: 1, literalLength: 1, extra: 65_532, literals: 1)
     #expect(try Zstd.decompress(full[...], limit: 1 << 20) == Array(repeating: 97, count: 128 << 10))
-    #expect(throws: CodecError("a Zstandard block decompresses to more than 128 KiB")) {
+    #expect(throws: CodecError("a Zstandard block decompresses to more than its maximum of 131072 bytes")) {
       try Zstd.decompress(Self.longMatches(count: 1, literalLength: 1, extra: 65_533, literals: 1)[...], limit: 1 << 20)
     }
     for count in [2, 10] {
       let frame = Self.longMatches(count: count, literalLength: 1, extra: 0, literals: count)
-      #expect(throws: CodecError("a Zstandard block decompresses to more than 128 KiB")) {
+      #expect(throws: CodecError("a Zstandard block decompresses to more than its maximum of 131072 bytes")) {
         try Zstd.decompress(frame[...], limit: 1 << 20)
       }
       #expect(throws: CodecError("the data decompresses to more than 100000 bytes")) {

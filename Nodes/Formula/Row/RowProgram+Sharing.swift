@@ -40,9 +40,10 @@ extension RowProgram {
       instructions: shared, offsets: sharedOffsets, source: source, resultType: resultType, maxDepth: maxDepth)
   }
 
-  /// Whether two equal instructions are also the same bytes: `==` holds for canonically
+  /// Whether two instructions are equal and also the same bytes: `==` holds for canonically
   /// equivalent strings of different bytes (`"é"` and `"e\u{301}"`), which the evaluator
-  /// compares and writes byte for byte, and for `0.0` and `-0.0`; their printed forms differ.
+  /// compares and writes byte for byte, and for `0.0` and `-0.0`; so the texts inside are
+  /// compared by their UTF-8 and the numbers by their bit patterns.
   static func identical(_ left: RowInstruction, _ right: RowInstruction) -> Bool {
     guard left == right else { return false }
     switch (left, right) {
@@ -68,7 +69,9 @@ extension RowProgram {
 }
 
 extension RowFormulaStep {
-  /// Whether this step, equal to `other`, is also the same bytes (see `RowProgram.identical`).
+  /// Whether this step, equal to `other` (the caller checked `==`: the functions and operators
+  /// match), is also the same bytes: its texts' UTF-8 and its numbers' bit patterns (see
+  /// `RowProgram.identical`).
   func isIdentical(to other: RowFormulaStep) -> Bool {
     switch (self, other) {
     case (.number(let one), .number(let two)): one.bitPattern == two.bitPattern

@@ -34,12 +34,17 @@ public protocol NodeKind: Sendable {
   /// when the outputs for the same params and inputs change (1 by default).
   var kindVersion: Int { get }
 
-  /// This kind as a `StaticNodeKind`, if it is one. Answered by the protocols' extensions (a
-  /// kind never implements it): the engine asks it of every registered kind at start, where a
-  /// cast's first answer for a type would scan the process's conformance records.
+  /// This kind as a `StaticNodeKind`, if it is one. Answered by the protocols' extensions: the
+  /// engine asks it of every registered kind at start, where a cast's first answer for a type
+  /// would scan the process's conformance records. A kind whose conformance the compiler
+  /// cannot see where it conforms to `NodeKind` (a conditional conformance of a generic kind,
+  /// a subclass adopting it, a conformance added in another module) answers it itself, beside
+  /// its `NodeKind` conformance: `self as? any StaticNodeKind`; otherwise the engine treats it
+  /// as a kind with ports by params (nothing is shared, the results are the same).
   var asStaticKind: (any StaticNodeKind)? { get }
 
-  /// This kind as a `ColumnProjectingKind`, if it is one (answered as `asStaticKind` is).
+  /// This kind as a `ColumnProjectingKind`, if it is one (answered as `asStaticKind` is; a
+  /// kind it misses reads every column).
   var asColumnProjectingKind: (any ColumnProjectingKind)? { get }
 }
 

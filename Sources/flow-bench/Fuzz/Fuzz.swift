@@ -1,7 +1,7 @@
 import Foundation
 import FlowTestSupport
 
-/// `flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]`: a
+/// `flow-bench fuzz decoder|formula|csv|parquet|zstd [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]`: a
 /// seeded mutation campaign over a committed corpus (`Tests/FuzzCorpus/<target>/`).
 ///
 /// Deterministic: the same seed, runs and corpus replay the same inputs, so a crash found in CI
@@ -14,7 +14,9 @@ enum Fuzz {
     var seed: UInt64 = 1
     var corpusFolder: String?
     var saveLast: String?
-    guard let target = arguments.first, ["decoder", "formula", "csv", "parquet"].contains(target) else { usage() }
+    guard let target = arguments.first, ["decoder", "formula", "csv", "parquet", "zstd"].contains(target) else {
+      usage()
+    }
     var index = 1
     while index < arguments.count {
       let value = index + 1 < arguments.count ? arguments[index + 1] : nil
@@ -39,6 +41,7 @@ enum Fuzz {
       case "decoder": FuzzTargets.decoder
       case "formula": FuzzTargets.formula
       case "parquet": FuzzTargets.parquet
+      case "zstd": FuzzTargets.zstd
       default: FuzzTargets.csv
       }
     var mutator = Mutator(random: SeededRandom(seed: seed))
@@ -76,7 +79,7 @@ enum Fuzz {
   static func usage() -> Never {
     FileHandle.standardError.write(
       Data(
-        "usage: flow-bench fuzz decoder|formula|csv|parquet [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n"
+        "usage: flow-bench fuzz decoder|formula|csv|parquet|zstd [--runs N] [--seed S] [--corpus DIR] [--save-last FILE]\n"
           .utf8))
     exit(64)
   }
