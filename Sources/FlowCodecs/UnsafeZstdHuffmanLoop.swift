@@ -6,9 +6,8 @@
 ///
 /// Invariants: `input`, the cells and the output are borrowed for the call and never escaped.
 /// A round runs only while every stream holds at least `margin` bits and four rows are left
-/// to every stream. A reload puts a stream's window at byte `(remaining − 57) / 8` of it (so
-/// at least 57 bits lie below `remaining` in it) and loads the 8 bytes there, which lie inside
-/// the stream: `(remaining − 57) / 8 + 8 ≤ (remaining + 7) / 8 ≤` its bytes. A symbol is
+/// to every stream, so each stream's window (`UnsafeZstdBitWindow`) reloads with at least 64
+/// bits left and then holds at least 57 bits below `remaining`. A symbol is
 /// at most `log ≤ 11` bits, so the four peeks of a round (the last after at most 33 bits)
 /// stay inside the window. A peek is masked to `log` bits and the cells are `1 << log`
 /// (checked), so every cell read lies inside them; a row's four writes land at `row`,
@@ -34,12 +33,11 @@ enum UnsafeZstdHuffmanLoop {
       log >= 1 && log <= 11 && cells.count == 1 << log && rows >= 0 && rows <= share
         && 3 * share + rows <= output.count,
       "Internal inconsistency: Zstandard Huffman streams past their table or output")
-    let remaining = [progress.remaining.0, progress.remaining.1, progress.remaining.2, progress.remaining.3]
-    let beginnings = [starts.0, starts.1, starts.2, starts.3]
-    for (start, bits) in zip(beginnings, remaining) {
-      precondition(
-        start >= 0 && start + (bits + 7) / 8 <= input.count, "Internal inconsistency: a Huffman stream past its input")
-    }
+    func inside(_ start: Int, _ bits: Int) -> Bool { start >= 0 && start + (bits + 7) / 8 <= input.count }
+    let remaining = progress.remaining
+    precondition(
+      inside(starts.0, remaining.0) && inside(starts.1, remaining.1) && inside(starts.2, remaining.2)
+        && inside(starts.3, remaining.3), "Internal inconsistency: a Huffman stream past its input")
     input.withUnsafeBytes { bytes in
       cells.withUnsafeBufferPointer { cells in
         output.withUnsafeMutableBufferPointer { output in
@@ -51,36 +49,15 @@ enum UnsafeZstdHuffmanLoop {
     }
   }
 
-  /// One stream's 64-bit window from bit `at` (a multiple of 8), and the bits not yet read.
-  private struct Window {
-    let stream: UnsafeRawPointer
-    var remaining: Int
-    var bits: UInt64 = 0
-    var at = 0
-
-    /// The window moved to hold at least 57 bits below `remaining` (`remaining ≥ 64`).
-    @inline(__always) mutating func reload() {
-      at = (remaining &- 57) & ~7
-      bits = UInt64(littleEndian: stream.loadUnaligned(fromByteOffset: at &>> 3, as: UInt64.self))
-    }
-
-    /// The next symbol, its bits consumed.
-    @inline(__always) mutating func symbol(_ cells: UnsafePointer<UInt16>, log: Int, mask: UInt64) -> UInt8 {
-      let cell = cells[Int(truncatingIfNeeded: (bits &>> UInt64(truncatingIfNeeded: remaining &- log &- at)) & mask)]
-      remaining &-= Int(truncatingIfNeeded: cell &>> 8)
-      return UInt8(truncatingIfNeeded: cell)
-    }
-  }
-
   /// The loop of `decode` over pointers.
   private static func loop(
     _ bytes: UnsafeRawPointer, starts: (Int, Int, Int, Int), cells: UnsafePointer<UInt16>, log: Int, share: Int,
     rows: Int, _ progress: inout Progress, into output: UnsafeMutablePointer<UInt8>
   ) {
-    var one = Window(stream: bytes + starts.0, remaining: progress.remaining.0)
-    var two = Window(stream: bytes + starts.1, remaining: progress.remaining.1)
-    var three = Window(stream: bytes + starts.2, remaining: progress.remaining.2)
-    var four = Window(stream: bytes + starts.3, remaining: progress.remaining.3)
+    var one = UnsafeZstdBitWindow(stream: bytes + starts.0, remaining: progress.remaining.0)
+    var two = UnsafeZstdBitWindow(stream: bytes + starts.1, remaining: progress.remaining.1)
+    var three = UnsafeZstdBitWindow(stream: bytes + starts.2, remaining: progress.remaining.2)
+    var four = UnsafeZstdBitWindow(stream: bytes + starts.3, remaining: progress.remaining.3)
     var row = progress.row
     defer { progress = Progress(row: row, remaining: (one.remaining, two.remaining, three.remaining, four.remaining)) }
     let mask = UInt64(1) &<< UInt64(log) &- 1

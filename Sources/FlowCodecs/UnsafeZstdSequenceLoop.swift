@@ -8,10 +8,8 @@
 /// Invariants: `input`, the three cell tables, the literals and the output are borrowed for the
 /// call and never escaped. A sequence reads at most 31 + 16 + 16 offset and length bits and
 /// 9 + 9 + 8 state bits (89 < `margin`), so while `remaining ≥ margin` at a sequence's start no
-/// read goes below the stream's first bit. A reload puts the window at byte `(remaining − 57) / 8`
-/// of the stream (so at least 57 bits lie below `remaining` in it) and loads the 8 bytes there,
-/// which lie inside the stream: `(remaining − 57) / 8 + 8 ≤ (remaining + 7) / 8 ≤` the stream's
-/// bytes. A state indexes its table masked by the table's count less one (a power of two,
+/// read goes below the stream's first bit, and every reload of the window
+/// (`UnsafeZstdBitWindow`) happens with at least 128 − 63 bits left. A state indexes its table masked by the table's count less one (a power of two,
 /// checked), so every cell read lies inside its table (a state is always below the count,
 /// `ZstdFSE`'s invariant, so the mask changes nothing). An offset cell's extra bits are at most
 /// 31 and a length cell's at most 16 (`ZstdSequenceCell`), a state's bits at most 9. A
@@ -76,7 +74,8 @@ enum UnsafeZstdSequenceLoop {
             literals.withUnsafeBufferPointer { literals in
               output.withUnsafeMutableBufferPointer { output in
                 failure = loop(
-                  Window(stream: bytes.baseAddress! + streamStart, remaining: state.remaining), literalCells,
+                  UnsafeZstdBitWindow(stream: bytes.baseAddress! + streamStart, remaining: state.remaining),
+                  literalCells,
                   offsetCells, matchCells, count: count, literals: literals, room: room, &state,
                   into: output.baseAddress!)
               }
@@ -88,39 +87,9 @@ enum UnsafeZstdSequenceLoop {
     if let failure { throw failure }
   }
 
-  /// A 64-bit window of the stream's bits from bit `at` (a multiple of 8), and the bits not yet
-  /// read (reads go down from `remaining`).
-  private struct Window {
-    let stream: UnsafeRawPointer
-    var remaining: Int
-    var bits: UInt64 = 0
-    var at = 0
-
-    init(stream: UnsafeRawPointer, remaining: Int) {
-      self.stream = stream
-      self.remaining = remaining
-    }
-
-    /// Bits below `remaining` left in the window.
-    var available: Int { remaining &- at }
-
-    /// The window moved to hold at least 57 bits below `remaining` (`remaining ≥ 64`).
-    @inline(__always) mutating func reload() {
-      at = (remaining &- 57) & ~7
-      bits = UInt64(littleEndian: stream.loadUnaligned(fromByteOffset: at &>> 3, as: UInt64.self))
-    }
-
-    /// The next `count` bits (at most `available`).
-    @inline(__always) mutating func read(_ count: UInt8) -> Int {
-      remaining &-= Int(count)
-      let shifted = bits &>> UInt64(truncatingIfNeeded: remaining &- at)
-      return Int(truncatingIfNeeded: shifted & ((1 &<< UInt64(count)) &- 1))
-    }
-  }
-
   /// The loop of `decode` over locals; the error it stops at, if any.
   private static func loop(
-    _ window: Window, _ literalCells: UnsafeBufferPointer<ZstdSequenceCell>,
+    _ window: UnsafeZstdBitWindow, _ literalCells: UnsafeBufferPointer<ZstdSequenceCell>,
     _ offsetCells: UnsafeBufferPointer<ZstdSequenceCell>, _ matchCells: UnsafeBufferPointer<ZstdSequenceCell>,
     count: Int, literals: UnsafeBufferPointer<UInt8>, room: Room, _ state: inout Progress,
     into output: UnsafeMutablePointer<UInt8>
