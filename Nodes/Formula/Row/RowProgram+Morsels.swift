@@ -77,6 +77,7 @@ extension RowProgram {
   ///
   /// - Throws: the ``FormulaError`` the serial evaluation throws.
   func trueRows(over columns: [Column], rowCount: Int, workers: Int) throws(FormulaError) -> [Int32] {
+    if let rows = comparedRows(over: columns, rowCount: rowCount) { return rows }
     if let morsels = Self.morsels(rowCount, workers: workers),
       let parts = evaluateMorsels(morsels, over: columns, workers: workers)
     {
@@ -90,6 +91,40 @@ extension RowProgram {
     var rows: [Int32] = []
     try evaluate(over: columns, rowCount: rowCount).appendTrueRows(to: &rows, offset: 0, count: rowCount)
     return rows
+  }
+}
+
+extension RowProgram {
+  /// The rows of a program that compares a column without nulls with a literal (`x <= 3`,
+  /// `l_shipdate <= "1998-09-02"`), tested straight from the column into the selection: no
+  /// column of flags. A dictionary column is compared once per entry. `nil` for any other
+  /// program (or column), which `trueRows` evaluates.
+  func comparedRows(over columns: [Column], rowCount: Int) -> [Int32]? {
+    guard instructions.count == 2, case .column(let index) = instructions[0],
+      case .compareWithLiteral(let op, let literal) = instructions[1], columns.indices.contains(index)
+    else { return nil }
+    let column = columns[index]
+    guard column.nullCount == 0, column.count == rowCount else { return nil }
+    switch (column.storage, literal) {
+    case (.string(let strings), .string(let text)):
+      guard let entries = strings.dictionary, let codes = strings.codes else { return nil }
+      let utf8 = Array(text.utf8), (bytes, offsets) = (entries.bytes, entries.offsets)
+      let holds = (0..<entries.count).map {
+        op.holds(RowVector.scalarOrder(bytes, offsets[$0], offsets[$0 + 1], utf8))
+      }
+      return UnsafeSelection.rows(count: rowCount) { holds[Int(codes[$0])] }
+    case (.integer(let values), .integer(let n)):
+      return UnsafeSelection.rows(count: rowCount) { op.holds(values[$0], n) }
+    case (.integer(let values), .number(let x)):
+      return UnsafeSelection.rows(count: rowCount) { op.holds(Double(values[$0]), x) }
+    case (.number(let values), .integer(let n)):
+      let x = Double(n)
+      return UnsafeSelection.rows(count: rowCount) { op.holds(values[$0], x) }
+    case (.number(let values), .number(let x)):
+      return UnsafeSelection.rows(count: rowCount) { op.holds(values[$0], x) }
+    default:
+      return nil
+    }
   }
 }
 

@@ -1,7 +1,9 @@
-/// `filter`'s selection vector from a `bool` result: the rows that are true, written without a
-/// branch per row (each row's index is stored, and the count moves on only where it is kept).
+/// `filter`'s selection vector from a `bool` result, or straight from a test per row (a column
+/// compared with a literal): the rows that are true, written without a branch per row (each
+/// row's index is stored, and the count moves on only where it is kept).
 ///
 /// Invariants: `keep` (and `valid`, when given) hold at least `count` flags (a precondition);
+/// `rows(count:keeps:)` asks its test for rows below `count` only;
 /// the result is allocated at `count` elements and the store for row `r` goes to index
 /// `n ≤ r < count` (`n` counts the rows kept before it), so every store is inside the
 /// allocation; the result's count is the rows kept, each element below it stored last by the
@@ -33,6 +35,28 @@ enum UnsafeSelection {
         initialized = kept
       }
     }
-    return rows.count >= count / 2 ? rows : rows.withUnsafeBufferPointer { Array($0) }
+    return trimmed(rows, count: count)
+  }
+
+  /// Each row below `count` for which `keeps(row)` is true.
+  @inline(__always)
+  static func rows(count: Int, _ keeps: (Int) -> Bool) -> [Int32] {
+    precondition(count >= 0 && count <= Int(Int32.max), "a selection past its rows")
+    guard count > 0 else { return [] }
+    let rows = [Int32](unsafeUninitializedCapacity: count) { target, initialized in
+      let base = target.baseAddress!
+      var kept = 0
+      for row in 0..<count {
+        (base + kept).initialize(to: Int32(truncatingIfNeeded: row))
+        kept &+= keeps(row) ? 1 : 0
+      }
+      initialized = kept
+    }
+    return trimmed(rows, count: count)
+  }
+
+  /// `rows`, copied out of its allocation of `count` when it keeps fewer than half of them.
+  private static func trimmed(_ rows: [Int32], count: Int) -> [Int32] {
+    rows.count >= count / 2 ? rows : rows.withUnsafeBufferPointer { Array($0) }
   }
 }

@@ -68,10 +68,9 @@ struct ParquetChunkReader {
     var chunk = Chunk(values: empty, valid: nil, codes: ParquetColumnConversion.keepsDictionary(element) ? [] : nil)
     // At most a value a row (the row count the footer was checked for), so no regrowth per page;
     // no more than the chunk's bytes could plausibly hold, so a file claiming rows it lacks
-    // reserves little. Values are reserved only before a first page of fewer values than rows
-    // (a chunk of one page takes its page's values as they are).
+    // reserves little. Values and codes are reserved only before a first page of fewer values
+    // than rows (a chunk of one page takes its page's values as they are).
     let expected = min(rows, 64 * data.count + 4_096)
-    chunk.codes?.reserveCapacity(expected)
     var read = 0
     var position = 0
     while read < rows {
@@ -101,8 +100,12 @@ struct ParquetChunkReader {
           throw ParquetError(
             "a page of \(header.valueCount) values where \(rows - read) rows are left in the row group")
         }
-        if chunk.codes == nil, chunk.values.count == 0, header.valueCount < rows {
-          chunk.values.reserveCapacity(expected, bytes: 0)
+        if chunk.decodedCount == 0, header.valueCount < rows {
+          if chunk.codes != nil {
+            chunk.codes?.reserveCapacity(expected)
+          } else {
+            chunk.values.reserveCapacity(expected, bytes: 0)
+          }
         }
         try readDataPage(header, body, into: &chunk)
         read += header.valueCount
@@ -205,6 +208,9 @@ struct ParquetChunkReader {
         defer { chunk.codes = codes }
         let first = codes.count
         try decoder.decode(count, into: &codes)
+        // Every index fits its bit width (the decoder checks repeated values too): no pass
+        // when the dictionary holds every index that width can write.
+        if decoder.bitWidth < Int.bitWidth - 1, 1 << decoder.bitWidth <= dictionary.count { return }
         try ParquetValues.check(codes[first...], below: dictionary.count)
         return
       }

@@ -25,6 +25,13 @@ extension ParquetColumnConversion {
   /// written once into the column's array, with no merge of per-group columns.
   static func dictionaryColumn(_ element: ParquetSchemaElement, _ chunks: [ParquetChunkReader.Chunk]) -> Column? {
     guard keepsDictionary(element), !chunks.isEmpty, chunks.allSatisfy({ $0.codes != nil }) else { return nil }
+    if chunks.count == 1, chunks[0].valid == nil, let codes = chunks[0].codes, element.type == 1,
+      case .date? = element.annotation, let days = chunks[0].dictionary?.integers, let text = dates(days)
+    {
+      // A row group's dates without nulls (the common case): each entry formatted once, the
+      // codes as they are.
+      return Column(.string(StringColumn(dictionary: text, codes: codes)), validity: Validity(allValid: codes.count))
+    }
     // Parquet does not promise distinct dictionary entries; a dictionary column needs them.
     var builder = StringDictionaryBuilder(limit: StringColumn.maximumDictionaryEntries)
     var nullRows: [Int32] = []
@@ -65,5 +72,30 @@ extension ParquetColumnConversion {
     let count = rowCodes.count
     let validity = nullRows.isEmpty ? Validity(allValid: count) : Validity(count: count, nullRows: nullRows)
     return Column(.string(StringColumn(dictionary: builder.entries, codes: rowCodes)), validity: validity)
+  }
+
+  /// The text of each of `days` (a dictionary's dates), when they are distinct days (so their
+  /// texts are distinct) within a span that a bit per day checks in one pass, and at most
+  /// `StringColumn.maximumDictionaryEntries`; `nil` otherwise.
+  static func dates(_ days: [Int64]) -> StringColumn? {
+    guard !days.isEmpty, days.count <= StringColumn.maximumDictionaryEntries,
+      let low = days.min(), let high = days.max(), high - low < 64 * Int64(days.count) + 4_096
+    else { return nil }
+    var seen = [UInt64](repeating: 0, count: Int(high - low) / 64 + 1)
+    for day in days {
+      let at = Int(day - low)
+      let bit: UInt64 = 1 << UInt64(at & 63)
+      guard seen[at >> 6] & bit == 0 else { return nil }
+      seen[at >> 6] |= bit
+    }
+    var bytes: [UInt8] = []
+    var offsets = [0]
+    bytes.reserveCapacity(10 * days.count)
+    offsets.reserveCapacity(days.count + 1)
+    for day in days {
+      ParquetTimeText.appendDate(Int(day), to: &bytes)
+      offsets.append(bytes.count)
+    }
+    return StringColumn(validUTF8: bytes, offsets: offsets)
   }
 }

@@ -64,24 +64,9 @@ struct ParquetRLEDecoder {
 
   /// Appends `count` values to `output`.
   ///
-  /// - Throws: `ParquetError` if the runs end before `count` values.
+  /// - Throws: `ParquetError` if the runs end before `count` values (`output` unchanged).
   mutating func decode(_ count: Int, into output: inout [UInt32]) throws(ParquetError) {
-    var left = count
-    output.reserveCapacity(output.count + count)
-    while left > 0 {
-      switch try nextRun(limit: left) {
-      case .repeated(let value, let taken):
-        output.append(contentsOf: repeatElement(value, count: taken))
-        left -= taken
-      case .packed(let start, let taken):
-        if bitWidth == 0 {
-          output.append(contentsOf: repeatElement(0, count: taken))
-        } else {
-          UnsafeParquetBytes.appendUnpacked(taken, bitWidth: bitWidth, from: bytes, at: start, to: &output)
-        }
-        left -= taken
-      }
-    }
+    try UnsafeParquetRuns.appendDecoded(count, of: &self, to: &output)
   }
 
   /// Whether the next `count` values (at least 1) are all `value`, in one repeated run (the

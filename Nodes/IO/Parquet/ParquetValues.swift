@@ -62,9 +62,9 @@ struct ParquetValues: Sendable {
     throws(ParquetError)
   {
     switch type {
-    case 0: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.bools, to: &bools)
-    case 1, 2, 3: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.integers, to: &integers)
-    case 4, 5: try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary.doubles, to: &doubles)
+    case 0: try UnsafeParquetRuns.appendLookingUp(count, of: &runs, in: dictionary.bools, to: &bools)
+    case 1, 2, 3: try UnsafeParquetRuns.appendLookingUp(count, of: &runs, in: dictionary.integers, to: &integers)
+    case 4, 5: try UnsafeParquetRuns.appendLookingUp(count, of: &runs, in: dictionary.doubles, to: &doubles)
     default:
       var indices: [UInt32] = []
       try runs.decode(count, into: &indices)

@@ -16,24 +16,6 @@ import Foundation
 /// string compared for the bounds is read only after its range was checked to lie inside
 /// `bytes`.
 enum UnsafeParquetBytes {
-  /// Appends `count` values of `bitWidth` bits (1…32) packed from `bytes[start...]`, least
-  /// significant bit first.
-  ///
-  /// - Precondition: the `⌈count × bitWidth / 8⌉` bytes from `start` lie inside `bytes`.
-  static func appendUnpacked(_ count: Int, bitWidth: Int, from bytes: [UInt8], at start: Int, to output: inout [UInt32])
-  {
-    precondition((1...32).contains(bitWidth) && count >= 0 && start >= 0, "a bad bit-packed run")
-    precondition(bytes.count - start >= (count * bitWidth + 7) / 8, "a bit-packed run past its bytes")
-    guard count > 0 else { return }
-    let first = output.count
-    output.append(contentsOf: repeatElement(0, count: count))
-    bytes.withUnsafeBytes { raw in
-      output.withUnsafeMutableBufferPointer { out in
-        unpack(count, bitWidth: bitWidth, raw, at: start) { index, value in out[first + index] = value }
-      }
-    }
-  }
-
   /// Calls `write(i, value)` for the `count` values of `bitWidth` bits packed from
   /// `raw[start...]`, in order: a word load per value while all 8 of its bytes lie inside
   /// `raw` (a value's word starts at its first byte, `start + index × bitWidth / 8`), then
@@ -42,7 +24,7 @@ enum UnsafeParquetBytes {
   /// - Precondition (checked by the callers): the `⌈count × bitWidth / 8⌉` bytes from `start`
   ///   lie inside `raw`; `bitWidth` is 1…32.
   @inline(__always)
-  private static func unpack(
+  static func unpack(
     _ count: Int, bitWidth: Int, _ raw: UnsafeRawBufferPointer, at start: Int, _ write: (Int, UInt32) -> Void
   ) {
     let mask: UInt64 = (1 << UInt64(bitWidth)) - 1
@@ -103,83 +85,6 @@ enum UnsafeParquetBytes {
     }
   }
 
-  /// Appends `dictionary[index]` for each of the next `count` dictionary indices of `runs`,
-  /// decoded straight into the values (no array of indices): a bit-packed run's lookups are
-  /// clamped to the dictionary and the largest index checked after the run.
-  ///
-  /// - Throws: `ParquetError` at the first run that ends early or holds an index past the
-  ///   dictionary (naming the run's first such index); `output` is then unchanged.
-  static func appendLookingUp<T>(
-    _ count: Int, of runs: inout ParquetRLEDecoder, in dictionary: [T], to output: inout [T]
-  ) throws(ParquetError) {
-    guard count > 0 else { return }
-    let size = dictionary.count, bitWidth = runs.bitWidth, bytes = runs.bytes
-    var failure: ParquetError?
-    func past(_ index: UInt32) -> ParquetError {
-      ParquetError("a dictionary index \(index) past the dictionary's \(size) values")
-    }
-    let piece = [T](unsafeUninitializedCapacity: count) { target, initialized in
-      initialized = 0
-      guard let base = target.baseAddress else { return }
-      dictionary.withUnsafeBufferPointer { dictionary in
-        bytes.withUnsafeBytes { raw in
-          while initialized < count {
-            let run: ParquetRLEDecoder.Run
-            do throws(ParquetError) { run = try runs.nextRun(limit: count - initialized) } catch {
-              failure = error
-              return
-            }
-            switch run {
-            case .repeated(let index, let taken):
-              guard taken > 0 else { continue }
-              guard Int(index) < size else {
-                failure = past(index)
-                return
-              }
-              (base + initialized).initialize(repeating: dictionary[Int(index)], count: taken)
-              initialized += taken
-            case .packed(let start, let taken):
-              guard taken > 0 else { continue }
-              precondition(
-                start >= 0 && raw.count - start >= (taken * bitWidth + 7) / 8, "a bit-packed run past its bytes")
-              // The first index of the run past the dictionary, for the message (a failure only).
-              func firstPast() -> UInt32 {
-                var found: UInt32?
-                if bitWidth == 0 { return 0 }
-                unpack(taken, bitWidth: bitWidth, raw, at: start) { _, value in
-                  if found == nil, Int(value) >= size { found = value }
-                }
-                return found ?? 0
-              }
-              guard size > 0 else {
-                failure = past(firstPast())
-                return
-              }
-              let first = base + initialized, last = UInt32(truncatingIfNeeded: size - 1)
-              var largest: UInt32 = 0
-              if bitWidth == 0 {
-                first.initialize(repeating: dictionary[0], count: taken)
-              } else {
-                unpack(taken, bitWidth: bitWidth, raw, at: start) { index, value in
-                  largest = max(largest, value)
-                  (first + index).initialize(to: dictionary[Int(min(value, last))])
-                }
-              }
-              initialized += taken
-              guard largest <= last else {
-                failure = past(firstPast())
-                return
-              }
-            }
-          }
-        }
-      }
-    }
-    if let failure { throw failure }
-    // A first page taken as it is, unless room was reserved for the pages after it.
-    if output.isEmpty, output.capacity <= piece.count { output = piece } else { output += piece }
-  }
-
   /// Appends `count` `PLAIN` values of `width` bytes (4: `INT32` sign-extended, 8: `INT64`)
   /// from `bytes[start...]`.
   ///
@@ -189,23 +94,24 @@ enum UnsafeParquetBytes {
       (width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count,
       "PLAIN values past their bytes")
     guard count > 0 else { return }
-    let first = output.count
-    output.append(contentsOf: repeatElement(0, count: count))
-    bytes.withUnsafeBytes { raw in
-      output.withUnsafeMutableBufferPointer { out in
+    let piece = [Int64](unsafeUninitializedCapacity: count) { target, initialized in
+      let base = target.baseAddress!
+      bytes.withUnsafeBytes { raw in
         if width == 8 {
           for index in 0..<count {
-            out[first + index] = Int64(
-              littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: Int64.self))
+            (base + index).initialize(
+              to: Int64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: Int64.self)))
           }
         } else {
           for index in 0..<count {
-            out[first + index] = Int64(
-              Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: Int32.self)))
+            (base + index).initialize(
+              to: Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: Int32.self))))
           }
         }
       }
+      initialized = count
     }
+    append(piece, to: &output)
   }
 
   /// Appends `count` `PLAIN` values of `width` bytes (4: `FLOAT`, 8: `DOUBLE`) from
@@ -217,23 +123,30 @@ enum UnsafeParquetBytes {
       (width == 4 || width == 8) && count >= 0 && start >= 0 && (bytes.count - start) / width >= count,
       "PLAIN values past their bytes")
     guard count > 0 else { return }
-    let first = output.count
-    output.append(contentsOf: repeatElement(0, count: count))
-    bytes.withUnsafeBytes { raw in
-      output.withUnsafeMutableBufferPointer { out in
+    let piece = [Double](unsafeUninitializedCapacity: count) { target, initialized in
+      let base = target.baseAddress!
+      bytes.withUnsafeBytes { raw in
         if width == 8 {
           for index in 0..<count {
-            out[first + index] = Double(
-              bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)))
+            let bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self))
+            (base + index).initialize(to: Double(bitPattern: bits))
           }
         } else {
           for index in 0..<count {
             let bits = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self))
-            out[first + index] = Double(Float(bitPattern: bits))
+            (base + index).initialize(to: Double(Float(bitPattern: bits)))
           }
         }
       }
+      initialized = count
     }
+    append(piece, to: &output)
+  }
+
+  /// Appends `piece` to `output`: a first page's values taken as they are (no copy), unless
+  /// room was reserved for the pages after it.
+  static func append<T>(_ piece: [T], to output: inout [T]) {
+    if output.isEmpty, output.capacity <= piece.count { output = piece } else { output += piece }
   }
 
   /// The largest of `indices` (0 for none): a loop the compiler vectorizes.

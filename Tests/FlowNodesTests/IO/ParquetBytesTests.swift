@@ -18,20 +18,30 @@ import Testing
     return value
   }
 
-  @Test(arguments: 1...32) func bitUnpackingMatchesOneBitAtATime(bitWidth: Int) {
+  @Test(arguments: 1...32) func bitUnpackingMatchesOneBitAtATime(bitWidth: Int) throws {
     var random = SeededRandom(seed: UInt64(bitWidth))
     for _ in 0..<20 {
       let count = Int(random.next() % 70)
       let start = Int(random.next() % 5)
       let needed = (count * bitWidth + 7) / 8
-      // Sometimes exactly the bytes needed (every last load is short), sometimes more.
-      let bytes = (0..<start + needed + Int(random.next() % 3) * Int(random.next() % 9)).map { _ in
+      // One bit-packed run of ⌈count / 8⌉ groups after `start` other bytes; sometimes exactly
+      // the bytes the values need (every last load is short), sometimes more.
+      var page = (0..<start).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      var header = UInt64((count + 7) / 8) << 1 | 1
+      while header >= 0x80 {
+        page.append(UInt8(header & 0x7F | 0x80))
+        header >>= 7
+      }
+      page.append(UInt8(header))
+      let first = page.count
+      page += (0..<needed + Int(random.next() % 3) * Int(random.next() % 9)).map { _ in
         UInt8(truncatingIfNeeded: random.next())
       }
+      var runs = try ParquetRLEDecoder(page, from: start, to: page.count, bitWidth: bitWidth, what: "values")
       var output: [UInt32] = [7, 8]
-      UnsafeParquetBytes.appendUnpacked(count, bitWidth: bitWidth, from: bytes, at: start, to: &output)
-      let expected = [7, 8] + (0..<count).map { Self.unpacked(bytes, start, $0, bitWidth) }
-      #expect(output == expected, "width \(bitWidth), count \(count), start \(start), \(bytes.count) bytes")
+      try runs.decode(count, into: &output)
+      let expected = [7, 8] + (0..<count).map { Self.unpacked(page, first, $0, bitWidth) }
+      #expect(output == expected, "width \(bitWidth), count \(count), start \(start), \(page.count) bytes")
     }
   }
 
@@ -71,5 +81,29 @@ import Testing
       ParquetTimeText.appendDate(day, to: &bytes)
       #expect(String(decoding: bytes.dropFirst(), as: UTF8.self) == expected, "day \(day)")
     }
+  }
+
+  /// A row group's date dictionary as text once per entry: the same texts as one date at a
+  /// time, and no such shortcut for repeated days (a dictionary column's entries are distinct)
+  /// or days too far apart for a bit per day.
+  @Test(arguments: 0..<12) func aDateDictionaryIsFormattedOncePerDistinctDay(seed: UInt64) {
+    var random = SeededRandom(seed: seed &+ 77)
+    let low = Int64.random(in: -800_000...3_000_000, using: &random)
+    let count = Int.random(in: 1...3_000, using: &random)
+    var days = Array(Set((0..<count).map { _ in low + Int64.random(in: 0..<Int64(count) * 3, using: &random) }))
+    days.shuffle(using: &random)
+    guard let text = ParquetColumnConversion.dates(days) else {
+      Issue.record("seed \(seed): distinct days within their span")
+      return
+    }
+    #expect(text.count == days.count)
+    for (index, day) in days.enumerated() {
+      var bytes: [UInt8] = []
+      ParquetTimeText.appendDate(Int(day), to: &bytes)
+      #expect(Array(text.utf8(index)) == bytes, "seed \(seed), day \(day)")
+    }
+    #expect(ParquetColumnConversion.dates(days + [days[Int(seed) % days.count]]) == nil)
+    #expect(ParquetColumnConversion.dates([0, 1_000_000]) == nil)
+    #expect(ParquetColumnConversion.dates([]) == nil)
   }
 }

@@ -2,7 +2,7 @@ import FlowTestSupport
 import Testing
 @testable import FlowNodes
 
-/// Dictionary indices decoded straight into values (`UnsafeParquetBytes.appendLookingUp` over
+/// Dictionary indices decoded straight into values (`UnsafeParquetRuns.appendLookingUp` over
 /// a `ParquetRLEDecoder`'s runs) against decoding the indices and looking each one up: random
 /// mixes of repeated and bit-packed runs at every width, dictionaries of every size, values
 /// appended after others; an index past the dictionary (in either kind of run, named in the
@@ -69,7 +69,7 @@ import Testing
     var output: [Int64] = seed % 2 == 0 ? [] : [7, -7]
     let before = output
     var runs = try Self.decoder(bytes, bitWidth: bitWidth)
-    try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary, to: &output)
+    try UnsafeParquetRuns.appendLookingUp(count, of: &runs, in: dictionary, to: &output)
     #expect(output == before + indices.map { dictionary[Int($0)] }, "seed \(seed)")
     // The same through `ParquetValues` (doubles), and the runs' indices themselves.
     var plain = try Self.decoder(bytes, bitWidth: bitWidth)
@@ -112,11 +112,18 @@ import Testing
     var output: [Double] = [1, 2, 3]
     var runs = try Self.decoder(bytes, bitWidth: bitWidth)
     let error = #expect(throws: ParquetError.self, "seed \(seed)") {
-      try UnsafeParquetBytes.appendLookingUp(count, of: &runs, in: dictionary, to: &output)
+      try UnsafeParquetRuns.appendLookingUp(count, of: &runs, in: dictionary, to: &output)
     }
     #expect(output == [1, 2, 3])
     // The index named is the stream's first past the dictionary.
     if let named { #expect(error?.message.contains("index \(named) past") == true, "\(error?.message ?? "")") }
+    if named == nil {
+      // The indices alone: short runs throw too, appending nothing.
+      var plain = try Self.decoder(bytes, bitWidth: bitWidth)
+      var decoded: [UInt32] = [9]
+      #expect(throws: ParquetError.self, "seed \(seed)") { try plain.decode(count, into: &decoded) }
+      #expect(decoded == [9])
+    }
   }
 
   @Test func anEmptyDictionaryThrowsForAnyIndex() throws {
@@ -125,7 +132,7 @@ import Testing
       var runs = try Self.decoder(Self.runs(indices, bitWidth: 1, &random), bitWidth: 1)
       var output: [Int64] = []
       #expect(throws: ParquetError.self) {
-        try UnsafeParquetBytes.appendLookingUp(indices.count, of: &runs, in: [Int64](), to: &output)
+        try UnsafeParquetRuns.appendLookingUp(indices.count, of: &runs, in: [Int64](), to: &output)
       }
       #expect(output.isEmpty)
     }
