@@ -112,7 +112,7 @@ extension RowProgram {
       let holds = (0..<entries.count).map {
         op.holds(RowVector.scalarOrder(bytes, offsets[$0], offsets[$0 + 1], utf8))
       }
-      return UnsafeSelection.rows(count: rowCount) { holds[Int(codes[$0])] }
+      return UnsafeSelection.rows(codes: codes, holds: holds)
     case (.integer(let values), .integer(let n)):
       return UnsafeSelection.rows(count: rowCount) { op.holds(values[$0], n) }
     case (.integer(let values), .number(let x)):

@@ -3,7 +3,8 @@
 /// row's index is stored, and the count moves on only where it is kept).
 ///
 /// Invariants: `keep` (and `valid`, when given) hold at least `count` flags (a precondition);
-/// `rows(count:keeps:)` asks its test for rows below `count` only;
+/// `rows(count:keeps:)` asks its test for rows below `count` only, and `rows(codes:holds:)`
+/// reads its padded flags at a code masked below their count (a power of two);
 /// the result is allocated at `count` elements and the store for row `r` goes to index
 /// `n ≤ r < count` (`n` counts the rows kept before it), so every store is inside the
 /// allocation; the result's count is the rows kept, each element below it stored last by the
@@ -53,6 +54,23 @@ enum UnsafeSelection {
       initialized = kept
     }
     return trimmed(rows, count: count)
+  }
+
+  /// Each row whose code's entry holds (`holds[codes[row]]`): a dictionary column compared
+  /// once per entry. The flags are padded with `false` to a power of two and each code is
+  /// masked into them, so no read passes them whatever a code holds (a dictionary column's
+  /// codes are all below its entries, so the mask changes none).
+  static func rows(codes: [UInt32], holds: [Bool]) -> [Int32] {
+    var size = 1
+    while size < holds.count { size <<= 1 }
+    var table = [UInt8](repeating: 0, count: size)
+    for (entry, flag) in holds.enumerated() where flag { table[entry] = 1 }
+    let mask = size - 1
+    return codes.withUnsafeBufferPointer { codes in
+      table.withUnsafeBufferPointer { table in
+        rows(count: codes.count) { table[Int(codes[$0]) & mask] != 0 }
+      }
+    }
   }
 
   /// `rows`, copied out of its allocation of `count` when it keeps fewer than half of them.
