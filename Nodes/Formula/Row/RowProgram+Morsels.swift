@@ -108,11 +108,7 @@ extension RowProgram {
     switch (column.storage, literal) {
     case (.string(let strings), .string(let text)):
       guard let entries = strings.dictionary, let codes = strings.codes else { return nil }
-      let utf8 = Array(text.utf8), (bytes, offsets) = (entries.bytes, entries.offsets)
-      let holds = (0..<entries.count).map {
-        op.holds(RowVector.scalarOrder(bytes, offsets[$0], offsets[$0 + 1], utf8))
-      }
-      return UnsafeSelection.rows(codes: codes, holds: holds)
+      return UnsafeSelection.rows(codes: codes, holds: RowVector.entryHolds(op, entries, text))
     case (.integer(let values), .integer(let n)):
       return UnsafeSelection.rows(count: rowCount) { op.holds(values[$0], n) }
     case (.integer(let values), .number(let x)):

@@ -39,9 +39,7 @@ extension RowVector {
       for row in 0..<count { result[row] = op.holds(a[row], x) }
     case (.string(let a, _), .string(let text)) where a.isDictionaryEncoded:
       // Compared once per dictionary entry, then each row looks its entry up.
-      let entries = a.dictionary!, codes = a.codes!
-      let literal = Array(text.utf8), (bytes, offsets) = (entries.bytes, entries.offsets)
-      let holds = (0..<entries.count).map { op.holds(scalarOrder(bytes, offsets[$0], offsets[$0 + 1], literal)) }
+      let holds = entryHolds(op, a.dictionary!, text), codes = a.codes!
       for row in 0..<count { result[row] = holds[Int(codes[row])] }
     case (.string(let a, _), .string(let text)):
       let literal = Array(text.utf8), bytes = a.bytes, offsets = a.offsets
@@ -57,6 +55,13 @@ extension RowVector {
       return compare(op, left, .broadcast(literal, count: count), count: count)
     }
     return .bool(result, valid: left.valid)
+  }
+
+  /// Whether `entry op text` holds for each entry of a dictionary's (flat) `entries`: a
+  /// dictionary column compared once per entry.
+  static func entryHolds(_ op: RowComparison, _ entries: StringColumn, _ text: String) -> [Bool] {
+    let literal = Array(text.utf8), (bytes, offsets) = (entries.bytes, entries.offsets)
+    return (0..<entries.count).map { op.holds(scalarOrder(bytes, offsets[$0], offsets[$0 + 1], literal)) }
   }
 
   /// -1, 0 or 1: the order of the UTF-8 bytes `bytes[start..<end]` and `literal` (the order of

@@ -3,7 +3,7 @@
 /// row's index is stored, and the count moves on only where it is kept).
 ///
 /// Invariants: `keep` (and `valid`, when given) hold at least `count` flags (a precondition);
-/// `rows(count:keeps:)` asks its test for rows below `count` only, and `rows(codes:holds:)`
+/// `rows(count:offset:_:)` (which `trueRows` uses) asks its test for rows below `count` only, and `rows(codes:holds:)`
 /// reads its padded flags at a code masked below their count (a power of two);
 /// the result is allocated at `count` elements and the store for row `r` goes to index
 /// `n ≤ r < count` (`n` counts the rows kept before it), so every store is inside the
@@ -15,40 +15,22 @@ enum UnsafeSelection {
   /// allocation for every row).
   static func trueRows(_ keep: [Bool], valid: [Bool]?, offset: Int, count: Int) -> [Int32] {
     precondition(count >= 0 && keep.count >= count && (valid?.count ?? count) >= count, "a selection past its flags")
-    guard count > 0 else { return [] }
-    let rows = keep.withUnsafeBufferPointer { keep in
-      [Int32](unsafeUninitializedCapacity: count) { target, initialized in
-        let base = target.baseAddress!
-        var kept = 0
-        if let valid {
-          valid.withUnsafeBufferPointer { valid in
-            for row in 0..<count {
-              (base + kept).initialize(to: Int32(truncatingIfNeeded: offset &+ row))
-              kept &+= keep[row] && valid[row] ? 1 : 0
-            }
-          }
-        } else {
-          for row in 0..<count {
-            (base + kept).initialize(to: Int32(truncatingIfNeeded: offset &+ row))
-            kept &+= keep[row] ? 1 : 0
-          }
-        }
-        initialized = kept
-      }
+    return keep.withUnsafeBufferPointer { keep in
+      guard let valid else { return rows(count: count, offset: offset) { keep[$0] } }
+      return valid.withUnsafeBufferPointer { valid in rows(count: count, offset: offset) { keep[$0] && valid[$0] } }
     }
-    return trimmed(rows, count: count)
   }
 
-  /// Each row below `count` for which `keeps(row)` is true.
+  /// `offset + row` for each row below `count` for which `keeps(row)` is true.
   @inline(__always)
-  static func rows(count: Int, _ keeps: (Int) -> Bool) -> [Int32] {
-    precondition(count >= 0 && count <= Int(Int32.max), "a selection past its rows")
+  static func rows(count: Int, offset: Int = 0, _ keeps: (Int) -> Bool) -> [Int32] {
+    precondition(count >= 0, "a selection past its rows")
     guard count > 0 else { return [] }
     let rows = [Int32](unsafeUninitializedCapacity: count) { target, initialized in
       let base = target.baseAddress!
       var kept = 0
       for row in 0..<count {
-        (base + kept).initialize(to: Int32(truncatingIfNeeded: row))
+        (base + kept).initialize(to: Int32(truncatingIfNeeded: offset &+ row))
         kept &+= keeps(row) ? 1 : 0
       }
       initialized = kept

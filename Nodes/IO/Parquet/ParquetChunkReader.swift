@@ -208,9 +208,9 @@ struct ParquetChunkReader {
         defer { chunk.codes = codes }
         let first = codes.count
         try decoder.decode(count, into: &codes)
-        // Every index fits its bit width (the decoder checks repeated values too): no pass
-        // when the dictionary holds every index that width can write.
-        if decoder.bitWidth < Int.bitWidth - 1, 1 << decoder.bitWidth <= dictionary.count { return }
+        // Every index fits its bit width (at most 32; the decoder checks repeated values too):
+        // no pass when the dictionary holds every index that width can write.
+        if 1 << decoder.bitWidth <= dictionary.count { return }
         try ParquetValues.check(codes[first...], below: dictionary.count)
         return
       }
